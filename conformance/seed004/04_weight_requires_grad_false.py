@@ -1,0 +1,38 @@
+# setup from earlier example
+import numpy as np
+import mindspore.nn as nn
+import mindspore.ops as ops
+from mindspore import Tensor
+from mindspore import ParameterTuple, Parameter
+from mindspore import dtype as mstype
+
+x = Tensor([[0.8, 0.6, 0.2], [1.8, 1.3, 1.1]], dtype=mstype.float32)
+y = Tensor([[0.11, 3.3, 1.1], [1.1, 0.2, 1.4], [1.1, 2.2, 0.3]], dtype=mstype.float32)
+# end of setup
+
+# Variant described in prose: "If computation of certain weight derivatives is not required,
+# set requirements_grad to False when defining the network requiring derivatives."
+class Net(nn.Cell):
+    def __init__(self):
+        super(Net, self).__init__()
+        self.matmul = ops.MatMul()
+        self.z = Parameter(Tensor(np.array([1.0], np.float32)), name='z', requires_grad=False)
+
+    def construct(self, x, y):
+        x = x * self.z
+        out = self.matmul(x, y)
+        return out
+
+class GradNetWrtX(nn.Cell):
+    def __init__(self, net):
+        super(GradNetWrtX, self).__init__()
+        self.net = net
+        self.params = ParameterTuple(net.trainable_params())
+        self.grad_op = ops.GradOperation(get_by_list=True)
+
+    def construct(self, x, y):
+        gradient_function = self.grad_op(self.net, self.params)
+        return gradient_function(x, y)
+
+output = GradNetWrtX(Net())(x, y)
+print(output)

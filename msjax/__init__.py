@@ -1,0 +1,40 @@
+"""msjax: MindSpore's gradient and training API on JAX.
+
+``import msjax as ms`` gives MindSpore's top level: Tensor, Parameter, dtypes,
+``grad``/``value_and_grad``/``jit``, ``set_context`` and the ``nn``/``ops``/``amp``
+namespaces. ``python -m msjax run script.py`` runs an unmodified MindSpore script
+with ``mindspore`` resolved to this package.
+"""
+import jax as _jax
+
+# MindSpore's default integer is Int64 and it keeps Float64 from numpy: JAX must
+# keep 64-bit types too. Float32 code stays Float32 (msjax never widens it).
+_jax.config.update("jax_enable_x64", True)
+
+from ._core import dtype as _dtype_mod  # noqa: E402
+from ._core.context import GRAPH_MODE, PYNATIVE_MODE, get_context, set_context  # noqa: E402
+from ._core.dtype import (bfloat16, bool_, complex64, complex128, dtype_to_nptype, dtype_to_pytype,  # noqa: E402
+                          float16, float32, float64, int8, int16, int32, int64, pytype_to_dtype, uint8,
+                          uint16, uint32, uint64)
+from ._core.grad import GradOperation, get_grad, grad, value_and_grad  # noqa: E402
+from ._core.jit import jit  # noqa: E402
+from ._core.parameter import Parameter, ParameterTuple  # noqa: E402
+from ._core.rng import get_seed, set_seed  # noqa: E402
+from ._core.tensor import Tensor  # noqa: E402
+from . import common, dtype, nn, ops, amp  # noqa: E402,F401
+from ._core.registry import method_table as _method_table  # noqa: E402
+
+globals().update(_dtype_mod.ALIASES)
+bool = bool_  # noqa: A001  (mindspore.bool)
+
+for _name, _fn in _method_table().items():
+    if _name not in vars(_core.tensor.Tensor):
+        setattr(Tensor, _name, _fn)
+
+__version__ = "0.1.0"
+mindspore_version = "2.10.0"
+
+__all__ = ["Tensor", "Parameter", "ParameterTuple", "grad", "value_and_grad", "jit", "GradOperation",
+           "get_grad", "set_context", "get_context", "GRAPH_MODE", "PYNATIVE_MODE", "set_seed", "get_seed",
+           "nn", "ops", "amp", "dtype", "float16", "float32", "float64", "bfloat16", "int8", "int16", "int32",
+           "int64", "uint8", "uint16", "uint32", "uint64", "bool_", "complex64", "complex128"]

@@ -1,0 +1,196 @@
+"""``Parameter``: a Tensor that is also a Flax NNX ``Param``.
+
+Being an ``nnx.Param`` makes a Cell's weights visible to ``nnx.state``,
+``nnx.split``/``merge`` and every NNX tool; being a ``Tensor`` makes it usable
+wherever MindSpore code uses a Tensor. NNX refuses to mutate a Variable from
+another trace level; msjax takes over that safety itself: every transform swaps
+values in and restores them in a ``finally`` (see ``state.SwapFrame``), and a
+traced value can never stay behind in a Parameter.
+
+Differences from MindSpore: the name is kept in NNX metadata (so it survives
+``nnx.split``/``merge``); there is no lazy ``init_data``.
+"""
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+from flax import nnx
+
+from . import dtype as mstype
+from . import state
+from .tensor import Tensor, to_array, wrap
+
+__all__ = ["Parameter", "ParameterTuple", "PARAMETER_NAME_DEFAULT"]
+
+PARAMETER_NAME_DEFAULT = "Parameter"
+
+
+def _initial_array(default_input):
+    from ..common.initializer import Initializer
+    if isinstance(default_input, Initializer):
+        return default_input._init_array()
+    if isinstance(default_input, (int, float, bool)) and not isinstance(default_input, Tensor):
+        # MindSpore: Parameter(1.0) is a Float32 scalar, Parameter(1) Int64.
+        return to_array(default_input)
+    return to_array(default_input)
+
+
+class Parameter(Tensor, nnx.Param):
+    """MindSpore's Parameter(default_input, name=None, requires_grad=True, ...)."""
+
+    def __init__(self, default_input, name=None, requires_grad=True, layerwise_parallel=False,
+                 parallel_optimizer=True, storage_format="", device=None):
+        if name is not None and not isinstance(name, str):
+            raise TypeError(f"The type of the argument 'name' should be str, but got {type(name).__name__}.")
+        if not isinstance(requires_grad, bool):
+            raise TypeError("The type of the argument 'requires_grad' should be bool, "
+                            f"but got {type(requires_grad).__name__}.")
+        value = _initial_array(default_input)
+        nnx.Param.__init__(self, value, name=name or PARAMETER_NAME_DEFAULT,
+                           requires_grad=requires_grad)
+
+    # --- the value slot ----------------------------------------------------------
+    def _raw_get(self):
+        return object.__getattribute__(self, "_raw_value")
+
+    def _raw_set(self, value):
+        object.__setattr__(self, "_raw_value", value)
+
+    @property
+    def _data(self):
+        if state.recorders:
+            state.note_read(self)
+        return object.__getattribute__(self, "_raw_value")
+
+    @_data.setter
+    def _data(self, value):
+        state.note_write(self, value)
+        object.__setattr__(self, "_raw_value", value)
+
+    # --- metadata --------------------------------------------------------------------
+    @property
+    def name(self):
+        return self._var_metadata["name"]
+
+    @name.setter
+    def name(self, value):
+        if not isinstance(value, str):
+            raise TypeError(f"The type of the Parameter's name should be 'string' or 'None', but got {type(value)}.")
+        self._var_metadata["name"] = value
+
+    @property
+    def requires_grad(self):
+        return self._var_metadata["requires_grad"]
+
+    @requires_grad.setter
+    def requires_grad(self, value):
+        if not isinstance(value, bool):
+            raise TypeError("The 'requires_grad' should be bool.")
+        self._var_metadata["requires_grad"] = value
+
+    @property
+    def data(self):
+        return self
+
+    def value(self):
+        """The current value as a plain Tensor."""
+        return wrap(self._data)
+
+    def set_data(self, data, slice_shape=False):
+        """Replace the value. Like MindSpore, a different dtype is cast to the
+        Parameter's own; a different shape is accepted only with the same rank
+        when ``slice_shape`` is False and the Parameter is not traced."""
+        new = to_array(data)
+        cur = self._raw_get()
+        if new.dtype != cur.dtype:
+            if new.dtype == jnp.float64 or cur.dtype.kind == new.dtype.kind or \
+                    jnp.issubdtype(cur.dtype, jnp.inexact):
+                new = new.astype(cur.dtype)
+            else:
+                raise TypeError(f"For 'Parameter.set_data', the dtype of new data {mstype.from_np(new.dtype)} "
+                                f"can not be converted to {mstype.from_np(cur.dtype)}.")
+        self._data = new
+        return self
+
+    def assign_value(self, value):
+        return self.set_data(value)
+
+    def clone(self, init="same"):
+        p = Parameter(wrap(self._data), name=self.name, requires_grad=self.requires_grad)
+        return p
+
+    def copy(self):
+        return self.clone()
+
+    def __deepcopy__(self, memo):
+        return self.clone()
+
+    def __reduce__(self):
+        return (_rebuild_parameter, (self.asnumpy(), self.name, self.requires_grad))
+
+    @property
+    def layerwise_parallel(self):
+        return False
+
+    @property
+    def sliced(self):
+        return False
+
+    @property
+    def is_init(self):
+        return True
+
+    def init_data(self, *args, **kwargs):
+        return self
+
+    def __repr__(self):
+        return (f"Parameter (name={self.name}, shape={self.shape}, dtype={self.dtype}, "
+                f"requires_grad={self.requires_grad})")
+
+    __str__ = __repr__
+    __hash__ = object.__hash__
+
+    def __bool__(self):
+        return Tensor.__bool__(self)
+
+    # nnx.Variable defines arithmetic that returns raw arrays; keep Tensor's.
+    def __getattr__(self, name):
+        meta = object.__getattribute__(self, "_var_metadata")
+        if name in meta:
+            return meta[name]
+        raise AttributeError(f"'Parameter' object has no attribute '{name}'")
+
+    def __setattr__(self, name, value):
+        object.__setattr__(self, name, value)
+
+
+def _rebuild_parameter(array, name, requires_grad):
+    return Parameter(array, name=name, requires_grad=requires_grad)
+
+
+# Tensor's operators come first in the MRO only for names Tensor defines; make
+# sure every operator nnx.Variable defines resolves to Tensor's version.
+for _name, _attr in list(vars(Tensor).items()):
+    if _name.startswith("__") and _name.endswith("__") and callable(_attr) and \
+            _name in vars(nnx.Variable) and _name not in vars(Parameter) and \
+            _name not in ("__init__", "__init_subclass__", "__getattr__", "__setattr__",
+                          "__reduce__", "__deepcopy__", "__copy__"):
+        setattr(Parameter, _name, _attr)
+
+
+class ParameterTuple(tuple):
+    """A tuple of Parameters (MindSpore's ``ParameterTuple``)."""
+
+    def __new__(cls, iterable):
+        items = tuple(iterable)
+        for p in items:
+            if not isinstance(p, Parameter):
+                raise TypeError(f"For 'ParameterTuple', the element must be Parameter, but got {type(p).__name__}.")
+        names = [p.name for p in items]
+        if len(set(id(p) for p in items)) == len(items) and len(set(names)) != len(names):
+            raise ValueError("The value " + str(names) + " , its name has been repeated.")
+        return super().__new__(cls, items)
+
+    def clone(self, prefix, init="same"):
+        return ParameterTuple(Parameter(wrap(p._data), name=f"{prefix}.{p.name}",
+                                        requires_grad=p.requires_grad) for p in self)

@@ -1,0 +1,94 @@
+"""The one op registry.
+
+Every op is written once, as a function on Tensors (``@op('matmul', ...)``), and
+exposed from here three ways: in the functional namespace (``ops.matmul``), as a
+Primitive class (``ops.MatMul()``, whose constructor arguments become keyword
+arguments of the function) and as a Tensor method. The coverage report reads the
+same table.
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Callable
+
+__all__ = ["OpDef", "OPS", "op", "Primitive", "primitive_class", "functional_names", "method_table"]
+
+
+@dataclasses.dataclass
+class OpDef:
+    name: str
+    fn: Callable
+    methods: tuple = ()           # Tensor method names bound to fn
+    primitive: str | None = None  # Primitive class name, e.g. 'MatMul'
+    prim_args: tuple = ()         # constructor arguments of the Primitive, in order
+    family: str = ""
+
+
+OPS: dict[str, OpDef] = {}
+_PRIMITIVES: dict[str, type] = {}
+
+
+def op(name=None, *, methods=(), primitive=None, prim_args=(), family=""):
+    """Register ``fn`` as the implementation of MindSpore op ``name``."""
+    if isinstance(methods, str):
+        methods = (methods,)
+
+    def deco(fn):
+        opname = name or fn.__name__
+        if opname in OPS:
+            raise ValueError(f"op {opname!r} is registered twice")
+        OPS[opname] = OpDef(opname, fn, tuple(methods), primitive, tuple(prim_args), family)
+        fn.__ms_op__ = opname
+        return fn
+
+    return deco
+
+
+class Primitive:
+    """Base of MindSpore's Primitive classes (``ops.MatMul()``...).
+
+    Unlike MindSpore, a Primitive here is a thin callable over the functional op:
+    constructor arguments are stored (``self.transpose_a``...) and passed on.
+    """
+
+    _fn: Callable = None
+    _arg_names: tuple = ()
+
+    def __init__(self, *args, **kwargs):
+        if len(args) > len(self._arg_names):
+            raise TypeError(f"{type(self).__name__}() takes at most {len(self._arg_names)} arguments")
+        attrs = dict(zip(self._arg_names, args))
+        for k, v in kwargs.items():
+            if k not in self._arg_names:
+                raise TypeError(f"{type(self).__name__}() got an unexpected keyword argument '{k}'")
+            attrs[k] = v
+        self._attrs = attrs
+        self.name = type(self).__name__
+        for k, v in attrs.items():
+            setattr(self, k, v)
+
+    def __call__(self, *args):
+        return type(self)._fn(*args, **self._attrs)
+
+    def add_prim_attr(self, name, value):
+        setattr(self, name, value)
+        return self
+
+    def __repr__(self):
+        return f"Prim[{self.name}]"
+
+
+def primitive_class(d: OpDef) -> type:
+    if d.primitive not in _PRIMITIVES:
+        _PRIMITIVES[d.primitive] = type(d.primitive, (Primitive,), {
+            "_fn": staticmethod(d.fn), "_arg_names": d.prim_args,
+            "__doc__": f"Primitive form of ``ops.{d.name}``.", "__module__": "msjax.ops"})
+    return _PRIMITIVES[d.primitive]
+
+
+def functional_names():
+    return {n: d.fn for n, d in OPS.items()}
+
+
+def method_table():
+    return {m: d.fn for d in OPS.values() for m in d.methods}

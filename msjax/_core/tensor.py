@@ -1,0 +1,445 @@
+"""``msjax.Tensor``: a one-slot wrapper around a ``jax.Array``.
+
+The Tensor is a JAX pytree (its only leaf is the array), so it passes through
+``jax.jit``/``jax.vjp`` untouched; inside a transform the slot holds a tracer.
+Construction follows MindSpore's dtype inference: Python ``float`` -> Float32,
+``int`` -> Int64, ``bool`` -> Bool, lists the same way, numpy arrays keep their
+dtype. Differences from MindSpore: a Tensor is immutable storage (``t[i] = v``
+rebinds the slot to an updated array, which is what in-place means on JAX).
+"""
+from __future__ import annotations
+
+import numbers
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from . import dtype as mstype
+from . import printing
+
+__all__ = ["Tensor", "to_array", "wrap", "unwrap_tree", "as_dtype_np"]
+
+
+def _infer_np(data):
+    """numpy array of Python/numpy input with MindSpore's default dtypes."""
+    if isinstance(data, (bool, np.bool_)):
+        return np.asarray(data, np.bool_)
+    if isinstance(data, np.ndarray) or isinstance(data, np.generic):
+        return np.asarray(data)
+    if isinstance(data, numbers.Integral):
+        return np.asarray(data, np.int64)
+    if isinstance(data, numbers.Real):
+        return np.asarray(data, np.float32)
+    if isinstance(data, numbers.Complex):
+        return np.asarray(data, np.complex64)
+    if isinstance(data, (list, tuple)):
+        items = [_item_np(x) for x in data]
+        arr = np.asarray(items) if items else np.zeros((0,), np.float32)
+        if arr.dtype == np.float64 and not _has_np_float64(data):
+            arr = arr.astype(np.float32)
+        return arr
+    raise TypeError(
+        f"For 'Tensor', the type of input_data should be one of '['Tensor', 'ndarray', 'str_', "
+        f"'list', 'tuple', 'float', 'int', 'bool', 'complex', 'bool_']', but got type '{type(data)}'.")
+
+
+def _item_np(x):
+    if isinstance(x, Tensor):
+        return np.asarray(x._data)
+    if isinstance(x, (list, tuple)):
+        return _infer_np(x)
+    return x
+
+
+def _has_np_float64(data):
+    for x in data:
+        if isinstance(x, (list, tuple)):
+            if _has_np_float64(x):
+                return True
+        elif isinstance(x, (np.ndarray, np.generic)) and x.dtype == np.float64:
+            return True
+        elif isinstance(x, Tensor) and x._data.dtype == np.float64:
+            return True
+    return False
+
+
+def as_dtype_np(dtype):
+    return None if dtype is None else mstype.to_np(dtype)
+
+
+def to_array(data, dtype=None):
+    """A ``jax.Array`` (or tracer) from anything MindSpore accepts as tensor data."""
+    if isinstance(data, Tensor):
+        arr = data._data
+    elif isinstance(data, jax.Array) or isinstance(data, jax.core.Tracer):
+        arr = data
+    else:
+        arr = _infer_np(data)
+    if dtype is not None:
+        npd = mstype.to_np(dtype)
+        if arr.dtype != npd:
+            arr = arr.astype(npd)
+    return jnp.asarray(arr)
+
+
+def wrap(arr):
+    t = object.__new__(Tensor)
+    t._data = arr
+    return t
+
+
+def unwrap_tree(tree):
+    """Replace Tensors (and Parameters) in a nested tuple/list/dict by their arrays."""
+    if isinstance(tree, Tensor):
+        return tree._data
+    if isinstance(tree, tuple):
+        return tuple(unwrap_tree(x) for x in tree)
+    if isinstance(tree, list):
+        return [unwrap_tree(x) for x in tree]
+    if isinstance(tree, dict):
+        return {k: unwrap_tree(v) for k, v in tree.items()}
+    return tree
+
+
+def _operand(x, other):
+    """Array or weak scalar for a binary op; a Python float meeting an integer
+    Tensor becomes Float32 (MindSpore), not JAX's Float64."""
+    if isinstance(x, Tensor):
+        return x._data
+    if isinstance(x, float) and not jnp.issubdtype(other.dtype, jnp.inexact):
+        return np.float32(x)
+    if isinstance(x, (bool, int, float, complex)):
+        return x
+    if isinstance(x, (list, tuple)):
+        return jnp.asarray(_infer_np(x))
+    return jnp.asarray(x)
+
+
+def _binary(fn, name, reflect=False):
+    def method(self, other):
+        if other is None or isinstance(other, str):
+            return NotImplemented
+        a = self._data
+        b = _operand(other, a)
+        return wrap(fn(b, a) if reflect else fn(a, b))
+    method.__name__ = name
+    return method
+
+
+def _truediv(a, b):
+    a_int = not jnp.issubdtype(jnp.result_type(a), jnp.inexact)
+    b_int = not jnp.issubdtype(jnp.result_type(b), jnp.inexact)
+    if a_int and b_int:
+        a = jnp.asarray(a, jnp.float32)
+        b = jnp.asarray(b, jnp.float32)
+    return jnp.true_divide(a, b)
+
+
+class Tensor:
+    """MindSpore's Tensor on a ``jax.Array``.
+
+    ``Tensor(input_data=None, dtype=None, shape=None, init=None)``: with ``init``
+    (an initializer) and ``shape`` the value is created immediately (MindSpore
+    creates it lazily at ``init_data()``; here ``init_data()`` returns ``self``).
+    """
+
+    __array_priority__ = 100
+    __array_ufunc__ = None  # numpy defers to our reflected operators
+
+    def __init__(self, input_data=None, dtype=None, shape=None, init=None, internal=False,
+                 const_arg=False, device=None):
+        if init is not None:
+            from ..common.initializer import initializer as _initializer
+            if shape is None:
+                raise ValueError("For 'Tensor', 'shape' must be set when 'init' is given.")
+            self._data = _initializer(init, shape, dtype or mstype.float32)._data
+            return
+        if input_data is None:
+            if shape is None:
+                raise ValueError("For 'Tensor', 'input_data' and 'shape' can not be None at the same time.")
+            shape = (shape,) if isinstance(shape, int) else tuple(shape)
+            self._data = jnp.zeros(shape, as_dtype_np(dtype) or np.float32)
+            return
+        self._data = to_array(input_data, dtype)
+
+    # --- basic attributes -------------------------------------------------
+    @property
+    def shape(self):
+        return tuple(self._data.shape)
+
+    @property
+    def dtype(self):
+        return mstype.from_np(self._data.dtype)
+
+    @property
+    def ndim(self):
+        return self._data.ndim
+
+    @property
+    def size(self):
+        return int(self._data.size)
+
+    @property
+    def itemsize(self):
+        return self._data.dtype.itemsize
+
+    @property
+    def nbytes(self):
+        return int(self._data.size) * self._data.dtype.itemsize
+
+    @property
+    def strides(self):
+        return np.empty(0, self._data.dtype).strides if self.ndim == 0 else \
+            np.lib.stride_tricks.as_strided(np.empty(0, self._data.dtype), self.shape).strides
+
+    @property
+    def T(self):
+        return wrap(jnp.transpose(self._data))
+
+    @property
+    def mT(self):
+        return wrap(jnp.swapaxes(self._data, -1, -2))
+
+    @property
+    def data(self):
+        return self
+
+    def init_data(self, *args, **kwargs):
+        return self
+
+    def asnumpy(self):
+        _check_concrete(self, "asnumpy")
+        return np.array(self._data)
+
+    numpy = asnumpy
+
+    def __array__(self, dtype=None, copy=None):
+        a = self.asnumpy()
+        return a if dtype is None else a.astype(dtype)
+
+    def item(self, index=None):
+        _check_concrete(self, "item")
+        a = np.asarray(self._data)
+        if index is None and a.size != 1:
+            raise ValueError("The tensor should have only one element, but got "
+                             f"{a.size}, has more than one element.")
+        return (a.item() if index is None else a.item(index))
+
+    def tolist(self):
+        return self.asnumpy().tolist()
+
+    def astype(self, dtype, copy=True):
+        return wrap(self._data.astype(mstype.to_np(dtype)))
+
+    def to(self, dtype):
+        return self.astype(dtype)
+
+    def float(self):
+        return self.astype(mstype.float32)
+
+    def half(self):
+        return self.astype(mstype.float16)
+
+    def int(self):
+        return self.astype(mstype.int32)
+
+    def long(self):
+        return self.astype(mstype.int64)
+
+    def bool(self):
+        return self.astype(mstype.bool_)
+
+    def double(self):
+        return self.astype(mstype.float64)
+
+    def copy(self):
+        return wrap(self._data)
+
+    def clone(self):
+        return wrap(self._data)
+
+    def is_floating_point(self):
+        return self.dtype.kind == "float"
+
+    def dim(self):
+        return self.ndim
+
+    def numel(self):
+        return self.size
+
+    def nelement(self):
+        return self.size
+
+    def set_dtype(self, dtype):
+        self._data = self._data.astype(mstype.to_np(dtype))
+        return self
+
+    def assign_value(self, value):
+        self._data = to_array(value, self.dtype)
+        return self
+
+    def has_init(self):
+        return False
+
+    # --- text --------------------------------------------------------------
+    def __repr__(self):
+        if _is_traced(self):
+            return f"Tensor(shape={list(self.shape)}, dtype={self.dtype}, value=<traced>)"
+        return printing.tensor_repr(np.asarray(self._data), self.dtype)
+
+    def __str__(self):
+        if _is_traced(self):
+            return self.__repr__()
+        return printing.tensor_str(np.asarray(self._data))
+
+    def __format__(self, spec):
+        if self.ndim == 0 and spec:
+            return format(self.item(), spec)
+        return format(str(self), spec)
+
+    # --- Python protocol ----------------------------------------------------
+    __hash__ = object.__hash__
+
+    def __len__(self):
+        if self.ndim == 0:
+            raise TypeError("len() of unsized object")
+        return self._data.shape[0]
+
+    def __iter__(self):
+        if self.ndim == 0:
+            raise TypeError("iteration over a 0-d tensor")
+        return (wrap(self._data[i]) for i in range(self._data.shape[0]))
+
+    def __bool__(self):
+        if self.size != 1:
+            raise ValueError("The truth value of an array with more than one element is ambiguous.")
+        return bool(self._data)
+
+    def __float__(self):
+        return float(self._data)
+
+    def __int__(self):
+        return int(self._data)
+
+    def __index__(self):
+        if self.dtype.kind not in ("int", "uint"):
+            raise TypeError("Only integer tensors of a single element can be converted to an index.")
+        return int(self._data)
+
+    def __complex__(self):
+        return complex(self._data)
+
+    def __getitem__(self, index):
+        return wrap(self._data[_index(index)])
+
+    def __setitem__(self, index, value):
+        v = value._data if isinstance(value, Tensor) else value
+        self._data = self._data.at[_index(index)].set(jnp.asarray(v, self._data.dtype))
+
+    def __contains__(self, value):
+        return bool(jnp.any(self._data == _operand(value, self._data)))
+
+    def __reduce__(self):
+        return (Tensor, (self.asnumpy(),))
+
+    def __deepcopy__(self, memo):
+        return wrap(self._data)
+
+    def __copy__(self):
+        return wrap(self._data)
+
+    # --- operators ------------------------------------------------------------
+    __add__ = _binary(jnp.add, "__add__")
+    __radd__ = _binary(jnp.add, "__radd__", True)
+    __sub__ = _binary(jnp.subtract, "__sub__")
+    __rsub__ = _binary(jnp.subtract, "__rsub__", True)
+    __mul__ = _binary(jnp.multiply, "__mul__")
+    __rmul__ = _binary(jnp.multiply, "__rmul__", True)
+    __truediv__ = _binary(_truediv, "__truediv__")
+    __rtruediv__ = _binary(_truediv, "__rtruediv__", True)
+    __floordiv__ = _binary(jnp.floor_divide, "__floordiv__")
+    __rfloordiv__ = _binary(jnp.floor_divide, "__rfloordiv__", True)
+    __mod__ = _binary(jnp.mod, "__mod__")
+    __rmod__ = _binary(jnp.mod, "__rmod__", True)
+    __pow__ = _binary(jnp.power, "__pow__")
+    __rpow__ = _binary(jnp.power, "__rpow__", True)
+    __matmul__ = _binary(jnp.matmul, "__matmul__")
+    __rmatmul__ = _binary(jnp.matmul, "__rmatmul__", True)
+    __and__ = _binary(jnp.bitwise_and, "__and__")
+    __rand__ = _binary(jnp.bitwise_and, "__rand__", True)
+    __or__ = _binary(jnp.bitwise_or, "__or__")
+    __ror__ = _binary(jnp.bitwise_or, "__ror__", True)
+    __xor__ = _binary(jnp.bitwise_xor, "__xor__")
+    __rxor__ = _binary(jnp.bitwise_xor, "__rxor__", True)
+    __lt__ = _binary(jnp.less, "__lt__")
+    __le__ = _binary(jnp.less_equal, "__le__")
+    __gt__ = _binary(jnp.greater, "__gt__")
+    __ge__ = _binary(jnp.greater_equal, "__ge__")
+
+    def __eq__(self, other):
+        if not isinstance(other, (int, float, bool, Tensor, np.ndarray, np.generic)):
+            return False
+        return wrap(jnp.equal(self._data, _operand(other, self._data)))
+
+    def __ne__(self, other):
+        if not isinstance(other, (int, float, bool, Tensor, np.ndarray, np.generic)):
+            return True
+        return wrap(jnp.not_equal(self._data, _operand(other, self._data)))
+
+    def __neg__(self):
+        return wrap(jnp.negative(self._data))
+
+    def __pos__(self):
+        return wrap(self._data)
+
+    def __abs__(self):
+        return wrap(jnp.abs(self._data))
+
+    def __invert__(self):
+        if self._data.dtype == np.bool_:
+            return wrap(jnp.logical_not(self._data))
+        return wrap(jnp.invert(self._data))
+
+    # In-place forms rebind the slot (Parameters write through their own setter).
+    def __iadd__(self, other):
+        self._data = (self + other)._data
+        return self
+
+    def __isub__(self, other):
+        self._data = (self - other)._data
+        return self
+
+    def __imul__(self, other):
+        self._data = (self * other)._data
+        return self
+
+    def __itruediv__(self, other):
+        self._data = (self / other)._data
+        return self
+
+
+def _index(index):
+    if isinstance(index, Tensor):
+        return index._data
+    if isinstance(index, tuple):
+        return tuple(i._data if isinstance(i, Tensor) else i for i in index)
+    if isinstance(index, list):
+        return jnp.asarray(_infer_np(index))
+    return index
+
+
+def _is_traced(t):
+    return isinstance(t._data, jax.core.Tracer)
+
+
+def _check_concrete(t, what):
+    if _is_traced(t):
+        raise RuntimeError(
+            f"Tensor.{what}() needs a concrete value, but this Tensor is being traced "
+            "(GRAPH_MODE, ms.jit or a gradient function). Move the call outside the traced "
+            "function, or run it in PYNATIVE_MODE without ms.jit.")
+
+
+jax.tree_util.register_pytree_node(
+    Tensor, lambda t: ((t._data,), None), lambda _, c: wrap(c[0]))

@@ -1,0 +1,390 @@
+"""The transform core: stateful user functions as cached, compiled pure functions.
+
+``StatefulFunction`` wraps a user function (a Cell, a plain function closing over
+Cells, a ``construct`` method) and runs it as a pure JAX function of
+``(parameter values, tensor arguments[, sensitivity])``:
+
+* **state discovery** -- the Parameters it touches: the ``weights`` asked for, the
+  Parameters of any Cell it is, is bound to, receives, or names in its globals or
+  closure, plus any other Parameter a trace records it reading or writing (found
+  while lowering; the function is then traced again with that Parameter as an
+  input, so no Parameter value is ever baked in as a constant);
+* **swap in / write back** -- inside the trace each Parameter holds its traced
+  value (``state.SwapFrame``), Parameters written by the call come back out and are
+  written to the Parameters after the call;
+* **caching** -- one ``jax.jit`` per (argument structure, shapes/dtypes, static
+  arguments, cell training flags); calling again with the same signature neither
+  traces nor compiles (``TRACES`` counts traces, for tests);
+* **gradients** -- ``kind='vjp'`` differentiates with ``jax.vjp`` over the selected
+  argument positions and weights, seeding every output with ones (MindSpore's
+  rule: non-scalar outputs are fine, several outputs are summed) or with a given
+  sensitivity.
+
+Inside an enclosing transform (a Cell's ``construct`` under GRAPH_MODE calling a
+gradient function, grad of grad) the function runs inline on the tracers, with
+no cache. A function whose Python control flow needs concrete values cannot be
+compiled; it then runs without ``jax.jit`` (the same numbers, slower).
+"""
+from __future__ import annotations
+
+import functools
+import inspect
+import types
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from . import printhook, state
+from .parameter import Parameter
+from .tensor import Tensor, to_array, wrap
+
+__all__ = ["StatefulFunction", "TRACES", "bump_version", "collect_state"]
+
+TRACES = [0]        # number of Python traces of user functions (tests count them)
+_VERSION = [0]      # bumped by anything that changes how a Cell traces (set_train, ...)
+
+_CONCRETE_ERRORS = (jax.errors.ConcretizationTypeError, jax.errors.TracerIntegerConversionError,
+                    jax.errors.TracerArrayConversionError)
+
+
+def bump_version():
+    _VERSION[0] += 1
+
+
+def _is_cell(x):
+    return getattr(type(x), "_ms_is_cell", False)
+
+
+def _is_tensor_leaf(x):
+    return isinstance(x, Tensor)
+
+
+# ---------------------------------------------------------------------------
+# state discovery
+# ---------------------------------------------------------------------------
+def _objects_named_by(fn, depth, seen, out):
+    """Cells, Parameters and functions that ``fn`` names (globals, closure, self)."""
+    if depth > 3 or id(fn) in seen:
+        return
+    seen.add(id(fn))
+    if isinstance(fn, functools.partial):
+        out.extend(fn.args)
+        out.extend(fn.keywords.values())
+        _objects_named_by(fn.func, depth, seen, out)
+        return
+    if inspect.ismethod(fn):
+        out.append(fn.__self__)
+        fn = fn.__func__
+    if _is_cell(fn):
+        out.append(fn)
+        return
+    code = getattr(fn, "__code__", None)
+    if code is None:
+        call = getattr(type(fn), "__call__", None)
+        if call is not None and not isinstance(fn, type) and isinstance(call, types.FunctionType):
+            out.append(fn)
+            _objects_named_by(call, depth + 1, seen, out)
+        return
+    g = getattr(fn, "__globals__", {})
+    for name in code.co_names:
+        if name in g:
+            out.append(g[name])
+    for c in getattr(fn, "__closure__", None) or ():
+        try:
+            out.append(c.cell_contents)
+        except ValueError:
+            pass
+    for o in list(out):
+        if isinstance(o, types.FunctionType) and id(o) not in seen:
+            _objects_named_by(o, depth + 1, seen, out)
+
+
+def collect_state(objs):
+    """Unique Parameters of the Cells/Parameters/sequences among ``objs``."""
+    found = {}
+    for o in objs:
+        if isinstance(o, Parameter):
+            found.setdefault(id(o), o)
+        elif _is_cell(o):
+            for p in o.get_parameters():
+                found.setdefault(id(p), p)
+        elif isinstance(o, (list, tuple)) and o and all(isinstance(p, Parameter) for p in o):
+            for p in o:
+                found.setdefault(id(p), p)
+        elif isinstance(o, Tensor) or o is None:
+            continue
+        elif hasattr(o, "_ms_state_objects"):
+            found.update((id(p), p) for p in collect_state(o._ms_state_objects()))
+    return list(found.values())
+
+
+# ---------------------------------------------------------------------------
+# argument handling
+# ---------------------------------------------------------------------------
+def _hashable(x):
+    try:
+        hash(x)
+        return x
+    except TypeError:
+        return _Unhashable(x)
+
+
+class _Unhashable:
+    __slots__ = ("obj",)
+
+    def __init__(self, obj):
+        self.obj = obj
+
+    def __hash__(self):
+        return id(self.obj)
+
+    def __eq__(self, other):
+        return isinstance(other, _Unhashable) and other.obj is self.obj
+
+
+class _Args:
+    """Positional and keyword arguments split into dynamic arrays and static parts."""
+
+    __slots__ = ("treedefs", "offsets", "leaves", "dyn_idx", "dyn", "key")
+
+    def __init__(self, args, kwargs):
+        treedefs, leaves, offsets = [], [], [0]
+        for a in args + ((kwargs,) if kwargs else ()):
+            if isinstance(a, Tensor):
+                treedefs.append(None)
+                leaves.append(a)
+            else:
+                ls, td = jax.tree_util.tree_flatten(a, is_leaf=_is_tensor_leaf)
+                treedefs.append(td)
+                leaves.extend(ls)
+            offsets.append(len(leaves))
+        dyn_idx, dyn, static = [], [], []
+        for i, l in enumerate(leaves):
+            if isinstance(l, Tensor):
+                d = l._data
+                dyn_idx.append(i)
+                dyn.append(d)
+                static.append((d.shape, d.dtype))
+            elif isinstance(l, np.ndarray):
+                d = to_array(l)
+                leaves[i] = wrap(d)
+                dyn_idx.append(i)
+                dyn.append(d)
+                static.append(("np", d.shape, d.dtype))
+            else:
+                static.append(_hashable(l))
+        self.treedefs = tuple(treedefs)
+        self.offsets = offsets
+        self.leaves = leaves
+        self.dyn_idx = dyn_idx
+        self.dyn = dyn
+        self.key = (self.treedefs, len(args), tuple(static))
+
+    def rebuild(self, dyn_values, nargs):
+        leaves = list(self.leaves)
+        for i, v in zip(self.dyn_idx, dyn_values):
+            leaves[i] = wrap(v)
+        out = []
+        for k, td in enumerate(self.treedefs):
+            part = leaves[self.offsets[k]:self.offsets[k + 1]]
+            out.append(part[0] if td is None else jax.tree_util.tree_unflatten(td, part))
+        args = tuple(out[:nargs])
+        kwargs = out[nargs] if len(out) > nargs else {}
+        return args, kwargs
+
+    def cells(self):
+        return [l for l in self.leaves if _is_cell(l)]
+
+
+def to_arrays(tree):
+    """Outputs of a user function as a pytree of arrays (Tensors unwrapped)."""
+    if isinstance(tree, Tensor):
+        return tree._data
+    if isinstance(tree, tuple):
+        return tuple(to_arrays(x) for x in tree)
+    if isinstance(tree, list):
+        return [to_arrays(x) for x in tree]
+    if isinstance(tree, dict):
+        return {k: to_arrays(v) for k, v in tree.items()}
+    if isinstance(tree, (bool, int, float, np.ndarray, np.generic)):
+        return to_array(tree)
+    if tree is None:
+        return None
+    return tree
+
+
+def to_tensors(tree):
+    return jax.tree_util.tree_map(wrap, tree)
+
+
+def _ones_cotangent(x):
+    if jnp.issubdtype(x.dtype, jnp.inexact):
+        return jnp.ones(x.shape, x.dtype)
+    return np.zeros(x.shape, jax.dtypes.float0)
+
+
+def _fix_grad(g, primal):
+    """float0 gradients (integer inputs) become zeros of the input's dtype."""
+    if g.dtype == jax.dtypes.float0:
+        return jnp.zeros(primal.shape, primal.dtype)
+    return g
+
+
+# ---------------------------------------------------------------------------
+# the stateful function
+# ---------------------------------------------------------------------------
+class VjpSpec:
+    """What a gradient transform differentiates: argument positions, weights,
+    has_aux, and whether a sensitivity argument is passed."""
+
+    __slots__ = ("positions", "weights", "has_aux", "sens")
+
+    def __init__(self, positions, weights, has_aux=False, sens=False):
+        self.positions = tuple(positions)
+        self.weights = list(weights)
+        self.has_aux = has_aux
+        self.sens = sens
+
+
+class _Entry:
+    __slots__ = ("state", "call", "prints")
+
+    def __init__(self, state_params, call, prints):
+        self.state = state_params
+        self.call = call        # the jitted pure function, or the pure function itself
+        self.prints = prints    # the trace emitted runtime prints (flush them per call)
+
+
+class StatefulFunction:
+    """``fn`` as a cached pure function; ``vjp`` (a VjpSpec) makes it a gradient."""
+
+    def __init__(self, fn, vjp: VjpSpec | None = None, check_out=None):
+        self.fn = fn
+        self.vjp = vjp
+        self.check_out = check_out   # validates the raw output (e.g. has_aux on one output)
+        self._cache = {}
+        self._learned = {}
+        self._base_state = None
+
+    # -- pure bodies ----------------------------------------------------------
+    def _run_user(self, state_params, state_vals, a: _Args, dyn, nargs):
+        args, kwargs = a.rebuild(dyn, nargs)
+        with state.SwapFrame(state_params, state_vals) as fr, printhook.traced_print():
+            out = self.fn(*args, **kwargs)
+        if self.check_out is not None:
+            self.check_out(out)
+        changed = {i: v for i, v in enumerate(fr.final) if v is not state_vals[i]}
+        return out, changed
+
+    def _forward_body(self, state_params, a, nargs):
+        def pure(state_vals, dyn, sens):
+            out, changed = self._run_user(state_params, list(state_vals), a, dyn, nargs)
+            return to_arrays(out), changed
+        return pure
+
+    def _vjp_body(self, state_params, a, nargs):
+        spec = self.vjp
+        w_idx = list(range(len(spec.weights)))
+        groups = []
+        for p in spec.positions:
+            groups.append([k for k, i in enumerate(a.dyn_idx) if a.offsets[p] <= i < a.offsets[p + 1]])
+
+        def pure(state_vals, dyn, sens):
+            def f(diff_in, diff_w):
+                vals = list(state_vals)
+                for j, v in zip(w_idx, diff_w):
+                    vals[j] = v
+                leaves = list(dyn)
+                for g, d in zip(groups, diff_in):
+                    for k, v in zip(g, d):
+                        leaves[k] = v
+                out, changed = self._run_user(state_params, vals, a, leaves, nargs)
+                out = to_arrays(out)
+                target = out[0] if spec.has_aux else out
+                return target, (out, changed)
+
+            diff_in = [[dyn[k] for k in g] for g in groups]
+            diff_w = [state_vals[j] for j in w_idx]
+            target, vjp_fn, (out, changed) = jax.vjp(f, diff_in, diff_w, has_aux=True)
+            if spec.sens:
+                cot = jax.tree_util.tree_map(
+                    lambda s, t: jnp.asarray(s, t.dtype) if jnp.issubdtype(t.dtype, jnp.inexact)
+                    else np.zeros(t.shape, jax.dtypes.float0), to_arrays(sens), target)
+            else:
+                cot = jax.tree_util.tree_map(_ones_cotangent, target)
+            g_in, g_w = vjp_fn(cot)
+            g_in = [[_fix_grad(x, dyn[k]) for x, k in zip(gs, g)] for gs, g in zip(g_in, groups)]
+            g_w = [_fix_grad(x, state_vals[j]) for x, j in zip(g_w, w_idx)]
+            return (out, g_in, g_w), changed
+        return pure
+
+    # -- building an entry ---------------------------------------------------------
+    def _state_for(self, a: _Args):
+        if self._base_state is None:
+            objs = []
+            _objects_named_by(self.fn, 0, set(), objs)
+            if _is_cell(self.fn):
+                objs.append(self.fn)
+            self._base_state = collect_state(objs)
+        weights = self.vjp.weights if self.vjp else []
+        cells = a.cells()
+        found = {id(p): p for p in weights}
+        for p in self._base_state + (collect_state(cells) if cells else []) + list(self._learned.values()):
+            found.setdefault(id(p), p)
+        return list(found.values())
+
+    def _build(self, a: _Args, nargs, sens):
+        for _ in range(4):
+            state_params = self._state_for(a)
+            body = (self._vjp_body if self.vjp else self._forward_body)(state_params, a, nargs)
+            state_vals = [p._raw_get() for p in state_params]
+            jitted = jax.jit(body)
+            known = {id(p) for p in state_params}
+            TRACES[0] += 1
+            printhook.used[0] = False
+            try:
+                with state.Recorder() as rec:
+                    jitted.lower(state_vals, a.dyn, sens)
+            except _CONCRETE_ERRORS:
+                return _Entry(state_params, body, False)
+            missed = {k: p for k, p in list(rec.reads.items()) + list(rec.writes.items()) if k not in known}
+            if not missed:
+                return _Entry(state_params, jitted, printhook.used[0])
+            self._learned.update(missed)
+        raise RuntimeError("msjax could not determine the Parameters this function uses.")
+
+    # -- calling -------------------------------------------------------------------
+    def _sens_key(self, sens):
+        if sens is None:
+            return None
+        leaves, td = jax.tree_util.tree_flatten(to_arrays(sens))
+        return td, tuple((l.shape, l.dtype) for l in leaves)
+
+    def __call__(self, *args, sens=None, **kwargs):
+        a = _Args(args, kwargs)
+        nargs = len(args)
+        if state.frames or any(isinstance(d, jax.core.Tracer) for d in a.dyn):
+            return self._inline(a, nargs, sens)
+        key = (a.key, self._sens_key(sens), _VERSION[0])
+        entry = self._cache.get(key)
+        if entry is None:
+            entry = self._cache[key] = self._build(a, nargs, sens)
+        state_params = entry.state
+        state_vals = [p._raw_get() for p in state_params]
+        sens_arr = None if sens is None else to_arrays(sens)
+        result, changed = entry.call(state_vals, a.dyn, sens_arr)
+        for i, v in changed.items():
+            state_params[i]._data = v
+        if entry.prints:
+            jax.effects_barrier()
+        return result
+
+    def _inline(self, a, nargs, sens):
+        state_params = self._state_for(a)
+        body = (self._vjp_body if self.vjp else self._forward_body)(state_params, a, nargs)
+        state_vals = [p._raw_get() for p in state_params]
+        result, changed = body(state_vals, a.dyn, None if sens is None else to_arrays(sens))
+        for i, v in changed.items():
+            state_params[i]._data = v
+        return result

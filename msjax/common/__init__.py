@@ -1,0 +1,6 @@
+"""``mindspore.common``."""
+from .._core.parameter import Parameter, ParameterTuple  # noqa: F401
+from .._core.rng import get_seed, set_seed  # noqa: F401
+from .._core.tensor import Tensor  # noqa: F401
+from . import dtype, initializer  # noqa: F401
+from .api import jit  # noqa: F401

@@ -1,0 +1,222 @@
+"""``nn.Cell``: MindSpore's Cell as a Flax NNX Module.
+
+A Cell is an ``nnx.Module`` (``pytree=False``), so ``nnx.state(cell, nnx.Param)``
+returns its Parameters as a pytree and ``nnx.split``/``merge`` round-trip. The
+MindSpore side keeps its own bookkeeping: Parameters and sub-Cells in attribute
+order, parameter names prefixed by the attribute path when a Cell is assigned
+(``fc.weight``; ``0.weight`` inside a SequentialCell), ``training`` flags.
+
+Calling a Cell runs ``construct``. In GRAPH_MODE a top-level call is compiled
+with ``jax.jit`` (through ``_core.transforms``); in PYNATIVE_MODE it runs op by op.
+
+Differences from MindSpore: hooks (``register_forward_hook``...) run in
+PyNative only; ``construct`` is plain Python, traced by JAX in GRAPH_MODE, so
+data-dependent Python control flow makes that Cell run without compilation.
+"""
+from __future__ import annotations
+
+import weakref
+from collections import OrderedDict
+
+from flax import nnx
+
+from .._core import context, state
+from .._core.parameter import PARAMETER_NAME_DEFAULT, Parameter, ParameterTuple
+from .._core.transforms import StatefulFunction, bump_version, to_tensors
+
+__all__ = ["Cell"]
+
+_GRAPH_FNS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+class Cell(nnx.Module, pytree=False):
+    """Base class of all layers and networks (``mindspore.nn.Cell``)."""
+
+    _ms_is_cell = True
+
+    def __init_subclass__(cls, pytree=False, **kwargs):
+        super().__init_subclass__(pytree=pytree, **kwargs)
+
+    def __init__(self, auto_prefix=True, flags=None):
+        object.__setattr__(self, "_auto_prefix", auto_prefix)
+        object.__setattr__(self, "training", False)
+        object.__setattr__(self, "requires_grad", False)
+        object.__setattr__(self, "_ms_hooks", [])
+        if flags:
+            for k, v in flags.items():
+                object.__setattr__(self, k, v)
+
+    # NNX checks that a Module is not mutated from another trace level; msjax's
+    # swap frame owns that guarantee for Parameters, and construct may set plain
+    # attributes inside a trace as MindSpore allows.
+    def _check_valid_context(self, error_msg):
+        return None
+
+    # --- attributes ----------------------------------------------------------
+    def __setattr__(self, name, value):
+        if isinstance(value, Parameter):
+            if value.name == PARAMETER_NAME_DEFAULT:
+                value.name = name
+        elif isinstance(value, Cell):
+            if self.__dict__.get("_auto_prefix", True) and not name.startswith("_"):
+                value.update_parameters_name(name + ".")
+        elif name == "training":
+            object.__setattr__(self, name, value)
+            bump_version()
+            return
+        super().__setattr__(name, value)
+
+    def update_parameters_name(self, prefix="", recurse=True):
+        for p in self.get_parameters(expand=recurse):
+            p.name = prefix + p.name
+
+    def _own_params(self):
+        return [(k, v) for k, v in vars(self).items() if isinstance(v, Parameter)]
+
+    def _own_cells(self):
+        return [(k, v) for k, v in vars(self).items() if isinstance(v, Cell)]
+
+    def insert_param_to_cell(self, param_name, param, check_name_contain_dot=True):
+        if not isinstance(param_name, str):
+            raise TypeError(f"For 'insert_param_to_cell', the type of parameter 'param_name' must be str, "
+                            f"but got {type(param_name)}.")
+        if not param_name:
+            raise KeyError("For 'insert_param_to_cell', the argument 'param_name' should not be None.")
+        if check_name_contain_dot and "." in param_name:
+            raise KeyError(f"For 'insert_param_to_cell', the argument 'param_name' should not contain '.'")
+        if hasattr(self, param_name) and not isinstance(getattr(self, param_name), Parameter):
+            raise KeyError(f"For 'insert_param_to_cell', the {param_name} parameter already exists in the network."
+                           f"Cannot insert another parameter with the same name.")
+        if param is not None and not isinstance(param, Parameter):
+            raise TypeError(f"For 'insert_param_to_cell', the argument 'param' must be 'Parameter' if not None, "
+                            f"but got {type(param)}.")
+        if isinstance(param, Parameter) and param.name == PARAMETER_NAME_DEFAULT:
+            param.name = param_name
+        setattr(self, param_name, param)
+
+    def insert_child_to_cell(self, child_name, child_cell):
+        if not child_name or "." in child_name:
+            raise KeyError(f"For 'insert_child_to_cell', the argument 'child_name' should not be None or "
+                           f"contain '.', but got {child_name}.")
+        if child_cell is not None and not isinstance(child_cell, Cell):
+            raise TypeError(f"For 'insert_child_to_cell', the argument 'child_cell' must be 'Cell' if not None, "
+                            f"but got {type(child_cell)}.")
+        setattr(self, child_name, child_cell)
+
+    # --- traversal ------------------------------------------------------------------
+    def cells_and_names(self, cells=None, name_prefix=""):
+        seen = set() if cells is None else cells
+        if id(self) not in seen:
+            seen.add(id(self))
+            yield name_prefix, self
+        for name, cell in self._own_cells():
+            if id(cell) in seen:
+                continue
+            prefix = f"{name_prefix}.{name}" if name_prefix else name
+            yield from cell.cells_and_names(seen, prefix)
+
+    def parameters_and_names(self, name_prefix="", expand=True):
+        seen = set()
+        cells = self.cells_and_names(name_prefix=name_prefix) if expand else [(name_prefix, self)]
+        for cell_name, cell in cells:
+            for pname, p in cell._own_params():
+                if id(p) in seen:
+                    continue
+                seen.add(id(p))
+                yield (f"{cell_name}.{pname}" if cell_name else pname), p
+
+    def get_parameters(self, expand=True):
+        for _, p in self.parameters_and_names(expand=expand):
+            yield p
+
+    def trainable_params(self, recurse=True):
+        return [p for p in self.get_parameters(expand=recurse) if p.requires_grad]
+
+    def untrainable_params(self, recurse=True):
+        return [p for p in self.get_parameters(expand=recurse) if not p.requires_grad]
+
+    def parameters_dict(self, recurse=True):
+        return OrderedDict((p.name, p) for p in self.get_parameters(expand=recurse))
+
+    def name_cells(self):
+        return OrderedDict(self._own_cells())
+
+    def cells(self):
+        return [c for _, c in self._own_cells()]
+
+    # --- modes ----------------------------------------------------------------------
+    def set_train(self, mode=True):
+        for _, cell in self.cells_and_names():
+            object.__setattr__(cell, "training", bool(mode))
+        bump_version()
+        return self
+
+    def set_grad(self, requires_grad=True):
+        object.__setattr__(self, "requires_grad", requires_grad)
+        return self
+
+    @property
+    def phase(self):
+        return "train" if self.training else "predict"
+
+    # --- calling --------------------------------------------------------------------
+    def construct(self, *args, **kwargs):
+        raise AttributeError(f"'{type(self).__name__}' Cell must define 'construct'.")
+
+    def __call__(self, *args, **kwargs):
+        if context.is_graph_mode() and not state.frames:
+            fn = _GRAPH_FNS.get(self)
+            if fn is None:
+                fn = _GRAPH_FNS[self] = StatefulFunction(self.construct)
+            return to_tensors(fn(*args, **kwargs))
+        return self.construct(*args, **kwargs)
+
+    # --- text ------------------------------------------------------------------------
+    def extend_repr(self):
+        return ""
+
+    def __repr__(self):
+        extra = self.extend_repr()
+        children = self._own_cells()
+        if not children:
+            return f"{type(self).__name__}({extra})"
+        lines = [f"{type(self).__name__}("]
+        if extra:
+            lines.append("  " + extra.replace("\n", "\n  "))
+        for name, cell in children:
+            child = repr(cell).replace("\n", "\n  ")
+            lines.append(f"  ({name}): {child}")
+        lines.append(")")
+        return "\n".join(lines)
+
+    __str__ = __repr__
+
+    def __hash__(self):
+        return id(self)
+
+    def __eq__(self, other):
+        return self is other
+
+    # --- misc MindSpore API --------------------------------------------------------------
+    def init_parameters_data(self, auto_parallel_mode=False):
+        return {p.name: p for p in self.get_parameters()}
+
+    def compile(self, *args, **kwargs):
+        return None
+
+    def recompute(self, **kwargs):
+        return self
+
+    def add_flags(self, **flags):
+        for k, v in flags.items():
+            object.__setattr__(self, k, v)
+        return self
+
+    def add_flags_recursive(self, **flags):
+        for _, cell in self.cells_and_names():
+            cell.add_flags(**flags)
+        return self
+
+
+def _cell_params(cell):
+    return ParameterTuple(cell.trainable_params())

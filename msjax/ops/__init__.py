@@ -1,0 +1,22 @@
+"""``mindspore.ops``: the functional ops, the Primitive classes and the
+higher-order functions (``GradOperation``, ``grad``...).
+
+Names come from the one op registry (``msjax._core.registry``): each op's
+function is exported here under its MindSpore name, and its Primitive class
+(``ops.MatMul``...) is generated from the same entry.
+"""
+from __future__ import annotations
+
+from .._core.registry import OPS as _OPS, Primitive, primitive_class as _primitive_class
+from . import _impl  # noqa: F401  (fills the registry)
+
+for _name, _d in _OPS.items():
+    if not _name.startswith("tensor_"):
+        globals()[_name] = _d.fn
+    if _d.primitive:
+        globals()[_d.primitive] = _primitive_class(_d)
+
+from .._core.grad import GradOperation, get_grad, grad, value_and_grad  # noqa: E402
+from . import functional, operations, composite  # noqa: E402,F401
+
+__all__ = sorted(n for n in globals() if not n.startswith("_"))

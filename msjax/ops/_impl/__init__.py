@@ -1,0 +1,2 @@
+"""Op implementations, one module per family; importing them fills the registry."""
+from . import array, clip, math, nn  # noqa: F401

@@ -1,0 +1,37 @@
+"""Small helpers shared by the op implementations."""
+from __future__ import annotations
+
+import jax.numpy as jnp
+
+from ..._core import dtype as mstype
+from ..._core.tensor import Tensor, _operand, to_array, wrap
+
+__all__ = ["arr", "wrap", "Tensor", "operand_pair", "axis_arg", "mstype", "to_array"]
+
+
+def arr(x):
+    """The array behind a Tensor (or a Tensor made of anything MindSpore accepts)."""
+    if isinstance(x, Tensor):
+        return x._data
+    return to_array(x)
+
+
+def operand_pair(a, b):
+    """Two operands with MindSpore's promotion (Python float + integer Tensor -> Float32)."""
+    if isinstance(a, Tensor):
+        x = a._data
+        return x, _operand(b, x)
+    if isinstance(b, Tensor):
+        y = b._data
+        return _operand(a, y), y
+    return to_array(a), to_array(b)
+
+
+def axis_arg(axis):
+    if axis is None or axis == ():
+        return None
+    if isinstance(axis, list):
+        return tuple(axis)
+    if isinstance(axis, Tensor):
+        return tuple(int(v) for v in jnp.ravel(axis._data))
+    return axis
