@@ -10,6 +10,9 @@ import jax as _jax
 # MindSpore's default integer is Int64 and it keeps Float64 from numpy: JAX must
 # keep 64-bit types too. Float32 code stays Float32 (msjax never widens it).
 _jax.config.update("jax_enable_x64", True)
+# MindSpore computes Float32 matmuls/convolutions in full Float32 on GPU; JAX
+# would otherwise use TF32 there.
+_jax.config.update("jax_default_matmul_precision", "highest")
 
 from ._core import dtype as _dtype_mod  # noqa: E402
 from ._core.context import GRAPH_MODE, PYNATIVE_MODE, get_context, set_context  # noqa: E402

@@ -14,6 +14,7 @@ import sys
 
 import jax
 
+from .parameter import Parameter
 from .tensor import Tensor, wrap
 
 _real_print = builtins.print
@@ -22,6 +23,8 @@ used = [False]  # set when a traced print was emitted (callers flush effects)
 
 
 def _traced_leaves(obj, out):
+    if isinstance(obj, Parameter):
+        return False  # prints its name/shape/dtype, no value
     if isinstance(obj, Tensor):
         d = obj._data
         if isinstance(d, jax.core.Tracer):
@@ -36,6 +39,8 @@ def _traced_leaves(obj, out):
 
 
 def _substitute(obj, it):
+    if isinstance(obj, Parameter):
+        return obj
     if isinstance(obj, Tensor):
         return wrap(next(it)) if isinstance(obj._data, jax.core.Tracer) else obj
     if isinstance(obj, tuple):

@@ -27,6 +27,7 @@ compiled; it then runs without ``jax.jit`` (the same numbers, slower).
 """
 from __future__ import annotations
 
+import dis
 import functools
 import inspect
 import types
@@ -87,7 +88,7 @@ def _objects_named_by(fn, depth, seen, out):
             _objects_named_by(call, depth + 1, seen, out)
         return
     g = getattr(fn, "__globals__", {})
-    for name in code.co_names:
+    for name in _global_names(code):
         if name in g:
             out.append(g[name])
     for c in getattr(fn, "__closure__", None) or ():
@@ -98,6 +99,18 @@ def _objects_named_by(fn, depth, seen, out):
     for o in list(out):
         if isinstance(o, types.FunctionType) and id(o) not in seen:
             _objects_named_by(o, depth + 1, seen, out)
+
+
+def _global_names(code):
+    """Names a code object loads as globals (not attribute names), nested code included."""
+    names = set()
+    for ins in dis.get_instructions(code):
+        if ins.opname in ("LOAD_GLOBAL", "LOAD_NAME"):
+            names.add(ins.argval)
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            names |= _global_names(const)
+    return names
 
 
 def collect_state(objs):
@@ -347,6 +360,13 @@ class StatefulFunction:
                 with state.Recorder() as rec:
                     jitted.lower(state_vals, a.dyn, sens)
             except _CONCRETE_ERRORS:
+                # Python control flow on traced values: run without jax.jit. Parameters
+                # the partial trace met still join the state.
+                missed = {k: p for k, p in list(rec.reads.items()) + list(rec.writes.items())
+                          if k not in known}
+                if missed:
+                    self._learned.update(missed)
+                    continue
                 return _Entry(state_params, body, False)
             missed = {k: p for k, p in list(rec.reads.items()) + list(rec.writes.items()) if k not in known}
             if not missed:
