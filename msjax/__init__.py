@@ -17,7 +17,7 @@ _jax.config.update("jax_default_matmul_precision", "highest")
 from ._core import dtype as _dtype_mod  # noqa: E402
 from ._core.context import GRAPH_MODE, PYNATIVE_MODE, get_context, set_context  # noqa: E402
 from ._core.dtype import (bfloat16, bool_, complex64, complex128, dtype_to_nptype, dtype_to_pytype,  # noqa: E402
-                          float16, float32, float64, int8, int16, int32, int64, pytype_to_dtype, uint8,
+                          float_, int_, uint, number, float16, float32, float64, int8, int16, int32, int64, pytype_to_dtype, uint8,
                           uint16, uint32, uint64)
 from ._core.grad import GradOperation, get_grad, grad, value_and_grad  # noqa: E402
 from ._core.jit import jit  # noqa: E402

@@ -41,7 +41,7 @@ class Type:
         return (get_dtype, (self.attr,))
 
 
-bool_ = Type("Bool", np.bool_, "bool_", "bool")
+bool_ = Type("Bool", np.bool_, "bool", "bool")
 int8 = Type("Int8", np.int8, "int8", "int")
 int16 = Type("Int16", np.int16, "int16", "int")
 int32 = Type("Int32", np.int32, "int32", "int")
@@ -57,6 +57,12 @@ bfloat16 = Type("BFloat16", ml_dtypes.bfloat16, "bfloat16", "float")
 complex64 = Type("Complex64", np.complex64, "complex64", "complex")
 complex128 = Type("Complex128", np.complex128, "complex128", "complex")
 
+# MindSpore's abstract number types (``mindspore.float_`` prints ``Float``).
+float_ = Type("Float", None, "float_", "float")
+int_ = Type("Int", None, "int_", "int")
+uint = Type("UInt", None, "uint", "uint")
+number = Type("Number", None, "number", "number")
+
 DTYPES = (bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64,
           float16, float32, float64, bfloat16, complex64, complex128)
 
@@ -70,6 +76,7 @@ ALIASES = {
 
 _BY_NP = {t.np: t for t in DTYPES}
 _BY_NAME = {t.attr: t for t in DTYPES}
+_BY_NAME.update({"bool_": bool_, "float_": float_, "int_": int_, "uint": uint, "number": number})
 _BY_NAME.update(ALIASES)
 _BY_NAME.update({t.name: t for t in DTYPES})
 
@@ -89,6 +96,8 @@ def from_np(np_dtype) -> Type:
 def to_np(dtype) -> np.dtype:
     """numpy dtype of a MindSpore dtype, numpy dtype, Python type or name."""
     if isinstance(dtype, Type):
+        if dtype.np is None:
+            raise TypeError(f"The abstract type {dtype} has no concrete dtype; use e.g. mindspore.float32.")
         return dtype.np
     if dtype is bool:
         return np.dtype(np.bool_)

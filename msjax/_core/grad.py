@@ -11,6 +11,12 @@ returns ``(outputs, grads)``.
 """
 from __future__ import annotations
 
+import inspect
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
 from .parameter import Parameter, ParameterTuple
 from .tensor import Tensor, wrap
 from .transforms import StatefulFunction, VjpSpec, to_tensors
@@ -45,18 +51,53 @@ def _check_bool(name, value, who="_Grad"):
 
 
 def _weights_list(weights):
+    """The weights as a list. Like MindSpore, a Tensor that is not a Parameter is
+    accepted (its gradient is zero); anything else is an error."""
     if weights is None:
         return []
-    if isinstance(weights, Parameter):
+    if isinstance(weights, Tensor):
         return [weights]
     if isinstance(weights, (list, tuple, ParameterTuple)):
         for w in weights:
-            if not isinstance(w, Parameter):
-                raise TypeError("For 'grad', the 'weights' should be Parameter, ParameterTuple or a list of "
-                                f"Parameters, but got an element of type {type(w).__name__}.")
+            if not isinstance(w, Tensor):
+                raise RuntimeError(f"The weights must be Parameters, but got an element {w!r} of type "
+                                   f"{type(w).__name__} (MindSpore: 'The pointer[tensor] is null.').")
         return list(weights)
-    raise TypeError("For 'grad', the 'weights' should be Parameter, ParameterTuple or a list of Parameters, "
-                    f"but got {type(weights).__name__}.")
+    raise TypeError(f"The weights you provided is expected to be a tensor, or a list or tuple. but got {weights}")
+
+
+def _live(w):
+    """A weight that receives a gradient: a Parameter with requires_grad=True.
+    MindSpore returns zeros for the others (plain Tensors, requires_grad=False)."""
+    return isinstance(w, Parameter) and w.requires_grad
+
+
+def _bind_keywords(fn, args, kwargs):
+    """Keyword arguments that name positional parameters become positional, so
+    ``grad_position`` can select them (MindSpore does the same)."""
+    try:
+        sig = inspect.signature(fn.construct if hasattr(fn, "construct") and not inspect.isfunction(fn) else fn)
+        bound = sig.bind(*args, **kwargs)
+    except (TypeError, ValueError):
+        return args, kwargs
+    return tuple(bound.args), dict(bound.kwargs)
+
+
+def _integer_input_grad(g, arg):
+    """MindSpore differentiates Int/Bool inputs through its per-op backward rules,
+    which mostly keep the input's dtype (``x * n`` gives an Int64 gradient for an
+    Int64 ``n``) but stay float where the graph converted to float (``n / 3``).
+    msjax differentiates a float shadow of the input and then keeps the input's
+    dtype when that is exact (integral values; nonzero for Bool), else float."""
+    dt = arg._data.dtype
+    if jnp.issubdtype(dt, jnp.inexact) or jnp.issubdtype(g.dtype, jnp.integer) or g.dtype == jnp.bool_:
+        return g
+    if isinstance(g, jax.core.Tracer):
+        return g
+    if dt == jnp.bool_:
+        return g != 0
+    host = np.asarray(g)
+    return g.astype(dt) if np.all(np.isfinite(host)) and np.all(host == np.round(host)) else g
 
 
 def _check_aux(out):
@@ -105,6 +146,7 @@ class _GradFunction:
         self._positions = positions           # tuple or None
         self._weights_arg = weights_arg       # as given (None, Parameter, list...)
         self._weights = _weights_list(weights_arg)
+        self._live_weights = [w for w in self._weights if _live(w)]
         self._has_aux = has_aux
         self._get_value = get_value
         self._return_ids = return_ids
@@ -115,12 +157,14 @@ class _GradFunction:
     def _stateful(self, positions):
         sf = self._sf.get(positions)
         if sf is None:
-            spec = VjpSpec(positions, self._weights, has_aux=self._has_aux, sens=self._sens_param)
+            spec = VjpSpec(positions, self._live_weights, has_aux=self._has_aux, sens=self._sens_param)
             sf = self._sf[positions] = StatefulFunction(
                 self._fn, spec, check_out=_check_aux if self._has_aux else None)
         return sf
 
     def __call__(self, *args, **kwargs):
+        if not callable(self._fn):
+            raise TypeError(f"The fn should be callable, but got {type(self._fn).__name__}")
         sens = None
         if self._sens_param:
             if "sens" in kwargs:
@@ -131,19 +175,26 @@ class _GradFunction:
             else:
                 raise TypeError("When 'sens_param' is True, the sensitivity (gradient with respect to output) "
                                 "must be passed as the last positional argument or as 'sens='.")
+        if kwargs:
+            args, kwargs = _bind_keywords(self._fn, args, kwargs)
         nargs = len(args)
         if self._get_all_style:
             positions = tuple(range(nargs))
         elif self._positions is None:
             positions = ()
         else:
+            if not self._positions:
+                raise RuntimeError("grad_position should not be empty when grad by position!")
             for gp in self._positions:
                 if gp >= nargs:
-                    raise ValueError("The element in grad_position must belong to [0, args_num).")
+                    self._fn(*args, **kwargs)  # MindSpore runs the forward first: its errors win
+                    raise RuntimeError(f"Position index {gp} is exceed input size.")
             positions = self._positions
-        out, g_in, g_w = self._stateful(positions)(*args, sens=sens, **kwargs)
+        # Only Tensor arguments are differentiated; MindSpore gives () for the others.
+        tensor_positions = tuple(p for p in positions if isinstance(args[p], Tensor))
+        out, g_in, g_w = self._stateful(tensor_positions)(*args, sens=sens, **kwargs)
         out = to_tensors(out)
-        grads = self._nest(args, positions, g_in, g_w)
+        grads = self._nest(args, positions, tensor_positions, g_in, g_w)
         if self._return_ids:
             grads = _combine_with_ids(self._positions, self._weights_arg, grads)
         if self._get_value:
@@ -152,30 +203,22 @@ class _GradFunction:
             return grads, tuple(out[1:])
         return grads
 
-    def _nest(self, args, positions, g_in, g_w):
-        in_grads = []
-        for p, gs in zip(positions, g_in):
-            a = args[p]
-            if isinstance(a, Tensor):
-                in_grads.append(wrap(gs[0]))
-            else:
-                import jax
-                leaves, td = jax.tree_util.tree_flatten(a, is_leaf=lambda x: isinstance(x, Tensor))
-                it = iter(gs)
-                in_grads.append(jax.tree_util.tree_unflatten(
-                    td, [wrap(next(it)) if isinstance(l, Tensor) else None for l in leaves]))
-        w_grads = tuple(wrap(g) for g in g_w)
+    def _nest(self, args, positions, tensor_positions, g_in, g_w):
+        in_grads = [wrap(_integer_input_grad(gs[0], args[p])) for gs, p in zip(g_in, tensor_positions)]
+        live = iter(g_w)
+        w_grads = tuple(wrap(next(live)) if _live(w) else wrap(jnp.zeros(w.shape, w._data.dtype))
+                        for w in self._weights)
         if self._get_all_style:
             inputs_part = tuple(in_grads)
         elif self._positions is None:
             inputs_part = None
         elif len(positions) == 1:
-            inputs_part = in_grads[0]
+            inputs_part = in_grads[0] if in_grads else ()
         else:
             inputs_part = tuple(in_grads)
         if self._weights_arg is None:
             return inputs_part
-        weights_part = w_grads[0] if isinstance(self._weights_arg, Parameter) else w_grads
+        weights_part = w_grads[0] if isinstance(self._weights_arg, Tensor) else w_grads
         if inputs_part is None:
             return weights_part
         return (inputs_part, weights_part)
@@ -240,11 +283,12 @@ class GradOperation:
     def __call__(self, fn, weights=None):
         if self.get_by_list:
             if weights is None:
-                raise TypeError("For 'GradOperation', when 'get_by_list' is True, the 'weights' should be "
-                                "Parameter, ParameterTuple or a list of Parameters, but got None.")
-            if isinstance(weights, Parameter):
-                weights = [weights]
-            weights_arg = tuple(_weights_list(weights))
+                if not hasattr(fn, "trainable_params"):
+                    raise TypeError("For 'GradOperation', when 'get_by_list' is True and 'fn' is not a Cell, "
+                                    "'weights' must be given.")
+                weights = fn.trainable_params()
+            _weights_list(weights)
+            weights_arg = weights if isinstance(weights, Tensor) else tuple(weights)
         else:
             weights_arg = None
         positions = None if (self.get_by_list and not self.get_all) else (0,)

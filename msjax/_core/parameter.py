@@ -12,6 +12,8 @@ Differences from MindSpore: the name is kept in NNX metadata (so it survives
 """
 from __future__ import annotations
 
+import itertools
+
 import jax
 import jax.numpy as jnp
 from flax import nnx
@@ -23,6 +25,13 @@ from .tensor import Tensor, to_array, wrap
 __all__ = ["Parameter", "ParameterTuple", "PARAMETER_NAME_DEFAULT"]
 
 PARAMETER_NAME_DEFAULT = "Parameter"
+_counter = itertools.count(1)
+
+
+def is_default_name(name: str) -> bool:
+    """MindSpore names an unnamed Parameter 'Parameter#<n>'; a Cell renames it
+    after the attribute it is assigned to."""
+    return name == PARAMETER_NAME_DEFAULT or name.startswith(PARAMETER_NAME_DEFAULT + "#")
 
 
 def _initial_array(default_input):
@@ -46,7 +55,7 @@ class Parameter(Tensor, nnx.Param):
             raise TypeError("The type of the argument 'requires_grad' should be bool, "
                             f"but got {type(requires_grad).__name__}.")
         value = _initial_array(default_input)
-        nnx.Param.__init__(self, value, name=name or PARAMETER_NAME_DEFAULT,
+        nnx.Param.__init__(self, value, name=name or f"{PARAMETER_NAME_DEFAULT}#{next(_counter)}",
                            requires_grad=requires_grad)
 
     # --- the value slot ----------------------------------------------------------
@@ -90,7 +99,8 @@ class Parameter(Tensor, nnx.Param):
 
     @property
     def data(self):
-        return self
+        """The value as a Tensor (MindSpore 2.x prints it as a Tensor)."""
+        return wrap(self._data)
 
     def value(self):
         """The current value as a plain Tensor."""
@@ -183,12 +193,13 @@ class ParameterTuple(tuple):
 
     def __new__(cls, iterable):
         items = tuple(iterable)
+        seen = set()
         for p in items:
             if not isinstance(p, Parameter):
-                raise TypeError(f"For 'ParameterTuple', the element must be Parameter, but got {type(p).__name__}.")
-        names = [p.name for p in items]
-        if len(set(id(p) for p in items)) == len(items) and len(set(names)) != len(names):
-            raise ValueError("The value " + str(names) + " , its name has been repeated.")
+                raise TypeError(f"ParameterTuple input should be 'Parameter' collection, but got {type(p).__name__}.")
+            if p.name in seen:
+                raise ValueError(f"its name '{p.name}' already exists. Please set a unique name for the parameter.")
+            seen.add(p.name)
         return super().__new__(cls, items)
 
     def clone(self, prefix, init="same"):

@@ -35,13 +35,18 @@ def _infer_np(data):
         return np.asarray(data, np.complex64)
     if isinstance(data, (list, tuple)):
         items = [_item_np(x) for x in data]
-        arr = np.asarray(items) if items else np.zeros((0,), np.float32)
+        try:
+            arr = np.asarray(items) if items else np.zeros((0,), np.float32)
+        except ValueError:
+            raise TypeError(f"For Tensor, the input_data is {data} that contain unsupported element.") from None
+        if arr.dtype == object or arr.dtype.kind in "USV":
+            raise TypeError(f"For Tensor, the input_data is {data} that contain unsupported element.")
         if arr.dtype == np.float64 and not _has_np_float64(data):
             arr = arr.astype(np.float32)
         return arr
     raise TypeError(
-        f"For 'Tensor', the type of input_data should be one of '['Tensor', 'ndarray', 'str_', "
-        f"'list', 'tuple', 'float', 'int', 'bool', 'complex', 'bool_']', but got type '{type(data)}'.")
+        "For 'Tensor', the type of 'input_data' should be one of '['Tensor', 'ndarray', 'str_', 'list', "
+        f"'tuple', 'float', 'int', 'bool', 'complex', 'bytes']', but got type '{type(data).__name__}'.")
 
 
 def _item_np(x):
@@ -50,6 +55,14 @@ def _item_np(x):
     if isinstance(x, (list, tuple)):
         return _infer_np(x)
     return x
+
+
+def _has_tensor(data):
+    if isinstance(data, Tensor):
+        return True
+    if isinstance(data, (list, tuple)):
+        return any(_has_tensor(x) for x in data)
+    return False
 
 
 def _has_np_float64(data):
@@ -74,6 +87,12 @@ def to_array(data, dtype=None):
         arr = data._data
     elif isinstance(data, jax.Array) or isinstance(data, jax.core.Tracer):
         arr = data
+    elif dtype is not None and isinstance(data, (bool, int, float, list, tuple)) and not _has_tensor(data):
+        # Build in the requested dtype directly (no Float32 round trip for Float64).
+        try:
+            arr = np.asarray(data, dtype=mstype.to_np(dtype))
+        except (ValueError, TypeError):
+            arr = _infer_np(data)
     else:
         arr = _infer_np(data)
     if dtype is not None:
@@ -116,13 +135,26 @@ def _operand(x, other):
     return jnp.asarray(x)
 
 
+def broadcast_error(name, x, y):
+    return ValueError(
+        f"For '{name}', input.shape and other.shape need to broadcast, but got input.shape = "
+        f"{list(np.shape(x))} and other.shape = {list(np.shape(y))}.")
+
+
 def _binary(fn, name, reflect=False):
+    op_name = name.strip("_").lstrip("r") if reflect else name.strip("_")
+
     def method(self, other):
         if other is None or isinstance(other, str):
             return NotImplemented
         a = self._data
         b = _operand(other, a)
-        return wrap(fn(b, a) if reflect else fn(a, b))
+        try:
+            return wrap(fn(b, a) if reflect else fn(a, b))
+        except TypeError as e:
+            if "incompatible shapes" in str(e):
+                raise broadcast_error(op_name, a, b) from None
+            raise
     method.__name__ = name
     return method
 
@@ -157,7 +189,7 @@ class Tensor:
             return
         if input_data is None:
             if shape is None:
-                raise ValueError("For 'Tensor', 'input_data' and 'shape' can not be None at the same time.")
+                _infer_np(None)  # MindSpore's TypeError for an unsupported input_data
             shape = (shape,) if isinstance(shape, int) else tuple(shape)
             self._data = jnp.zeros(shape, as_dtype_np(dtype) or np.float32)
             return
@@ -222,8 +254,8 @@ class Tensor:
         _check_concrete(self, "item")
         a = np.asarray(self._data)
         if index is None and a.size != 1:
-            raise ValueError("The tensor should have only one element, but got "
-                             f"{a.size}, has more than one element.")
+            raise ValueError(f"The tensor should have only one element, but got {a.size}, "
+                             "more than one element is ambiguous.")
         return (a.item() if index is None else a.item(index))
 
     def tolist(self):
@@ -303,7 +335,7 @@ class Tensor:
 
     def __len__(self):
         if self.ndim == 0:
-            raise TypeError("len() of unsized object")
+            raise TypeError("Not support len of a 0-D tensor")
         return self._data.shape[0]
 
     def __iter__(self):
@@ -313,7 +345,8 @@ class Tensor:
 
     def __bool__(self):
         if self.size != 1:
-            raise ValueError("The truth value of an array with more than one element is ambiguous.")
+            raise ValueError(f"The tensor should have only one element, but got {self.size}, "
+                             "more than one element is ambiguous.")
         return bool(self._data)
 
     def __float__(self):
@@ -331,6 +364,7 @@ class Tensor:
         return complex(self._data)
 
     def __getitem__(self, index):
+        _check_index(self._data.shape, index)
         return wrap(self._data[_index(index)])
 
     def __setitem__(self, index, value):
@@ -427,6 +461,26 @@ def _index(index):
     if isinstance(index, list):
         return jnp.asarray(_infer_np(index))
     return index
+
+
+def _check_index(shape, index):
+    """JAX clamps out-of-range integer indices; MindSpore raises."""
+    items = index if isinstance(index, tuple) else (index,)
+    if not shape and any(isinstance(i, (int, slice)) and not isinstance(i, bool) for i in items):
+        raise TypeError("Cannot iterate over a scalar tensor.")
+    dim = 0
+    for i in items:
+        if i is None:
+            continue
+        if i is Ellipsis:
+            return
+        if isinstance(i, int) and not isinstance(i, bool) and dim < len(shape):
+            if i >= shape[dim]:
+                raise TypeError("Only support integers, slices(`:`), ellipsis(`...`), None, bool, tensor, int, "
+                                f"list and tuple as index, but got {i} with type {type(i)}")
+            if i < -shape[dim]:
+                raise IndexError(f"index {i} is out of bounds for dimension with size {shape[dim]}")
+        dim += 1
 
 
 def _is_traced(t):

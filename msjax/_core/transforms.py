@@ -231,14 +231,43 @@ def to_tensors(tree):
     return jax.tree_util.tree_map(wrap, tree)
 
 
-def _ones_cotangent(x):
-    if jnp.issubdtype(x.dtype, jnp.inexact):
-        return jnp.ones(x.shape, x.dtype)
-    return np.zeros(x.shape, jax.dtypes.float0)
+def _inexact(x):
+    return jnp.issubdtype(x.dtype, jnp.inexact)
+
+
+def _shadow(x):
+    """A Float32 stand-in for an integer/bool input (MindSpore promotes to Float32)."""
+    if _inexact(x):
+        return x
+    return x.astype(jnp.float32)
+
+
+def _cotangent(target, sens):
+    """Ones for every inexact output (MindSpore's default), or the given sens."""
+    if sens is None:
+        return jax.tree_util.tree_map(
+            lambda t: jnp.ones(t.shape, t.dtype) if _inexact(t) else np.zeros(t.shape, jax.dtypes.float0),
+            target)
+    sens = to_arrays(sens)
+    t_leaves, t_def = jax.tree_util.tree_flatten(target)
+    s_leaves, s_def = jax.tree_util.tree_flatten(sens)
+    if len(s_leaves) != len(t_leaves):
+        raise RuntimeError(f"For grad with sens_param, the sensitivity must have the structure of the outputs "
+                           f"({t_def}), but got {s_def}.")
+    out = []
+    for s, t in zip(s_leaves, t_leaves):
+        if tuple(s.shape) != tuple(t.shape):
+            if s.ndim == 0:
+                raise RuntimeError("For grad interface or custom function, grad tensor should be broadcast to "
+                                   f"expected shape, but got {list(s.shape)} vs {list(t.shape)}")
+            raise ValueError(f"The shape should be {list(t.shape)}, but got {list(s.shape)}: the sensitivity "
+                             "must have the shape of the output it seeds.")
+        out.append(jnp.asarray(s, t.dtype) if _inexact(t) else np.zeros(t.shape, jax.dtypes.float0))
+    return jax.tree_util.tree_unflatten(t_def, out)
 
 
 def _fix_grad(g, primal):
-    """float0 gradients (integer inputs) become zeros of the input's dtype."""
+    """float0 gradients (no gradient path) become zeros of the input's dtype."""
     if g.dtype == jax.dtypes.float0:
         return jnp.zeros(primal.shape, primal.dtype)
     return g
@@ -304,7 +333,7 @@ class StatefulFunction:
             groups.append([k for k, i in enumerate(a.dyn_idx) if a.offsets[p] <= i < a.offsets[p + 1]])
 
         def pure(state_vals, dyn, sens):
-            def f(diff_in, diff_w):
+            def run(diff_in, diff_w):
                 vals = list(state_vals)
                 for j, v in zip(w_idx, diff_w):
                     vals[j] = v
@@ -319,13 +348,17 @@ class StatefulFunction:
 
             diff_in = [[dyn[k] for k in g] for g in groups]
             diff_w = [state_vals[j] for j in w_idx]
-            target, vjp_fn, (out, changed) = jax.vjp(f, diff_in, diff_w, has_aux=True)
-            if spec.sens:
-                cot = jax.tree_util.tree_map(
-                    lambda s, t: jnp.asarray(s, t.dtype) if jnp.issubdtype(t.dtype, jnp.inexact)
-                    else np.zeros(t.shape, jax.dtypes.float0), to_arrays(sens), target)
+            exact = all(_inexact(x) for g in diff_in for x in g)
+            if exact:
+                target, vjp_fn, (out, changed) = jax.vjp(run, diff_in, diff_w, has_aux=True)
             else:
-                cot = jax.tree_util.tree_map(_ones_cotangent, target)
+                # MindSpore differentiates integer/bool inputs as if they were real
+                # numbers. JAX does not, so the gradient pass sees float shadows of
+                # them; the values come from the untouched integer computation.
+                target, (out, changed) = run(diff_in, diff_w)
+                shadow_in = [[_shadow(x) for x in g] for g in diff_in]
+                shadow_target, vjp_fn, _ = jax.vjp(run, shadow_in, diff_w, has_aux=True)
+            cot = _cotangent(target if exact else shadow_target, sens if spec.sens else None)
             g_in, g_w = vjp_fn(cot)
             g_in = [[_fix_grad(x, dyn[k]) for x, k in zip(gs, g)] for gs, g in zip(g_in, groups)]
             g_w = [_fix_grad(x, state_vals[j]) for x, j in zip(g_w, w_idx)]

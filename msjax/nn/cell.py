@@ -21,7 +21,7 @@ from collections import OrderedDict
 from flax import nnx
 
 from .._core import context, state
-from .._core.parameter import PARAMETER_NAME_DEFAULT, Parameter, ParameterTuple
+from .._core.parameter import Parameter, is_default_name
 from .._core.transforms import StatefulFunction, bump_version, to_tensors
 
 __all__ = ["Cell"]
@@ -55,7 +55,7 @@ class Cell(nnx.Module, pytree=False):
     # --- attributes ----------------------------------------------------------
     def __setattr__(self, name, value):
         if isinstance(value, Parameter):
-            if value.name == PARAMETER_NAME_DEFAULT:
+            if is_default_name(value.name):
                 value.name = name
         elif isinstance(value, Cell):
             if self.__dict__.get("_auto_prefix", True) and not name.startswith("_"):
@@ -90,7 +90,7 @@ class Cell(nnx.Module, pytree=False):
         if param is not None and not isinstance(param, Parameter):
             raise TypeError(f"For 'insert_param_to_cell', the argument 'param' must be 'Parameter' if not None, "
                             f"but got {type(param)}.")
-        if isinstance(param, Parameter) and param.name == PARAMETER_NAME_DEFAULT:
+        if isinstance(param, Parameter) and is_default_name(param.name):
             param.name = param_name
         setattr(self, param_name, param)
 
@@ -216,7 +216,3 @@ class Cell(nnx.Module, pytree=False):
         for _, cell in self.cells_and_names():
             cell.add_flags(**flags)
         return self
-
-
-def _cell_params(cell):
-    return ParameterTuple(cell.trainable_params())

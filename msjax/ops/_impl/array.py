@@ -17,16 +17,25 @@ def _shape_args(shape):
     return tuple(shape)
 
 
+def _reshape(x, shape):
+    shape = tuple(int(d) for d in shape)
+    known = _math.prod(d for d in shape if d != -1)
+    if shape.count(-1) > 1 or (-1 not in shape and known != x.size) or \
+            (-1 in shape and (known == 0 or x.size % known)):
+        raise ValueError(f"proposed_shape '{list(shape)}' is invalid for input of size {x.size}")
+    return wrap(jnp.reshape(x, shape))
+
+
 @op("reshape", primitive="Reshape", family="array")
 def reshape(input, shape):
     """``ops.reshape(input, shape)``."""
-    return wrap(jnp.reshape(arr(input), tuple(shape)))
+    return _reshape(arr(input), shape)
 
 
 @op("tensor_reshape", methods=("reshape", "view"), family="array")
 def _tensor_reshape(input, *shape):
     """``Tensor.reshape(*shape)`` / ``Tensor.view(*shape)``: a tuple or separate ints."""
-    return wrap(jnp.reshape(arr(input), _shape_args(shape)))
+    return _reshape(arr(input), _shape_args(shape))
 
 
 @op("squeeze", primitive="Squeeze", prim_args=("axis",), methods="squeeze", family="array")

@@ -4,14 +4,19 @@ from __future__ import annotations
 import jax.numpy as jnp
 
 from ..._core.registry import op
-from ..._core.tensor import _truediv
+from ..._core.tensor import _truediv, broadcast_error
 from ._util import arr, axis_arg, operand_pair, wrap
 
 
 def _binary(name, jfn, primitive=None, methods=()):
     def fn(input, other):
         x, y = operand_pair(input, other)
-        return wrap(jfn(x, y))
+        try:
+            return wrap(jfn(x, y))
+        except TypeError as e:
+            if "incompatible shapes" in str(e):
+                raise broadcast_error(name, x, y) from None
+            raise
     fn.__name__ = name
     fn.__doc__ = f"``ops.{name}(input, other)`` with broadcasting and MindSpore's type promotion."
     op(name, primitive=primitive, methods=methods, family="math")(fn)
@@ -70,7 +75,7 @@ def _reduce(jfn, input, axis, keep_dims):
 @op("mean", primitive="ReduceMean", prim_args=("keep_dims",), family="math")
 def mean(input, axis=None, keep_dims=False):
     """``ops.mean(input, axis=None, keep_dims=False)``."""
-    return _reduce(jnp.mean, input, axis, keep_dims)
+    return _reduce(_mean, input, axis, keep_dims)
 
 
 @op("reduce_sum", primitive="ReduceSum", prim_args=("keep_dims",), family="math")
@@ -97,9 +102,27 @@ def _tensor_sum(input, axis=None, dtype=None, keepdims=False, initial=None):
     return wrap(out if initial is None else out + initial)
 
 
+def _mean(x, axis=None, keepdims=False):
+    """Mean keeping the input's dtype (MindSpore: the mean of Int64 is Int64)."""
+    out = jnp.mean(x, axis=axis, keepdims=keepdims)
+    return out if jnp.issubdtype(x.dtype, jnp.inexact) else out.astype(x.dtype)
+
+
 @op("tensor_mean", methods="mean", family="math")
 def _tensor_mean(input, axis=None, keep_dims=False, dtype=None):
-    return _reduce(jnp.mean, input, axis, keep_dims)
+    return _reduce(_mean, input, axis, keep_dims)
+
+
+@op("any", methods="any", family="math")
+def any(input, axis=None, keep_dims=False):
+    """``ops.any(input, axis=None, keep_dims=False)``."""
+    return _reduce(jnp.any, input, axis, keep_dims)
+
+
+@op("all", methods="all", family="math")
+def all(input, axis=None, keep_dims=False):
+    """``ops.all(input, axis=None, keep_dims=False)``."""
+    return _reduce(jnp.all, input, axis, keep_dims)
 
 
 @op("reduce_max", primitive="ReduceMax", prim_args=("keep_dims",), family="math")
