@@ -389,3 +389,29 @@ def test_jit_decorator_reads_and_writes_parameters():
     step(ms.Tensor([1.0, 1.0]))
     close(w, np.array([3.0, 4.0], np.float32))
     assert transforms.TRACES[0] == before
+
+
+def test_jit_on_construct_method_and_writes_in_graph_mode(mode):
+    class Acc(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.w = ms.Parameter(ms.Tensor([1.0, 2.0]), name="w")
+            self.total = ms.Parameter(ms.Tensor(0.0), name="total", requires_grad=False)
+
+        @ms.jit
+        def construct(self, x):
+            out = (self.w * x).sum()
+            self.total.set_data(self.total + out)
+            return out
+
+    acc = Acc()
+    before = transforms.TRACES[0]
+    for _ in range(3):
+        out = acc(ms.Tensor([1.0, 1.0]))
+    close(out, 3.0)
+    close(acc.total, 9.0)
+    assert transforms.TRACES[0] - before == 1
+    # a gradient through the jitted construct sees the same numbers
+    g = ms.grad(acc, None, acc.trainable_params())(ms.Tensor([2.0, 3.0]))
+    close(g[0], np.array([2.0, 3.0], np.float32))
+    close(acc.total, 17.0)
