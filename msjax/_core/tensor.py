@@ -18,7 +18,7 @@ import numpy as np
 from . import dtype as mstype
 from . import printing
 
-__all__ = ["Tensor", "to_array", "wrap", "unwrap_tree", "as_dtype_np"]
+__all__ = ["Tensor", "to_array", "wrap", "as_dtype_np"]
 
 
 def _infer_np(data):
@@ -106,19 +106,6 @@ def wrap(arr):
     t = object.__new__(Tensor)
     t._data = arr
     return t
-
-
-def unwrap_tree(tree):
-    """Replace Tensors (and Parameters) in a nested tuple/list/dict by their arrays."""
-    if isinstance(tree, Tensor):
-        return tree._data
-    if isinstance(tree, tuple):
-        return tuple(unwrap_tree(x) for x in tree)
-    if isinstance(tree, list):
-        return [unwrap_tree(x) for x in tree]
-    if isinstance(tree, dict):
-        return {k: unwrap_tree(v) for k, v in tree.items()}
-    return tree
 
 
 def _operand(x, other):

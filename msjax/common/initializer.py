@@ -115,28 +115,28 @@ class TruncatedNormal(Initializer):
         return out
 
 
-class HeUniform(Initializer):
+class _HeBase(Initializer):
+    """Kaiming initialisers: the gain of ``nonlinearity`` over sqrt(fan)."""
+
     def __init__(self, negative_slope=0, mode="fan_in", nonlinearity="leaky_relu"):
         super().__init__(negative_slope=negative_slope, mode=mode, nonlinearity=nonlinearity)
         self.negative_slope, self.mode, self.nonlinearity = negative_slope, mode, nonlinearity
 
-    def _sample(self, shape, npd):
+    def _std(self, shape):
         fan_in, fan_out = _fans(shape)
         fan = fan_in if self.mode == "fan_in" else fan_out
-        bound = _gain(self.nonlinearity, self.negative_slope) * math.sqrt(3.0 / fan)
+        return _gain(self.nonlinearity, self.negative_slope) / math.sqrt(fan)
+
+
+class HeUniform(_HeBase):
+    def _sample(self, shape, npd):
+        bound = math.sqrt(3.0) * self._std(shape)
         return rng.generator().uniform(-bound, bound, shape)
 
 
-class HeNormal(Initializer):
-    def __init__(self, negative_slope=0, mode="fan_in", nonlinearity="leaky_relu"):
-        super().__init__(negative_slope=negative_slope, mode=mode, nonlinearity=nonlinearity)
-        self.negative_slope, self.mode, self.nonlinearity = negative_slope, mode, nonlinearity
-
+class HeNormal(_HeBase):
     def _sample(self, shape, npd):
-        fan_in, fan_out = _fans(shape)
-        fan = fan_in if self.mode == "fan_in" else fan_out
-        std = _gain(self.nonlinearity, self.negative_slope) / math.sqrt(fan)
-        return rng.generator().normal(0.0, std, shape)
+        return rng.generator().normal(0.0, self._std(shape), shape)
 
 
 class XavierUniform(Initializer):
