@@ -36,7 +36,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import printhook, state
+from . import printhook, rng, state
 from .parameter import Parameter
 from .tensor import Tensor, to_array, wrap
 
@@ -376,6 +376,8 @@ class StatefulFunction:
         weights = self.vjp.weights if self.vjp else []
         cells = a.cells()
         found = {id(p): p for p in weights}
+        key = rng.key_param()   # random ops draw from (and advance) this key
+        found.setdefault(id(key), key)
         for p in self._base_state + (collect_state(cells) if cells else []) + list(self._learned.values()):
             found.setdefault(id(p), p)
         return list(found.values())

@@ -9,6 +9,10 @@ Usage (from the repo root)::
     /tmp/ms/bin/python tests/golden/record_mindspore.py --fast   # one process
 
 Writes tests/golden/core_pynative.json and tests/golden/core_graph.json.
+Other suites (``cases_<suite>.py``, each with an ``all_cases()``) record with
+``--suite <suite>`` into ``<suite>_pynative.json`` (PyNative only)::
+
+    /tmp/ms/bin/python tests/golden/record_mindspore.py --suite ops_math --mode pynative
 
 By default every case runs in its own fresh interpreter (several in parallel):
 MindSpore's PyNative executor keeps state across calls -- e.g. after a failed
@@ -34,15 +38,25 @@ import warnings
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
-import cases_core  # noqa: E402
+import importlib  # noqa: E402
+
 from serialize import run_case  # noqa: E402
 
-OUTPUTS = {"pynative": "core_pynative.json", "graph": "core_graph.json"}
+SUITE = "core"
 CASE_TIMEOUT_S = 300
 
 
+def _output(mode):
+    return "%s_%s.json" % (SUITE, mode)
+
+
 def _cases(mode):
-    return cases_core.graph_cases() if mode == "graph" else cases_core.all_cases()
+    mod = importlib.import_module("cases_" + SUITE)
+    if mode == "graph":
+        if not hasattr(mod, "graph_cases"):
+            raise SystemExit("suite %r records PyNative only" % SUITE)
+        return mod.graph_cases()
+    return mod.all_cases()
 
 
 def _import_ms(mode):
@@ -68,7 +82,7 @@ def run_in_process(mode, names):
 
 
 def _worker_cmd(mode, name):
-    return [sys.executable, os.path.abspath(__file__), "--mode", mode, "--worker", name]
+    return [sys.executable, os.path.abspath(__file__), "--suite", SUITE, "--mode", mode, "--worker", name]
 
 
 def _run_isolated(mode, name):
@@ -128,7 +142,7 @@ def record(mode, only=None, show=False, fast=False, jobs=None):
         if show:
             print(name, "->", json.dumps(res, indent=1))
     if not only:
-        path = os.path.join(HERE, OUTPUTS[mode])
+        path = os.path.join(HERE, _output(mode))
         with open(path, "w") as f:
             json.dump({"meta": _meta(mode, len(results), not fast), "cases": results},
                       f, indent=1, sort_keys=True, ensure_ascii=False)
@@ -139,6 +153,7 @@ def record(mode, only=None, show=False, fast=False, jobs=None):
 
 def main():
     ap = argparse.ArgumentParser()
+    ap.add_argument("--suite", default="core", help="records cases_<suite>.py")
     ap.add_argument("--mode", choices=["pynative", "graph", "both"], default="both")
     ap.add_argument("--only", nargs="*", help="substring filter; does not write files")
     ap.add_argument("--print", action="store_true", dest="show")
@@ -146,6 +161,8 @@ def main():
     ap.add_argument("--jobs", type=int, default=None)
     ap.add_argument("--worker", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    global SUITE
+    SUITE = args.suite
     if args.worker:
         res = run_in_process(args.mode, [args.worker])
         sys.stdout.write("\n@@GOLDEN@@" + json.dumps(res))
@@ -155,7 +172,7 @@ def main():
     for mode in modes:
         if args.fast and len(modes) > 1:
             # set_context(mode=...) is process-global: one subprocess per mode
-            cmd = [sys.executable, os.path.abspath(__file__), "--mode", mode, "--fast"]
+            cmd = [sys.executable, os.path.abspath(__file__), "--suite", SUITE, "--mode", mode, "--fast"]
             if args.only:
                 cmd += ["--only"] + args.only
             if args.show:

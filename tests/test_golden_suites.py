@@ -1,0 +1,58 @@
+"""Golden suites beyond the core one: every ``tests/golden/cases_<suite>.py``
+with a recorded ``<suite>_pynative.json`` is replayed through msjax, in
+PYNATIVE_MODE and in GRAPH_MODE, and compared with MindSpore 2.10's results
+(dtype and shape exactly, values rtol 1e-5 / atol 1e-6 unless a case module
+sets ``RTOL``/``ATOL``; errors by exception type)."""
+import glob
+import importlib
+import json
+import os
+import sys
+
+import pytest
+
+_TESTS = os.path.dirname(os.path.abspath(__file__))
+_GOLDEN = os.path.join(_TESTS, "golden")
+for _p in (os.path.dirname(_TESTS), _TESTS):
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
+
+import msjax as ms  # noqa: E402
+
+from golden.serialize import compare, run_case  # noqa: E402
+
+
+def _suites():
+    out = []
+    for path in sorted(glob.glob(os.path.join(_GOLDEN, "cases_*.py"))):
+        suite = os.path.basename(path)[len("cases_"):-3]
+        fixture = os.path.join(_GOLDEN, suite + "_pynative.json")
+        if suite == "core" or not os.path.exists(fixture):
+            continue
+        with open(fixture) as f:
+            cases = json.load(f)["cases"]
+        out.extend((suite, name, expected) for name, expected in sorted(cases.items()))
+    return out
+
+
+SUITES = _suites()
+
+
+@pytest.mark.parametrize("graph", [False, True], ids=["pynative", "graph"])
+@pytest.mark.parametrize("suite,name,expected", SUITES, ids=[f"{s}:{n}" for s, n, _ in SUITES])
+def test_golden(suite, name, expected, graph):
+    mod = importlib.import_module("golden.cases_" + suite)
+    cases = mod.all_cases()
+    if name not in cases:
+        pytest.fail(f"case {name!r} is in the fixture but not in cases_{suite}.py; re-record")
+    ms.set_context(mode=ms.GRAPH_MODE if graph else ms.PYNATIVE_MODE)
+    actual = run_case(cases[name], ms)
+    kw = {}
+    if hasattr(mod, "RTOL"):
+        kw["rtol"] = mod.RTOL
+    if hasattr(mod, "ATOL"):
+        kw["atol"] = mod.ATOL
+    problems = compare(expected, actual, **kw)
+    if problems:
+        pytest.fail(f"golden mismatch vs MindSpore 2.10 for {suite}:{name}:\n  " + "\n  ".join(problems),
+                    pytrace=False)
