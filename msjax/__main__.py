@@ -3,6 +3,8 @@
 Runs an unmodified MindSpore script with ``mindspore`` resolved to msjax.
 ``python -m msjax conformance ...`` runs the conformance suite (same as
 ``python -m msjax.conformance``).
+``python -m msjax coverage`` prints, per MindSpore namespace, how many public
+names msjax provides and how many are checked against MindSpore.
 """
 from __future__ import annotations
 
@@ -39,6 +41,9 @@ def main(argv=None):
     if cmd == "run":
         _run(rest)
         return 0
+    if cmd == "coverage":
+        from ._coverage import main as cov_main
+        return cov_main(rest)
     if cmd == "conformance":
         from .conformance.__main__ import main as conf_main
         return conf_main(rest)

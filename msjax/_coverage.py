@@ -1,0 +1,226 @@
+"""``python -m msjax coverage``: how much of MindSpore 2.10's public API msjax
+provides, and how much of it is checked against MindSpore.
+
+* **provided**: the name exists in the msjax namespace mirroring MindSpore's
+  (``msjax.ops.matmul`` for ``mindspore.ops.matmul``, ``msjax.Tensor.abs`` ...).
+  Names that exist only to raise a clear "unsupported" error are reported apart.
+* **checked**: the name's implementation ran inside a golden case whose result
+  matched the one recorded from MindSpore 2.10 (``tests/golden``), or inside a
+  passing distribution test (random ops). Calls are traced with
+  ``sys.setprofile``; an op registered once counts for its function, Primitive
+  and Tensor method names together.
+
+The checklist (``_data/mindspore_api.json``) is a copy of the project's
+``shared/mindspore_api.json``: MindSpore 2.10's public names with priorities.
+"""
+from __future__ import annotations
+
+import argparse
+import glob
+import importlib
+import inspect
+import json
+import os
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+NAMESPACES = {
+    "mindspore": "msjax",
+    "mindspore.Parameter(extra)": "msjax.Parameter",
+    "mindspore.Tensor": "msjax.Tensor",
+    "mindspore.amp": "msjax.amp",
+    "mindspore.common.initializer": "msjax.common.initializer",
+    "mindspore.communication": "msjax.communication",
+    "mindspore.dataset": "msjax.dataset",
+    "mindspore.nn": "msjax.nn",
+    "mindspore.ops": "msjax.ops",
+    "mindspore.ops.operations": "msjax.ops.operations",
+    "mindspore.train": "msjax.train",
+}
+# Random ops cannot match MindSpore's bit stream: their distribution tests count.
+DISTRIBUTION_TESTS = ("test_random_ops.py", "test_initializer_distributions.py")
+
+
+def checklist():
+    with open(Path(__file__).with_name("_data") / "mindspore_api.json") as f:
+        return json.load(f)["namespaces"]
+
+
+def _resolve(target):
+    """The msjax object a dotted target names, or None."""
+    parts = target.split(".")
+    try:
+        obj = importlib.import_module(parts[0])
+    except ImportError:
+        return None
+    for i, part in enumerate(parts[1:], 1):
+        if hasattr(obj, part):
+            obj = getattr(obj, part)
+            continue
+        try:
+            obj = importlib.import_module(".".join(parts[:i + 1]))
+        except ImportError:
+            return None
+    return obj
+
+
+_MISSING = object()
+
+
+def lookup(namespace, name):
+    base = _resolve(NAMESPACES[namespace])
+    if base is None:
+        return _MISSING
+    try:
+        return inspect.getattr_static(base, name) if isinstance(base, type) else getattr(base, name)
+    except AttributeError:
+        return _MISSING
+
+
+def _codes_of(obj):
+    """Code objects whose execution means ``obj``'s implementation ran."""
+    codes = []
+    fn = obj
+    if isinstance(fn, (staticmethod, classmethod)):
+        fn = fn.__func__
+    if isinstance(fn, property):
+        fn = fn.fget
+    if inspect.isfunction(fn):
+        codes.append(fn.__code__)
+        op = getattr(fn, "__ms_op__", None)
+        if op is not None:
+            codes.append(fn.__code__)
+    elif inspect.isclass(fn):
+        prim_fn = getattr(fn, "_fn", None)
+        if prim_fn is not None and hasattr(prim_fn, "__code__"):
+            codes.append(prim_fn.__code__)
+        for attr in ("construct", "__call__", "__init__", "step", "update", "eval", "__iter__"):
+            meth = fn.__dict__.get(attr)
+            if meth is None:
+                for klass in fn.__mro__[1:]:
+                    if klass.__module__.startswith("msjax") and attr in klass.__dict__ and attr == "construct":
+                        meth = klass.__dict__[attr]
+                        break
+            if meth is not None and hasattr(meth, "__code__"):
+                codes.append(meth.__code__)
+    return codes
+
+
+def _repo_root():
+    here = Path(__file__).resolve().parents[1]
+    for cand in (here, Path.cwd()):
+        if (cand / "tests" / "golden").is_dir():
+            return cand
+    return None
+
+
+def trace_checked(root, verbose=False):
+    """Run every golden case (and the distribution tests) under a profiler;
+    return the set of code objects executed by passing ones."""
+    sys.path[:0] = [str(root), str(root / "tests")]
+    import msjax as ms
+    from golden.serialize import compare, run_case
+
+    checked = set()
+    seen = set()
+
+    def prof(frame, event, arg):
+        if event == "call":
+            seen.add(frame.f_code)
+
+    fixtures = sorted(glob.glob(str(root / "tests" / "golden" / "*_pynative.json")))
+    n_pass = n_total = 0
+    for path in fixtures:
+        suite = os.path.basename(path)[:-len("_pynative.json")]
+        try:
+            mod = importlib.import_module("golden.cases_" + suite)
+        except ImportError:
+            continue
+        with open(path) as f:
+            expected = json.load(f)["cases"]
+        cases = mod.all_cases()
+        for name, exp in expected.items():
+            if name not in cases:
+                continue
+            ms.set_context(mode=ms.PYNATIVE_MODE)
+            seen.clear()
+            sys.setprofile(prof)
+            try:
+                actual = run_case(cases[name], ms)
+            finally:
+                sys.setprofile(None)
+            n_total += 1
+            kw = {k.lower(): getattr(mod, k) for k in ("RTOL", "ATOL") if hasattr(mod, k)}
+            if exp.get("kind") != "error" and not compare(exp, actual, **kw):
+                checked |= seen
+                n_pass += 1
+            elif exp.get("kind") == "error" and actual.get("kind") == "error" and not compare(exp, actual):
+                n_pass += 1
+    for test_file in DISTRIBUTION_TESTS:
+        path = root / "tests" / test_file
+        if path.exists():
+            import pytest
+            seen.clear()
+            sys.setprofile(prof)
+            try:
+                rc = pytest.main(["-q", "-p", "no:cacheprovider", str(path)])
+            finally:
+                sys.setprofile(None)
+            if rc == 0:
+                checked |= seen
+    if verbose:
+        print(f"golden cases passing: {n_pass}/{n_total}")
+    return checked
+
+
+def report(priorities=("P0", "P1"), verbose=False, out=sys.stdout):
+    import msjax  # noqa: F401  (fills every namespace)
+    root = _repo_root()
+    checked_codes = trace_checked(root, verbose) if root is not None else set()
+    rows = []
+    missing = defaultdict(list)
+    totals = defaultdict(int)
+    for namespace, names in checklist().items():
+        counts = defaultdict(int)
+        for name, info in sorted(names.items()):
+            prio = info["priority"]
+            counts[prio, "all"] += 1
+            obj = lookup(namespace, name)
+            if obj is _MISSING:
+                if prio in priorities:
+                    missing[namespace].append(f"{name} ({prio})")
+                continue
+            counts[prio, "provided"] += 1
+            if getattr(obj, "__ms_unsupported__", False):
+                counts[prio, "unsupported"] += 1
+            codes = _codes_of(obj)
+            if codes and any(c in checked_codes for c in codes):
+                counts[prio, "checked"] += 1
+        rows.append((namespace, counts))
+        for k, v in counts.items():
+            totals[k] += v
+    rows.append(("total", totals))
+
+    def cell(c, p):
+        return f"{c[p, 'provided']}/{c[p, 'all']} ({c[p, 'checked']})"
+
+    header = "| namespace | P0 provided (checked) | P1 provided (checked) | P2 provided (checked) | unsupported |"
+    print(header, file=out)
+    print("| --- | --- | --- | --- | --- |", file=out)
+    for namespace, c in rows:
+        unsup = sum(c[p, "unsupported"] for p in ("P0", "P1", "P2"))
+        print(f"| {namespace} | {cell(c, 'P0')} | {cell(c, 'P1')} | {cell(c, 'P2')} | {unsup} |", file=out)
+    if missing:
+        print("\nMissing P0/P1 names:", file=out)
+        for namespace, names in missing.items():
+            print(f"- {namespace} ({len(names)}): " + ", ".join(names), file=out)
+    return rows, missing
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m msjax coverage", description=__doc__.splitlines()[0])
+    ap.add_argument("-v", "--verbose", action="store_true")
+    args = ap.parse_args(argv)
+    report(verbose=args.verbose)
+    return 0
