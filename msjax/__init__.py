@@ -20,11 +20,14 @@ from ._core.dtype import (bfloat16, bool_, complex64, complex128, dtype_to_nptyp
                           float_, int_, uint, number, float16, float32, float64, int8, int16, int32, int64, pytype_to_dtype, uint8,
                           uint16, uint32, uint64)
 from ._core.grad import GradOperation, get_grad, grad, value_and_grad  # noqa: E402
-from ._core.jit import jit  # noqa: E402
+from ._core.context import get_ps_context, set_device, set_ps_context  # noqa: E402
+from ._core.jit import COMPATIBLE, LAX, STRICT, JitConfig, jit, jit_class, lazy_inline  # noqa: E402
+from ._core.mindir import export, load, load_mindir, save_mindir  # noqa: E402
+from .common.sparse_tensor import COOTensor, CSRTensor, RowTensor  # noqa: E402
 from ._core.parameter import Parameter, ParameterTuple  # noqa: E402
 from ._core.rng import get_seed, set_seed  # noqa: E402
 from ._core.tensor import Tensor  # noqa: E402
-from . import common, dtype, nn, ops, amp  # noqa: E402,F401
+from . import common, communication, dtype, nn, ops, amp  # noqa: E402,F401
 from ._core.registry import method_table as _method_table  # noqa: E402
 
 globals().update(_dtype_mod.ALIASES)

@@ -51,3 +51,28 @@ def mode():
 
 def is_graph_mode():
     return _ctx["mode"] == GRAPH_MODE
+
+
+def set_device(device_target, device_id=None):
+    """``mindspore.set_device``: recorded; XLA places computations on JAX's
+    default backend (CPU, GPU or TPU)."""
+    if device_target not in ("CPU", "GPU", "Ascend"):
+        raise ValueError(f"The argument 'device_target' must be one of ['CPU', 'GPU', 'Ascend'], "
+                         f"but got {device_target}.")
+    _ctx["device_target"] = device_target
+    if device_id is not None:
+        _ctx["device_id"] = device_id
+
+
+_ps = {"enable_ps": False}
+
+
+def set_ps_context(**kwargs):
+    """Parameter-server mode is not supported; ``enable_ps=False`` is accepted."""
+    if kwargs.get("enable_ps"):
+        raise RuntimeError("Parameter server training (set_ps_context(enable_ps=True)) is not supported by msjax.")
+    _ps.update(kwargs)
+
+
+def get_ps_context(attr_key):
+    return _ps.get(attr_key)

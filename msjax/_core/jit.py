@@ -27,3 +27,40 @@ def jit(function=None, *, capture_mode="ast", jit_level="O0", dynamic=0, fullgra
 
     compiled.__ms_jit__ = sf
     return compiled
+
+
+# Syntax levels of ms.jit's JIT Fallback (accepted; JAX traces plain Python).
+STRICT = 0
+COMPATIBLE = 1
+LAX = 2
+
+
+class JitConfig:
+    """``mindspore.JitConfig``: options of graph compilation. Accepted and kept
+    (``self.jit_config_dict``); XLA decides the optimisation levels."""
+
+    def __init__(self, jit_level="", exc_mode="auto", jit_syntax_level="", debug_level="RELEASE",
+                 infer_boost="off", **kwargs):
+        if jit_level not in ("", "O0", "O1", "O2"):
+            raise ValueError(f"For 'jit_level', the value should be in ['O0', 'O1', 'O2'], but got {jit_level}.")
+        if exc_mode not in ("auto", "sink", "no_sink"):
+            raise ValueError(f"For 'exc_mode', the value should be in ['auto', 'sink', 'no_sink'], "
+                             f"but got {exc_mode}.")
+        self.jit_config_dict = dict(jit_level=jit_level, exc_mode=exc_mode, jit_syntax_level=jit_syntax_level,
+                                    debug_level=debug_level, infer_boost=infer_boost, **kwargs)
+
+
+def jit_class(cls):
+    """``mindspore.jit_class``: marks a class usable inside compiled code. Every
+    Python class is usable inside a JAX trace, so the class is returned as is."""
+    if not isinstance(cls, type):
+        raise TypeError(f"Decorator jit_class can only be used for class type, but got {cls}.")
+    return cls
+
+
+def lazy_inline(fn=None, attrs=None, policy=None):
+    """``mindspore.lazy_inline``: a compile-time hint for reused Cells; XLA
+    needs none, so the decorated ``__init__`` is returned unchanged."""
+    if fn is None:
+        return lambda f: f
+    return fn
