@@ -462,10 +462,7 @@ def _check_index(shape, index):
         if i is Ellipsis:
             return
         if isinstance(i, int) and not isinstance(i, bool) and dim < len(shape):
-            if i >= shape[dim]:
-                raise TypeError("Only support integers, slices(`:`), ellipsis(`...`), None, bool, tensor, int, "
-                                f"list and tuple as index, but got {i} with type {type(i)}")
-            if i < -shape[dim]:
+            if i >= shape[dim] or i < -shape[dim]:
                 raise IndexError(f"index {i} is out of bounds for dimension with size {shape[dim]}")
         dim += 1
 

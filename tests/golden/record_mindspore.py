@@ -62,8 +62,8 @@ def _cases(mode):
 def _import_ms(mode):
     os.environ.setdefault("GLOG_v", "3")  # silence MindSpore WARNING lines
     warnings.filterwarnings("ignore")
-    if mode == "graph":
-        os.chdir(tempfile.mkdtemp(prefix="msjax_golden_graph_"))
+    # MindSpore drops rank_0/, akg_kernel_meta/, kernel_build_tmp.key into the cwd
+    os.chdir(tempfile.mkdtemp(prefix="msjax_golden_%s_" % mode))
     import mindspore as ms
     ms.set_context(mode=ms.GRAPH_MODE if mode == "graph" else ms.PYNATIVE_MODE)
     return ms
