@@ -20,6 +20,7 @@ from ._core.dtype import (bfloat16, bool_, complex64, complex128, dtype_to_nptyp
                           float_, int_, uint, number, float16, float32, float64, int8, int16, int32, int64, pytype_to_dtype, uint8,
                           uint16, uint32, uint64)
 from ._core.grad import GradOperation, get_grad, grad, value_and_grad  # noqa: E402
+from ._core.parallel import ParallelMode, get_auto_parallel_context, reset_auto_parallel_context, set_auto_parallel_context  # noqa: E402,E501
 from ._core.context import get_ps_context, set_device, set_ps_context  # noqa: E402
 from ._core.jit import COMPATIBLE, LAX, STRICT, JitConfig, jit, jit_class, lazy_inline  # noqa: E402
 from ._core.mindir import export, load, load_mindir, save_mindir  # noqa: E402
@@ -28,6 +29,20 @@ from ._core.parameter import Parameter, ParameterTuple  # noqa: E402
 from ._core.rng import get_seed, set_seed  # noqa: E402
 from ._core.tensor import Tensor  # noqa: E402
 from . import common, communication, dtype, nn, ops, amp  # noqa: E402,F401
+from .amp import DynamicLossScaleManager, FixedLossScaleManager, LossScaleManager  # noqa: E402
+from . import dataset, train  # noqa: E402,F401
+from .train import *  # noqa: E402,F401,F403  (Model, callbacks, metrics, checkpoints: MindSpore's top level)
+_core_set_seed = set_seed
+
+
+def set_seed(seed):
+    """``mindspore.set_seed``: the global seed, which also seeds numpy and the data pipeline."""
+    _core_set_seed(seed)
+    import numpy as _np
+    _np.random.seed(seed)
+    dataset.config._set_seed_from_global(seed)
+
+
 from ._core.registry import method_table as _method_table  # noqa: E402
 
 globals().update(_dtype_mod.ALIASES)
@@ -44,3 +59,4 @@ __all__ = ["Tensor", "Parameter", "ParameterTuple", "grad", "value_and_grad", "j
            "get_grad", "set_context", "get_context", "GRAPH_MODE", "PYNATIVE_MODE", "set_seed", "get_seed",
            "nn", "ops", "amp", "dtype", "float16", "float32", "float64", "bfloat16", "int8", "int16", "int32",
            "int64", "uint8", "uint16", "uint32", "uint64", "bool_", "complex64", "complex128"]
+from .ops._impl.composite import vmap; from .ops._impl.array import from_numpy  # noqa: E402,E702  (mindspore.vmap, mindspore.from_numpy)

@@ -94,3 +94,19 @@ def test_graph_mode_cell_call_compiles_once_and_matches_pynative():
     net.z.set_data(ms.Tensor([2.0]))
     np.testing.assert_allclose(net(x).asnumpy(), eager * 2, rtol=1e-6)
     assert transforms.TRACES[0] == before + 1
+
+
+def test_train_eval_switch_reuses_compiled_functions():
+    """set_train toggles pick the compiled function of that mode: no retrace."""
+    net = Net()
+    x = ms.Tensor(np.ones((2, 3), np.float32))
+    ms.set_context(mode=ms.GRAPH_MODE)
+    net.set_train(True)
+    net(x)
+    net.set_train(False)
+    net(x)
+    before = transforms.TRACES[0]
+    for mode_flag in (True, False, True, False):
+        net.set_train(mode_flag)
+        net(x)
+    assert transforms.TRACES[0] == before

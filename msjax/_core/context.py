@@ -76,3 +76,6 @@ def set_ps_context(**kwargs):
 
 def get_ps_context(attr_key):
     return _ps.get(attr_key)
+
+
+from .parallel import ParallelMode, get_auto_parallel_context, reset_auto_parallel_context, set_auto_parallel_context  # noqa: E402,F401,E501

@@ -441,30 +441,15 @@ class Tensor:
 
 
 def _index(index):
-    if isinstance(index, Tensor):
-        return index._data
-    if isinstance(index, tuple):
-        return tuple(i._data if isinstance(i, Tensor) else i for i in index)
-    if isinstance(index, list):
-        return jnp.asarray(_infer_np(index))
-    return index
+    """The index as JAX reads it (MindSpore's rules: ``msjax.ops._impl.array.normalize_index``)."""
+    from ..ops._impl.array import normalize_index
+    return normalize_index(index)
 
 
-def _check_index(shape, index):
-    """JAX clamps out-of-range integer indices; MindSpore raises."""
-    items = index if isinstance(index, tuple) else (index,)
-    if not shape and any(isinstance(i, (int, slice)) and not isinstance(i, bool) for i in items):
-        raise TypeError("Cannot iterate over a scalar tensor.")
-    dim = 0
-    for i in items:
-        if i is None:
-            continue
-        if i is Ellipsis:
-            return
-        if isinstance(i, int) and not isinstance(i, bool) and dim < len(shape):
-            if i >= shape[dim] or i < -shape[dim]:
-                raise IndexError(f"index {i} is out of bounds for dimension with size {shape[dim]}")
-        dim += 1
+def _check_index(shape, index, setting=False):
+    """JAX clamps or wraps what MindSpore rejects (``msjax.ops._impl.array.check_index``)."""
+    from ..ops._impl.array import check_index
+    check_index(shape, index, setting)
 
 
 def _is_traced(t):

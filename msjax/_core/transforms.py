@@ -30,6 +30,7 @@ from __future__ import annotations
 import dis
 import functools
 import inspect
+import sys
 import types
 
 import jax
@@ -43,7 +44,9 @@ from .tensor import Tensor, to_array, wrap
 __all__ = ["StatefulFunction", "TRACES", "bump_version", "collect_state"]
 
 TRACES = [0]        # number of Python traces of user functions (tests count them)
-_VERSION = [0]      # bumped by anything that changes how a Cell traces (set_train, ...)
+_VERSION = [0]      # bumped by anything that changes how a Cell traces (to_float, ...);
+                    # training flags are part of the cache key instead (train/eval switch
+                    # back and forth without recompiling)
 
 _CONCRETE_ERRORS = (jax.errors.ConcretizationTypeError, jax.errors.TracerIntegerConversionError,
                     jax.errors.TracerArrayConversionError)
@@ -111,6 +114,16 @@ def _global_names(code):
         if isinstance(const, types.CodeType):
             names |= _global_names(const)
     return names
+
+
+def _sub_cells(cells):
+    seen, out = set(), []
+    for c in cells:
+        for _, sub in c.cells_and_names():
+            if id(sub) not in seen:
+                seen.add(id(sub))
+                out.append(sub)
+    return out
 
 
 def collect_state(objs):
@@ -289,6 +302,39 @@ class VjpSpec:
         self.sens = sens
 
 
+def _donating(traced, n_state):
+    """The traced function compiled with the buffers of the state entries it writes
+    donated (opt-in: ``StatefulFunction(..., donate=True)``).
+
+    Only written entries are donated: their Parameters receive the new values right
+    after the call, so no Parameter is left holding a deleted buffer. The jaxpr of
+    the one trace is reused (the user function is not traced again). A buffer that
+    something else still references (a Tensor the user kept, a shared Parameter
+    value, the same array passed twice) is copied first instead of donated.
+    """
+    from jax.extend.core import jaxpr_as_fun
+    written = tuple(sorted(traced.out_info[1].keys()))
+    out_tree = jax.tree_util.tree_structure(traced.out_info)
+    compiled = jax.jit(jaxpr_as_fun(traced.jaxpr), donate_argnums=written)
+
+    def call(state_vals, dyn, sens):
+        flat = list(state_vals)
+        flat += dyn
+        if sens is not None:
+            flat += jax.tree_util.tree_leaves(sens)
+        del state_vals
+        for i in written:
+            x = flat[i]
+            # references: the Parameter, the caller's value list, `flat`, `x`, getrefcount
+            if sys.getrefcount(x) > 5 or not isinstance(x, jax.Array):
+                flat[i] = jnp.array(x, copy=True)
+            del x
+        return jax.tree_util.tree_unflatten(out_tree, compiled(*flat))
+
+    call.lower = lambda state_vals, dyn, sens: compiled.lower(*jax.tree_util.tree_leaves((state_vals, dyn, sens)))
+    return call
+
+
 class _Entry:
     __slots__ = ("state", "call", "prints")
 
@@ -301,19 +347,24 @@ class _Entry:
 class StatefulFunction:
     """``fn`` as a cached pure function; ``vjp`` (a VjpSpec) makes it a gradient."""
 
-    def __init__(self, fn, vjp: VjpSpec | None = None, check_out=None):
+    def __init__(self, fn, vjp: VjpSpec | None = None, check_out=None, donate=False):
         self.fn = fn
         self.vjp = vjp
         self.check_out = check_out   # validates the raw output (e.g. has_aux on one output)
+        self.donate = donate         # donate the buffers of the Parameters the call writes
         self._cache = {}
         self._learned = {}
         self._base_state = None
+        self._base_cells = None     # every Cell (and sub-Cell) the function names
+        self._arg_cells = {}        # id(cell) -> its sub-Cells, for Cells passed as arguments
 
     # -- pure bodies ----------------------------------------------------------
     def _run_user(self, state_params, state_vals, a: _Args, dyn, nargs):
         args, kwargs = a.rebuild(dyn, nargs)
         with state.SwapFrame(state_params, state_vals) as fr, printhook.traced_print():
-            out = self.fn(*args, **kwargs)
+            # converted inside the frame: a Parameter returned by the function gives its
+            # value at return time, not the value the frame restores on exit
+            out = to_arrays(self.fn(*args, **kwargs))
         if self.check_out is not None:
             self.check_out(out)
         changed = {i: v for i, v in enumerate(fr.final) if v is not state_vals[i]}
@@ -366,13 +417,30 @@ class StatefulFunction:
         return pure
 
     # -- building an entry ---------------------------------------------------------
+    def _discover(self):
+        objs = []
+        _objects_named_by(self.fn, 0, set(), objs)
+        if _is_cell(self.fn):
+            objs.append(self.fn)
+        self._base_state = collect_state(objs)
+        self._base_cells = _sub_cells([o for o in objs if _is_cell(o)])
+
+    def _train_flags(self, a: _Args):
+        """Training flags of the Cells involved: part of the cache key, so a
+        train/eval switch picks the matching compiled function."""
+        if self._base_cells is None:
+            self._discover()
+        flags = tuple(c.training for c in self._base_cells)
+        for c in a.cells():
+            subs = self._arg_cells.get(id(c))
+            if subs is None:
+                subs = self._arg_cells[id(c)] = _sub_cells([c])
+            flags += tuple(s.training for s in subs)
+        return flags
+
     def _state_for(self, a: _Args):
         if self._base_state is None:
-            objs = []
-            _objects_named_by(self.fn, 0, set(), objs)
-            if _is_cell(self.fn):
-                objs.append(self.fn)
-            self._base_state = collect_state(objs)
+            self._discover()
         weights = self.vjp.weights if self.vjp else []
         cells = a.cells()
         found = {id(p): p for p in weights}
@@ -393,7 +461,7 @@ class StatefulFunction:
             printhook.used[0] = False
             try:
                 with state.Recorder() as rec:
-                    jitted.lower(state_vals, a.dyn, sens)
+                    traced = jitted.trace(state_vals, a.dyn, sens)
             except _CONCRETE_ERRORS:
                 # Python control flow on traced values: run without jax.jit. Parameters
                 # the partial trace met still join the state.
@@ -405,7 +473,8 @@ class StatefulFunction:
                 return _Entry(state_params, body, False)
             missed = {k: p for k, p in list(rec.reads.items()) + list(rec.writes.items()) if k not in known}
             if not missed:
-                return _Entry(state_params, jitted, printhook.used[0])
+                call = _donating(traced, len(state_vals)) if self.donate else jitted
+                return _Entry(state_params, call, printhook.used[0])
             self._learned.update(missed)
         raise RuntimeError("msjax could not determine the Parameters this function uses.")
 
@@ -421,7 +490,7 @@ class StatefulFunction:
         nargs = len(args)
         if state.frames or any(isinstance(d, jax.core.Tracer) for d in a.dyn):
             return self._inline(a, nargs, sens)
-        key = (a.key, self._sens_key(sens), _VERSION[0])
+        key = (a.key, self._sens_key(sens), _VERSION[0], self._train_flags(a))
         entry = self._cache.get(key)
         if entry is None:
             entry = self._cache[key] = self._build(a, nargs, sens)
@@ -429,8 +498,13 @@ class StatefulFunction:
         state_vals = [p._raw_get() for p in state_params]
         sens_arr = None if sens is None else to_arrays(sens)
         result, changed = entry.call(state_vals, a.dyn, sens_arr)
-        for i, v in changed.items():
-            state_params[i]._data = v
+        del state_vals
+        if state.recorders:
+            for i, v in changed.items():
+                state_params[i]._data = v
+        else:   # concrete results, no transform open: nothing to note
+            for i, v in changed.items():
+                state_params[i]._raw_set(v)
         if entry.prints:
             jax.effects_barrier()
         return result

@@ -1,4 +1,9 @@
-"""``mindspore.amp``: loss scalers and ``all_finite`` (mixed-precision training is its own issue)."""
-from .loss_scaler import LossScaler, StaticLossScaler, all_finite
+"""``mindspore.amp``: loss scalers, ``all_finite``, loss-scale managers and mixed precision."""
+from .loss_scaler import DynamicLossScaler, LossScaler, StaticLossScaler, all_finite
+from .loss_scale_manager import DynamicLossScaleManager, FixedLossScaleManager, LossScaleManager
+from .mixed_precision import (auto_mixed_precision, build_train_network, custom_mixed_precision, get_black_list,
+                              get_white_list)
 
-__all__ = ["LossScaler", "StaticLossScaler", "all_finite"]
+__all__ = ["DynamicLossScaleManager", "LossScaleManager", "FixedLossScaleManager", "build_train_network",
+           "DynamicLossScaler", "StaticLossScaler", "LossScaler", "auto_mixed_precision", "all_finite",
+           "custom_mixed_precision", "get_white_list", "get_black_list"]

@@ -57,10 +57,68 @@ class StaticLossScaler(LossScaler):
 
     def unscale(self, inputs):
         s = self.scale_value._data
-        return _map(lambda x: x / s.astype(x.dtype), inputs)
+        # MindSpore multiplies by the reciprocal (``grad * Reciprocal(scale)``)
+        return _map(lambda x: x * (1 / s).astype(x.dtype), inputs)
 
     def adjust(self, grads_finite):
         return False
 
     def _ms_state_objects(self):
         return [self.scale_value]
+
+
+class DynamicLossScaler(LossScaler):
+    """``amp.DynamicLossScaler(scale_value, scale_factor, scale_window)``.
+
+    ``adjust(grads_finite)`` is MindSpore's rule: with finite gradients the
+    counter advances modulo ``scale_window`` and when it completes a window the
+    scale is multiplied by ``scale_factor`` (unless that overflows to inf); with
+    non-finite gradients the scale becomes ``max(1, scale / scale_factor)`` and the
+    counter restarts. (``nn.DynamicLossScaleUpdateCell`` uses a different rule.)
+    """
+
+    def __init__(self, scale_value, scale_factor, scale_window):
+        if isinstance(scale_value, bool) or not isinstance(scale_value, (int, float)):
+            raise TypeError(f"The type of 'scale_value' should be one of '['float', 'int']', but got type "
+                            f"'{type(scale_value).__name__}'.")
+        if scale_value < 1.0:
+            raise ValueError(f"The argument 'scale_value' must be > 1, but got {scale_value}")
+        self.scale_value = Parameter(Tensor(scale_value, jnp.float32), name="scale_value")
+        self.scale_window = _positive_int(scale_window, "scale_window")
+        self.scale_factor = _positive_int(scale_factor, "scale_factor")
+        self.counter = Parameter(Tensor(0, jnp.int32), name="counter")
+
+    def scale(self, inputs):
+        s = self.scale_value._data
+        return _map(lambda x: x * s.astype(x.dtype), inputs)
+
+    def unscale(self, inputs):
+        s = self.scale_value._data
+        return _map(lambda x: x * (1 / s).astype(x.dtype), inputs)
+
+    def adjust(self, grads_finite):
+        finite = (grads_finite._data if isinstance(grads_finite, Tensor) else jnp.asarray(grads_finite))
+        finite = finite.astype(jnp.bool_).reshape(())
+        scale = self.scale_value._data
+        one = jnp.ones((), scale.dtype)
+        mul = scale * jnp.asarray(self.scale_factor, scale.dtype)
+        counter = self.counter._data
+        grown = jnp.where(counter == self.scale_window - 1, jnp.where(jnp.isfinite(mul), mul, scale), scale)
+        shrunk = jnp.maximum(one, scale / jnp.asarray(self.scale_factor, scale.dtype))
+        self.scale_value._data = jnp.where(finite, grown, shrunk).astype(scale.dtype)
+        self.counter._data = ((counter + 1) % self.scale_window * finite.astype(counter.dtype)).astype(counter.dtype)
+        return wrap(jnp.asarray(True))
+
+    def _ms_state_objects(self):
+        return [self.scale_value, self.counter]
+
+
+def _positive_int(value, name):
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"The '{name}' must be int, but got '{type(value).__name__}'")
+    if value <= 0:
+        raise ValueError(f"The '{name}' must be int and must > 0, but got '{value}' with type 'int'.")
+    return value
+
+
+__all__ += ["DynamicLossScaler"]

@@ -22,7 +22,7 @@ from flax import nnx
 
 from .._core import context, state
 from .._core.parameter import Parameter, is_default_name
-from .._core.transforms import StatefulFunction, bump_version, to_tensors
+from .._core.transforms import StatefulFunction, to_tensors
 
 __all__ = ["Cell"]
 
@@ -62,7 +62,6 @@ class Cell(nnx.Module, pytree=False):
                 value.update_parameters_name(name + ".")
         elif name == "training":
             object.__setattr__(self, name, value)
-            bump_version()
             return
         super().__setattr__(name, value)
 
@@ -148,7 +147,6 @@ class Cell(nnx.Module, pytree=False):
     def set_train(self, mode=True):
         for _, cell in self.cells_and_names():
             object.__setattr__(cell, "training", bool(mode))
-        bump_version()
         return self
 
     def set_grad(self, requires_grad=True):
@@ -164,12 +162,21 @@ class Cell(nnx.Module, pytree=False):
         raise AttributeError(f"'{type(self).__name__}' Cell must define 'construct'.")
 
     def __call__(self, *args, **kwargs):
+        if "_ms_float_dtype" in self.__dict__:   # to_float: mixed precision (msjax.amp)
+            from ..amp.mixed_precision import precision_call
+            return precision_call(self, args, kwargs)
         if context.is_graph_mode() and not state.frames:
             fn = _GRAPH_FNS.get(self)
             if fn is None:
                 fn = _GRAPH_FNS[self] = StatefulFunction(self.construct)
             return to_tensors(fn(*args, **kwargs))
         return self.construct(*args, **kwargs)
+
+    def to_float(self, dst_type):
+        """Run this cell and its sub-cells with ``dst_type`` (float16/bfloat16/float32) inputs
+        and Parameters; the Parameters keep their own type (see ``msjax.amp``)."""
+        from ..amp.mixed_precision import cell_to_float
+        return cell_to_float(self, dst_type)
 
     # --- text ------------------------------------------------------------------------
     def extend_repr(self):

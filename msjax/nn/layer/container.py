@@ -5,7 +5,7 @@ from collections import OrderedDict
 
 from ..cell import Cell
 
-__all__ = ["SequentialCell", "CellList"]
+__all__ = ["SequentialCell", "CellList", "CellDict"]
 
 
 class _IndexedCells(Cell):
@@ -67,3 +67,100 @@ class CellList(_IndexedCells):
 
     def construct(self, *inputs):
         raise TypeError("CellList is a container and has no construct; call its items.")
+
+
+class CellDict(Cell):
+    """``nn.CellDict(*args, **kwargs)``: an ordered dict of Cells; each Cell becomes a child named by its
+    key (parameter names get the key as prefix). ``auto_prefix=False`` keeps parameter names."""
+
+    def __init__(self, *args, **kwargs):
+        auto_prefix = kwargs.get("auto_prefix", True)
+        super().__init__(auto_prefix)
+        object.__setattr__(self, "_keys", [])
+        if len(args) == 1:
+            self.update(args[0])
+
+    def __getitem__(self, key):
+        if key not in self._keys:
+            raise KeyError(key)
+        return getattr(self, key)
+
+    def __setitem__(self, key, cell):
+        self._validate_key(key)
+        self._validate_cell_type(cell)
+        if key not in self._keys:
+            self._keys.append(key)
+        setattr(self, key, cell)
+
+    def __delitem__(self, key):
+        self._keys.remove(key)
+        delattr(self, key)
+
+    def __len__(self):
+        return len(self._keys)
+
+    def __iter__(self):
+        return iter(list(self._keys))
+
+    def __contains__(self, key):
+        return key in self._keys
+
+    def _validate_key(self, key):
+        cls_name = type(self).__name__
+        if not isinstance(key, str):
+            raise TypeError(f"For '{cls_name}', the type of key should be string but got {type(key).__name__}.")
+        if hasattr(self, key) and key not in self._keys:
+            raise KeyError(f"For '{cls_name}', the key can not be same with the attributes of Cell, but got key {key}.")
+        if "." in key:
+            raise KeyError(f"For '{cls_name}', key can not contain \".\", but got key {key}")
+        if key == "":
+            raise KeyError(f"For '{cls_name}', key can not be empty string \"\", but got key {key}")
+
+    def _validate_cell_type(self, cell):
+        cls_name = type(self).__name__
+        if cell is None:
+            raise TypeError(f"For '{cls_name}', cell can not be None.")
+        if not isinstance(cell, Cell):
+            raise TypeError(f"For '{cls_name}', the type of cell should be Cell, but got {type(cell).__name__}.")
+        if isinstance(cell, (CellDict, CellList, SequentialCell)):
+            raise TypeError(f"For '{cls_name}', the type of cell can not be CellDict, CellList or SequentialCell, "
+                            f"but got {type(cell).__name__}.")
+
+    def clear(self):
+        for k in list(self._keys):
+            del self[k]
+
+    def pop(self, key):
+        value = self[key]
+        del self[key]
+        return value
+
+    def keys(self):
+        return list(self._keys)
+
+    def values(self):
+        return [getattr(self, k) for k in self._keys]
+
+    def items(self):
+        return [(k, getattr(self, k)) for k in self._keys]
+
+    def update(self, cells):
+        from collections import abc
+        if not isinstance(cells, abc.Iterable):
+            raise TypeError("CellDict.update() should be called with an iterable of key-value pairs, but got "
+                            + type(cells).__name__)
+        if isinstance(cells, (OrderedDict, CellDict, abc.Mapping)):
+            for key, cell in cells.items():
+                self[key] = cell
+        else:
+            for i, k_v in enumerate(cells):
+                if not isinstance(k_v, abc.Iterable):
+                    raise TypeError("CellDict update sequence element #" + str(i) + " should be Iterable; but got "
+                                    + type(k_v).__name__)
+                if len(k_v) != 2:
+                    raise ValueError("CellDict update sequence element #" + str(i) + ", length should be 2; but has "
+                                     "length " + str(len(k_v)))
+                self[k_v[0]] = k_v[1]
+
+    def construct(self, *inputs):
+        raise NotImplementedError

@@ -1,101 +1,897 @@
-"""Shape, creation and dtype ops."""
+"""Array ops: shape and layout, indexing (gather/scatter), creation.
+
+Every function is MindSpore's functional op on Tensors (``ops.<name>``); the
+Primitive classes and Tensor methods come from the same registry entries.
+Dynamic-shape ops (``masked_select``, ``nonzero``, ``unique``, ``range`` ...)
+need concrete values: inside a compiled function they make msjax fall back to
+running that function op by op, as ``transforms`` explains.
+
+MindSpore checks index ranges at run time (``RuntimeError`` for an index out of
+range); msjax does the same whenever the indices are concrete. Under ``jax.jit``
+out-of-range indices cannot raise: gathers then clamp and scatters drop them.
+"""
 from __future__ import annotations
 
+import builtins
+import functools
 import math as _math
+import numbers
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 
 from ..._core import dtype as mstype
 from ..._core.registry import op
-from ._util import arr, axis_arg, to_array, wrap
+from ..._core.tensor import Tensor, _infer_np
+from ._util import arr, axis_arg, operand_pair, to_array, wrap
+
+_py_range = builtins.range
+_py_slice = builtins.slice
+
+
+# ---------------------------------------------------------------------------
+# helpers
+# ---------------------------------------------------------------------------
+def _is_tracer(a):
+    return isinstance(a, jax.core.Tracer)
+
+
+def _concrete(a):
+    """numpy value of ``a``, or None while it is being traced."""
+    if isinstance(a, Tensor):
+        a = a._data
+    if _is_tracer(a):
+        return None
+    return np.asarray(a)
+
+
+def _need_concrete(a, what):
+    """Raise JAX's concretization error (msjax then runs the function op by op)."""
+    if _is_tracer(a):
+        raise jax.errors.ConcretizationTypeError(
+            a, f"ops.{what} has an output shape that depends on the input values")
+    return np.asarray(a)
+
+
+def _dim_error(axis, ndim):
+    return ValueError(f"Dimension out of range (expected to be in range of [{-ndim}, {ndim}), but got {axis})")
+
+
+def _norm_axis(axis, ndim, op_name=None):
+    """``axis`` in [0, ndim); MindSpore's ValueError otherwise (ndim 0 counts as 1)."""
+    if isinstance(axis, Tensor):
+        axis = int(axis._data)
+    if isinstance(axis, bool) or not isinstance(axis, (int, np.integer)):
+        raise TypeError(f"For '{op_name or 'op'}', the 'axis' must be int, but got {type(axis).__name__}.")
+    n = builtins.max(ndim, 1)
+    if not -n <= axis < n:
+        raise _dim_error(axis, n)
+    return int(axis) % n
+
+
+def _ints(value, name="shape", op_name="op"):
+    """A tuple of Python ints from an int, tuple/list of ints or an integer Tensor."""
+    if isinstance(value, Tensor):
+        v = _need_concrete(value._data, op_name)
+        return tuple(int(i) for i in np.ravel(v))
+    if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+        return (int(value),)
+    if isinstance(value, (tuple, list)):
+        out = []
+        for v in value:
+            if isinstance(v, Tensor):
+                v = int(v._data)
+            if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+                raise TypeError(f"For '{op_name}', the elements of '{name}' must be int, but got "
+                                f"{type(v).__name__}.")
+            out.append(int(v))
+        return tuple(out)
+    raise TypeError(f"For '{op_name}', the '{name}' must be a tuple or list of int, but got "
+                    f"{type(value).__name__}.")
 
 
 def _shape_args(shape):
-    if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
-        return tuple(shape[0])
-    return tuple(shape)
+    """``f(2, 3)`` or ``f((2, 3))`` -> ``(2, 3)``."""
+    if len(shape) == 1 and isinstance(shape[0], (tuple, list, Tensor)):
+        return _ints(shape[0])
+    return tuple(int(s) if isinstance(s, Tensor) else s for s in shape)
 
 
+def _check_int_index(a, op_name, name="indices", allowed=(np.int32, np.int64)):
+    if a.dtype not in [np.dtype(d) for d in allowed]:
+        kinds = ", ".join(f"Tensor[{mstype.from_np(d)}]" for d in allowed)
+        raise TypeError(f"For primitive[{op_name}], the input argument[{name}] must be a type of {{{kinds}}}, "
+                        f"but got Tensor[{mstype.from_np(a.dtype)}].")
+
+
+def _write_inplace(t, new):
+    """MindSpore's in-place ops update their input Tensor. A Parameter always takes
+    the new value (the transforms carry it out of a trace); a plain Tensor does
+    unless that would leave a traced value in a Tensor created outside the trace."""
+    if not isinstance(t, Tensor):
+        return
+    from ..._core.parameter import Parameter
+    if isinstance(t, Parameter) or not _is_tracer(new) or _is_tracer(t._data):
+        t._data = new
+
+
+# ---------------------------------------------------------------------------
+# shape and layout
+# ---------------------------------------------------------------------------
 def _reshape(x, shape):
     shape = tuple(int(d) for d in shape)
+    if shape.count(-1) > 1:
+        raise ValueError("only one dimension can be inferred")
     known = _math.prod(d for d in shape if d != -1)
-    if shape.count(-1) > 1 or (-1 not in shape and known != x.size) or \
-            (-1 in shape and (known == 0 or x.size % known)):
+    if (-1 not in shape and known != x.size) or (-1 in shape and (known == 0 or x.size % known)) or \
+            any(d < -1 for d in shape):
         raise ValueError(f"proposed_shape '{list(shape)}' is invalid for input of size {x.size}")
     return wrap(jnp.reshape(x, shape))
 
 
 @op("reshape", primitive="Reshape", family="array")
 def reshape(input, shape):
-    """``ops.reshape(input, shape)``."""
-    return _reshape(arr(input), shape)
+    """``ops.reshape(input, shape)``: ``shape`` a tuple/list of int or an int Tensor."""
+    return _reshape(arr(input), _ints(shape, "shape", "Reshape"))
 
 
-@op("tensor_reshape", methods=("reshape", "view"), family="array")
+def _bitcast(x, dtype):
+    npd = mstype.to_np(dtype)
+    src, dst = x.dtype.itemsize, np.dtype(npd).itemsize
+    if src == dst:
+        return jax.lax.bitcast_convert_type(x, npd)
+    if src > dst:
+        y = jax.lax.bitcast_convert_type(x, npd)
+        return jnp.reshape(y, x.shape[:-1] + (x.shape[-1] * (src // dst),)) if x.ndim else y.reshape(-1)
+    ratio = dst // src
+    if x.ndim == 0 or x.shape[-1] % ratio:
+        raise ValueError(f"For 'Tensor.view', the last dimension must be divisible by {ratio} to view "
+                         f"{mstype.from_np(x.dtype)} as {dtype}.")
+    y = jnp.reshape(x, x.shape[:-1] + (x.shape[-1] // ratio, ratio))
+    return jax.lax.bitcast_convert_type(y, npd)
+
+
+@op("tensor_reshape", methods="reshape", family="array")
 def _tensor_reshape(input, *shape):
-    """``Tensor.reshape(*shape)`` / ``Tensor.view(*shape)``: a tuple or separate ints."""
+    """``Tensor.reshape(*shape)``: a tuple or separate ints."""
     return _reshape(arr(input), _shape_args(shape))
 
 
-@op("squeeze", primitive="Squeeze", prim_args=("axis",), methods="squeeze", family="array")
+@op("tensor_view", methods="view", family="array")
+def _tensor_view(input, *shape):
+    """``Tensor.view(*shape)``, or ``Tensor.view(dtype)`` (reinterprets the bits)."""
+    if len(shape) == 1 and isinstance(shape[0], mstype.Type):
+        return wrap(_bitcast(arr(input), shape[0]))
+    return _reshape(arr(input), _shape_args(shape))
+
+
+@op("tensor_view_as", methods="view_as", family="array")
+def _tensor_view_as(input, other):
+    if not isinstance(other, Tensor):
+        raise TypeError(f"For 'Tensor.view_as', 'other' must be a Tensor, but got {type(other).__name__}.")
+    return _reshape(arr(input), other.shape)
+
+
+@op("squeeze", primitive="Squeeze", prim_args=("axis",), family="array")
 def squeeze(input, axis=None):
-    """``ops.squeeze(input, axis=None)``; axes that are not 1 are left alone (MindSpore 2.x)."""
+    """``ops.squeeze(input, axis=None)``; axes whose size is not 1 are left alone (MindSpore 2.x)."""
     x = arr(input)
-    if axis is None:
+    if axis is None or axis == ():
         return wrap(jnp.squeeze(x))
     axes = (axis,) if isinstance(axis, int) else tuple(axis)
-    axes = tuple(a for a in axes if x.shape[a] == 1)
+    axes = tuple(_norm_axis(a, x.ndim, "squeeze") for a in axes)
+    axes = tuple(a for a in axes if x.ndim and x.shape[a] == 1)
     return wrap(jnp.squeeze(x, axes) if axes else x)
+
+
+@op("tensor_squeeze", methods="squeeze", family="array")
+def _tensor_squeeze(input, axis=None):
+    """``Tensor.squeeze(axis=None)``: an int or a tuple of ints."""
+    return squeeze(input, axis)
+
+
+def _expand(x, axis, op_name):
+    if isinstance(axis, Tensor):
+        axis = int(axis._data)
+    if isinstance(axis, bool) or not isinstance(axis, (int, np.integer)):
+        raise TypeError(f"For '{op_name}', the type of 'axis' must be int, but got {type(axis).__name__}.")
+    n = x.ndim + 1
+    if not -n <= axis < n:
+        raise _dim_error(axis, n)
+    return wrap(jnp.expand_dims(x, int(axis) % n))
 
 
 @op("expand_dims", primitive="ExpandDims", methods="expand_dims", family="array")
 def expand_dims(input_x, axis):
-    return wrap(jnp.expand_dims(arr(input_x), axis))
+    """``ops.expand_dims(input_x, axis)``."""
+    return _expand(arr(input_x), axis, "ExpandDims")
 
 
 @op("unsqueeze", methods="unsqueeze", family="array")
 def unsqueeze(input, dim):
-    return wrap(jnp.expand_dims(arr(input), dim))
+    """``ops.unsqueeze(input, dim)``."""
+    return _expand(arr(input), dim, "unsqueeze")
+
+
+def _transpose(x, perm):
+    perm = _ints(perm, "input_perm", "Transpose")
+    if len(perm) != x.ndim:
+        raise ValueError(f"For 'Transpose', size of perm should equal to rank of x, but got {len(perm)} "
+                         f"and {x.ndim}!")
+    norm = []
+    for p in perm:
+        if not -builtins.max(x.ndim, 1) <= p < builtins.max(x.ndim, 1):
+            raise _dim_error(p, x.ndim)
+        norm.append(p % x.ndim if x.ndim else 0)
+    for p in norm:
+        if norm.count(p) > 1:
+            raise ValueError(f"For 'Transpose' perms should all be unique dim, but{p} is not unique!")
+    return wrap(jnp.transpose(x, norm))
 
 
 @op("transpose", primitive="Transpose", family="array")
-def transpose(input, input_perm):
-    """``ops.transpose(input, input_perm)``."""
-    return wrap(jnp.transpose(arr(input), tuple(input_perm)))
+def transpose(input, dims):
+    """``ops.transpose(input, dims)``: ``dims`` is a permutation of the axes."""
+    return _transpose(arr(input), dims)
 
 
 @op("tensor_transpose", methods="transpose", family="array")
 def _tensor_transpose(input, *axes):
-    """``Tensor.transpose(*axes)``: no axes reverses them."""
+    """``Tensor.transpose(dim0, dim1)`` swaps two axes; ``Tensor.transpose(*axes)``
+    (or a tuple) permutes them; no axes reverses them."""
+    x = arr(input)
+    if len(axes) == 2 and all(isinstance(a, int) for a in axes) and x.ndim != 2:
+        a, b = (_norm_axis(v, x.ndim, "transpose") for v in axes)
+        return wrap(jnp.swapaxes(x, a, b))
     axes = _shape_args(axes)
-    return wrap(jnp.transpose(arr(input), axes if axes else None))
+    if not axes:
+        return wrap(jnp.transpose(x))
+    return _transpose(x, axes)
 
 
-@op("permute", methods="permute", family="array")
-def permute(input, *dims):
-    return wrap(jnp.transpose(arr(input), _shape_args(dims)))
+@op("permute", family="array")
+def permute(input, axis):
+    """``ops.permute(input, axis)``."""
+    return _transpose(arr(input), axis)
+
+
+@op("tensor_permute", methods="permute", family="array")
+def _tensor_permute(input, *dims):
+    """``Tensor.permute(*dims)`` (or a tuple)."""
+    return _transpose(arr(input), _shape_args(dims))
+
+
+@op("swapaxes", methods="swapaxes", family="array")
+def swapaxes(input, axis0, axis1):
+    x = arr(input)
+    return wrap(jnp.swapaxes(x, _norm_axis(axis0, x.ndim, "swapaxes"), _norm_axis(axis1, x.ndim, "swapaxes")))
+
+
+def _flatten(x, order, start_dim, end_dim):
+    if order not in ("C", "F"):
+        raise ValueError(f"For Tensor.flatten, the parameter 'order' must be 'C' or 'F', but got '{order}'")
+    if order == "F":
+        x = jnp.transpose(x)
+    if x.ndim == 0:
+        return wrap(jnp.reshape(x, (1,)))
+    if x.ndim == 1:
+        return wrap(x)
+    s = _norm_axis(start_dim, x.ndim, "flatten")
+    e = _norm_axis(end_dim, x.ndim, "flatten")
+    if s > e:
+        raise ValueError(f"For 'flatten', 'start_dim' cannot come after 'end_dim', but got {start_dim} and {end_dim}.")
+    shape = x.shape[:s] + (_math.prod(x.shape[s:e + 1]),) + x.shape[e + 1:]
+    return wrap(jnp.reshape(x, shape))
 
 
 @op("flatten", family="array")
 def flatten(input, order="C", *, start_dim=1, end_dim=-1):
     """``ops.flatten(input, order='C', *, start_dim=1, end_dim=-1)`` (keeps the batch axis)."""
-    x = arr(input)
-    if x.ndim == 0:
-        return wrap(jnp.reshape(x, (1,)))
-    s = start_dim % x.ndim
-    e = end_dim % x.ndim
-    shape = x.shape[:s] + (_math.prod(x.shape[s:e + 1]),) + x.shape[e + 1:]
-    return wrap(jnp.reshape(x, shape))
+    if not isinstance(input, Tensor):
+        raise TypeError(f"For 'flatten', argument 'input' must be Tensor, but got {type(input).__name__}.")
+    return _flatten(arr(input), order, start_dim, end_dim)
 
 
 @op("tensor_flatten", methods="flatten", family="array")
-def _tensor_flatten(input, order="C", *, start_dim=0, end_dim=-1):
-    """``Tensor.flatten(order='C', *, start_dim=0, end_dim=-1)`` (flattens everything)."""
-    return flatten(input, order, start_dim=start_dim, end_dim=end_dim)
+def _tensor_flatten(input, order="C", *args, start_dim=0, end_dim=-1):
+    """``Tensor.flatten(start_dim=0, end_dim=-1)`` or ``Tensor.flatten(order='C', *, start_dim=0, end_dim=-1)``."""
+    if isinstance(order, int):
+        start_dim = order
+        if args:
+            end_dim = args[0]
+        order = "C"
+    return _flatten(arr(input), order, start_dim, end_dim)
 
 
-@op("cast", primitive="Cast", methods=(), family="array")
+@op("prim_flatten", primitive="Flatten", family="array")
+def _prim_flatten(input_x):
+    """``ops.Flatten()(x)``: ``(N, ...)`` -> ``(N, -1)``."""
+    x = arr(input_x)
+    if x.ndim == 0:
+        raise ValueError("For 'Flatten', the rank of 'input_x' must be greater than or equal to 1, but got 0.")
+    return wrap(jnp.reshape(x, (x.shape[0], -1)))
+
+
+def _broadcast_to(x, shape, op_name="BroadcastTo"):
+    shape = _ints(shape, "shape", op_name)
+    if len(shape) < x.ndim:
+        raise ValueError(f"For '{op_name}', the rank of 'shape' must be greater than or equal to the rank of "
+                         f"'input', but got {len(shape)} and {x.ndim}.")
+    lead = len(shape) - x.ndim
+    out = []
+    for i, s in enumerate(shape):
+        d = x.shape[i - lead] if i >= lead else None
+        if s == -1:
+            if d is None:
+                raise ValueError(f"For '{op_name}', -1 is not allowed in a leading, non-existing dimension.")
+            s = d
+        if d is not None and d != 1 and d != s:
+            xs = "(" + ", ".join(str(v) for v in x.shape) + ")"
+            ts = "(" + ", ".join(str(v) for v in shape) + ")"
+            raise ValueError(f"For '{op_name}', in order to broadcast, each dimension pair must be equal or input "
+                             f"dimension is 1 or target dimension is -1. But got x_shape: {xs}, target shape: {ts}.")
+        out.append(s)
+    return wrap(jnp.broadcast_to(x, tuple(out)))
+
+
+@op("broadcast_to", family="array")
+def broadcast_to(input, shape):
+    """``ops.broadcast_to(input, shape)``: -1 keeps the input's size."""
+    return _broadcast_to(arr(input), shape)
+
+
+@op("prim_broadcast_to", primitive="BroadcastTo", prim_args=("shape",), family="array")
+def _prim_broadcast_to(input, shape):
+    return _broadcast_to(arr(input), shape)
+
+
+@op("tensor_broadcast_to", methods="broadcast_to", family="array")
+def _tensor_broadcast_to(input, *shape):
+    return _broadcast_to(arr(input), _shape_args(shape))
+
+
+@op("tensor_expand_as", methods="expand_as", family="array")
+def _tensor_expand_as(input, other):
+    return _broadcast_to(arr(input), other.shape, "expand_as")
+
+
+def _tile(x, dims):
+    dims = _ints(dims, "dims", "Tile")
+    if any(d < 0 for d in dims):
+        raise ValueError(f"For 'Tile', 'dims' must be non-negative, but got {dims}.")
+    if len(dims) < x.ndim:
+        dims = (1,) * (x.ndim - len(dims)) + dims
+    return wrap(jnp.tile(x, dims))
+
+
+@op("tile", primitive="Tile", family="array")
+def tile(input, dims):
+    """``ops.tile(input, dims)``: fewer dims than the rank are padded with 1 in front."""
+    return _tile(arr(input), dims)
+
+
+@op("tensor_tile", methods="tile", family="array")
+def _tensor_tile(input, *dims, reps=None):
+    """``Tensor.tile(dims)``, ``Tensor.tile(*dims)`` or ``Tensor.tile(reps=...)``."""
+    if reps is not None:
+        dims = (reps,)
+    return _tile(arr(input), _shape_args(dims))
+
+
+@op("tensor_repeat", methods="repeat", family="array")
+def _tensor_repeat(input, *repeats):
+    """``Tensor.repeat(*repeats)``: copies the tensor along each axis (like ``torch.Tensor.repeat``)."""
+    x = arr(input)
+    reps = _shape_args(repeats)
+    if len(reps) < x.ndim:
+        raise ValueError(f"For 'repeat', the number of elements of 'repeats' should be greater than or equal to "
+                         f"the rank of the tensor, but got {len(reps)} and {x.ndim}.")
+    return wrap(jnp.tile(x, reps))
+
+
+@op("repeat_elements", family="array")
+def repeat_elements(x, rep, axis=0):
+    """``ops.repeat_elements(x, rep, axis=0)``: each element ``rep`` times along ``axis``."""
+    a = arr(x)
+    if isinstance(rep, bool) or not isinstance(rep, int):
+        raise TypeError(f"For 'repeat_elements', 'rep' must be int, but got {type(rep).__name__}.")
+    if rep <= 0:
+        raise ValueError(f"For 'repeat_elements', 'rep' must be positive, but got {rep}.")
+    return wrap(jnp.repeat(a, rep, axis=_norm_axis(axis, a.ndim, "repeat_elements")))
+
+
+def _repeat_interleave(x, repeats, axis):
+    if axis is None:
+        x = jnp.ravel(x)
+        axis = 0
+    axis = _norm_axis(axis, x.ndim, "repeat_interleave")
+    if isinstance(repeats, Tensor):
+        r = _need_concrete(repeats._data, "repeat_interleave")
+        repeats = int(r) if r.ndim == 0 or r.size == 1 and r.ndim == 0 else np.asarray(r)
+    elif isinstance(repeats, (list, tuple)):
+        repeats = np.asarray(repeats)
+    if isinstance(repeats, np.ndarray) and repeats.size == 1:
+        repeats = int(repeats.reshape(()))
+    return wrap(jnp.repeat(x, repeats, axis=axis))
+
+
+@op("repeat_interleave", family="array")
+def repeat_interleave(input, repeats, axis=None):
+    """``ops.repeat_interleave(input, repeats, axis=None)`` (``axis=None`` flattens first)."""
+    return _repeat_interleave(arr(input), repeats, axis)
+
+
+@op("tensor_repeat_interleave", methods="repeat_interleave", family="array")
+def _tensor_repeat_interleave(input, repeats, dim=None, *, output_size=None):
+    return _repeat_interleave(arr(input), repeats, dim)
+
+
+def _flip(x, dims, op_name="ReverseV2"):
+    if isinstance(dims, bool) or not isinstance(dims, (tuple, list)):
+        raise TypeError(f"For '{op_name}', the type of 'axis' should be one of '[list of int, tuple of int]', "
+                        f"but got {type(dims)}.")
+    axes = tuple(_norm_axis(d, x.ndim, op_name) for d in dims)
+    if len(set(axes)) != len(axes):
+        raise ValueError(f"For '{op_name}', 'axis' cannot contain duplicate dimensions, but got {list(dims)}.")
+    return wrap(jnp.flip(x, axes) if axes else x)
+
+
+@op("flip", methods="flip", family="array")
+def flip(input, dims):
+    """``ops.flip(input, dims)``: ``dims`` a tuple or list of axes."""
+    return _flip(arr(input), dims)
+
+
+@op("prim_reverse_v2", primitive="ReverseV2", prim_args=("axis",), family="array")
+def _prim_reverse_v2(input, axis):
+    return _flip(arr(input), axis)
+
+
+def _roll(x, shifts, dims):
+    shifts = _ints(shifts, "shifts", "Roll")
+    if dims is None:
+        if len(shifts) != 1:
+            raise ValueError("For 'Roll', 'shifts' must be an int when 'dims' is None.")
+        return wrap(jnp.reshape(jnp.roll(jnp.ravel(x), shifts[0]), x.shape))
+    dims = _ints(dims, "dims", "Roll")
+    if len(dims) != len(shifts):
+        raise ValueError(f"For 'Roll', 'shifts' and 'dims' must have the same length, but got {len(shifts)} "
+                         f"and {len(dims)}.")
+    dims = tuple(_norm_axis(d, x.ndim, "Roll") for d in dims)
+    return wrap(jnp.roll(x, shifts, dims))
+
+
+@op("roll", methods="roll", family="array")
+def roll(input, shifts, dims=None):
+    """``ops.roll(input, shifts, dims=None)``; without ``dims`` the flattened tensor is rolled."""
+    return _roll(arr(input), shifts, dims)
+
+
+@op("prim_roll", primitive="Roll", prim_args=("shifts", "dims"), family="array")
+def _prim_roll(input, shifts, dims=None):
+    return _roll(arr(input), shifts, dims)
+
+
+def _seq_of_tensors(tensors, op_name):
+    if isinstance(tensors, Tensor) or not isinstance(tensors, (tuple, list)):
+        raise TypeError(f"For '{op_name}', the input must be a tuple or list of Tensors, but got "
+                        f"{type(tensors).__name__}.")
+    if not tensors:
+        raise ValueError(f"For '{op_name}', the input must not be empty.")
+    return [arr(t) for t in tensors]
+
+
+@op("concat", family="array")
+def concat(tensors, axis=0):
+    """``ops.concat(tensors, axis=0)``; different dtypes are promoted."""
+    xs = _seq_of_tensors(tensors, "Concat")
+    r = xs[0].ndim
+    for x in xs:
+        if x.ndim != r:
+            shapes = ", ".join("[const vector]{" + ", ".join(str(d) for d in y.shape) + "}" for y in xs)
+            raise ValueError(f"For primitive[Concat], element rank must be same(shapes are [const vector]{{{shapes}}})!")
+    if r == 0:
+        raise ValueError("For primitive[Concat], the rank of the inputs must be greater than 0.")
+    if not -r <= axis < r:
+        raise ValueError(f"For primitive[Concat], the axis value must be in [{-r},{r}), but got {axis}.")
+    ax = axis % r
+    for x in xs:
+        if x.shape[:ax] + x.shape[ax + 1:] != xs[0].shape[:ax] + xs[0].shape[ax + 1:]:
+            shapes = ", ".join("[const vector]{" + ", ".join(str(d) for d in y.shape) + "}" for y in xs)
+            raise ValueError("For primitive[Concat] only support one axis different, bug got more than "
+                             f"one(shapes is [const vector]{{{shapes}}})!")
+    return wrap(jnp.concatenate(xs, axis=ax))
+
+
+@op("cat", family="array")
+def cat(tensors, axis=0):
+    """``ops.cat(tensors, axis=0)``: alias of ``concat``."""
+    return concat(tensors, axis)
+
+
+@op("prim_concat", primitive="Concat", prim_args=("axis",), family="array")
+def _prim_concat(tensors, axis=0):
+    return concat(tensors, axis)
+
+
+@op("stack", family="array")
+def stack(tensors, axis=0):
+    """``ops.stack(tensors, axis=0)``: same dtype and shape required."""
+    xs = _seq_of_tensors(tensors, "Stack")
+    for i, x in enumerate(xs[1:], 1):
+        if x.dtype != xs[0].dtype:
+            raise TypeError(f"All input must have the same data type!input[{i}] data type = "
+                            f"Tensor[{mstype.from_np(x.dtype)}]infer_type0= Tensor[{mstype.from_np(xs[0].dtype)}]")
+    for x in xs[1:]:
+        if x.ndim != xs[0].ndim:
+            raise ValueError("All input shape size must be the same!")
+        if x.shape != xs[0].shape:
+            raise ValueError(f"For 'Stack', all input shape must be the same, but got {list(xs[0].shape)} "
+                             f"and {list(x.shape)}.")
+    r = xs[0].ndim + 1
+    if not -r <= axis < r:
+        raise ValueError(f"For 'Stack', the 'axis' must be in range of [{-r}, {r}), but got {axis}.")
+    return wrap(jnp.stack(xs, axis=axis % r))
+
+
+@op("prim_stack", primitive="Stack", prim_args=("axis",), family="array")
+def _prim_stack(*tensors, axis=0):
+    """``ops.Stack(axis)(tensors)`` or ``ops.Stack(axis)(t1, t2, ...)``."""
+    if len(tensors) == 1 and isinstance(tensors[0], (tuple, list)):
+        tensors = tensors[0]
+    return stack(list(tensors), axis)
+
+
+@op("unstack", family="array")
+def unstack(input_x, axis=0):
+    """``ops.unstack(input_x, axis=0)``: a tuple of slices along ``axis``."""
+    x = arr(input_x)
+    ax = _norm_axis(axis, x.ndim, "Unstack")
+    return tuple(wrap(v) for v in (jnp.moveaxis(x, ax, 0)[i] for i in _py_range(x.shape[ax])))
+
+
+@op("prim_unstack", primitive="Unstack", prim_args=("axis", "num"), family="array")
+def _prim_unstack(input_x, axis=0, num=None):
+    out = unstack(input_x, axis)
+    if num is not None and num != len(out):
+        raise ValueError(f"For 'Unstack', 'num' must be equal to the size of the axis, but got {num} and {len(out)}.")
+    return out
+
+
+@op("unbind", methods="unbind", family="array")
+def unbind(input, dim=0):
+    return unstack(input, dim)
+
+
+def _split_sizes(x, ax, sizes):
+    return tuple(wrap(p) for p in _split_kernel(x, ax, tuple(int(v) for v in sizes)))
+
+
+@functools.partial(jax.jit, static_argnums=(1, 2))
+def _split_kernel(x, ax, sizes):
+    return tuple(jnp.split(x, np.cumsum(sizes)[:-1].tolist(), axis=ax))
+
+
+def _split(x, split_size_or_sections, axis):
+    ax = _norm_axis(axis, x.ndim, "split")
+    n = x.shape[ax]
+    s = split_size_or_sections
+    if isinstance(s, Tensor):
+        s = _ints(s)
+        s = s[0] if len(s) == 1 and split_size_or_sections.ndim == 0 else list(s)
+    if isinstance(s, (int, np.integer)) and not isinstance(s, bool):
+        if s <= 0:
+            raise ValueError(f"For 'split', 'split_size_or_sections' must be positive, but got {s}.")
+        sizes = [s] * (n // s) + ([n % s] if n % s else [])
+        return _split_sizes(x, ax, sizes or [0])
+    if isinstance(s, (tuple, list)):
+        sizes = list(_ints(s, "split_size_or_sections", "split"))
+        if sum(sizes) != n:
+            raise ValueError(f"The sum of 'split_size_or_sections' should be equal to {n}, but got {sum(sizes)}.")
+        return _split_sizes(x, ax, sizes)
+    raise TypeError("For 'split', 'split_size_or_sections' must be int, tuple or list, but got "
+                    f"{type(s).__name__}.")
+
+
+@op("split", family="array")
+def split(tensor, split_size_or_sections, axis=0):
+    """``ops.split(tensor, split_size_or_sections, axis=0)``: an int is the size of each
+    chunk (the last may be smaller); a list gives the sizes."""
+    return _split(arr(tensor), split_size_or_sections, axis)
+
+
+@op("tensor_split_method", methods="split", family="array")
+def _tensor_split(input, split_size_or_sections, dim=0, *, axis=None):
+    """``Tensor.split(split_size, dim=0)`` / ``Tensor.split(split_size_or_sections, axis=0)``."""
+    return _split(arr(input), split_size_or_sections, dim if axis is None else axis)
+
+
+@op("prim_split", primitive="Split", prim_args=("axis", "output_num"), family="array")
+def _prim_split(input_x, axis=0, output_num=1):
+    """``ops.Split(axis=0, output_num=1)(x)``: ``output_num`` equal parts."""
+    x = arr(input_x)
+    ax = _norm_axis(axis, x.ndim, "Split")
+    if x.shape[ax] % output_num:
+        raise ValueError(f"For 'Split', x_shape[{ax}] must be divisible by output_num = {output_num}, "
+                         f"but got {x.shape[ax]}")
+    return tuple(wrap(p) for p in jnp.split(x, output_num, axis=ax))
+
+
+def _chunk(x, chunks, axis):
+    if isinstance(chunks, bool) or not isinstance(chunks, int):
+        raise TypeError(f"For ops.chunk type of argument 'chunks' should be integer, but got {type(chunks)}")
+    if chunks <= 0:
+        raise ValueError(f"For ops.chunk parameter 'chunks' must be greater than 0, but got {chunks}")
+    ax = _norm_axis(axis, x.ndim, "chunk")
+    n = x.shape[ax]
+    size = -(-n // chunks) if n else 0
+    if size == 0:
+        return (wrap(x),)
+    return _split(x, size, ax)
+
+
+@op("chunk", family="array")
+def chunk(input, chunks, axis=0):
+    """``ops.chunk(input, chunks, axis=0)``: at most ``chunks`` pieces of ``ceil(n / chunks)``."""
+    return _chunk(arr(input), chunks, axis)
+
+
+@op("tensor_chunk", methods="chunk", family="array")
+def _tensor_chunk(input, chunks, dim=0, *, axis=None):
+    return _chunk(arr(input), chunks, dim if axis is None else axis)
+
+
+@op("tensor_split", family="array")
+def tensor_split(input, indices_or_sections, axis=0):
+    """``ops.tensor_split(input, indices_or_sections, axis=0)`` (numpy's ``array_split``)."""
+    x = arr(input)
+    ax = _norm_axis(axis, x.ndim, "tensor_split")
+    ios = indices_or_sections
+    if isinstance(ios, Tensor):
+        ios = list(_ints(ios))
+    if isinstance(ios, int):
+        if ios <= 0:
+            raise ValueError(f"For 'tensor_split', 'indices_or_sections' must be positive, but got {ios}.")
+        n = x.shape[ax]
+        q, r = divmod(n, ios)
+        sizes = [q + 1] * r + [q] * (ios - r)
+        return _split_sizes(x, ax, sizes)
+    return tuple(wrap(p) for p in jnp.split(x, list(ios), axis=ax))
+
+
+def _slice(x, begin, size):
+    begin = _ints(begin, "begin", "Slice")
+    size = _ints(size, "size", "Slice")
+    if len(begin) != x.ndim or len(size) != x.ndim:
+        raise ValueError(f"For 'Slice', the length of 'begin' and 'size' must be equal to the rank of the input, "
+                         f"but got {len(begin)}, {len(size)} and {x.ndim}.")
+    idx = []
+    for i, (b, s) in enumerate(zip(begin, size)):
+        if s == -1:
+            s = x.shape[i] - b
+        if b < 0 or s < 0 or b + s > x.shape[i]:
+            raise ValueError(f"For Slice, the sum of begin_shape[{i}] and size_shape[{i}] must be no greater than "
+                             f"input_x_shape[{i}].")
+        idx.append(_py_slice(b, b + s))
+    return wrap(_static_index(x, _freeze(idx)))
+
+
+@op("slice", family="array")
+def slice(input_x, begin, size):  # noqa: A001  (MindSpore's name)
+    """``ops.slice(input_x, begin, size)``: ``size`` -1 takes the rest of the axis."""
+    return _slice(arr(input_x), begin, size)
+
+
+@op("prim_slice", primitive="Slice", family="array")
+def _prim_slice(input, begin, size):
+    return _slice(arr(input), begin, size)
+
+
+def _strided_slice(x, begin, end, strides, begin_mask, end_mask, ellipsis_mask, new_axis_mask,
+                   shrink_axis_mask):
+    begin = _ints(begin, "begin", "StridedSlice")
+    end = _ints(end, "end", "StridedSlice")
+    strides = _ints(strides, "strides", "StridedSlice")
+    if not len(begin) == len(end) == len(strides):
+        raise ValueError("For 'StridedSlice', 'begin', 'end' and 'strides' must have the same length, but got "
+                         f"{len(begin)}, {len(end)} and {len(strides)}.")
+    if 0 in strides:
+        raise ValueError("For 'StridedSlice', input 'strides' can not contain 0.")
+    idx = []
+    seen_ellipsis = False
+    for i, (b, e, s) in enumerate(zip(begin, end, strides)):
+        bit = 1 << i
+        if ellipsis_mask & bit and not seen_ellipsis:
+            idx.append(Ellipsis)
+            seen_ellipsis = True
+        elif new_axis_mask & bit:
+            idx.append(None)
+        elif shrink_axis_mask & bit:
+            idx.append(b)
+        else:
+            idx.append(_py_slice(None if begin_mask & bit else b, None if end_mask & bit else e, s))
+    return wrap(_static_index(x, _freeze(idx)))
+
+
+def _freeze(idx):
+    return tuple(("s", i.start, i.stop, i.step) if isinstance(i, _py_slice) else i for i in idx)
+
+
+@functools.partial(jax.jit, static_argnums=(1,))
+def _static_index(x, frozen):
+    return x[tuple(_py_slice(*i[1:]) if isinstance(i, tuple) else i for i in frozen)]
+
+
+@op("strided_slice", family="array")
+def strided_slice(input_x, begin, end, strides, begin_mask=0, end_mask=0, ellipsis_mask=0, new_axis_mask=0,
+                  shrink_axis_mask=0):
+    """``ops.strided_slice(input_x, begin, end, strides, *masks)`` (TensorFlow's semantics)."""
+    return _strided_slice(arr(input_x), begin, end, strides, begin_mask, end_mask, ellipsis_mask,
+                          new_axis_mask, shrink_axis_mask)
+
+
+@op("prim_strided_slice", primitive="StridedSlice",
+    prim_args=("begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask"), family="array")
+def _prim_strided_slice(input_x, begin, end, strides, begin_mask=0, end_mask=0, ellipsis_mask=0, new_axis_mask=0,
+                        shrink_axis_mask=0):
+    return strided_slice(input_x, begin, end, strides, begin_mask, end_mask, ellipsis_mask, new_axis_mask,
+                         shrink_axis_mask)
+
+
+@op("narrow", methods="narrow", family="array")
+def narrow(input, axis, start, length):
+    """``ops.narrow(input, axis, start, length)``."""
+    x = arr(input)
+    ax = _norm_axis(axis, x.ndim, "narrow")
+    start = int(start._data) if isinstance(start, Tensor) else start
+    if start < 0:
+        start += x.shape[ax]
+    if not 0 <= start <= x.shape[ax] or length < 0 or start + length > x.shape[ax]:
+        raise ValueError(f"For 'narrow', 'start' + 'length' must be in [0, {x.shape[ax]}], but got {start} "
+                         f"and {length}.")
+    return wrap(jax.lax.slice_in_dim(x, start, start + length, axis=ax))
+
+
+def _meshgrid(inputs, indexing):
+    if indexing not in ("xy", "ij"):
+        raise ValueError(f'Failed to convert the value "{indexing}" of input \'indexing\' of \'Meshgrid\' to enum.')
+    xs = []
+    for t in inputs:
+        if not isinstance(t, Tensor):
+            raise TypeError(f"For 'Meshgrid', each input must be a Tensor, but got {type(t).__name__}.")
+        if t.ndim != 1:
+            raise ValueError(f"For 'Meshgrid', each input must be 1-D, but got a {t.ndim}-D Tensor.")
+        xs.append(t._data)
+    if len(xs) < 2:
+        raise ValueError(f"For 'Meshgrid', the number of inputs must be greater than 1, but got {len(xs)}.")
+    if any(x.dtype != xs[0].dtype for x in xs):
+        raise ValueError("For Primitive [Meshgrid], all tensors should have the same type.")
+    return tuple(wrap(g) for g in jnp.meshgrid(*xs, indexing=indexing))
+
+
+@op("meshgrid", family="array")
+def meshgrid(*inputs, indexing="xy"):
+    """``ops.meshgrid(*inputs, indexing='xy')``: 1-D Tensors."""
+    return _meshgrid(inputs, indexing)
+
+
+@op("prim_meshgrid", primitive="Meshgrid", prim_args=("indexing",), family="array")
+def _prim_meshgrid(inputs, indexing="xy"):
+    return _meshgrid(tuple(inputs), indexing)
+
+
+@op("tensor_resize", methods="resize", family="array")
+def _tensor_resize(input, *new_shape):
+    """``Tensor.resize(*new_shape)``: numpy's ``ndarray.resize`` (row-major, zero-filled)."""
+    x = arr(input)
+    shape = _shape_args(new_shape)
+    n = _math.prod(shape)
+    flat = jnp.ravel(x)
+    if n <= flat.size:
+        flat = flat[:n]
+    else:
+        flat = jnp.concatenate([flat, jnp.zeros((n - flat.size,), x.dtype)])
+    return wrap(jnp.reshape(flat, shape))
+
+
+def _pair(v, name, op_name):
+    if isinstance(v, Tensor):
+        v = _ints(v)
+    if isinstance(v, (int, np.integer)) and not isinstance(v, bool):
+        return (int(v), int(v))
+    v = tuple(int(i) for i in v)
+    if len(v) == 1:
+        return v * 2
+    if len(v) != 2:
+        raise ValueError(f"For '{op_name}', '{name}' must be an int or a tuple of 2 ints, but got {v}.")
+    return v
+
+
+def _patch_index(h, w, kernel, dilation, padding, stride, op_name):
+    """Row/column indices (into the padded image) of every patch element:
+    arrays of shape (kh*kw, L) and the output grid size."""
+    (kh, kw), (dh, dw), (ph, pw), (sh, sw) = kernel, dilation, padding, stride
+    oh = (h + 2 * ph - dh * (kh - 1) - 1) // sh + 1
+    ow = (w + 2 * pw - dw * (kw - 1) - 1) // sw + 1
+    if oh <= 0 or ow <= 0:
+        raise ValueError(f"For '{op_name}', the calculated number of blocks must be positive, but got "
+                         f"({oh}, {ow}).")
+    ki, kj = np.meshgrid(np.arange(kh) * dh, np.arange(kw) * dw, indexing="ij")
+    oi, oj = np.meshgrid(np.arange(oh) * sh, np.arange(ow) * sw, indexing="ij")
+    rows = ki.reshape(-1, 1) + oi.reshape(1, -1)
+    cols = kj.reshape(-1, 1) + oj.reshape(1, -1)
+    return rows, cols, oh, ow
+
+
+@op("unfold", family="array")
+def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
+    """``ops.unfold(input, kernel_size, dilation=1, padding=0, stride=1)``: im2col,
+    ``(N, C, H, W)`` -> ``(N, C*kh*kw, L)``."""
+    x = arr(input)
+    if x.ndim != 4:
+        raise ValueError(f"For 'unfold', the rank of 'input' must be 4, but got {x.ndim}.")
+    k = _pair(kernel_size, "kernel_size", "unfold")
+    d = _pair(dilation, "dilation", "unfold")
+    p = _pair(padding, "padding", "unfold")
+    s = _pair(stride, "stride", "unfold")
+    _patch_index(x.shape[2], x.shape[3], k, d, p, s, "unfold")   # validates the sizes
+    return wrap(_unfold_kernel(x, k, d, p, s))
+
+
+@functools.partial(jax.jit, static_argnums=(1, 2, 3, 4))
+def _unfold_kernel(x, k, d, p, s):
+    n, c, h, w = x.shape
+    rows, cols, _, _ = _patch_index(h, w, k, d, p, s, "unfold")
+    xp = jnp.pad(x, ((0, 0), (0, 0), (p[0], p[0]), (p[1], p[1])))
+    patches = xp[:, :, rows, cols]          # (N, C, kh*kw, L)
+    return jnp.reshape(patches, (n, c * rows.shape[0], rows.shape[1]))
+
+
+@op("fold", methods="fold", family="array")
+def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
+    """``ops.fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1)``:
+    col2im, ``(N, C*kh*kw, L)`` -> ``(N, C, H, W)``; overlapping values are summed."""
+    x = arr(input)
+    if x.ndim != 3:
+        raise ValueError(f"For 'fold', the rank of 'input' must be 3, but got {x.ndim}.")
+    oh_, ow_ = _pair(output_size, "output_size", "fold")
+    k = _pair(kernel_size, "kernel_size", "fold")
+    d = _pair(dilation, "dilation", "fold")
+    p = _pair(padding, "padding", "fold")
+    s = _pair(stride, "stride", "fold")
+    n, ckk, length = x.shape
+    kk = k[0] * k[1]
+    if ckk % kk:
+        raise ValueError(f"For 'fold', the size of dimension 1 of 'input' must be divisible by the product of "
+                         f"'kernel_size' ({kk}), but got {ckk}.")
+    rows, cols, gh, gw = _patch_index(oh_, ow_, k, d, p, s, "fold")
+    if gh * gw != length:
+        raise ValueError(f"For 'fold', the size of dimension 2 of 'input' must be {gh * gw}, but got {length}.")
+    return wrap(_fold_kernel(x, (oh_, ow_), k, d, p, s))
+
+
+@functools.partial(jax.jit, static_argnums=(1, 2, 3, 4, 5))
+def _fold_kernel(x, size, k, d, p, s):
+    (oh_, ow_), (n, ckk, length) = size, x.shape
+    rows, cols, _, _ = _patch_index(oh_, ow_, k, d, p, s, "fold")
+    kk = k[0] * k[1]
+    c = ckk // kk
+    vals = jnp.reshape(x, (n, c, kk, length))
+    out = jnp.zeros((n, c, oh_ + 2 * p[0], ow_ + 2 * p[1]), x.dtype)
+    out = out.at[:, :, rows, cols].add(vals)
+    return out[:, :, p[0]:p[0] + oh_, p[1]:p[1] + ow_]
+
+
+@op("tensor_unfold", methods="unfold", family="array")
+def _tensor_unfold(input, kernel_size, dilation=1, padding=0, stride=1):
+    return unfold(input, kernel_size, dilation, padding, stride)
+
+
+# ---------------------------------------------------------------------------
+# dtype / shape queries and identity-like ops
+# ---------------------------------------------------------------------------
+@op("cast", primitive="Cast", family="array")
 def cast(input, dtype):
     """``ops.cast(input, dtype)``."""
     return wrap(arr(input).astype(mstype.to_np(dtype)))
@@ -122,53 +918,6 @@ def rank(input):
     return arr(input).ndim
 
 
-@op("ones_like", primitive="OnesLike", family="array")
-def ones_like(input, *, dtype=None):
-    x = arr(input)
-    return wrap(jnp.ones(x.shape, mstype.to_np(dtype) if dtype is not None else x.dtype))
-
-
-@op("zeros_like", primitive="ZerosLike", family="array")
-def zeros_like(input, *, dtype=None):
-    x = arr(input)
-    return wrap(jnp.zeros(x.shape, mstype.to_np(dtype) if dtype is not None else x.dtype))
-
-
-def _shape_of(size):
-    if isinstance(size, int):
-        return (size,)
-    if hasattr(size, "_data"):
-        return tuple(int(v) for v in jnp.ravel(size._data))
-    return tuple(size)
-
-
-@op("ones", primitive="Ones", family="array")
-def ones(shape, dtype=None):
-    return wrap(jnp.ones(_shape_of(shape), mstype.to_np(dtype or mstype.float32)))
-
-
-@op("zeros", primitive="Zeros", family="array")
-def zeros(size, dtype=None):
-    return wrap(jnp.zeros(_shape_of(size), mstype.to_np(dtype or mstype.float32)))
-
-
-@op("fill", primitive="Fill", family="array")
-def fill(type, shape, value):
-    """``ops.fill(type, shape, value)``: a Tensor of ``shape`` filled with ``value``."""
-    v = arr(value) if hasattr(value, "_data") else value
-    return wrap(jnp.full(_shape_of(shape), v, mstype.to_np(type)))
-
-
-@op("concat", primitive="Concat", prim_args=("axis",), family="array")
-def concat(tensors, axis=0):
-    return wrap(jnp.concatenate([arr(t) for t in tensors], axis=axis))
-
-
-@op("stack", primitive="Stack", prim_args=("axis",), family="array")
-def stack(tensors, axis=0):
-    return wrap(jnp.stack([arr(t) for t in tensors], axis=axis))
-
-
 @op("stop_gradient", primitive="StopGradient", family="array")
 def stop_gradient(value):
     """``ops.stop_gradient(value)``: ``value`` (a Tensor or nested tuple) with no gradient."""
@@ -184,9 +933,1090 @@ def depend(value, expr):
     return value
 
 
-@op("identity", family="array")
+@op("identity", primitive="Identity", family="array")
 def identity(input):
+    """``ops.identity(input)`` / ``ops.Identity()(x)``: a new Tensor with the same value."""
+    if not isinstance(input, Tensor):
+        raise TypeError(f"For 'Identity', the input must be a Tensor, but got {type(input).__name__}.")
     return wrap(arr(input))
+
+
+# ---------------------------------------------------------------------------
+# gather / index
+# ---------------------------------------------------------------------------
+def _oob(idx, n, neg_ok):
+    """First out-of-range value of a concrete index array, or None."""
+    v = _concrete(idx)
+    if v is None or v.size == 0:
+        return None
+    lo = -n if neg_ok else 0
+    bad = (v < lo) | (v >= n)
+    if bad.any():
+        return int(v[bad].ravel()[0])
+    return None
+
+
+def _gather(x, idx, axis, batch_dims=0):
+    if isinstance(axis, Tensor):
+        axis = int(axis._data)
+    ax = _norm_axis(axis, x.ndim, "Gather")
+    bad = _oob(idx, x.shape[ax], True)
+    if bad is not None:
+        raise RuntimeError(f"For 'Gather', the 'input_indices' should be in the range [0, {x.shape[ax]}), but got "
+                           f"{bad}, error_code[58]")
+    if batch_dims < 0:
+        batch_dims += idx.ndim
+    if batch_dims > ax:
+        raise ValueError(f"For 'Gather', 'batch_dims' must be less than or equal to 'axis', but got {batch_dims} "
+                         f"and {ax}.")
+    return wrap(_gather_kernel(x, idx, ax, batch_dims))
+
+
+@functools.partial(jax.jit, static_argnums=(2, 3))
+def _gather_kernel(x, idx, ax, batch_dims):
+    fn = lambda a, i, axis: jnp.take(a, i, axis=axis, mode="clip")  # noqa: E731
+    for _ in _py_range(batch_dims):
+        fn = jax.vmap(fn, in_axes=(0, 0, None))
+    return fn(x, jnp.where(idx < 0, idx + x.shape[ax], idx), ax - batch_dims)
+
+
+def _gather_check(input_params, input_indices):
+    if not isinstance(input_indices, Tensor):
+        raise TypeError(f"Failed calling Gather with \"Gather(batch_dims=int)(input_params=Tensor, "
+                        f"input_indices={type(input_indices).__name__}, axis=int)\".")
+    idx = input_indices._data
+    if not jnp.issubdtype(idx.dtype, jnp.integer):
+        raise TypeError(f"For 'Gather', the 'input_indices' must be an integer Tensor, but got "
+                        f"{mstype.from_np(idx.dtype)}.")
+    return arr(input_params), idx
+
+
+@op("gather", family="array")
+def gather(input_params, input_indices, axis, batch_dims=0):
+    """``ops.gather(input_params, input_indices, axis, batch_dims=0)``: slices of
+    ``input_params`` along ``axis`` at ``input_indices`` (negative indices count from the end)."""
+    x, idx = _gather_check(input_params, input_indices)
+    return _gather(x, idx, axis, batch_dims)
+
+
+@op("prim_gather", primitive="Gather", prim_args=("batch_dims",), family="array")
+def _prim_gather(input_params, input_indices, axis, batch_dims=0):
+    return gather(input_params, input_indices, axis, batch_dims)
+
+
+def _gather_elements(x, dim, index, op_name="GatherD"):
+    if not isinstance(index, Tensor):
+        raise TypeError(f"For '{op_name}', 'index' must be a Tensor, but got {type(index).__name__}.")
+    idx = index._data
+    _check_int_index(idx, op_name, "index")
+    if idx.ndim != x.ndim:
+        raise ValueError(f"For primitive[{op_name}], the x_rank must be equal to {idx.ndim}, but got {x.ndim}.")
+    ax = _norm_axis(dim, x.ndim, op_name)
+    for d in _py_range(x.ndim):
+        if d != ax and idx.shape[d] > x.shape[d]:
+            raise ValueError(f"For '{op_name}', the size of 'index' must not exceed the size of 'input' in dimension "
+                             f"{d}, but got {idx.shape[d]} and {x.shape[d]}.")
+    n = x.shape[ax]
+    bad = _oob(idx, n, True)
+    if bad is not None:
+        raise RuntimeError(f"For '{op_name}', the value of 'index' must be in [{-n}, {n}), but got: {bad}")
+    return wrap(_gather_elements_kernel(x, idx, ax))
+
+
+@functools.partial(jax.jit, static_argnums=(2,))
+def _gather_elements_kernel(x, idx, ax):
+    src = x[tuple(_py_slice(0, idx.shape[d]) if d != ax else _py_slice(None) for d in _py_range(x.ndim))]
+    idx = jnp.where(idx < 0, idx + x.shape[ax], idx)
+    return jnp.take_along_axis(src, idx, axis=ax, mode="clip")
+
+
+@op("gather_elements", methods="gather_elements", family="array")
+def gather_elements(input, dim, index):
+    """``ops.gather_elements(input, dim, index)``: ``out[i][j] = input[index[i][j]][j]`` (dim 0)."""
+    return _gather_elements(arr(input), dim, index)
+
+
+@op("gather_d", primitive="GatherD", family="array")
+def gather_d(x, dim, index):
+    """``ops.gather_d(x, dim, index)`` / ``ops.GatherD()(x, dim, index)``."""
+    return _gather_elements(arr(x), dim, index)
+
+
+@op("tensor_gather", methods="gather", family="array")
+def _tensor_gather(input, *args, **kwargs):
+    """``Tensor.gather(dim, index)`` (like ``gather_elements``) or the older
+    ``Tensor.gather(input_indices, axis, batch_dims=0)``."""
+    if "dim" in kwargs or "index" in kwargs or (args and isinstance(args[0], int) and not isinstance(args[0], bool)):
+        names = ("dim", "index")
+        vals = dict(zip(names, args), **kwargs)
+        return _gather_elements(arr(input), vals["dim"], vals["index"], "GatherD")
+    names = ("input_indices", "axis", "batch_dims")
+    vals = dict(zip(names, args), **kwargs)
+    return gather(input, vals["input_indices"], vals["axis"], vals.get("batch_dims", 0))
+
+
+def _gather_nd(x, indices):
+    if not isinstance(indices, Tensor):
+        raise TypeError(f"For 'GatherNd', 'indices' must be a Tensor, but got {type(indices).__name__}.")
+    idx = indices._data
+    _check_int_index(idx, "GatherNd", "indices")
+    k = idx.shape[-1] if idx.ndim else 0
+    if idx.ndim == 0 or k > x.ndim:
+        raise ValueError(f"For 'GatherNd', the last dimension of 'indices' must be less than or equal to the rank "
+                         f"of 'input_x', but got indices shape {list(idx.shape)} and input rank {x.ndim}.")
+    v = _concrete(idx)
+    if v is not None and v.size:
+        lim = np.asarray(x.shape[:k])
+        bad = ((v < 0) | (v >= lim)).any(axis=-1)
+        if bad.any():
+            row = v.reshape(-1, k)[bad.ravel()][0]
+            raise RuntimeError(f"For 'GatherNd', the indices[{int(np.argmax(bad.ravel()))}]: [const vector]{{"
+                               + ", ".join(str(int(i)) for i in row) + "}, does not index into input_shape: "
+                               "[const vector]{" + ", ".join(str(d) for d in x.shape) + "}.")
+    return wrap(_gather_nd_kernel(x, idx))
+
+
+@jax.jit
+def _gather_nd_kernel(x, idx):
+    return x[tuple(jnp.moveaxis(idx, -1, 0))]
+
+
+@op("gather_nd", primitive="GatherNd", family="array")
+def gather_nd(input_x, indices):
+    """``ops.gather_nd(input_x, indices)``: the last axis of ``indices`` indexes the leading axes."""
+    return _gather_nd(arr(input_x), indices)
+
+
+@op("index_select", family="array")
+def index_select(input, axis, index):
+    """``ops.index_select(input, axis, index)``: ``index`` a 1-D integer Tensor."""
+    if not isinstance(input, Tensor) or not isinstance(index, Tensor):
+        raise TypeError("For 'index_select', `input` and `index` must be all tensors.")
+    idx = index._data
+    if idx.ndim != 1:
+        raise ValueError(f"For 'index_select', the dimension of `index` must be 1, but got {idx.ndim}")
+    if not jnp.issubdtype(idx.dtype, jnp.integer):
+        raise TypeError(f"For 'index_select', the dtype of `index` must be int32 or int64, but got "
+                        f"{mstype.from_np(idx.dtype)}.")
+    x = input._data
+    return _gather(x, idx, axis)
+
+
+@op("tensor_index_select", methods="index_select", family="array")
+def _tensor_index_select(input, *args, **kwargs):
+    """``Tensor.index_select(axis, index)`` / ``Tensor.index_select(dim, index)``."""
+    if "dim" in kwargs:
+        kwargs["axis"] = kwargs.pop("dim")
+    vals = dict(zip(("axis", "index"), args), **kwargs)
+    return index_select(input, vals["axis"], vals["index"])
+
+
+def _index_add(x, indices, y, axis, alpha=1, op_name="IndexAdd"):
+    if not isinstance(x, Tensor) or not isinstance(y, Tensor) or not isinstance(indices, Tensor):
+        raise TypeError(f"For '{op_name}', 'x', 'indices' and 'y' must be Tensors.")
+    a, i, v = x._data, indices._data, y._data
+    if i.dtype != np.int32:
+        raise TypeError(f"For primitive[{op_name}], the input argument[indices type] must be a type of "
+                        f"{{Tensor[Int32]}}, but got Tensor[{mstype.from_np(i.dtype)}].")
+    if i.ndim != 1:
+        raise ValueError(f"For '{op_name}', the 'indices' must be 1-D, but got {i.ndim}-D.")
+    ax = _norm_axis(axis, a.ndim, op_name)
+    if v.ndim != a.ndim or v.shape[ax] != i.shape[0] or \
+            any(v.shape[d] != a.shape[d] for d in _py_range(a.ndim) if d != ax):
+        raise ValueError(f"For '{op_name}', the shape of 'y' must be the shape of 'x' with dimension {ax} equal to "
+                         f"the size of 'indices', but got x {list(a.shape)}, y {list(v.shape)}, indices "
+                         f"{list(i.shape)}.")
+    bad = _oob(i, a.shape[ax], False)
+    if bad is not None:
+        raise RuntimeError(f"For '{op_name}', the values of 'indices' must be in [0, {a.shape[ax]}), but got {bad}.")
+    if alpha != 1:
+        v = v * alpha
+    new = _index_add_kernel(a, i, v, ax)
+    _write_inplace(x, new)
+    return wrap(new)
+
+
+@functools.partial(jax.jit, static_argnums=(3,))
+def _index_add_kernel(a, i, v, ax):
+    return a.at[(_py_slice(None),) * ax + (i,)].add(v.astype(a.dtype), mode="drop")
+
+
+@op("index_add", family="array")
+def index_add(x, indices, y, axis, use_lock=True, check_index_bound=True):
+    """``ops.index_add(x, indices, y, axis, ...)``: adds ``y`` to ``x`` at ``indices`` (Int32)
+    along ``axis``. Like MindSpore, ``x`` (a Parameter or Tensor) is updated in place."""
+    return _index_add(x, indices, y, axis)
+
+
+@op("prim_index_add", primitive="IndexAdd", prim_args=("axis", "use_lock", "check_index_bound"), family="array")
+def _prim_index_add(x, indices, y, axis=0, use_lock=True, check_index_bound=True):
+    return _index_add(x, indices, y, axis)
+
+
+@op("tensor_index_add", methods="index_add", family="array")
+def _tensor_index_add(input, *args, alpha=1, **kwargs):
+    """``Tensor.index_add(indices, y, axis, ...)`` or ``Tensor.index_add(dim, index, source, *, alpha=1)``."""
+    if "dim" in kwargs or (args and isinstance(args[0], int) and not isinstance(args[0], bool)):
+        vals = dict(zip(("dim", "index", "source"), args), **kwargs)
+        return _index_add(input, vals["index"], vals["source"], vals["dim"], alpha)
+    vals = dict(zip(("indices", "y", "axis"), args), **kwargs)
+    return _index_add(input, vals["indices"], vals["y"], vals["axis"])
+
+
+def _check_bool(a, op_name, name):
+    if a.dtype != np.bool_:
+        raise TypeError(f"For primitive[{op_name}], the input argument[{name}] must be a type of {{Bool}}, but got "
+                        f"{mstype.from_np(a.dtype)}.")
+
+
+@op("masked_select", methods="masked_select", family="array")
+def masked_select(input, mask):
+    """``ops.masked_select(input, mask)``: a 1-D Tensor of the elements where ``mask`` (broadcast) is True."""
+    x, m = arr(input), arr(mask)
+    _check_bool(m, "MaskedSelect", "mask")
+    shape = jnp.broadcast_shapes(x.shape, m.shape)
+    mv = _need_concrete(m, "masked_select")
+    xb = jnp.broadcast_to(x, shape)
+    return wrap(xb[np.nonzero(np.broadcast_to(mv, shape))])
+
+
+def _masked_fill(x, mask, value, op_name="MaskedFill"):
+    m = arr(mask)
+    _check_bool(m, op_name, "mask")
+    v = arr(value) if isinstance(value, Tensor) else value
+    if isinstance(v, jax.Array) or _is_tracer(v):
+        if v.ndim != 0:
+            raise ValueError(f"For '{op_name}', 'value' must be a 0-D Tensor or a number, but got a "
+                             f"{v.ndim}-D Tensor.")
+    v = jnp.asarray(v, x.dtype)
+    return jnp.where(m, v, x)
+
+
+@op("masked_fill", methods="masked_fill", family="array")
+def masked_fill(input_x, mask, value):
+    """``ops.masked_fill(input_x, mask, value)``: ``value`` where ``mask`` is True."""
+    return wrap(_masked_fill(arr(input_x), mask, value))
+
+
+@op("prim_masked_fill", primitive="MaskedFill", family="array")
+def _prim_masked_fill(input, mask, value):
+    return masked_fill(input, mask, value)
+
+
+@op("tensor_masked_fill_", methods="masked_fill_", family="array")
+def _tensor_masked_fill_(input, mask, value):
+    new = _masked_fill(arr(input), mask, value)
+    _write_inplace(input, new)
+    return input
+
+
+def _where3(condition, input, other, op_name):
+    c = arr(condition)
+    if c.dtype != np.bool_:
+        raise TypeError(f"For '{op_name}', the 'condition' must be a bool Tensor, but got "
+                        f"{mstype.from_np(c.dtype)}.")
+    if not isinstance(input, Tensor) and not isinstance(other, Tensor):
+        x, y = to_array(input), to_array(other)
+    else:
+        x, y = operand_pair(input, other)
+    try:
+        shape = jnp.broadcast_shapes(jnp.shape(c), jnp.shape(x), jnp.shape(y))
+    except ValueError:
+        raise ValueError(f"For '{op_name}', the shapes of 'condition' {list(jnp.shape(c))}, 'input' "
+                         f"{list(jnp.shape(x))} and 'other' {list(jnp.shape(y))} cannot broadcast.") from None
+    return wrap(jnp.broadcast_to(jnp.where(c, x, y), shape))
+
+
+@op("select", family="array")
+def select(condition, input, other):
+    """``ops.select(condition, input, other)``: ``input`` where ``condition`` is True, else
+    ``other`` (Tensors or numbers; broadcast, promoted)."""
+    return _where3(condition, input, other, "select")
+
+
+@op("prim_select", primitive="Select", family="array")
+def _prim_select(condition, input, other):
+    return _where3(condition, input, other, "Select")
+
+
+@op("where", family="array")
+def where(condition, input, other):
+    """``ops.where(condition, input, other)``."""
+    return _where3(condition, input, other, "where")
+
+
+@op("tensor_where", methods="where", family="array")
+def _tensor_where(input, condition, y=None, *, other=None):
+    """``Tensor.where(condition, y)``: self where ``condition``, else ``y``."""
+    return _where3(condition, input, other if y is None else y, "where")
+
+
+@op("tensor_select", methods="select", family="array")
+def _tensor_select(input, *args, **kwargs):
+    """``Tensor.select(dim, index)`` (a slice) or ``Tensor.select(condition, y)``."""
+    if "dim" in kwargs or (args and isinstance(args[0], int) and not isinstance(args[0], bool)):
+        vals = dict(zip(("dim", "index"), args), **kwargs)
+        x = arr(input)
+        ax = _norm_axis(vals["dim"], x.ndim, "select")
+        i = vals["index"]
+        i = int(i._data) if isinstance(i, Tensor) else i
+        if not -x.shape[ax] <= i < x.shape[ax]:
+            raise IndexError(f"For 'select', 'index' {i} is out of range for dimension {ax} with size {x.shape[ax]}.")
+        return wrap(jnp.take(x, i, axis=ax))
+    vals = dict(zip(("condition", "y"), args), **kwargs)
+    return _where3(vals["condition"], input, vals["y"], "select")
+
+
+@op("nonzero", methods="nonzero", family="array")
+def nonzero(input, *, as_tuple=False):
+    """``ops.nonzero(input, *, as_tuple=False)``: Int64 indices of the nonzero elements,
+    shape ``(N, rank)`` (or a tuple of ``rank`` 1-D Tensors)."""
+    x = arr(input)
+    if x.ndim == 0:
+        raise RuntimeError("For 'NonZero', the rank of 'input' must be greater than or equal to 1, but got 0.")
+    v = _need_concrete(x, "nonzero")
+    idx = np.nonzero(v)
+    if as_tuple:
+        return tuple(wrap(jnp.asarray(i, jnp.int64)) for i in idx)
+    return wrap(jnp.asarray(np.stack(idx, axis=1), jnp.int64))
+
+
+@op("argwhere", family="array")
+def argwhere(input):
+    """``ops.argwhere(input)``: like ``nonzero``."""
+    return nonzero(input)
+
+
+@op("unique", primitive="Unique", family="array")
+def unique(input):
+    """``ops.unique(input)``: ``(output, idx)``; ``output`` lists the distinct values in
+    order of first occurrence, ``idx`` maps each input element to its position there
+    (Int64 for an Int64 input, Int32 otherwise)."""
+    x = arr(input)
+    v = _need_concrete(x, "unique")
+    flat = v.reshape(-1)
+    _, first, inv = np.unique(flat, return_index=True, return_inverse=True)
+    order = np.argsort(first, kind="stable")
+    rank = np.empty_like(order)
+    rank[order] = np.arange(order.size)
+    out = flat[np.sort(first)]
+    idt = np.int64 if x.dtype == np.int64 else np.int32
+    return wrap(jnp.asarray(out, x.dtype)), wrap(jnp.asarray(rank[inv.reshape(-1)].reshape(v.shape), idt))
+
+
+@op("tensor_unique", methods="unique", family="array")
+def _tensor_unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):  # noqa: A002
+    """``Tensor.unique(sorted=True, return_inverse=False, return_counts=False, dim=None)``
+    (PyTorch's semantics; Int64 inverse and counts)."""
+    x = arr(input)
+    v = _need_concrete(x, "unique")
+    if dim is None:
+        out, inv, cnt = np.unique(v.reshape(-1), return_inverse=True, return_counts=True)
+        inv = inv.reshape(v.shape)
+    else:
+        ax = _norm_axis(dim, v.ndim, "unique")
+        out, inv, cnt = np.unique(v, return_inverse=True, return_counts=True, axis=ax)
+        inv = inv.reshape(-1)
+    res = [wrap(jnp.asarray(out, x.dtype))]
+    if return_inverse:
+        res.append(wrap(jnp.asarray(inv, jnp.int64)))
+    if return_counts:
+        res.append(wrap(jnp.asarray(cnt, jnp.int64)))
+    return res[0] if len(res) == 1 else tuple(res)
+
+
+@op("unique_consecutive", family="array")
+def unique_consecutive(input, return_inverse=False, return_counts=False, dim=None):
+    """``ops.unique_consecutive(input, return_inverse=False, return_counts=False, dim=None)``."""
+    x = arr(input)
+    v = _need_concrete(x, "unique_consecutive")
+    ax = 0 if dim is None else _norm_axis(dim, v.ndim, "unique_consecutive")
+    w = v.reshape(-1) if dim is None else np.moveaxis(v, ax, 0)
+    if w.shape[0] == 0:
+        keep = np.zeros((0,), bool)
+    else:
+        diff = np.any((w[1:] != w[:-1]).reshape(w.shape[0] - 1, -1), axis=1)
+        keep = np.concatenate([[True], diff])
+    out = w[keep]
+    if dim is not None:
+        out = np.moveaxis(out, 0, ax)
+    res = [wrap(jnp.asarray(out, x.dtype))]
+    if return_inverse:
+        inv = np.cumsum(keep) - 1
+        res.append(wrap(jnp.asarray(inv.reshape(v.shape) if dim is None else inv, jnp.int64)))
+    if return_counts:
+        starts = np.flatnonzero(keep)
+        res.append(wrap(jnp.asarray(np.diff(np.append(starts, w.shape[0])), jnp.int64)))
+    return res[0] if len(res) == 1 else tuple(res)
+
+
+# ---------------------------------------------------------------------------
+# scatter
+# ---------------------------------------------------------------------------
+def _elements_index(idx, ax):
+    grids = list(jnp.indices(idx.shape, sparse=True))
+    grids[ax] = idx
+    return tuple(grids)
+
+
+def _scatter_elements(x, indices, updates, axis, reduction, op_name="TensorScatterElements"):
+    if reduction not in ("none", "add"):
+        raise ValueError(f'Failed to convert the value "{reduction}" of input \'reduce\' of '
+                         f"'{op_name}' to enum.")
+    if not isinstance(indices, Tensor):
+        raise TypeError(f"For '{op_name}', 'indices' must be a Tensor, but got {type(indices).__name__}.")
+    idx = indices._data
+    _check_int_index(idx, op_name, "indices")
+    if isinstance(updates, Tensor):
+        u = updates._data
+        if u.dtype != x.dtype:
+            raise TypeError(f"For primitive[{op_name}], the input type must be same.")
+        if u.shape != idx.shape:
+            if u.ndim != idx.ndim or any(us < i for us, i in zip(u.shape, idx.shape)):
+                raise ValueError(f"For '{op_name}', the shape of 'updates' must be the shape of 'indices', but got "
+                                 f"{list(u.shape)} and {list(idx.shape)}.")
+            u = u[tuple(_py_slice(0, s) for s in idx.shape)]
+    else:
+        u = jnp.full(idx.shape, updates, x.dtype)
+    if idx.ndim != x.ndim:
+        raise ValueError(f"For '{op_name}', the rank of 'indices' must be equal to the rank of 'input_x', but got "
+                         f"{idx.ndim} and {x.ndim}.")
+    return _scatter_elements_kernel(x, idx, u, _norm_axis(axis, x.ndim, op_name), reduction)
+
+
+@functools.partial(jax.jit, static_argnums=(3, 4))
+def _scatter_elements_kernel(x, idx, u, ax, reduction):
+    n = x.shape[ax]
+    # MindSpore's CPU kernel applies the updates in row-major order and stops at the
+    # first out-of-range index (silently): later updates are dropped too.
+    bad = jnp.ravel((idx < -n) | (idx >= n))
+    first = jnp.where(bad.any(), jnp.argmax(bad), bad.size)
+    keep = jnp.reshape(jnp.arange(bad.size) < first, idx.shape)
+    idx = jnp.where(keep, jnp.where(idx < 0, idx + n, idx), n)
+    index = _elements_index(idx, ax)
+    if reduction == "add":
+        return x.at[index].add(u, mode="drop")
+    return _scatter_set(x, index, u)
+
+
+@jax.custom_vjp
+def _scatter_set(x, index, u):
+    return x.at[index].set(u, mode="drop")
+
+
+def _scatter_set_fwd(x, index, u):
+    return _scatter_set(x, index, u), index
+
+
+def _scatter_set_bwd(index, g):
+    # MindSpore's gradient: the input's gradient is zero where it was overwritten, every
+    # update (duplicates included) receives the gradient at its target position.
+    gx = g.at[index].set(0, mode="drop")
+    gu = g.at[index].get(mode="fill", fill_value=0)
+    return gx, jax.tree_util.tree_map(lambda i: np.zeros(i.shape, jax.dtypes.float0), index), gu
+
+
+_scatter_set.defvjp(_scatter_set_fwd, _scatter_set_bwd)
+
+
+@op("tensor_scatter_elements", family="array")
+def tensor_scatter_elements(input_x, indices, updates, axis=0, reduction="none"):
+    """``ops.tensor_scatter_elements(input_x, indices, updates, axis=0, reduction='none')``:
+    ``out[indices[i][j]][j] = updates[i][j]`` (axis 0); ``reduction='add'`` accumulates.
+    Out-of-range indices are ignored (MindSpore's CPU behaviour)."""
+    return wrap(_scatter_elements(arr(input_x), indices, updates, axis, reduction))
+
+
+@op("prim_tensor_scatter_elements", primitive="TensorScatterElements", prim_args=("axis", "reduction"),
+    family="array")
+def _prim_tensor_scatter_elements(data, indices, updates, axis=0, reduction="none"):
+    return tensor_scatter_elements(data, indices, updates, axis, reduction)
+
+
+@op("scatter", family="array")
+def scatter(input, axis, index, src):
+    """``ops.scatter(input, axis, index, src)``: ``tensor_scatter_elements`` with a
+    Tensor or number ``src``."""
+    return wrap(_scatter_elements(arr(input), index, src, axis, "none", "scatter"))
+
+
+@op("tensor_scatter", methods="scatter", family="array")
+def _tensor_scatter(input, *args, reduce=None, **kwargs):
+    """``Tensor.scatter(dim, index, src)`` / ``Tensor.scatter(axis, index, src)``;
+    ``reduce='add'`` accumulates."""
+    if "axis" in kwargs:
+        kwargs["dim"] = kwargs.pop("axis")
+    vals = dict(zip(("dim", "index", "src"), args), **kwargs)
+    if "src" not in vals:
+        raise TypeError("Failed calling scatter: 'src' is required.")
+    red = "none" if reduce is None else reduce
+    return wrap(_scatter_elements(arr(input), vals["index"], vals["src"], vals["dim"], red, "scatter"))
+
+
+@op("tensor_scatter_", methods="scatter_", family="array")
+def _tensor_scatter_(input, dim, index, src, *, reduce=None):
+    new = _scatter_elements(arr(input), index, src, dim, "none" if reduce is None else reduce, "scatter_")
+    _write_inplace(input, new)
+    return input
+
+
+def _scatter_nd(indices, updates, shape, op_name="ScatterNd"):
+    if isinstance(shape, Tensor) or not isinstance(shape, (tuple, list)):
+        raise TypeError(f"Failed calling {op_name} with \"{op_name}()(indices=Tensor, updates=Tensor, "
+                        f"shape={type(shape).__name__})\".")
+    shape = _ints(shape, "shape", op_name)
+    idx, u = arr(indices), arr(updates)
+    _check_int_index(idx, op_name, "indices")
+    k = idx.shape[-1]
+    if k > len(shape) or u.shape != idx.shape[:-1] + tuple(shape[k:]):
+        raise ValueError(f"For '{op_name}', the shape of 'updates' must be indices.shape[:-1] + shape[indices."
+                         f"shape[-1]:], but got updates {list(u.shape)}, indices {list(idx.shape)}, shape "
+                         f"{list(shape)}.")
+    v = _concrete(idx)
+    if v is not None and v.size:
+        lim = np.asarray(shape[:k])
+        bad = (v < 0) | (v >= lim)
+        if bad.any():
+            pos = np.argwhere(bad)[0]
+            raise RuntimeError(f"For '{op_name}', each element in 'indices' should be smaller than the value of "
+                               f"shape, but got {int(v[tuple(pos)])} and got the value of shape {shape[pos[-1]]}")
+    return wrap(_scatter_nd_kernel(idx, u, shape))
+
+
+@functools.partial(jax.jit, static_argnums=(2,))
+def _scatter_nd_kernel(idx, u, shape):
+    return jnp.zeros(shape, u.dtype).at[tuple(jnp.moveaxis(idx, -1, 0))].add(u, mode="drop")
+
+
+@op("scatter_nd", primitive="ScatterNd", family="array")
+def scatter_nd(indices, updates, shape):
+    """``ops.scatter_nd(indices, updates, shape)``: zeros of ``shape`` with ``updates``
+    added at ``indices`` (duplicates accumulate)."""
+    return _scatter_nd(indices, updates, shape)
+
+
+def _tensor_scatter_nd(input_x, indices, updates, how):
+    x, idx, u = arr(input_x), arr(indices), arr(updates)
+    _check_int_index(idx, "TensorScatter" + how.capitalize(), "indices")
+    ref = x.at[tuple(jnp.moveaxis(idx, -1, 0))]
+    return wrap(getattr(ref, how)(u.astype(x.dtype), mode="drop"))
+
+
+@op("tensor_scatter_update", family="array")
+def tensor_scatter_update(input_x, indices, updates):
+    """``ops.tensor_scatter_update(input_x, indices, updates)``."""
+    return _tensor_scatter_nd(input_x, indices, updates, "set")
+
+
+@op("tensor_scatter_add", family="array")
+def tensor_scatter_add(input_x, indices, updates):
+    """``ops.tensor_scatter_add(input_x, indices, updates)``."""
+    return _tensor_scatter_nd(input_x, indices, updates, "add")
+
+
+def _segment_ids(segment_ids, x, op_name):
+    ids = arr(segment_ids)
+    if not jnp.issubdtype(ids.dtype, jnp.integer):
+        raise TypeError(f"For '{op_name}', 'segment_ids' must be an integer Tensor, but got "
+                        f"{mstype.from_np(ids.dtype)}.")
+    if ids.shape != x.shape[:ids.ndim]:
+        raise ValueError(f"For '{op_name}', the shape of 'segment_ids' must be a prefix of the shape of 'input_x', "
+                         f"but got {list(ids.shape)} and {list(x.shape)}.")
+    return ids
+
+
+@op("unsorted_segment_sum", primitive="UnsortedSegmentSum", family="array")
+def unsorted_segment_sum(input_x, segment_ids, num_segments):
+    """``ops.unsorted_segment_sum(input_x, segment_ids, num_segments)``: sums of the
+    slices with each segment id; ids outside ``[0, num_segments)`` are dropped."""
+    x = arr(input_x)
+    ids = _segment_ids(segment_ids, x, "UnsortedSegmentSum")
+    n = int(num_segments._data) if isinstance(num_segments, Tensor) else int(num_segments)
+    flat = jnp.reshape(x, (-1,) + x.shape[ids.ndim:])
+    return wrap(jax.ops.segment_sum(flat, jnp.ravel(ids), num_segments=n))
+
+
+@op("sequence_mask", family="array")
+def sequence_mask(lengths, maxlen=None):
+    """``ops.sequence_mask(lengths, maxlen=None)``: Bool ``[..., maxlen]`` with the first
+    ``lengths[...]`` entries True."""
+    ln = arr(lengths)
+    if ln.dtype not in (np.int32, np.int64):
+        raise TypeError(f"The 'lengths' doesn't support '{mstype.from_np(ln.dtype)}' and expect to receive "
+                        "[mindspore.int64, mindspore.int32].")
+    if maxlen is None:
+        v = _need_concrete(ln, "sequence_mask")
+        maxlen = int(v.max()) if v.size else 0
+    elif isinstance(maxlen, Tensor):
+        maxlen = int(maxlen._data)
+    if maxlen <= 0:
+        raise ValueError(f"For 'sequence_mask', 'maxlen' must be positive, but got {maxlen}.")
+    return wrap(jnp.arange(maxlen, dtype=ln.dtype) < ln[..., None])
+
+
+@op("diag", primitive="Diag", family="array")
+def diag(input):
+    """``ops.diag(input)``: shape ``(D1..Dk)`` -> ``(D1..Dk, D1..Dk)`` with ``input`` on the diagonal."""
+    x = arr(input)
+    if x.ndim == 0:
+        raise ValueError("For 'Diag', the rank of 'input' must be greater than or equal to 1, but got 0.")
+    return wrap(_diag_kernel(x))
+
+
+@jax.jit
+def _diag_kernel(x):
+    return jnp.reshape(jnp.diag(jnp.ravel(x)), x.shape + x.shape)
+
+
+@op("tensor_diag", methods="diag", family="array")
+def _tensor_diag(input, diagonal=0):
+    if diagonal != 0:
+        raise ValueError(f"For 'Tensor.diag', the argument 'diagonal' should be '0', but got {diagonal}.")
+    return diag(input)
+
+
+@op("eye", family="array")
+def eye(n, m=None, dtype=None):
+    """``ops.eye(n, m=None, dtype=None)``: Float32 by default."""
+    def as_int(v, name):
+        if isinstance(v, Tensor):
+            v = int(v._data)
+        if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+            raise TypeError(f"For 'Eye', '{name}' must be int, but got {type(v).__name__}.")
+        if v < 0:
+            raise ValueError(f"Eye error: {name} value can not be negative.")
+        return int(v)
+    n = as_int(n, "n")
+    m = n if m is None else as_int(m, "m")
+    return wrap(jnp.eye(n, m, dtype=mstype.to_np(dtype or mstype.float32)))
+
+
+@op("prim_eye", primitive="Eye", family="array")
+def _prim_eye(n, m, t):
+    return eye(n, m, t)
+
+
+def _one_hot(indices, depth, on_value, off_value, axis, op_name="OneHot"):
+    idx = arr(indices)
+    if not jnp.issubdtype(idx.dtype, jnp.integer):
+        raise TypeError(f"For '{op_name}', 'indices' must be an integer Tensor, but got {mstype.from_np(idx.dtype)}.")
+    if isinstance(depth, Tensor):
+        depth = int(depth._data)
+    if isinstance(depth, bool) or not isinstance(depth, (int, np.integer)):
+        raise TypeError(f"For '{op_name}', 'depth' must be int, but got {type(depth).__name__}.")
+    if depth < 0:
+        raise ValueError(f"For '{op_name}', 'depth' must be non-negative, but got {depth}.")
+    if isinstance(on_value, Tensor) and isinstance(off_value, Tensor) and on_value.dtype != off_value.dtype:
+        raise TypeError(f"For primitive[{op_name}], the input type must be same.")
+    if isinstance(on_value, Tensor):
+        on = on_value._data
+        off = arr(off_value).astype(on.dtype)
+    elif isinstance(off_value, Tensor):
+        off = off_value._data
+        on = to_array(on_value).astype(off.dtype)
+    else:
+        on, off = to_array(on_value), to_array(off_value)
+        if on.dtype != off.dtype:
+            on, off = on.astype(jnp.float32), off.astype(jnp.float32)
+    r = idx.ndim + 1
+    if not -r <= axis < r:
+        raise ValueError(f"For '{op_name}', the 'axis' must be in range [-1, {idx.ndim}], but got {axis}.")
+    return wrap(_one_hot_kernel(idx, on, off, depth, axis % r))
+
+
+@functools.partial(jax.jit, static_argnums=(3, 4))
+def _one_hot_kernel(idx, on, off, depth, axis):
+    out = jnp.where(idx[..., None] == jnp.arange(depth, dtype=idx.dtype), on, off)
+    return out if axis == idx.ndim else jnp.moveaxis(out, -1, axis)
+
+
+@op("one_hot", family="array")
+def one_hot(indices, depth, on_value=1, off_value=0, axis=-1):
+    """``ops.one_hot(indices, depth, on_value=1, off_value=0, axis=-1)``; the dtype is
+    ``on_value``'s (Int64 for the default 1)."""
+    return _one_hot(indices, depth, on_value, off_value, axis)
+
+
+@op("prim_one_hot", primitive="OneHot", prim_args=("axis",), family="array")
+def _prim_one_hot(indices, depth, on_value, off_value, axis=-1):
+    return _one_hot(indices, depth, on_value, off_value, axis)
+
+
+@op("tril", methods="tril", family="array")
+def tril(input, diagonal=0):
+    """``ops.tril(input, diagonal=0)``: the lower triangle of the last two axes."""
+    x = arr(input)
+    if x.ndim < 2:
+        raise ValueError(f"For 'tril', the rank of 'input' must be at least 2, but got {x.ndim}.")
+    return wrap(jnp.tril(x, diagonal))
+
+
+@op("triu", methods="triu", family="array")
+def triu(input, diagonal=0):
+    """``ops.triu(input, diagonal=0)``: the upper triangle of the last two axes."""
+    x = arr(input)
+    if x.ndim < 2:
+        raise ValueError(f"For 'triu', the rank of 'input' must be at least 2, but got {x.ndim}.")
+    return wrap(jnp.triu(x, diagonal))
+
+
+# ---------------------------------------------------------------------------
+# creation
+# ---------------------------------------------------------------------------
+def _shape_of(size, op_name="Ones"):
+    if isinstance(size, Tensor):
+        shp = _ints(size, "shape", op_name)
+    elif isinstance(size, (int, np.integer)) and not isinstance(size, bool):
+        shp = (int(size),)
+    elif isinstance(size, (tuple, list)):
+        shp = _ints(size, "shape", op_name)
+    else:
+        raise TypeError(f"For '{op_name}', 'shape' must be an int, a tuple/list of int or a Tensor, but got "
+                        f"{type(size).__name__}.")
+    for i, d in enumerate(shp):
+        if d < 0:
+            raise ValueError(f"For primitive[{op_name}], the {i}th dimension of input shape must be greater than "
+                             f"or equal to 0, but got {d}.")
+    return shp
+
+
+@op("ones", primitive="Ones", family="array")
+def ones(shape, dtype=None):
+    """``ops.ones(shape, dtype=None)``: Float32 by default."""
+    return wrap(jnp.ones(_shape_of(shape, "Ones"), mstype.to_np(dtype or mstype.float32)))
+
+
+@op("zeros", primitive="Zeros", family="array")
+def zeros(size, dtype=None):
+    """``ops.zeros(size, dtype=None)``: Float32 by default."""
+    return wrap(jnp.zeros(_shape_of(size, "Zeros"), mstype.to_np(dtype or mstype.float32)))
+
+
+@op("ones_like", family="array")
+def ones_like(input, *, dtype=None):
+    x = arr(input)
+    return wrap(jnp.ones(x.shape, mstype.to_np(dtype) if dtype is not None else x.dtype))
+
+
+@op("zeros_like", family="array")
+def zeros_like(input, *, dtype=None):
+    x = arr(input)
+    return wrap(jnp.zeros(x.shape, mstype.to_np(dtype) if dtype is not None else x.dtype))
+
+
+@op("prim_ones_like", primitive="OnesLike", family="array")
+def _prim_ones_like(x):
+    return ones_like(x)
+
+
+@op("prim_zeros_like", primitive="ZerosLike", family="array")
+def _prim_zeros_like(x):
+    return zeros_like(x)
+
+
+def _fill_value(value, npd):
+    v = arr(value) if isinstance(value, Tensor) else value
+    return jnp.asarray(v).astype(npd)
+
+
+@op("fill", primitive="Fill", family="array")
+def fill(type, shape, value):  # noqa: A002
+    """``ops.fill(type, shape, value)``: a Tensor of ``shape`` filled with ``value``."""
+    npd = mstype.to_np(type)
+    return wrap(jnp.full(_shape_of(shape, "Fill"), _fill_value(value, npd), npd))
+
+
+@op("full", family="array")
+def full(size, fill_value, *, dtype=None):
+    """``ops.full(size, fill_value, *, dtype=None)``: Int64 when ``dtype`` is None (as MindSpore 2.10)."""
+    npd = mstype.to_np(dtype or mstype.int64)
+    return wrap(jnp.full(_shape_of(size, "FillV2"), _fill_value(fill_value, npd), npd))
+
+
+@op("full_like", family="array")
+def full_like(input, fill_value, *, dtype=None):
+    """``ops.full_like(input, fill_value, *, dtype=None)``: ``input``'s dtype by default."""
+    x = arr(input)
+    npd = mstype.to_np(dtype) if dtype is not None else x.dtype
+    return wrap(jnp.full(x.shape, _fill_value(fill_value, npd), npd))
+
+
+@op("tensor_fill", methods="fill", family="array")
+def _tensor_fill(input, value):
+    """``Tensor.fill(value)``: a new Tensor of the same shape and dtype filled with ``value``."""
+    x = arr(input)
+    return wrap(jnp.full(x.shape, _fill_value(value, x.dtype), x.dtype))
+
+
+@op("tensor_fill_", methods="fill_", family="array")
+def _tensor_fill_(input, value):
+    """``Tensor.fill_(value)``: fills the Tensor in place and returns it."""
+    x = arr(input)
+    if isinstance(value, Tensor) and value.ndim != 0:
+        raise RuntimeError(f"fill_ only supports 0-dimension value tensor but got tensor with {value.ndim} "
+                           "dimensions.")
+    _write_inplace(input, jnp.full(x.shape, _fill_value(value, x.dtype), x.dtype))
+    return input
+
+
+@op("tensor_zero_", methods="zero_", family="array")
+def _tensor_zero_(input):
+    return _tensor_fill_(input, 0)
+
+
+def _range_value(v, name):
+    if isinstance(v, Tensor):
+        if v.ndim != 0:
+            raise ValueError(f"For 'Range', '{name}' must be a scalar Tensor, but got {v.ndim}-D.")
+        return _need_concrete(v._data, "range").reshape(()), v.dtype
+    if isinstance(v, bool) or not isinstance(v, (int, float, np.integer, np.floating)):
+        raise TypeError(f"For 'Range', '{name}' must be a Tensor or a number, but got {type(v).__name__}.")
+    t = to_array(v)
+    return np.asarray(t), mstype.from_np(t.dtype)
+
+
+@op("range", family="array")
+def range(start, end, step, maxlen=1000000):  # noqa: A001
+    """``ops.range(start, end, step, maxlen=1000000)``: Int64 for integer inputs, Float32
+    for Float32 ones (all three must share a dtype)."""
+    (s, sd), (e, ed), (d, dd) = (_range_value(start, "start"), _range_value(end, "limit"),
+                                 _range_value(step, "delta"))
+    if not sd == ed == dd:
+        raise TypeError(f"For Range, the dtypes of inputs must be the same, but got ({sd}, {ed}, {dd}).")
+    if d == 0:
+        raise ValueError("For Range, delta cannot be equal to zero.")
+    if e < s and d > 0:
+        raise ValueError("For Range, delta cannot be positive when limit < start.")
+    if e > s and d < 0:
+        raise ValueError("For Range, delta cannot be negative when limit > start.")
+    out_dt = np.int64 if sd.kind in ("int", "uint") else sd.np
+    n = int(np.ceil((e.astype(np.float64) - s) / d))
+    if n > maxlen:
+        raise ValueError(f"For Range, the number of elements {n} exceeds 'maxlen' {maxlen}.")
+    return wrap(jnp.asarray(s + d * np.arange(n), out_dt))
+
+
+@op("prim_range", primitive="Range", prim_args=("maxlen",), family="array")
+def _prim_range(start, end, step, maxlen=1000000):
+    return range(start, end, step, maxlen)
+
+
+@op("make_range", family="array")
+def make_range(*args):
+    """``ops.make_range(*args)``: Python's ``range`` as a tuple of ints."""
+    if not 1 <= len(args) <= 3:
+        raise TypeError(f"For 'make_range', the number of inputs must be 1, 2 or 3, but got {len(args)}.")
+    for i, a in enumerate(args):
+        if isinstance(a, bool) or not isinstance(a, int):
+            kind = "Float32" if isinstance(a, float) else type(a).__name__
+            raise TypeError(f"For 'make_range', the {i}th input should be a int scalar but got "
+                            f"AbstractScalar(Type: {kind}, Value: {a}, Shape: NoShape)")
+    if len(args) == 3 and args[2] == 0:
+        raise ValueError("For 'make_range', the step should not be 0.")
+    return tuple(_py_range(*args))
+
+
+def _float_scalar(v, name, op_name="LinSpace"):
+    if isinstance(v, Tensor):
+        if v.dtype not in (mstype.float32, mstype.float64):
+            raise TypeError(f"For primitive[{op_name}], the input argument[{name} type] must be a type of "
+                            f"{{Tensor[Float32], Tensor[Float64]}}, but got Tensor[{v.dtype}].")
+        return v._data.reshape(()), v._data.dtype
+    if isinstance(v, bool) or not isinstance(v, (int, float, np.integer, np.floating)):
+        raise TypeError(f"For '{op_name}', '{name}' must be a Tensor or a number, but got {type(v).__name__}.")
+    return jnp.asarray(v, jnp.float32), np.dtype(np.float32)
+
+
+@op("linspace", family="array")
+def linspace(start, end, steps):
+    """``ops.linspace(start, end, steps)``: Float32 (Float64 for Float64 Tensors)."""
+    s, sdt = _float_scalar(start, "start")
+    e, edt = _float_scalar(end, "stop")
+    if isinstance(steps, Tensor):
+        steps = int(steps._data)
+    if isinstance(steps, bool) or not isinstance(steps, int):
+        raise TypeError(f"For 'LinSpace', 'num' must be int, but got {type(steps).__name__}.")
+    if steps <= 0:
+        raise ValueError(f"For 'LinSpace', 'num' must be positive, but got {steps}.")
+    dt = jnp.promote_types(sdt, edt)
+    return wrap(jnp.linspace(s.astype(dt), e.astype(dt), steps, dtype=dt))
+
+
+@op("prim_linspace", primitive="LinSpace", family="array")
+def _prim_linspace(start, stop, num):
+    return linspace(start, stop, num)
+
+
+@op("arange", family="array")
+def arange(start=0, end=None, step=1, *, dtype=None):
+    """``ops.arange(start=0, end=None, step=1, *, dtype=None)``: Int64 for ints, Float32
+    for floats unless ``dtype`` is given."""
+    vals = [start, end, step] if end is not None else [0, start, step]
+    nums = []
+    is_float = False
+    for v in vals:
+        if isinstance(v, Tensor):
+            is_float |= v.dtype.kind == "float"
+            v = _need_concrete(v._data, "arange").item()
+        is_float |= isinstance(v, float)
+        nums.append(v)
+    s, e, d = nums
+    if d == 0:
+        raise ValueError("For 'arange', 'step' must not be 0.")
+    if (e - s) * d < 0:
+        raise ValueError("For 'arange', 'step' must have the sign of 'end' - 'start'.")
+    npd = mstype.to_np(dtype) if dtype is not None else (np.float32 if is_float else np.int64)
+    n = builtins.max(int(np.ceil((e - s) / d)), 0)
+    return wrap(jnp.asarray(s + d * np.arange(n, dtype=np.float64 if is_float else np.int64), npd))
+
+
+@op("scalar_to_tensor", primitive="ScalarToTensor", family="array")
+def scalar_to_tensor(input_x, dtype=mstype.float32):
+    """``ops.scalar_to_tensor(input_x, dtype=mindspore.float32)``: a 0-D Tensor."""
+    if isinstance(input_x, Tensor) or not isinstance(input_x, (int, float, bool, np.generic)):
+        raise TypeError(f"For 'ScalarToTensor', 'input_x' must be a number, but got {type(input_x).__name__}.")
+    return wrap(jnp.asarray(input_x).astype(mstype.to_np(dtype)))
+
+
+@op("scalar_to_array", family="array")
+def scalar_to_array(input_x):
+    """``ops.scalar_to_array(input_x)``: a 0-D Tensor of the number (Int64 / Float32 / Bool)."""
+    if isinstance(input_x, Tensor) or not isinstance(input_x, (int, float, bool)):
+        raise TypeError(f"For 'scalar_to_array', 'input_x' must be a number, but got {type(input_x).__name__}.")
+    return Tensor(input_x)
+
+
+@op("tuple_to_array", primitive="TupleToArray", family="array")
+def tuple_to_array(input_x):
+    """``ops.tuple_to_array(input_x)``: a 1-D Tensor; Int32 for ints, Float32 for floats."""
+    if not isinstance(input_x, tuple):
+        raise TypeError(f"For 'TupleToArray', 'input_x' must be a tuple, but got {type(input_x).__name__}.")
+    if not input_x:
+        raise ValueError("For 'TupleToArray', 'input_x' must not be empty.")
+    if any(isinstance(v, float) for v in input_x):
+        return wrap(jnp.asarray(np.asarray(input_x, np.float32)))
+    if all(isinstance(v, (int, bool)) for v in input_x):
+        return wrap(jnp.asarray(np.asarray(input_x, np.int32)))
+    raise TypeError("For 'TupleToArray', the elements of 'input_x' must be numbers.")
+
+
+@op("tuple_len", family="array")
+def tuple_len(*args):
+    """``ops.tuple_len(x)``: the length of a tuple or list."""
+    if len(args) != 1:
+        raise TypeError(f"For 'tuple_len', exactly one input is expected, but got {len(args)}.")
+    return len(args[0])
+
+
+@op("tensor_from_numpy", family="array")
+def from_numpy(array):
+    """``Tensor.from_numpy(array)`` / ``mindspore.from_numpy(array)``: the array's dtype kept."""
+    if not isinstance(array, np.ndarray):
+        raise TypeError(f"For 'from_numpy', the input must be a numpy.ndarray, but got {type(array).__name__}.")
+    return wrap(jnp.asarray(array))
+
+
+Tensor.from_numpy = staticmethod(from_numpy)
+
+
+@op("tensor_value", methods="value", family="array")
+def _tensor_value(input):
+    """``Tensor.value()``: the Tensor's value (a Parameter's value as a plain Tensor)."""
+    return wrap(arr(input))
+
+
+# ---------------------------------------------------------------------------
+# Tensor indexing (``t[idx]`` / ``t[idx] = v``): MindSpore's checks
+# ---------------------------------------------------------------------------
+_INDEX_TYPES = "Only support integers, slices(`:`), ellipsis(`...`), None, bool, tensor, int, list and tuple as index"
+
+
+def normalize_index(index):
+    """MindSpore's reading of an index: a list holding lists/slices/None/Ellipsis is a
+    tuple of indices (numpy's legacy rule), other lists become integer/bool arrays."""
+    if isinstance(index, list) and any(isinstance(i, (list, tuple, _py_slice, type(None), type(Ellipsis)))
+                                       for i in index):
+        index = tuple(index)
+    if isinstance(index, tuple):
+        return tuple(_norm_item(i) for i in index)
+    return _norm_item(index)
+
+
+def _norm_item(i):
+    if isinstance(i, Tensor):
+        return i._data
+    if isinstance(i, list):
+        return jnp.asarray(_infer_np(i))
+    return i
+
+
+def check_index(shape, index, setting=False):
+    """Raise MindSpore's error for an index it rejects; JAX would clamp or wrap instead."""
+    if isinstance(index, list) and any(isinstance(i, (list, tuple, _py_slice, type(None), type(Ellipsis)))
+                                       for i in index):
+        index = tuple(index)
+    items = index if isinstance(index, tuple) else (index,)
+    if not shape and any(isinstance(i, (int, _py_slice, list)) and not isinstance(i, bool) for i in items):
+        raise TypeError("Cannot iterate over a scalar tensor.")
+    n_real = builtins.sum(1 for i in items if i is not None and i is not Ellipsis and not isinstance(i, bool)
+                          and not (isinstance(i, Tensor) and i.dtype == mstype.bool_)
+                          and not (isinstance(i, (list, np.ndarray)) and np.asarray(i).dtype == np.bool_))
+    dim = 0
+    for pos, i in enumerate(items):
+        if i is Ellipsis:
+            # the items after the ellipsis index the trailing dimensions
+            dim = len(shape) - builtins.sum(
+                1 for j in items[pos + 1:] if j is not None and j is not Ellipsis and not isinstance(j, bool))
+            continue
+        if i is None:
+            continue
+        if isinstance(i, bool):
+            if not i:
+                raise IndexError("When tensor is indexed by a bool object, the value only support 'True'.")
+            continue
+        if isinstance(i, (float, complex, str, np.floating)):
+            raise IndexError(f"{_INDEX_TYPES}, but got {i} with type {type(i)}")
+        size = shape[dim] if dim < len(shape) else None
+        if isinstance(i, (int, np.integer)):
+            if size is not None and not -size <= i < size:
+                if setting:
+                    raise IndexError(f"Index {i} is out of bounds for axis {dim} with size {size}")
+                raise IndexError(f"index {i} is out of bounds for dimension with size {size}")
+            dim += 1
+        elif isinstance(i, list):
+            if not i:
+                raise IndexError("When tensor is indexed by list, the list can't be empty.")
+            a = np.asarray(_infer_np(i))
+            if a.dtype.kind == "f":
+                raise IndexError(f"{_INDEX_TYPES}, but got {i} with type {type(i)}")
+            if a.dtype == np.bool_:
+                dim += a.ndim
+                continue
+            if size is not None:
+                bad = a[(a < -size) | (a >= size)]
+                if bad.size:
+                    raise IndexError(f"index {int(bad[0])} out of bounds for dimension with size {size}")
+            dim += 1
+        elif isinstance(i, Tensor):
+            d = i._data
+            if d.dtype == np.bool_:
+                dim += d.ndim
+                continue
+            if not jnp.issubdtype(d.dtype, jnp.integer):
+                raise IndexError(f"The tensor index must be int or bool type, but got {np.asarray(d)}")
+            v = _concrete(d)
+            if v is not None and size is not None and v.size:
+                bad = v[(v < -size) | (v >= size)]
+                if bad.size:
+                    if setting:
+                        raise ValueError("For 'TensorScatterUpdate', indices out of range for input_x. Please check "
+                                         "the indices which is [const vector]{" + str(int(bad[0])) + "}")
+                    raise RuntimeError(f"For 'Gather', the 'input_indices' should be in the range [0, {size}), but "
+                                       f"got {int(bad[0])}, error_code[58]")
+            dim += 1
+        else:
+            dim += 1
+    del n_real
 
 
 __all__ = [n for n in dir() if not n.startswith("_")]

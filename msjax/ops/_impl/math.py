@@ -1,156 +1,1946 @@
-"""Math and reduction ops."""
+"""Math ops: elementwise arithmetic, comparison and logic, reductions, scans and sorting.
+
+Dtype rules are MindSpore 2.10's on CPU (recorded in ``tests/golden/ops_math_pynative.json``):
+
+* Transcendental ops (``exp``, ``log``, ``sin``, ``erf``, ``floor``, ...) take float tensors only;
+  an integer or bool input is a ``TypeError`` (MindSpore has no CPU kernel for it).
+  ``sqrt`` and ``reciprocal`` turn integers and bools into Float32.
+* Binary ops promote like JAX with weak Python scalars (a Python float meeting an integer
+  tensor gives Float32); ``div`` of integers is Float32, ``floor_divide`` keeps integers.
+* ``ops.sum``/``ops.prod``/``ops.cumprod`` of integers or bools are Int64; ``ReduceSum`` and
+  ``ops.mean`` keep the input dtype (the mean of Int32 is Int32, truncated).
+* Index outputs: ``argmax``, ``max(x, axis)``, ``cummax`` give Int64; ``argmin``, ``sort``,
+  ``argsort``, ``topk``, ``cummin`` give Int32.
+
+Gradients follow MindSpore where it differs from JAX's defaults: ``abs`` has gradient 0 at 0,
+``clamp`` passes the gradient at the bounds, ``max``/``min`` along an axis send it to the first
+maximal element only (full reductions split it between ties), ``cumprod`` uses MindSpore's
+``cumsum(dout * out, reverse) / x``.
+"""
 from __future__ import annotations
 
+import builtins as _bi
+import functools
+import inspect
+import numbers
+import types
+
+import jax
 import jax.numpy as jnp
+import numpy as np
+from jax import lax
 
+from ..._core import dtype as mstype
 from ..._core.registry import op
-from ..._core.tensor import _truediv, broadcast_error
-from ._util import arr, axis_arg, operand_pair, wrap
+from ..._core.tensor import Tensor, _truediv, broadcast_error
+from ._util import arr, operand_pair, to_array, wrap
+
+# ---------------------------------------------------------------------------
+# helpers
+# ---------------------------------------------------------------------------
 
 
-def _binary(name, jfn, primitive=None, methods=()):
-    def fn(input, other):
-        x, y = operand_pair(input, other)
-        try:
-            return wrap(jfn(x, y))
-        except TypeError as e:
-            if "incompatible shapes" in str(e):
-                raise broadcast_error(name, x, y) from None
-            raise
-    fn.__name__ = name
-    fn.__doc__ = f"``ops.{name}(input, other)`` with broadcasting and MindSpore's type promotion."
-    op(name, primitive=primitive, methods=methods, family="math")(fn)
-    return fn
+def _dn(a):
+    """MindSpore's name of an array's dtype ('Float32')."""
+    try:
+        return str(mstype.from_np(a.dtype))
+    except TypeError:
+        return str(a.dtype)
 
 
-add = _binary("add", jnp.add, "Add", "add")
-sub = _binary("sub", jnp.subtract, "Sub", "sub")
-mul = _binary("mul", jnp.multiply, "Mul", "mul")
-div = _binary("div", _truediv, "Div", "div")
-maximum = _binary("maximum", jnp.maximum, "Maximum", "maximum")
-minimum = _binary("minimum", jnp.minimum, "Minimum", "minimum")
-pow = _binary("pow", jnp.power, "Pow", "pow")
-equal = _binary("equal", jnp.equal, "Equal", "equal")
-not_equal = _binary("not_equal", jnp.not_equal, "NotEqual", "not_equal")
-less = _binary("less", jnp.less, "Less", "less")
-less_equal = _binary("less_equal", jnp.less_equal, "LessEqual", "less_equal")
-greater = _binary("greater", jnp.greater, "Greater", "greater")
-greater_equal = _binary("greater_equal", jnp.greater_equal, "GreaterEqual", "greater_equal")
+def _is_float(a):
+    """Float or complex."""
+    return jnp.issubdtype(a.dtype, jnp.inexact)
 
 
-def _unary(name, jfn, primitive=None, methods=()):
+def _is_int(a):
+    return jnp.issubdtype(a.dtype, jnp.integer)
+
+
+def _is_bool(a):
+    return a.dtype == jnp.bool_
+
+
+def _is_weak(a):
+    try:
+        return bool(jax.typeof(a).weak_type)
+    except (AttributeError, TypeError):  # numpy scalars and the like
+        return False
+
+
+def _strong(a):
+    """Drop JAX's weak type (a Tensor has a definite dtype, as in MindSpore)."""
+    a = jnp.asarray(a)
+    return lax.convert_element_type(a, a.dtype) if _is_weak(a) else a
+
+
+def _out(a):
+    return wrap(_strong(a))
+
+
+def _is_number(v):
+    return isinstance(v, (numbers.Number, np.generic)) and not isinstance(v, (np.ndarray,))
+
+
+def _named(fn, name, doc=None):
+    """``fn`` under another name, with its own code object (tracebacks and coverage see the name)."""
+    code = fn.__code__.replace(co_name=name)
+    new = types.FunctionType(code, fn.__globals__, name, fn.__defaults__, fn.__closure__)
+    new.__kwdefaults__ = fn.__kwdefaults__
+    new.__doc__ = doc if doc is not None else fn.__doc__
+    new.__qualname__ = name
+    new.__module__ = fn.__module__
+    new.__wrapped_op__ = fn
+    return new
+
+
+def _alias(name, fn, methods=(), primitive=None, prim_args=()):
+    """Register ``name`` as another name of ``fn`` (``ops.absolute`` is ``ops.abs``)."""
+    new = _named(fn, name, f"``ops.{name}``: same as ``ops.{fn.__name__}``.\n\n" + (fn.__doc__ or ""))
+    op(name, methods=methods, primitive=primitive, prim_args=prim_args, family="math")(new)
+    return new
+
+
+def _need_tensor(name, argname, x):
+    if not isinstance(x, Tensor):
+        raise TypeError(f"For '{name}', the '{argname}' must be a Tensor, but got {type(x).__name__}.")
+
+
+def _check_bool_arg(name, argname, v):
+    if not isinstance(v, bool):
+        raise TypeError(f"For '{name}', the '{argname}' must be a bool, but got {type(v).__name__}.")
+
+
+def _check_int_arg(name, argname, v):
+    if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+        raise TypeError(f"For '{name}', the '{argname}' must be an int, but got {type(v).__name__}.")
+
+
+def _float_input(name, x, what="input"):
+    if not _is_float(x):
+        raise TypeError(f"For '{name}', the '{what}' must be a float Tensor (Float16, Float32, Float64, BFloat16 "
+                        f"or complex), but got {_dn(x)}: MindSpore has no CPU kernel for it.")
+
+
+def _norm_axis(name, axis, ndim):
+    """One axis, checked against ``ndim`` (MindSpore raises ValueError out of range)."""
+    if isinstance(axis, Tensor):
+        axis = int(axis._data)
+    _check_int_arg(name, "axis", axis)
+    lo, hi = (-1, 1) if ndim == 0 else (-ndim, ndim)
+    if not lo <= axis < hi:
+        raise ValueError(f"For '{name}', the 'axis' must be in range [{lo}, {hi}), but got {axis}.")
+    return int(axis) % _bi.max(ndim, 1)
+
+
+def _norm_axes(name, axis, ndim):
+    """``None`` (all axes) or a sorted tuple of distinct axes."""
+    if axis is None:
+        return None
+    if isinstance(axis, Tensor):
+        axis = tuple(int(v) for v in np.ravel(np.asarray(axis._data)))
+    if isinstance(axis, (list, tuple)):
+        if len(axis) == 0:
+            return None
+        axes = tuple(_norm_axis(name, a, ndim) for a in axis)
+        if len(set(axes)) != len(axes):
+            raise ValueError(f"For '{name}', the 'axis' must not contain duplicate values, but got {tuple(axis)}.")
+        return tuple(sorted(axes)) if ndim else None
+    a = _norm_axis(name, axis, ndim)
+    return (a,) if ndim else None
+
+
+def _binop(name, jfn, x, y):
+    try:
+        return jfn(x, y)
+    except (TypeError, ValueError) as e:
+        if "ncompatible shapes" in str(e):
+            raise broadcast_error(name, x, y) from None
+        raise
+
+
+class _NoMatch(Exception):
+    pass
+
+
+def _dispatch(name, *variants):
+    """A Tensor method with MindSpore's overloads: the first variant whose signature binds the
+    call (and whose ``guard`` accepts the bound arguments) runs.
+
+    ``variants`` are ``fn`` or ``(fn, guard)``; ``fn`` takes ``self`` first.
+    """
+    table = []
+    for v in variants:
+        fn, guard = (v if isinstance(v, tuple) else (v, None))
+        table.append((inspect.signature(fn), fn, guard))
+
+    def method(self, *args, **kwargs):
+        for sig, fn, guard in table:
+            try:
+                ba = sig.bind(self, *args, **kwargs)
+            except TypeError:
+                continue
+            ba.apply_defaults()
+            if guard is not None and not guard(ba.arguments):
+                continue
+            return fn(*ba.args, **ba.kwargs)
+        shown = ", ".join([type(a).__name__ for a in args] + [f"{k}={type(v).__name__}" for k, v in kwargs.items()])
+        valid = "\n".join(f'    "Tensor.{name}{str(s).replace("(self, ", "(").replace("(self)", "()")}"'
+                          for s, _, _ in table)
+        raise TypeError(f'Failed calling {name} with "{name}({shown})".\nThe valid calling should be:\n{valid}')
+
+    method.__name__ = name
+    method.__qualname__ = "Tensor." + name
+    return method
+
+
+def _tensor_method(name, method_names, fn, doc=None):
+    """Register ``fn`` (taking ``self`` first) as Tensor method(s) only."""
+    if isinstance(method_names, str):
+        method_names = (method_names,)
+    f = _named(fn, name, doc)
+    op(name, methods=method_names, family="math")(f)
+    return f
+
+
+def _is_pyint(v):
+    return isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_))
+
+
+# ---------------------------------------------------------------------------
+# unary elementwise ops
+# ---------------------------------------------------------------------------
+
+def _unary(name, compute, primitive=None, methods=(), doc=None):
+    """``compute(x, name)`` gets the input array and returns the output array."""
     def fn(input):
-        return wrap(jfn(arr(input)))
-    fn.__name__ = name
-    fn.__doc__ = f"``ops.{name}(input)``, elementwise."
+        if not isinstance(input, Tensor):
+            raise TypeError(f"For '{name}', the 'input' must be a Tensor, but got {type(input).__name__}.")
+        return _out(compute(input._data, name))
+    fn = _named(fn, name, doc or f"``ops.{name}(input)``, elementwise.")
     op(name, primitive=primitive, methods=methods, family="math")(fn)
     return fn
 
 
-square = _unary("square", jnp.square, "Square", "square")
-sqrt = _unary("sqrt", jnp.sqrt, "Sqrt", "sqrt")
-exp = _unary("exp", jnp.exp, "Exp", "exp")
-log = _unary("log", jnp.log, "Log", "log")
-abs = _unary("abs", jnp.abs, "Abs", "abs")
-neg = _unary("neg", jnp.negative, "Neg", "neg")
-reciprocal = _unary("reciprocal", lambda x: 1 / x if jnp.issubdtype(x.dtype, jnp.inexact)
-                    else 1 / x.astype(jnp.float32), "Reciprocal", "reciprocal")
+def _float_fn(jfn):
+    def compute(x, name):
+        _float_input(name, x)
+        return jfn(x)
+    return compute
 
 
-@op("matmul", primitive="MatMul", prim_args=("transpose_a", "transpose_b"), methods="matmul", family="math")
-def matmul(input, other, transpose_a=False, transpose_b=False):
-    """``ops.matmul(input, other)``; the ``MatMul`` Primitive adds ``transpose_a``/``transpose_b``."""
-    x, y = arr(input), arr(other)
-    if transpose_a:
-        x = jnp.swapaxes(x, -1, -2)
-    if transpose_b:
-        y = jnp.swapaxes(y, -1, -2)
-    return wrap(jnp.matmul(x, y))
+@jax.custom_jvp
+def _abs_real(x):
+    return jnp.abs(x)
 
 
-def _reduce(jfn, input, axis, keep_dims):
-    return wrap(jfn(arr(input), axis=axis_arg(axis), keepdims=keep_dims))
+@_abs_real.defjvp
+def _abs_real_jvp(primals, tangents):
+    (x,), (t,) = primals, tangents
+    return jnp.abs(x), t * jnp.sign(x).astype(t.dtype)   # MindSpore: gradient 0 at 0
 
 
-@op("mean", primitive="ReduceMean", prim_args=("keep_dims",), family="math")
-def mean(input, axis=None, keep_dims=False):
-    """``ops.mean(input, axis=None, keep_dims=False)``."""
-    return _reduce(_mean, input, axis, keep_dims)
+def _abs(x, name):
+    if _is_bool(x) or jnp.issubdtype(x.dtype, jnp.unsignedinteger):
+        return x
+    if jnp.issubdtype(x.dtype, jnp.floating):
+        return _abs_real(x)
+    return jnp.abs(x)
 
 
-@op("reduce_sum", primitive="ReduceSum", prim_args=("keep_dims",), family="math")
-def reduce_sum(input, axis=None, keep_dims=False):
-    return _reduce(jnp.sum, input, axis, keep_dims)
+def _neg(x, name):
+    if _is_bool(x):
+        raise TypeError(f"For '{name}', the 'input' does not support Bool (MindSpore has no CPU kernel for it).")
+    return jnp.negative(x)
+
+
+def _to_float32_if_int(x):
+    return x if _is_float(x) else x.astype(jnp.float32)
+
+
+def _reciprocal(x, name):
+    x = _to_float32_if_int(x)
+    return jnp.asarray(1, x.dtype) / x
+
+
+def _sqrt(x, name):
+    return jnp.sqrt(_to_float32_if_int(x))
+
+
+def _square(x, name):
+    if _is_bool(x):
+        raise TypeError(f"For '{name}', the 'input' does not support Bool (MindSpore has no CPU kernel for it).")
+    return jnp.square(x)
+
+
+def _sign(x, name):
+    if not (_is_float(x) or x.dtype in (jnp.int32, jnp.int64)):
+        raise TypeError(f"For '{name}', the type of 'input' must be in {{Int32, Int64, Float16, Float32, Float64, "
+                        f"BFloat16, Complex64, Complex128}}, but got {_dn(x)}.")
+    return jnp.sign(x)
+
+
+def _frac(x, name):
+    if _is_bool(x):
+        return jnp.zeros(x.shape, jnp.int64)
+    if not _is_float(x):
+        return jnp.zeros(x.shape, x.dtype)
+    return x - jnp.trunc(x)
+
+
+def _trunc(x, name):
+    return x if not _is_float(x) else jnp.trunc(x)
+
+
+def _inv(x, name):
+    if _is_float(x):
+        return jnp.asarray(1, x.dtype) / x
+    if x.dtype not in (jnp.int16, jnp.int32, jnp.int64):
+        raise TypeError(f"For '{name}', the type of 'input' must be in {{Int16, Int32, Int64, Float16, Float32, "
+                        f"Float64, Complex64, Complex128}}, but got {_dn(x)}.")
+    zero = jnp.iinfo(x.dtype).min if x.dtype != jnp.int16 else 0
+    safe = jnp.where(x == 0, 1, x)
+    return jnp.where(x == 0, jnp.asarray(zero, x.dtype), lax.div(jnp.ones_like(x), safe))
+
+
+def _isinf(x, name):
+    _float_input(name, x)
+    return jnp.isinf(x)
+
+
+def _isfinite(x, name):
+    return jnp.isfinite(x) if _is_float(x) else jnp.ones(x.shape, jnp.bool_)
+
+
+def _isnan(x, name):
+    return jnp.isnan(x) if _is_float(x) else jnp.zeros(x.shape, jnp.bool_)
+
+
+def _isneginf(x, name):
+    _float_input(name, x)
+    return jnp.isneginf(x)
+
+
+def _isposinf(x, name):
+    _float_input(name, x)
+    return jnp.isposinf(x)
+
+
+def _logical_not(x, name):
+    return jnp.logical_not(x)
+
+
+def _log2(x, name):
+    _float_input(name, x)
+    return jnp.log2(x)
+
+
+abs = _unary("abs", _abs, "Abs", "abs", "``ops.abs(input)``: absolute value (gradient 0 at 0, as in MindSpore).")
+absolute = _alias("absolute", abs, "absolute")
+neg = _unary("neg", _neg, "Neg", ("neg", "negative"), "``ops.neg(input)``: ``-input`` (Bool is a TypeError).")
+negative = _alias("negative", neg)
+reciprocal = _unary("reciprocal", _reciprocal, "Reciprocal", "reciprocal",
+                    "``ops.reciprocal(input)``: ``1 / input``; integers and bools give Float32.")
+sqrt = _unary("sqrt", _sqrt, "Sqrt", "sqrt", "``ops.sqrt(x)``; integers and bools give Float32.")
+square = _unary("square", _square, "Square", "square", "``ops.square(input)``: ``input * input``.")
+exp = _unary("exp", _float_fn(jnp.exp), "Exp", "exp")
+expm1 = _unary("expm1", _float_fn(jnp.expm1), "Expm1", "expm1")
+log = _unary("log", _float_fn(jnp.log), "Log", "log")
+log2 = _unary("log2", _log2, None, "log2")
+log10 = _unary("log10", _float_fn(jnp.log10), None, "log10")
+log1p = _unary("log1p", _float_fn(jnp.log1p), "Log1p", "log1p")
+rsqrt = _unary("rsqrt", _float_fn(lax.rsqrt), "Rsqrt", "rsqrt")
+sin = _unary("sin", _float_fn(jnp.sin), "Sin", "sin")
+cos = _unary("cos", _float_fn(jnp.cos), "Cos", "cos")
+tan = _unary("tan", _float_fn(jnp.tan), "Tan", "tan")
+asin = _unary("asin", _float_fn(jnp.arcsin), "Asin", ("asin", "arcsin"))
+arcsin = _alias("arcsin", asin)
+acos = _unary("acos", _float_fn(jnp.arccos), "ACos", ("acos", "arccos"))
+arccos = _alias("arccos", acos)
+atan = _unary("atan", _float_fn(jnp.arctan), "Atan", ("atan", "arctan"))
+arctan = _alias("arctan", atan)
+sinh = _unary("sinh", _float_fn(jnp.sinh), "Sinh", "sinh")
+cosh = _unary("cosh", _float_fn(jnp.cosh), "Cosh", "cosh")
+asinh = _unary("asinh", _float_fn(jnp.arcsinh), "Asinh", ("asinh", "arcsinh"))
+arcsinh = _alias("arcsinh", asinh)
+acosh = _unary("acosh", _float_fn(jnp.arccosh), "Acosh", ("acosh", "arccosh"))
+arccosh = _alias("arccosh", acosh)
+atanh = _unary("atanh", _float_fn(jnp.arctanh), "Atanh", ("atanh", "arctanh"))
+arctanh = _alias("arctanh", atanh)
+erf = _unary("erf", _float_fn(jax.scipy.special.erf), "Erf", "erf")
+erfc = _unary("erfc", _float_fn(jax.scipy.special.erfc), "Erfc", "erfc")
+erfinv = _unary("erfinv", _float_fn(jax.scipy.special.erfinv), "Erfinv", "erfinv")
+sign = _unary("sign", _sign, "Sign", "sign")
+floor = _unary("floor", _float_fn(jnp.floor), "Floor", "floor")
+ceil = _unary("ceil", _float_fn(jnp.ceil), "Ceil", "ceil")
+trunc = _unary("trunc", _trunc, "Trunc", "trunc")
+frac = _unary("frac", _frac, None, "frac", "``ops.frac(x)``: ``x - trunc(x)``; integers give zeros "
+              "(Bool gives Int64 zeros, as in MindSpore).")
+inv = _unary("inv", _inv, "Inv", "inv", "``ops.inv(x)``: ``1 / x``; Int16/Int32/Int64 divide as integers.")
+isfinite = _unary("isfinite", _isfinite, "IsFinite", "isfinite")
+isinf = _unary("isinf", _isinf, "IsInf", "isinf")
+isnan = _unary("isnan", _isnan, "IsNan", "isnan")
+isneginf = _unary("isneginf", _isneginf, None, "isneginf")
+isposinf = _unary("isposinf", _isposinf, None, "isposinf")
+logical_not = _unary("logical_not", _logical_not, "LogicalNot", "logical_not")
+
+
+@op("round", primitive="Round", methods="round", family="math")
+def round(input, *, decimals=0):
+    """``ops.round(input, *, decimals=0)``: round half to even (floats); Int32/Int64 are unchanged."""
+    _need_tensor("round", "input", input)
+    x = input._data
+    if not (_is_float(x) or x.dtype in (jnp.int32, jnp.int64)):
+        raise RuntimeError(f"For 'Round', it does not support this kernel type: input({_dn(x)}).")
+    if decimals != 0:
+        raise RuntimeError(f"For Round only support decimals equal 0, but got decimals equal {decimals}")
+    if not _is_float(x):
+        return wrap(x)
+    return wrap(jnp.round(x, decimals))
+
+
+# ---------------------------------------------------------------------------
+# binary elementwise ops
+# ---------------------------------------------------------------------------
+
+def _operands(name, input, other, *, scalar_first=True, scalars=True, bool_scalars_only=False,
+              tensors_only=False):
+    """Arrays of ``input``/``other`` with MindSpore's argument rules."""
+    for argname, v in (("input", input), ("other", other)):
+        if isinstance(v, Tensor):
+            continue
+        if tensors_only:
+            raise TypeError(f"For '{name}', the '{argname}' must be a Tensor, but got {type(v).__name__}.")
+        if isinstance(v, (list, tuple, np.ndarray)):
+            continue
+        if not _is_number(v):
+            raise TypeError(f"Failed calling {name} with \"{name}(input={type(input).__name__}, "
+                            f"other={type(other).__name__})\".")
+        if (not scalars or (argname == "input" and not scalar_first) or
+                (bool_scalars_only and not isinstance(v, (bool, np.bool_)))):
+            raise TypeError(f"Failed calling {name} with \"{name}(input={type(input).__name__}, "
+                            f"other={type(other).__name__})\".")
+    return operand_pair(input, other)
+
+
+def _binary(name, compute, primitive=None, methods=(), doc=None, **rules):
+    """A broadcasting binary op: ``compute(x, y, name)`` on the (promoted) operands."""
+    def fn(input, other):
+        x, y = _operands(name, input, other, **rules)
+        return _out(compute(x, y, name))
+    fn = _named(fn, name, doc or f"``ops.{name}(input, other)`` with broadcasting and MindSpore's type promotion.")
+    op(name, primitive=primitive, methods=methods, family="math")(fn)
+    return fn
+
+
+def _rtype(x, y):
+    return jnp.result_type(x, y)
+
+
+def _plain(jfn):
+    def compute(x, y, name):
+        return _binop(name, jfn, x, y)
+    return compute
+
+
+def _no_bool_pair(jfn, what="Bool"):
+    def compute(x, y, name):
+        if _rtype(x, y) == jnp.bool_:
+            raise TypeError(f"For '{name}', the inputs must not both be {what} (MindSpore has no kernel for "
+                            f"Bool {name}).")
+        return _binop(name, jfn, x, y)
+    return compute
+
+
+def _div_true(x, y, name):
+    return _binop(name, _truediv, x, y)
+
+
+def _floor_div(x, y, name):
+    t = _rtype(x, y)
+    if t == jnp.bool_:
+        return _binop(name, jnp.logical_and, x, y)
+    return _binop(name, jnp.floor_divide, x, y)
+
+
+def _trunc_div(x, y, name):
+    t = _rtype(x, y)
+    if t == jnp.bool_:
+        return _binop(name, lambda a, b: jnp.logical_and(a, b), x, y)
+    if jnp.issubdtype(t, jnp.inexact):
+        return _binop(name, lambda a, b: jnp.trunc(a / b), x, y)
+    return _binop(name, lambda a, b: lax.div(*jnp.broadcast_arrays(jnp.asarray(a, t), jnp.asarray(b, t))), x, y)
+
+
+def _as_int_for_bool(jfn):
+    """Bool operands computed as Int32, result back to Bool (MindSpore keeps Bool)."""
+    def compute(x, y, name):
+        if _rtype(x, y) == jnp.bool_:
+            return _binop(name, lambda a, b: jfn(jnp.asarray(a, jnp.int32), jnp.asarray(b, jnp.int32)), x, y) \
+                .astype(jnp.bool_)
+        return _binop(name, jfn, x, y)
+    return compute
+
+
+@jax.jit
+def _int_pow(a, b):
+    """Integer power with MindSpore's results for negative exponents (1/x truncated; 0 ** -n is INT_MIN)."""
+    t = jnp.result_type(a, b)
+    a, b = jnp.asarray(a, t), jnp.asarray(b, t)
+    pos = jnp.power(a, jnp.where(b < 0, 0, b) if jnp.issubdtype(t, jnp.signedinteger) else b)
+    if not jnp.issubdtype(t, jnp.signedinteger):
+        return pos
+    odd = (b % 2) != 0
+    neg_res = jnp.where(a == 1, 1, jnp.where(a == -1, jnp.where(odd, -1, 1),
+                                             jnp.where(a == 0, jnp.iinfo(t).min, 0)))
+    return jnp.where(b < 0, neg_res.astype(t), pos)
+
+
+def _pow(x, y, name):
+    t = _rtype(x, y)
+    if t == jnp.bool_:
+        raise TypeError(f"For '{name}', the inputs must not both be Bool (MindSpore has no CPU kernel for it).")
+    if jnp.issubdtype(t, jnp.integer):
+        return _binop(name, _int_pow, x, y)
+    return _binop(name, jnp.power, x, y)
+
+
+def _minimum(x, y, name):
+    if _rtype(x, y) == jnp.bool_:
+        raise TypeError(f"For '{name}', Bool inputs are not supported (MindSpore has no CPU kernel for it).")
+    return _binop(name, jnp.minimum, x, y)
+
+
+def _atan2(x, y, name):
+    if not jnp.issubdtype(_rtype(x, y), jnp.inexact):
+        raise TypeError(f"For '{name}', the inputs must be float Tensors, but got {_dn(jnp.asarray(x))} and "
+                        f"{_dn(jnp.asarray(y))}.")
+    return _binop(name, jnp.arctan2, x, y)
+
+
+def _bitwise(jfn):
+    def compute(x, y, name):
+        if jnp.issubdtype(_rtype(x, y), jnp.inexact):
+            raise TypeError(f"For '{name}', the inputs must be Bool or integer Tensors, but got "
+                            f"{_dn(jnp.asarray(x))} and {_dn(jnp.asarray(y))}.")
+        return _binop(name, jfn, x, y)
+    return compute
+
+
+def _compare(jfn):
+    return _plain(jfn)
+
+
+def _gcd(x, y, name):
+    t = _rtype(x, y)
+    if t not in (jnp.int16, jnp.int32, jnp.int64):
+        raise TypeError(f"For Primitive[Gcd], the type of the input tensor must be [Int16, Int32, Int64], "
+                        f"but got {_dn(jnp.zeros((), t))}!")
+    return _binop(name, jnp.gcd, x, y)
+
+
+add = _binary("add", _no_bool_pair(jnp.add), "Add", (), "``ops.add(input, other)``: ``input + other``.")
+tensor_add = _alias("tensor_add", add)
+sub = _binary("sub", _no_bool_pair(jnp.subtract), "Sub", (), "``ops.sub(input, other)``: ``input - other``.")
+tensor_sub = _alias("tensor_sub", sub)
+mul = _binary("mul", _plain(jnp.multiply), "Mul", ("mul",), "``ops.mul(input, other)``: ``input * other``.")
+tensor_mul = _alias("tensor_mul", mul)
+multiply = _alias("multiply", mul, "multiply")
+floor_divide = _binary("floor_divide", _floor_div, "FloorDiv", "floor_divide",
+                       "``ops.floor_divide(input, other)``: ``floor(input / other)``; integers stay integers.")
+tensor_floordiv = _alias("tensor_floordiv", floor_divide)
+floor_mod = _binary("floor_mod", _as_int_for_bool(jnp.remainder), "FloorMod", (),
+                    "``ops.floor_mod(x, y)``: Python's ``%`` (the result has the sign of ``y``).")
+remainder = _binary("remainder", _as_int_for_bool(jnp.remainder), None, (),
+                    "``ops.remainder(input, other)``: ``input - floor_divide(input, other) * other``.")
+fmod = _binary("fmod", _as_int_for_bool(jnp.fmod), None, (),
+               "``ops.fmod(input, other)``: C's ``fmod`` (the result has the sign of ``input``).")
+pow = _binary("pow", _pow, "Pow", (), "``ops.pow(input, exponent)``.")
+tensor_pow = _alias("tensor_pow", pow)
+pows = _alias("pows", pow)
+maximum = _binary("maximum", _plain(jnp.maximum), "Maximum", "maximum",
+                  "``ops.maximum(input, other)``; the gradient of a tie is split in halves.")
+minimum = _binary("minimum", _minimum, "Minimum", "minimum",
+                  "``ops.minimum(input, other)``; the gradient of a tie is split in halves.")
+atan2 = _binary("atan2", _atan2, "Atan2", ("atan2", "arctan2"), "``ops.atan2(input, other)``: float inputs only.")
+arctan2 = _alias("arctan2", atan2)
+equal = _binary("equal", _compare(jnp.equal), "Equal", ("equal", "eq"), scalar_first=False)
+eq = _alias("eq", equal)
+not_equal = _binary("not_equal", _compare(jnp.not_equal), "NotEqual", ("not_equal", "ne"))
+ne = _alias("ne", not_equal)
+greater = _binary("greater", _compare(jnp.greater), "Greater", ("greater", "gt"))
+gt = _alias("gt", greater)
+greater_equal = _binary("greater_equal", _compare(jnp.greater_equal), "GreaterEqual", ("greater_equal", "ge"))
+ge = _alias("ge", greater_equal)
+less = _binary("less", _compare(jnp.less), "Less", ("less", "lt"), scalar_first=False)
+lt = _alias("lt", less)
+less_equal = _binary("less_equal", _compare(jnp.less_equal), "LessEqual", ("less_equal", "le"))
+le = _alias("le", less_equal)
+logical_and = _binary("logical_and", _plain(jnp.logical_and), "LogicalAnd", (), bool_scalars_only=True)
+logical_or = _binary("logical_or", _plain(jnp.logical_or), "LogicalOr", (), bool_scalars_only=True)
+logical_xor = _binary("logical_xor", _plain(jnp.logical_xor), "LogicalXor", "logical_xor", bool_scalars_only=True)
+bitwise_and = _binary("bitwise_and", _bitwise(jnp.bitwise_and), "BitwiseAnd", "bitwise_and")
+bitwise_or = _binary("bitwise_or", _bitwise(jnp.bitwise_or), "BitwiseOr", "bitwise_or")
+bitwise_xor = _binary("bitwise_xor", _bitwise(jnp.bitwise_xor), "BitwiseXor", "bitwise_xor")
+gcd = _binary("gcd", _gcd, "Gcd", "gcd", "``ops.gcd(input, other)``: Int16/Int32/Int64 Tensors.", tensors_only=True)
+
+
+@op("div", primitive="Div", methods=(), family="math")
+def div(input, other, *, rounding_mode=None):
+    """``ops.div(input, other, *, rounding_mode=None)``: true division (integers give Float32);
+    ``'floor'`` and ``'trunc'`` round the quotient and keep integer dtypes."""
+    if rounding_mode is not None and rounding_mode not in ("floor", "trunc"):
+        raise ValueError("For ops.div, rounding_mode value should be None, 'floor' or 'trunc'.")
+    x, y = _operands("div", input, other)
+    if rounding_mode == "floor":
+        return _out(_floor_div(x, y, "div"))
+    if rounding_mode == "trunc":
+        return _out(_trunc_div(x, y, "div"))
+    return _out(_div_true(x, y, "div"))
+
+
+divide = _alias("divide", div)
+
+
+@op("true_divide", methods="true_divide", family="math")
+def true_divide(dividend, divisor):
+    """``ops.true_divide(dividend, divisor)``: ``ops.div`` without rounding."""
+    x, y = _operands("true_divide", dividend, divisor)
+    return _out(_div_true(x, y, "true_divide"))
+
+
+@op("prim_realdiv", primitive="RealDiv", family="math")
+def _prim_realdiv(x, y):
+    """``RealDiv()(x, y)``: floats divide; integers divide with truncation and stay integers."""
+    a, b = _operands("RealDiv", x, y)
+    if jnp.issubdtype(_rtype(a, b), jnp.inexact):
+        return _out(_binop("RealDiv", jnp.true_divide, a, b))
+    return _out(_trunc_div(a, b, "RealDiv"))
+
+
+tensor_div = _alias("tensor_div", _prim_realdiv)
+
+
+@op("tensor_m_div", methods=("div", "divide"), family="math")
+def _tensor_div(input, other, *, rounding_mode=None):
+    """``Tensor.div(other, *, rounding_mode=None)``."""
+    return div(input, other, rounding_mode=rounding_mode)
+
+
+@op("float_power", methods="float_power", family="math")
+def float_power(input, exponent):
+    """``ops.float_power(input, exponent)``: computed in Float64 (Complex128 for complex inputs)."""
+    if not (isinstance(input, Tensor) or isinstance(exponent, Tensor)):
+        raise TypeError("At least one of the types of inputs must be tensor, but the type of 'input' got is "
+                        f"{type(input)}, and the type of 'exponent' is {type(exponent)}.")
+    for n, v in (("input", input), ("exponent", exponent)):
+        if not isinstance(v, Tensor) and not _is_number(v):
+            raise TypeError(f"The type of '{n}' must be Tensor or Number, but got {type(v)}.")
+    vals = [arr(v) for v in (input, exponent)]
+    cplx = _bi.any(jnp.issubdtype(v.dtype, jnp.complexfloating) for v in vals)
+    t = jnp.complex128 if cplx else jnp.float64
+    return wrap(jnp.power(*(v.astype(t) for v in vals)))
+
+
+def _float_tensor_pair(name, input, other, in_msg="the input", other_msg="the other"):
+    if not isinstance(input, Tensor):
+        raise TypeError(f"For {name}, {in_msg} must be a Tensor, but got {type(input)}.")
+    if not isinstance(other, Tensor):
+        raise TypeError(f"For {name}, {other_msg} must be a Tensor, but got {type(other)}.")
+    x, y = input._data, other._data
+    if not (jnp.issubdtype(x.dtype, jnp.floating) and jnp.issubdtype(y.dtype, jnp.floating)):
+        raise TypeError(f"For {name}, the dtype of 'input' and 'other' must be float,but got {_dn(x)} and {_dn(y)}.")
+    return x, y
+
+
+@op("logaddexp", methods="logaddexp", family="math")
+def logaddexp(input, other):
+    """``ops.logaddexp(input, other)``: ``log(exp(input) + exp(other))`` of float Tensors."""
+    x, y = _float_tensor_pair("logaddexp", input, other)
+    return wrap(_binop("logaddexp", jnp.logaddexp, x, y))
+
+
+@op("logaddexp2", methods="logaddexp2", family="math")
+def logaddexp2(input, other):
+    """``ops.logaddexp2(input, other)``: ``log2(2**input + 2**other)`` of float Tensors."""
+    x, y = _float_tensor_pair("logaddexp2", input, other, "input", "other")
+    return wrap(_binop("logaddexp2", jnp.logaddexp2, x, y))
+
+
+@op("isclose", primitive="IsClose", prim_args=("rtol", "atol", "equal_nan"), methods="isclose", family="math")
+def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    """``ops.isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False)``: Tensors of the same dtype."""
+    if not isinstance(input, Tensor) or not isinstance(other, Tensor):
+        raise TypeError(f"Failed calling IsClose with \"IsClose(rtol=float, atol=float, equal_nan=bool)"
+                        f"(input={type(input).__name__}, other={type(other).__name__})\".")
+    x, y = input._data, other._data
+    if x.dtype != y.dtype:
+        raise TypeError("For primitive[IsClose], the input type must be same.")
+    if not _is_float(x):
+        return wrap(_binop("isclose", lambda a, b: jnp.abs(a.astype(jnp.float64) - b) <=
+                           atol + rtol * jnp.abs(b.astype(jnp.float64)), x, y))
+    return wrap(_binop("isclose", lambda a, b: jnp.isclose(a, b, rtol=rtol, atol=atol, equal_nan=equal_nan), x, y))
+
+
+@op("lerp", primitive="Lerp", methods="lerp", family="math")
+def lerp(input, end, weight):
+    """``ops.lerp(input, end, weight)``: ``input + weight * (end - input)``; ``weight`` is a float or a Tensor."""
+    _need_tensor("lerp", "input", input)
+    _need_tensor("lerp", "end", end)
+    if not isinstance(weight, (Tensor, float)):
+        raise TypeError(f"Failed calling Lerp with \"Lerp()(input=Tensor, end=Tensor, weight={type(weight).__name__})\".")
+    x, e = input._data, end._data
+    w = weight._data if isinstance(weight, Tensor) else weight
+    for v in (e,) + ((w,) if isinstance(weight, Tensor) else ()):
+        if v.dtype != x.dtype:
+            raise TypeError(f"For primitive[Lerp], the input[tensors] elements should have same type, but got: "
+                            f"{_dn(x)}, {_dn(v)}.")
+    if not _is_float(x):
+        raise TypeError(f"For primitive[Lerp], the input must be a float Tensor, but got {_dn(x)}.")
+    if not isinstance(weight, Tensor):
+        w = jnp.asarray(w, x.dtype)
+    return wrap(_binop("lerp", lambda a, b: a + w * (b - a), x, e))
+
+
+def _scalar_value(name, v, dtype):
+    if isinstance(v, Tensor):
+        return v._data
+    if not _is_number(v):
+        raise TypeError(f"For '{name}', the 'value' must be a Tensor or a number, but got {type(v).__name__}.")
+    return v
+
+
+@op("addcdiv", primitive="Addcdiv", methods=(), family="math")
+def addcdiv(input, tensor1, tensor2, value=1):
+    """``ops.addcdiv(input, tensor1, tensor2, value=1)``: ``input + value * tensor1 / tensor2``."""
+    for n, v in (("input", input), ("tensor1", tensor1), ("tensor2", tensor2)):
+        _need_tensor("addcdiv", n, v)
+    x, a, b = input._data, tensor1._data, tensor2._data
+    v = _scalar_value("addcdiv", value, x.dtype)
+    return _out(x + v * _truediv(a, b))
+
+
+@op("addcmul", primitive="Addcmul", methods="addcmul", family="math")
+def addcmul(input, tensor1, tensor2, value=1):
+    """``ops.addcmul(input, tensor1, tensor2, value=1)``: ``input + value * tensor1 * tensor2``."""
+    for n, v in (("input", input), ("tensor1", tensor1), ("tensor2", tensor2)):
+        _need_tensor("addcmul", n, v)
+    x, a, b = input._data, tensor1._data, tensor2._data
+    v = _scalar_value("addcmul", value, x.dtype)
+    if isinstance(v, (int, float)) and not isinstance(v, bool) and not _is_float(x) and isinstance(v, float):
+        v = np.float32(v)
+    return _out(x + v * (a * b))
+
+
+def _tensor_addcdiv_kw(self, tensor1, tensor2, *, value=1):
+    return addcdiv(self, tensor1, tensor2, value)
+
+
+def _tensor_addcdiv_pos(self, tensor1, tensor2, value):
+    return addcdiv(self, tensor1, tensor2, value)
+
+
+_tensor_method("tensor_m_addcdiv", "addcdiv", _dispatch(
+    "addcdiv", _tensor_addcdiv_kw, (_tensor_addcdiv_pos, lambda a: isinstance(a["value"], Tensor))),
+    "``Tensor.addcdiv(tensor1, tensor2, *, value=1)`` (a Tensor ``value`` may be positional).")
+
+
+@op("addn", primitive="AddN", family="math")
+def addn(x):
+    """``ops.addn(x)``: the sum of a list/tuple of Tensors of one dtype and shape."""
+    if isinstance(x, Tensor):
+        x = (x,)
+    if not isinstance(x, (list, tuple)) or len(x) == 0:
+        raise TypeError(f"For 'AddN', the input must be a non-empty list or tuple of Tensors, but got {x!r}.")
+    arrays = []
+    for t in x:
+        _need_tensor("AddN", "x", t)
+        arrays.append(t._data)
+    d = arrays[0].dtype
+    for a in arrays[1:]:
+        if a.dtype != d:
+            raise TypeError("For primitive[AddN], the input type must be same.")
+        if a.shape != arrays[0].shape:
+            raise ValueError(f"For primitive[AddN], the shapes of the inputs must be the same, but got "
+                             f"{list(arrays[0].shape)} and {list(a.shape)}.")
+    out = arrays[0]
+    for a in arrays[1:]:
+        out = out + a
+    return wrap(out)
+
+
+@op("subtract", family="math")
+def subtract(input, other, *, alpha=1):
+    """``ops.subtract(input, other, *, alpha=1)``: ``input - alpha * other``."""
+    return sub(input, _times_alpha(other, alpha))
+
+
+def _times_alpha(other, alpha):
+    if alpha == 1:
+        return other
+    if _is_number(other) and _is_number(alpha):
+        return other * alpha
+    return mul(other, alpha)
+
+
+def _tensor_add_alpha(self, other, *, alpha=1):
+    return add(self, _times_alpha(other, alpha))
+
+
+def _tensor_sub_alpha(self, other, *, alpha=1):
+    return sub(self, _times_alpha(other, alpha))
+
+
+def _tensor_sub_y(self, y):
+    return sub(self, y)
+
+
+_tensor_method("tensor_m_add", "add", _dispatch("add", _tensor_add_alpha),
+               "``Tensor.add(other, *, alpha=1)``: ``self + alpha * other``.")
+_tensor_method("tensor_m_sub", "sub", _dispatch("sub", _tensor_sub_alpha, _tensor_sub_y),
+               "``Tensor.sub(other, *, alpha=1)``: ``self - alpha * other``.")
+_tensor_method("tensor_m_subtract", "subtract", _dispatch("subtract", _tensor_sub_alpha),
+               "``Tensor.subtract(other, *, alpha=1)``.")
+
+
+def _tensor_pow(self, exponent):
+    return pow(self, exponent)
+
+
+_tensor_method("tensor_m_pow", "pow", _tensor_pow, "``Tensor.pow(exponent)``.")
+
+
+def _tensor_remainder_other(self, other):
+    return remainder(self, other)
+
+
+def _tensor_remainder_divisor(self, divisor):
+    return remainder(self, divisor)
+
+
+_tensor_method("tensor_m_remainder", "remainder", _dispatch("remainder", _tensor_remainder_other,
+                                                          _tensor_remainder_divisor),
+               "``Tensor.remainder(other)`` (also ``divisor=``).")
+
+
+def _tensor_fmod(self, other):
+    return fmod(self, other)
+
+
+_tensor_method("tensor_m_fmod", "fmod", _tensor_fmod, "``Tensor.fmod(other)``.")
+
+
+def _tensor_logical_and_y(self, y):
+    return logical_and(self, y)
+
+
+def _tensor_logical_and_other(self, other):
+    return logical_and(self, other)
+
+
+def _tensor_logical_or_y(self, y):
+    return logical_or(self, y)
+
+
+def _tensor_logical_or_other(self, other):
+    return logical_or(self, other)
+
+
+_tensor_method("tensor_m_logical_and", "logical_and",
+               _dispatch("logical_and", _tensor_logical_and_y, _tensor_logical_and_other), "``Tensor.logical_and(other)``.")
+_tensor_method("tensor_m_logical_or", "logical_or",
+               _dispatch("logical_or", _tensor_logical_or_y, _tensor_logical_or_other), "``Tensor.logical_or(other)``.")
+
+
+# ---------------------------------------------------------------------------
+# clamp
+# ---------------------------------------------------------------------------
+
+def _clamp_arrays(x, lo, hi):
+    """``where``-based clamp: the gradient passes at the bounds (MindSpore), unlike ``jnp.clip``."""
+    out = x
+    if lo is not None:
+        out = jnp.where(out < lo, lo, out)
+    if hi is not None:
+        out = jnp.where(out > hi, hi, out)
+    return out
+
+
+@op("clamp", methods=("clamp", "clip"), family="math")
+def clamp(input, min=None, max=None):
+    """``ops.clamp(input, min=None, max=None)``: bounds are numbers or Tensors (broadcast);
+    an integer input with float bounds gives Float32."""
+    _need_tensor("clamp", "input", input)
+    if min is None and max is None:
+        raise ValueError("For Clamp, at least one of 'min' or 'max' must not be None.")
+    for n, v in (("min", min), ("max", max)):
+        if v is not None and not isinstance(v, Tensor) and not _is_number(v):
+            raise TypeError(f"For 'clamp', the '{n}' must be a Tensor, a number or None, but got {type(v).__name__}.")
+    x = input._data
+    bounds = [b for b in (min, max) if b is not None]
+    t = jnp.result_type(x, *[b._data if isinstance(b, Tensor) else
+                             (np.float32(b) if isinstance(b, float) and not _is_float(x) else b) for b in bounds])
+    x = x.astype(t)
+    lo = None if min is None else (min._data.astype(t) if isinstance(min, Tensor) else jnp.asarray(min, t))
+    hi = None if max is None else (max._data.astype(t) if isinstance(max, Tensor) else jnp.asarray(max, t))
+    try:
+        return wrap(_clamp_arrays(x, lo, hi))
+    except (TypeError, ValueError) as e:
+        if "ncompatible shapes" in str(e):
+            raise ValueError(f"For 'clamp', the shapes of 'input', 'min' and 'max' must broadcast, but got "
+                             f"{list(x.shape)}, {None if lo is None else list(lo.shape)} and "
+                             f"{None if hi is None else list(hi.shape)}.") from None
+        raise
+
+
+clip = _alias("clip", clamp)
+
+
+@op("clip_by_value", family="math")
+def clip_by_value(x, clip_value_min=None, clip_value_max=None):
+    """``ops.clip_by_value(x, clip_value_min=None, clip_value_max=None)``: ``x`` is a Tensor or a
+    list/tuple of Tensors; the bounds are cast to each Tensor's dtype."""
+    if clip_value_min is None and clip_value_max is None:
+        raise ValueError("For 'clip_by_value', at least one of 'clip_value_min' or 'clip_value_max' must not be None")
+    if not isinstance(x, (Tensor, tuple, list)):
+        raise TypeError("For 'clip_by_value', the type of argument 'x' must be Tensor or tuple[Tensor] or list[Tensor]")
+    for n, v in (("clip_value_min", clip_value_min), ("clip_value_max", clip_value_max)):
+        if not isinstance(v, (type(None), Tensor, float, int)):
+            raise TypeError(f"For 'clip_by_value', the type of argument '{n}' must be not one of None, Tensor, "
+                            "float, int")
+
+    def one(t):
+        if not isinstance(t, Tensor):
+            raise TypeError("For 'clip_by_value', the type of argument 'x' must be Tensor or tuple[Tensor] or "
+                            "list[Tensor]")
+        a = t._data
+        lo = None if clip_value_min is None else arr(clip_value_min).astype(a.dtype)
+        hi = None if clip_value_max is None else arr(clip_value_max).astype(a.dtype)
+        out = a
+        if lo is not None:
+            out = jnp.maximum(out, lo)
+        if hi is not None:
+            out = jnp.minimum(out, hi)
+        return wrap(out)
+
+    if isinstance(x, Tensor):
+        return one(x)
+    return tuple(one(t) for t in x)
+
+
+# ---------------------------------------------------------------------------
+# reductions
+# ---------------------------------------------------------------------------
+
+def _rin(name, input):
+    _need_tensor(name, "input", input)
+    return input._data
+
+
+def _keep_reduce(name, x, axes, keepdims, jfn):
+    _check_bool_arg(name, "keep_dims", keepdims)
+    return jfn(x, axis=axes, keepdims=bool(keepdims))
+
+
+def _sum_keep_dtype(x, axis=None, keepdims=False):
+    if _is_bool(x):
+        return jnp.any(x, axis=axis, keepdims=keepdims)
+    return jnp.sum(x, axis=axis, keepdims=keepdims, dtype=x.dtype)
+
+
+def _mean_keep_dtype(x, axis=None, keepdims=False, name="ReduceMean"):
+    """MindSpore's mean keeps the dtype; integer means truncate toward zero."""
+    if _is_bool(x):
+        raise RuntimeError(f"For '{name}', unsupported reduce operation for bool.")
+    if _is_float(x):
+        return jnp.mean(x, axis=axis, keepdims=keepdims)
+    n = x.size if axis is None else int(np.prod([x.shape[a] for a in axis]))
+    s = jnp.sum(x.astype(jnp.int64), axis=axis, keepdims=keepdims)
+    return lax.div(s, jnp.asarray(_bi.max(n, 1), jnp.int64)).astype(x.dtype)
 
 
 @op("sum", family="math")
 def sum(input, dim=None, keepdim=False, *, dtype=None):
-    """``ops.sum(input, dim=None, keepdim=False, *, dtype=None)``."""
-    from ..._core import dtype as mstype
-    x = arr(input)
-    out = jnp.sum(x, axis=axis_arg(dim), keepdims=keepdim,
-                  dtype=None if dtype is None else mstype.to_np(dtype))
-    return wrap(out)
+    """``ops.sum(input, dim=None, keepdim=False, *, dtype=None)``: integers and bools sum to Int64."""
+    x = _rin("sum", input)
+    axes = _norm_axes("sum", dim, x.ndim)
+    _check_bool_arg("sum", "keepdim", keepdim)
+    if dtype is not None:
+        x = x.astype(mstype.to_np(dtype))
+    elif not _is_float(x):
+        x = x.astype(jnp.int64)
+    if _is_bool(x):
+        return wrap(jnp.any(x, axis=axes, keepdims=keepdim))
+    return wrap(jnp.sum(x, axis=axes, keepdims=keepdim, dtype=x.dtype))
 
 
-@op("tensor_sum", methods="sum", family="math")
-def _tensor_sum(input, axis=None, dtype=None, keepdims=False, initial=None):
-    """``Tensor.sum(axis=None, dtype=None, keepdims=False, initial=None)``."""
-    from ..._core import dtype as mstype
-    out = jnp.sum(arr(input), axis=axis_arg(axis), keepdims=keepdims,
-                  dtype=None if dtype is None else mstype.to_np(dtype))
-    return wrap(out if initial is None else out + initial)
+@op("reduce_sum", primitive="ReduceSum", prim_args=("keep_dims", "skip_mode"), family="math")
+def reduce_sum(input, axis=(), keep_dims=False, skip_mode=False):
+    """``ops.reduce_sum(x, axis=())`` / ``ReduceSum(keep_dims=False, skip_mode=False)(x, axis=())``:
+    keeps the dtype (Bool sums to Bool); ``skip_mode`` with an empty ``axis`` returns ``x``."""
+    x = _rin("ReduceSum", input)
+    if skip_mode and (axis is None or (isinstance(axis, (tuple, list)) and len(axis) == 0)):
+        return wrap(x)
+    axes = _norm_axes("ReduceSum", axis, x.ndim)
+    return wrap(_keep_reduce("ReduceSum", x, axes, keep_dims, _sum_keep_dtype))
 
 
-def _mean(x, axis=None, keepdims=False):
-    """Mean keeping the input's dtype (MindSpore: the mean of Int64 is Int64)."""
-    out = jnp.mean(x, axis=axis, keepdims=keepdims)
-    return out if jnp.issubdtype(x.dtype, jnp.inexact) else out.astype(x.dtype)
+@op("mean", primitive="ReduceMean", prim_args=("keep_dims",), family="math")
+def mean(input, axis=None, keep_dims=False):
+    """``ops.mean(x, axis=None, keep_dims=False)`` (``ReduceMean(keep_dims)(x, axis=())``): keeps the
+    dtype; the mean of integers is truncated toward zero; Bool is an error."""
+    x = _rin("ReduceMean", input)
+    axes = _norm_axes("ReduceMean", axis, x.ndim)
+    return wrap(_keep_reduce("ReduceMean", x, axes, keep_dims, _mean_keep_dtype))
 
 
-@op("tensor_mean", methods="mean", family="math")
-def _tensor_mean(input, axis=None, keep_dims=False, dtype=None):
-    return _reduce(_mean, input, axis, keep_dims)
+reduce_mean = _alias("reduce_mean", mean)
 
 
-@op("any", methods="any", family="math")
-def any(input, axis=None, keep_dims=False):
-    """``ops.any(input, axis=None, keep_dims=False)``."""
-    return _reduce(jnp.any, input, axis, keep_dims)
+@op("prod", family="math")
+def prod(input, axis=None, keep_dims=False, dtype=None):
+    """``ops.prod(input, axis=None, keep_dims=False, dtype=None)``: for an int or ``None`` axis,
+    integers and bools multiply to Int64; a tuple ``axis`` keeps the dtype (``ReduceProd``)."""
+    x = _rin("prod", input)
+    _check_bool_arg("prod", "keep_dims", keep_dims)
+    if isinstance(axis, (tuple, list, Tensor)):
+        if dtype is not None:
+            x = x.astype(mstype.to_np(dtype))
+        axes = _norm_axes("ReduceProd", axis, x.ndim)
+        return wrap(jnp.prod(x, axis=axes, keepdims=keep_dims, dtype=x.dtype if not _is_bool(x) else None))
+    axes = _norm_axes("prod", axis, x.ndim)
+    if dtype is not None:
+        x = x.astype(mstype.to_np(dtype))
+    elif not _is_float(x):
+        x = x.astype(jnp.int64)
+    if _is_bool(x):
+        return wrap(jnp.all(x, axis=axes, keepdims=keep_dims))
+    return wrap(jnp.prod(x, axis=axes, keepdims=keep_dims, dtype=x.dtype))
 
 
-@op("all", methods="all", family="math")
-def all(input, axis=None, keep_dims=False):
-    """``ops.all(input, axis=None, keep_dims=False)``."""
-    return _reduce(jnp.all, input, axis, keep_dims)
+@op("prim_reduce_prod", primitive="ReduceProd", prim_args=("keep_dims",), family="math")
+def _reduce_prod(x, axis=(), keep_dims=False):
+    """``ReduceProd(keep_dims=False)(x, axis=())``: keeps the dtype."""
+    a = _rin("ReduceProd", x)
+    axes = _norm_axes("ReduceProd", axis, a.ndim)
+    return wrap(jnp.prod(a, axis=axes, keepdims=keep_dims, dtype=a.dtype))
+
+
+def _no_bool(name, x):
+    if _is_bool(x):
+        raise TypeError(f"For '{name}', the input does not support Bool (MindSpore has no CPU kernel for it).")
+
+
+def _init_and_select(x, initial, where, cmp):
+    """MindSpore's ``initial``/``where`` handling for max/min-style reductions."""
+    if initial is not None:
+        x = cmp(x, jnp.asarray(initial, x.dtype))
+    if isinstance(where, Tensor):
+        if initial is None:
+            raise ValueError("initial value must be provided for where masks")
+        x = jnp.where(jnp.broadcast_to(where._data, x.shape), x, jnp.asarray(initial, x.dtype))
+    return x
 
 
 @op("reduce_max", primitive="ReduceMax", prim_args=("keep_dims",), family="math")
-def reduce_max(input, axis=None, keep_dims=False):
-    return _reduce(jnp.max, input, axis, keep_dims)
+def reduce_max(input, axis=(), keep_dims=False):
+    """``ReduceMax(keep_dims=False)(x, axis=())``; the gradient of ties is split evenly."""
+    x = _rin("ReduceMax", input)
+    _no_bool("ReduceMax", x)
+    return wrap(jnp.max(x, axis=_norm_axes("ReduceMax", axis, x.ndim), keepdims=keep_dims))
 
 
 @op("reduce_min", primitive="ReduceMin", prim_args=("keep_dims",), family="math")
-def reduce_min(input, axis=None, keep_dims=False):
-    return _reduce(jnp.min, input, axis, keep_dims)
+def reduce_min(input, axis=(), keep_dims=False):
+    """``ReduceMin(keep_dims=False)(x, axis=())``; the gradient of ties is split evenly."""
+    x = _rin("ReduceMin", input)
+    _no_bool("ReduceMin", x)
+    return wrap(jnp.min(x, axis=_norm_axes("ReduceMin", axis, x.ndim), keepdims=keep_dims))
 
 
-@op("tensor_max", methods="max", family="math")
-def _tensor_max(input, axis=None, keepdims=False, *, initial=None, where=True, return_indices=False):
-    """``Tensor.max(axis=None, keepdims=False, *, initial=None, where=True, return_indices=False)``."""
-    x = arr(input)
-    out = jnp.max(x, axis=axis_arg(axis), keepdims=keepdims, initial=initial,
-                  where=arr(where) if where is not True else None)
-    if return_indices:
-        return wrap(out), wrap(jnp.argmax(x, axis=axis_arg(axis), keepdims=keepdims))
-    return wrap(out)
+@op("amax", methods=(), family="math")
+def amax(input, axis=None, keepdims=False, *, initial=None, where=None):
+    """``ops.amax(input, axis=None, keepdims=False, *, initial=None, where=None)``: values only."""
+    x = _rin("amax", input)
+    _no_bool("ReduceMax", x)
+    x = _init_and_select(x, initial, where, jnp.maximum)
+    return wrap(jnp.max(x, axis=_norm_axes("amax", axis, x.ndim), keepdims=keepdims))
 
 
-@op("tensor_min", methods="min", family="math")
-def _tensor_min(input, axis=None, keepdims=False, *, initial=None, where=True, return_indices=False):
-    x = arr(input)
-    out = jnp.min(x, axis=axis_arg(axis), keepdims=keepdims, initial=initial,
-                  where=arr(where) if where is not True else None)
-    if return_indices:
-        return wrap(out), wrap(jnp.argmin(x, axis=axis_arg(axis), keepdims=keepdims))
-    return wrap(out)
+@op("amin", methods=(), family="math")
+def amin(input, axis=None, keepdims=False, *, initial=None, where=None):
+    """``ops.amin(input, axis=None, keepdims=False, *, initial=None, where=None)``: values only."""
+    x = _rin("amin", input)
+    _no_bool("ReduceMin", x)
+    x = _init_and_select(x, initial, where, jnp.minimum)
+    return wrap(jnp.min(x, axis=_norm_axes("amin", axis, x.ndim), keepdims=keepdims))
+
+
+def _tensor_amax(self, axis=None, keepdims=False, *, initial=None, where=None):
+    return amax(self, axis, keepdims, initial=initial, where=where)
+
+
+def _tensor_amin(self, axis=None, keepdims=False, *, initial=None, where=None):
+    return amin(self, axis, keepdims, initial=initial, where=where)
+
+
+_tensor_method("tensor_m_amax", "amax", _tensor_amax,
+               "``Tensor.amax(axis=None, keepdims=False, *, initial=None, where=None)``.")
+_tensor_method("tensor_m_amin", "amin", _tensor_amin,
+               "``Tensor.amin(axis=None, keepdims=False, *, initial=None, where=None)``.")
+
+
+@functools.partial(jax.jit, static_argnums=(1, 2, 3))
+def _arg_with_value(x, axis, keepdims, largest):
+    """(values, Int64 indices) along one axis; the values are gathered at the index, so the
+    gradient goes to the first maximal (minimal) element only, as MindSpore's ArgMaxWithValue."""
+    idx = jnp.argmax(x, axis=axis) if largest else jnp.argmin(x, axis=axis)
+    idx = jnp.expand_dims(idx, axis)
+    values = jnp.take_along_axis(x, idx, axis=axis)
+    if not keepdims:
+        values, idx = jnp.squeeze(values, axis), jnp.squeeze(idx, axis)
+    return values, idx.astype(jnp.int64)
+
+
+def _max_min(name, input, axis, keepdims, initial, where, largest):
+    x = _rin(name, input)
+    if x.ndim == 0:
+        return wrap(x), wrap(jnp.asarray(0, jnp.int64))
+    if axis is None:
+        _no_bool(name, x)
+        return wrap(jnp.max(x) if largest else jnp.min(x)), wrap(jnp.asarray(0, jnp.int64))
+    if initial is not None and not _is_number(initial):
+        raise TypeError(f"For '{name}', 'initial' must be a scalar, but got {type(initial)}")
+    if not _is_pyint(axis):
+        raise TypeError(f"For '{name}', 'axis' must be int, but got {type(axis)}")
+    prim = "ArgMaxWithValue" if largest else "ArgMinWithValue"
+    _no_bool(prim, x)
+    ax = _norm_axis(prim, axis, x.ndim)
+    x = _init_and_select(x, initial, where, jnp.maximum if largest else jnp.minimum)
+    v, i = _arg_with_value(x, ax, keepdims, largest)
+    return wrap(v), wrap(i)
+
+
+@op("max", family="math")
+def max(input, axis=None, keepdims=False, *, initial=None, where=None):
+    """``ops.max(input, axis=None, keepdims=False, *, initial=None, where=None)``: ``(values, indices)``
+    (Int64 indices; with ``axis=None`` the index is 0)."""
+    return _max_min("max", input, axis, keepdims, initial, where, True)
+
+
+@op("min", family="math")
+def min(input, axis=None, keepdims=False, *, initial=None, where=None):
+    """``ops.min(input, axis=None, keepdims=False, *, initial=None, where=None)``: ``(values, indices)``."""
+    return _max_min("min", input, axis, keepdims, initial, where, False)
+
+
+@op("prim_argmax_with_value", primitive="ArgMaxWithValue", prim_args=("axis", "keep_dims"), family="math")
+def _prim_argmax_with_value(input, axis=0, keep_dims=False):
+    """``ArgMaxWithValue(axis=0, keep_dims=False)(input)``: ``(indices, values)``."""
+    x = _rin("ArgMaxWithValue", input)
+    _no_bool("ArgMaxWithValue", x)
+    v, i = _arg_with_value(x, _norm_axis("ArgMaxWithValue", axis, x.ndim), keep_dims, True)
+    return wrap(i), wrap(v)
+
+
+@op("prim_argmin_with_value", primitive="ArgMinWithValue", prim_args=("axis", "keep_dims"), family="math")
+def _prim_argmin_with_value(input, axis=0, keep_dims=False):
+    """``ArgMinWithValue(axis=0, keep_dims=False)(input)``: ``(indices, values)``."""
+    x = _rin("ArgMinWithValue", input)
+    _no_bool("ArgMinWithValue", x)
+    v, i = _arg_with_value(x, _norm_axis("ArgMinWithValue", axis, x.ndim), keep_dims, False)
+    return wrap(i), wrap(v)
+
+
+def _tensor_arg_with_value(self, axis=0, keep_dims=False):
+    if self.ndim == 0:
+        return self, wrap(jnp.asarray(0, jnp.int64))
+    i, v = _prim_argmax_with_value(self, axis, keep_dims)
+    return v, i
+
+
+def _tensor_argmin_with_value(self, axis=0, keep_dims=False):
+    if self.ndim == 0:
+        return self, wrap(jnp.asarray(0, jnp.int64))
+    i, v = _prim_argmin_with_value(self, axis, keep_dims)
+    return v, i
+
+
+_tensor_method("tensor_m_argmax_with_value", "argmax_with_value", _tensor_arg_with_value,
+               "``Tensor.argmax_with_value(axis=0, keep_dims=False)``: ``(values, indices)``.")
+_tensor_method("tensor_m_argmin_with_value", "argmin_with_value", _tensor_argmin_with_value,
+               "``Tensor.argmin_with_value(axis=0, keep_dims=False)``: ``(values, indices)``.")
+
+
+@op("argmax", family="math")
+def argmax(input, dim=None, keepdim=False):
+    """``ops.argmax(input, dim=None, keepdim=False)``: Int64 indices of the first maximum."""
+    x = _rin("argmax", input)
+    _check_bool_arg("argmax", "keepdim", keepdim)
+    if x.ndim == 0:
+        return wrap(jnp.asarray(0, jnp.int64))
+    if _is_bool(x):
+        x = x.astype(jnp.int32)
+    if dim is None:
+        return wrap(jnp.argmax(jnp.ravel(x)).astype(jnp.int64))
+    ax = _norm_axis("Argmax", dim, x.ndim)
+    return wrap(jnp.argmax(x, axis=ax, keepdims=keepdim).astype(jnp.int64))
+
+
+@op("argmin", family="math")
+def argmin(input, axis=None, keepdims=False):
+    """``ops.argmin(input, axis=None, keepdims=False)``: Int32 indices of the first minimum."""
+    x = _rin("argmin", input)
+    if x.ndim == 0:
+        return wrap(jnp.asarray(0, jnp.int64))
+    _no_bool("Argmin", x)
+    if axis is None:
+        return wrap(jnp.argmin(jnp.ravel(x)).astype(jnp.int32))
+    ax = _norm_axis("Argmin", axis, x.ndim)
+    return wrap(jnp.argmin(x, axis=ax, keepdims=keepdims).astype(jnp.int32))
+
+
+def _index_type(name, output_type):
+    t = mstype.to_ms(output_type) if output_type is not None else mstype.int32
+    if t not in (mstype.int32, mstype.int64):
+        raise ValueError(f"{name} error: dtype should be Int32 or Int64 but got {t}")
+    return t.np
+
+
+@op("prim_argmax", primitive="Argmax", prim_args=("axis", "output_type"), family="math")
+def _prim_argmax(input_x, axis=-1, output_type=mstype.int32):
+    """``Argmax(axis=-1, output_type=mindspore.int32)(input_x)``."""
+    t = _index_type("Argmax", output_type)
+    x = _rin("Argmax", input_x)
+    _no_bool("Argmax", x)
+    return wrap(jnp.argmax(x, axis=_norm_axis("Argmax", axis, x.ndim)).astype(t))
+
+
+@op("prim_argmin", primitive="Argmin", prim_args=("axis", "output_type"), family="math")
+def _prim_argmin(x, axis=-1, output_type=mstype.int32):
+    """``Argmin(axis=-1, output_type=mindspore.int32)(x)``."""
+    t = _index_type("Argmin", output_type)
+    a = _rin("Argmin", x)
+    _no_bool("Argmin", a)
+    return wrap(jnp.argmin(a, axis=_norm_axis("Argmin", axis, a.ndim)).astype(t))
+
+
+def _var_mean(name, input, axis, ddof, keepdims):
+    """(var, mean) of a float Tensor, MindSpore's ``ops.var_mean``."""
+    x = _rin(name, input)
+    if isinstance(ddof, bool) or not isinstance(ddof, (int, bool, np.integer)):
+        if not isinstance(ddof, bool):
+            raise TypeError(f"For '{name}', the type of 'ddof' should be in [int, bool], but got "
+                            f"{type(ddof).__name__}.")
+    _check_bool_arg(name, "keepdims", keepdims)
+    if not jnp.issubdtype(x.dtype, jnp.floating):
+        raise TypeError(f"For '{name}', the input must be a float Tensor (Float16, Float32 or Float64), "
+                        f"but got {_dn(x)}.")
+    return _var_mean_arrays(x, _norm_axes(name, axis, x.ndim), int(ddof), bool(keepdims))
+
+
+@functools.partial(jax.jit, static_argnums=(1, 2, 3))
+def _var_mean_arrays(x, axes, ddof, keepdims):
+    n = x.size if axes is None else int(np.prod([x.shape[a] for a in axes]))
+    m = jnp.mean(x, axis=axes, keepdims=True)
+    v = jnp.sum(jnp.square(x - m), axis=axes, keepdims=keepdims) / jnp.asarray(n - ddof, x.dtype)
+    return v, (m if keepdims else jnp.mean(x, axis=axes, keepdims=False))
+
+
+@op("var", family="math")
+def var(input, axis=None, ddof=0, keepdims=False):
+    """``ops.var(input, axis=None, ddof=0, keepdims=False)``: biased by default (``ddof=0``); float only."""
+    return wrap(_var_mean("var", input, axis, ddof, keepdims)[0])
+
+
+@op("std", family="math")
+def std(input, axis=None, ddof=0, keepdims=False):
+    """``ops.std(input, axis=None, ddof=0, keepdims=False)``: biased by default (``ddof=0``); float only."""
+    return wrap(jnp.sqrt(_var_mean("std", input, axis, ddof, keepdims)[0]))
+
+
+@op("var_mean", family="math")
+def var_mean(input, axis=None, ddof=0, keepdims=False):
+    """``ops.var_mean(input, axis=None, ddof=0, keepdims=False)``: ``(var, mean)``."""
+    v, m = _var_mean("var_mean", input, axis, ddof, keepdims)
+    return wrap(v), wrap(m)
+
+
+@op("std_mean", family="math")
+def std_mean(input, axis=None, ddof=0, keepdims=False):
+    """``ops.std_mean(input, axis=None, ddof=0, keepdims=False)``: ``(std, mean)``."""
+    v, m = _var_mean("std_mean", input, axis, ddof, keepdims)
+    return wrap(jnp.sqrt(v)), wrap(m)
+
+
+@op("prim_reduce_std", primitive="ReduceStd", prim_args=("axis", "unbiased", "keep_dims"), family="math")
+def _prim_reduce_std(x, axis=(), unbiased=True, keep_dims=False):
+    """``ReduceStd(axis=(), unbiased=True, keep_dims=False)(x)``: ``(std, mean)``."""
+    v, m = _var_mean("ReduceStd", x, axis, int(bool(unbiased)), keep_dims)
+    return wrap(jnp.sqrt(v)), wrap(m)
+
+
+def _tensor_var_arrays(self, axis, ddof, keepdims):
+    """``Tensor.var``: MindSpore's deprecated formula, which also takes integers (their mean is
+    truncated, the result is Float32)."""
+    x = self._data
+    if 0 in x.shape:
+        return jnp.asarray(np.nan, x.dtype)
+    if isinstance(ddof, bool) or not isinstance(ddof, (int, np.integer)):
+        raise TypeError(f"For 'Tensor.var', the type of the argument 'ddof' must be int, but got {type(ddof)}.")
+    if not isinstance(keepdims, bool):
+        raise TypeError(f"For 'Tensor.var', the type of the argument 'keepdims' must be bool, but got "
+                        f"{type(keepdims)}.")
+    axes = _norm_axes("var", axis, x.ndim)
+    m = _mean_keep_dtype(x, axes, True)
+    d = x - m
+    s = _sum_keep_dtype(d * d, axes, keepdims)
+    n = x.size if axes is None else int(np.prod([x.shape[a] for a in axes]))
+    return _truediv(s, n - int(ddof))
+
+
+def _tensor_var(self, axis=None, ddof=0, keepdims=False):
+    return wrap(_tensor_var_arrays(self, axis, ddof, keepdims))
+
+
+def _tensor_var_dim(self, dim=None, correction=1, keepdim=False):
+    return wrap(_tensor_var_arrays(self, dim, correction, keepdim))
+
+
+def _tensor_std_dim(self, dim=None, *, correction=0, keepdim=False):
+    return wrap(jnp.power(_tensor_var_arrays(self, dim, correction, keepdim), 0.5))
+
+
+def _tensor_std(self, axis=None, ddof=0, keepdims=False):
+    return wrap(jnp.power(_tensor_var_arrays(self, axis, ddof, keepdims), 0.5))
+
+
+_tensor_method("tensor_m_var", "var", _dispatch("var", _tensor_var, _tensor_var_dim),
+               "``Tensor.var(axis=None, ddof=0, keepdims=False)`` (biased by default).")
+_tensor_method("tensor_m_std", "std", _dispatch("std", _tensor_std_dim, _tensor_std),
+               "``Tensor.std(axis=None, ddof=0, keepdims=False)`` (biased by default).")
+
+
+@functools.partial(jax.jit, static_argnums=(1, 2))
+def _logsumexp(x, axes, keepdims):
+    return jax.nn.logsumexp(x, axis=axes, keepdims=keepdims)
+
+
+@op("logsumexp", family="math")
+def logsumexp(input, dim, keepdim=False):
+    """``ops.logsumexp(input, dim, keepdim=False)``: float only."""
+    x = _rin("logsumexp", input)
+    _float_input("logsumexp", x)
+    axes = _norm_axes("logsumexp", dim, x.ndim)
+    return wrap(_logsumexp(x, axes, bool(keepdim)))
+
+
+def _tensor_logsumexp(self, dim, keepdim=False):
+    return logsumexp(self, dim, keepdim)
+
+
+_tensor_method("tensor_m_logsumexp", "logsumexp", _tensor_logsumexp, "``Tensor.logsumexp(dim, keepdim=False)``.")
+
+
+def _all_any(name, input, axis, keep_dims, jfn):
+    x = _rin(name, input)
+    out = jfn(x, axis=_norm_axes(name, axis, x.ndim), keepdims=keep_dims)
+    return out
+
+
+@op("all", primitive="ReduceAll", prim_args=("keep_dims",), family="math")
+def all(input, axis=None, keep_dims=False):
+    """``ops.all(input, axis=None, keep_dims=False)``: logical AND reduction (Bool result)."""
+    return wrap(_all_any("all", input, axis, keep_dims, jnp.all))
+
+
+@op("any", primitive="ReduceAny", prim_args=("keep_dims",), family="math")
+def any(input, axis=None, keep_dims=False):
+    """``ops.any(input, axis=None, keep_dims=False)``: logical OR reduction (Bool result).
+
+    MindSpore 2.10's CPU kernel reads a non-Bool input's memory as Bool bytes (``any`` of Float32
+    ``[0., 4.]`` is False); msjax computes the documented result."""
+    return wrap(_all_any("any", input, axis, keep_dims, jnp.any))
+
+
+def _tensor_all_axis(self, axis=None, keep_dims=False):
+    return all(self, axis, keep_dims)
+
+
+def _tensor_all_dim(self, dim=None, keepdim=False):
+    return all(self, dim, keepdim)
+
+
+def _tensor_any_none(self):
+    return any(self)
+
+
+def _tensor_any_dim(self, dim, keepdim=False):
+    return any(self, dim, keepdim)
+
+
+def _tensor_any_axis(self, axis=None, keep_dims=False):
+    return any(self, axis, keep_dims)
+
+
+_tensor_method("tensor_m_all", "all", _dispatch("all", _tensor_all_axis, _tensor_all_dim),
+               "``Tensor.all(axis=None, keep_dims=False)`` (or ``dim``/``keepdim``).")
+_tensor_method("tensor_m_any", "any", _dispatch(
+    "any", _tensor_any_none, (_tensor_any_dim, lambda a: _is_pyint(a["dim"])), _tensor_any_axis),
+    "``Tensor.any(axis=None, keep_dims=False)`` (or ``dim``/``keepdim``).")
+
+
+@op("count_nonzero", family="math")
+def count_nonzero(x, axis=(), keep_dims=False, dtype=mstype.int32):
+    """``ops.count_nonzero(x, axis=(), keep_dims=False, dtype=mindspore.int32)``."""
+    a = _rin("count_nonzero", x)
+    if _is_bool(a):
+        raise TypeError("The 'input x' doesn't support 'Bool' and expect to receive (mindspore.int8, "
+                        "mindspore.int16, mindspore.int32, mindspore.int64, mindspore.uint8, mindspore.uint16, "
+                        "mindspore.uint32, mindspore.uint64, mindspore.float16, mindspore.float32, "
+                        "mindspore.float64, mindspore.complex64, mindspore.complex128).")
+    _check_bool_arg("count_nonzero", "keep_dims", keep_dims)
+    axes = _norm_axes("count_nonzero", axis, a.ndim)
+    n = jnp.sum((a != 0).astype(jnp.float32), axis=axes, keepdims=keep_dims)
+    return wrap(n.astype(mstype.to_np(dtype)))
+
+
+def _tensor_count_nonzero(self, axis=(), keep_dims=False, dtype=None):
+    return count_nonzero(self, axis, keep_dims, mstype.int32 if dtype is None else dtype)
+
+
+_tensor_method("tensor_m_count_nonzero", "count_nonzero", _tensor_count_nonzero,
+               "``Tensor.count_nonzero(axis=(), keep_dims=False, dtype=None)``.")
+
+
+# --- Tensor methods with MindSpore's overloads ----------------------------
+
+def _tensor_max_all(self):
+    x = _rin("max", self)
+    _no_bool("Max", x)
+    return wrap(jnp.max(x))
+
+
+def _tensor_min_all(self):
+    x = _rin("min", self)
+    _no_bool("Min", x)
+    return wrap(jnp.min(x))
+
+
+def _tensor_max_dim(self, dim, keepdim=False):
+    i, v = _prim_argmax_with_value(self, dim, keepdim)
+    return v, i
+
+
+def _tensor_min_dim(self, dim, keepdim=False):
+    i, v = _prim_argmin_with_value(self, dim, keepdim)
+    return v, i
+
+
+def _np_reduce(name, x, axis, keepdims, initial, where, jfn, cmp):
+    x = _init_and_select(x, initial, where, cmp)
+    return jfn(x, axis=_norm_axes(name, axis, x.ndim), keepdims=keepdims)
+
+
+def _tensor_max_axis(self, axis=None, keepdims=False, *, initial=None, where=True, return_indices=False):
+    if isinstance(axis, (list, tuple)):
+        x = _rin("max", self)
+        _no_bool("ReduceMax", x)
+        return wrap(_np_reduce("max", x, axis, keepdims, initial, where, jnp.max, jnp.maximum))
+    v, i = max(self, axis, keepdims, initial=initial, where=where)
+    return (v, i) if return_indices else v
+
+
+def _tensor_min_axis(self, axis=None, keepdims=False, *, initial=None, where=True, return_indices=False):
+    if isinstance(axis, (list, tuple)):
+        x = _rin("min", self)
+        _no_bool("ReduceMin", x)
+        return wrap(_np_reduce("min", x, axis, keepdims, initial, where, jnp.min, jnp.minimum))
+    v, i = min(self, axis, keepdims, initial=initial, where=where)
+    return (v, i) if return_indices else v
+
+
+def _dim_guard(a):
+    return _is_pyint(a["dim"]) and isinstance(a.get("keepdim", False), bool)
+
+
+op("tensor_max", methods="max", family="math")(_named(_dispatch(
+    "max", _tensor_max_all, (_tensor_max_dim, _dim_guard), _tensor_max_axis), "tensor_max",
+    "``Tensor.max()``, ``Tensor.max(dim, keepdim=False)`` -> ``(values, indices)``, or "
+    "``Tensor.max(axis=None, keepdims=False, *, initial=None, where=True, return_indices=False)``."))
+op("tensor_min", methods="min", family="math")(_named(_dispatch(
+    "min", _tensor_min_all, (_tensor_min_dim, _dim_guard), _tensor_min_axis), "tensor_min",
+    "``Tensor.min()``, ``Tensor.min(dim, keepdim=False)`` -> ``(values, indices)``, or "
+    "``Tensor.min(axis=None, keepdims=False, *, initial=None, where=True, return_indices=False)``."))
+
+
+def _tensor_sum_dim(self, dim=None, keepdim=False, *, dtype=None):
+    return sum(self, dim, keepdim, dtype=dtype)
+
+
+def _tensor_sum_axis(self, axis=None, dtype=None, keepdims=False, initial=None):
+    res = sum(self, axis, keepdims, dtype=dtype)
+    if initial is not None:
+        res = add(res, initial)
+    if dtype is not None and mstype.to_ms(dtype) == mstype.bool_:
+        res = wrap(res._data.astype(jnp.bool_))
+    return res
+
+
+op("tensor_sum", methods="sum", family="math")(_named(_dispatch(
+    "sum", (_tensor_sum_dim, lambda a: isinstance(a["keepdim"], bool)), _tensor_sum_axis), "tensor_sum",
+    "``Tensor.sum(dim=None, keepdim=False, *, dtype=None)`` or "
+    "``Tensor.sum(axis=None, dtype=None, keepdims=False, initial=None)``."))
+
+
+def _tensor_mean_dim(self, dim=None, keepdim=False, *, dtype=None):
+    if dtype is not None:
+        self = wrap(self._data.astype(mstype.to_np(dtype)))
+    return mean(self, dim, keepdim)
+
+
+def _tensor_mean_axis(self, axis=None, keep_dims=False):
+    return mean(self, axis, keep_dims)
+
+
+op("tensor_mean", methods="mean", family="math")(_named(_dispatch(
+    "mean", _tensor_mean_dim, _tensor_mean_axis), "tensor_mean",
+    "``Tensor.mean(dim=None, keepdim=False, *, dtype=None)`` or ``Tensor.mean(axis=None, keep_dims=False)``."))
+
+
+def _tensor_prod(self, dim=None, keepdim=False, dtype=None):
+    return prod(self, dim, keepdim, dtype)
+
+
+_tensor_method("tensor_m_prod", "prod", _tensor_prod, "``Tensor.prod(dim=None, keepdim=False, dtype=None)``.")
+
+
+def _tensor_argmax_axis(self, axis=None, keepdims=False):
+    return argmax(self, axis, keepdims)
+
+
+def _tensor_argmax_dim(self, dim=None, keepdim=False):
+    return argmax(self, dim, keepdim)
+
+
+def _tensor_argmin_dim(self, dim=None, keepdim=False):
+    return argmin(self, dim, keepdim)
+
+
+def _tensor_argmin_axis(self, axis=None, keepdims=False):
+    return argmin(self, axis, keepdims)
+
+
+_tensor_method("tensor_m_argmax", "argmax", _dispatch("argmax", _tensor_argmax_axis, _tensor_argmax_dim),
+               "``Tensor.argmax(axis=None, keepdims=False)`` (or ``dim``/``keepdim``): Int64.")
+_tensor_method("tensor_m_argmin", "argmin", _dispatch("argmin", _tensor_argmin_dim, _tensor_argmin_axis),
+               "``Tensor.argmin(axis=None, keepdims=False)`` (or ``dim``/``keepdim``): Int32.")
+
+
+# ---------------------------------------------------------------------------
+# scans
+# ---------------------------------------------------------------------------
+
+def _cum_axis(name, axis, ndim):
+    if isinstance(axis, bool) or not _is_pyint(axis) and not isinstance(axis, Tensor):
+        raise TypeError(f"For '{name}', the 'axis' must be an int, but got {type(axis).__name__}.")
+    return _norm_axis(name, axis, ndim)
+
+
+def _scan(x, axis, exclusive, reverse, jfn, identity):
+    if reverse:
+        x = jnp.flip(x, axis)
+    out = jfn(x, axis=axis)
+    if exclusive:
+        pad = [(0, 0)] * x.ndim
+        pad[axis] = (1, 0)
+        out = jnp.pad(lax.slice_in_dim(out, 0, x.shape[axis] - 1, axis=axis), pad, constant_values=identity)
+    if reverse:
+        out = jnp.flip(out, axis)
+    return out
+
+
+@op("prim_cumsum", primitive="CumSum", prim_args=("exclusive", "reverse"), family="math")
+def _prim_cumsum(input, axis, exclusive=False, reverse=False):
+    """``CumSum(exclusive=False, reverse=False)(input, axis)``."""
+    x = _rin("CumSum", input)
+    if _is_bool(x):
+        raise TypeError("For primitive[CumSum], the input argument[x] must be a type of {Tensor[BFloat16], "
+                        "Tensor[Complex128], Tensor[Complex64], Tensor[Float16], Tensor[Float32], Tensor[Float64], "
+                        "Tensor[Int16], Tensor[Int32], Tensor[Int64], Tensor[Int8], Tensor[UInt16], Tensor[UInt32], "
+                        f"Tensor[UInt64], Tensor[UInt8]}}, but got {_dn(x)}.")
+    ax = _cum_axis("CumSum", axis, x.ndim)
+    return wrap(_scan(x, ax, exclusive, reverse, lambda a, axis: jnp.cumsum(a, axis=axis, dtype=a.dtype), 0))
+
+
+@op("cumsum", family="math")
+def cumsum(x, axis, dtype=None):
+    """``ops.cumsum(x, axis, dtype=None)``: keeps the dtype (Bool is an error)."""
+    _need_tensor("cumsum", "x", x)
+    if dtype is not None and x._data.dtype != mstype.to_np(dtype):
+        x = wrap(x._data.astype(mstype.to_np(dtype)))
+    return _prim_cumsum(x, axis)
+
+
+def _tensor_cumsum_arrays(self, axis, dtype):
+    x = self._data
+    orig = x.dtype
+    if x.dtype in (jnp.bool_, jnp.int8, jnp.int16, jnp.uint8):
+        x = x.astype(jnp.int32)
+    if axis is None:
+        x = jnp.ravel(x)
+        axis = 0
+    out = _prim_cumsum(wrap(x), axis)
+    if dtype is not None and orig != mstype.to_np(dtype):
+        out = wrap(out._data.astype(mstype.to_np(dtype)))
+    return out
+
+
+def _tensor_cumsum_dim(self, dim, *, dtype=None):
+    return _tensor_cumsum_arrays(self, dim, dtype)
+
+
+def _tensor_cumsum_axis(self, axis=None, dtype=None):
+    return _tensor_cumsum_arrays(self, axis, dtype)
+
+
+_tensor_method("tensor_m_cumsum", "cumsum", _dispatch(
+    "cumsum", (_tensor_cumsum_dim, lambda a: _is_pyint(a["dim"])), _tensor_cumsum_axis),
+    "``Tensor.cumsum(axis=None, dtype=None)``: Bool/Int8/Int16/UInt8 accumulate in Int32; "
+    "``axis=None`` flattens.")
+
+
+@functools.partial(jax.custom_vjp, nondiff_argnums=(1,))
+def _cumprod_ms(x, axis):
+    return jnp.cumprod(x, axis=axis)
+
+
+def _cumprod_fwd(x, axis):
+    out = jnp.cumprod(x, axis=axis)
+    return out, (x, out)
+
+
+def _cumprod_bwd(axis, res, g):
+    # MindSpore's gradient: cumsum(dout * out, reverse=True) / x (nan where x == 0 and the sum is 0).
+    x, out = res
+    s = jnp.flip(jnp.cumsum(jnp.flip(g * out, axis), axis=axis), axis)
+    return (s / x,)
+
+
+_cumprod_ms.defvjp(_cumprod_fwd, _cumprod_bwd)
+
+
+def _cumprod_arrays(x, axis, exclusive=False, reverse=False):
+    if _is_float(x) and not exclusive and not reverse and jnp.issubdtype(x.dtype, jnp.floating):
+        return _cumprod_ms(x, axis)
+    return _scan(x, axis, exclusive, reverse, lambda a, axis: jnp.cumprod(a, axis=axis, dtype=a.dtype), 1)
+
+
+@op("prim_cumprod", primitive="CumProd", prim_args=("exclusive", "reverse"), family="math")
+def _prim_cumprod(x, axis, exclusive=False, reverse=False):
+    """``CumProd(exclusive=False, reverse=False)(x, axis)``: keeps the dtype."""
+    a = _rin("CumProd", x)
+    _no_bool("CumProd", a)
+    return wrap(_cumprod_arrays(a, _cum_axis("CumProd", axis, a.ndim), exclusive, reverse))
+
+
+@op("cumprod", methods="cumprod", family="math")
+def cumprod(input, dim, dtype=None):
+    """``ops.cumprod(input, dim, dtype=None)``: integers and bools accumulate in Int64."""
+    x = _rin("cumprod", input)
+    if dtype is not None:
+        x = x.astype(mstype.to_np(dtype))
+    elif not _is_float(x):
+        x = x.astype(jnp.int64)
+    return wrap(_cumprod_arrays(x, _cum_axis("CumProd", dim, x.ndim)))
+
+
+@functools.partial(jax.jit, static_argnums=(1, 2))
+def _cum_extreme(x, axis, largest):
+    """Running max/min with the index of its last occurrence (MindSpore's Cummax/Cummin)."""
+    idx = lax.broadcasted_iota(jnp.int64, x.shape, axis)
+
+    def combine(a, b):
+        va, ia = a
+        vb, ib = b
+        take_b = (vb >= va) if largest else (vb <= va)
+        return jnp.where(take_b, vb, va), jnp.where(take_b, ib, ia)
+
+    return lax.associative_scan(combine, (x, idx), axis=axis)
+
+
+@op("cummax", primitive="Cummax", prim_args=("axis",), methods="cummax", family="math")
+def cummax(input, axis):
+    """``ops.cummax(input, axis)``: ``(values, Int64 indices)``; ties take the later index."""
+    x = _rin("cummax", input)
+    _no_bool("Cummax", x)
+    v, i = _cum_extreme(x, _cum_axis("cummax", axis, x.ndim), True)
+    return wrap(v), wrap(i)
+
+
+@op("cummin", primitive="Cummin", prim_args=("axis",), methods="cummin", family="math")
+def cummin(input, axis):
+    """``ops.cummin(input, axis)``: ``(values, Int32 indices)``; ties take the later index."""
+    x = _rin("cummin", input)
+    _no_bool("Cummin", x)
+    v, i = _cum_extreme(x, _cum_axis("cummin", axis, x.ndim), False)
+    return wrap(v), wrap(i.astype(jnp.int32))
+
+
+# ---------------------------------------------------------------------------
+# sorting
+# ---------------------------------------------------------------------------
+
+@functools.partial(jax.jit, static_argnums=(1, 2))
+def _stable_argsort(x, axis, descending):
+    if not descending:
+        return jnp.argsort(x, axis=axis, stable=True)
+    n = x.shape[axis]
+    r = jnp.argsort(jnp.flip(x, axis), axis=axis, stable=True)
+    return jnp.flip(n - 1 - r, axis)
+
+
+def _sort_input(name, x):
+    if _is_bool(x):
+        raise TypeError(f"For '{name}', the input does not support Bool (MindSpore has no CPU kernel for it).")
+
+
+@op("sort", primitive="Sort", prim_args=("axis", "descending"), family="math")
+def sort(input_x, axis=-1, descending=False):
+    """``ops.sort(input_x, axis=-1, descending=False)``: stable; ``(values, Int32 indices)``."""
+    x = _rin("sort", input_x)
+    _sort_input("Sort", x)
+    _check_bool_arg("sort", "descending", descending)
+    if x.ndim == 0:
+        return wrap(x), wrap(jnp.zeros((), jnp.int32))
+    ax = _norm_axis("Sort", axis, x.ndim)
+    idx = _stable_argsort(x, ax, descending)
+    return wrap(jnp.take_along_axis(x, idx, axis=ax)), wrap(idx.astype(jnp.int32))
+
+
+@op("argsort", family="math")
+def argsort(input, axis=-1, descending=False):
+    """``ops.argsort(input, axis=-1, descending=False)``: Int32 indices of a stable sort."""
+    return sort(input, axis, descending)[1]
+
+
+def _tensor_sort_dim(self, dim=-1, descending=False, stable=False):
+    return sort(self, dim, descending)
+
+
+def _tensor_sort_axis(self, axis=-1, descending=False):
+    return sort(self, axis, descending)
+
+
+def _tensor_argsort_dim(self, dim=-1, descending=False, stable=False):
+    return argsort(self, dim, descending)
+
+
+def _tensor_argsort_axis(self, axis=-1, descending=False):
+    return argsort(self, axis, descending)
+
+
+_tensor_method("tensor_m_sort", "sort", _dispatch("sort", _tensor_sort_dim, _tensor_sort_axis),
+               "``Tensor.sort(dim=-1, descending=False, stable=False)`` -> ``(values, indices)``.")
+_tensor_method("tensor_m_argsort", "argsort", _dispatch("argsort", _tensor_argsort_dim, _tensor_argsort_axis),
+               "``Tensor.argsort(dim=-1, descending=False, stable=False)``.")
+
+
+def _topk_last(x, k):
+    if k > x.shape[-1] or k < 0:
+        raise ValueError(f"For 'TopK', the 'k' must be in range [0, {x.shape[-1]}], but got {k}.")
+    v, i = lax.top_k(x, k)
+    return v, i.astype(jnp.int32)
+
+
+@op("topk", family="math")
+def topk(input, k, dim=None, largest=True, sorted=True):
+    """``ops.topk(input, k, dim=None, largest=True, sorted=True)``: ``(values, Int32 indices)``
+    along ``dim`` (the last axis by default); ties keep the lower index first."""
+    x = _rin("topk", input)
+    _check_bool_arg("topk", "largest", largest)
+    _check_int_arg("topk", "k", k)
+    if _is_bool(x):
+        raise TypeError(f"For primitive[TopK], the input argument[input_x] must be a numeric Tensor, but got "
+                        f"{_dn(x)}.")
+    src = x if largest else -x
+    if x.ndim == 0:
+        src = src.reshape(1)
+    ax = x.ndim - 1 if dim is None or x.ndim == 0 else _norm_axis("topk", dim, x.ndim)
+    moved = jnp.moveaxis(src, ax, -1) if x.ndim else src
+    v, i = _topk_last(moved, int(k))
+    if x.ndim:
+        v, i = jnp.moveaxis(v, -1, ax), jnp.moveaxis(i, -1, ax)
+    return wrap(v if largest else -v), wrap(i)
+
+
+@op("prim_topk", primitive="TopK", prim_args=("sorted",), family="math")
+def _prim_topk(input_x, k, sorted=True):
+    """``TopK(sorted=True)(input_x, k)``: along the last axis."""
+    return topk(input_x, k, None, True, sorted)
+
+
+def _tensor_topk(self, k, dim=None, largest=True, sorted=True):
+    return topk(self, k, dim, largest, sorted)
+
+
+_tensor_method("tensor_m_topk", "topk", _tensor_topk,
+               "``Tensor.topk(k, dim=None, largest=True, sorted=True)`` -> ``(values, indices)``.")
+
+
+# ---------------------------------------------------------------------------
+# histograms
+# ---------------------------------------------------------------------------
+
+@op("histc", methods="histc", family="math")
+def histc(input, bins=100, min=0., max=0.):
+    """``ops.histc(input, bins=100, min=0., max=0.)``: counts in ``bins`` equal bins over
+    ``[min, max]`` (the data's range when both are equal); values outside are ignored. The result
+    has the input's dtype (Float16, Float32 or Int32)."""
+    if not isinstance(min, (int, float)):
+        raise TypeError(f"For 'histc', parameter 'min' must be an int or float, but got {type(min)}.")
+    if not isinstance(max, (int, float)):
+        raise TypeError(f"For 'histc', parameter 'max' must be an int or float, but got {type(max)}.")
+    x = _rin("histc", input)
+    if x.dtype not in (jnp.float16, jnp.float32, jnp.int32):
+        raise TypeError(f"For primitive[Histogram], the input argument[x] must be a type of {{Tensor[Float16], "
+                        f"Tensor[Float32], Tensor[Int32]}}, but got Tensor[{_dn(x)}].")
+    _check_int_arg("histc", "bins", bins)
+    if bins <= 0:
+        raise ValueError(f"For 'Histogram', the 'bins' must be > 0, but got {bins}.")
+    if min > max:
+        raise ValueError(f"For 'Histogram', the 'min' should be <= max: {float(max)}, but got {float(min)}.")
+    return wrap(_histc_counts(x, float(min), float(max), int(bins)))
+
+
+@functools.partial(jax.jit, static_argnums=(1, 2, 3))
+def _histc_counts(x, min, max, bins):
+    xf = x.astype(jnp.float32)
+    if min == max:
+        lo, hi = jnp.min(xf), jnp.max(xf)
+        same = lo == hi
+        lo, hi = jnp.where(same, lo - 1, lo), jnp.where(same, hi + 1, hi)
+    else:
+        lo, hi = jnp.float32(min), jnp.float32(max)
+    idx = jnp.floor((xf - lo) * bins / (hi - lo)).astype(jnp.int32)
+    idx = jnp.where(xf == hi, bins - 1, idx)
+    valid = (xf >= lo) & (xf <= hi)
+    counts = jnp.sum((idx[..., None] == jnp.arange(bins, dtype=jnp.int32)) & valid[..., None],
+                     axis=tuple(range(x.ndim)), dtype=jnp.int32)
+    return counts.astype(x.dtype)
+
+
+@op("bincount", methods="bincount", family="math")
+def bincount(input, weights=None, minlength=0):
+    """``ops.bincount(input, weights=None, minlength=0)``: Float32 counts (weighted sums) of each
+    non-negative value of a 1-D Tensor. The output length depends on the data, so ``input`` must be
+    concrete (not traced)."""
+    if not isinstance(input, Tensor):
+        raise TypeError("For math function 'bincount', 'input' must be Tensor.")
+    if weights is not None and not isinstance(weights, Tensor):
+        raise TypeError(f"For math function 'bincount', 'weights' must be Tensor, but got {type(weights)}.")
+    if not isinstance(minlength, int) or isinstance(minlength, bool):
+        raise TypeError(f"For math function 'bincount', 'minlength' must be int but got {type(minlength)}.")
+    x = input._data
+    if x.ndim != 1:
+        raise ValueError("For math function 'bincount', 'input' should be one-dimensional tensor.")
+    if x.shape[0] == 0:
+        return wrap(jnp.zeros((0,), jnp.float32))
+    if minlength < 0:
+        raise ValueError(f"For 'bincount', 'minlength' should be >= 0 but got {minlength}.")
+    if isinstance(x, jax.core.Tracer):
+        raise RuntimeError("For 'bincount', the output length depends on the values of 'input', which is being "
+                           "traced (GRAPH_MODE, ms.jit or a gradient function); call it on a concrete Tensor.")
+    top = float(np.max(np.asarray(x, np.float32)))
+    length = int(top) + 1 if top > minlength - 1 else minlength
+    hit = (x[None, :] == jnp.arange(length, dtype=x.dtype)[:, None])
+    if weights is not None:
+        if weights.shape != input.shape:
+            raise ValueError("for bincount `input` and `weights` must have the same length")
+        hit = weights._data * hit
+    return wrap(jnp.sum(hit.astype(jnp.float32), axis=1))
+
+
+# ---------------------------------------------------------------------------
+# norm
+# ---------------------------------------------------------------------------
+
+def _svd_vals(x, row, col):
+    m = jnp.moveaxis(x, (row, col), (-2, -1))
+    return jnp.linalg.svd(m, compute_uv=False)
+
+
+def _keep_matrix(ret, shape, dims):
+    out_shape = list(shape)
+    for d in dims:
+        out_shape[d] = 1
+    return jnp.reshape(ret, out_shape)
+
+
+@op("norm", methods="norm", family="math")
+def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
+    """``ops.norm(A, ord=None, dim=None, keepdim=False, *, dtype=None)``: vector or matrix norms,
+    computed as MindSpore does (``inf`` norms pick the first maximal element for the gradient)."""
+    _need_tensor("norm", "A", A)
+    x = A._data
+    if dtype is not None:
+        x = x.astype(mstype.to_np(dtype))
+    if _is_bool(x):
+        raise TypeError("For 'norm', the input does not support Bool (MindSpore has no CPU kernel for it).")
+    if not _is_float(x):
+        x = x.astype(jnp.float32)
+    ndim = x.ndim
+    immediate = False
+    if dim is None:
+        dims = tuple(range(ndim))
+        immediate = ord is None or (ord == "fro" and ndim == 2) or (ord == 2 and ndim == 1)
+    elif isinstance(dim, int):
+        dims = (dim,)
+    elif isinstance(dim, tuple):
+        if len(dim) > 2:
+            raise ValueError("For norm, the dimensions is out of range.")
+        dims = dim
+    else:
+        raise TypeError(f"For norm, the dim should be int or tuple of int, but got {type(dim)}")
+    if len(dims) == 1 and isinstance(ord, str):
+        raise TypeError(f"For norm, ord mode can not be str for vectors, but got {ord}.")
+    if len(dims) == 2 and ord not in (2, -2, 1, -1, float("inf"), -float("inf"), "fro", "nuc", None):
+        raise ValueError("For norm, the ord mode must be in [2, -2, 1, -1, float('inf'), -float('inf'), 'fro', "
+                         f"'nuc', None] for matrices, but got {ord}.")
+    sq = (lambda a: jnp.real(a * jnp.conj(a))) if jnp.issubdtype(x.dtype, jnp.complexfloating) else jnp.square
+    if immediate:
+        ret = jnp.sqrt(jnp.sum(sq(x), axis=dims))
+        return wrap(jnp.reshape(ret, [1] * ndim) if keepdim else ret)
+    dims = tuple(_norm_axis("norm", d, ndim) for d in dims)
+    ax = _abs(x, "norm")
+    if len(dims) == 2:
+        row, col = dims
+        if row == col:
+            raise ValueError("For norm, the elements of dim can not be duplicate.")
+        if ord in (1, -1):
+            s = jnp.sum(ax, axis=row)
+            c = col - 1 if col > row else col
+            ret = _arg_with_value(s, c, False, ord == 1)[0]
+        elif ord in (float("inf"), -float("inf")):
+            s = jnp.sum(ax, axis=col)
+            r = row - 1 if row > col else row
+            ret = _arg_with_value(s, r, False, ord > 0)[0]
+        elif ord in (2, -2):
+            sv = _svd_vals(x, row, col)
+            ret = jnp.max(sv, axis=-1) if ord == 2 else jnp.min(sv, axis=-1)
+        elif ord == "nuc":
+            ret = jnp.sum(_svd_vals(x, row, col), axis=-1)
+        else:
+            ret = jnp.sqrt(jnp.sum(sq(x), axis=dims))
+        return wrap(_keep_matrix(ret, x.shape, dims) if keepdim else ret)
+    if len(dims) != 1:
+        raise ValueError("For norm, the dimensions is out of range.")
+    d = dims[0]
+    if ord == float("inf") or ord == -float("inf"):
+        return wrap(_arg_with_value(ax, d, keepdim, ord > 0)[0])
+    if ord == 0:
+        return wrap(jnp.sum((x != 0).astype(x.dtype), axis=d, keepdims=keepdim))
+    if ord is None:
+        return wrap(jnp.sqrt(jnp.sum(sq(x), axis=d, keepdims=keepdim)))
+    p = ord
+    return wrap(jnp.power(jnp.sum(jnp.power(ax, p), axis=d, keepdims=keepdim), 1.0 / p))

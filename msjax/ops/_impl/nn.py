@@ -1,36 +1,464 @@
-"""Neural-network functional ops (activations, losses' building blocks)."""
+"""Activation ops: relu family, sigmoid/tanh family, softmax family, shrink ops.
+
+Each op follows MindSpore 2.10 on CPU: the accepted dtypes (TypeError otherwise),
+the integer behaviour of the ops that accept integers (results truncated back to
+the integer dtype), the argument checks and the Primitive forms (``ops.ReLU()``,
+``ops.Softmax(axis)``...). Differences from MindSpore: ``ops.rrelu`` draws from
+msjax's key (same distribution, different numbers).
+"""
 from __future__ import annotations
+
+import math as _math
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 
+from ..._core import dtype as mstype
 from ..._core.registry import op
-from ._util import arr, wrap
+from ._util import Tensor, arr, wrap
+
+_F16, _F32, _F64, _BF16 = np.dtype(np.float16), np.dtype(np.float32), np.dtype(np.float64), jnp.bfloat16
+F16_32 = (_F16, _F32, np.dtype(_BF16))
+FLOATS = (_F16, _F32, _F64, np.dtype(_BF16))
 
 
+def _name(dt):
+    return str(mstype.from_np(dt))
+
+
+def tensor_arg(name, x, arg="input"):
+    """The array of a Tensor argument; MindSpore's TypeError for anything else."""
+    if not isinstance(x, Tensor):
+        raise TypeError(f"For '{name}', the '{arg}' must be a Tensor, but got {type(x).__name__}.")
+    return x._data
+
+
+def check_dtype(name, a, allowed=FLOATS, arg="input_x"):
+    """MindSpore's TypeError when ``a``'s dtype is not one of ``allowed``."""
+    if np.dtype(a.dtype) not in allowed:
+        names = ", ".join(f"Tensor[{_name(d)}]" for d in allowed)
+        raise TypeError(f"For primitive[{name}], the input argument[{arg}] must be a type of {{{names}}}, "
+                        f"but got Tensor[{_name(a.dtype)}].")
+    return a
+
+
+def check_number(name, arg, value, types=(int, float)):
+    if isinstance(value, bool) or not isinstance(value, types):
+        tn = [t.__name__ for t in types]
+        raise TypeError(f"For '{name}', the type of '{arg}' should be one of '{tn}', "
+                        f"but got type '{type(value).__name__}'.")
+    return value
+
+
+def _float_in(name, x, allowed=FLOATS, arg="input_x"):
+    return check_dtype(name, tensor_arg(name, x, arg), allowed, arg)
+
+
+def _is_int(a):
+    return jnp.issubdtype(a.dtype, jnp.integer)
+
+
+def _axis_in_range(name, axis, ndim):
+    lo, hi = -max(ndim, 1), max(ndim, 1)
+    if not lo <= axis < hi:
+        raise ValueError(f"For primitive[{name}], the axis must be in [{lo},{hi}), but got {axis}.")
+    return axis
+
+
+# --- relu family --------------------------------------------------------------------
 @op("relu", primitive="ReLU", methods="relu", family="nn")
-def relu(input):
-    return wrap(jax.nn.relu(arr(input)))
+def relu(input, inplace=False):
+    """``ops.relu(input, inplace=False)``; any real or bool dtype."""
+    x = tensor_arg("ReLU", input)
+    if x.dtype == jnp.bool_:
+        return wrap(x)
+    out = wrap(jax.nn.relu(x))
+    if inplace:
+        input._data = out._data
+        return input
+    return out
 
 
+@op("relu6", primitive="ReLU6", family="nn")
+def relu6(x):
+    """``ops.relu6(x)``: ``min(max(x, 0), 6)``; Float16/Float32 only."""
+    a = _float_in("ReLU6", x, F16_32)
+    return wrap(jnp.clip(a, 0, 6).astype(a.dtype))
+
+
+@op("leaky_relu", family="nn")
+def leaky_relu(input, alpha=0.2):
+    """``ops.leaky_relu(input, alpha=0.2)``: ``max(alpha * x, x)`` (``min`` when alpha > 1)."""
+    if not isinstance(input, Tensor):
+        raise TypeError(f"For 'leaky_relu', the 'input' must be a Tensor, but got '{type(input).__name__}'")
+    check_number("leaky_relu", "alpha", alpha, (float, int))
+    x = input._data
+    a = jnp.asarray(alpha).astype(x.dtype)
+    fn = jnp.minimum if alpha > 1 else jnp.maximum
+    return wrap(fn(a * x, x))
+
+
+@op("elu", primitive="Elu", prim_args=("alpha",), family="nn")
+def elu(input_x, alpha=1.0):
+    """``ops.elu(input_x, alpha=1.0)``; MindSpore only supports ``alpha == 1.0``."""
+    x = _float_in("Elu", input_x)
+    if alpha != 1.0:
+        raise ValueError("EluIn Elu, alpha must be 1.0f.")
+    return wrap(jnp.where(x > 0, x, alpha * jnp.expm1(jnp.minimum(x, 0))).astype(x.dtype))
+
+
+@op("celu", primitive="CeLU", prim_args=("alpha",), family="nn")
+def celu(x, alpha=1.0):
+    """``ops.celu(x, alpha=1.0)``: ``max(0, x) + min(0, alpha * (exp(x / alpha) - 1))``."""
+    a = _float_in("CeLU", x)
+    if alpha == 0:
+        raise ValueError(f"For primitive[CeLU], the alpha must be not equal to 0 , but got {alpha}.")
+    neg = alpha * jnp.expm1(jnp.minimum(a, 0) / alpha)
+    return wrap(jnp.where(a > 0, a, neg).astype(a.dtype))
+
+
+_SELU_ALPHA = 1.6732632423543772848170429916717
+_SELU_SCALE = 1.0507009873554804934193349852946
+
+
+@op("selu", primitive="SeLU", family="nn")
+def selu(input_x):
+    """``ops.selu(input_x)``; Int32/Int8 inputs keep their dtype (negative part truncates to 0)."""
+    x = tensor_arg("SeLU", input_x, "input_x")
+    ok = FLOATS + (np.dtype(np.int32), np.dtype(np.int8))
+    check_dtype("SeLU", x, ok)
+    if _is_int(x):
+        return wrap(jnp.where(x > 0, jnp.trunc(x.astype(jnp.float32) * _SELU_SCALE), 0).astype(x.dtype))
+    return wrap(_selu(x))
+
+
+@jax.custom_vjp
+def _selu(x):
+    neg = _SELU_ALPHA * jnp.expm1(jnp.minimum(x, 0))
+    return (_SELU_SCALE * jnp.where(x > 0, x, neg)).astype(x.dtype)
+
+
+def _selu_fwd(x):
+    y = _selu(x)
+    return y, (x, y)
+
+
+def _selu_bwd(res, g):
+    # MindSpore's SeLU gradient: scale for x > 0, else scale * (selu(x) + 1)
+    # (the ELU rule applied to the SeLU output; not the analytic derivative).
+    x, y = res
+    return ((g * jnp.where(x > 0, _SELU_SCALE, _SELU_SCALE * (y + 1))).astype(x.dtype),)
+
+
+_selu.defvjp(_selu_fwd, _selu_bwd)
+
+
+def _gelu_tanh(x):
+    c = np.sqrt(2.0 / np.pi).astype(x.dtype)
+    return 0.5 * x * (1 + jnp.tanh(c * (x + 0.044715 * x * x * x)))
+
+
+@op("gelu", family="nn")
+def gelu(input, approximate="none"):
+    """``ops.gelu(input, approximate='none')``: erf form, or the tanh form with ``'tanh'``."""
+    if approximate not in ("none", "tanh"):
+        raise ValueError("For ops.gelu, approximate value should be either 'none' or 'tanh'.")
+    x = tensor_arg("gelu", input)
+    if np.dtype(x.dtype) not in FLOATS:
+        raise TypeError(f"For gelu, the input dtype must be bfloat16, float16, float32 or float64, "
+                        f"but got {_name(x.dtype)}.")
+    if approximate == "tanh":
+        return wrap(_gelu_tanh(x).astype(x.dtype))
+    return wrap((x * (jax.scipy.special.erf(x / np.sqrt(2.0).astype(x.dtype)) + 1) * 0.5).astype(x.dtype))
+
+
+@op("prim_gelu", primitive="GeLU", family="nn")
+def prim_gelu(x):
+    """``ops.GeLU()(x)``: the tanh approximation."""
+    a = _float_in("GeLU", x, arg="x")
+    return wrap(_gelu_tanh(a).astype(a.dtype))
+
+
+@op("fast_gelu", primitive="FastGeLU", family="nn")
+def fast_gelu(x):
+    """``ops.fast_gelu(x)``: ``x / (1 + exp(-1.702|x|)) * exp(0.851 (x - |x|))``."""
+    a = tensor_arg("FastGeLU", x, "x")
+    if np.dtype(a.dtype) not in F16_32[:2]:
+        raise TypeError(f"For 'FastGeLU', input[0] type should be float16 or float32. but got {_name(a.dtype)}")
+    ab = jnp.abs(a)
+    return wrap((a / (1 + jnp.exp(-1.702 * ab)) * jnp.exp(0.851 * (a - ab))).astype(a.dtype))
+
+
+@op("silu", family="nn")
+def silu(input):
+    """``ops.silu(input)``: ``x * sigmoid(x)``."""
+    x = _float_in("Sigmoid", input, arg="input")
+    return wrap(x * jax.nn.sigmoid(x))
+
+
+def _softplus(x):
+    return jnp.logaddexp(x, jnp.zeros((), x.dtype))
+
+
+@op("mish", primitive="Mish", family="nn")
+def mish(x):
+    """``ops.mish(x)``: ``x * tanh(softplus(x))``."""
+    a = _float_in("Mish", x, FLOATS[:3])
+    return wrap(a * jnp.tanh(_softplus(a)))
+
+
+def _hsig_int(x):
+    # integer arithmetic as MindSpore's CPU kernel: relu6(x + 3) / 6, truncated
+    return jnp.clip(x + 3, 0, 6)
+
+
+@op("hardswish", primitive="HSwish", family="nn")
+def hardswish(input):
+    """``ops.hardswish(input)``: ``x * relu6(x + 3) / 6``; integer inputs truncate."""
+    x = tensor_arg("HSwish", input)
+    if x.dtype == jnp.bool_ or jnp.issubdtype(x.dtype, jnp.complexfloating):
+        raise TypeError(f"For primitive[HSwish], the input argument[x] must be a type of "
+                        f"{{BFloat16, Float16, Float32, Float64, Int16, Int32, Int64, Int8}}, "
+                        f"but got {_name(x.dtype)}.")
+    if _is_int(x):
+        return wrap(jax.lax.div(x * _hsig_int(x), jnp.asarray(6, x.dtype)))
+    return wrap((x * jnp.clip(x + 3, 0, 6) / 6).astype(x.dtype))
+
+
+@op("hardsigmoid", primitive="HSigmoid", family="nn")
+def hardsigmoid(input):
+    """``ops.hardsigmoid(input)``: ``relu6(x + 3) / 6``; integer inputs truncate."""
+    x = tensor_arg("HSigmoid", input)
+    if x.dtype == jnp.bool_ or jnp.issubdtype(x.dtype, jnp.complexfloating):
+        raise TypeError(f"For primitive[HSigmoid], the input argument[input_x] must be a type of "
+                        f"{{BFloat16, Float16, Float32, Float64, Int16, Int32, Int64, Int8}}, "
+                        f"but got {_name(x.dtype)}.")
+    if _is_int(x):
+        return wrap(jax.lax.div(_hsig_int(x), jnp.asarray(6, x.dtype)))
+    return wrap((jnp.clip(x + 3, 0, 6) / 6).astype(x.dtype))
+
+
+@op("hardtanh", family="nn")
+def hardtanh(input, min_val=-1.0, max_val=1.0):
+    """``ops.hardtanh(input, min_val=-1.0, max_val=1.0)``: ``min(max(x, min_val), max_val)``."""
+    if not isinstance(input, Tensor):
+        raise TypeError(f"For 'hardtanh', the 'input' must be a Tensor, but got '{type(input).__name__}'")
+    check_number("hardtanh", "min_val", min_val, (int, float))
+    check_number("hardtanh", "max_val", max_val, (int, float))
+    x = input._data
+    if x.dtype == jnp.bool_:
+        return wrap(x)
+    lo = np.asarray(min_val, x.dtype) if not _is_int(x) or isinstance(min_val, int) else min_val
+    hi = np.asarray(max_val, x.dtype) if not _is_int(x) or isinstance(max_val, int) else max_val
+    y = jnp.minimum(jnp.maximum(x, lo), hi)
+    return wrap(y.astype(x.dtype) if not _is_int(x) else jnp.trunc(y).astype(x.dtype))
+
+
+@op("threshold", family="nn")
+def threshold(input, thr, value):
+    """``ops.threshold(input, thr, value)``: ``x if x > thr else value``."""
+    if not isinstance(input, Tensor):
+        raise TypeError(f"For 'threshold', the 'input' must be a Tensor, but got '{type(input).__name__}'")
+    check_number("threshold", "thr", thr, (float, int))
+    check_number("threshold", "value", value, (float, int))
+    x = input._data
+    return wrap(jnp.where(x > thr, x, jnp.asarray(value).astype(x.dtype)))
+
+
+# --- sigmoid / tanh family -------------------------------------------------------------
 @op("sigmoid", primitive="Sigmoid", methods="sigmoid", family="nn")
 def sigmoid(input):
-    return wrap(jax.nn.sigmoid(arr(input)))
+    """``ops.sigmoid(input)``: ``1 / (1 + exp(-x))``."""
+    x = _float_in("Sigmoid", input, FLOATS + (np.dtype(np.complex64), np.dtype(np.complex128)), "input")
+    return wrap(jax.nn.sigmoid(x))
 
 
 @op("tanh", primitive="Tanh", methods="tanh", family="nn")
 def tanh(input):
-    return wrap(jnp.tanh(arr(input)))
+    """``ops.tanh(input)``."""
+    x = _float_in("Tanh", input, FLOATS + (np.dtype(np.complex64), np.dtype(np.complex128)), "input")
+    return wrap(jnp.tanh(x))
 
 
-@op("mse_loss", family="nn")
-def mse_loss(input, target, reduction="mean"):
-    """``ops.mse_loss(input, target, reduction='mean')``."""
-    d = jnp.square(arr(input) - arr(target))
-    if reduction == "mean":
-        return wrap(jnp.mean(d))
-    if reduction == "sum":
-        return wrap(jnp.sum(d))
-    if reduction == "none":
-        return wrap(d)
-    raise ValueError(f"For 'mse_loss', 'reduction' must be 'mean', 'sum' or 'none', but got '{reduction}'.")
+@op("tanhshrink", family="nn")
+def tanhshrink(input):
+    """``ops.tanhshrink(input)``: ``x - tanh(x)``; integer inputs give Float32."""
+    x = tensor_arg("tanhshrink", input)
+    if _is_int(x):
+        x = x.astype(jnp.float32)
+    check_dtype("Tanh", x, FLOATS, "input")
+    return wrap(x - jnp.tanh(x))
+
+
+@op("softplus", primitive="Softplus", family="nn")
+def softplus(input, beta=1, threshold=20):
+    """``ops.softplus(input, beta=1, threshold=20)``: ``log(1 + exp(beta x)) / beta``, ``x`` above the threshold."""
+    if beta == 0:
+        raise ValueError("For 'softplus', the value of 'beta' cannot be 0.")
+    x = _float_in("Softplus", input, FLOATS, "x")
+    sx = x * beta
+    out = (1 / beta) * _softplus(sx)
+    return wrap(jnp.where(sx > threshold, x, out).astype(x.dtype))
+
+
+@op("softsign", primitive="Softsign", family="nn")
+def softsign(x):
+    """``ops.softsign(x)``: ``x / (1 + |x|)``."""
+    a = _float_in("Softsign", x, FLOATS[:3])
+    return wrap(a / (1 + jnp.abs(a)))
+
+
+@op("logsigmoid", family="nn")
+def logsigmoid(x):
+    """``ops.logsigmoid(x)``: ``log(sigmoid(x))``."""
+    a = _float_in("Sigmoid", x, FLOATS, "input")
+    return wrap(jnp.log(jax.nn.sigmoid(a)))
+
+
+@op("glu", primitive="GLU", prim_args=("axis",), family="nn")
+def glu(x, axis=-1):
+    """``ops.glu(x, axis=-1)``: ``a * sigmoid(b)`` where ``a, b`` are the halves of ``x`` along ``axis``."""
+    a = tensor_arg("glu", x, "x")
+    n = a.shape[axis]
+    if n % 2:
+        raise ValueError(f"For 'Split', x_shape[{axis % a.ndim}] must be divisible by output_num = 2, but got {n}")
+    check_dtype("Sigmoid", a, FLOATS, "input")
+    first, second = jnp.split(a, 2, axis=axis)
+    return wrap(first * jax.nn.sigmoid(second))
+
+
+@op("prelu", primitive="PReLU", family="nn")
+def prelu(input, weight):
+    """``ops.prelu(input, weight)``: ``max(0, x) + weight * min(0, x)``, ``weight`` per channel (axis 1)."""
+    x = _float_in("PReLU", input, F16_32, "x")
+    w = tensor_arg("PReLU", weight, "weight")
+    check_dtype("PReLU", w, F16_32, "weight")
+    if w.ndim > 1:
+        raise ValueError("The dimension of 'weight' must be less than or equal to 1")
+    channels = x.shape[1] if x.ndim >= 2 else 1
+    if w.size != channels and w.size != 1:
+        raise ValueError(f"For 'Prelu', the length of 'weight' must be equal to number of channels: {channels}, "
+                         f"but got {w.size}.")
+    w = jnp.reshape(w, (channels,) + (1,) * (x.ndim - 2)) if w.size != 1 else jnp.reshape(w, ())
+    return wrap(jnp.where(x > 0, x, w * x))
+
+
+@op("rrelu", family="nn")
+def rrelu(input, lower=1.0 / 8, upper=1.0 / 3):
+    """``ops.rrelu(input, lower=1/8, upper=1/3)``: negative inputs scaled by ``U(lower, upper)``."""
+    from ..._core.rng import next_key
+    if isinstance(upper, bool) or not isinstance(upper, (float, int)):
+        raise TypeError(f"For 'rrelu', 'upper' must be an int or a float, but got {type(upper)}")
+    if isinstance(lower, bool) or not isinstance(lower, (float, int)):
+        raise TypeError(f"For 'rrelu', 'lower' must be an int or a float, but got {type(lower)}")
+    if lower > upper:
+        raise ValueError(f"For 'rrelu', the value of 'upper' must be greater than or equal to 'lower', "
+                         f"but got upper: {upper}, lower: {lower}. ")
+    if not isinstance(input, Tensor):
+        raise TypeError(f"For 'rrelu', the 'input' must be a Tensor but got {type(input)}.")
+    x = input._data
+    mask = jax.random.uniform(next_key(), x.shape, jnp.float32, lower, upper).astype(x.dtype)
+    sign = jnp.sign(x)
+    total = jnp.clip(sign, None, 0) * mask * -1 + jnp.clip(sign, 0, None)
+    return wrap(total * x)
+
+
+# --- shrink ---------------------------------------------------------------------------
+@op("hardshrink", primitive="HShrink", prim_args=("lambd",), methods="hardshrink", family="nn")
+def hardshrink(input, lambd=0.5):
+    """``ops.hardshrink(input, lambd=0.5)``: ``x if |x| > lambd else 0``."""
+    x = _float_in("HShrink", input, F16_32)
+    return wrap(jnp.where(jnp.abs(x) > lambd, x, jnp.zeros((), x.dtype)))
+
+
+@op("softshrink", primitive="SoftShrink", prim_args=("lambd",), family="nn")
+def softshrink(input, lambd=0.5):
+    """``ops.softshrink(input, lambd=0.5)``: ``x - lambd`` / ``x + lambd`` outside ``[-lambd, lambd]``, else 0."""
+    x = _float_in("SoftShrink", input, F16_32)
+    if lambd < 0:
+        raise RuntimeError(f"For 'SoftShrink', the values for lambd should be greater or equal to 0, , "
+                           f"but found to be [{lambd}].")
+    lam = np.asarray(lambd, x.dtype)
+    return wrap(jnp.where(x > lam, x - lam, jnp.where(x < -lam, x + lam, jnp.zeros((), x.dtype))))
+
+
+@op("soft_shrink", family="nn")
+def soft_shrink(input, lambd=0.5):
+    """Deprecated alias of ``ops.softshrink``."""
+    return softshrink(input, lambd)
+
+
+# --- softmax family -------------------------------------------------------------------
+def _softmax_axis(name, axis, ndim):
+    if isinstance(axis, (tuple, list)):
+        if len(axis) != 1:
+            raise RuntimeError(f"For '{name}', the length of 'axis' must be 1, but got {len(axis)}.")
+        axis = axis[0]
+    return _axis_in_range(name, axis, ndim)
+
+
+def tensor_softmax_check(axis):
+    if isinstance(axis, bool) or not isinstance(axis, int):
+        raise TypeError(f" the type of 'axis' must be 'int', but got '{axis}' with type '{type(axis).__name__}'.")
+
+
+@op("softmax", family="nn")
+def softmax(input, axis=-1, *, dtype=None):
+    """``ops.softmax(input, axis=-1, *, dtype=None)`` (also ``Tensor.softmax(axis, dtype=None)``)."""
+    tensor_softmax_check(axis)
+    return prim_softmax(input if dtype is None else wrap(tensor_arg("softmax", input).astype(mstype.to_np(dtype))),
+                        axis)
+
+
+@op("tensor_softmax", methods="softmax", family="nn")
+def tensor_softmax(input, axis, dtype=None):
+    """``Tensor.softmax(axis, dtype=None)``."""
+    return softmax(input, axis, dtype=dtype)
+
+
+@op("prim_softmax", primitive="Softmax", prim_args=("axis",), family="nn")
+def prim_softmax(x, axis=-1):
+    """``ops.Softmax(axis=-1)(x)``; ``axis`` may be an int or a 1-tuple."""
+    a = tensor_arg("Softmax", x, "x")
+    ax = _softmax_axis("Softmax", axis, a.ndim)
+    check_dtype("Softmax", a, FLOATS, "x")
+    return wrap(jax.nn.softmax(a, axis=ax) if a.ndim else jnp.ones_like(a))
+
+
+@op("log_softmax", primitive="LogSoftmax", prim_args=("axis",), family="nn")
+def log_softmax(logits, axis=-1):
+    """``ops.log_softmax(logits, axis=-1)``."""
+    x = tensor_arg("LogSoftmax", logits, "logits")
+    if isinstance(axis, (tuple, list)):
+        raise TypeError(f'Failed calling LogSoftmax with "LogSoftmax(axis={type(axis).__name__})(logits=Tensor)".')
+    _axis_in_range("LogSoftmax", axis, x.ndim)
+    check_dtype("LogSoftmax", x, FLOATS, "logits")
+    return wrap(jax.nn.log_softmax(x, axis=axis) if x.ndim else jnp.zeros_like(x))
+
+
+def _implicit_dim(ndim):
+    return 0 if ndim in (0, 1, 3) else 1
+
+
+@op("log_softmax_ext", primitive="LogSoftmaxExt", family="nn")
+def log_softmax_ext(input, dim=None, *, dtype=None):
+    """``ops.function.nn_func.log_softmax_ext(input, dim=None, *, dtype=None)`` (``nn.LogSoftmaxExt``)."""
+    x = tensor_arg("LogSoftmaxExt", input)
+    if dtype is not None:
+        x = x.astype(mstype.to_np(dtype))
+    dim = _implicit_dim(x.ndim) if dim is None else dim
+    _axis_in_range("LogSoftmaxExt", dim, x.ndim)
+    check_dtype("LogSoftmaxExt", x, FLOATS, "input")
+    return wrap(jax.nn.log_softmax(x, axis=dim) if x.ndim else jnp.zeros_like(x))
+
+
+@op("softmin", family="nn")
+def softmin(x, axis=-1, *, dtype=None):
+    """``ops.softmin(x, axis=-1, *, dtype=None)``: ``softmax(-x)``."""
+    a = tensor_arg("softmin", x, "x")
+    if dtype is not None:
+        a = a.astype(mstype.to_np(dtype))
+    ax = _softmax_axis("Softmax", axis, a.ndim)
+    check_dtype("Softmax", a, FLOATS, "x")
+    return wrap(jax.nn.softmax(-a, axis=ax) if a.ndim else jnp.ones_like(a))

@@ -1,0 +1,109 @@
+"""``ParallelMode`` and the auto-parallel context (``ms.set_auto_parallel_context``).
+
+msjax runs on one device: the settings are validated and recorded like
+MindSpore's (same keys, defaults and errors), and training cells read
+``parallel_mode``/``gradients_mean``/``device_num`` from here. With one device
+every reduction is the identity (``nn.DistributedGradReducer``); data
+parallelism over several devices is not implemented yet.
+"""
+from __future__ import annotations
+
+import copy
+
+__all__ = ["ParallelMode", "set_auto_parallel_context", "get_auto_parallel_context",
+           "reset_auto_parallel_context", "get_parallel_mode", "get_device_num", "get_gradients_mean",
+           "get_global_rank"]
+
+
+class ParallelMode:
+    """``mindspore.ParallelMode``: the parallel mode names."""
+
+    STAND_ALONE = "stand_alone"
+    DATA_PARALLEL = "data_parallel"
+    HYBRID_PARALLEL = "hybrid_parallel"
+    SEMI_AUTO_PARALLEL = "semi_auto_parallel"
+    AUTO_PARALLEL = "auto_parallel"
+    MODE_LIST = [STAND_ALONE, DATA_PARALLEL, HYBRID_PARALLEL, SEMI_AUTO_PARALLEL, AUTO_PARALLEL]
+
+
+_DEFAULTS = {
+    "device_num": 1,
+    "global_rank": 0,
+    "gradients_mean": False,
+    "gradient_fp32_sync": True,
+    "parallel_mode": ParallelMode.STAND_ALONE,
+    "search_mode": "recursive_programming",
+    "auto_parallel_search_mode": "recursive_programming",
+    "parameter_broadcast": False,
+    "strategy_ckpt_load_file": "",
+    "strategy_ckpt_save_file": "",
+    "full_batch": False,
+    "enable_parallel_optimizer": False,
+    "enable_alltoall": False,
+    "all_reduce_fusion_config": [],
+    "pipeline_stages": 1,
+    "grad_accumulation_step": 1,
+    "dataset_strategy": "data_parallel",
+    "comm_fusion": {"openstate": True, "allreduce": {"mode": "auto", "config": None},
+                    "allgather": {"mode": "auto", "config": None},
+                    "reducescatter": {"mode": "auto", "config": None}},
+    "pipeline_result_broadcast": False,
+    "strategy_ckpt_config": {"load_file": "", "save_file": "", "only_trainable_params": True},
+    "auto_pipeline": False,
+    "dump_local_norm": False,
+}
+# keys that can be set but not read back (MindSpore behaves the same way)
+_SET_ONLY = {"parallel_optimizer_config", "pipeline_config", "group_ckpt_save_file", "auto_parallel_search_mode",
+             "sharding_propagation", "enable_alltoall", "hccl_time_out", "force_fp32_communication",
+             "dump_local_norm_path", "dump_device_local_norm", "optimizer_weight_shard_size"}
+
+_ctx = copy.deepcopy(_DEFAULTS)
+
+
+def set_auto_parallel_context(**kwargs):
+    """``mindspore.set_auto_parallel_context``: record parallel settings (one device)."""
+    for key, value in kwargs.items():
+        if key not in _DEFAULTS and key not in _SET_ONLY:
+            raise ValueError(f"Set context keyword {key} is not recognized!")
+        if key == "parallel_mode" and value not in ParallelMode.MODE_LIST:
+            raise ValueError("The context configuration parameter 'parallel_mode' only support 'stand_alone', "
+                             "'data_parallel', 'hybrid_parallel', 'semi_auto_parallel' and 'auto_parallel', "
+                             f"but got the value : {value}.")
+        if key == "device_num" and (isinstance(value, bool) or not isinstance(value, int) or
+                                    not 1 <= value <= 4096):
+            raise ValueError(f"For 'set_auto_parallel_context', the argument 'device_num' must be in range "
+                             f"[1, 4096], but got {value}.")
+        if key in ("gradients_mean", "full_batch", "enable_parallel_optimizer", "parameter_broadcast") and \
+                not isinstance(value, bool):
+            raise TypeError(f"For 'set_auto_parallel_context', the argument '{key}' must be bool, "
+                            f"but got {type(value).__name__}.")
+        _ctx[key] = value
+
+
+def get_auto_parallel_context(attr_key):
+    """``mindspore.get_auto_parallel_context``."""
+    if attr_key not in _DEFAULTS:
+        raise ValueError(f"Get context keyword {attr_key} is not recognized!")
+    return copy.deepcopy(_ctx[attr_key])
+
+
+def reset_auto_parallel_context():
+    """``mindspore.reset_auto_parallel_context``: back to the defaults."""
+    _ctx.clear()
+    _ctx.update(copy.deepcopy(_DEFAULTS))
+
+
+def get_parallel_mode():
+    return _ctx["parallel_mode"]
+
+
+def get_device_num():
+    return _ctx["device_num"]
+
+
+def get_gradients_mean():
+    return _ctx["gradients_mean"]
+
+
+def get_global_rank():
+    return _ctx["global_rank"]

@@ -1,0 +1,723 @@
+"""Image transforms (``mindspore.dataset.vision``) on numpy HWC images.
+
+Every transform is a plain callable: use it in ``dataset.map(operations=...)`` or
+call it eagerly on an array. ``Resize`` with bilinear interpolation reproduces
+OpenCV's fixed-point arithmetic for uint8 images (what MindSpore runs), so it
+gives MindSpore's pixels exactly; float images are interpolated in float32.
+``Decode`` needs Pillow (``pip install pillow``); everything else is numpy.
+Random transforms draw from the pipeline's generator (``ds.config.set_seed``).
+"""
+from __future__ import annotations
+
+import functools
+import numbers
+import threading
+from enum import Enum, IntEnum
+
+import numpy as np
+
+from .. import config
+
+__all__ = ["Inter", "Border", "ImageBatchFormat", "Resize", "Rescale", "Normalize", "HWC2CHW", "CenterCrop",
+           "RandomCrop", "RandomHorizontalFlip", "RandomVerticalFlip", "RandomResizedCrop",
+           "RandomCropDecodeResize", "Decode", "ToTensor", "Pad", "Grayscale", "ToType", "Crop", "HorizontalFlip",
+           "VerticalFlip", "ConvertColor", "ColorConverter", "RandomRotation", "Rotate"]
+
+
+class Inter(IntEnum):
+    NEAREST = 0
+    ANTIALIAS = 1
+    BILINEAR = 2
+    BICUBIC = 3
+    AREA = 4
+    PILCUBIC = 5
+    LINEAR = 2      # aliases
+    CUBIC = 3
+
+
+class Border(str, Enum):
+    CONSTANT = "constant"
+    EDGE = "edge"
+    REFLECT = "reflect"
+    SYMMETRIC = "symmetric"
+
+
+class ImageBatchFormat(IntEnum):
+    NHWC = 0
+    NCHW = 1
+
+
+class ColorConverter(IntEnum):
+    BGR2BGRA = 0
+    RGB2RGBA = 0
+    BGRA2BGR = 1
+    RGBA2RGB = 1
+    BGR2RGBA = 2
+    RGB2BGRA = 2
+    BGRA2RGB = 3
+    RGBA2BGR = 3
+    BGR2RGB = 4
+    RGB2BGR = 4
+    BGR2GRAY = 6
+    RGB2GRAY = 7
+    GRAY2BGR = 8
+    GRAY2RGB = 8
+
+
+# ---------------------------------------------------------------------------
+# randomness
+# ---------------------------------------------------------------------------
+_rng_lock = threading.Lock()
+_rng_state = {"gen": -1, "rng": None}
+
+
+def _rng():
+    with _rng_lock:
+        if _rng_state["gen"] != config._generation[0] or _rng_state["rng"] is None:
+            _rng_state["rng"] = np.random.default_rng([config._base_seed(), 7919])
+            _rng_state["gen"] = config._generation[0]
+        return _rng_state["rng"]
+
+
+def _uniform(lo=0.0, hi=1.0):
+    r = _rng()
+    with _rng_lock:
+        return float(r.uniform(lo, hi))
+
+
+def _randint(lo, hi):
+    """Integer in [lo, hi]."""
+    r = _rng()
+    with _rng_lock:
+        return int(r.integers(lo, hi + 1))
+
+
+# ---------------------------------------------------------------------------
+# helpers
+# ---------------------------------------------------------------------------
+def _image(img, name):
+    if hasattr(img, "asnumpy") and hasattr(img, "dtype"):
+        img = img.asnumpy()
+    if hasattr(img, "mode") and hasattr(img, "size") and not isinstance(img, np.ndarray):  # PIL image
+        img = np.asarray(img)
+    if not isinstance(img, np.ndarray):
+        raise TypeError(f"{name}: Input should be NumPy or PIL image, got {type(img)}.")
+    if img.ndim not in (2, 3):
+        raise RuntimeError(f"{name}: input tensor is not in shape of <H,W> or <H,W,C>, but got rank: {img.ndim}")
+    return img
+
+
+def _size_pair(size, name):
+    if isinstance(size, numbers.Integral) and not isinstance(size, bool):
+        if size <= 0:
+            raise ValueError(f"Input is not within the required interval of [1, 16777216].")
+        return int(size)
+    if isinstance(size, (list, tuple)) and len(size) in (1, 2) and all(isinstance(s, numbers.Integral)
+                                                                         for s in size):
+        if any(s <= 0 for s in size):
+            raise ValueError(f"Input is not within the required interval of [1, 16777216].")
+        return tuple(int(s) for s in size) if len(size) == 2 else int(size[0])
+    raise TypeError(f"Argument size with value {size} is not of type [<class 'int'>, <class 'list'>, "
+                    "<class 'tuple'>].")
+
+
+def _target_size(h, w, size):
+    if isinstance(size, tuple):
+        return size
+    if h <= w:
+        return size, int(w * size / h)
+    return int(h * size / w), size
+
+
+def _clamp_x(s, f, src):
+    s, f = s.copy(), f.copy()
+    lo = s < 0
+    f[lo], s[lo] = 0, 0
+    hi = s >= src - 1
+    f[hi], s[hi] = 0, src - 1
+    return s, np.minimum(s + 1, src - 1), f
+
+
+@functools.lru_cache(maxsize=256)
+def _linear_coeffs(src, dst, clamp_x):
+    scale = src / dst
+    f = ((np.arange(dst) + 0.5) * scale - 0.5).astype(np.float32)
+    s = np.floor(f).astype(np.int64)
+    f = (f - s).astype(np.float32)
+    if clamp_x:
+        return _clamp_x(s, f, src)
+    return np.clip(s, 0, src - 1), np.clip(s + 1, 0, src - 1), f
+
+
+@functools.lru_cache(maxsize=256)
+def _area_up_coeffs(src, dst):
+    """OpenCV's INTER_AREA coefficients when not shrinking both axes."""
+    d = np.arange(dst)
+    s = np.floor(d * (src / dst)).astype(np.int64)
+    f = ((d + 1) - (s + 1) * (dst / src)).astype(np.float32)
+    f = np.where(f <= 0, 0, f - np.floor(f)).astype(np.float32)
+    return _clamp_x(s, f, src)
+
+
+_FIXED = {}
+
+
+def _fixed_weights(cx, cy):
+    """The 11-bit weights of a coefficient pair, as OpenCV rounds them (cached for
+    the cached coefficient tuples)."""
+    key = (id(cx), id(cy))
+    hit = _FIXED.get(key)
+    if hit is not None and hit[0] is cx and hit[1] is cy:
+        return hit[2]
+    (x0, x1, fx), (y0, y1, fy) = cx, cy
+    w = (np.round((1 - fx) * 2048).astype(np.int32)[None, :, None],
+         np.round(fx * 2048).astype(np.int32)[None, :, None],
+         np.round((1 - fy) * 2048).astype(np.int32)[:, None, None],
+         np.round(fy * 2048).astype(np.int32)[:, None, None])
+    if len(_FIXED) > 512:
+        _FIXED.clear()
+    _FIXED[key] = (cx, cy, w)
+    return w
+
+
+def _linear_apply(img, cx, cy):
+    """Two-tap separable interpolation; uint8 in OpenCV's fixed point (11-bit
+    weights, its SIMD rounding), other types in float."""
+    (x0, x1, fx), (y0, y1, fy) = cx, cy
+    im = img[:, :, None] if img.ndim == 2 else img
+    if img.dtype == np.uint8:
+        ax0, ax1, by0, by1 = _fixed_weights(cx, cy)
+        iv = im.astype(np.int32)
+        hx = iv[:, x0, :] * ax0 + iv[:, x1, :] * ax1
+        out = ((hx[y0] >> 4) * by0 >> 16) + ((hx[y1] >> 4) * by1 >> 16)
+        out = np.clip((out + 2) >> 2, 0, 255).astype(np.uint8)
+    else:
+        ft = np.float64 if img.dtype == np.float64 else np.float32
+        fv = im.astype(ft)
+        fx, fy = fx.astype(ft), fy.astype(ft)
+        hx = fv[:, x0, :] * (1 - fx)[None, :, None] + fv[:, x1, :] * fx[None, :, None]
+        out = hx[y0] * (1 - fy)[:, None, None] + hx[y1] * fy[:, None, None]
+        out = _cast_back(out, img.dtype, ft)
+    return out if img.ndim == 3 else out[:, :, 0]
+
+
+def _cast_back(out, dtype, ft=np.float32):
+    if np.issubdtype(dtype, np.integer):
+        info = np.iinfo(dtype)
+        return np.clip(np.rint(out), info.min, info.max).astype(dtype)
+    return out.astype(ft)
+
+
+def resize_bilinear(img, h, w):
+    """OpenCV's ``INTER_LINEAR`` resize (what MindSpore runs), pixel for pixel."""
+    H, W = img.shape[:2]
+    return _linear_apply(img, _linear_coeffs(W, w, True), _linear_coeffs(H, h, False))
+
+
+def resize_nearest(img, h, w):
+    H, W = img.shape[:2]
+    ys = np.minimum(np.floor(np.arange(h) * (H / h)).astype(np.int64), H - 1)
+    xs = np.minimum(np.floor(np.arange(w) * (W / w)).astype(np.int64), W - 1)
+    return img[ys][:, xs]
+
+
+def _cubic_coeffs(x):
+    a, one = np.float32(-0.75), np.float32(1)
+    x = x.astype(np.float32)
+    c0 = ((a * (x + one) - np.float32(5) * a) * (x + one) + np.float32(8) * a) * (x + one) - np.float32(4) * a
+    c1 = ((a + np.float32(2)) * x - (a + np.float32(3))) * x * x + one
+    y = one - x
+    c2 = ((a + np.float32(2)) * y - (a + np.float32(3))) * y * y + one
+    return np.stack([c0, c1, c2, one - c0 - c1 - c2], 1).astype(np.float32)
+
+
+@functools.lru_cache(maxsize=256)
+def _cubic_axis(src, dst):
+    f = ((np.arange(dst) + 0.5) * (src / dst) - 0.5).astype(np.float32)
+    s = np.floor(f).astype(np.int64)
+    idx = np.stack([np.clip(s + k, 0, src - 1) for k in (-1, 0, 1, 2)], 1)
+    return idx, _cubic_coeffs((f - s).astype(np.float32))
+
+
+def resize_bicubic(img, h, w):
+    """OpenCV's ``INTER_CUBIC`` (a=-0.75; uint8 in its fixed point)."""
+    H, W = img.shape[:2]
+    yi, yw = _cubic_axis(H, h)
+    xi, xw = _cubic_axis(W, w)
+    im = img[:, :, None] if img.ndim == 2 else img
+    if img.dtype == np.uint8:
+        ax = np.rint(xw * 2048).astype(np.int64)
+        by = np.rint(yw * 2048).astype(np.int64)
+        hx = np.einsum("wk,hwkc->hwc", ax, im.astype(np.int64)[:, xi])
+        rows = hx[yi].astype(np.float32)
+        b = (by.astype(np.float32) * np.float32(1.0 / (2048 * 2048))).astype(np.float32)
+        acc = rows[:, 0] * b[:, 0, None, None]
+        for k in (1, 2, 3):
+            acc = (acc + rows[:, k] * b[:, k, None, None]).astype(np.float32)
+        out = np.clip(np.rint(acc), 0, 255).astype(np.uint8)
+    else:
+        ft = np.float64 if img.dtype == np.float64 else np.float32
+        hx = (im.astype(ft)[:, xi] * xw.astype(ft)[None, :, :, None]).sum(2)
+        rows = hx[yi]
+        out = (rows * yw.astype(ft)[:, :, None, None]).sum(1)
+        out = _cast_back(out, img.dtype, ft)
+    return out if img.ndim == 3 else out[:, :, 0]
+
+
+@functools.lru_cache(maxsize=256)
+def _area_table(src, dst):
+    scale = src / dst
+    m = np.zeros((dst, src), np.float32)
+    for d in range(dst):
+        f1 = d * scale
+        f2 = f1 + scale
+        cell = min(scale, src - f1)
+        s2 = min(int(np.floor(f2)), src - 1)
+        s1 = min(int(np.ceil(f1)), s2)
+        if s1 - f1 > 1e-3:
+            m[d, s1 - 1] += np.float32((s1 - f1) / cell)
+        for s in range(s1, s2):
+            m[d, s] += np.float32(1.0 / cell)
+        if f2 - s2 > 1e-3:
+            m[d, s2] += np.float32(min(min(f2 - s2, 1.0), cell) / cell)
+    return m
+
+
+def resize_area(img, h, w):
+    """OpenCV's ``INTER_AREA``: area averaging when shrinking both axes, else its
+    linear variant."""
+    H, W = img.shape[:2]
+    sx, sy = W / w, H / h
+    if sx < 1 or sy < 1:
+        return _linear_apply(img, _area_up_coeffs(W, w), _area_up_coeffs(H, h))
+    im = img[:, :, None] if img.ndim == 2 else img
+    if sx == int(sx) and sy == int(sy):
+        if sx == 2 and sy == 2 and img.dtype == np.uint8:
+            s = im.astype(np.int32).reshape(h, 2, w, 2, -1).sum(axis=(1, 3))
+            out = ((s + 2) >> 2).astype(np.uint8)
+            return out if img.ndim == 3 else out[:, :, 0]
+        out = im.astype(np.float32).reshape(h, int(sy), w, int(sx), -1).sum(axis=(1, 3)) * \
+            np.float32(1.0 / (sx * sy))
+    else:
+        hx = np.einsum("ws,hsc->hwc", _area_table(W, w), im.astype(np.float32)).astype(np.float32)
+        out = np.einsum("hs,swc->hwc", _area_table(H, h), hx).astype(np.float32)
+    out = _cast_back(out, img.dtype, np.float64 if img.dtype == np.float64 else np.float32)
+    return out if img.ndim == 3 else out[:, :, 0]
+
+
+def _resize(img, size, interpolation):
+    h, w = _target_size(img.shape[0], img.shape[1], size)
+    if (h, w) == img.shape[:2]:
+        return img.copy()
+    if interpolation == Inter.NEAREST:
+        return resize_nearest(img, h, w)
+    if interpolation in (Inter.BICUBIC, Inter.PILCUBIC):
+        return resize_bicubic(img, h, w)
+    if interpolation == Inter.AREA:
+        return resize_area(img, h, w)
+    return resize_bilinear(img, h, w)
+
+
+class _Transform:
+    """Base of the vision/transforms operations: a callable on numpy arrays."""
+
+    def __call__(self, *args):
+        if len(args) == 1:
+            return self._apply(args[0])
+        return tuple(self._apply(a) for a in args)
+
+    def _apply(self, img):
+        raise NotImplementedError
+
+    def __repr__(self):
+        return f"{type(self).__name__}()"
+
+
+# ---------------------------------------------------------------------------
+# geometry
+# ---------------------------------------------------------------------------
+class Resize(_Transform):
+    """``Resize(size, interpolation=Inter.LINEAR)``: ``size`` (h, w), or an int for the
+    shorter edge (the other keeps the aspect ratio)."""
+
+    def __init__(self, size, interpolation=Inter.LINEAR):
+        self.size = _size_pair(size, "Resize")
+        if not isinstance(interpolation, Inter):
+            raise TypeError(f"Argument interpolation with value {interpolation} is not of type [<enum 'Inter'>].")
+        self.interpolation = interpolation
+
+    def _apply(self, img):
+        return _resize(_image(img, "Resize"), self.size, self.interpolation)
+
+
+def _crop_hw(size):
+    if isinstance(size, numbers.Integral):
+        return int(size), int(size)
+    return int(size[0]), int(size[1])
+
+
+class Crop(_Transform):
+    """``Crop(coordinates, size)``: the (top, left) corner and (h, w) size."""
+
+    def __init__(self, coordinates, size):
+        self.coordinates = tuple(coordinates)
+        self.size = _crop_hw(size)
+
+    def _apply(self, img):
+        img = _image(img, "Crop")
+        t, l = self.coordinates
+        h, w = self.size
+        if t + h > img.shape[0] or l + w > img.shape[1]:
+            raise RuntimeError(f"Crop: Crop height/width out of bounds of the image {img.shape[:2]}.")
+        return img[t:t + h, l:l + w].copy()
+
+
+class CenterCrop(_Transform):
+    """``CenterCrop(size)``: the central (h, w) region (padded with zeros if larger)."""
+
+    def __init__(self, size):
+        self.size = _crop_hw(_size_pair(size, "CenterCrop") if not isinstance(size, (list, tuple))
+                             else tuple(size) if len(size) == 2 else size[0])
+
+    def _apply(self, img):
+        img = _image(img, "CenterCrop")
+        h, w = self.size
+        H, W = img.shape[:2]
+        if h > H or w > W:       # MindSpore pads with zeros, the larger half on top/left
+            ph, pw = max(h - H, 0), max(w - W, 0)
+            img = _pad(img, (pw - pw // 2, ph - ph // 2, pw // 2, ph // 2))
+            H, W = img.shape[:2]
+        t = (H - h) // 2
+        l = (W - w) // 2
+        return img[t:t + h, l:l + w].copy()
+
+
+def _pad_arg(padding):
+    if padding is None:
+        return None
+    if isinstance(padding, numbers.Integral):
+        return (padding,) * 4
+    padding = tuple(padding)
+    if len(padding) == 2:
+        return (padding[0], padding[1], padding[0], padding[1])
+    if len(padding) == 4:
+        return padding
+    raise ValueError("padding should be an int, or a sequence of 2 or 4 ints.")
+
+
+def _pad(img, pad, fill_value=0, padding_mode=Border.CONSTANT):
+    if img.ndim == 3 and img.shape[2] not in (1, 3):
+        raise RuntimeError("Pad: the channel of image tensor does not match the requirement of operator. Expecting "
+                           f"tensor in channel of (1, 3). But got channel {img.shape[2]}.")
+    left, top, right, bottom = pad
+    widths = [(top, bottom), (left, right)] + [(0, 0)] * (img.ndim - 2)
+    mode = {Border.CONSTANT: "constant", Border.EDGE: "edge", Border.REFLECT: "reflect",
+            Border.SYMMETRIC: "symmetric"}[Border(padding_mode)]
+    if mode == "constant":
+        if isinstance(fill_value, (tuple, list)) and img.ndim == 3:
+            out = np.empty((img.shape[0] + top + bottom, img.shape[1] + left + right, img.shape[2]), img.dtype)
+            out[...] = np.asarray(fill_value, img.dtype)
+            out[top:top + img.shape[0], left:left + img.shape[1]] = img
+            return out
+        return np.pad(img, widths, mode="constant", constant_values=fill_value)
+    return np.pad(img, widths, mode=mode)
+
+
+class Pad(_Transform):
+    """``Pad(padding, fill_value=0, padding_mode=Border.CONSTANT)``; padding is
+    (left, top, right, bottom), (left/right, top/bottom) or one int."""
+
+    def __init__(self, padding, fill_value=0, padding_mode=Border.CONSTANT):
+        self.padding = _pad_arg(padding)
+        self.fill_value = fill_value
+        self.padding_mode = padding_mode
+
+    def _apply(self, img):
+        return _pad(_image(img, "Pad"), self.padding, self.fill_value, self.padding_mode)
+
+
+class RandomCrop(_Transform):
+    """``RandomCrop(size, padding=None, pad_if_needed=False, fill_value=0, padding_mode=Border.CONSTANT)``."""
+
+    def __init__(self, size, padding=None, pad_if_needed=False, fill_value=0, padding_mode=Border.CONSTANT):
+        self.size = _crop_hw(size)
+        self.padding = _pad_arg(padding)
+        self.pad_if_needed = pad_if_needed
+        self.fill_value = fill_value
+        self.padding_mode = padding_mode
+
+    def _apply(self, img):
+        img = _image(img, "RandomCrop")
+        if self.padding is not None:
+            img = _pad(img, self.padding, self.fill_value, self.padding_mode)
+        h, w = self.size
+        H, W = img.shape[:2]
+        if self.pad_if_needed and (H < h or W < w):
+            ph, pw = max(h - H, 0), max(w - W, 0)
+            img = _pad(img, (pw, ph, pw, ph), self.fill_value, self.padding_mode)
+            H, W = img.shape[:2]
+        if H < h or W < w:
+            raise RuntimeError(f"RandomCrop: invalid crop size {self.size}, it is larger than the image {(H, W)}.")
+        t = _randint(0, H - h)
+        l = _randint(0, W - w)
+        return img[t:t + h, l:l + w].copy()
+
+
+class HorizontalFlip(_Transform):
+    def _apply(self, img):
+        return _image(img, "HorizontalFlip")[:, ::-1].copy()
+
+
+class VerticalFlip(_Transform):
+    def _apply(self, img):
+        return _image(img, "VerticalFlip")[::-1].copy()
+
+
+class RandomHorizontalFlip(_Transform):
+    """``RandomHorizontalFlip(prob=0.5)``."""
+
+    def __init__(self, prob=0.5):
+        if not isinstance(prob, numbers.Real) or not 0 <= prob <= 1:
+            raise ValueError(f"Input prob is not within the required interval of [0.0, 1.0].")
+        self.prob = prob
+
+    def _apply(self, img):
+        img = _image(img, "RandomHorizontalFlip")
+        return img[:, ::-1].copy() if _uniform() < self.prob else img
+
+
+class RandomVerticalFlip(_Transform):
+    """``RandomVerticalFlip(prob=0.5)``."""
+
+    def __init__(self, prob=0.5):
+        if not isinstance(prob, numbers.Real) or not 0 <= prob <= 1:
+            raise ValueError(f"Input prob is not within the required interval of [0.0, 1.0].")
+        self.prob = prob
+
+    def _apply(self, img):
+        img = _image(img, "RandomVerticalFlip")
+        return img[::-1].copy() if _uniform() < self.prob else img
+
+
+def _random_resized_box(H, W, scale, ratio, max_attempts):
+    area = H * W
+    for _ in range(max_attempts):
+        target = area * _uniform(scale[0], scale[1])
+        log_r = (np.log(ratio[0]), np.log(ratio[1]))
+        ar = float(np.exp(_uniform(*log_r)))
+        w = int(round(np.sqrt(target * ar)))
+        h = int(round(np.sqrt(target / ar)))
+        if 0 < w <= W and 0 < h <= H:
+            return _randint(0, H - h), _randint(0, W - w), h, w
+    in_ratio = W / H
+    if in_ratio < ratio[0]:
+        w, h = W, int(round(W / ratio[0]))
+    elif in_ratio > ratio[1]:
+        h, w = H, int(round(H * ratio[1]))
+    else:
+        w, h = W, H
+    return (H - h) // 2, (W - w) // 2, h, w
+
+
+class RandomResizedCrop(_Transform):
+    """``RandomResizedCrop(size, scale=(0.08, 1.0), ratio=(3/4, 4/3), interpolation=Inter.BILINEAR,
+    max_attempts=10)``."""
+
+    def __init__(self, size, scale=(0.08, 1.0), ratio=(3. / 4., 4. / 3.), interpolation=Inter.BILINEAR,
+                 max_attempts=10):
+        self.size = _crop_hw(size)
+        self.scale, self.ratio = tuple(scale), tuple(ratio)
+        self.interpolation = interpolation
+        self.max_attempts = max_attempts
+
+    def _apply(self, img):
+        img = _image(img, "RandomResizedCrop")
+        t, l, h, w = _random_resized_box(img.shape[0], img.shape[1], self.scale, self.ratio, self.max_attempts)
+        return _resize(img[t:t + h, l:l + w], self.size, self.interpolation)
+
+
+class Decode(_Transform):
+    """``Decode(to_pil=False)``: encoded image bytes (uint8 1-D) to an RGB HWC uint8 image (needs Pillow)."""
+
+    def __init__(self, to_pil=False):
+        self.to_pil = to_pil
+
+    def _apply(self, data):
+        if hasattr(data, "asnumpy"):
+            data = data.asnumpy()
+        if isinstance(data, np.ndarray):
+            if data.dtype != np.uint8 or data.ndim != 1:
+                raise TypeError(f"Decode: the input should be a 1-D uint8 array of encoded image bytes, got "
+                                f"{data.dtype} {data.shape}.")
+            data = data.tobytes()
+        try:
+            from PIL import Image
+        except ImportError:
+            raise RuntimeError("vision.Decode needs Pillow to decode JPEG/PNG images: pip install pillow") from None
+        import io
+        img = Image.open(io.BytesIO(data)).convert("RGB")
+        return img if self.to_pil else np.asarray(img).copy()
+
+
+class RandomCropDecodeResize(_Transform):
+    """Decode, random-resized-crop and resize in one step."""
+
+    def __init__(self, size, scale=(0.08, 1.0), ratio=(3. / 4., 4. / 3.), interpolation=Inter.BILINEAR,
+                 max_attempts=10):
+        self._rrc = RandomResizedCrop(size, scale, ratio, interpolation, max_attempts)
+
+    def _apply(self, data):
+        return self._rrc(Decode()(data))
+
+
+class Rescale(_Transform):
+    """``Rescale(rescale, shift)``: ``image * rescale + shift`` as float32."""
+
+    def __init__(self, rescale, shift):
+        for name, v in (("rescale", rescale), ("shift", shift)):
+            if not isinstance(v, numbers.Real) or isinstance(v, bool):
+                raise TypeError(f"Argument {name} with value {v} is not of type [<class 'float'>, <class 'int'>].")
+        self.rescale, self.shift = rescale, shift
+
+    def _apply(self, img):
+        if hasattr(img, "asnumpy"):
+            img = img.asnumpy()
+        img = np.asarray(img)
+        # OpenCV convertTo: float32 coefficients, fused multiply-add
+        a, b = np.float64(np.float32(self.rescale)), np.float64(np.float32(self.shift))
+        return (img.astype(np.float64) * a + b).astype(np.float32)
+
+
+class Normalize(_Transform):
+    """``Normalize(mean, std, is_hwc=True)``: ``(image - mean) / std`` per channel, float32."""
+
+    def __init__(self, mean, std, is_hwc=True):
+        mean, std = list(mean), list(std)
+        if len(mean) != len(std):
+            raise ValueError("Length of mean and std must be equal.")
+        if any(s <= 0 for s in std):
+            raise ValueError("Input std_value is not within the required interval of (0.0, 255.0].")
+        self.mean = np.asarray(mean, np.float32)
+        self.std = np.asarray(std, np.float32)
+        self.is_hwc = is_hwc
+
+    def _apply(self, img):
+        img = _image(img, "Normalize").astype(np.float32)
+        if img.ndim == 2:
+            if len(self.mean) != 1:
+                raise RuntimeError("Normalize: the number of channels does not match the number of mean values.")
+            return ((img - self.mean[0]) / self.std[0]).astype(np.float32)
+        c = img.shape[2] if self.is_hwc else img.shape[0]
+        if len(self.mean) not in (1, c):
+            raise RuntimeError(f"Normalize: number of channels {c} does not match the size of mean "
+                               f"{len(self.mean)}.")
+        shape = (1, 1, -1) if self.is_hwc else (-1, 1, 1)
+        return ((img - self.mean.reshape(shape)) / self.std.reshape(shape)).astype(np.float32)
+
+
+class HWC2CHW(_Transform):
+    """``HWC2CHW()``: (H, W, C) to (C, H, W); a 2-D image is returned as is."""
+
+    def _apply(self, img):
+        img = _image(img, "HWC2CHW")
+        if img.ndim == 2:
+            return img
+        return np.ascontiguousarray(img.transpose(2, 0, 1))
+
+
+class ToTensor(_Transform):
+    """``ToTensor(output_type=np.float32)``: HWC uint8 in [0, 255] to CHW float in [0, 1]."""
+
+    def __init__(self, output_type=np.float32):
+        from ..._core import dtype as mstype
+        self.output_type = np.dtype(output_type if isinstance(output_type, (str, type)) and
+                                    not hasattr(output_type, "_np") else mstype.to_np(output_type))
+
+    def _apply(self, img):
+        img = _image(img, "ToTensor")
+        if img.ndim == 2:
+            img = img[:, :, None]
+        scaled = img.astype(np.float32) * np.float32(1.0 / 255.0)
+        return np.ascontiguousarray(scaled.transpose(2, 0, 1)).astype(self.output_type)
+
+
+class ToType(_Transform):
+    """``ToType(data_type)``: cast to a numpy/MindSpore dtype."""
+
+    def __init__(self, data_type):
+        from ..transforms.transforms import _np_dtype
+        self.data_type = _np_dtype(data_type)
+
+    def _apply(self, img):
+        return np.asarray(img).astype(self.data_type)
+
+
+class Grayscale(_Transform):
+    """``Grayscale(num_output_channels=1)``: ITU-R 601-2 luma (as PIL's ``convert('L')``)."""
+
+    def __init__(self, num_output_channels=1):
+        self.num_output_channels = num_output_channels
+
+    def _apply(self, img):
+        img = _image(img, "Grayscale")
+        if img.ndim == 2:
+            g = img
+        else:
+            g = img[..., 0] * 0.299 + img[..., 1] * 0.587 + img[..., 2] * 0.114
+            g = np.rint(g).astype(img.dtype) if np.issubdtype(img.dtype, np.integer) else g.astype(img.dtype)
+        return g if self.num_output_channels == 1 else np.stack([g] * 3, -1)
+
+
+class ConvertColor(_Transform):
+    """``ConvertColor(convert_mode)``: channel reorders, alpha add/drop and gray conversions."""
+
+    def __init__(self, convert_mode):
+        self.convert_mode = ColorConverter(convert_mode)
+
+    def _apply(self, img):
+        img = _image(img, "ConvertColor")
+        m = self.convert_mode
+        if m == ColorConverter.BGR2RGB:
+            return img[..., ::-1].copy()
+        if m == ColorConverter.RGB2RGBA:
+            alpha = np.full(img.shape[:2] + (1,), 255 if img.dtype == np.uint8 else 1, img.dtype)
+            return np.concatenate([img, alpha], -1)
+        if m == ColorConverter.RGBA2RGB:
+            return img[..., :3].copy()
+        if m == ColorConverter.RGB2BGRA:
+            alpha = np.full(img.shape[:2] + (1,), 255 if img.dtype == np.uint8 else 1, img.dtype)
+            return np.concatenate([img[..., ::-1], alpha], -1)
+        if m == ColorConverter.RGBA2BGR:
+            return img[..., 2::-1].copy()
+        if m == ColorConverter.RGB2GRAY:
+            return Grayscale()(img)
+        if m == ColorConverter.BGR2GRAY:
+            return Grayscale()(img[..., ::-1])
+        if m == ColorConverter.GRAY2RGB:
+            g = img if img.ndim == 2 else img[..., 0]
+            return np.stack([g] * 3, -1)
+        raise NotImplementedError(f"ConvertColor mode {m} is not supported.")
+
+
+class Rotate(_Transform):
+    """``Rotate(degrees)`` for multiples of 90 degrees (others need an image library)."""
+
+    def __init__(self, degrees, resample=Inter.NEAREST, expand=False, center=None, fill_value=0):
+        self.degrees = degrees
+
+    def _apply(self, img):
+        img = _image(img, "Rotate")
+        k = self.degrees / 90.0
+        if k != int(k):
+            raise NotImplementedError("Rotate: only multiples of 90 degrees are supported by msjax.")
+        return np.ascontiguousarray(np.rot90(img, int(k) % 4))
+
+
+class RandomRotation(_Transform):
+    """``RandomRotation(degrees)`` restricted to multiples of 90 degrees."""
+
+    def __init__(self, degrees, resample=Inter.NEAREST, expand=False, center=None, fill_value=0):
+        self.degrees = degrees
+
+    def _apply(self, img):
+        return Rotate(90 * _randint(0, 3))(img)

@@ -1,0 +1,49 @@
+"""``nn.Momentum``: ``optax.trace`` (heavy-ball or Nesterov momentum) then ``-lr``,
+MindSpore's ``ApplyMomentum``::
+
+    moments = momentum * moments + grad
+    param  -= lr * moments                          (use_nesterov=False)
+    param  -= lr * (grad + momentum * moments)      (use_nesterov=True)
+"""
+from __future__ import annotations
+
+import optax
+
+from ..._core import dtype as mstype
+from ..._core.parameter import Parameter
+from ..._core.tensor import Tensor
+from .. import _validator as validator
+from .optimizer import Optimizer, compiled, opt_init_args_register, scale_by_lr
+
+__all__ = ["Momentum"]
+
+
+class Momentum(Optimizer):
+    """``nn.Momentum(params, learning_rate, momentum, weight_decay=0.0, loss_scale=1.0, use_nesterov=False)``."""
+
+    _state_alias = {"trace": "moments"}
+
+    @opt_init_args_register
+    def __init__(self, params, learning_rate, momentum, weight_decay=0.0, loss_scale=1.0, use_nesterov=False):
+        super().__init__(learning_rate, params, weight_decay, loss_scale)
+        validator.check_value_type("momentum", momentum, [float], self.cls_name)
+        if momentum < 0.0:
+            raise ValueError(f"For 'Momentum', the argument 'momentum' must be at least 0.0, but got {momentum}")
+        self.momentum = Parameter(Tensor(momentum, mstype.float32), name="momentum")
+        self.params = self._parameters
+        self.use_nesterov = validator.check_bool(use_nesterov, "use_nesterov", self.cls_name)
+        self.moments = self.params.clone(prefix="moments", init="zeros")
+        self._bind_state(self._transform(momentum))
+
+    def _transform(self, momentum):
+        return optax.chain(optax.trace(decay=momentum, nesterov=self.use_nesterov), scale_by_lr())
+
+    @compiled
+    def construct(self, gradients):
+        gradients = self.flatten_gradients(gradients)
+        gradients = self.decay_weight(gradients)
+        gradients = self.gradients_centralization(gradients)
+        gradients = self.scale_grad(gradients)
+        lr = self.get_lr()
+        self._step()
+        return self._apply_transform(self._transform(self.momentum._data), gradients, lr=self._lr_tuple(lr))

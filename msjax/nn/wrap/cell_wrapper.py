@@ -1,0 +1,359 @@
+"""Training wrappers (``mindspore.nn.wrap.cell_wrapper``): ``WithLossCell``,
+``WithEvalCell``, ``WithGradCell``, ``ForwardValueAndGrad``, ``TrainOneStepCell``,
+``ParameterUpdate``, ``GradAccumulationCell``, ``PipelineCell``, ``MicroBatchInterleaved``,
+``VirtualDatasetCellTriple``.
+
+``TrainOneStepCell`` computes the loss and the gradients in one forward/backward
+pass, seeding the backward pass with ``sens`` (differentiating ``loss * sens``
+gives exactly the cotangent ``fill(loss.shape, sens)``), reduces them (the
+identity on one device), and runs the optimizer. In GRAPH_MODE the whole call
+(forward, backward, optimizer update) is one ``jax.jit`` function traced once per
+input signature, with the buffers of the Parameters it writes (weights,
+optimizer state) donated; in PYNATIVE_MODE the gradient function and the
+optimizer step are each compiled once.
+"""
+from __future__ import annotations
+
+import inspect
+from types import FunctionType, MethodType
+
+import jax.numpy as jnp
+
+from ..._core import context, state
+from ..._core import dtype as mstype
+from ..._core.grad import GradOperation, value_and_grad
+from ..._core.parallel import ParallelMode, get_device_num, get_gradients_mean, get_parallel_mode
+from ..._core.parameter import Parameter, ParameterTuple
+from ..._core.tensor import Tensor, to_array, wrap
+from ..._core.transforms import StatefulFunction, to_tensors
+from ..cell import Cell
+from .grad_reducer import DistributedGradReducer
+
+__all__ = ["WithLossCell", "WithEvalCell", "WithGradCell", "ForwardValueAndGrad", "TrainOneStepCell",
+           "ParameterUpdate", "GradAccumulationCell", "PipelineCell", "MicroBatchInterleaved",
+           "VirtualDatasetCellTriple", "GetNextSingleOp"]
+
+
+def _arr(x):
+    return x._data if isinstance(x, Tensor) else to_array(x)
+
+
+def _get_attr_from_cell(dst, src):
+    """MindSpore's ``Cell._get_attr_from_cell``: keep the wrapped network's AMP level."""
+    if hasattr(src, "_amp_level"):
+        object.__setattr__(dst, "_amp_level", src._amp_level)
+
+
+class _Identity(Cell):
+    """``nn.Identity`` for the reducers (returns its input)."""
+
+    def construct(self, x):
+        return x
+
+
+def _fn_key(fn):
+    if inspect.ismethod(fn):
+        return ("m", id(fn.__self__), fn.__func__)
+    return ("f", id(fn))
+
+
+class CachedGradOperation(GradOperation):
+    """``ops.GradOperation`` whose gradient functions are cached per (network,
+    weights): ``self.grad(self.network, weights)(...)`` inside a ``construct`` then
+    reuses one compiled gradient in PYNATIVE_MODE instead of building a new one
+    each step."""
+
+    def __init__(self, get_all=False, get_by_list=False, sens_param=False):
+        super().__init__(get_all=get_all, get_by_list=get_by_list, sens_param=sens_param)
+        self._fns = {}
+
+    def __call__(self, fn, weights=None):
+        wkey = None if weights is None else (
+            tuple(id(w) for w in weights) if isinstance(weights, (list, tuple)) else id(weights))
+        key = (_fn_key(fn), wkey)
+        hit = self._fns.get(key)
+        if hit is None:
+            hit = self._fns[key] = (fn, weights, super().__call__(fn, weights))
+        return hit[2]
+
+
+class WithLossCell(Cell):
+    """``nn.WithLossCell(backbone, loss_fn)``: ``loss_fn(backbone(data), label)``."""
+
+    def __init__(self, backbone, loss_fn):
+        super().__init__(auto_prefix=False)
+        self._backbone = backbone
+        self._loss_fn = loss_fn
+        _get_attr_from_cell(self, backbone)
+
+    def construct(self, data, label):
+        out = self._backbone(data)
+        return self._loss_fn(out, label)
+
+    @property
+    def backbone_network(self):
+        return self._backbone
+
+
+class WithEvalCell(Cell):
+    """``nn.WithEvalCell(network, loss_fn, add_cast_fp32=False)``: returns ``(loss, outputs, label)``."""
+
+    def __init__(self, network, loss_fn, add_cast_fp32=False):
+        super().__init__(auto_prefix=False)
+        self._network = network
+        self._loss_fn = loss_fn
+        if not isinstance(add_cast_fp32, bool):
+            raise TypeError(f"For 'WithEvalCell', the type of 'add_cast_fp32' should be 'bool', "
+                            f"but got type '{type(add_cast_fp32).__name__}'.")
+        self.add_cast_fp32 = add_cast_fp32
+        _get_attr_from_cell(self, network)
+
+    def construct(self, data, label):
+        outputs = self._network(data)
+        if self.add_cast_fp32:
+            label = wrap(_arr(label).astype(jnp.float32)) if jnp.issubdtype(_arr(label).dtype, jnp.floating) \
+                else label
+            outputs = wrap(_arr(outputs).astype(jnp.float32))
+        loss = self._loss_fn(outputs, label)
+        return loss, outputs, label
+
+
+class WithGradCell(Cell):
+    """``nn.WithGradCell(network, loss_fn=None, sens=None)``: the gradients of the
+    (network + loss) with respect to its trainable weights."""
+
+    def __init__(self, network, loss_fn=None, sens=None):
+        super().__init__(auto_prefix=False)
+        self.network = network
+        self.loss_fn = loss_fn
+        self.weights = ParameterTuple(network.trainable_params())
+        self.grad = CachedGradOperation(get_by_list=True, sens_param=(sens is not None))
+        self.sens = sens
+        self.network_with_loss = network if loss_fn is None else WithLossCell(self.network, self.loss_fn)
+        self.network_with_loss.set_train()
+        _get_attr_from_cell(self, network)
+
+    def construct(self, *inputs):
+        weights = self.weights
+        if self.sens is None:
+            return self.grad(self.network_with_loss, weights)(*inputs)
+        return self.grad(self.network_with_loss, weights)(*inputs, self.sens)
+
+
+class ForwardValueAndGrad(Cell):
+    """``nn.ForwardValueAndGrad(network, weights=None, get_all=False, get_by_list=False, sens_param=False)``:
+    returns ``(loss, grads)``."""
+
+    def __init__(self, network, weights=None, get_all=False, get_by_list=False, sens_param=False):
+        super().__init__(auto_prefix=False)
+        if not isinstance(network, (Cell, FunctionType, MethodType)):
+            raise TypeError("For 'ForwardValueAndGrad', the argument 'network' must be cell, function type or "
+                            f"method type, but got '{type(network)}'")
+        if not isinstance(get_all, bool):
+            raise TypeError(f"For 'ForwardValueAndGrad', the type of 'get_all' must be bool, but got "
+                            f"'{type(get_all)}'")
+        if not isinstance(get_by_list, bool):
+            raise TypeError(f"For 'ForwardValueAndGrad', the type of 'get_by_list' must be bool, "
+                            f"but got '{type(get_by_list)}'")
+        if get_by_list and not isinstance(weights, (ParameterTuple, tuple, list)):
+            raise TypeError("For 'ForwardValueAndGrad', when 'get_by_list' is set to True, the argument 'weights' "
+                            f"must be Parameters array, but got '{type(weights)}'")
+        self.network = network
+        if isinstance(network, Cell):
+            self.network.set_grad()
+        self.weights = weights
+        self.get_all = get_all
+        self.get_by_list = get_by_list
+        self.sens_param = sens_param
+        self.grad = CachedGradOperation(get_all=get_all, get_by_list=get_by_list, sens_param=sens_param)
+        _get_attr_from_cell(self, network)
+
+    def construct(self, *inputs):
+        grad_inputs = inputs
+        if self.sens_param:
+            inputs = inputs[:-1]
+        loss = self.network(*inputs)
+        if self.get_by_list:
+            grads = self.grad(self.network, self.weights)(*grad_inputs)
+        else:
+            grads = self.grad(self.network)(*grad_inputs)
+        return loss, grads
+
+
+class TrainOneStepCell(Cell):
+    """``nn.TrainOneStepCell(network, optimizer, sens=None, return_grad=False)``: one
+    training step (forward, backward seeded with ``sens``, gradient reduction,
+    optimizer update); returns the loss (and ``{name: grad}`` with ``return_grad``)."""
+
+    def __init__(self, network, optimizer, sens=None, return_grad=False):
+        super().__init__(auto_prefix=False)
+        self.network = network
+        self.network.set_grad()
+        self.optimizer = optimizer
+        self.weights = self.optimizer.parameters
+        self.grad = CachedGradOperation(get_by_list=True, sens_param=True)
+        self.grad_no_sens = CachedGradOperation(get_by_list=True)
+        self.sens = sens
+        if self.sens == 0:
+            raise ValueError("The input argument of 'sens' can not be 0.")
+        self.sense_flag = True
+        if self.sens is None:
+            self.sense_flag = False
+            self.sens = 1.0
+        self.return_grad = return_grad
+        if return_grad:
+            self.weights_name = [i.name for i in self.optimizer.parameters]
+        self.reducer_flag = False
+        self.grad_reducer = _Identity()
+        self.parallel_mode = get_parallel_mode()
+        self.reducer_flag = self.parallel_mode in (ParallelMode.DATA_PARALLEL, ParallelMode.HYBRID_PARALLEL)
+        if self.reducer_flag:
+            self.mean = get_gradients_mean()
+            self.degree = get_device_num()
+            self.grad_reducer = DistributedGradReducer(self.weights, self.mean, self.degree)
+        _get_attr_from_cell(self, network)
+        # loss and gradients in one pass: d(loss * sens)/dw seeds the backward pass with sens
+        object.__setattr__(self, "_ms_loss_and_grads",
+                           value_and_grad(self._scaled_loss, grad_position=None, weights=self.weights, has_aux=True))
+
+    def __call__(self, *args, **kwargs):
+        # GRAPH_MODE: the whole step is one compiled function; the buffers of the
+        # Parameters it writes (weights, optimizer state, loss scale) are donated.
+        if context.is_graph_mode() and not state.frames:
+            sf = self.__dict__.get("_ms_train_fn")
+            if sf is None:
+                sf = StatefulFunction(self.construct, donate=True)
+                object.__setattr__(self, "_ms_train_fn", sf)
+            return to_tensors(sf(*args, **kwargs))
+        return super().__call__(*args, **kwargs)
+
+    def _scaled_loss(self, sens, *inputs):
+        loss = self.network(*inputs)
+        la = _arr(loss)
+        return wrap(la * _arr(sens).astype(la.dtype)), loss
+
+    def _loss_and_grads(self, sens, *inputs):
+        (_, loss), grads = self._ms_loss_and_grads(sens, *inputs)
+        return loss, grads
+
+    def construct(self, *inputs):
+        loss, grads = self._loss_and_grads(Tensor(self.sens, mstype.float32), *inputs)
+        grads = self.grad_reducer(grads)
+        self.optimizer(grads)
+        if self.return_grad:
+            return loss, {name: g for name, g in zip(self.weights_name, grads)}
+        return loss
+
+
+class ParameterUpdate(Cell):
+    """``nn.ParameterUpdate(param)``: ``construct(x)`` assigns ``x`` to ``param``."""
+
+    def __init__(self, param):
+        super().__init__(auto_prefix=False)
+        if not isinstance(param, Parameter):
+            raise TypeError(f"For 'ParameterUpdate', 'param' must be 'Parameter', but got {type(param)}.")
+        self._param = param
+
+    def construct(self, x):
+        self._param.set_data(x)
+        return x
+
+
+def _micro_slices(inputs, micro_size, i):
+    out = []
+    for x in inputs:
+        a = _arr(x)
+        if a.shape[0] % micro_size != 0:
+            raise ValueError(f"For micro batch initialization, the 0th dimension shape of input({a.shape[0]}) "
+                             f"must be divided by micro size({micro_size})")
+        n = a.shape[0] // micro_size
+        out.append(wrap(a[n * i:n * (i + 1)]))
+    return tuple(out)
+
+
+class _MicroBatchSum(Cell):
+    _what = "GradAccumulationCell"
+
+    def __init__(self, network, micro_size):
+        super().__init__(auto_prefix=False)
+        if not isinstance(network, Cell):
+            raise TypeError(f"For '{self._what}', the argument 'network' must cell type, but got the type : "
+                            f"{type(network)}.")
+        if isinstance(micro_size, bool) or not isinstance(micro_size, int):
+            raise TypeError(f"For '{self._what}', the argument 'micro_size' must be integer, but got the type : "
+                            f"{type(micro_size)}.")
+        if micro_size <= 0:
+            raise ValueError(f"For '{self._what}', the argument 'micro_size' must be large than 0, but got "
+                             f"{micro_size}.")
+        self.network = network
+        self.micro_size = micro_size
+        _get_attr_from_cell(self, network)
+
+    def construct(self, *inputs):
+        ret = None
+        for i in range(self.micro_size):
+            output = self.network(*_micro_slices(inputs, self.micro_size, i))
+            ret = output if ret is None else wrap(_arr(ret) + _arr(output))
+        return ret
+
+
+class GradAccumulationCell(_MicroBatchSum):
+    """``nn.GradAccumulationCell(network, micro_size)``: splits the batch into
+    ``micro_size`` micro-batches and sums the network's outputs over them."""
+
+    _what = "GradAccumulationCell"
+
+
+class PipelineCell(_MicroBatchSum):
+    """``nn.PipelineCell(network, micro_size, stage_config=None, segment_config=None)`` on one
+    device: the micro-batch sum (no pipeline stages)."""
+
+    _what = "PipelineCell"
+
+    def __init__(self, network, micro_size, stage_config=None, segment_config=None):
+        super().__init__(network, micro_size)
+
+
+class MicroBatchInterleaved(Cell):
+    """``nn.MicroBatchInterleaved(network, interleave_num=2)``: the sum of the network
+    over ``interleave_num`` slices of the batch."""
+
+    def __init__(self, network, interleave_num=2):
+        super().__init__(auto_prefix=False)
+        if isinstance(interleave_num, bool) or not isinstance(interleave_num, int):
+            raise TypeError("For 'MicroBatchInterleaved', the argument 'interleave_num' must be integer, "
+                            f"but got the type : {type(interleave_num)}.")
+        if interleave_num <= 0:
+            raise ValueError("For 'MicroBatchInterleaved', the argument 'interleave_num' must be large than 0, "
+                             f"but got {interleave_num}.")
+        self.network = network
+        self.interleave_num = interleave_num
+        _get_attr_from_cell(self, network)
+
+    def construct(self, *inputs):
+        output = None
+        for i in range(self.interleave_num):
+            out = self.network(*_micro_slices(inputs, self.interleave_num, i))
+            output = out if output is None else wrap(_arr(output) + _arr(out))
+        return output
+
+
+class VirtualDatasetCellTriple(Cell):
+    """``nn.VirtualDatasetCellTriple(backbone)`` (deprecated): calls ``backbone(a, b, c)``."""
+
+    def __init__(self, backbone):
+        super().__init__(auto_prefix=False)
+        self._backbone = backbone
+        _get_attr_from_cell(self, backbone)
+
+    def construct(self, a, b, c):
+        return self._backbone(a, b, c)
+
+
+class GetNextSingleOp(Cell):
+    """``nn.GetNextSingleOp``: reads MindSpore's device data queue, which msjax does not have."""
+
+    def __init__(self, dataset_types, dataset_shapes, queue_name):
+        super().__init__()
+        raise RuntimeError("msjax has no device data queue ('GetNext'); iterate the dataset in Python and pass "
+                           "the batches to the network.")

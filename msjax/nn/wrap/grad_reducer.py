@@ -1,0 +1,65 @@
+"""Gradient reducers for data parallelism (``nn.DistributedGradReducer``,
+``nn.PipelineGradReducer``). msjax trains on one device: the all-reduce over one
+device is the identity, so ``DistributedGradReducer`` returns the gradients
+(divided by ``degree`` when ``mean`` is set, as MindSpore does after its
+all-reduce; ``degree`` is 1 on one device)."""
+from __future__ import annotations
+
+import jax.numpy as jnp
+
+from ..._core import dtype as mstype
+from ..._core.parallel import get_device_num, get_gradients_mean
+from ..._core.parameter import Parameter
+from ..._core.tensor import Tensor, to_array, wrap
+from ..cell import Cell
+
+__all__ = ["DistributedGradReducer", "PipelineGradReducer"]
+
+
+def _arr(x):
+    return x._data if isinstance(x, Tensor) else to_array(x)
+
+
+class DistributedGradReducer(Cell):
+    """``nn.DistributedGradReducer(parameters, mean=None, degree=None, fusion_type=1, group=...)``."""
+
+    def __init__(self, parameters, mean=None, degree=None, fusion_type=1, group="hccl_world_group"):
+        super().__init__(auto_prefix=False)
+        self.mean = get_gradients_mean() if mean is None else mean
+        if degree is None:
+            degree = get_device_num()
+        elif isinstance(degree, bool) or not isinstance(degree, int) or degree <= 0:
+            raise ValueError("For 'DistributedGradReducer', parameter 'degree' in DistributedGradReducer "
+                             f"should large than 0 and be int, degree: {degree}.")
+        self.degree = degree
+        self._scale = 1.0 / degree
+        self.group = group
+        self.fusion_type = fusion_type
+
+    def construct(self, grads):
+        single = isinstance(grads, Tensor)
+        seq = (grads,) if single else grads
+        out = []
+        for g in seq:
+            a = _arr(g)
+            # MindSpore all-reduces in Float32 and casts back
+            r = a.astype(jnp.float32)
+            if self.mean:
+                r = r * jnp.float32(self._scale)
+            out.append(wrap(r.astype(a.dtype)))
+        return out[0] if single else tuple(out)
+
+
+class PipelineGradReducer(Cell):
+    """``nn.PipelineGradReducer(parameters, scale_sense=1.0, opt_shard=None)`` on one device:
+    the gradients divided by ``scale_sense``."""
+
+    def __init__(self, parameters, scale_sense=1.0, opt_shard=None):
+        super().__init__(auto_prefix=False)
+        self.scale_sense = Parameter(Tensor(scale_sense, mstype.float32) if not isinstance(scale_sense, Tensor)
+                                     else scale_sense, name="scale_sense")
+        self.opt_shard = bool(opt_shard)
+
+    def construct(self, grads):
+        s = self.scale_sense._data
+        return tuple(wrap(_arr(g) * (1.0 / s).astype(_arr(g).dtype)) for g in grads)

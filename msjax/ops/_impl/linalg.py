@@ -1,0 +1,535 @@
+"""Linear algebra ops: matmul family, dot products, cross/diff/trace, svd and inverse.
+
+MindSpore's matrix products want both operands of one dtype (Int32 @ Float32 is a TypeError,
+there is no promotion); ``MatMul`` takes 2-D Tensors only and ``BatchMatMul`` does not broadcast
+batch dimensions on CPU/GPU. ``ops.matmul`` follows NumPy (1-D operands, broadcasting batches).
+"""
+from __future__ import annotations
+
+import numbers
+
+import jax.numpy as jnp
+import numpy as np
+
+from ..._core import dtype as mstype
+from ..._core.registry import op
+from ..._core.tensor import Tensor
+from ._util import arr, wrap
+from .math import _alias, _dispatch, _dn, _is_bool, _is_float, _named, _need_tensor, _norm_axis, _tensor_method
+
+_FLOATS = (jnp.float16, jnp.float32, jnp.float64)
+
+
+def _same_dtype(name, x, y, a="x1", b="x2"):
+    if x.dtype != y.dtype:
+        raise TypeError(f"For '{name}', the type of '{b}' should be same as '{a}', but got '{a}' with type "
+                        f"Tensor[{_dn(x)}] and '{b}' with type Tensor[{_dn(y)}].")
+
+
+def _no_bool(name, x):
+    if _is_bool(x):
+        raise TypeError(f"For '{name}', the input does not support Bool (MindSpore has no CPU kernel for it).")
+
+
+@op("matmul", family="math")
+def matmul(input, other):
+    """``ops.matmul(input, other)``: NumPy's matmul (1-D operands, broadcast batch dimensions);
+    both operands must have the same dtype."""
+    _need_tensor("matmul", "input", input)
+    _need_tensor("matmul", "other", other)
+    x, y = input._data, other._data
+    _same_dtype("MatMulExt", x, y)
+    _no_bool("MatMul", x)
+    if x.ndim == 0 or y.ndim == 0:
+        raise ValueError("For 'MatMulExt', the inputs must not be scalars.")
+    kx = x.shape[-1]
+    ky = y.shape[0] if y.ndim == 1 else y.shape[-2]
+    if kx != ky:
+        raise RuntimeError(f"For 'MatMulExt' op, shape1[-1] must be equal to shape2[-2], but got {kx} and {ky}.")
+    try:
+        return wrap(jnp.matmul(x, y))
+    except (TypeError, ValueError) as e:
+        raise ValueError(f"For 'MatMulExt', the batch dimensions of {list(x.shape)} and {list(y.shape)} "
+                         f"must broadcast: {e}") from None
+
+
+def _tensor_matmul_other(self, other):
+    return matmul(self, other)
+
+
+def _tensor_matmul_t2(self, tensor2):
+    return matmul(self, tensor2)
+
+
+_tensor_method("tensor_m_matmul", "matmul", _dispatch("matmul", _tensor_matmul_other, _tensor_matmul_t2),
+               "``Tensor.matmul(other)``.")
+
+
+def _mat2d(name, input, mat2, transpose_a, transpose_b):
+    x, y = arr(input), arr(mat2)
+    if x.ndim != 2 or y.ndim != 2:
+        raise ValueError("MatMul inputs should have the same dimension size and equal to 2.")
+    _same_dtype(name, x, y)
+    _no_bool(name, x)
+    if transpose_a:
+        x = x.T
+    if transpose_b:
+        y = y.T
+    if x.shape[1] != y.shape[0]:
+        raise ValueError(f"For '{name}' the input dimensions must be equal, but got 'x1_col': {x.shape[1]} and "
+                         f"'x2_row': {y.shape[0]}.")
+    return x, y
+
+
+@op("prim_matmul", primitive="MatMul", prim_args=("transpose_a", "transpose_b"), family="math")
+def _prim_matmul(input, mat2, transpose_a=False, transpose_b=False):
+    """``MatMul(transpose_a=False, transpose_b=False)(input, mat2)``: 2-D Tensors of one dtype."""
+    x, y = _mat2d("MatMul", input, mat2, transpose_a, transpose_b)
+    return wrap(jnp.matmul(x, y))
+
+
+@op("mm", family="math")
+def mm(input, mat2):
+    """``ops.mm(input, mat2)``: the product of two 2-D Tensors."""
+    x, y = _mat2d("mm", input, mat2, False, False)
+    return wrap(jnp.matmul(x, y))
+
+
+def _batch_matmul(name, x, y, transpose_a, transpose_b):
+    _same_dtype(name, x, y)
+    _no_bool(name, x)
+    if x.ndim < 2 or y.ndim < 2:
+        raise ValueError(f"For '{name}', the inputs must have rank >= 2, but got {x.ndim} and {y.ndim}.")
+    if x.shape[:-2] != y.shape[:-2]:
+        raise ValueError(f"For {name}, inputs shape cannot be broadcast on CPU/GPU, with x shape "
+                         f"{list(x.shape)}, y shape {list(y.shape)}")
+    if transpose_a:
+        x = jnp.swapaxes(x, -1, -2)
+    if transpose_b:
+        y = jnp.swapaxes(y, -1, -2)
+    if x.shape[-1] != y.shape[-2]:
+        raise ValueError(f"For '{name}', x1_col must be equal to x2_row, but got {x.shape[-1]} and {y.shape[-2]}.")
+    return jnp.matmul(x, y)
+
+
+@op("prim_batch_matmul", primitive="BatchMatMul", prim_args=("transpose_a", "transpose_b"), family="math")
+def _prim_batch_matmul(x, y, transpose_a=False, transpose_b=False):
+    """``BatchMatMul(transpose_a=False, transpose_b=False)(x, y)``: equal batch dimensions."""
+    return wrap(_batch_matmul("BatchMatMul", arr(x), arr(y), transpose_a, transpose_b))
+
+
+@op("bmm", methods="bmm", family="math")
+def bmm(input_x, mat2):
+    """``ops.bmm(input_x, mat2)``: batched matrix product (``BatchMatMul``)."""
+    return wrap(_batch_matmul("BatchMatMul", arr(input_x), arr(mat2), False, False))
+
+
+@op("dot", family="math")
+def dot(input, other):
+    """``ops.dot(input, other)``: Float16/Float32 Tensors of rank >= 2; the last axis of ``input``
+    contracts with the second-to-last of ``other`` (``numpy.dot``)."""
+    x, y = arr(input), arr(other)
+    for n, v in (("x1", x), ("x2", y)):
+        if v.dtype not in (jnp.float16, jnp.float32):
+            raise TypeError(f"The '{n}' doesn't support '{_dn(v)}' and expect to receive "
+                            "[mindspore.float16, mindspore.float32].")
+    if x.dtype != y.dtype:
+        raise TypeError(f"For 'dot', the inputs must be the same type, but got x1_type: {_dn(x)} and "
+                        f"x2_type: {_dn(y)}.")
+    if x.ndim < 2 or y.ndim < 2:
+        raise ValueError(f"For 'dot', the inputs x1, x2 should have 'dimension >= 2',but got 'len(x1_shape)': "
+                         f"({x.ndim}) and 'len(x2_shape)': ({y.ndim}).")
+    if x.shape[-1] != y.shape[-2]:
+        raise ValueError(f"For 'MatMul' the input dimensions must be equal, but got 'x1_col': {x.shape[-1]} and "
+                         f"'x2_row': {y.shape[-2]}.")
+    return wrap(jnp.dot(x, y))
+
+
+def _tensor_dot_method(self, other):
+    return dot(self, other)
+
+
+_tensor_method("tensor_m_dot", "dot", _tensor_dot_method, "``Tensor.dot(other)``.")
+
+
+def _tensordot_axes(name, x1_shape, x2_shape, axes):
+    if isinstance(axes, bool) or not isinstance(axes, (int, tuple, list)):
+        raise TypeError(f"For 'tensor dot', the type of 'axes' should be one of [int, tuple, list], "
+                        f"but got {type(axes).__name__}.")
+    if isinstance(axes, int):
+        if axes < 0:
+            raise ValueError(f"For '{name}', the 'axes' must be at least 0, but got {axes}.")
+        if axes > len(x1_shape) or axes > len(x2_shape):
+            raise ValueError(f"For '{name}', the 'axes' cannot be greater than the length of 'x1_shape' and "
+                             f"'x2_shape', but got 'axes': {axes}, 'x1_shape': {x1_shape}, 'x2_shape': {x2_shape}.")
+        axes = (tuple(range(len(x1_shape))[len(x1_shape) - axes:]), tuple(range(axes)))
+    axes = list(axes)
+    if len(axes) != 2:
+        raise ValueError(f"For '{name}', the dimension of 'axes' must be 2, but got 'axes': {axes}.")
+    a = [tuple(v) if isinstance(v, (tuple, list)) else (v,) for v in axes]
+    if len(a[0]) != len(a[1]):
+        raise ValueError(f"For '{name}', the first and second dim of 'axes' have to be the same size/length, "
+                         f"but got 'axes': {tuple(a)}.")
+    for i, shape in enumerate((x1_shape, x2_shape)):
+        for v in a[i]:
+            if not -len(shape) <= v < len(shape):
+                raise ValueError(f"For '{name}', the value in 'axes' must be in range: [{-len(shape)}, "
+                                 f"{len(shape) - 1}], but got {v}.")
+    n = len(a[0])
+    if any(x1_shape[a[0][i]] != x2_shape[a[1][i]] for i in range(n)) and \
+            any(x1_shape[a[0][i]] != x2_shape[a[1][n - 1 - i]] for i in range(n)):
+        if True:
+            raise ValueError(f"For '{name}', the 'i' should exist such that 'x1_shape[axes[0][i]]' is equal to "
+                             f"'x2_shape[axes[1][i]]', but got 'x1_shape': {x1_shape}, 'x2_shape': {x2_shape}, "
+                             f"'axes': {tuple(a)}.")
+    return tuple(a)
+
+
+@op("tensor_dot", family="math")
+def tensor_dot(x1, x2, axes):
+    """``ops.tensor_dot(x1, x2, axes)``: ``numpy.tensordot`` (``axes`` an int or a pair of axis lists)."""
+    a, b = arr(x1), arr(x2)
+    _same_dtype("MatMul", a, b)
+    _no_bool("MatMul", a)
+    ax = _tensordot_axes("tensor_dot", a.shape, b.shape, axes)
+    try:
+        return wrap(jnp.tensordot(a, b, axes=ax))
+    except (TypeError, ValueError):
+        raise ValueError(f"For 'tensor_dot', the contracted dimensions of {a.shape} and {b.shape} along "
+                         f"{ax} do not match.") from None
+
+
+@op("batch_dot", family="math")
+def batch_dot(x1, x2, axes=None):
+    """``ops.batch_dot(x1, x2, axes=None)``: a dot product per batch element (axis 0) of two
+    Float32 Tensors; 2-D operands give a ``(batch, 1)`` result."""
+    a, b = arr(x1), arr(x2)
+    if a.ndim < 2 or b.ndim < 2:
+        raise ValueError(f"For 'batch_dot', the inputs x1, x2 should have 'dimension >= 2', but got "
+                         f"'len(x1_shape)': ({a.ndim}) and 'len(x2_shape)': ({b.ndim}).")
+    for n, v in (("x1", a), ("x2", b)):
+        if v.dtype != jnp.float32:
+            raise TypeError(f"The '{n}' doesn't support '{_dn(v)}' and expect to receive [mindspore.float32].")
+    if a.shape[0] != b.shape[0]:
+        raise ValueError(f"For 'batch_dot', the inputs 'x1', 'x2' should have the same batch sizes, but got "
+                         f"'x1_batch_size': {a.shape[0]} and 'x2_batch_size': {b.shape[0]}.")
+    if axes is None:
+        axes = [a.ndim - 1, b.ndim - 1] if b.ndim == 2 else [a.ndim - 1, b.ndim - 2]
+    if isinstance(axes, (list, tuple)):
+        axes = list(axes)
+        if 0 in axes:
+            raise ValueError(f"For 'batch_dot', the 'axes' cannot contain 0, but got axes: {axes}.")
+        if len(axes) != 2:
+            raise ValueError(f"For 'batch_dot', the length of 'axes' must be equal to 2, but got {len(axes)}.")
+        axes = [axes[0] + a.ndim if axes[0] < 0 else axes[0], axes[1] + b.ndim if axes[1] < 0 else axes[1]]
+    elif isinstance(axes, int) and not isinstance(axes, bool):
+        if axes == 0:
+            raise ValueError(f"For 'batch_dot', the 'axes' should not be equal to 0, but got {axes}.")
+        axes = [axes + a.ndim, axes + b.ndim] if axes < 0 else [axes, axes]
+    else:
+        raise ValueError(f"For 'batch_dot', the type of 'axes' must be one of those: int, tuple(int), list(int), "
+                         f"but got {type(axes).__name__}.")
+    if axes[0] > a.ndim or axes[1] > b.ndim or min(axes) < 0:
+        raise ValueError(f"For 'batch_dot', axes[0] must be less than or equal to len(x1_shape), and axes[1] must "
+                         f"be less than or equal to len(x2_shape).But got 'axes': {axes}, 'x1_shape': "
+                         f"{a.shape}, 'x2_shape': {b.shape}.")
+    a_dim, b_dim = a.ndim, b.ndim
+    if a_dim == 2:
+        a = a[:, None, :]
+        axes[0] += 1
+    if b_dim == 2:
+        b = b[:, :, None]
+    if a.shape[axes[0]] != b.shape[axes[1]]:
+        raise ValueError(f"For 'batch_dot', the contracted dimensions must be equal, but got "
+                         f"{a.shape[axes[0]]} and {b.shape[axes[1]]}.")
+    a_sub = list(range(a.ndim))
+    b_sub = [0] + [axes[0] if i == axes[1] else a.ndim + i for i in range(1, b.ndim)]
+    out_sub = [0] + [i for i in a_sub[1:] if i != axes[0]] + [a.ndim + i for i in range(1, b.ndim) if i != axes[1]]
+    out = jnp.einsum(a, a_sub, b, b_sub, out_sub)
+    if a_dim == 2:
+        out = jnp.squeeze(out, 1)
+    elif b_dim == 2:
+        out = jnp.squeeze(out, -1)
+    return wrap(out)
+
+
+def _check_scale(name, alpha, beta):
+    for n, v in (("alpha", alpha), ("beta", beta)):
+        if isinstance(v, bool) or not isinstance(v, (int, float)):
+            raise TypeError(f"For '{name}', parameter '{n}' must be an int or float, but got {type(v)}.")
+
+
+def _scaled(x, s):
+    """``s * x`` with MindSpore's scalar promotion (a Python float keeps a float Tensor's dtype and
+    turns an integer one into Float32)."""
+    if isinstance(s, float) and not _is_float(x):
+        return np.float32(s) * x
+    return s * x
+
+
+@op("addmm", family="math")
+def addmm(input, mat1, mat2, *, beta=1, alpha=1):
+    """``ops.addmm(input, mat1, mat2, *, beta=1, alpha=1)``: ``beta * input + alpha * (mat1 @ mat2)``."""
+    _check_scale("addmm", alpha, beta)
+    prod = _prim_matmul(mat1, mat2)._data
+    return wrap(_scaled(arr(input), beta) + _scaled(prod, alpha))
+
+
+@op("addbmm", family="math")
+def addbmm(input, batch1, batch2, *, beta=1, alpha=1):
+    """``ops.addbmm(input, batch1, batch2, *, beta=1, alpha=1)``:
+    ``beta * input + alpha * sum_b(batch1[b] @ batch2[b])``."""
+    _check_scale("addbmm", alpha, beta)
+    prod = _batch_matmul("BatchMatMul", arr(batch1), arr(batch2), False, False)
+    s = jnp.sum(prod, axis=0) if jnp.issubdtype(prod.dtype, jnp.inexact) else jnp.sum(prod, axis=0)
+    if not _is_float(s):
+        s = s.astype(jnp.int64)
+    return wrap(_scaled(arr(input), beta) + _scaled(s, alpha))
+
+
+@op("baddbmm", family="math")
+def baddbmm(input, batch1, batch2, beta=1, alpha=1):
+    """``ops.baddbmm(input, batch1, batch2, beta=1, alpha=1)``: ``beta * input + alpha * (batch1 @ batch2)``;
+    all three Tensors of one dtype (integer Tensors need integer ``alpha``/``beta``)."""
+    if not (isinstance(input, Tensor) and isinstance(batch1, Tensor) and isinstance(batch2, Tensor)):
+        raise TypeError("For Baddbmm, inputs must be all tensors.")
+    x = input._data
+    if not (x.dtype == batch1._data.dtype == batch2._data.dtype):
+        raise TypeError("For Baddbmm, the inputs should be the same dtype.")
+    if x.dtype in _FLOATS:
+        if isinstance(alpha, bool) or isinstance(beta, bool) or not (
+                isinstance(alpha, (int, float)) and isinstance(beta, (int, float))):
+            raise TypeError("For attributes alpha and beta should be real numbers.")
+    elif not (isinstance(alpha, int) and isinstance(beta, int)):
+        raise TypeError("For inputs of type not FloatTensor or DoubleTensor, arguments beta and alpha must be "
+                        "integers.")
+    prod = _batch_matmul("BatchMatMul", batch1._data, batch2._data, False, False)
+    return wrap(_scaled(x, beta) + _scaled(prod, alpha))
+
+
+@op("addmv", family="math")
+def addmv(input, mat, vec, *, beta=1, alpha=1):
+    """``ops.addmv(input, mat, vec, *, beta=1, alpha=1)``: ``beta * input + alpha * (mat @ vec)``."""
+    if not (isinstance(input, Tensor) and isinstance(mat, Tensor) and isinstance(vec, Tensor)):
+        raise TypeError("For Addmv, inputs must be all tensors.")
+    x, m, v = input._data, mat._data, vec._data
+    if m.dtype != v.dtype:
+        raise TypeError("For Addmv, the mat and vec should be the same dtype.")
+    if x.dtype not in (jnp.float16, jnp.float32, jnp.float64, jnp.int16, jnp.int32, jnp.int64):
+        raise TypeError(f"For 'Addmv', the 'input' must be Float16, Float32, Float64, Int16, Int32 or Int64, "
+                        f"but got {_dn(x)}.")
+    for n, s in (("alpha", alpha), ("beta", beta)):
+        if not isinstance(s, (int, float, bool)):
+            raise TypeError(f"For 'Addmv', the '{n}' must be int, float or bool, but got {type(s).__name__}.")
+    if not _is_float(x):
+        alpha, beta = int(alpha), int(beta)
+    if m.ndim != 2 or v.ndim != 1:
+        raise ValueError(f"For 'Addmv', 'mat' must be 2-D and 'vec' 1-D, but got {m.ndim}-D and {v.ndim}-D.")
+    if m.shape[1] != v.shape[0]:
+        raise ValueError(f"For 'Addmv', mat.shape[1] must equal vec.shape[0], but got {m.shape[1]} and "
+                         f"{v.shape[0]}.")
+    return wrap(_scaled(x, beta) + _scaled(jnp.matmul(m, v), alpha))
+
+
+def _tensor_addmm(self, mat1, mat2, *, beta=1, alpha=1):
+    return addmm(self, mat1, mat2, beta=beta, alpha=alpha)
+
+
+def _tensor_addbmm(self, batch1, batch2, *, beta=1, alpha=1):
+    return addbmm(self, batch1, batch2, beta=beta, alpha=alpha)
+
+
+def _tensor_baddbmm(self, batch1, batch2, *, beta=1, alpha=1):
+    return baddbmm(self, batch1, batch2, beta, alpha)
+
+
+def _tensor_addmv_kw(self, mat, vec, *, beta=1, alpha=1):
+    return addmv(self, mat, vec, beta=beta, alpha=alpha)
+
+
+def _tensor_addmv_pos(self, mat, vec, beta=1, alpha=1):
+    return addmv(self, mat, vec, beta=beta, alpha=alpha)
+
+
+_tensor_method("tensor_m_addmm", "addmm", _tensor_addmm, "``Tensor.addmm(mat1, mat2, *, beta=1, alpha=1)``.")
+_tensor_method("tensor_m_addbmm", "addbmm", _tensor_addbmm, "``Tensor.addbmm(batch1, batch2, *, beta=1, alpha=1)``.")
+_tensor_method("tensor_m_baddbmm", "baddbmm", _tensor_baddbmm,
+               "``Tensor.baddbmm(batch1, batch2, *, beta=1, alpha=1)``.")
+_tensor_method("tensor_m_addmv", "addmv", _dispatch("addmv", _tensor_addmv_kw, _tensor_addmv_pos),
+               "``Tensor.addmv(mat, vec, *, beta=1, alpha=1)``.")
+
+
+@op("ger", methods="ger", family="math")
+def ger(input, vec2):
+    """``ops.ger(input, vec2)``: outer product of two 1-D float Tensors of one dtype."""
+    x, y = arr(input), arr(vec2)
+    for n, v in (("x1", x), ("x2", y)):
+        if v.dtype not in _FLOATS:
+            raise TypeError(f"For primitive[Ger], the input argument[{n}] must be a type of {{Tensor[Float16], "
+                            f"Tensor[Float32], Tensor[Float64]}}, but got Tensor[{_dn(v)}].")
+    if x.dtype != y.dtype:
+        raise TypeError("For primitive[Ger], the input type must be same.")
+    if x.ndim != 1 or y.ndim != 1:
+        raise ValueError(f"For 'Ger', the inputs must be 1-D, but got {x.ndim}-D and {y.ndim}-D.")
+    return wrap(jnp.outer(x, y))
+
+
+@op("outer", family="math")
+def outer(input, vec2):
+    """``ops.outer(input, vec2)``: ``input.reshape(-1, 1) * vec2``."""
+    if not isinstance(input, Tensor):
+        raise TypeError("the input input must be Tensor!")
+    if not isinstance(vec2, Tensor):
+        raise TypeError("the input vec2 must be Tensor!")
+    return wrap(jnp.reshape(input._data, (-1, 1)) * vec2._data)
+
+
+@op("cross", primitive="Cross", prim_args=("dim",), methods="cross", family="math")
+def cross(input, other, dim=None):
+    """``ops.cross(input, other, dim=None)``: cross product along ``dim`` (the first axis of size 3
+    by default)."""
+    x, y = arr(input), arr(other)
+    if x.dtype != y.dtype:
+        raise TypeError(f"For 'Cross', the dtypes of 'input' and 'other' must be the same, but got {_dn(x)} and "
+                        f"{_dn(y)}.")
+    _no_bool("Cross", x)
+    try:
+        shape = jnp.broadcast_shapes(x.shape, y.shape)
+    except ValueError:
+        raise ValueError(f"For 'Cross', 'input' and 'other' must broadcast, but got {list(x.shape)} and "
+                         f"{list(y.shape)}.") from None
+    if dim is None or dim == -65530:
+        cands = [i for i, s in enumerate(shape) if s == 3]
+        if not cands:
+            raise ValueError(f"For 'Cross', the size of inputs dim must contain 3, but got {list(shape)}.")
+        dim = cands[0]
+    d = _norm_axis("Cross", dim, len(shape))
+    if shape[d] != 3:
+        raise ValueError(f"For 'Cross', the size of inputs dim must be 3, but got {shape[d]}.")
+    x, y = jnp.broadcast_to(x, shape), jnp.broadcast_to(y, shape)
+    return wrap(jnp.cross(x, y, axis=d))
+
+
+@op("diff", methods="diff", family="math")
+def diff(x, n=1, axis=-1, prepend=None, append=None):
+    """``ops.diff(x, n=1, axis=-1, prepend=None, append=None)``: first differences along ``axis``
+    (MindSpore supports ``n=1`` only)."""
+    if not isinstance(x, Tensor):
+        raise TypeError(f"For 'diff', 'x' must be a tensor, but got {type(x)}")
+    a = x._data
+    if a.ndim < 1:
+        raise TypeError(f"For 'diff', the dimension 'x' must be at least 1, but got {a.ndim}")
+    if 0 in a.shape:
+        raise ValueError("For 'diff', 'x' can not be an empty Tensor.")
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise TypeError(f"For 'diff', the 'n' must be int, but got {type(n).__name__}.")
+    if n != 1:
+        raise RuntimeError(f"For 'diff', 'n' must be 1, but got {n}")
+    if a.dtype in (jnp.uint16, jnp.uint32, jnp.uint64):
+        raise TypeError(f"For 'diff', the data type of the elements in 'x' cannot be uint16, uint32, uint64, but "
+                        f"got {_dn(a)}")
+    ax = _norm_axis("diff", axis, a.ndim)
+    parts = [arr(p) for p in (prepend,) if p is not None] + [a] + [arr(p) for p in (append,) if p is not None]
+    if len(parts) > 1:
+        a = jnp.concatenate(parts, axis=ax)
+    hi = jnp.take(a, jnp.arange(1, a.shape[ax]), axis=ax)
+    lo = jnp.take(a, jnp.arange(0, a.shape[ax] - 1), axis=ax)
+    return wrap(jnp.not_equal(hi, lo) if _is_bool(a) else hi - lo)
+
+
+@op("trace", primitive="Trace", family="math")
+def trace(input):
+    """``ops.trace(input)``: sum of the main diagonal of a 2-D Tensor (keeps the dtype)."""
+    x = arr(input)
+    _no_bool("Trace", x)
+    if x.ndim != 2:
+        raise RuntimeError(f"For Primitive[Trace], the rank of the input must be 2, but got {x.ndim}!")
+    return wrap(jnp.trace(x).astype(x.dtype))
+
+
+def _tensor_trace(self, offset=0, axis1=0, axis2=1, dtype=None):
+    x = self._data
+    _no_bool("Trace", x)
+    if dtype is not None:
+        t = mstype.to_np(dtype)
+    elif jnp.issubdtype(x.dtype, jnp.integer):
+        t = jnp.int64
+    else:
+        t = x.dtype
+    return wrap(jnp.trace(x, offset=offset, axis1=axis1, axis2=axis2).astype(t))
+
+
+_tensor_method("tensor_m_trace", "trace", _tensor_trace,
+               "``Tensor.trace(offset=0, axis1=0, axis2=1, dtype=None)``: integers sum to Int64.")
+
+
+def _svd_arrays(x, full_matrices, compute_uv):
+    if not _is_float(x) or x.dtype == jnp.float16:
+        raise TypeError(f"For 'Svd', the input must be Float32, Float64, Complex64 or Complex128, but got "
+                        f"{_dn(x)}.")
+    if x.ndim < 2:
+        raise ValueError(f"For 'Svd', the rank of the input must be >= 2, but got {x.ndim}.")
+    if not compute_uv:
+        return jnp.linalg.svd(x, full_matrices=False, compute_uv=False), None, None
+    u, s, vh = jnp.linalg.svd(x, full_matrices=full_matrices)
+    return s, u, jnp.conj(jnp.swapaxes(vh, -1, -2))
+
+
+@op("svd", family="math")
+def svd(input, full_matrices=False, compute_uv=True):
+    """``ops.svd(input, full_matrices=False, compute_uv=True)``: ``(s, u, v)`` with
+    ``input = u @ diag(s) @ v^H``; only ``s`` when ``compute_uv=False``."""
+    _need_tensor("svd", "input", input)
+    s, u, v = _svd_arrays(input._data, full_matrices, compute_uv)
+    if not compute_uv:
+        return wrap(s)
+    return wrap(s), wrap(u), wrap(v)
+
+
+@op("prim_svd", primitive="Svd", prim_args=("full_matrices", "compute_uv"), family="math")
+def _prim_svd(input, full_matrices=False, compute_uv=True):
+    """``Svd(full_matrices=False, compute_uv=True)(input)``: ``(s, u, v)`` (``u``/``v`` are zeros
+    when ``compute_uv=False``)."""
+    x = arr(input)
+    s, u, v = _svd_arrays(x, full_matrices, compute_uv)
+    if not compute_uv:
+        return wrap(s), wrap(jnp.zeros((1,), x.dtype)), wrap(jnp.zeros((1,), x.dtype))
+    return wrap(s), wrap(u), wrap(v)
+
+
+def _tensor_svd(self, full_matrices=False, compute_uv=True):
+    return svd(self, full_matrices, compute_uv)
+
+
+_tensor_method("tensor_m_svd", "svd", _tensor_svd, "``Tensor.svd(full_matrices=False, compute_uv=True)``.")
+
+
+@op("inverse", primitive="MatrixInverse", prim_args=("adjoint",), methods="inverse", family="math")
+def inverse(input, adjoint=False):
+    """``ops.inverse(input)`` (``MatrixInverse(adjoint=False)(x)``): inverse of (a batch of) square
+    Float32/Float64/complex matrices."""
+    _need_tensor("inverse", "input", input)
+    x = input._data
+    if x.dtype not in (jnp.float32, jnp.float64, jnp.complex64, jnp.complex128):
+        raise TypeError(f"For primitive[MatrixInverse], the input argument[x] must be a type of "
+                        f"{{Tensor[Complex128], Tensor[Complex64], Tensor[Float32], Tensor[Float64]}}, but got "
+                        f"Tensor[{_dn(x)}].")
+    if x.ndim < 2 or x.shape[-1] != x.shape[-2]:
+        raise ValueError(f"For 'MatrixInverse', the input must be (a batch of) square matrices, but got shape "
+                         f"{list(x.shape)}.")
+    if adjoint:
+        x = jnp.conj(jnp.swapaxes(x, -1, -2))
+    return wrap(jnp.linalg.inv(x))
+
+
+@op("det", methods="det", family="math")
+def det(input):
+    """``ops.det(input)``: determinant of (a batch of) square float matrices."""
+    _need_tensor("det", "input", input)
+    x = input._data
+    if not _is_float(x):
+        raise TypeError(f"For 'det', the input must be a float Tensor, but got {_dn(x)}.")
+    if x.ndim < 2 or x.shape[-1] != x.shape[-2]:
+        raise ValueError(f"For 'det', the input must be (a batch of) square matrices, but got shape "
+                         f"{list(x.shape)}.")
+    return wrap(jnp.linalg.det(x))

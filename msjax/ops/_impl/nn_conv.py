@@ -1,0 +1,1750 @@
+"""Convolution, pooling, normalisation, dropout, resize and padding ops.
+
+Layouts are MindSpore's: NCHW (NC / NCL / NCDHW) activations and convolution
+weights ``(out_channels, in_channels // groups, *kernel)``. Convolutions run on
+``lax.conv_general_dilated``; MindSpore's ``pad_mode='same'`` splits the total
+padding like TensorFlow (the extra row/column at the end), which is JAX's
+``'SAME'``. Random ops (dropout) draw keys from ``msjax._core.rng.next_key()``,
+so they advance the global key inside transforms as well.
+
+Differences from MindSpore: dropout masks come from JAX's generator (same
+distribution, different bit stream); ``deformable_conv2d`` samples with
+bilinear interpolation like MindSpore's ``DeformableOffsets`` but is only
+checked against its definition, not recorded outputs.
+"""
+from __future__ import annotations
+
+import inspect
+import math as _math
+import numbers
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax import lax
+
+from ..._core import dtype as mstype
+from ..._core.registry import op
+from ..._core.tensor import Tensor
+from ._util import arr, wrap
+
+
+# ---------------------------------------------------------------------------
+# compiled array kernels
+# ---------------------------------------------------------------------------
+def _freeze(v):
+    if isinstance(v, (list, tuple)):
+        return tuple(_freeze(i) for i in v)
+    return v
+
+
+def _compiled(*static):
+    """``jax.jit`` an array-level kernel with the named arguments static (lists become tuples).
+
+    In PyNative mode every op would otherwise dispatch its primitives one by one (each compiled for its
+    shapes); one compiled kernel per op call is much cheaper. Inside an enclosing trace the kernel is
+    simply inlined. Kernels must not draw random keys (they would leak tracers into the key state)."""
+    def deco(fn):
+        sig = inspect.signature(fn)
+        jitted = jax.jit(fn, static_argnames=static)
+
+        def call(*args, **kwargs):
+            if any(isinstance(a, jax.core.Tracer) for a in jax.tree_util.tree_leaves((args, kwargs))):
+                return fn(*args, **kwargs)      # already inside a trace: inline
+            bound = sig.bind(*args, **kwargs)
+            for name in static:
+                if name in bound.arguments:
+                    bound.arguments[name] = _freeze(bound.arguments[name])
+            return jitted(**bound.arguments)
+        call.__name__ = fn.__name__
+        call.__doc__ = fn.__doc__
+        call.raw = fn
+        return call
+    return deco
+
+
+# ---------------------------------------------------------------------------
+# argument helpers
+# ---------------------------------------------------------------------------
+def _is_int(v):
+    return isinstance(v, numbers.Integral) and not isinstance(v, bool)
+
+
+def _tensor_arg(name, x, op_name):
+    if not isinstance(x, Tensor):
+        raise TypeError(f"For '{op_name}', the '{name}' must be a Tensor, but got {type(x).__name__}.")
+    return x._data
+
+
+def _float_arg(name, x, op_name, allow_f64=True):
+    a = _tensor_arg(name, x, op_name)
+    if not jnp.issubdtype(a.dtype, jnp.floating):
+        raise TypeError(f"For '{op_name}', the type of '{name}' should be float16, float32"
+                        f"{', float64' if allow_f64 else ''}, but got {mstype.from_np(a.dtype)}.")
+    return a
+
+
+def _tuple_arg(value, n, name, op_name, allow_len=(), positive=True, allow_zero=False):
+    """An int or a sequence -> tuple of ``n`` ints (MindSpore's ``twice`` and friends)."""
+    if _is_int(value):
+        out = (int(value),) * n
+    elif isinstance(value, (tuple, list)) and all(_is_int(v) for v in value):
+        value = tuple(int(v) for v in value)
+        if len(value) == n:
+            out = value
+        elif len(value) == 1:
+            out = value * n
+        elif len(value) in allow_len:
+            out = value[-n:]
+        else:
+            raise ValueError(f"For '{op_name}', the length of '{name}' must be {n}, but got {len(value)}.")
+    else:
+        raise TypeError(f"For '{op_name}', the '{name}' must be an int or a tuple of int, "
+                        f"but got {type(value).__name__}.")
+    for v in out:
+        if (v < 0) if allow_zero else (v <= 0 if positive else False):
+            raise ValueError(f"For '{op_name}', the '{name}' must be positive, but got {value}.")
+    return out
+
+
+def _pad_mode(pad_mode, op_name):
+    if not isinstance(pad_mode, str):
+        raise TypeError(f"For '{op_name}', the type of 'pad_mode' must be str, but got {type(pad_mode).__name__}.")
+    m = pad_mode.lower()
+    if m not in ("same", "valid", "pad"):
+        raise ValueError(f"For '{op_name}', the 'pad_mode' must be one of ['same', 'valid', 'pad'], "
+                         f"but got '{pad_mode}'.")
+    return m
+
+
+def _spatial(nd):
+    return "DHW"[3 - nd:]
+
+
+def _dimension_numbers(nd, channels_last=False):
+    s = _spatial(nd)
+    lhs = ("N" + s + "C") if channels_last else ("NC" + s)
+    return lax.conv_dimension_numbers((1,) * (nd + 2), (1,) * (nd + 2), (lhs, "OI" + s, lhs))
+
+
+def _same_pads(in_sizes, kernel, stride, dilation):
+    pads = []
+    for n, k, s, d in zip(in_sizes, kernel, stride, dilation):
+        out = -(-n // s)
+        total = max((out - 1) * s + (k - 1) * d + 1 - n, 0)
+        pads.append((total // 2, total - total // 2))
+    return pads
+
+
+@_compiled("stride", "pads", "dilation", "groups", "op_name")
+def _conv(x, w, stride, pads, dilation, groups, op_name="Conv2D"):
+    """N-d convolution in MindSpore's layout; ``pads`` is a list of (lo, hi)."""
+    if x.dtype != w.dtype:
+        raise TypeError(f"For '{op_name}', the dtype of 'x' and 'weight' must be the same, "
+                        f"but got {mstype.from_np(x.dtype)} and {mstype.from_np(w.dtype)}.")
+    if not jnp.issubdtype(x.dtype, jnp.floating):
+        raise TypeError(f"For '{op_name}', the dtype of 'x' must be float16, float32 or float64, "
+                        f"but got {mstype.from_np(x.dtype)}.")
+    nd = x.ndim - 2
+    return lax.conv_general_dilated(x, w, window_strides=tuple(stride), padding=[tuple(p) for p in pads],
+                                    rhs_dilation=tuple(dilation), feature_group_count=groups,
+                                    dimension_numbers=_dimension_numbers(nd),
+                                    precision=lax.Precision.HIGHEST)
+
+
+def _conv_checked(x, w, stride, pad_mode, pad_pairs, dilation, groups, op_name, kernel_size=None,
+                  out_channel=None):
+    """Validate shapes as MindSpore's Conv infer does, then convolve."""
+    nd = w.ndim - 2
+    if x.ndim != nd + 2:
+        raise ValueError(f"For '{op_name}', the dimension of 'x' must be {nd + 2}, but got {x.ndim}.")
+    if w.ndim != nd + 2:
+        raise ValueError(f"For '{op_name}', the dimension of 'weight' must be {nd + 2}, but got {w.ndim}.")
+    if x.shape[1] != w.shape[1] * groups:
+        raise RuntimeError(f"For '{op_name}', 'C_in' of input 'x' shape divide by parameter 'group' must be "
+                         f"equal to 'C_in' of input 'weight' shape: {w.shape[1]}, but got 'C_in' of input 'x' "
+                         f"shape: {x.shape[1]}, and 'group': {groups}.")
+    if w.shape[0] % groups:
+        raise ValueError(f"For '{op_name}', the 'out_channel' must be divisible by 'group', "
+                         f"but got {w.shape[0]} and {groups}.")
+    if out_channel is not None and out_channel != w.shape[0]:
+        raise ValueError(f"For '{op_name}', 'out_channel' must be equal to the first dimension of 'weight' "
+                         f"{w.shape[0]}, but got {out_channel}.")
+    if kernel_size is not None and tuple(kernel_size) != tuple(w.shape[2:]):
+        raise ValueError(f"For '{op_name}', 'kernel_size' must be equal to the spatial shape of 'weight' "
+                         f"{tuple(w.shape[2:])}, but got {tuple(kernel_size)}.")
+    kernel = w.shape[2:]
+    if pad_mode == "same":
+        pads = _same_pads(x.shape[2:], kernel, stride, dilation)
+    elif pad_mode == "valid":
+        pads = [(0, 0)] * nd
+    else:
+        pads = pad_pairs
+    for n, k, d, (lo, hi) in zip(x.shape[2:], kernel, dilation, pads):
+        if n + lo + hi < (k - 1) * d + 1:
+            raise ValueError(f"For '{op_name}', the input size after padding ({n + lo + hi}) must not be "
+                             f"smaller than the dilated kernel size ({(k - 1) * d + 1}).")
+    return _conv(x, w, stride, pads, dilation, groups, op_name)
+
+
+def _pad_pairs(pad, nd, op_name):
+    """MindSpore's pad: an int or 2*nd values (head, tail per spatial axis)."""
+    if _is_int(pad):
+        if pad < 0:
+            raise ValueError(f"For '{op_name}', the 'pad' must be non-negative, but got {pad}.")
+        return [(int(pad), int(pad))] * nd
+    if isinstance(pad, (tuple, list)) and all(_is_int(p) for p in pad):
+        if len(pad) != 2 * nd:
+            raise ValueError(f"For '{op_name}', the length of 'pad' must be {2 * nd}, but got {len(pad)}.")
+        if any(p < 0 for p in pad):
+            raise ValueError(f"For '{op_name}', the 'pad' must be non-negative, but got {tuple(pad)}.")
+        return [(int(pad[2 * i]), int(pad[2 * i + 1])) for i in range(nd)]
+    raise TypeError(f"For '{op_name}', the 'pad' must be an int or a tuple of int, but got {type(pad).__name__}.")
+
+
+def _check_pad_mode_pad(pad_mode, pairs, op_name):
+    if pad_mode != "pad" and any(p != (0, 0) for p in pairs):
+        raise ValueError(f"For '{op_name}', the 'pad' must be zero when 'pad_mode' is not 'pad', "
+                         f"but got 'pad': {tuple(v for p in pairs for v in p)} and 'pad_mode': '{pad_mode}'.")
+
+
+def _bias_add_array(x, b, channels_last=False, op_name="BiasAdd"):
+    if b.ndim != 1:
+        raise ValueError(f"For '{op_name}', the dimension of 'bias' must be 1, but got {b.ndim}.")
+    if x.ndim < 2 or x.ndim > 5:
+        raise ValueError(f"For '{op_name}', the dimension of 'input_x' must be in [2, 5], but got {x.ndim}.")
+    axis = x.ndim - 1 if channels_last else 1
+    if x.shape[axis] != b.shape[0]:
+        raise ValueError(f"For '{op_name}', the length of 'bias' must be equal to the channel dimension of "
+                         f"'input_x' {x.shape[axis]}, but got {b.shape[0]}.")
+    if x.dtype != b.dtype:
+        raise TypeError(f"For '{op_name}', the dtype of 'input_x' and 'bias' must be the same, but got "
+                        f"{mstype.from_np(x.dtype)} and {mstype.from_np(b.dtype)}.")
+    shape = [1] * x.ndim
+    shape[axis] = b.shape[0]
+    return x + jnp.reshape(b, shape)
+
+
+def _bias_arg(bias, out_channel, op_name):
+    if bias is None:
+        return None
+    if not isinstance(bias, Tensor):
+        raise TypeError(f"For '{op_name}', the 'bias' must be a Tensor, but got {type(bias)}.")
+    b = bias._data
+    if b.shape[0] != out_channel:
+        raise ValueError(f"For '{op_name}', given weight of size {out_channel} channels, expected bias to be "
+                         f"1-dimensional with {out_channel} elements, but got bias of size {b.shape[0]} instead.")
+    return b
+
+
+# ---------------------------------------------------------------------------
+# convolution
+# ---------------------------------------------------------------------------
+def _fn_conv(name, nd, input, weight, bias, stride, pad_mode, padding, dilation, groups):
+    x = _tensor_arg("input", input, name)
+    w = _tensor_arg("weight", weight, name)
+    pm = _pad_mode(pad_mode, name)
+    stride = _tuple_arg(stride, nd, "stride", name)
+    dilation = _tuple_arg(dilation, nd, "dilation", name)
+    if _is_int(padding):
+        pairs = [(int(padding), int(padding))] * nd
+    elif isinstance(padding, (tuple, list)):
+        if len(padding) != nd:
+            raise ValueError(f"For '{name}', 'padding' must be a tuple or list of {nd} integers, but got {padding}.")
+        pairs = [(int(p), int(p)) for p in padding]
+    else:
+        raise TypeError(f"For '{name}', 'padding' must be a tuple, list or int, but got {type(padding)}.")
+    if not _is_int(groups) or groups <= 0:
+        raise TypeError(f"For '{name}', the 'groups' must be a positive int, but got {groups}.")
+    if x.ndim >= 2 and w.ndim >= 1 and not (x.shape[1] % groups == 0 and w.shape[0] % groups == 0):
+        raise ValueError(f"The argument 'groups' should be divisible by 'in_channel' and 'out_channel', but got "
+                         f"group:{groups}, in_channel:{x.shape[1]}, out_channel:{w.shape[0]}.")
+    _check_pad_mode_pad(pm, pairs, name)
+    out = _conv_checked(x, w, stride, pm, pairs, dilation, groups, name)
+    b = _bias_arg(bias, w.shape[0], name)
+    if b is not None:
+        out = _bias_add_array(out, b, op_name=name)
+    return wrap(out)
+
+
+@op("conv1d", family="nn_conv")
+def conv1d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1, groups=1):
+    """``ops.conv1d(input, weight, bias=None, stride=1, pad_mode='valid', padding=0, dilation=1, groups=1)``:
+    input (N, C_in, L), weight (C_out, C_in / groups, K)."""
+    if isinstance(input, Tensor) and input.ndim != 3:
+        raise ValueError(f"For 'conv1d', the input must be a 3D Tensor, but got input of {input.ndim}D.")
+    if isinstance(weight, Tensor) and weight.ndim != 3:
+        raise ValueError(f"For 'conv1d', the weight must be a 3D Tensor, but got input of {weight.ndim}D.")
+    return _fn_conv("conv1d", 1, input, weight, bias, stride, pad_mode, padding, dilation, groups)
+
+
+@op("conv2d", family="nn_conv")
+def conv2d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1, groups=1):
+    """``ops.conv2d(input, weight, bias=None, stride=1, pad_mode='valid', padding=0, dilation=1, groups=1)``;
+    ``padding`` is an int or (pad_h, pad_w), used with ``pad_mode='pad'``."""
+    return _fn_conv("conv2d", 2, input, weight, bias, stride, pad_mode, padding, dilation, groups)
+
+
+@op("conv3d", family="nn_conv")
+def conv3d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1, groups=1):
+    """``ops.conv3d``: input (N, C, D, H, W), weight (C_out, C_in / groups, kd, kh, kw)."""
+    return _fn_conv("conv3d", 3, input, weight, bias, stride, pad_mode, padding, dilation, groups)
+
+
+def _prim_stride(v, nd, name, op_name):
+    """Conv2D's stride/dilation: an int, ``nd`` values or (1, 1, *nd values)."""
+    if _is_int(v):
+        out = (int(v),) * nd
+    elif isinstance(v, (tuple, list)) and all(_is_int(i) for i in v) and len(v) in (nd, nd + 2):
+        out = tuple(int(i) for i in v[-nd:])
+    else:
+        raise ValueError(f"For '{op_name}', the '{name}' must be an int or a tuple of {nd} or {nd + 2} ints, "
+                         f"but got {v}.")
+    if any(i <= 0 for i in out):
+        raise ValueError(f"For '{op_name}', the '{name}' must be positive, but got {v}.")
+    return out
+
+
+@op("prim_conv2d", primitive="Conv2D",
+    prim_args=("out_channel", "kernel_size", "mode", "pad_mode", "pad", "stride", "dilation", "group",
+               "data_format"), family="nn_conv")
+def prim_conv2d(x, weight, out_channel=None, kernel_size=None, mode=1, pad_mode="valid", pad=0, stride=1,
+                dilation=1, group=1, data_format="NCHW"):
+    """``ops.Conv2D(out_channel, kernel_size, mode=1, pad_mode='valid', pad=0, stride=1, dilation=1,
+    group=1, data_format='NCHW')(x, weight)``; ``pad`` is an int or (top, bottom, left, right)."""
+    xa = _tensor_arg("x", x, "Conv2D")
+    wa = _tensor_arg("weight", weight, "Conv2D")
+    pm = _pad_mode(pad_mode, "Conv2D")
+    pairs = _pad_pairs(pad, 2, "Conv2D")
+    _check_pad_mode_pad(pm, pairs, "Conv2D")
+    stride = _prim_stride(stride, 2, "stride", "Conv2D")
+    dilation = _prim_stride(dilation, 2, "dilation", "Conv2D")
+    ks = _tuple_arg(kernel_size, 2, "kernel_size", "Conv2D") if kernel_size is not None else None
+    nhwc = data_format == "NHWC"
+    if nhwc:
+        xa = jnp.moveaxis(xa, -1, 1)
+        wa = jnp.moveaxis(wa, -1, 1)
+    out = _conv_checked(xa, wa, stride, pm, pairs, dilation, group, "Conv2D", ks, out_channel)
+    return wrap(jnp.moveaxis(out, 1, -1) if nhwc else out)
+
+
+@_compiled("out_shape", "stride", "pad_mode", "pairs", "dilation", "groups", "op_name")
+def _conv_transpose_array(dout, w, out_shape, stride, pad_mode, pairs, dilation, groups, op_name):
+    """The gradient of the forward convolution with respect to its input: MindSpore's
+    Conv2DBackpropInput / Conv2DTranspose, given the forward input shape ``out_shape``."""
+    x0 = jnp.zeros(tuple(out_shape), dout.dtype)
+
+    def fwd(x):
+        return _conv_checked(x, w, stride, pad_mode, pairs, dilation, groups, op_name)
+
+    y, vjp = jax.vjp(fwd, x0)
+    if tuple(y.shape) != tuple(dout.shape):
+        raise ValueError(f"For '{op_name}', the shape of 'dout' {tuple(dout.shape)} does not match the output "
+                         f"of the convolution of 'input_size' {tuple(out_shape)}: {tuple(y.shape)}.")
+    return vjp(dout)[0]
+
+
+@op("prim_conv2d_transpose", primitive="Conv2DTranspose",
+    prim_args=("out_channel", "kernel_size", "pad_mode", "pad", "pad_list", "mode", "stride", "dilation",
+               "group", "data_format"), family="nn_conv")
+def prim_conv2d_transpose(dout, weight, input_size, out_channel=None, kernel_size=None, pad_mode="valid",
+                          pad=0, pad_list=None, mode=1, stride=1, dilation=1, group=1, data_format="NCHW"):
+    """``ops.Conv2DTranspose(out_channel, kernel_size, pad_mode='valid', pad=0, ...)(dout, weight,
+    input_size)``: the input gradient of ``Conv2D`` (weight (C_dout, C_out / group, kh, kw))."""
+    d = _tensor_arg("dout", dout, "Conv2DTranspose")
+    w = _tensor_arg("weight", weight, "Conv2DTranspose")
+    pm = _pad_mode(pad_mode, "Conv2DTranspose")
+    pairs = _pad_pairs(pad if pad_list is None else pad_list, 2, "Conv2DTranspose")
+    stride = _prim_stride(stride, 2, "stride", "Conv2DTranspose")
+    dilation = _prim_stride(dilation, 2, "dilation", "Conv2DTranspose")
+    if isinstance(input_size, Tensor):
+        input_size = tuple(int(v) for v in np.asarray(input_size._data))
+    return wrap(_conv_transpose_array(d, w, tuple(input_size), stride, pm, pairs, dilation, group,
+                                      "Conv2DTranspose"))
+
+
+@op("prim_conv2d_backprop_input", primitive="Conv2DBackpropInput",
+    prim_args=("out_channel", "kernel_size", "pad_mode", "pad", "pad_list", "mode", "stride", "dilation",
+               "group", "data_format"), family="nn_conv")
+def prim_conv2d_backprop_input(dout, weight, input_size, out_channel=None, kernel_size=None, pad_mode="valid",
+                               pad=0, pad_list=None, mode=1, stride=1, dilation=1, group=1, data_format="NCHW"):
+    """``ops.Conv2DBackpropInput``: same as ``Conv2DTranspose``."""
+    return prim_conv2d_transpose(dout, weight, input_size, out_channel, kernel_size, pad_mode, pad, pad_list,
+                                 mode, stride, dilation, group, data_format)
+
+
+@op("conv_transpose2d", family="nn_conv")
+def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
+    """``ops.conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1,
+    dilation=1)``: weight (C_in, C_out / groups, kh, kw), PyTorch's output size."""
+    x = _tensor_arg("input", input, "conv_transpose2d")
+    w = _tensor_arg("weight", weight, "conv_transpose2d")
+    unbatched = x.ndim == 3
+    if unbatched:
+        x = x[None]
+    stride = _tuple_arg(stride, 2, "stride", "conv_transpose2d")
+    dilation = _tuple_arg(dilation, 2, "dilation", "conv_transpose2d")
+    pad = _tuple_arg(padding, 2, "padding", "conv_transpose2d", allow_zero=True)
+    opad = _tuple_arg(output_padding, 2, "output_padding", "conv_transpose2d", allow_zero=True)
+    n, _, h, wd = x.shape
+    sizes = [(s - 1) * st - 2 * p + d * (k - 1) + op_ + 1
+             for s, st, p, d, k, op_ in zip((h, wd), stride, pad, dilation, w.shape[2:], opad)]
+    out_shape = (n, w.shape[1] * groups, sizes[0], sizes[1])
+    # the forward convolution maps out_shape -> x.shape with these paddings; output_padding rows
+    # are added at the end and receive contributions where the kernel reaches them
+    pairs = [(p, p - o) for p, o in zip(pad, opad)]
+    x0 = jnp.zeros(out_shape, x.dtype)
+
+    def fwd(z):
+        zz = jnp.pad(z, [(0, 0), (0, 0)] + [(p, max(q, 0)) for p, q in pairs])
+        cut = [slice(None), slice(None)] + [slice(0, zz.shape[2 + i] + min(q, 0)) for i, (_, q) in
+                                            enumerate(pairs)]
+        zz = zz[tuple(cut)]
+        return _conv(zz, w, stride, [(0, 0), (0, 0)], dilation, groups, "conv_transpose2d")
+
+    y, vjp = jax.vjp(fwd, x0)
+    out = vjp(x.astype(y.dtype) if y.shape == x.shape else x)[0]
+    if bias is not None:
+        out = _bias_add_array(out, arr(bias), op_name="conv_transpose2d")
+    return wrap(out[0] if unbatched else out)
+
+
+@op("bias_add", primitive="BiasAdd", prim_args=("data_format",), family="nn_conv")
+def bias_add(input_x, bias, data_format="NCHW"):
+    """``ops.bias_add(input_x, bias)``: ``bias`` added along the channel axis (axis 1, or the last
+    axis for ``data_format='NHWC'``)."""
+    x = _tensor_arg("input_x", input_x, "BiasAdd")
+    b = _tensor_arg("bias", bias, "BiasAdd")
+    if data_format not in ("NCHW", "NHWC", "NCDHW"):
+        raise ValueError(f"For 'BiasAdd', the 'data_format' must be 'NCHW', 'NHWC' or 'NCDHW', "
+                         f"but got {data_format}.")
+    return wrap(_bias_add_array(x, b, data_format == "NHWC"))
+
+
+def _dense_check(x, w, b, name):
+    if w.ndim not in (1, 2):
+        raise ValueError(f"For '{name}', the dim of 'weight' must be 1 or 2, but got {w.ndim}.")
+    if x.shape[-1:] != w.shape[-1:]:
+        raise ValueError(f"For '{name}', the last dimension of 'input' and 'weight' must be the same, "
+                         f"but got {x.shape} and {w.shape}.")
+
+
+@op("dense", primitive="Dense", family="nn_conv")
+def dense(input, weight, bias=None):
+    """``ops.dense(input, weight, bias=None)``: ``input @ weight.T + bias``."""
+    x = _tensor_arg("input", input, "Dense")
+    w = _tensor_arg("weight", weight, "Dense")
+    _dense_check(x, w, bias, "Dense")
+    out = jnp.matmul(x, w.T if w.ndim == 2 else w)
+    if bias is not None:
+        out = out + arr(bias)
+    return wrap(out)
+
+
+@op("bidense", family="nn_conv")
+def bidense(input1, input2, weight, bias=None):
+    """``ops.bidense(input1, input2, weight, bias=None)``: ``x1^T W x2 + b`` per output."""
+    x1, x2, w = arr(input1), arr(input2), arr(weight)
+    out = jnp.einsum("...i,oij,...j->...o", x1, w, x2, precision=lax.Precision.HIGHEST)
+    if bias is not None:
+        out = out + arr(bias)
+    return wrap(out)
+
+
+# ---------------------------------------------------------------------------
+# pooling
+# ---------------------------------------------------------------------------
+def _neg_inf(dtype):
+    # numpy scalars (not jax arrays) so that lax.reduce_window recognises max/add windows and
+    # picks its differentiable reduce_window_max/sum rules inside traces too
+    return np.array(-np.inf, dtype) if jnp.issubdtype(dtype, jnp.floating) else np.array(
+        np.iinfo(dtype).min, dtype)
+
+
+def _pool_out_size(n, k, s, lo, hi, d, ceil_mode):
+    eff = (k - 1) * d + 1
+    num = n + lo + hi - eff
+    if ceil_mode:
+        out = -(-num // s) + 1
+        if (out - 1) * s >= n + lo:   # the last window must start inside the input (PyTorch)
+            out -= 1
+    else:
+        out = num // s + 1
+    return out
+
+
+def _window_pads(x_shape, kernel, stride, pads, dilation, ceil_mode):
+    """Per-axis (lo, hi) padding including the extra tail that ceil_mode needs."""
+    out_pads, out_sizes = [], []
+    for n, k, s, (lo, hi), d in zip(x_shape, kernel, stride, pads, dilation):
+        o = _pool_out_size(n, k, s, lo, hi, d, ceil_mode)
+        need = (o - 1) * s + (k - 1) * d + 1
+        out_pads.append((lo, max(need - n - lo, hi if not ceil_mode else 0)))
+        out_sizes.append(o)
+    return out_pads, out_sizes
+
+
+@_compiled("kernel", "stride", "pads", "dilation", "ceil_mode")
+def _max_pool_array(x, kernel, stride, pads, dilation=None, ceil_mode=False):
+    nd = len(kernel)
+    dilation = tuple(dilation or (1,) * nd)
+    if dilation != (1,) * nd:
+        # JAX has no gradient for dilated max windows: take the max over the kernel taps
+        return _max_pool_with_indices(x, kernel, stride, pads, dilation, ceil_mode)[0]
+    full_pads, sizes = _window_pads(x.shape[-nd:], kernel, stride, pads, dilation, ceil_mode)
+    lead = x.ndim - nd
+    out = lax.reduce_window(x, _neg_inf(x.dtype), lax.max, (1,) * lead + tuple(kernel),
+                            (1,) * lead + tuple(stride), [(0, 0)] * lead + full_pads,
+                            window_dilation=(1,) * lead + tuple(dilation))
+    return out[(Ellipsis,) + tuple(slice(0, o) for o in sizes)]
+
+
+@_compiled("kernel", "stride", "pads", "dilation", "ceil_mode")
+def _max_pool_with_indices(x, kernel, stride, pads, dilation, ceil_mode):
+    """Max pooling over the last ``nd`` axes returning flat indices into those axes (Int64)."""
+    nd = len(kernel)
+    spatial = x.shape[-nd:]
+    full_pads, sizes = _window_pads(spatial, kernel, stride, pads, dilation, ceil_mode)
+    lead = x.ndim - nd
+    xp = jnp.pad(x, [(0, 0)] * lead + full_pads, constant_values=_neg_inf(x.dtype))
+    idx = jnp.arange(int(np.prod(spatial)), dtype=jnp.int64).reshape(spatial)
+    idxp = jnp.pad(idx, full_pads, constant_values=-1)
+    vals, inds = [], []
+    for offs in np.ndindex(*kernel):
+        sl = tuple(slice(o * d, o * d + (n - 1) * s + 1, s) for o, d, n, s in zip(offs, dilation, sizes, stride))
+        vals.append(xp[(Ellipsis,) + sl])
+        inds.append(idxp[sl])
+    v = jnp.stack(vals, axis=-1)
+    am = jnp.argmax(v, axis=-1)
+    out = jnp.max(v, axis=-1)
+    ind = jnp.take_along_axis(jnp.broadcast_to(jnp.stack(inds, -1), v.shape), am[..., None], -1)[..., 0]
+    return out, ind
+
+
+@_compiled("kernel", "stride", "pads", "ceil_mode", "count_include_pad", "divisor_override")
+def _avg_pool_array(x, kernel, stride, pads, ceil_mode=False, count_include_pad=True, divisor_override=0):
+    nd = len(kernel)
+    spatial = x.shape[-nd:]
+    full_pads, sizes = _window_pads(spatial, kernel, stride, pads, (1,) * nd, ceil_mode)
+    lead = x.ndim - nd
+    acc = x if jnp.issubdtype(x.dtype, jnp.floating) else x.astype(jnp.float32)
+    s = lax.reduce_window(acc, np.array(0, acc.dtype), lax.add, (1,) * lead + tuple(kernel),
+                          (1,) * lead + tuple(stride), [(0, 0)] * lead + full_pads)
+    s = s[(Ellipsis,) + tuple(slice(0, o) for o in sizes)]
+    if divisor_override:
+        return (s / divisor_override).astype(x.dtype)
+    # counts per output position, computed statically with numpy
+    counts = np.ones((), np.float64)
+    for ax, (n, k, st, (lo, hi), o) in enumerate(zip(spatial, kernel, stride, pads, sizes)):
+        start = np.arange(o) * st - lo
+        end = np.minimum(start + k, n + hi) if count_include_pad else np.minimum(start + k, n)
+        st_c = start if count_include_pad else np.maximum(start, 0)
+        c = (end - st_c).astype(np.float64)
+        counts = np.multiply.outer(counts, c) if counts.ndim else c
+    return (s / jnp.asarray(counts, acc.dtype)).astype(x.dtype)
+
+
+def _prim_window(v, name, op_name, nd=2):
+    """MaxPool/AvgPool's kernel_size/strides: int, nd values or (1, 1, *nd values)."""
+    if _is_int(v):
+        out = (int(v),) * nd
+    elif isinstance(v, (tuple, list)) and all(_is_int(i) for i in v) and len(v) in (nd, nd + 2):
+        out = tuple(int(i) for i in v[-nd:])
+    else:
+        raise ValueError(f"For '{op_name}', the '{name}' must be an int or a tuple of {nd} or {nd + 2} "
+                         f"positive int, but got {v}.")
+    if any(i <= 0 for i in out):
+        raise ValueError(f"For '{op_name}', the '{name}' must be positive, but got {v}.")
+    return out
+
+
+def _prim_pool(x, kernel_size, strides, pad_mode, data_format, op_name, kind):
+    xa = _tensor_arg("x", x, op_name)
+    k = _prim_window(kernel_size, "kernel_size", op_name)
+    s = _prim_window(strides, "strides", op_name)
+    if not isinstance(pad_mode, str) or pad_mode.upper() not in ("SAME", "VALID"):
+        raise ValueError(f"For '{op_name}', the 'pad_mode' must be one of ['same', 'valid'], but got {pad_mode}.")
+    if xa.ndim != 4:
+        raise ValueError(f"For '{op_name}', the dimension of 'x' must be 4, but got {xa.ndim}.")
+    nhwc = data_format == "NHWC"
+    if nhwc:
+        xa = jnp.moveaxis(xa, -1, 1)
+    if pad_mode.upper() == "SAME":
+        pads = _same_pads(xa.shape[2:], k, s, (1, 1))
+        if kind == "max":
+            out = _max_pool_array(xa, k, s, pads)
+        else:
+            out = _avg_pool_array(xa, k, s, pads, count_include_pad=False)
+    else:
+        for n, kk in zip(xa.shape[2:], k):
+            if n < kk:
+                raise ValueError(f"For '{op_name}', the spatial size of 'x' ({n}) must not be smaller than "
+                                 f"'kernel_size' ({kk}) when 'pad_mode' is 'valid'.")
+        pads = [(0, 0), (0, 0)]
+        out = _max_pool_array(xa, k, s, pads) if kind == "max" else _avg_pool_array(xa, k, s, pads)
+    return wrap(jnp.moveaxis(out, 1, -1) if nhwc else out)
+
+
+@op("prim_max_pool", primitive="MaxPool", prim_args=("kernel_size", "strides", "pad_mode", "data_format"),
+    family="nn_conv")
+def prim_max_pool(x, kernel_size=1, strides=1, pad_mode="valid", data_format="NCHW"):
+    """``ops.MaxPool(kernel_size=1, strides=1, pad_mode='valid', data_format='NCHW')(x)``."""
+    return _prim_pool(x, kernel_size, strides, pad_mode, data_format, "MaxPool", "max")
+
+
+@op("prim_avg_pool", primitive="AvgPool", prim_args=("kernel_size", "strides", "pad_mode", "data_format"),
+    family="nn_conv")
+def prim_avg_pool(x, kernel_size=1, strides=1, pad_mode="VALID", data_format="NCHW"):
+    """``ops.AvgPool(kernel_size=1, strides=1, pad_mode='VALID', data_format='NCHW')(x)``; with 'same'
+    the padded positions are not counted."""
+    return _prim_pool(x, kernel_size, strides, pad_mode, data_format, "AvgPool", "avg")
+
+
+def _pool_padding(padding, nd, name):
+    if _is_int(padding):
+        p = (int(padding),) * nd
+    elif isinstance(padding, (tuple, list)) and all(_is_int(v) for v in padding) and len(padding) in (1, nd):
+        p = tuple(int(v) for v in padding) * (nd if len(padding) == 1 else 1)
+    else:
+        raise ValueError(f"For '{name}', the 'padding' must be an int or a tuple of {nd} int, but got {padding}.")
+    if any(v < 0 for v in p):
+        raise ValueError(f"For '{name}', the 'padding' must be non-negative, but got {padding}.")
+    return p
+
+
+@op("max_pool2d", family="nn_conv")
+def max_pool2d(x, kernel_size, stride=None, padding=0, dilation=1, return_indices=False, ceil_mode=False):
+    """``ops.max_pool2d(x, kernel_size, stride=None, padding=0, dilation=1, return_indices=False,
+    ceil_mode=False)``; indices are Int64 offsets into H*W."""
+    xa = _tensor_arg("x", x, "max_pool2d")
+    if xa.ndim not in (3, 4):
+        raise ValueError(f"For 'MaxPoolWithArgmaxV2', the dimension of 'x' must be 4, but got {xa.ndim}.")
+    k = _tuple_arg(kernel_size, 2, "kernel_size", "MaxPoolWithArgmaxV2")
+    s = _tuple_arg(stride if stride is not None else kernel_size, 2, "strides", "MaxPoolWithArgmaxV2")
+    p = _pool_padding(padding, 2, "MaxPoolWithArgmaxV2")
+    d = _tuple_arg(dilation, 2, "dilation", "MaxPoolWithArgmaxV2")
+    for kk, pp in zip(k, p):
+        if pp > kk // 2:
+            raise ValueError(f"For 'MaxPoolWithArgmaxV2', the 'padding' must be no greater than half of "
+                             f"'kernel_size', but got padding {p} and kernel_size {k}.")
+    pads = [(v, v) for v in p]
+    if return_indices:
+        out, ind = _max_pool_with_indices(xa, k, s, pads, d, ceil_mode)
+        return wrap(out), wrap(ind)
+    return wrap(_max_pool_array(xa, k, s, pads, d, ceil_mode))
+
+
+@op("max_pool3d", family="nn_conv")
+def max_pool3d(x, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
+    """``ops.max_pool3d(x, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+    return_indices=False)``; indices are Int64 offsets into D*H*W."""
+    xa = _tensor_arg("x", x, "max_pool3d")
+    k = _tuple_arg(kernel_size, 3, "kernel_size", "max_pool3d")
+    s = _tuple_arg(stride if stride is not None else kernel_size, 3, "stride", "max_pool3d")
+    p = _pool_padding(padding, 3, "max_pool3d")
+    d = _tuple_arg(dilation, 3, "dilation", "max_pool3d")
+    pads = [(v, v) for v in p]
+    if return_indices:
+        out, ind = _max_pool_with_indices(xa, k, s, pads, d, ceil_mode)
+        return wrap(out), wrap(ind)
+    return wrap(_max_pool_array(xa, k, s, pads, d, ceil_mode))
+
+
+def _avg_pool_checks(name, ceil_mode, count_include_pad, divisor_override=0):
+    if not isinstance(ceil_mode, bool):
+        raise TypeError(f"For '{name}', the 'ceil_mode' must be bool, but got {type(ceil_mode).__name__}.")
+    if not isinstance(count_include_pad, bool):
+        raise TypeError(f"For '{name}', the 'count_include_pad' must be bool, "
+                        f"but got {type(count_include_pad).__name__}.")
+    if divisor_override is not None and not _is_int(divisor_override):
+        raise TypeError(f"For '{name}', the 'divisor_override' must be int, "
+                        f"but got {type(divisor_override).__name__}.")
+
+
+@op("avg_pool1d", family="nn_conv")
+def avg_pool1d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False, count_include_pad=True):
+    """``ops.avg_pool1d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False,
+    count_include_pad=True)`` on (N, C, L)."""
+    if not isinstance(input_x, Tensor):
+        raise TypeError("For avg_pool1d, the input input_x must be tensor")
+    if not _is_int(kernel_size) or not (_is_int(stride) or isinstance(stride, tuple)):
+        raise TypeError("For avg_pool1d, kernel_size and stride should be int.")
+    _avg_pool_checks("avg_pool1d", ceil_mode, count_include_pad)
+    p = _pool_padding(padding, 1, "avg_pool1d")
+    s = stride[0] if isinstance(stride, tuple) else stride
+    out = _avg_pool_array(input_x._data, (kernel_size,), (s,), [(p[0], p[0])], ceil_mode, count_include_pad)
+    return wrap(out)
+
+
+@op("avg_pool2d", family="nn_conv")
+def avg_pool2d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False, count_include_pad=True,
+               divisor_override=0):
+    """``ops.avg_pool2d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False,
+    count_include_pad=True, divisor_override=0)`` on (N, C, H, W)."""
+    if not isinstance(input_x, Tensor):
+        raise TypeError("For avg_pool2d, the input input_x must be tensor")
+    k = _tuple_arg(kernel_size, 2, "kernel_size", "avg_pool2d")
+    s = _tuple_arg(stride, 2, "stride", "avg_pool2d")
+    p = _pool_padding(padding, 2, "avg_pool2d") if not (isinstance(padding, tuple) and len(padding) == 4) else \
+        padding
+    _avg_pool_checks("avg_pool2d", ceil_mode, count_include_pad, divisor_override)
+    pads = [(p[0], p[0]), (p[1], p[1])] if len(p) == 2 else [(p[0], p[1]), (p[2], p[3])]
+    return wrap(_avg_pool_array(input_x._data, k, s, pads, ceil_mode, count_include_pad, divisor_override or 0))
+
+
+@op("avg_pool3d", family="nn_conv")
+def avg_pool3d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False, count_include_pad=True,
+               divisor_override=0):
+    """``ops.avg_pool3d`` on (N, C, D, H, W)."""
+    if not isinstance(input_x, Tensor):
+        raise TypeError("For avg_pool3d, the input input_x must be tensor")
+    k = _tuple_arg(kernel_size, 3, "kernel_size", "avg_pool3d")
+    s = _tuple_arg(stride, 3, "stride", "avg_pool3d")
+    if isinstance(padding, tuple) and len(padding) == 6:
+        pads = [(padding[0], padding[1]), (padding[2], padding[3]), (padding[4], padding[5])]
+    else:
+        pads = [(v, v) for v in _pool_padding(padding, 3, "avg_pool3d")]
+    _avg_pool_checks("avg_pool3d", ceil_mode, count_include_pad, divisor_override)
+    return wrap(_avg_pool_array(input_x._data, k, s, pads, ceil_mode, count_include_pad, divisor_override or 0))
+
+
+def _lp_pool(name, x, norm_type, kernel, stride, ceil_mode):
+    if isinstance(norm_type, bool) or not isinstance(norm_type, (float, int)):
+        raise TypeError(f"For {name}, the type of 'norm_type' must be float or int, but got {type(norm_type)}")
+    norm_type = float(norm_type)
+    if norm_type == 0:
+        raise ValueError(f"For {name}, the value of 'norm_type' can not be 0.")
+    xa = _tensor_arg("x", x, name)
+    nd = len(kernel)
+    squeeze = name == "lp_pool1d" and xa.ndim == 2
+    if squeeze:
+        xa = xa[None]
+    p = jnp.power(xa, jnp.asarray(norm_type, xa.dtype))
+    out = _avg_pool_array(p, kernel, stride, [(0, 0)] * nd, ceil_mode, True)
+    if squeeze:
+        out = out[0]
+    out = jnp.sign(out) * jax.nn.relu(jnp.abs(out)) * float(np.prod(kernel))
+    return wrap(jnp.power(out, jnp.asarray(1.0 / norm_type, out.dtype)))
+
+
+@op("lp_pool1d", family="nn_conv")
+def lp_pool1d(x, norm_type, kernel_size, stride=None, ceil_mode=False):
+    """``ops.lp_pool1d(x, norm_type, kernel_size, stride=None, ceil_mode=False)``."""
+    return _lp_pool("lp_pool1d", x, norm_type, (kernel_size,), (stride if stride is not None else kernel_size,),
+                    ceil_mode)
+
+
+@op("lp_pool2d", family="nn_conv")
+def lp_pool2d(x, norm_type, kernel_size, stride=None, ceil_mode=False):
+    """``ops.lp_pool2d(x, norm_type, kernel_size, stride=None, ceil_mode=False)``."""
+    k = kernel_size if isinstance(kernel_size, tuple) else (kernel_size, kernel_size)
+    s = k if stride is None else (stride if isinstance(stride, tuple) else (stride, stride))
+    return _lp_pool("lp_pool2d", x, norm_type, k, s, ceil_mode)
+
+
+def _adaptive_bounds(n, o):
+    starts = [(i * n) // o for i in range(o)]
+    ends = [-(-((i + 1) * n) // o) for i in range(o)]
+    return starts, ends
+
+
+def _adaptive_avg_matrix(n, o, dtype):
+    m = np.zeros((o, n), np.float64)
+    for i, (a, b) in enumerate(zip(*_adaptive_bounds(n, o))):
+        m[i, a:b] = 1.0 / (b - a)
+    return jnp.asarray(m, dtype)
+
+
+@_compiled("sizes")
+def _adaptive_avg(x, sizes):
+    nd = len(sizes)
+    out = x
+    for ax, o in enumerate(sizes):
+        axis = x.ndim - nd + ax
+        m = _adaptive_avg_matrix(x.shape[axis], o, x.dtype)
+        out = jnp.moveaxis(jnp.tensordot(out, m, axes=([axis], [1]), precision=lax.Precision.HIGHEST), -1, axis)
+    return out
+
+
+@_compiled("sizes", "with_indices")
+def _adaptive_max(x, sizes, with_indices=False):
+    nd = len(sizes)
+    spatial = x.shape[-nd:]
+    bounds = [_adaptive_bounds(n, o) for n, o in zip(spatial, sizes)]
+    idx = np.arange(int(np.prod(spatial))).reshape(spatial)
+    outs, inds = [], []
+    for pos in np.ndindex(*sizes):
+        sl = tuple(slice(b[0][i], b[1][i]) for b, i in zip(bounds, pos))
+        win = x[(Ellipsis,) + sl].reshape(x.shape[:-nd] + (-1,))
+        am = jnp.argmax(win, axis=-1)
+        outs.append(jnp.max(win, axis=-1))
+        if with_indices:
+            inds.append(jnp.asarray(idx[sl].reshape(-1), jnp.int64)[am])
+    out = jnp.stack(outs, -1).reshape(x.shape[:-nd] + tuple(sizes))
+    if with_indices:
+        return out, jnp.stack(inds, -1).reshape(x.shape[:-nd] + tuple(sizes))
+    return out
+
+
+def _adaptive_size(output_size, x, nd, name):
+    if _is_int(output_size):
+        sizes = (int(output_size),) * nd
+    elif isinstance(output_size, (tuple, list)) and len(output_size) == nd:
+        sizes = tuple(x.shape[-nd + i] if v is None else int(v) for i, v in enumerate(output_size))
+    else:
+        raise ValueError(f"For '{name}', the 'output_size' must be an int or a tuple of {nd} int/None, "
+                         f"but got {output_size}.")
+    if any(v <= 0 for v in sizes):
+        raise ValueError(f"For '{name}', the 'output_size' must be positive, but got {output_size}.")
+    return sizes
+
+
+def _adaptive_1d_checks(name, input, output_size):
+    if not isinstance(input, Tensor):
+        raise TypeError(f"For {name}, the input input must be tensor")
+    if not _is_int(output_size) or output_size <= 0:
+        raise TypeError(f"For {name}, the output_size must be a positive int, but got {output_size}.")
+    shape = input.shape
+    if len(shape) != 3:
+        raise ValueError(f"For {name} input must have 3 dim, but got {len(shape)}.")
+    if shape[2] < output_size:
+        raise ValueError(f"For {name} input's last dimension must be greater or equal to output size "
+                         f"{output_size}, but got {shape[2]}.")
+    if shape[2] % output_size != 0:
+        raise ValueError(f"For {name} input's last dimension must be divisible by output size {output_size}, "
+                         f"but got {shape[2]}.")
+    if input.dtype not in (mstype.float16, mstype.float32):
+        raise TypeError(f"For {name}, the input dtype must be float16 or float32, but got {input.dtype}.")
+
+
+@op("adaptive_avg_pool1d", family="nn_conv")
+def adaptive_avg_pool1d(input, output_size):
+    """``ops.adaptive_avg_pool1d(input, output_size)``: (N, C, L), L divisible by output_size."""
+    _adaptive_1d_checks("adaptive_avg_pool1d", input, output_size)
+    return wrap(_adaptive_avg(input._data, (output_size,)))
+
+
+@op("adaptive_max_pool1d", family="nn_conv")
+def adaptive_max_pool1d(input, output_size):
+    """``ops.adaptive_max_pool1d(input, output_size)``: (N, C, L), L divisible by output_size."""
+    _adaptive_1d_checks("adaptive_max_pool1d", input, output_size)
+    return wrap(_adaptive_max(input._data, (output_size,)))
+
+
+@op("adaptive_avg_pool2d", primitive="AdaptiveAvgPool2D", prim_args=("output_size",), family="nn_conv")
+def adaptive_avg_pool2d(input, output_size):
+    """``ops.adaptive_avg_pool2d(input, output_size)``: (N, C, H, W) or (C, H, W); None keeps a size."""
+    x = _float_arg("input", input, "AdaptiveAvgPool2D")
+    if x.ndim not in (3, 4):
+        raise ValueError(f"For 'AdaptiveAvgPool2D', the dimension of 'input' must be 3 or 4, but got {x.ndim}.")
+    return wrap(_adaptive_avg(x, _adaptive_size(output_size, x, 2, "AdaptiveAvgPool2D")))
+
+
+@op("adaptive_avg_pool3d", primitive="AdaptiveAvgPool3D", prim_args=("output_size",), family="nn_conv")
+def adaptive_avg_pool3d(input, output_size):
+    """``ops.adaptive_avg_pool3d(input, output_size)``: (N, C, D, H, W) or (C, D, H, W)."""
+    x = _float_arg("input", input, "AdaptiveAvgPool3D")
+    if x.ndim not in (4, 5):
+        raise ValueError(f"For 'AdaptiveAvgPool3D', the dimension of 'input' must be 4 or 5, but got {x.ndim}.")
+    return wrap(_adaptive_avg(x, _adaptive_size(output_size, x, 3, "AdaptiveAvgPool3D")))
+
+
+@op("adaptive_max_pool2d", family="nn_conv")
+def adaptive_max_pool2d(input, output_size, return_indices=False):
+    """``ops.adaptive_max_pool2d(input, output_size, return_indices=False)``; indices Int64 into H*W."""
+    if not isinstance(return_indices, bool):
+        raise TypeError(f"For 'adaptive_max_pool2d', the type of 'return_indices' must be bool, "
+                        f"but got {type(return_indices).__name__}.")
+    x = _float_arg("input", input, "AdaptiveMaxPool2D")
+    if x.ndim not in (3, 4):
+        raise ValueError(f"For 'AdaptiveMaxPool2D', the dimension of 'input' must be 3 or 4, but got {x.ndim}.")
+    sizes = _adaptive_size(output_size, x, 2, "AdaptiveMaxPool2D")
+    if return_indices:
+        out, ind = _adaptive_max(x, sizes, True)
+        return wrap(out), wrap(ind)
+    return wrap(_adaptive_max(x, sizes))
+
+
+@op("adaptive_max_pool3d", family="nn_conv")
+def adaptive_max_pool3d(input, output_size, return_indices=False):
+    """``ops.adaptive_max_pool3d(input, output_size, return_indices=False)``; indices Int64 into D*H*W."""
+    x = _float_arg("input", input, "AdaptiveMaxPool3D")
+    sizes = _adaptive_size(output_size, x, 3, "AdaptiveMaxPool3D")
+    if return_indices:
+        out, ind = _adaptive_max(x, sizes, True)
+        return wrap(out), wrap(ind)
+    return wrap(_adaptive_max(x, sizes))
+
+
+# ---------------------------------------------------------------------------
+# local response normalisation, L2 normalise
+# ---------------------------------------------------------------------------
+@op("lrn", primitive="LRN", prim_args=("depth_radius", "bias", "alpha", "beta", "norm_region"), family="nn_conv")
+def lrn(x, depth_radius=5, bias=1.0, alpha=1.0, beta=0.5, norm_region="ACROSS_CHANNELS"):
+    """``ops.lrn(x, depth_radius=5, bias=1.0, alpha=1.0, beta=0.5, norm_region='ACROSS_CHANNELS')``:
+    ``x / (bias + alpha * sum_{|c'-c|<=r} x[c']**2) ** beta`` over the channel axis of (N, C, H, W)."""
+    xa = _float_arg("x", x, "LRN")
+    if not _is_int(depth_radius):
+        raise TypeError(f"For 'LRN', the 'depth_radius' must be int, but got {type(depth_radius).__name__}.")
+    if depth_radius < 0:
+        raise ValueError(f"For 'LRN', the 'depth_radius' must be non-negative, but got {depth_radius}.")
+    for n, v in (("bias", bias), ("alpha", alpha), ("beta", beta)):
+        if not isinstance(v, float):
+            raise TypeError(f"For 'LRN', the '{n}' must be float, but got {type(v).__name__}.")
+    if norm_region != "ACROSS_CHANNELS":
+        raise ValueError(f"For 'LRN', the 'norm_region' must be 'ACROSS_CHANNELS', but got {norm_region}.")
+    if xa.ndim != 4:
+        raise ValueError(f"For 'LRN', the dimension of 'x' must be 4, but got {xa.ndim}.")
+    sq = jnp.square(xa)
+    r = depth_radius
+    s = lax.reduce_window(sq, np.array(0, xa.dtype), lax.add, (1, 2 * r + 1, 1, 1), (1, 1, 1, 1),
+                          [(0, 0), (r, r), (0, 0), (0, 0)])
+    return wrap(xa / jnp.power(bias + alpha * s, beta))
+
+
+@op("prim_l2_normalize", primitive="L2Normalize", prim_args=("axis", "epsilon"), family="nn_conv")
+def prim_l2_normalize(x, axis=0, epsilon=1e-4):
+    """``ops.L2Normalize(axis=0, epsilon=1e-4)(x)``: ``x / sqrt(max(sum(x**2, axis), epsilon))``."""
+    xa = _float_arg("x", x, "L2Normalize")
+    if isinstance(axis, (list, tuple)):
+        if len(axis) != 1:
+            raise ValueError(f"For 'L2Normalize', the length of 'axis' must be 1, but got {len(axis)}.")
+        axis = axis[0]
+    if not _is_int(axis):
+        raise TypeError(f"For 'L2Normalize', the 'axis' must be int, but got {type(axis).__name__}.")
+    if not -xa.ndim <= axis < max(xa.ndim, 1):
+        raise ValueError(f"For 'L2Normalize', the 'axis' must be in range [{-xa.ndim}, {xa.ndim}), but got {axis}.")
+    s = jnp.sum(jnp.square(xa), axis=axis, keepdims=True)
+    return wrap(xa / jnp.sqrt(jnp.maximum(s, jnp.asarray(epsilon, xa.dtype))))
+
+
+# ---------------------------------------------------------------------------
+# normalisation
+# ---------------------------------------------------------------------------
+def _moments(x, axes):
+    mean = jnp.mean(x, axis=axes, keepdims=True)
+    var = jnp.mean(jnp.square(x - mean), axis=axes, keepdims=True)
+    return mean, var
+
+
+@_compiled("eps", "channel_axis")
+def batch_norm_train(x, gamma, beta, eps, channel_axis=1):
+    """Normalise with batch statistics; returns (y, mean, biased var, unbiased var) (stats shape (C,))."""
+    axes = tuple(i for i in range(x.ndim) if i != channel_axis)
+    mean, var = _moments(x, axes)
+    n = int(np.prod([x.shape[i] for i in axes]))
+    shape = [1] * x.ndim
+    shape[channel_axis] = x.shape[channel_axis]
+    y = (x - mean) * lax.rsqrt(var + jnp.asarray(eps, x.dtype)) * gamma.reshape(shape) + beta.reshape(shape)
+    var_u = var * (n / max(n - 1, 1))
+    return y, mean.reshape(-1), var.reshape(-1), var_u.reshape(-1)
+
+
+@_compiled("eps", "channel_axis")
+def batch_norm_infer(x, gamma, beta, mean, var, eps, channel_axis=1):
+    shape = [1] * x.ndim
+    shape[channel_axis] = x.shape[channel_axis]
+    inv = lax.rsqrt(var.reshape(shape) + jnp.asarray(eps, var.dtype))
+    return (x - mean.reshape(shape)) * inv * gamma.reshape(shape) + beta.reshape(shape)
+
+
+def _update_running(param, batch_stat, momentum):
+    """running = (1 - momentum) * running + momentum * batch (MindSpore's BatchNorm convention)."""
+    if param is None:
+        return
+    new = (1 - momentum) * param._data + momentum * lax.stop_gradient(batch_stat).astype(param._data.dtype)
+    if hasattr(param, "set_data"):
+        param.set_data(wrap(new))
+    else:
+        param._data = new
+
+
+def _bn_check(x, params, name):
+    if x.ndim < 2:
+        raise ValueError(f"For '{name}', the dimension of 'input_x' must be at least 2, but got {x.ndim}.")
+    c = x.shape[1]
+    for pname, p in params:
+        if p is None:
+            continue
+        if not isinstance(p, Tensor):
+            raise TypeError(f"For '{name}', the '{pname}' must be a Tensor, but got {type(p).__name__}.")
+        if p.shape != (c,):
+            raise ValueError(f"For '{name}', the shape of '{pname}' must be ({c},), but got {p.shape}.")
+
+
+@op("batch_norm", family="nn_conv")
+def batch_norm(input_x, running_mean, running_var, weight, bias, training=False, momentum=0.1, eps=1e-05):
+    """``ops.batch_norm(input_x, running_mean, running_var, weight, bias, training=False, momentum=0.1,
+    eps=1e-05)``; in training the running statistics (Parameters) are updated in place with
+    ``running = (1 - momentum) * running + momentum * batch`` (unbiased batch variance)."""
+    x = _float_arg("input_x", input_x, "BatchNorm")
+    _bn_check(x, (("running_mean", running_mean), ("running_var", running_var), ("weight", weight),
+                  ("bias", bias)), "BatchNorm")
+    if training:
+        y, mean, _, var_u = batch_norm_train(x, weight._data, bias._data, eps)
+        _update_running(running_mean, mean, momentum)
+        _update_running(running_var, var_u, momentum)
+        return wrap(y)
+    return wrap(batch_norm_infer(x, weight._data, bias._data, running_mean._data, running_var._data, eps))
+
+
+@op("prim_batch_norm", primitive="BatchNorm", prim_args=("is_training", "epsilon", "momentum", "data_format"),
+    family="nn_conv")
+def prim_batch_norm(input_x, scale, bias, mean, variance, is_training=False, epsilon=1e-5, momentum=0.1,
+                    data_format="NCHW"):
+    """``ops.BatchNorm(is_training=False, epsilon=1e-5, momentum=0.1, data_format='NCHW')(x, scale, bias,
+    mean, variance)`` -> (y, batch_mean, batch_variance, reserve_space_1, reserve_space_2). As on
+    MindSpore's CPU backend, training returns the batch mean / biased variance as outputs 3-4 (outputs 1-2
+    are left unwritten there, msjax returns zeros) and updates ``mean``/``variance`` in place; inference
+    returns zeros for 1-4. Only ``y`` carries gradients."""
+    x = _float_arg("input_x", input_x, "BatchNorm")
+    ch_axis = x.ndim - 1 if data_format == "NHWC" else 1
+    c = x.shape[ch_axis]
+    for pname, p in (("scale", scale), ("bias", bias), ("mean", mean), ("variance", variance)):
+        if not isinstance(p, Tensor):
+            raise TypeError(f"For 'BatchNorm', the '{pname}' must be a Tensor, but got {type(p).__name__}.")
+        if p.shape != (c,):
+            raise ValueError(f"For 'BatchNorm', the shape of '{pname}' must be ({c},), but got {p.shape}.")
+    zeros = jnp.zeros((c,), jnp.float32)
+    if is_training:
+        y, bm, bv, bvu = batch_norm_train(x, scale._data, bias._data, epsilon, ch_axis)
+        _update_running(mean, bm, momentum)
+        _update_running(variance, bvu, momentum)
+        sg = lax.stop_gradient
+        return wrap(y), wrap(zeros), wrap(zeros), wrap(sg(bm).astype(jnp.float32)), wrap(sg(bv).astype(jnp.float32))
+    y = batch_norm_infer(x, scale._data, bias._data, mean._data, variance._data, epsilon, ch_axis)
+    return wrap(y), wrap(zeros), wrap(zeros), wrap(zeros), wrap(zeros)
+
+
+@_compiled("begin_norm_axis", "begin_params_axis", "eps")
+def layer_norm_array(x, gamma, beta, begin_norm_axis, begin_params_axis, eps):
+    bna = begin_norm_axis % x.ndim
+    bpa = begin_params_axis % x.ndim
+    axes = tuple(range(bna, x.ndim))
+    mean, var = _moments(x, axes)
+    y = (x - mean) * lax.rsqrt(var + jnp.asarray(eps, x.dtype))
+    pshape = (1,) * bpa + tuple(x.shape[bpa:])
+    if gamma is not None:
+        y = y * jnp.reshape(gamma, pshape)
+    if beta is not None:
+        y = y + jnp.reshape(beta, pshape)
+    return y, mean, var
+
+
+@op("prim_layer_norm", primitive="LayerNorm", prim_args=("begin_norm_axis", "begin_params_axis", "epsilon"),
+    family="nn_conv")
+def prim_layer_norm(input_x, gamma, beta, begin_norm_axis=1, begin_params_axis=1, epsilon=1e-7):
+    """``ops.LayerNorm(begin_norm_axis=1, begin_params_axis=1, epsilon=1e-7)(x, gamma, beta)`` ->
+    (y, mean, variance); mean/variance keep the normalised axes as size 1."""
+    x = _float_arg("input_x", input_x, "LayerNorm")
+    for n, v in (("begin_norm_axis", begin_norm_axis), ("begin_params_axis", begin_params_axis)):
+        if not _is_int(v):
+            raise TypeError(f"For 'LayerNorm', the type of '{n}' must be int, but got {type(v).__name__}.")
+        if not -x.ndim <= v < x.ndim:
+            raise ValueError(f"For 'LayerNorm', the '{n}' must be in range [{-x.ndim}, {x.ndim}), but got {v}.")
+    g, b = arr(gamma), arr(beta)
+    bpa = begin_params_axis % x.ndim
+    if tuple(g.shape) != tuple(x.shape[bpa:]) or tuple(b.shape) != tuple(x.shape[bpa:]):
+        raise ValueError(f"For 'LayerNorm', the shape of 'gamma' and 'beta' must be {tuple(x.shape[bpa:])}, "
+                         f"but got {tuple(g.shape)} and {tuple(b.shape)}.")
+    y, mean, var = layer_norm_array(x, g, b, begin_norm_axis, begin_params_axis, epsilon)
+    # MindSpore's LayerNormGrad only uses the gradient of y
+    return wrap(y), wrap(lax.stop_gradient(mean)), wrap(lax.stop_gradient(var))
+
+
+@op("layer_norm", family="nn_conv")
+def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-05):
+    """``ops.layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-05)``: normalises the
+    trailing ``len(normalized_shape)`` axes."""
+    x = _float_arg("input", input, "layer_norm")
+    if _is_int(normalized_shape):
+        normalized_shape = (normalized_shape,)
+    normalized_shape = tuple(normalized_shape)
+    k = len(normalized_shape)
+    if tuple(x.shape[x.ndim - k:]) != normalized_shape:
+        raise ValueError(f"For 'layer_norm', the trailing shape of 'input' {tuple(x.shape)} must be "
+                         f"normalized_shape {normalized_shape}.")
+    y, _, _ = layer_norm_array(x, None if weight is None else arr(weight), None if bias is None else arr(bias),
+                               x.ndim - k, x.ndim - k, eps)
+    return wrap(y)
+
+
+@op("group_norm", family="nn_conv")
+def group_norm(input, num_groups, weight=None, bias=None, eps=1e-05):
+    """``ops.group_norm(input, num_groups, weight=None, bias=None, eps=1e-05)`` on (N, C, *)."""
+    x = _float_arg("input", input, "group_norm")
+    if x.ndim < 2:
+        raise ValueError(f"For 'group_norm', the dimension of 'input' must be at least 2, but got {x.ndim}.")
+    n, c = x.shape[:2]
+    if not _is_int(num_groups) or num_groups <= 0:
+        raise TypeError(f"For 'group_norm', the 'num_groups' must be a positive int, but got {num_groups}.")
+    if c % num_groups:
+        raise ValueError(f"For 'group_norm', the 'num_channels' must be divided by 'num_groups', but got "
+                         f"'num_channels': {c}, 'num_groups': {num_groups}.")
+    xg = x.reshape((n, num_groups, -1))
+    mean, var = _moments(xg, (2,))
+    y = ((xg - mean) * lax.rsqrt(var + jnp.asarray(eps, x.dtype))).reshape(x.shape)
+    shape = (1, c) + (1,) * (x.ndim - 2)
+    if weight is not None:
+        y = y * arr(weight).reshape(shape)
+    if bias is not None:
+        y = y + arr(bias).reshape(shape)
+    return wrap(y)
+
+
+@_compiled("eps")
+def instance_norm_array(x, gamma, beta, eps):
+    axes = tuple(range(2, x.ndim))
+    mean, var = _moments(x, axes)
+    shape = (1, x.shape[1]) + (1,) * (x.ndim - 2)
+    y = (x - mean) * lax.rsqrt(var + jnp.asarray(eps, x.dtype))
+    n = int(np.prod(x.shape[2:]))
+    var_u = var * (n / max(n - 1, 1))
+    return y * gamma.reshape(shape) + beta.reshape(shape), mean.reshape(x.shape[:2]), var_u.reshape(x.shape[:2])
+
+
+# ---------------------------------------------------------------------------
+# dropout
+# ---------------------------------------------------------------------------
+def _keep_mask(shape, keep_prob):
+    from ..._core.rng import next_key
+    return jax.random.bernoulli(next_key(), keep_prob, tuple(shape))
+
+
+def _dropout_array(x, keep_prob, mask_shape=None):
+    if keep_prob >= 1.0:
+        return x, jnp.ones(mask_shape or x.shape, jnp.bool_)
+    if keep_prob <= 0.0:
+        return jnp.zeros_like(x), jnp.zeros(mask_shape or x.shape, jnp.bool_)
+    mask = _keep_mask(mask_shape or x.shape, keep_prob)
+    scale = jnp.asarray(1.0 / keep_prob, x.dtype)
+    return jnp.where(mask, x * scale, jnp.zeros((), x.dtype)), mask
+
+
+def _check_p(p, name, low_open=False, high_open=True):
+    if isinstance(p, bool) or not isinstance(p, (float, int)):
+        raise TypeError(f"For '{name}', the type of 'p' must be float, but got {type(p).__name__}.")
+    if p < 0 or (p >= 1 if high_open else p > 1):
+        raise ValueError(f"For '{name}', the 'p' must be a number in range [0, 1{')' if high_open else ']'}, "
+                         f"but got {p}.")
+
+
+@op("dropout", family="nn_conv")
+def dropout(input, p=0.5, training=True, seed=None):
+    """``ops.dropout(input, p=0.5, training=True, seed=None)``: zero each element with probability ``p``
+    and scale the rest by ``1 / (1 - p)``; the identity when ``training`` is False."""
+    if not isinstance(training, bool):
+        raise TypeError(f"For 'dropout', the 'training' must be bool, but got {type(training).__name__}.")
+    x = _tensor_arg("input", input, "dropout")
+    if not training:
+        return input
+    _check_p(p, "dropout")
+    return wrap(_dropout_array(x, 1.0 - p)[0])
+
+
+@op("prim_dropout", primitive="Dropout", prim_args=("keep_prob", "Seed0", "Seed1"), family="nn_conv")
+def prim_dropout(x, keep_prob=0.5, Seed0=0, Seed1=0):
+    """``ops.Dropout(keep_prob=0.5, Seed0=0, Seed1=0)(x)`` -> (output, mask); the mask has ``x``'s dtype
+    (1 kept, 0 dropped)."""
+    xa = _float_arg("x", x, "Dropout")
+    if not isinstance(keep_prob, float) or not 0 < keep_prob <= 1:
+        raise ValueError(f"For 'Dropout', the 'keep_prob' must be a float in range (0, 1], but got {keep_prob}.")
+    out, mask = _dropout_array(xa, keep_prob)
+    return wrap(out), wrap(mask.astype(xa.dtype))
+
+
+def _channel_dropout(x, keep_prob, nd, name):
+    if x.ndim != nd + 2:
+        raise ValueError(f"For '{name}', the dimension of 'x' must be {nd + 2}, but got {x.ndim}.")
+    out, mask = _dropout_array(x, keep_prob, x.shape[:2] + (1,) * nd)
+    return out, jnp.broadcast_to(mask, x.shape)
+
+
+def _check_keep_prob(keep_prob, name):
+    if not isinstance(keep_prob, float) and not (_is_int(keep_prob)):
+        raise TypeError(f"For '{name}', the 'keep_prob' must be float, but got {type(keep_prob).__name__}.")
+    if not 0 <= keep_prob <= 1:
+        raise ValueError(f"For '{name}', the 'keep_prob' must be in range [0, 1], but got {keep_prob}.")
+
+
+@op("prim_dropout2d", primitive="Dropout2D", prim_args=("keep_prob",), family="nn_conv")
+def prim_dropout2d(x, keep_prob=0.5):
+    """``ops.Dropout2D(keep_prob=0.5)(x)`` -> (output, Bool mask): whole channels of (N, C, H, W)."""
+    xa = _tensor_arg("x", x, "Dropout2D")
+    _check_keep_prob(keep_prob, "Dropout2D")
+    out, mask = _channel_dropout(xa, float(keep_prob), 2, "Dropout2D")
+    return wrap(out), wrap(mask)
+
+
+@op("prim_dropout3d", primitive="Dropout3D", prim_args=("keep_prob",), family="nn_conv")
+def prim_dropout3d(x, keep_prob=0.5):
+    """``ops.Dropout3D(keep_prob=0.5)(x)`` -> (output, Bool mask): whole channels of (N, C, D, H, W)."""
+    xa = _tensor_arg("x", x, "Dropout3D")
+    _check_keep_prob(keep_prob, "Dropout3D")
+    out, mask = _channel_dropout(xa, float(keep_prob), 3, "Dropout3D")
+    return wrap(out), wrap(mask)
+
+
+@op("dropout1d", family="nn_conv")
+def dropout1d(input, p=0.5, training=True):
+    """``ops.dropout1d(input, p=0.5, training=True)``: whole channels of (N, C, L) or (C, L)."""
+    if not isinstance(p, float):
+        raise TypeError(f"For dropout1d, 'p' must be float, but got type {type(p)}.")
+    if p < 0 or p > 1:
+        raise ValueError(f"For dropout1d, the 'p' must be a number in range [0, 1], but got {p}.")
+    if not isinstance(input, Tensor):
+        raise TypeError(f"For dropout1d, 'input' must be Tensor, but got type {type(input)}.")
+    if not training:
+        return input
+    x = input._data
+    if x.ndim == 2:
+        return wrap(_channel_dropout(x[None, :, :, None], 1.0 - p, 2, "Dropout2D")[0][0, :, :, 0])
+    if x.ndim == 3:
+        return wrap(_channel_dropout(x[..., None], 1.0 - p, 2, "Dropout2D")[0][..., 0])
+    raise ValueError(f"For dropout1d, input shape should be 2D or 3D, but got {x.ndim}.")
+
+
+@op("dropout2d", family="nn_conv")
+def dropout2d(input, p=0.5, training=True):
+    """``ops.dropout2d(input, p=0.5, training=True)``: whole channels of (N, C, H, W)."""
+    if not training:
+        return input
+    _check_p(p, "dropout2d", high_open=False)
+    return wrap(_channel_dropout(_tensor_arg("input", input, "dropout2d"), 1.0 - p, 2, "Dropout2D")[0])
+
+
+@op("dropout3d", family="nn_conv")
+def dropout3d(input, p=0.5, training=True):
+    """``ops.dropout3d(input, p=0.5, training=True)``: whole channels of (N, C, D, H, W)."""
+    if not training:
+        return input
+    _check_p(p, "dropout3d", high_open=False)
+    return wrap(_channel_dropout(_tensor_arg("input", input, "dropout3d"), 1.0 - p, 3, "Dropout3D")[0])
+
+
+# ---------------------------------------------------------------------------
+# resize / interpolate
+# ---------------------------------------------------------------------------
+def _nearest_index(out, n, mode, align_corners=False, scale=None):
+    """Source indices (numpy) of nearest-neighbour resizing."""
+    d = np.arange(out, dtype=np.float64)
+    if align_corners:
+        s = (n - 1) / (out - 1) if out > 1 else 0.0
+        src = np.floor(d * s + 0.5)           # roundf: halves away from zero
+    else:
+        s = (1.0 / scale) if scale else n / out
+        src = np.floor((d + 0.5) * s) if mode == "half_pixel" else np.floor(d * s)
+    return np.minimum(src, n - 1).astype(np.int64)
+
+
+@_compiled("sizes", "mode", "align_corners", "scales")
+def _resize_nearest(x, sizes, mode="asymmetric", align_corners=False, scales=None):
+    nd = len(sizes)
+    for i, o in enumerate(sizes):
+        axis = x.ndim - nd + i
+        idx = _nearest_index(o, x.shape[axis], mode, align_corners, scales[i] if scales else None)
+        x = jnp.take(x, jnp.asarray(idx), axis=axis)
+    return x
+
+
+def _linear_weights(out, n, align_corners, scale=None):
+    """(lower index, upper index, upper weight) for half-pixel or align-corners linear resizing."""
+    d = np.arange(out, dtype=np.float64)
+    if align_corners:
+        s = (n - 1) / (out - 1) if out > 1 else 0.0
+        src = d * s
+    else:
+        s = (1.0 / scale) if scale else n / out
+        src = np.maximum((d + 0.5) * s - 0.5, 0.0)
+    lo = np.minimum(np.floor(src), n - 1).astype(np.int64)
+    hi = np.minimum(lo + 1, n - 1)
+    w = src - lo
+    return lo, hi, w
+
+
+@_compiled("sizes", "align_corners", "scales")
+def _resize_linear(x, sizes, align_corners, scales=None):
+    nd = len(sizes)
+    for i, o in enumerate(sizes):
+        axis = x.ndim - nd + i
+        lo, hi, w = _linear_weights(o, x.shape[axis], align_corners, scales[i] if scales else None)
+        shape = [1] * x.ndim
+        shape[axis] = o
+        wj = jnp.asarray(w, x.dtype).reshape(shape)
+        x = jnp.take(x, jnp.asarray(lo), axis=axis) * (1 - wj) + jnp.take(x, jnp.asarray(hi), axis=axis) * wj
+    return x
+
+
+_CUBIC_TABLE_SIZE = 1024
+
+
+def _cubic_table(a):
+    x = np.arange(_CUBIC_TABLE_SIZE + 1, dtype=np.float64) / _CUBIC_TABLE_SIZE
+    t0 = (((a + 2) * x - (a + 3)) * x * x + 1).astype(np.float32)
+    x1 = x + 1.0
+    t1 = (((a * x1 - 5 * a) * x1 + 8 * a) * x1 - 4 * a).astype(np.float32)
+    return t0, t1
+
+
+def _cubic_weights(o, n, align_corners):
+    """Indices (4, o) and weights (4, o) of MindSpore's ResizeBicubic (TensorFlow's kernel: a 1024-entry
+    coefficient table; half-pixel centres use a = -0.5 with out-of-image taps dropped and the weights
+    renormalised, align_corners uses a = -0.75 with clamped taps)."""
+    keys = not align_corners
+    t0, t1 = _cubic_table(-0.5 if keys else -0.75)
+    scale = np.float32((n - 1) / (o - 1) if (align_corners and o > 1) else n / o)
+    d = np.arange(o, dtype=np.float32)
+    loc = (d + np.float32(0.5)) * scale - np.float32(0.5) if keys else d * scale
+    base = np.floor(loc).astype(np.int64)
+    delta = (loc - base).astype(np.float32)
+    off = np.rint(delta * _CUBIC_TABLE_SIZE).astype(np.int64)
+    w = np.stack([t1[off], t0[off], t0[_CUBIC_TABLE_SIZE - off], t1[_CUBIC_TABLE_SIZE - off]]).astype(np.float32)
+    raw = np.stack([base - 1, base, base + 1, base + 2])
+    idx = np.clip(raw, 0, n - 1)
+    if keys:
+        w = np.where(idx == raw, w, np.float32(0))
+        tot = w.sum(axis=0)
+        w = np.where(np.abs(tot) >= 1000.0 * np.finfo(np.float32).tiny, w / tot, w).astype(np.float32)
+    return idx, w
+
+
+@_compiled("sizes", "align_corners")
+def _resize_cubic(x, sizes, align_corners):
+    nd = len(sizes)
+    for i, o in enumerate(sizes):
+        axis = x.ndim - nd + i
+        idx, w = _cubic_weights(o, x.shape[axis], align_corners)
+        shape = [1] * x.ndim
+        shape[axis] = o
+        out = 0
+        for k in range(4):
+            out = out + jnp.take(x, jnp.asarray(idx[k]), axis=axis) * jnp.asarray(w[k], x.dtype).reshape(shape)
+        x = out
+    return x
+
+
+_INTERP_SUPPORTED = {"nearest": {3: (), 4: (), 5: ("scale_factor",)}, "linear": {3: ("align_corners",)},
+                     "bilinear": {4: ("align_corners",)}, "bicubic": {4: ("align_corners",)},
+                     "area": {3: ("scale_factor",), 4: ("scale_factor",), 5: ("scale_factor",)},
+                     "nearest-exact": {3: (), 4: ()}, "trilinear": {5: ("align_corners", "scale_factor")}}
+
+
+@op("interpolate", family="nn_conv")
+def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None,
+                recompute_scale_factor=None):
+    """``ops.interpolate(input, size=None, scale_factor=None, mode='nearest', align_corners=None,
+    recompute_scale_factor=None)`` with MindSpore's per-mode rules (e.g. 'nearest' on 4-D input takes
+    ``size`` only)."""
+    if not isinstance(input, Tensor):
+        raise TypeError(f"For 'interpolate', 'input' must be a tensor, but got {type(input)}")
+    x = input._data
+    rank = x.ndim
+    if isinstance(size, list):
+        size = tuple(size)
+    if isinstance(scale_factor, list):
+        scale_factor = tuple(scale_factor)
+    if size is not None and scale_factor is not None:
+        raise ValueError("For 'interpolate', 'size' and 'scale_factor' cannot be set simultaneously")
+    if size is not None:
+        if isinstance(size, tuple):
+            if not all(_is_int(v) and v > 0 for v in size):
+                raise ValueError(f"For 'interpolate', the 'size' must be a tuple of positive int, but got {size}.")
+            if len(size) != rank - 2:
+                raise ValueError(f"For 'interpolate', 'input' and 'size' must have the same spatial dimensions, "
+                                 f"but got 'input' is {rank - 2}D, 'size' is {len(size)}D")
+        else:
+            if not _is_int(size) or size <= 0:
+                raise ValueError(f"For 'interpolate', the 'size' must be a positive int, but got {size}.")
+            size = (int(size),) * (rank - 2)
+    elif scale_factor is not None:
+        if isinstance(scale_factor, tuple):
+            if len(scale_factor) != rank - 2:
+                raise ValueError(f"For 'interpolate', 'input' and 'scale_factor' must have the same spatial "
+                                 f"dimensions, but got 'input' is {rank - 2}D, 'scale_factor' is "
+                                 f"{len(scale_factor)}D")
+        else:
+            scale_factor = (float(scale_factor),) * (rank - 2)
+        if not all(isinstance(v, (int, float)) and v > 0 for v in scale_factor):
+            raise ValueError(f"For 'interpolate', the 'scale_factor' must be positive, but got {scale_factor}.")
+    else:
+        raise ValueError("For 'interpolate', 'size' and 'scale_factor' cannot be both empty")
+    if mode not in _INTERP_SUPPORTED:
+        raise ValueError(f"For 'interpolate', 'mode' must be in '{list(_INTERP_SUPPORTED)}', but got {mode}")
+    if rank not in _INTERP_SUPPORTED[mode]:
+        raise ValueError(f"For 'interpolate', {mode} only support '{list(_INTERP_SUPPORTED[mode])}'D, "
+                         f"but got {rank}D")
+    if mode == "area" and size is None:
+        recompute_scale_factor = True
+    if recompute_scale_factor:
+        if size is not None:
+            raise ValueError("For 'interpolate', it is incorrect to set 'recompute_scale_factor' to True after "
+                             "specifying an explicit 'size'.")
+        size = tuple(int(_math.floor(x.shape[i + 2] * scale_factor[i])) for i in range(rank - 2))
+        scale_factor = None
+    elif scale_factor is not None and "scale_factor" not in _INTERP_SUPPORTED[mode][rank]:
+        raise ValueError(f"For 'interpolate', 'scale_factor' option cannot currently be set with the "
+                         f"mode = {mode} and dim = {rank}D.")
+    if align_corners is not None:
+        if not isinstance(align_corners, bool):
+            raise TypeError(f"For 'interpolate', the 'align_corners' must be bool, "
+                            f"but got {type(align_corners).__name__}.")
+        if "align_corners" not in _INTERP_SUPPORTED[mode][rank]:
+            raise ValueError(f"For 'interpolate', 'align_corners' option cannot currently be set with the "
+                             f"mode = {mode}, and dim = {rank}D")
+    else:
+        align_corners = False
+    if size is None:
+        size = tuple(int(_math.floor(x.shape[i + 2] * scale_factor[i])) for i in range(rank - 2))
+    if mode == "nearest":
+        return wrap(_resize_nearest(x, size, scales=scale_factor))
+    if mode == "nearest-exact":
+        return wrap(_resize_nearest(x, size, "half_pixel"))
+    if mode in ("linear", "bilinear", "trilinear"):
+        return wrap(_resize_linear(x, size, align_corners, scale_factor if mode == "trilinear" else None))
+    if mode == "bicubic":
+        return wrap(_resize_cubic(x, size, align_corners))
+    return wrap(_adaptive_avg(x, size))
+
+
+@op("upsample", family="nn_conv")
+def upsample(input, size=None, scale_factor=None, mode="nearest", align_corners=None,
+             recompute_scale_factor=None):
+    """``ops.upsample``: the same as ``ops.interpolate``."""
+    return interpolate(input, size, scale_factor, mode, align_corners, recompute_scale_factor)
+
+
+@op("prim_resize_nearest_neighbor", primitive="ResizeNearestNeighbor",
+    prim_args=("size", "align_corners", "half_pixel_centers"), family="nn_conv")
+def prim_resize_nearest_neighbor(input_x, size=None, align_corners=False, half_pixel_centers=False):
+    """``ops.ResizeNearestNeighbor(size, align_corners=False, half_pixel_centers=False)(x)`` on (N, C, H, W)."""
+    x = _tensor_arg("input_x", input_x, "ResizeNearestNeighbor")
+    if not isinstance(size, (tuple, list)) or len(size) != 2 or not all(_is_int(v) and v > 0 for v in size):
+        raise ValueError(f"For 'ResizeNearestNeighbor', the 'size' must be a tuple of 2 positive int, "
+                         f"but got {size}.")
+    if x.ndim != 4:
+        raise ValueError(f"For 'ResizeNearestNeighbor', the dimension of 'input_x' must be 4, but got {x.ndim}.")
+    mode = "half_pixel" if half_pixel_centers else "asymmetric"
+    return wrap(_resize_nearest(x, tuple(size), mode, align_corners))
+
+
+@op("prim_resize_bilinear_v2", primitive="ResizeBilinearV2", prim_args=("align_corners", "half_pixel_centers"),
+    family="nn_conv")
+def prim_resize_bilinear_v2(image, size, align_corners=False, half_pixel_centers=False):
+    """``ops.ResizeBilinearV2(align_corners=False, half_pixel_centers=False)(image, size)``."""
+    x = _float_arg("image", image, "ResizeBilinearV2")
+    if isinstance(size, Tensor):
+        size = tuple(int(v) for v in np.asarray(size._data))
+    size = tuple(size)
+    if align_corners or half_pixel_centers:
+        return wrap(_resize_linear(x, size, align_corners))
+    # legacy TF mode: src = dst * in / out, no half-pixel offset
+    for i, o in enumerate(size):
+        axis = x.ndim - 2 + i
+        n = x.shape[axis]
+        src = np.arange(o, dtype=np.float64) * (n / o)
+        lo = np.minimum(np.floor(src), n - 1).astype(np.int64)
+        hi = np.minimum(lo + 1, n - 1)
+        shape = [1] * x.ndim
+        shape[axis] = o
+        w = jnp.asarray(src - lo, x.dtype).reshape(shape)
+        x = jnp.take(x, jnp.asarray(lo), axis=axis) * (1 - w) + jnp.take(x, jnp.asarray(hi), axis=axis) * w
+    return wrap(x)
+
+
+@op("pixel_shuffle", family="nn_conv")
+def pixel_shuffle(input, upscale_factor):
+    """``ops.pixel_shuffle(input, upscale_factor)``: (*, C r^2, H, W) -> (*, C, H r, W r)."""
+    if not _is_int(upscale_factor) or upscale_factor <= 0:
+        raise ValueError(f"For 'pixel_shuffle', the 'upscale_factor' must be a positive int, "
+                         f"but got {upscale_factor}.")
+    x = _tensor_arg("input", input, "pixel_shuffle")
+    if x.ndim < 3:
+        raise ValueError(f"For pixel_shuffle, the dimension of `input` should be larger than 2, but got {x.ndim}.")
+    r = upscale_factor
+    *pre, c, h, w = x.shape
+    if c % (r * r):
+        raise ValueError("For 'pixel_shuffle', the length of third to last dimension is not divisibleby "
+                         "`upscale_factor` squared.")
+    c //= r * r
+    n = len(pre)
+    y = x.reshape(tuple(pre) + (c, r, r, h, w))
+    y = jnp.transpose(y, tuple(range(n)) + (n, n + 3, n + 1, n + 4, n + 2))
+    return wrap(y.reshape(tuple(pre) + (c, h * r, w * r)))
+
+
+@op("pixel_unshuffle", family="nn_conv")
+def pixel_unshuffle(input, downscale_factor):
+    """``ops.pixel_unshuffle(input, downscale_factor)``: (*, C, H r, W r) -> (*, C r^2, H, W)."""
+    if not _is_int(downscale_factor) or downscale_factor <= 0:
+        raise ValueError(f"For 'pixel_unshuffle', the 'downscale_factor' must be a positive int, "
+                         f"but got {downscale_factor}.")
+    x = _tensor_arg("input", input, "pixel_unshuffle")
+    if x.ndim < 3:
+        raise ValueError(f"For pixel_unshuffle, the dimension of `input` should be larger than 2, "
+                         f"but got {x.ndim}.")
+    r = downscale_factor
+    *pre, c, h, w = x.shape
+    if h % r or w % r:
+        raise ValueError("For 'pixel_unshuffle', the length of second to last 2 dimension should be divisible "
+                         "by downscale_factor.")
+    h //= r
+    w //= r
+    n = len(pre)
+    y = x.reshape(tuple(pre) + (c, h, r, w, r))
+    y = jnp.transpose(y, tuple(range(n)) + (n, n + 2, n + 4, n + 1, n + 3))
+    return wrap(y.reshape(tuple(pre) + (c * r * r, h, w)))
+
+
+# ---------------------------------------------------------------------------
+# padding
+# ---------------------------------------------------------------------------
+@_compiled("pairs", "mode")
+def _pad_array(x, pairs, mode, value=0):
+    """``pairs`` per axis (before, after), negative values crop (constant mode)."""
+    if mode == "constant":
+        pos = [(max(a, 0), max(b, 0)) for a, b in pairs]
+        y = jnp.pad(x, pos, constant_values=jnp.asarray(value, x.dtype)) if any(p != (0, 0) for p in pos) else x
+        sl = tuple(slice(-a if a < 0 else 0, y.shape[i] + b if b < 0 else None) for i, (a, b) in enumerate(pairs))
+        return y[sl]
+    jmode = {"reflect": "reflect", "replicate": "edge", "edge": "edge", "circular": "wrap",
+             "symmetric": "symmetric"}[mode]
+    return jnp.pad(x, pairs, mode=jmode)
+
+
+@op("pad", family="nn_conv")
+def pad(input_x, padding, mode="constant", value=None):
+    """``ops.pad(input_x, padding, mode='constant', value=None)``: ``padding`` pairs start from the last
+    axis (left, right, top, bottom, ...); negative values crop; modes 'constant', 'reflect', 'replicate',
+    'circular'."""
+    if not isinstance(input_x, Tensor):
+        raise TypeError(f"For 'pad', the type of 'input_x' must be Tensor, but got {type(input_x)}.")
+    if isinstance(padding, Tensor):
+        padding = tuple(int(v) for v in np.asarray(padding._data).reshape(-1))
+    if isinstance(padding, (tuple, list)) and not padding:
+        return input_x
+    if not isinstance(padding, (tuple, list)):
+        raise TypeError(f"For 'pad', the type of 'paddings' must be a tuple of int or list of int or a Tensor, "
+                        f"but got {type(padding)}.")
+    if len(padding) % 2 != 0:
+        raise ValueError(f"For 'pad', the size of padding must be divisible by 2, but got {len(padding)}")
+    for pd in padding:
+        if not _is_int(pd):
+            raise TypeError(f"For 'pad', the paddings value must be tuple of int or list of int, but got {padding}")
+    if mode not in ("constant", "reflect", "replicate", "circular"):
+        raise ValueError(f"For 'pad', the 'mode' must be 'constant', 'reflect', 'replicate' or 'circular', "
+                         f"but got {mode}.")
+    x = input_x._data
+    k = len(padding) // 2
+    if k > x.ndim:
+        raise ValueError(f"For 'pad', the length of 'padding' ({len(padding)}) must be no greater than twice the "
+                         f"dimension of 'input_x' ({x.ndim}).")
+    pairs = [(0, 0)] * (x.ndim - k) + [(padding[2 * i], padding[2 * i + 1]) for i in reversed(range(k))]
+    if mode == "constant":
+        return wrap(_pad_array(x, pairs, "constant", 0 if value is None else value))
+    if len(padding) > 6:
+        raise ValueError(f"For 'pad', the padding must be less than or equal to 6, but got {len(padding)}.")
+    if value is not None:
+        raise ValueError(f"For 'pad', the padding mode '{mode}' can not set value, but got value {value}.")
+    if mode == "reflect":
+        for (a, b), n in zip(pairs, x.shape):
+            if a >= n or b >= n:
+                raise ValueError(f"For 'pad', the padding size of reflect mode must be less than the "
+                                 f"corresponding input dimension, but got padding {tuple(padding)} and input "
+                                 f"shape {tuple(x.shape)}.")
+    return wrap(_pad_array(x, pairs, mode))
+
+
+@op("prim_pad", primitive="Pad", prim_args=("paddings",), family="nn_conv")
+def prim_pad(input_x, paddings=None):
+    """``ops.Pad(paddings)(x)``: ``paddings`` is ((before, after), ...) for every axis, zero fill."""
+    x = _tensor_arg("input_x", input_x, "Pad")
+    if not isinstance(paddings, (tuple, list)) or not all(isinstance(p, (tuple, list)) and len(p) == 2
+                                                         for p in paddings):
+        raise TypeError(f"For 'Pad', the 'paddings' must be a tuple of (before, after) pairs, but got {paddings}.")
+    if len(paddings) != x.ndim:
+        raise ValueError(f"For 'Pad', the size of 'paddings' must be equal to the dimension of 'input_x' "
+                         f"{x.ndim}, but got {len(paddings)}.")
+    pairs = [(int(a), int(b)) for a, b in paddings]
+    if any(a < 0 or b < 0 for a, b in pairs):
+        raise ValueError(f"For 'Pad', all elements of 'paddings' must be >= 0, but got {paddings}.")
+    return wrap(_pad_array(x, pairs, "constant", 0))
+
+
+@op("prim_mirror_pad", primitive="MirrorPad", prim_args=("mode",), family="nn_conv")
+def prim_mirror_pad(input_x, paddings, mode="REFLECT"):
+    """``ops.MirrorPad(mode='REFLECT')(x, paddings)``: ``paddings`` an Int Tensor of shape (ndim, 2)."""
+    x = _tensor_arg("input_x", input_x, "MirrorPad")
+    if mode not in ("REFLECT", "SYMMETRIC"):
+        raise ValueError(f"For 'MirrorPad', the 'mode' must be 'REFLECT' or 'SYMMETRIC', but got {mode}.")
+    p = np.asarray(paddings._data if isinstance(paddings, Tensor) else paddings).reshape(-1, 2)
+    pairs = [(0, 0)] * (x.ndim - len(p)) + [(int(a), int(b)) for a, b in p]
+    return wrap(_pad_array(x, pairs, mode.lower()))
+
+
+# ---------------------------------------------------------------------------
+# grid sampling, deformable convolution
+# ---------------------------------------------------------------------------
+@_compiled("mode", "padding_mode", "align_corners")
+def _grid_sample_2d(x, grid, mode, padding_mode, align_corners):
+    n, c, h, w = x.shape
+    gx, gy = grid[..., 0], grid[..., 1]
+
+    def unnorm(g, size):
+        if align_corners:
+            return (g + 1) / 2 * (size - 1)
+        return ((g + 1) * size - 1) / 2
+
+    ix, iy = unnorm(gx, w), unnorm(gy, h)
+
+    def reflect(coord, size):
+        if align_corners:
+            lo, span = 0.0, 2 * (size - 1)
+            if size == 1:
+                return jnp.zeros_like(coord)
+        else:
+            lo, span = -0.5, 2 * size
+        c0 = jnp.abs(coord - lo)
+        extra = jnp.mod(c0, span)
+        flips = jnp.floor(c0 / span)
+        del flips
+        out = jnp.where(extra > span / 2, span - extra, extra) + lo
+        return jnp.clip(out, 0, size - 1)
+
+    if padding_mode == "border":
+        ix, iy = jnp.clip(ix, 0, w - 1), jnp.clip(iy, 0, h - 1)
+    elif padding_mode == "reflection":
+        ix, iy = reflect(ix, w), reflect(iy, h)
+
+    batch = jnp.arange(n)[:, None, None]
+
+    def gather(yy, xx):
+        valid = (xx >= 0) & (xx <= w - 1) & (yy >= 0) & (yy <= h - 1)
+        xc = jnp.clip(xx, 0, w - 1).astype(jnp.int32)
+        yc = jnp.clip(yy, 0, h - 1).astype(jnp.int32)
+        v = x[batch, :, yc, xc]                       # n, ho, wo, c
+        return jnp.where(valid[..., None], v, jnp.zeros((), x.dtype))
+
+    if mode == "nearest":
+        out = gather(jnp.round(iy), jnp.round(ix))
+    else:
+        x0, y0 = jnp.floor(ix), jnp.floor(iy)
+        x1, y1 = x0 + 1, y0 + 1
+        wx1, wy1 = ix - x0, iy - y0
+        wx0, wy0 = 1 - wx1, 1 - wy1
+        out = (gather(y0, x0) * (wx0 * wy0)[..., None] + gather(y0, x1) * (wx1 * wy0)[..., None] +
+               gather(y1, x0) * (wx0 * wy1)[..., None] + gather(y1, x1) * (wx1 * wy1)[..., None])
+    return jnp.moveaxis(out, -1, 1)
+
+
+@op("grid_sample", family="nn_conv")
+def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corners=None):
+    """``ops.grid_sample(input, grid, mode='bilinear', padding_mode='zeros', align_corners=None)`` for 4-D
+    input (N, C, H, W) and grid (N, Ho, Wo, 2) in [-1, 1] (x, y)."""
+    x = _float_arg("input", input, "grid_sample")
+    g = _float_arg("grid", grid, "grid_sample")
+    if mode not in ("bilinear", "nearest"):
+        raise ValueError(f"For 'grid_sample', the 'mode' must be 'bilinear' or 'nearest', but got {mode}.")
+    if padding_mode not in ("zeros", "border", "reflection"):
+        raise ValueError(f"For 'grid_sample', the 'padding_mode' must be 'zeros', 'border' or 'reflection', "
+                         f"but got {padding_mode}.")
+    if x.ndim != 4:
+        raise ValueError("For 'grid_sample', only 4-D input is supported by msjax, "
+                         f"but got {x.ndim}-D input.")
+    if g.ndim != 4 or g.shape[-1] != 2 or g.shape[0] != x.shape[0]:
+        raise ValueError(f"For 'grid_sample', the 'grid' must have shape (N, H_out, W_out, 2), but got "
+                         f"{tuple(g.shape)}.")
+    return wrap(_grid_sample_2d(x, g.astype(x.dtype), mode, padding_mode, bool(align_corners)))
+
+
+@op("deformable_conv2d", family="nn_conv")
+def deformable_conv2d(x, weight, offsets, kernel_size, strides, padding, bias=None, dilations=(1, 1, 1, 1),
+                      groups=1, deformable_groups=1, modulated=True):
+    """``ops.deformable_conv2d``: a convolution sampling each kernel tap at its offset position
+    (bilinear, zero outside); ``offsets`` (N, 3 * dg * kh * kw, Ho, Wo) hold the x offsets, the y offsets
+    and the modulation masks, each grouped by deformable group then kernel position."""
+    xa = _float_arg("x", x, "deformable_conv2d")
+    w = _float_arg("weight", weight, "deformable_conv2d")
+    off = _float_arg("offsets", offsets, "deformable_conv2d")
+    kh, kw = _tuple_arg(kernel_size, 2, "kernel_size", "deformable_conv2d")
+    if not isinstance(strides, (tuple, list)) or len(strides) != 4:
+        raise ValueError(f"For 'deformable_conv2d', the 'strides' must be a tuple of 4 int, but got {strides}.")
+    if not isinstance(padding, (tuple, list)) or len(padding) != 4:
+        raise ValueError(f"For 'deformable_conv2d', the 'padding' must be a tuple of 4 int, but got {padding}.")
+    if not modulated:
+        raise ValueError("For 'deformable_conv2d', only 'modulated=True' is supported.")
+    sh, sw = strides[2], strides[3]
+    dh, dw = dilations[2], dilations[3]
+    pt, pb, pl, pr = padding
+    n, c, h, wd = xa.shape
+    oh = (h + pt + pb - (dh * (kh - 1) + 1)) // sh + 1
+    ow = (wd + pl + pr - (dw * (kw - 1) + 1)) // sw + 1
+    dg = deformable_groups
+    if off.shape != (n, 3 * dg * kh * kw, oh, ow):
+        raise ValueError(f"For 'deformable_conv2d', the shape of 'offsets' must be "
+                         f"{(n, 3 * dg * kh * kw, oh, ow)}, but got {tuple(off.shape)}.")
+    off = off.reshape(n, 3, dg, kh, kw, oh, ow)
+    base_y = (np.arange(oh) * sh - pt)[:, None] + (np.arange(kh) * dh)[:, None, None, None] * 0
+    ys = (np.arange(oh) * sh - pt)[None, None, :, None] + (np.arange(kh) * dh)[:, None, None, None]
+    xs = (np.arange(ow) * sw - pl)[None, None, None, :] + (np.arange(kw) * dw)[None, :, None, None]
+    del base_y
+    px = jnp.asarray(xs, xa.dtype)[None, None] + off[:, 0]       # n, dg, kh, kw, oh, ow
+    py = jnp.asarray(ys, xa.dtype)[None, None] + off[:, 1]
+    mask = off[:, 2]
+    xg = xa.reshape(n, dg, c // dg, h, wd)
+
+    def sample(yy, xx):
+        valid = (yy >= 0) & (yy <= h - 1) & (xx >= 0) & (xx <= wd - 1)
+        yc = jnp.clip(yy, 0, h - 1).astype(jnp.int32)
+        xc = jnp.clip(xx, 0, wd - 1).astype(jnp.int32)
+        bi = jnp.arange(n)[:, None, None, None, None, None]
+        gi = jnp.arange(dg)[None, :, None, None, None, None]
+        v = xg[bi, gi, :, yc, xc]                                 # n, dg, kh, kw, oh, ow, cg
+        return jnp.where(valid[..., None], v, jnp.zeros((), xa.dtype))
+
+    y0, x0 = jnp.floor(py), jnp.floor(px)
+    wy1, wx1 = py - y0, px - x0
+    val = (sample(y0, x0) * ((1 - wy1) * (1 - wx1))[..., None] + sample(y0, x0 + 1) * ((1 - wy1) * wx1)[..., None]
+           + sample(y0 + 1, x0) * (wy1 * (1 - wx1))[..., None] + sample(y0 + 1, x0 + 1) * (wy1 * wx1)[..., None])
+    val = val * mask[..., None]                                   # n, dg, kh, kw, oh, ow, cg
+    val = jnp.transpose(val, (0, 1, 6, 4, 2, 5, 3))               # n, dg, cg, oh, kh, ow, kw
+    fm = val.reshape(n, c, oh * kh, ow * kw)
+    out = _conv(fm, w, (kh, kw), [(0, 0), (0, 0)], (1, 1), groups, "deformable_conv2d")
+    if bias is not None:
+        out = _bias_add_array(out, arr(bias), op_name="deformable_conv2d")
+    return wrap(out)
+
+
+# ---------------------------------------------------------------------------
+# embedding
+# ---------------------------------------------------------------------------
+@op("embedding", family="nn_conv")
+def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False):
+    """``ops.embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
+    scale_grad_by_freq=False)``: rows of ``weight`` gathered by ``input``. With ``max_norm`` the
+    looked-up rows are renormalised (MindSpore also rewrites ``weight`` in place; here only when it is
+    a Parameter). ``padding_idx`` rows get no gradient."""
+    idx = _tensor_arg("input", input, "embedding")
+    w = _tensor_arg("weight", weight, "embedding")
+    if jnp.issubdtype(idx.dtype, jnp.floating):
+        raise TypeError(f"For 'embedding', the dtype of 'input' must be int32 or int64, "
+                        f"but got {mstype.from_np(idx.dtype)}.")
+    if w.ndim != 2:
+        raise ValueError(f"For 'embedding', the dimension of 'weight' must be 2, but got {w.ndim}.")
+    if padding_idx is not None:
+        if not -w.shape[0] <= padding_idx < w.shape[0]:
+            raise ValueError(f"For 'embedding', the 'padding_idx' must be in range [{-w.shape[0]}, "
+                             f"{w.shape[0]}), but got {padding_idx}.")
+        pidx = padding_idx % w.shape[0]
+        keep = (jnp.arange(w.shape[0]) != pidx)[:, None]
+        w = jnp.where(keep, w, lax.stop_gradient(w))
+    if max_norm is not None:
+        norms = jnp.power(jnp.sum(jnp.power(jnp.abs(w), norm_type), axis=1, keepdims=True), 1.0 / norm_type)
+        scale = jnp.where(norms > max_norm, max_norm / (norms + 1e-7), 1.0).astype(w.dtype)
+        used = jnp.zeros((w.shape[0],), jnp.bool_).at[idx.reshape(-1)].set(True)[:, None]
+        w = jnp.where(used, w * lax.stop_gradient(scale), w)
+        if hasattr(weight, "set_data"):
+            weight.set_data(wrap(lax.stop_gradient(w)))
+    return wrap(jnp.take(w, idx, axis=0))
+
+
+__all__ = [n for n in dir() if not n.startswith("_")]

@@ -1,0 +1,378 @@
+"""Random ops.
+
+Every op draws a fresh key from the global JAX key (``msjax._core.rng.next_key``),
+which transforms thread as state: inside ``ms.jit``, GRAPH_MODE or ``ms.grad`` each
+call still gets new numbers, and ``ms.set_seed`` makes runs reproducible.
+MindSpore's ``seed``/``seed2`` arguments are accepted; the numbers come from the global
+key (MindSpore's bit streams cannot be reproduced anyway), so ops with the same seed
+do not repeat each other's numbers.
+"""
+from __future__ import annotations
+
+import math as _math
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from ..._core import dtype as mstype
+from ..._core import rng
+from ..._core.registry import op
+from ..._core.tensor import Tensor
+from ._util import arr, to_array, wrap
+from .array import _ints, _shape_args, _write_inplace
+
+_FLOATS = (np.dtype(np.float16), np.dtype(np.float32), np.dtype(np.float64), np.dtype(jnp.bfloat16))
+
+
+def _key():
+    return rng.next_key()
+
+
+def _shape(shape, op_name):
+    if isinstance(shape, Tensor):
+        return _ints(shape, "shape", op_name)
+    if isinstance(shape, int) and not isinstance(shape, bool):
+        return (shape,)
+    if not isinstance(shape, (tuple, list)):
+        raise TypeError(f"For '{op_name}', 'shape' must be a tuple of int, but got {type(shape).__name__}.")
+    shp = _ints(tuple(shape), "shape", op_name)
+    if any(d < 0 for d in shp):
+        raise ValueError(f"For '{op_name}', the elements of 'shape' must be non-negative, but got {shp}.")
+    return shp
+
+
+def _float_dtype(dtype, op_name, default=mstype.float32):
+    npd = mstype.to_np(dtype if dtype is not None else default)
+    if npd not in _FLOATS:
+        raise ValueError(f"For '{op_name}', the 'dtype' must be a float type, but got {mstype.from_np(npd)}.")
+    return npd
+
+
+def _int_dtype(dtype, op_name, default=mstype.int64):
+    npd = mstype.to_np(dtype if dtype is not None else default)
+    if not jnp.issubdtype(npd, jnp.integer):
+        raise ValueError(f"For '{op_name}', the 'dtype' must be an int type, but got {mstype.from_np(npd)}.")
+    return npd
+
+
+def _size(size, op_name):
+    size = _shape_args(size)
+    return _shape(tuple(size), op_name)
+
+
+# ---------------------------------------------------------------------------
+# uniform
+# ---------------------------------------------------------------------------
+def _uniform(key, shape, lo, hi, npd):
+    if jnp.issubdtype(npd, jnp.integer):
+        return jax.random.randint(key, shape, lo, hi, dtype=npd)
+    return jax.random.uniform(key, shape, npd, lo.astype(npd) if hasattr(lo, "astype") else lo,
+                              hi.astype(npd) if hasattr(hi, "astype") else hi)
+
+
+@op("uniform", family="random")
+def uniform(shape, minval, maxval, seed=None, dtype=mstype.float32):
+    """``ops.uniform(shape, minval, maxval, seed=None, dtype=mindspore.float32)``: numbers in
+    ``[minval, maxval)``; an int dtype draws integers. The result shape broadcasts ``shape``
+    with the shapes of ``minval`` and ``maxval``."""
+    if not isinstance(minval, Tensor) or not isinstance(maxval, Tensor):
+        raise TypeError("For functional operator[uniform], the input[minval] and input[maxval] must be a Tensor.")
+    npd = mstype.to_np(dtype)
+    for v in (minval, maxval):
+        if v._data.dtype != npd:
+            raise TypeError(f"For 'uniform', the value data type '{mstype.from_np(npd)}' is not consistent with "
+                            f"assigned tensor data type {v.dtype}.")
+    if npd not in _FLOATS[:3] and npd not in (np.dtype(np.int32), np.dtype(np.int64)):
+        raise TypeError(f"For 'uniform', the 'dtype' must be float16, float32, float64 or int32, but got {dtype}.")
+    shp = jnp.broadcast_shapes(_shape(shape, "uniform"), minval.shape, maxval.shape)
+    return wrap(_uniform(_key(), shp, minval._data, maxval._data, npd))
+
+
+@op("prim_uniform_real", primitive="UniformReal", prim_args=("seed", "seed2"), family="random")
+def _prim_uniform_real(shape, seed=0, seed2=0):
+    """``ops.UniformReal(seed=0, seed2=0)(shape)``: Float32 numbers in ``[0, 1)``."""
+    return wrap(jax.random.uniform(_key(), _shape(shape, "UniformReal"), jnp.float32))
+
+
+@op("prim_uniform_int", primitive="UniformInt", prim_args=("seed", "seed2"), family="random")
+def _prim_uniform_int(shape, minval, maxval, seed=0, seed2=0):
+    """``ops.UniformInt(seed=0, seed2=0)(shape, minval, maxval)``: Int32 in ``[minval, maxval)``."""
+    lo, hi = arr(minval), arr(maxval)
+    if lo.dtype != np.int32 or hi.dtype != np.int32:
+        raise TypeError("For 'UniformInt', 'minval' and 'maxval' must be Int32 Tensors.")
+    return wrap(jax.random.randint(_key(), _shape(shape, "UniformInt"), lo, hi, dtype=jnp.int32))
+
+
+@op("rand", family="random")
+def rand(*size, dtype=None, seed=None):
+    """``ops.rand(*size, dtype=None, seed=None)``: Float32 in ``[0, 1)``."""
+    npd = _float_dtype(dtype, "rand")
+    return wrap(jax.random.uniform(_key(), _size(size, "rand"), npd))
+
+
+@op("rand_like", family="random")
+def rand_like(input, seed=None, *, dtype=None):
+    x = arr(input)
+    npd = _float_dtype(dtype if dtype is not None else mstype.from_np(x.dtype), "rand_like")
+    return wrap(jax.random.uniform(_key(), x.shape, npd))
+
+
+@op("randint", family="random")
+def randint(low, high, size, seed=None, *, dtype=None):
+    """``ops.randint(low, high, size, seed=None, *, dtype=None)``: Int64 in ``[low, high)``."""
+    if not isinstance(low, int) or not isinstance(high, int):
+        raise TypeError("For 'randint', 'low' and 'high' must be int.")
+    if low >= high:
+        raise ValueError(f"For 'randint', 'low' must be less than 'high', but got {low} and {high}.")
+    npd = _int_dtype(dtype, "randint")
+    return wrap(jax.random.randint(_key(), _shape(size, "randint"), low, high, dtype=npd))
+
+
+@op("randint_like", family="random")
+def randint_like(input, low, high, seed=None, *, dtype=None):
+    x = arr(input)
+    npd = _int_dtype(dtype if dtype is not None else mstype.from_np(x.dtype), "randint_like")
+    if low >= high:
+        raise ValueError(f"For 'randint_like', 'low' must be less than 'high', but got {low} and {high}.")
+    return wrap(jax.random.randint(_key(), x.shape, low, high, dtype=npd))
+
+
+@op("tensor_uniform", methods="uniform", family="random")
+def _tensor_uniform(input, from_=0.0, to=1.0, generator=None):
+    """``Tensor.uniform(from_=0., to=1., generator=None)``: a new Tensor of numbers in
+    ``[from_, to)`` with the shape and dtype of ``input``."""
+    x = arr(input)
+    lo, hi = _bounds(from_, to, "uniform")
+    return wrap(_fill_uniform(x, lo, hi))
+
+
+def _bounds(lo, hi, op_name):
+    vals = []
+    for v in (lo, hi):
+        if isinstance(v, Tensor):
+            if v.size != 1:
+                raise ValueError(f"For '{op_name}', 'from_' and 'to' must have a single element.")
+            v = v._data.reshape(())
+        elif isinstance(v, bool) or not isinstance(v, (int, float)):
+            raise TypeError(f"For '{op_name}', 'from_' and 'to' must be numbers or Tensors, but got "
+                            f"{type(v).__name__}.")
+        vals.append(v)
+    if not isinstance(vals[0], jax.Array) and not isinstance(vals[1], jax.Array) and vals[0] > vals[1]:
+        raise RuntimeError(f"For '{op_name}', 'from_' must be less than or equal to 'to', but got {vals[0]} "
+                           f"and {vals[1]}.")
+    return vals
+
+
+def _fill_uniform(x, lo, hi):
+    if jnp.issubdtype(x.dtype, jnp.floating):
+        u = jax.random.uniform(_key(), x.shape, x.dtype)
+        return (lo + (hi - lo) * u).astype(x.dtype)
+    u = jax.random.uniform(_key(), x.shape, jnp.float64)
+    return jnp.floor(lo + (hi - lo) * u).astype(x.dtype)
+
+
+@op("tensor_uniform_", methods="uniform_", family="random")
+def _tensor_uniform_(input, from_=0, to=1, *, generator=None):
+    """``Tensor.uniform_(from_=0, to=1, *, generator=None)``: fills the Tensor in place."""
+    lo, hi = _bounds(from_, to, "uniform_")
+    _write_inplace(input, _fill_uniform(arr(input), lo, hi))
+    return input
+
+
+@op("tensor_random_", methods="random_", family="random")
+def _tensor_random_(input, from_=0, to=None, *, generator=None):
+    """``Tensor.random_(from_=0, to=None, *, generator=None)``: integers in ``[from_, to)``
+    (``to`` defaults to the dtype's limit) in place."""
+    x = arr(input)
+    if to is None:
+        to = int(jnp.iinfo(x.dtype).max) if jnp.issubdtype(x.dtype, jnp.integer) else \
+            2 ** int(jnp.finfo(x.dtype).nmant + 1)
+    if from_ >= to:
+        raise RuntimeError(f"For 'random_', 'from_' must be less than 'to', but got {from_} and {to}.")
+    v = jax.random.randint(_key(), x.shape, from_, to, dtype=jnp.int64)
+    _write_inplace(input, v.astype(x.dtype))
+    return input
+
+
+# ---------------------------------------------------------------------------
+# normal
+# ---------------------------------------------------------------------------
+@op("normal", family="random")
+def normal(shape, mean, stddev, seed=None):
+    """``ops.normal(shape, mean, stddev, seed=None)``: Float32 samples of N(mean, stddev²);
+    the shape broadcasts ``shape`` with those of ``mean`` and ``stddev``."""
+    m = to_array(mean).astype(jnp.float32)
+    s = to_array(stddev).astype(jnp.float32)
+    shp = jnp.broadcast_shapes(_shape(shape, "normal"), m.shape, s.shape)
+    return wrap(m + s * jax.random.normal(_key(), shp, jnp.float32))
+
+
+@op("standard_normal", family="random")
+def standard_normal(shape, seed=None):
+    """``ops.standard_normal(shape, seed=None)``: Float32 samples of N(0, 1)."""
+    return wrap(jax.random.normal(_key(), _shape(shape, "standard_normal"), jnp.float32))
+
+
+@op("prim_standard_normal", primitive="StandardNormal", prim_args=("seed", "seed2"), family="random")
+def _prim_standard_normal(shape, seed=0, seed2=0):
+    return standard_normal(shape)
+
+
+@op("randn", family="random")
+def randn(*size, dtype=None, seed=None):
+    """``ops.randn(*size, dtype=None, seed=None)``: N(0, 1) samples, Float32 by default."""
+    npd = _float_dtype(dtype, "randn")
+    return wrap(jax.random.normal(_key(), _size(size, "randn"), npd))
+
+
+@op("randn_like", family="random")
+def randn_like(input, seed=None, *, dtype=None):
+    x = arr(input)
+    npd = _float_dtype(dtype if dtype is not None else mstype.from_np(x.dtype), "randn_like")
+    return wrap(jax.random.normal(_key(), x.shape, npd))
+
+
+@op("tensor_normal_", methods="normal_", family="random")
+def _tensor_normal_(input, mean=0, std=1, *, generator=None):
+    """``Tensor.normal_(mean=0, std=1, *, generator=None)``: fills the Tensor in place."""
+    x = arr(input)
+    dt = x.dtype if jnp.issubdtype(x.dtype, jnp.floating) else jnp.float32
+    v = mean + std * jax.random.normal(_key(), x.shape, dt)
+    _write_inplace(input, v.astype(x.dtype))
+    return input
+
+
+# ---------------------------------------------------------------------------
+# discrete
+# ---------------------------------------------------------------------------
+_BERNOULLI_DTYPES = tuple(np.dtype(d) for d in (np.bool_, np.float32, np.float64, np.int16, np.int32, np.int64,
+                                                np.int8, np.uint8))
+
+
+@op("bernoulli", family="random")
+def bernoulli(input, p=0.5, seed=None):
+    """``ops.bernoulli(input, p=0.5, seed=None)``: 0/1 samples with probability ``p`` (a
+    number or a Tensor), in the shape and dtype of ``input``."""
+    x = arr(input)
+    if x.dtype not in _BERNOULLI_DTYPES:
+        kinds = ", ".join(f"Tensor[{mstype.from_np(d)}]" for d in sorted(_BERNOULLI_DTYPES, key=lambda d: d.name))
+        raise TypeError(f"For primitive[Bernoulli], the input argument[x] must be a type of {{{kinds}}}, but got "
+                        f"Tensor[{mstype.from_np(x.dtype)}].")
+    if isinstance(p, Tensor):
+        pv = p._data.astype(jnp.float32)
+    else:
+        if isinstance(p, bool) or not isinstance(p, (int, float)):
+            raise TypeError(f"For bernoulli, p must be a float or a Tensor, but got {type(p).__name__}.")
+        if not 0 <= p <= 1:
+            raise ValueError(f"For bernoulli, p should be in [0, 1], but got {p}.")
+        pv = jnp.float32(p)
+    return wrap(jax.random.bernoulli(_key(), pv, x.shape).astype(x.dtype))
+
+
+@op("tensor_bernoulli", methods="bernoulli", family="random")
+def _tensor_bernoulli(input, *, generator=None):
+    """``Tensor.bernoulli(*, generator=None)``: 0/1 samples with the probabilities held in ``input``."""
+    x = arr(input)
+    if not jnp.issubdtype(x.dtype, jnp.floating):
+        raise TypeError(f"For 'bernoulli', the input must be a float Tensor, but got {mstype.from_np(x.dtype)}.")
+    return wrap(jax.random.bernoulli(_key(), x.astype(jnp.float32), x.shape).astype(x.dtype))
+
+
+def _multinomial(x, num_samples, replacement, npd=np.int32):
+    if x.ndim not in (1, 2):
+        raise ValueError(f"For 'multinomial', the rank of 'input' must be 1 or 2, but got {x.ndim}.")
+    if isinstance(num_samples, bool) or not isinstance(num_samples, int) or num_samples <= 0:
+        raise ValueError(f"For 'multinomial', 'num_samples' must be a positive int, but got {num_samples}.")
+    if not replacement and num_samples > x.shape[-1]:
+        raise ValueError("For 'multinomial', the 'num_samples' must be less than the last dimension of input "
+                         f"without 'replacement', but got 'num_samples': {num_samples} and 'replacement': False")
+    p = x.astype(jnp.float32)
+    logits = jnp.where(p > 0, jnp.log(jnp.where(p > 0, p, 1.0)), -jnp.inf)
+    key = _key()
+    batch = logits.shape[:-1]
+    if replacement:
+        out = jax.random.categorical(key, logits, axis=-1, shape=(num_samples,) + batch)
+        out = jnp.moveaxis(out, 0, -1)
+    else:
+        g = jax.random.gumbel(key, logits.shape, jnp.float32)
+        out = jnp.argsort(-(logits + g), axis=-1)[..., :num_samples]
+    return wrap(out.astype(npd))
+
+
+@op("multinomial", methods="multinomial", family="random")
+def multinomial(input, num_samples, replacement=True, seed=None):
+    """``ops.multinomial(input, num_samples, replacement=True, seed=None)``: Int32 indices
+    drawn with the (unnormalized) weights of the last axis of ``input`` (1-D or 2-D)."""
+    return _multinomial(arr(input), num_samples, replacement)
+
+
+@op("prim_multinomial", primitive="Multinomial", prim_args=("seed", "seed2", "dtype"), family="random")
+def _prim_multinomial(x, num_samples, seed=0, seed2=0, dtype=mstype.int32):
+    if isinstance(num_samples, Tensor):
+        num_samples = int(num_samples._data)
+    return _multinomial(arr(x), num_samples, True, mstype.to_np(dtype))
+
+
+@op("random_categorical", methods="random_categorical", family="random")
+def random_categorical(logits, num_sample, seed=0, dtype=mstype.int64):
+    """``ops.random_categorical(logits, num_sample, seed=0, dtype=mindspore.int64)``:
+    ``(batch, num_sample)`` class indices drawn from 2-D ``logits``."""
+    lg = arr(logits)
+    if lg.ndim != 2:
+        raise ValueError(f"For 'random_categorical', 'logits' must be 2-D, but got {lg.ndim}-D.")
+    out = jax.random.categorical(_key(), lg, axis=-1, shape=(num_sample, lg.shape[0]))
+    return wrap(out.T.astype(mstype.to_np(dtype)))
+
+
+@op("randperm", family="random")
+def randperm(n, seed=0, offset=0, dtype=mstype.int64):
+    """``ops.randperm(n, seed=0, offset=0, dtype=mindspore.int64)``: a random permutation of ``range(n)``."""
+    if isinstance(n, Tensor):
+        n = int(n._data)
+    if n < 0:
+        raise ValueError(f"For 'randperm', 'n' must be non-negative, but got {n}.")
+    return wrap(jax.random.permutation(_key(), n).astype(mstype.to_np(dtype)))
+
+
+@op("shuffle", family="random")
+def shuffle(x, seed=None):
+    """``ops.shuffle(x, seed=None)``: ``x`` with its first axis randomly permuted."""
+    a = arr(x)
+    if a.ndim == 0:
+        return wrap(a)
+    return wrap(jax.random.permutation(_key(), a, axis=0, independent=False))
+
+
+@op("prim_random_choice_with_mask", primitive="RandomChoiceWithMask", prim_args=("count", "seed", "seed2"),
+    family="random")
+def _prim_random_choice_with_mask(input_x, count=256, seed=0, seed2=0):
+    """``ops.RandomChoiceWithMask(count=256, seed=0, seed2=0)(input_x)``: ``count`` randomly
+    chosen indices (Int32, ``(count, rank)``) of the True elements of a Bool tensor, and a
+    Bool mask saying which rows are real (the rest are zeros)."""
+    x = arr(input_x)
+    if x.dtype != np.bool_:
+        raise TypeError("For primitive[RandomChoiceWithMask], the input argument[input_x] must be a type of "
+                        f"{{Tensor[Bool]}}, but got Tensor[{mstype.from_np(x.dtype)}].")
+    if not 1 <= x.ndim <= 5:
+        raise ValueError(f"For 'RandomChoiceWithMask', the rank of 'input_x' must be in [1, 5], but got {x.ndim}.")
+    if count <= 0:
+        raise ValueError(f"For 'RandomChoiceWithMask', 'count' must be positive, but got {count}.")
+    flat = jnp.ravel(x)
+    n = flat.size
+    r = jax.random.uniform(_key(), (n,), jnp.float32)
+    order = jnp.argsort(jnp.where(flat, r, 2.0))        # True elements first, in random order
+    k = min(count, n)
+    pick = order[:k]
+    valid = flat[pick]
+    coords = jnp.stack(jnp.unravel_index(pick, x.shape), axis=-1).astype(jnp.int32)
+    coords = jnp.where(valid[:, None], coords, 0)
+    if count > n:
+        coords = jnp.concatenate([coords, jnp.zeros((count - n, x.ndim), jnp.int32)])
+        valid = jnp.concatenate([valid, jnp.zeros((count - n,), jnp.bool_)])
+    return wrap(coords), wrap(valid)
+
+
+__all__ = ["uniform", "normal", "standard_normal", "randn", "rand", "rand_like", "randn_like", "randint",
+           "randint_like", "bernoulli", "multinomial", "random_categorical", "randperm", "shuffle"]
+del _math

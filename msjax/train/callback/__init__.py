@@ -1,0 +1,13 @@
+"""Training callbacks (``mindspore.train.callback``)."""
+from ._callback import Callback, CallbackManager as _CallbackManager, InternalCallbackParam as _InternalCallbackParam
+from ._callback import RunContext
+from ._checkpoint import CheckpointConfig, CheckpointManager as _CheckpointManager, ModelCheckpoint
+from ._monitors import LossMonitor, ProgressBar, TimeMonitor
+from ._others import (BackupAndRestore, EarlyStopping, FlopsUtilizationCollector, History, LambdaCallback,
+                      LearningRateScheduler, OnRequestExit, ReduceLROnPlateau, SummaryCollector, SummaryLandscape,
+                      TrainFaultTolerance)
+
+__all__ = ["Callback", "LossMonitor", "TimeMonitor", "ModelCheckpoint", "FlopsUtilizationCollector",
+           "SummaryCollector", "CheckpointConfig", "RunContext", "LearningRateScheduler", "SummaryLandscape",
+           "History", "LambdaCallback", "ReduceLROnPlateau", "EarlyStopping", "OnRequestExit", "BackupAndRestore",
+           "TrainFaultTolerance", "ProgressBar"]

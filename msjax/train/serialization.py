@@ -1,0 +1,736 @@
+"""Checkpoints in MindSpore's own formats: ``.ckpt`` (protobuf) and safetensors.
+
+``.ckpt`` is MindSpore's ``checkpoint.proto``: a ``Checkpoint`` message holding
+repeated ``Value {required string tag = 1; oneof {TensorProto tensor = 2;
+MapTensorProto maptensor = 3}}`` with ``TensorProto {repeated int64 dims = 1;
+required string tensor_type = 2; required bytes tensor_content = 3}``. MindSpore
+writes one ``Checkpoint`` message per parameter (large ones split into several
+with the same tag) and concatenates them, optionally followed by
+``b"crc_num" + crc32.to_bytes(10, "big")``. This module encodes and decodes that
+wire format by hand (three message types, no protobuf dependency), so files
+cross both ways with MindSpore 2.10.
+
+Differences from MindSpore (deliberate): saving writes a temporary file in the
+same directory and renames it over the target, so an interrupted save never
+destroys the previous checkpoint (MindSpore deletes it first); loading checks
+every parameter (shape, dtype) before changing any, so a mismatched checkpoint
+raises and leaves the network untouched (MindSpore may have updated some
+parameters already). Encrypted checkpoints (``enc_key``/``dec_key``) are not
+supported.
+"""
+from __future__ import annotations
+
+import binascii
+import json
+import os
+import stat
+import struct
+import tempfile
+import threading
+import warnings
+from collections import OrderedDict
+
+import numpy as np
+
+from .._core import dtype as mstype
+from .._core.parameter import Parameter
+from .._core.tensor import Tensor
+
+__all__ = ["save_checkpoint", "load_checkpoint", "load_param_into_net", "load_checkpoint_async",
+           "ckpt_to_safetensors", "safetensors_to_ckpt", "read_ckpt", "write_ckpt", "read_safetensors",
+           "write_safetensors"]
+
+SLICE_SIZE = 512 * 1024 * 1024          # bytes per ckpt entry before MindSpore splits a parameter
+_lock = threading.RLock()
+_async = {"thread": None}
+
+
+# ---------------------------------------------------------------------------
+# dtypes
+# ---------------------------------------------------------------------------
+def _np_of(type_name):
+    if type_name == "BFloat16":
+        import ml_dtypes
+        return np.dtype(ml_dtypes.bfloat16)
+    table = {"Int8": np.int8, "UInt8": np.uint8, "Int16": np.int16, "UInt16": np.uint16, "Int32": np.int32,
+             "UInt32": np.uint32, "Int64": np.int64, "UInt64": np.uint64, "Float16": np.float16,
+             "Float32": np.float32, "Float64": np.float64, "Bool": np.bool_, "Complex64": np.complex64,
+             "Complex128": np.complex128}
+    if type_name not in table:
+        raise ValueError(f"unsupported tensor_type {type_name!r}")
+    return np.dtype(table[type_name])
+
+
+def _type_name(np_dtype):
+    return str(mstype.from_np(np.dtype(np_dtype)))
+
+
+_SAFE_DTYPES = {"F64": "float64", "F32": "float32", "F16": "float16", "BF16": "bfloat16", "I64": "int64",
+                "I32": "int32", "I16": "int16", "I8": "int8", "U8": "uint8", "U16": "uint16", "U32": "uint32",
+                "U64": "uint64", "BOOL": "bool", "C64": "complex64"}
+_SAFE_NAMES = {v: k for k, v in _SAFE_DTYPES.items()}
+_SAFE_ORDER = ["BOOL", "U8", "I8", "I16", "U16", "F16", "BF16", "I32", "U32", "F32", "F64", "I64", "U64", "C64"]
+
+
+def _safe_np(code):
+    if code not in _SAFE_DTYPES:
+        raise ValueError(f"unsupported safetensors dtype {code!r}")
+    name = _SAFE_DTYPES[code]
+    if name == "bfloat16":
+        import ml_dtypes
+        return np.dtype(ml_dtypes.bfloat16)
+    return np.dtype(name)
+
+
+# ---------------------------------------------------------------------------
+# protobuf wire format (the three messages of checkpoint.proto)
+# ---------------------------------------------------------------------------
+def _varint(n):
+    if n < 0:
+        n += 1 << 64
+    out = bytearray()
+    while True:
+        b = n & 0x7F
+        n >>= 7
+        if n:
+            out.append(b | 0x80)
+        else:
+            out.append(b)
+            return bytes(out)
+
+
+def _field(num, wire, payload):
+    return _varint((num << 3) | wire) + payload
+
+
+def _ld(num, data):
+    return _field(num, 2, _varint(len(data)) + data)
+
+
+def encode_entry(tag, dims, type_name, content):
+    """One serialized ``Checkpoint`` message holding one ``Value``."""
+    tensor = b"".join(_field(1, 0, _varint(int(d))) for d in dims)
+    tensor += _ld(2, type_name.encode()) + _ld(3, bytes(content))
+    value = _ld(1, tag.encode("utf-8")) + _ld(2, tensor)
+    return _ld(1, value)
+
+
+class _Corrupt(Exception):
+    pass
+
+
+def _read_varint(buf, pos, end):
+    shift = result = 0
+    while True:
+        if pos >= end:
+            raise _Corrupt("truncated varint")
+        b = buf[pos]
+        pos += 1
+        result |= (b & 0x7F) << shift
+        if not b & 0x80:
+            break
+        shift += 7
+        if shift > 63:
+            raise _Corrupt("varint too long")
+    return result, pos
+
+
+def _fields(buf, pos, end):
+    """(field number, wire type, value) of a message; length-delimited values as (start, stop)."""
+    while pos < end:
+        key, pos = _read_varint(buf, pos, end)
+        num, wire = key >> 3, key & 7
+        if num == 0:
+            raise _Corrupt("field number 0")
+        if wire == 0:
+            val, pos = _read_varint(buf, pos, end)
+        elif wire == 2:
+            n, pos = _read_varint(buf, pos, end)
+            if pos + n > end:
+                raise _Corrupt("length-delimited field runs past the end")
+            val = (pos, pos + n)
+            pos += n
+        elif wire == 1:
+            if pos + 8 > end:
+                raise _Corrupt("truncated fixed64")
+            val, pos = buf[pos:pos + 8], pos + 8
+        elif wire == 5:
+            if pos + 4 > end:
+                raise _Corrupt("truncated fixed32")
+            val, pos = buf[pos:pos + 4], pos + 4
+        else:
+            raise _Corrupt(f"unsupported wire type {wire}")
+        yield num, wire, val
+    if pos != end:
+        raise _Corrupt("message overruns its length")
+
+
+def _parse_tensor(buf, start, stop):
+    dims, type_name, content = [], None, None
+    for num, wire, val in _fields(buf, start, stop):
+        if num == 1:
+            if wire == 0:
+                dims.append(val - (1 << 64) if val >= 1 << 63 else val)
+            elif wire == 2:      # packed encoding
+                p, e = val
+                while p < e:
+                    d, p = _read_varint(buf, p, e)
+                    dims.append(d)
+        elif num == 2 and wire == 2:
+            type_name = bytes(buf[val[0]:val[1]]).decode()
+        elif num == 3 and wire == 2:
+            content = val
+    if type_name is None or content is None:
+        raise _Corrupt("TensorProto without tensor_type or tensor_content")
+    return dims, type_name, content
+
+
+def decode_entries(buf):
+    """``[(tag, dims, type_name, content memoryview)]`` of a ``.ckpt`` payload."""
+    mv = memoryview(buf)
+    out = []
+    for num, wire, val in _fields(mv, 0, len(mv)):
+        if num != 1 or wire != 2:
+            continue
+        tag, tensor, maptensor = None, None, False
+        for vnum, vwire, vval in _fields(mv, val[0], val[1]):
+            if vnum == 1 and vwire == 2:
+                tag = bytes(mv[vval[0]:vval[1]]).decode("utf-8")
+            elif vnum == 2 and vwire == 2:
+                tensor = _parse_tensor(mv, *vval)
+            elif vnum == 3 and vwire == 2:
+                maptensor = True
+        if tag is None:
+            raise _Corrupt("Value without tag")
+        if tensor is None:
+            if maptensor:
+                raise _Corrupt(f"'{tag}' is a MapParameter (maptensor), which msjax does not support")
+            raise _Corrupt(f"Value '{tag}' without tensor")
+        dims, type_name, (c0, c1) = tensor
+        out.append((tag, dims, type_name, mv[c0:c1]))
+    return out
+
+
+# ---------------------------------------------------------------------------
+# files
+# ---------------------------------------------------------------------------
+def _atomic_write(path, write):
+    """Write through a temporary file in the target's directory, then rename it
+    over the target: the previous file survives any interruption."""
+    directory = os.path.dirname(path) or "."
+    fd, tmp = tempfile.mkstemp(prefix=os.path.basename(path) + ".", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            write(f)
+            f.flush()
+            os.fsync(f.fileno())
+        if os.path.exists(path):
+            try:
+                os.chmod(path, stat.S_IRUSR | stat.S_IWUSR)
+            except OSError:
+                pass
+        os.replace(tmp, path)
+        os.chmod(path, stat.S_IRUSR)
+    except BaseException:
+        try:
+            os.remove(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def write_ckpt(path, items, crc_check=False):
+    """Write ``[(name, numpy array or str)]`` as a MindSpore ``.ckpt`` file."""
+    def write(f):
+        crc = 0
+        for name, value in items:
+            if isinstance(value, str):
+                chunks = [encode_entry(name, [0], "str", np.array(value).tobytes())]
+            else:
+                arr = np.asarray(value, order="C")
+                dims = list(arr.shape)
+                type_name = _type_name(arr.dtype)
+                if arr.nbytes > SLICE_SIZE and arr.ndim > 0:
+                    parts = np.array_split(arr, -(-arr.nbytes // SLICE_SIZE))
+                else:
+                    parts = [arr]
+                chunks = [encode_entry(name, dims, type_name, np.asarray(p, order="C").tobytes()) for p in parts]
+            for c in chunks:
+                if crc_check:
+                    crc = binascii.crc32(c, crc)
+                f.write(c)
+        if crc_check:
+            f.write(b"crc_num" + crc.to_bytes(10, byteorder="big"))
+    _atomic_write(path, write)
+
+
+def read_ckpt(path, crc_check=False):
+    """``OrderedDict(name -> numpy array or str)`` of a ``.ckpt`` file; raises
+    ``ValueError`` naming the file when it is truncated or corrupt."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        raise ValueError(f"Failed to read the checkpoint file {path}. May not have permission to read it, please "
+                         "check the correct of the file.") from e
+    if data[-17:-10] == b"crc_num":
+        crc_bytes, data = data[-10:], data[:-17]
+        if crc_check and binascii.crc32(data, 0) != int.from_bytes(crc_bytes, "big"):
+            raise ValueError("For 'load_checkpoint', the crc check is failed, please check whether the ckpt file is "
+                             "damaged.")
+    elif crc_check:
+        warnings.warn("For 'load_checkpoint', the ckpt file do not contain the crc code, please check the file.")
+    try:
+        entries = decode_entries(data)
+        out = OrderedDict()
+        i = 0
+        while i < len(entries):
+            tag, dims, type_name, _ = entries[i]
+            j = i
+            while j + 1 < len(entries) and entries[j + 1][0] == tag:
+                j += 1
+            raw = b"".join(bytes(e[3]) for e in entries[i:j + 1])
+            if type_name == "str":
+                out[tag] = str(np.frombuffer(raw, "U" + str(len(raw) // 4))[0]) if raw else ""
+            else:
+                npd = _np_of(type_name)
+                shape = [] if list(dims) == [0] else list(dims)
+                need = int(np.prod(shape, dtype=np.int64)) * npd.itemsize
+                if len(raw) != need:
+                    raise _Corrupt(f"parameter '{tag}' has {len(raw)} data bytes, but its shape {tuple(shape)} and "
+                                   f"type {type_name} need {need}")
+                out[tag] = np.frombuffer(raw, npd).reshape(shape).copy()
+            i = j + 1
+    except (_Corrupt, ValueError, UnicodeDecodeError) as e:
+        raise ValueError(f"Failed to read the checkpoint file {path}. The file may be corrupted, and the content "
+                         f"cannot be parsed ({e}).") from e
+    return out
+
+
+def write_safetensors(path, items, metadata=None):
+    """Write ``[(name, numpy array)]`` as a safetensors file (the layout of the reference writer)."""
+    header, offset, blobs = {}, 0, []
+    arrays = []
+    for name, arr in items:
+        arr = np.asarray(arr, order="C")
+        key = "bfloat16" if arr.dtype.name == "bfloat16" else arr.dtype.name
+        if key not in _SAFE_NAMES:
+            raise TypeError(f"safetensors cannot store dtype {arr.dtype} (parameter '{name}').")
+        arrays.append((name, arr, _SAFE_NAMES[key]))
+    # the reference writer's layout: larger dtypes first, then by name
+    arrays.sort(key=lambda t: (-_SAFE_ORDER.index(t[2]), t[0]))
+    for name, arr, _ in arrays:
+        key = "bfloat16" if arr.dtype.name == "bfloat16" else arr.dtype.name
+        data = arr.tobytes()
+        header[name] = {"dtype": _SAFE_NAMES[key], "shape": list(arr.shape), "data_offsets": [offset,
+                                                                                              offset + len(data)]}
+        blobs.append(data)
+        offset += len(data)
+    if metadata and header:
+        header = {"__metadata__": {str(k): str(v) for k, v in metadata.items()}, **header}
+    raw = json.dumps(header, separators=(",", ":")).encode()
+    raw += b" " * (-len(raw) % 8)
+
+    def write(f):
+        f.write(struct.pack("<Q", len(raw)))
+        f.write(raw)
+        for b in blobs:
+            f.write(b)
+    _atomic_write(path, write)
+
+
+def read_safetensors(path):
+    """``(OrderedDict(name -> numpy array), metadata)`` of a safetensors file."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        raise ValueError(f"Failed to read the checkpoint file {path}.") from e
+    try:
+        if len(data) < 8:
+            raise _Corrupt("file shorter than the 8-byte header length")
+        (n,) = struct.unpack("<Q", data[:8])
+        if 8 + n > len(data):
+            raise _Corrupt("header runs past the end of the file")
+        header = json.loads(data[8:8 + n].decode("utf-8"))
+        if not isinstance(header, dict):
+            raise _Corrupt("header is not a JSON object")
+        meta = header.pop("__metadata__", None)
+        base = 8 + n
+        out = OrderedDict()
+        for name in sorted(header):
+            info = header[name]
+            npd = _safe_np(info["dtype"])
+            b, e = info["data_offsets"]
+            shape = list(info["shape"])
+            if base + e > len(data) or b > e or (e - b) != int(np.prod(shape, dtype=np.int64)) * npd.itemsize:
+                raise _Corrupt(f"tensor '{name}' data is truncated or does not match its shape {shape}")
+            out[name] = np.frombuffer(data[base + b:base + e], npd).reshape(shape).copy()
+    except (_Corrupt, ValueError, KeyError, TypeError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise ValueError(f"Failed to read the checkpoint file {path}. The file may be corrupted, and the content "
+                         f"cannot be parsed ({e}).") from e
+    return out, meta
+
+
+# ---------------------------------------------------------------------------
+# save_checkpoint
+# ---------------------------------------------------------------------------
+def _is_cell(x):
+    return getattr(type(x), "_ms_is_cell", False)
+
+
+def _save_items(save_obj, choice_func):
+    items = []
+    if isinstance(save_obj, list):
+        if save_obj and isinstance(save_obj[0], dict):
+            for p in save_obj:
+                if not (isinstance(p, dict) and "name" in p and "data" in p):
+                    raise TypeError("For save_checkpoint, save_obj should be a list of dict items, and the dict should "
+                                    f"have key values 'name' and 'value', but got {type(p)} and {p}.")
+                if not isinstance(p["name"], str):
+                    raise TypeError("For save_checkpoint, when save_obj is a list of dict items, the name in dict "
+                                    f"should be string, but got {type(p['name'])}.")
+                if not isinstance(p["data"], Tensor):
+                    raise TypeError("For save_checkpoint, when save_obj is a list of dict items, the data in dict "
+                                    f"should be parameter, but got {type(p['data'])}.")
+                if choice_func is None or choice_func(p["name"]):
+                    items.append((p["name"], p["data"]))
+        else:
+            for p in save_obj:
+                if not isinstance(p, Parameter):
+                    raise TypeError("For save_checkpoint, when save_obj is made up by list of Parameter,the param "
+                                    f"should be parameter, but got {type(p)}")
+                if choice_func is None or choice_func(p.name):
+                    items.append((p.name, p))
+    elif isinstance(save_obj, dict):
+        for k, v in save_obj.items():
+            if not isinstance(k, str):
+                raise TypeError("For save_checkpoint, when save_obj is made up by dict, the key should be str "
+                                f"andvalue should be Parameter, but got the type of key is {type(k)} andthe type of "
+                                f"value is {type(v)}")
+            if choice_func is not None and not choice_func(k):
+                continue
+            if isinstance(v, np.ndarray):
+                v = Tensor(v)
+            items.append((k, v))
+    else:
+        for _, p in save_obj.parameters_and_names():
+            if choice_func is None or choice_func(p.name):
+                items.append((p.name, p))
+    out = []
+    for name, value in items:
+        if isinstance(value, str):
+            out.append((name, value))
+        else:
+            out.append((name, np.array(value.asnumpy())))
+    return out
+
+
+def _wait_async():
+    t = _async["thread"]
+    if t is not None:
+        t.join()
+        _async["thread"] = None
+
+
+def save_checkpoint(save_obj, ckpt_file_name, integrated_save=True, async_save=False, append_dict=None,
+                    enc_key=None, enc_mode="AES-GCM", choice_func=None, crc_check=False, format="ckpt", **kwargs):
+    """Save a Cell's parameters (or a list of Parameters / ``{"name", "data"}`` dicts, or a
+    dict as returned by ``load_checkpoint``) to ``ckpt_file_name`` in MindSpore's format."""
+    if format not in ("safetensors", "ckpt"):
+        raise ValueError(f"For 'save_checkpoint', the format must be 'safetensors' or 'ckpt', but got {format}.")
+    if not (_is_cell(save_obj) or isinstance(save_obj, (list, dict))):
+        raise TypeError("For 'save_checkpoint', the parameter 'save_obj' must be nn.Cell, list or dict, but got "
+                        f"{type(save_obj)}.")
+    if not isinstance(ckpt_file_name, str):
+        raise TypeError(f"For 'save_checkpoint', the parameter {ckpt_file_name} for checkpoint file name is "
+                        f"invalid,'ckpt_file_name' must be string, but got {type(ckpt_file_name)}.")
+    ckpt_file_name = os.path.realpath(ckpt_file_name)
+    if os.path.isdir(ckpt_file_name):
+        raise IsADirectoryError(f"For 'save_checkpoint', the parameter `ckpt_file_name`: {ckpt_file_name} is a "
+                                "directory, it must be a file name.")
+    if not ckpt_file_name.endswith(format):
+        ckpt_file_name += f".{format}"
+    if not isinstance(integrated_save, bool):
+        raise TypeError(f"The type of 'integrated_save' should be bool, but got {type(integrated_save).__name__}.")
+    if not isinstance(async_save, (bool, str)):
+        raise TypeError(f"For 'save_checkpoint', the parameter 'async_save' must be bool or str, but got "
+                        f"{type(async_save)}.")
+    if isinstance(async_save, str) and async_save not in ("process", "thread"):
+        raise ValueError("For 'save_checkpoint', the argument 'async_save' can only be 'process' or 'thread',but got "
+                         f"{async_save}.")
+    if not isinstance(crc_check, bool):
+        raise TypeError(f"The type of 'crc_check' should be bool, but got {type(crc_check).__name__}.")
+    if enc_key is not None:
+        if not isinstance(enc_key, bytes):
+            raise TypeError(f"The type of 'enc_key' should be None or bytes, but got {type(enc_key).__name__}.")
+        raise NotImplementedError("Encrypted checkpoints (enc_key) are not supported by msjax.")
+    if append_dict is not None:
+        if not isinstance(append_dict, dict):
+            raise TypeError(f"For 'save_checkpoint', the argument 'append_dict' must be dict, but got "
+                            f"{type(append_dict)}.")
+        for k, v in append_dict.items():
+            if not isinstance(k, str) or not isinstance(v, (int, float, bool, str, Tensor)):
+                raise TypeError("For 'save_checkpoint', the type of dict 'append_info' must be key: string, value: "
+                                f"int, float, bool or Generator, but got key: {type(k)}, value: {type(v)}")
+    os.makedirs(os.path.dirname(ckpt_file_name) or ".", exist_ok=True)
+    with _lock:
+        items = _save_items(save_obj, choice_func)
+        for k, v in (append_dict or {}).items():
+            items.append((k, v if isinstance(v, str) else np.array(Tensor(v).asnumpy())))
+
+    def do_save():
+        with _lock:
+            if format == "ckpt":
+                write_ckpt(ckpt_file_name, items, crc_check)
+            else:
+                arrays = [(k, v) for k, v in items if not isinstance(v, str)]
+                meta = {"format": "ms"}
+                if crc_check:
+                    crc = 0
+                    for k, v in sorted(arrays, key=lambda kv: kv[0]):
+                        crc = binascii.crc32(bytes(k, encoding="utf-8"), crc)
+                        crc = binascii.crc32(bytes(np.asarray(v, order="C")), crc)
+                    meta["crc_num"] = str(crc)
+                write_safetensors(ckpt_file_name, arrays, meta)
+
+    _wait_async()
+    if async_save:
+        t = threading.Thread(target=do_save, name="asyn_save_ckpt")
+        _async["thread"] = t
+        t.start()
+    else:
+        do_save()
+
+
+# ---------------------------------------------------------------------------
+# load_checkpoint / load_param_into_net
+# ---------------------------------------------------------------------------
+def _check_prefix(prefix):
+    if prefix is None:
+        return prefix
+    if not isinstance(prefix, (str, list, tuple)):
+        raise TypeError("For 'load_checkpoint', the type of 'specify_prefix' or 'filter_prefix' must be string, "
+                        f"list[string] or tuple[string], but got {str(type(prefix))}.")
+    if isinstance(prefix, str):
+        prefix = (prefix,)
+    if not prefix:
+        raise ValueError("For 'load_checkpoint', the argument 'specify_prefix' or 'filter_prefix' can't be empty when"
+                         " 'specify_prefix' or 'filter_prefix' is list or tuple.")
+    for index, pre in enumerate(prefix):
+        if not isinstance(pre, str):
+            raise TypeError("For 'load_checkpoint', when 'specify_prefix' or 'filter_prefix' is list or tuple, the "
+                            f"element in it must be string, but got {str(type(pre))} at index {index}.")
+        if pre == "":
+            raise ValueError("For 'load_checkpoint', the value of 'specify_prefix' or 'filter_prefix' can't include "
+                             "''.")
+    return prefix
+
+
+def _whether_load(specify_prefix, filter_prefix, name):
+    ok = True
+    if specify_prefix:
+        ok = any(name.startswith(p) for p in specify_prefix)
+    if filter_prefix and any(name.startswith(p) for p in filter_prefix):
+        ok = False
+    return ok
+
+
+def _check_file(file, fmt):
+    if fmt not in ("ckpt", "safetensors"):
+        raise ValueError("For 'load_checkpoint', the checkpoint file should end with '.ckpt' or '.safetensors', "
+                         "please input the correct 'format'.")
+    if not isinstance(file, str):
+        raise TypeError(f"For 'load_checkpoint', the argument 'ckpt_file_name' must be string, but got {type(file)}.")
+    if not file.endswith(fmt):
+        raise ValueError("For 'load_checkpoint', the checkpoint file format must same with 'format', but got "
+                         f"file_name:'{file}', format:'{fmt}'")
+    file = os.path.realpath(file)
+    if not os.path.exists(file):
+        raise ValueError(f"For 'load_checkpoint', the checkpoint file: {file} does not exist, please check whether "
+                         "the 'ckpt_file_name' is correct.")
+    return file
+
+
+def load_checkpoint(ckpt_file_name, net=None, strict_load=False, filter_prefix=None, dec_key=None,
+                    dec_mode="AES-GCM", specify_prefix=None, choice_func=None, crc_check=False,
+                    remove_redundancy=False, format="ckpt"):
+    """Read a ``.ckpt``/safetensors file into ``{name: Parameter or str}``; with ``net``,
+    also load it into the network (``load_param_into_net``)."""
+    specify_prefix = _check_prefix(specify_prefix)
+    filter_prefix = _check_prefix(filter_prefix)
+    if dec_key is not None:
+        if not isinstance(dec_key, bytes):
+            raise TypeError(f"The type of 'dec_key' should be None or bytes, but got {type(dec_key).__name__}.")
+        raise NotImplementedError("Encrypted checkpoints (dec_key) are not supported by msjax.")
+    if not isinstance(crc_check, bool):
+        raise TypeError(f"The type of 'crc_check' should be bool, but got {type(crc_check).__name__}.")
+    if not isinstance(remove_redundancy, bool):
+        raise TypeError(f"The type of 'remove_redundancy' should be bool, but got {type(remove_redundancy).__name__}.")
+    _wait_async()
+    file = _check_file(ckpt_file_name, format)
+    parameter_dict = OrderedDict()
+    use_choice = specify_prefix is None and filter_prefix is None and choice_func is not None
+    if format == "safetensors":
+        values, meta = read_safetensors(file)
+        if crc_check:
+            if not meta or "crc_num" not in meta:
+                warnings.warn("For 'load_checkpoint', the safetensors file do not contain the crc code, please check "
+                              "the file.")
+            else:
+                crc = 0
+                for k, v in values.items():
+                    crc = binascii.crc32(bytes(k, encoding="utf-8"), crc)
+                    crc = binascii.crc32(bytes(np.asarray(v, order="C")), crc)
+                if crc != int(meta["crc_num"]):
+                    raise ValueError("For 'load_checkpoint', the crc check has failed. Please check whether the ckpt "
+                                     "file is damaged.")
+        for k, v in values.items():
+            if choice_func is not None and not choice_func(k):
+                continue
+            parameter_dict[k] = Parameter(Tensor(v))     # MindSpore leaves these unnamed
+    else:
+        values = read_ckpt(file, crc_check)
+        for k, v in values.items():
+            if not _whether_load(specify_prefix, filter_prefix, k):
+                continue
+            if use_choice and not choice_func(k):
+                continue
+            parameter_dict[k] = v if isinstance(v, str) else Parameter(Tensor(v), name=k)
+    if not parameter_dict:
+        raise ValueError("The loaded parameter dict is empty after filter or specify, please check whether "
+                         "'filter_prefix' or 'specify_prefix' are set correctly.")
+    if net is not None:
+        load_param_into_net(net, parameter_dict, strict_load, remove_redundancy)
+    return dict(parameter_dict)
+
+
+class _Future:
+    def __init__(self, value):
+        self._value = value
+
+    def result(self):
+        return self._value
+
+
+def load_checkpoint_async(ckpt_file_name, net=None, strict_load=False, filter_prefix=None, dec_key=None,
+                          dec_mode="AES-GCM", specify_prefix=None, choice_func=None):
+    """``load_checkpoint`` returning an object whose ``result()`` is the dict (loads eagerly)."""
+    return _Future(load_checkpoint(ckpt_file_name, net, strict_load, filter_prefix, dec_key, dec_mode,
+                                   specify_prefix, choice_func))
+
+
+_FLOATS = {mstype.float16, mstype.float32, mstype.float64, mstype.bfloat16}
+_INTS = {mstype.int8, mstype.int16, mstype.int32, mstype.int64}
+
+
+def _plan_update(param, new_param, strict_load):
+    """The value ``param`` gets from ``new_param`` (validated, not yet set)."""
+    new = new_param.value() if isinstance(new_param, Parameter) else new_param
+    if not isinstance(new, Tensor):
+        new = Tensor(new)
+    if param.shape != new.shape:
+        extra = new.shape[len(param.shape):]
+        if len(new.shape) > len(param.shape) and all(d == 1 for d in extra) and \
+                tuple(new.shape[:len(param.shape)]) == tuple(param.shape):
+            new = Tensor(new.asnumpy().reshape(param.shape))
+        else:
+            raise RuntimeError(
+                f"For 'load_param_into_net', {param.name} in the argument 'net' should have the same shape as "
+                f"{param.name} in the argument 'parameter_dict'. But got its shape {param.shape} in the argument "
+                f"'net' and shape {new.shape} in the argument 'parameter_dict'.May you need to check whether the "
+                "checkpoint you loaded is correct or the batch size and so on in the 'net' and 'parameter_dict' are "
+                "same.")
+    if param.dtype != new.dtype:
+        pair = {param.dtype, new.dtype}
+        if not strict_load and (pair <= _FLOATS or pair <= _INTS):
+            return Tensor(new.asnumpy(), param.dtype)
+        raise RuntimeError(
+            f"For 'load_param_into_net', {param.name} in the argument 'net' should have the same type as "
+            f"{param.name} in the argument 'parameter_dict'. but got its type {param.dtype} in the argument 'net' and "
+            f"type {new.dtype} in the argument 'parameter_dict'.May you need to check whether the checkpoint you "
+            "loaded is correct.")
+    return new
+
+
+def load_param_into_net(net, parameter_dict, strict_load=False, remove_redundancy=False):
+    """Load ``{name: Parameter}`` into ``net``; returns ``(param_not_load, ckpt_not_load)``: the
+    network's parameters that got no value and the checkpoint's names that were not used.
+    All values are checked first; on any mismatch nothing is changed."""
+    if not _is_cell(net):
+        raise TypeError(f"For 'load_param_into_net', the argument 'net' should be a Cell, but got {type(net)}.")
+    if not isinstance(parameter_dict, dict):
+        raise TypeError(f"For 'load_param_into_net', the argument 'parameter_dict' should be a dict, but got "
+                        f"{type(parameter_dict)}.")
+    for key, value in parameter_dict.items():
+        if not isinstance(key, str) or not isinstance(value, (Parameter, str, list)):
+            raise TypeError("For 'parameter_dict', the element in the argument 'parameter_dict' should be a 'str' and "
+                            f"'Parameter' , but got {type(key)} and {type(value)}.")
+    if not isinstance(strict_load, bool):
+        raise TypeError(f"The type of 'strict_load' should be bool, but got {type(strict_load).__name__}.")
+    if remove_redundancy:
+        raise TypeError("The deduplication feature for loading checkpoint can only be used in parallel scenarios, but "
+                        "got stand_alone.")
+    params = [p for _, p in net.parameters_and_names()]
+    plan = {}
+    param_not_load = []
+    ckpt_not_load = list(parameter_dict.keys())
+    for p in params:
+        if p.name in parameter_dict:
+            new = parameter_dict[p.name]
+            if not hasattr(new, "asnumpy"):
+                continue
+            plan[id(p)] = (p, _plan_update(p, new, strict_load))
+            ckpt_not_load.remove(p.name)
+        elif not p.name.startswith("accu_grads"):
+            param_not_load.append(p.name)
+    if param_not_load and not strict_load:
+        # MindSpore's rule for checkpoints saved from a wrapper: strip a common prefix
+        prefix, longest = "", param_not_load[0]
+        while prefix != longest and param_not_load:
+            prefix = longest
+            for name in param_not_load:
+                for dict_name in parameter_dict:
+                    if dict_name.endswith(name):
+                        prefix = dict_name[:-len(name)]
+                        break
+                if prefix != longest:
+                    break
+            if prefix != longest:
+                warnings.warn(f"For 'load_param_into_net', remove parameter prefix name: {prefix}, continue to load.")
+                for p in params:
+                    full = prefix + p.name
+                    if p.name in param_not_load and full in parameter_dict:
+                        plan[id(p)] = (p, _plan_update(p, parameter_dict[full], strict_load))
+                        param_not_load.remove(p.name)
+    for p, value in plan.values():
+        p.set_data(value)
+    if param_not_load:
+        warnings.warn(f"For 'load_param_into_net', {len(param_not_load)} parameters in the 'net' are not loaded, "
+                      "because they are not in the 'parameter_dict', please check whether the network structure is "
+                      f"consistent when training and loading checkpoint. {param_not_load} are not loaded.")
+    return param_not_load, ckpt_not_load
+
+
+def ckpt_to_safetensors(file_path, save_path=None, name_map=None, file_name_regex=None, processes_num=1):
+    """Convert ``.ckpt`` files (a file or every ``.ckpt`` in a directory) to safetensors."""
+    files = [file_path] if os.path.isfile(file_path) else \
+        [os.path.join(file_path, f) for f in sorted(os.listdir(file_path)) if f.endswith(".ckpt")]
+    for f in files:
+        values = read_ckpt(f)
+        items = [((name_map or {}).get(k, k), v) for k, v in values.items() if not isinstance(v, str)]
+        out_dir = save_path or os.path.dirname(f)
+        os.makedirs(out_dir, exist_ok=True)
+        write_safetensors(os.path.join(out_dir, os.path.basename(f)[:-5] + ".safetensors"), items, {"format": "ms"})
+
+
+def safetensors_to_ckpt(file_path, save_path=None, name_map=None, file_name_regex=None, processes_num=1):
+    """Convert safetensors files (a file or every ``.safetensors`` in a directory) to ``.ckpt``."""
+    files = [file_path] if os.path.isfile(file_path) else \
+        [os.path.join(file_path, f) for f in sorted(os.listdir(file_path)) if f.endswith(".safetensors")]
+    for f in files:
+        values, _ = read_safetensors(f)
+        items = [((name_map or {}).get(k, k), v) for k, v in values.items()]
+        out_dir = save_path or os.path.dirname(f)
+        os.makedirs(out_dir, exist_ok=True)
+        write_ckpt(os.path.join(out_dir, os.path.basename(f)[:-len(".safetensors")] + ".ckpt"), items)

@@ -1,0 +1,140 @@
+"""Array ops that real MindSpore cannot record on CPU (kernels missing there: roll,
+Tensor.repeat, Tensor.unique, nonzero(as_tuple=True), the float-status and
+collective Primitives), checked against their documented semantics; and index
+checks MindSpore makes at run time (a recorder process aborts on them)."""
+import numpy as np
+import pytest
+
+import msjax as ms
+from msjax import ops
+from msjax.ops._impl.array import check_index
+
+T = ms.Tensor
+
+
+def test_roll():
+    x = np.arange(12).reshape(3, 4)
+    t = T(x)
+    assert (ops.roll(t, 1).asnumpy() == np.roll(x, 1)).all()
+    assert (ops.roll(t, 1, 0).asnumpy() == np.roll(x, 1, 0)).all()
+    assert (ops.roll(t, (1, -1), (0, 1)).asnumpy() == np.roll(x, (1, -1), (0, 1))).all()
+    assert (ops.Roll(2, 1)(t).asnumpy() == np.roll(x, 2, 1)).all()
+    assert (t.roll(-1, 0).asnumpy() == np.roll(x, -1, 0)).all()
+    g = ms.grad(lambda a: (ops.roll(a, 1, 1) * T(np.arange(12.0).reshape(3, 4).astype(np.float32))).sum())(
+        T(np.ones((3, 4), np.float32)))
+    assert (g.asnumpy() == np.roll(np.arange(12.0).reshape(3, 4), -1, 1)).all()
+    with pytest.raises(ValueError):
+        ops.roll(t, (1, 2), (0,))
+
+
+def test_tensor_repeat_is_tile():
+    x = T([[1, 2], [3, 4]])
+    assert x.repeat(2, 1).asnumpy().tolist() == np.tile(x.asnumpy(), (2, 1)).tolist()
+    assert x.repeat((1, 2)).shape == (2, 4)
+    assert T([1, 2]).repeat(2, 2).shape == (2, 4)
+    with pytest.raises(ValueError):
+        x.repeat(2)
+
+
+def test_tensor_unique_and_nonzero_tuple():
+    x = T([3, 1, 3, 2])
+    assert x.unique().asnumpy().tolist() == [1, 2, 3]
+    out, inv, cnt = x.unique(return_inverse=True, return_counts=True)
+    assert inv.dtype == ms.int64 and inv.asnumpy().tolist() == [2, 0, 2, 1]
+    assert cnt.asnumpy().tolist() == [1, 1, 2]
+    rows = T([[3, 1], [3, 1], [0, 2]]).unique(dim=0)
+    assert rows.asnumpy().tolist() == [[0, 2], [3, 1]]
+    r, c = ops.nonzero(T([[0, 1], [2, 0]]), as_tuple=True)
+    assert r.dtype == ms.int64 and r.asnumpy().tolist() == [0, 1] and c.asnumpy().tolist() == [1, 0]
+
+
+def test_float_status_and_npu_status():
+    st = ops.NPUAllocFloatStatus()()
+    assert st.dtype == ms.float32 and st.asnumpy().tolist() == [0.0] * 8
+    assert ops.NPUGetFloatStatus()(st).asnumpy().tolist() == [0.0] * 8
+    assert ops.NPUClearFloatStatus()(st).asnumpy().tolist() == [0.0] * 8
+    fs = ops.FloatStatus()
+    assert fs(T([1.0, np.inf])).asnumpy().tolist() == [1.0]
+    assert fs(T([1.0, 2.0])).asnumpy().tolist() == [0.0]
+    assert fs(T([1.0, np.nan], ms.float16)).dtype == ms.float32
+    with pytest.raises(TypeError):
+        fs(T([1, 2]))
+
+    @ms.jit
+    def overflow(x):
+        return ops.FloatStatus()(x * 1e38)
+
+    assert overflow(T([10.0])).asnumpy().tolist() == [1.0]
+    assert ops.operations.FloatStatus is ops.FloatStatus
+
+
+def test_allreduce_and_reduce_op():
+    x = T([1.0, 2.0])
+    assert ops.AllReduce()(x).asnumpy().tolist() == [1.0, 2.0]
+    assert ops.AllReduce(ops.ReduceOp.MAX)(x).asnumpy().tolist() == [1.0, 2.0]
+    assert (ops.ReduceOp.SUM, ops.ReduceOp.MAX, ops.ReduceOp.MIN, ops.ReduceOp.PROD) == ("sum", "max", "min", "prod")
+    with pytest.raises(ValueError):
+        ops.AllReduce("mean")
+    g = ms.grad(lambda a: ops.AllReduce()(a * a).sum())(x)
+    assert g.asnumpy().tolist() == [2.0, 4.0]
+
+
+def test_custom_and_get_next_errors():
+    with pytest.raises(NotImplementedError, match="func_type='aot'"):
+        ops.Custom("./kernel.so:add", out_shape=[2], out_dtype=ms.float32, func_type="aot")
+    with pytest.raises(RuntimeError, match="dataset sink mode"):
+        ops.GetNext([ms.float32], [[2]], 1, "q")()
+
+
+def test_custom_pyfunc_with_bprop_inside_grad():
+    def bprop(x, out, dout):
+        return (dout * 3,)
+
+    triple = ops.Custom(lambda a: a * 3, out_shape=lambda s: s, out_dtype=lambda d: d, func_type="pyfunc",
+                        bprop=bprop)
+    g = ms.grad(lambda a: triple(a).sum())(T([1.0, 2.0]))
+    assert g.asnumpy().tolist() == [3.0, 3.0]
+
+
+def test_runtime_index_checks():
+    a = T(np.arange(6.0).reshape(2, 3).astype(np.float32))
+    with pytest.raises(RuntimeError):
+        ops.gather(a, T([3, 0]), 1)
+    with pytest.raises(RuntimeError):
+        ops.index_select(a, 0, T([2]))
+    with pytest.raises(RuntimeError):
+        a[T([5])]
+    # setting: MindSpore's errors (wired into Tensor.__setitem__ by the core)
+    with pytest.raises(IndexError):
+        check_index((3, 4), 5, setting=True)
+    with pytest.raises(IndexError):
+        check_index((3, 4), [0, 3], setting=True)
+    with pytest.raises(ValueError):
+        check_index((3, 4), T([0, 3]), setting=True)
+    check_index((3, 4), (Ellipsis, 3), setting=True)
+    with pytest.raises(IndexError):
+        check_index((3, 4), (Ellipsis, 4))
+
+
+def test_dynamic_shape_ops_inside_graph_cell(mode):
+    class Net(ms.nn.Cell):
+        def construct(self, x):
+            return ops.masked_select(x, x > 1), ops.unique(x)[0]
+
+    sel, uni = Net()(T([1.0, 2.0, 3.0, 2.0]))
+    assert sel.asnumpy().tolist() == [2.0, 3.0, 2.0] and uni.asnumpy().tolist() == [1.0, 2.0, 3.0]
+
+
+def test_vmap_of_random_and_parameters():
+    net = ms.nn.Dense(3, 2)
+    x = T(np.ones((5, 3), np.float32))
+    out = ops.vmap(lambda v: net(ops.expand_dims(v, 0))[0])(x)
+    assert np.allclose(out.asnumpy(), net(x).asnumpy(), atol=1e-6)
+
+
+def test_scalar_to_array():
+    # MindSpore 2.10's CPU build cannot infer ScalarToArray; the documented result is a 0-D Tensor
+    assert ops.scalar_to_array(0.5).dtype == ms.float32 and ops.scalar_to_array(0.5).shape == ()
+    assert ops.scalar_to_array(3).dtype == ms.int64
+    with pytest.raises(TypeError):
+        ops.scalar_to_array(T(1.0))
