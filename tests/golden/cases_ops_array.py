@@ -943,7 +943,10 @@ def case_depend_identity(ms):
     return {
         "depend": ops.depend(a, T([5.0])),
         "prim_depend": ops.Depend()(a, a * 2),
+        "prim_identity_tuple": _try(lambda: ops.Identity()((a, a))),
         "identity": ops.identity(a),
+        "identity_tuple": ops.identity((a, a * 2)),
+        "identity_int": ops.identity(3),
         "prim_identity": ops.Identity()(a),
         "operations_identity": ops.operations.identity()(a),
         "stop_gradient": ops.stop_gradient(a),

@@ -119,7 +119,6 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
 
     def __init__(self, network, optimizer, scale_sense):
         super().__init__(network, optimizer, sens=None)
-        from .cell_wrapper import _Identity  # noqa: F401
         self.hyper_map = _hyper_map()
         self.base = Tensor(1, mstype.float32)
         self.base0 = Tensor(0, mstype.int32)

@@ -933,12 +933,22 @@ def depend(value, expr):
     return value
 
 
-@op("identity", primitive="Identity", family="array")
+@op("identity", family="array")
 def identity(input):
-    """``ops.identity(input)`` / ``ops.Identity()(x)``: a new Tensor with the same value."""
-    if not isinstance(input, Tensor):
-        raise TypeError(f"For 'Identity', the input must be a Tensor, but got {type(input).__name__}.")
-    return wrap(arr(input))
+    """``ops.identity(input)``: the input (a new Tensor of the same value for a Tensor;
+    tuples of gradients and other values pass through, as ``TrainOneStepCell``'s
+    ``grad_reducer`` relies on)."""
+    if isinstance(input, Tensor):
+        return wrap(input._data)
+    return input
+
+
+@op("prim_identity", primitive="Identity", family="array")
+def _prim_identity(input_x):
+    """``ops.Identity()(x)``: Tensors only."""
+    if not isinstance(input_x, Tensor):
+        raise TypeError(f'Failed calling Identity with "Identity()(input_x={type(input_x).__name__})".')
+    return wrap(input_x._data)
 
 
 # ---------------------------------------------------------------------------

@@ -863,25 +863,30 @@ def _ctc_grad(lp, nll, log_alpha, log_beta, lab, alive, zero_infinity):
     return jnp.transpose(grad, (1, 0, 2))
 
 
+# MindSpore's CPU kernel keeps an infinite loss even with zero_infinity (only the gradient is zeroed).
+@functools.partial(jax.custom_vjp, nondiff_argnums=(4, 5))
+def _ctc_vjp(lp, targets, in_len, tg_len, blank, zero_infinity):
+    nll, log_alpha, _, _, _ = _ctc_core(lp, targets, in_len, tg_len, blank)
+    return nll, log_alpha
+
+
+def _ctc_vjp_fwd(lp, targets, in_len, tg_len, blank, zero_infinity):
+    nll, log_alpha, log_beta, lab, alive = _ctc_core(lp, targets, in_len, tg_len, blank)
+    return (nll, log_alpha), (lp, nll, log_alpha, log_beta, lab, alive)
+
+
+def _ctc_vjp_bwd(blank, zero_infinity, res, g):
+    lp, nll, log_alpha, log_beta, lab, alive = res
+    grad = _ctc_grad(lp, nll, log_alpha, log_beta, lab, alive, zero_infinity)
+    return grad * jnp.expand_dims(g[0], (0, 2)).astype(grad.dtype), None, None, None
+
+
+_ctc_vjp.defvjp(_ctc_vjp_fwd, _ctc_vjp_bwd)
+
+
 @functools.partial(jax.jit, static_argnames=("blank", "zero_infinity"))
 def _ctc_loss_v2(lp, targets, in_len, tg_len, blank, zero_infinity):
-    # MindSpore's CPU kernel keeps an infinite loss even with zero_infinity (only the gradient is zeroed).
-    @jax.custom_vjp
-    def f(lp):
-        nll, log_alpha, _, _, _ = _ctc_core(lp, targets, in_len, tg_len, blank)
-        return nll, log_alpha
-
-    def f_fwd(lp):
-        nll, log_alpha, log_beta, lab, alive = _ctc_core(lp, targets, in_len, tg_len, blank)
-        return (nll, log_alpha), (lp, nll, log_alpha, log_beta, lab, alive)
-
-    def f_bwd(res, g):
-        lp_, nll, log_alpha, log_beta, lab, alive = res
-        grad = _ctc_grad(lp_, nll, log_alpha, log_beta, lab, alive, zero_infinity)
-        return (grad * jnp.expand_dims(g[0], (0, 2)).astype(grad.dtype),)
-
-    f.defvjp(f_fwd, f_bwd)
-    return f(lp)
+    return _ctc_vjp(lp, targets, in_len, tg_len, blank, zero_infinity)
 
 
 def _ctc_args(name, log_probs, targets, input_lengths, target_lengths, blank):
