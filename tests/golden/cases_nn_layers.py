@@ -3,7 +3,8 @@
 
 Every ``case_<name>(ms)`` uses only the module passed in. Weights are set explicitly with
 ``set_data`` from a seeded numpy RandomState (in ``parameters_and_names()`` order); gradients are
-taken of ``sum(output * c)`` for a fixed random ``c`` so that every output element matters.
+taken of ``sum(output * c)`` for a fixed random ``c`` so that every output element matters (forward and
+gradient from one ``value_and_grad(..., has_aux=True)`` call, which keeps the suite fast).
 Random ops are only recorded where they are deterministic (p=0, keep_prob=1, eval mode); their
 distributions are tested in tests/test_layers_state.py.
 
@@ -42,30 +43,18 @@ def _flat(o):
     return [o]
 
 
-def _weighted(ms, fn, inputs, seed=7):
-    """sum(out_i * c_i) over the float outputs of ``fn(*inputs)`` with fixed random c_i."""
-    out = fn(*inputs)
-    outs = _flat(out)
-    cs = [ms.Tensor(_rs(seed + i, *o.shape)) if _is_float(o) else None for i, o in enumerate(outs)]
-
+def _fg(ms, fn, *inputs, weights=None, seed=7):
+    """Forward output and gradients of sum(out_i * c_i) (fixed random c_i over the float outputs) w.r.t. the
+    inputs (and ``weights``), from one ``value_and_grad(..., has_aux=True)`` call."""
     def loss(*xs):
-        o = _flat(fn(*xs))
+        out = fn(*xs)
         s = 0
-        for oi, ci in zip(o, cs):
-            if ci is not None:
-                s = s + (oi * ci).sum()
-        return s
-    return out, loss
-
-
-def _fg(ms, fn, *inputs, weights=None):
-    """Forward output and gradients w.r.t. the inputs (and ``weights``)."""
-    out, loss = _weighted(ms, fn, inputs)
+        for i, o in enumerate(_flat(out)):
+            if _is_float(o):
+                s = s + (o * ms.Tensor(_rs(seed + i, *o.shape))).sum()
+        return s, out
     pos = tuple(range(len(inputs)))
-    if weights:
-        g = ms.grad(loss, grad_position=pos, weights=weights)(*inputs)
-    else:
-        g = ms.grad(loss, grad_position=pos)(*inputs)
+    (_, out), g = ms.value_and_grad(loss, pos, weights, has_aux=True)(*inputs)
     return {"out": out, "grad": g}
 
 

@@ -858,7 +858,8 @@ def case_la_dots(ms):
             o.batch_dot(_m(ms, (3, 2, 4), 1), _m(ms, (3, 4, 5, 2), 2), (2, 1)),
             o.batch_dot(_m(ms, (2, 3), 1), _m(ms, (2, 3, 4), 2)),
             o.tensor_dot(_m(ms, (2, 3, 4), 1), _m(ms, (4, 3, 2), 2), ((1, 2), (1, 0))),
-            o.tensor_dot(_m(ms, (2, 3), 1), _m(ms, (3, 2), 2), 1), o.tensor_dot(_m(ms, (2, 3), 1), _m(ms, (3, 2), 2), 0),
+            o.tensor_dot(_m(ms, (2, 3), 1), _m(ms, (3, 2), 2), 1),
+            o.tensor_dot(_m(ms, (2, 3), 1), _m(ms, (3, 2), 2), 0),
             o.tensor_dot(ms.Tensor(np.ones((2, 3), np.int32)), ms.Tensor(np.ones((3, 2), np.int32)), 1)]
 
 
@@ -980,7 +981,8 @@ def case_la_grads(ms):
     a, b = _m(ms, (2, 3), 1), _m(ms, (3, 2), 2)
     sq = _t(ms, [[2.0, 1.0], [1.0, 3.0]])
     o = ms.ops
-    return [ms.grad(o.matmul, grad_position=(0, 1))(a, b), ms.grad(lambda x, y: o.MatMul(True, True)(x, y), grad_position=(0, 1))(b, a),
+    return [ms.grad(o.matmul, grad_position=(0, 1))(a, b),
+            ms.grad(lambda x, y: o.MatMul(True, True)(x, y), grad_position=(0, 1))(b, a),
             ms.grad(o.bmm, grad_position=(0, 1))(_m(ms, (2, 2, 3), 3), _m(ms, (2, 3, 2), 4)),
             ms.grad(lambda x, y: o.batch_dot(x, y), grad_position=(0, 1))(_m(ms, (2, 3), 1), _m(ms, (2, 3), 2)),
             ms.grad(lambda x, y: o.tensor_dot(x, y, 1), grad_position=(0, 1))(a, b),

@@ -642,6 +642,26 @@ def case_cell_grad_accumulation_cell(ms):
     return cell(ms.Tensor(_X), ms.Tensor(_Y))
 
 
+def case_cell_micro_batch_interleaved(ms):
+    net = _dense_net(ms)
+    return ms.nn.MicroBatchInterleaved(net, 2)(ms.Tensor(_X))
+
+
+def case_cell_virtual_dataset_cell_triple(ms):
+    class Net(ms.nn.Cell):
+        def construct(self, a, b, c):
+            return a + b * c
+
+    return ms.nn.VirtualDatasetCellTriple(Net())(ms.Tensor(1.0), ms.Tensor(2.0), ms.Tensor(3.0))
+
+
+def case_cell_pipeline_grad_reducer_stand_alone(ms):
+    # stand-alone, nothing fills the accumulated gradients: MindSpore returns zeros
+    w = ms.Parameter(ms.Tensor(np.ones((2,), np.float32)), name="w")
+    red = ms.nn.PipelineGradReducer(ms.ParameterTuple([w]))
+    return red((ms.Tensor(np.array([2.0, 4.0], np.float32)),))
+
+
 def case_cell_clip_by_norm(ms):
     x = ms.Tensor(np.array([[3.0, 4.0], [1.0, 2.0]], np.float32))
     c = ms.nn.ClipByNorm()

@@ -13,6 +13,7 @@ where MindSpore 2.10 has no CPU kernel.
 """
 from __future__ import annotations
 
+import functools
 import math as _math
 
 import jax
@@ -712,7 +713,12 @@ class MultiClassDiceLoss(LossBase):
 def _uniform_candidate_sampler(labels, num_true, num_sampled, range_max, remove_accidental_hits):
     """Unique uniform negative classes: (sampled, true_expected_count, sampled_expected_count)."""
     from ..._core.rng import next_key
-    perm = jax.random.permutation(next_key(), range_max).astype(jnp.int32)
+    return _sampler(next_key(), labels, num_sampled, range_max, bool(remove_accidental_hits))
+
+
+@functools.partial(jax.jit, static_argnums=(2, 3, 4))
+def _sampler(key, labels, num_sampled, range_max, remove_accidental_hits):
+    perm = jax.random.permutation(key, range_max).astype(jnp.int32)
     p = 1.0 / range_max
     if remove_accidental_hits:
         is_true = jnp.zeros((range_max,), bool).at[jnp.ravel(labels)].set(True)

@@ -9,6 +9,8 @@ __all__ = ["AdaSumByGradWrapCell", "AdaSumByDeltaWeightWrapCell"]
 
 
 class _AdaSumUnsupported(Cell):
+
+    __ms_unsupported__ = True
     def __init__(self, optimizer):
         super().__init__(auto_prefix=False)
         raise RuntimeError(

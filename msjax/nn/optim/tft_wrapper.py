@@ -10,6 +10,8 @@ __all__ = ["OptTFTWrapper"]
 class OptTFTWrapper(Cell):
     """Not supported (Ascend fault tolerance): raises RuntimeError."""
 
+    __ms_unsupported__ = True
+
     def __init__(self, opt, **kwargs):
         super().__init__(auto_prefix=False)
         raise RuntimeError("msjax does not implement 'OptTFTWrapper' (MindIO training fault tolerance is "

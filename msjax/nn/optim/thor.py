@@ -12,3 +12,6 @@ def thor(net, learning_rate, damping, momentum, weight_decay=0.0, loss_scale=1.0
     raise NotImplementedError(
         "msjax does not implement 'nn.thor' (the THOR second-order optimizer needs MindSpore's Thor layers and "
         "Ascend/GPU kernels). Use nn.Momentum, nn.Adam or an optax optimizer instead.")
+
+
+thor.__ms_unsupported__ = True

@@ -353,6 +353,8 @@ class VirtualDatasetCellTriple(Cell):
 class GetNextSingleOp(Cell):
     """``nn.GetNextSingleOp``: reads MindSpore's device data queue, which msjax does not have."""
 
+    __ms_unsupported__ = True
+
     def __init__(self, dataset_types, dataset_shapes, queue_name):
         super().__init__()
         raise RuntimeError("msjax has no device data queue ('GetNext'); iterate the dataset in Python and pass "

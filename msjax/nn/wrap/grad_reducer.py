@@ -51,15 +51,28 @@ class DistributedGradReducer(Cell):
 
 
 class PipelineGradReducer(Cell):
-    """``nn.PipelineGradReducer(parameters, scale_sense=1.0, opt_shard=None)`` on one device:
-    the gradients divided by ``scale_sense``."""
+    """``nn.PipelineGradReducer(parameters, scale_sense=1.0, opt_shard=None)``.
+
+    MindSpore's pipeline backend accumulates the micro-batch gradients into
+    ``accu_grads`` Parameters, and this cell returns ``accu_grads / scale_sense`` and
+    clears them. msjax has no pipeline stages, so (as in a stand-alone MindSpore run)
+    nothing fills ``accu_grads``: the result is zeros. Use the gradients directly
+    on one device."""
 
     def __init__(self, parameters, scale_sense=1.0, opt_shard=None):
         super().__init__(auto_prefix=False)
-        self.scale_sense = Parameter(Tensor(scale_sense, mstype.float32) if not isinstance(scale_sense, Tensor)
-                                     else scale_sense, name="scale_sense")
+        from ..optim.optimizer import _OptParameterTuple
+        self.accu_grads = _OptParameterTuple(parameters).clone(prefix="accu_grads", init="zeros")
+        self.degree = Tensor(1, mstype.float32)
+        self.scale_sense = Parameter(scale_sense if isinstance(scale_sense, Tensor)
+                                     else Tensor(scale_sense, mstype.float32), name="scale_sense")
         self.opt_shard = bool(opt_shard)
 
     def construct(self, grads):
-        s = self.scale_sense._data
-        return tuple(wrap(_arr(g) * (1.0 / s).astype(_arr(g).dtype)) for g in grads)
+        s = self.scale_sense._data * self.degree._data
+        out = []
+        for acc in self.accu_grads:
+            a = acc._data
+            out.append(wrap(a * (1 / s).astype(a.dtype)))
+            acc._data = jnp.zeros_like(a)
+        return tuple(out)

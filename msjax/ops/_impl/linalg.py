@@ -6,8 +6,6 @@ batch dimensions on CPU/GPU. ``ops.matmul`` follows NumPy (1-D operands, broadca
 """
 from __future__ import annotations
 
-import numbers
-
 import jax.numpy as jnp
 import numpy as np
 
@@ -15,7 +13,7 @@ from ..._core import dtype as mstype
 from ..._core.registry import op
 from ..._core.tensor import Tensor
 from ._util import arr, wrap
-from .math import _alias, _dispatch, _dn, _is_bool, _is_float, _named, _need_tensor, _norm_axis, _tensor_method
+from .math import _dispatch, _dn, _is_bool, _is_float, _need_tensor, _norm_axis, _tensor_method
 
 _FLOATS = (jnp.float16, jnp.float32, jnp.float64)
 

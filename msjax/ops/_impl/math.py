@@ -33,7 +33,7 @@ from jax import lax
 from ..._core import dtype as mstype
 from ..._core.registry import op
 from ..._core.tensor import Tensor, _truediv, broadcast_error
-from ._util import arr, operand_pair, to_array, wrap
+from ._util import arr, operand_pair, wrap
 
 # ---------------------------------------------------------------------------
 # helpers
@@ -51,10 +51,6 @@ def _dn(a):
 def _is_float(a):
     """Float or complex."""
     return jnp.issubdtype(a.dtype, jnp.inexact)
-
-
-def _is_int(a):
-    return jnp.issubdtype(a.dtype, jnp.integer)
 
 
 def _is_bool(a):
@@ -688,7 +684,8 @@ def lerp(input, end, weight):
     _need_tensor("lerp", "input", input)
     _need_tensor("lerp", "end", end)
     if not isinstance(weight, (Tensor, float)):
-        raise TypeError(f"Failed calling Lerp with \"Lerp()(input=Tensor, end=Tensor, weight={type(weight).__name__})\".")
+        raise TypeError(f"Failed calling Lerp with \"Lerp()(input=Tensor, end=Tensor, "
+                        f"weight={type(weight).__name__})\".")
     x, e = input._data, end._data
     w = weight._data if isinstance(weight, Tensor) else weight
     for v in (e,) + ((w,) if isinstance(weight, Tensor) else ()):
@@ -847,7 +844,8 @@ def _tensor_logical_or_other(self, other):
 
 
 _tensor_method("tensor_m_logical_and", "logical_and",
-               _dispatch("logical_and", _tensor_logical_and_y, _tensor_logical_and_other), "``Tensor.logical_and(other)``.")
+               _dispatch("logical_and", _tensor_logical_and_y, _tensor_logical_and_other),
+               "``Tensor.logical_and(other)``.")
 _tensor_method("tensor_m_logical_or", "logical_or",
                _dispatch("logical_or", _tensor_logical_or_y, _tensor_logical_or_other), "``Tensor.logical_or(other)``.")
 
