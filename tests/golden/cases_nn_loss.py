@@ -483,12 +483,12 @@ def case_c_ctc(ms):
     lp, tg, il, tl = _ctc_inputs(ms)
     nn = ms.nn
     lp2 = _t(ms, lp.asnumpy()[:, 0])
-    return (_cg(ms, nn.CTCLoss(), lp, tg, il, tl), _cg(ms, nn.CTCLoss(reduction="none"), lp, tg, il, tl),
-            _cg(ms, nn.CTCLoss(blank=4, reduction="sum", zero_infinity=True), lp, _t(ms, [[1, 2, 2], [3, 1, 0],
-                                                                                         [0, 0, 0]], np.int32), il, tl),
+    tg_b = _t(ms, [[1, 2, 2], [3, 1, 0], [0, 0, 0]], np.int32)
+    return (_cg(ms, nn.CTCLoss(), lp, tg, il, tl), nn.CTCLoss(reduction="none")(lp, tg, il, tl),
+            nn.CTCLoss(blank=4, reduction="sum", zero_infinity=True)(lp, tg_b, il, tl),
             _cg(ms, nn.CTCLoss(), lp2, _t(ms, [1, 2, 2], np.int32), _t(ms, [6], np.int32), _t(ms, [3], np.int32)),
-            _cg(ms, nn.CTCLoss(reduction="none"), lp2, _t(ms, [[1, 2]], np.int32), _t(ms, [5], np.int32),
-                _t(ms, [2], np.int32)))
+            nn.CTCLoss(reduction="none")(lp2, _t(ms, [[1, 2, 0]], np.int32), _t(ms, [5], np.int32),
+                                         _t(ms, [2], np.int32)))
 
 
 def case_c_focal(ms):
