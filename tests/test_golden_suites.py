@@ -37,10 +37,16 @@ def _suites():
 
 SUITES = _suites()
 
+# Cases that do not match yet, each with the reason; they run and are reported as
+# xfail (an unexpected pass shows up as XPASS). Keep this list short and honest.
+KNOWN_DIFFERENCES = {
+}
+
 
 @pytest.mark.parametrize("graph", [False, True], ids=["pynative", "graph"])
 @pytest.mark.parametrize("suite,name,expected", SUITES, ids=[f"{s}:{n}" for s, n, _ in SUITES])
 def test_golden(suite, name, expected, graph):
+    reason = KNOWN_DIFFERENCES.get(f"{suite}:{name}")
     mod = importlib.import_module("golden.cases_" + suite)
     cases = mod.all_cases()
     if name not in cases:
@@ -53,6 +59,8 @@ def test_golden(suite, name, expected, graph):
     if hasattr(mod, "ATOL"):
         kw["atol"] = mod.ATOL
     problems = compare(expected, actual, **kw)
+    if problems and reason:
+        pytest.xfail(f"known difference: {reason}")
     if problems:
         pytest.fail(f"golden mismatch vs MindSpore 2.10 for {suite}:{name}:\n  " + "\n  ".join(problems),
                     pytrace=False)

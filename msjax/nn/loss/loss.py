@@ -18,7 +18,6 @@ import math as _math
 
 import jax
 import jax.numpy as jnp
-import numpy as np
 
 from ..._core import dtype as mstype
 from ..._core.parameter import Parameter
@@ -574,7 +573,7 @@ class FocalLoss(LossBase):
 
     def __init__(self, weight=None, gamma=2.0, reduction="mean"):
         super().__init__(reduction=reduction)
-        self.gamma = _check_value_type("gamma", gamma, (float,), None or self.cls_name)
+        self.gamma = _check_value_type("gamma", gamma, (float,), self.cls_name)
         if weight is not None and not isinstance(weight, Tensor):
             raise TypeError(f"For '{self.cls_name}', the type of 'weight' must be a Tensor, "
                             f"but got {type(weight).__name__}.")
@@ -665,7 +664,7 @@ class MultiClassDiceLoss(LossBase):
         activation_list = ["softmax", "logsoftmax", "relu", "relu6", "tanh", "sigmoid"]
         self.binarydiceloss = DiceLoss(smooth=1e-5)
         if weights is not None:
-            _check_value_type("weights", weights, (Tensor,), None or "MultiClassDiceLoss")
+            _check_value_type("weights", weights, (Tensor,), "MultiClassDiceLoss")
             if weights.ndim != 2:
                 raise ValueError(f"For '{self.cls_name}', the dimension of 'weights' must be 2, "
                                  f"but got {weights.ndim}.")

@@ -8,15 +8,13 @@ msjax's key (same distribution, different numbers).
 """
 from __future__ import annotations
 
-import math as _math
-
 import jax
 import jax.numpy as jnp
 import numpy as np
 
 from ..._core import dtype as mstype
 from ..._core.registry import op
-from ._util import Tensor, arr, wrap
+from ._util import Tensor, wrap
 
 _F16, _F32, _F64, _BF16 = np.dtype(np.float16), np.dtype(np.float32), np.dtype(np.float64), jnp.bfloat16
 F16_32 = (_F16, _F32, np.dtype(_BF16))

@@ -1605,8 +1605,6 @@ def _grid_sample_2d(x, grid, mode, padding_mode, align_corners):
             lo, span = -0.5, 2 * size
         c0 = jnp.abs(coord - lo)
         extra = jnp.mod(c0, span)
-        flips = jnp.floor(c0 / span)
-        del flips
         out = jnp.where(extra > span / 2, span - extra, extra) + lo
         return jnp.clip(out, 0, size - 1)
 
@@ -1683,10 +1681,8 @@ def deformable_conv2d(x, weight, offsets, kernel_size, strides, padding, bias=No
         raise ValueError(f"For 'deformable_conv2d', the shape of 'offsets' must be "
                          f"{(n, 3 * dg * kh * kw, oh, ow)}, but got {tuple(off.shape)}.")
     off = off.reshape(n, 3, dg, kh, kw, oh, ow)
-    base_y = (np.arange(oh) * sh - pt)[:, None] + (np.arange(kh) * dh)[:, None, None, None] * 0
     ys = (np.arange(oh) * sh - pt)[None, None, :, None] + (np.arange(kh) * dh)[:, None, None, None]
     xs = (np.arange(ow) * sw - pl)[None, None, None, :] + (np.arange(kw) * dw)[None, :, None, None]
-    del base_y
     px = jnp.asarray(xs, xa.dtype)[None, None] + off[:, 0]       # n, dg, kh, kw, oh, ow
     py = jnp.asarray(ys, xa.dtype)[None, None] + off[:, 1]
     mask = off[:, 2]
