@@ -862,7 +862,7 @@ def case_err_cell_focal_channel(ms):
     return ms.nn.FocalLoss()(_t(ms, LOGITS[:, :1]), _t(ms, CLS.reshape(3, 1)))
 
 
-def case_err_cell_focal_labels(ms):
+def case_c_focal_float64_labels(ms):
     return ms.nn.FocalLoss()(_t(ms, LOGITS), _t(ms, np.eye(4, dtype=np.float64)[CLS]))
 
 
