@@ -355,6 +355,7 @@ class Tensor:
         return wrap(self._data[_index(index)])
 
     def __setitem__(self, index, value):
+        _check_index(self._data.shape, index, True)
         v = value._data if isinstance(value, Tensor) else value
         self._data = self._data.at[_index(index)].set(jnp.asarray(v, self._data.dtype))
 

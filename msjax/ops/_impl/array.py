@@ -15,7 +15,6 @@ from __future__ import annotations
 import builtins
 import functools
 import math as _math
-import numbers
 
 import jax
 import jax.numpy as jnp
@@ -24,7 +23,7 @@ import numpy as np
 from ..._core import dtype as mstype
 from ..._core.registry import op
 from ..._core.tensor import Tensor, _infer_np
-from ._util import arr, axis_arg, operand_pair, to_array, wrap
+from ._util import arr, operand_pair, to_array, wrap
 
 _py_range = builtins.range
 _py_slice = builtins.slice

@@ -9,7 +9,6 @@ do not repeat each other's numbers.
 """
 from __future__ import annotations
 
-import math as _math
 
 import jax
 import jax.numpy as jnp
@@ -375,4 +374,3 @@ def _prim_random_choice_with_mask(input_x, count=256, seed=0, seed2=0):
 
 __all__ = ["uniform", "normal", "standard_normal", "randn", "rand", "rand_like", "randn_like", "randint",
            "randint_like", "bernoulli", "multinomial", "random_categorical", "randperm", "shuffle"]
-del _math

@@ -19,7 +19,6 @@ import jax.numpy as jnp
 
 from ..._core import dtype as mstype
 from ..._core import printhook
-from ..._core.parameter import Parameter
 from ..._core.registry import op
 from ..._core.tensor import Tensor
 from ._util import to_array, wrap
@@ -134,4 +133,4 @@ def print_(*input_x):
     return None
 
 
-__all__ = ["assign", "assign_add", "assign_sub", "print_", "Parameter"]
+__all__ = ["assign", "assign_add", "assign_sub", "print_"]
