@@ -408,7 +408,12 @@ class StatefulFunction:
                 # them; the values come from the untouched integer computation.
                 target, (out, changed) = run(diff_in, diff_w)
                 shadow_in = [[_shadow(x) for x in g] for g in diff_in]
-                shadow_target, vjp_fn, _ = jax.vjp(run, shadow_in, diff_w, has_aux=True)
+                try:
+                    shadow_target, vjp_fn, _ = jax.vjp(run, shadow_in, diff_w, has_aux=True)
+                except Exception:  # noqa: BLE001 - an op that needs integers (gather
+                    # indices, Embedding ids): no gradient path through them, so
+                    # differentiate the real inputs; theirs are zeros as in MindSpore.
+                    shadow_target, vjp_fn, _ = jax.vjp(run, diff_in, diff_w, has_aux=True)
             cot = _cotangent(target if exact else shadow_target, sens if spec.sens else None)
             g_in, g_w = vjp_fn(cot)
             g_in = [[_fix_grad(x, dyn[k]) for x, k in zip(gs, g)] for gs, g in zip(g_in, groups)]

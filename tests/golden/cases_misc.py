@@ -76,5 +76,23 @@ def case_set_context_bad_mode(ms):
     return ms.set_context(mode=5)
 
 
+def case_grad_int_ids_embedding(ms):
+    """Integer ids at a differentiated position: no gradient path (zeros)."""
+    ms.set_seed(1)
+    net = ms.nn.Embedding(5, 3, embedding_table="ones")
+    ids = ms.Tensor([[0, 2], [4, 2]], ms.int32)
+    g_ids, (g_table,) = ms.grad(net, grad_position=0, weights=net.trainable_params())(ids)
+    return [g_ids, g_table]
+
+
+def case_grad_int_index_gather_times_scale(ms):
+    """Gather indices and a real scale both at differentiated positions."""
+    def f(x, idx, s):
+        return ms.ops.gather(x, idx, 0) * s
+    x = ms.Tensor([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]], ms.float32)
+    idx = ms.Tensor([2, 0, 2], ms.int32)
+    return ms.grad(f, grad_position=(0, 1, 2))(x, idx, ms.Tensor(2.0, ms.float32))
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}
