@@ -146,6 +146,21 @@ def _binary(fn, name, reflect=False):
     return method
 
 
+def _sub(a, b):
+    """Bool - Bool stays Bool in MindSpore (nonzero difference is True)."""
+    if jnp.result_type(a) == jnp.bool_ and jnp.result_type(b) == jnp.bool_:
+        return jnp.not_equal(a, b)
+    return jnp.subtract(a, b)
+
+
+def _pow(a, b):
+    """Integer powers with MindSpore's results for negative exponents (``2 ** -1`` is 0)."""
+    if jnp.issubdtype(jnp.result_type(a, b), jnp.integer):
+        from ..ops._impl.math import _int_pow
+        return _int_pow(a, b)
+    return jnp.power(a, b)
+
+
 def _truediv(a, b):
     a_int = not jnp.issubdtype(jnp.result_type(a), jnp.inexact)
     b_int = not jnp.issubdtype(jnp.result_type(b), jnp.inexact)
@@ -374,8 +389,8 @@ class Tensor:
     # --- operators ------------------------------------------------------------
     __add__ = _binary(jnp.add, "__add__")
     __radd__ = _binary(jnp.add, "__radd__", True)
-    __sub__ = _binary(jnp.subtract, "__sub__")
-    __rsub__ = _binary(jnp.subtract, "__rsub__", True)
+    __sub__ = _binary(_sub, "__sub__")
+    __rsub__ = _binary(_sub, "__rsub__", True)
     __mul__ = _binary(jnp.multiply, "__mul__")
     __rmul__ = _binary(jnp.multiply, "__rmul__", True)
     __truediv__ = _binary(_truediv, "__truediv__")
@@ -384,8 +399,8 @@ class Tensor:
     __rfloordiv__ = _binary(jnp.floor_divide, "__rfloordiv__", True)
     __mod__ = _binary(jnp.mod, "__mod__")
     __rmod__ = _binary(jnp.mod, "__rmod__", True)
-    __pow__ = _binary(jnp.power, "__pow__")
-    __rpow__ = _binary(jnp.power, "__rpow__", True)
+    __pow__ = _binary(_pow, "__pow__")
+    __rpow__ = _binary(_pow, "__rpow__", True)
     __matmul__ = _binary(jnp.matmul, "__matmul__")
     __rmatmul__ = _binary(jnp.matmul, "__rmatmul__", True)
     __and__ = _binary(jnp.bitwise_and, "__and__")
@@ -410,6 +425,8 @@ class Tensor:
         return wrap(jnp.not_equal(self._data, _operand(other, self._data)))
 
     def __neg__(self):
+        if self._data.dtype == jnp.bool_:
+            raise TypeError("For 'Neg', the input must be a number Tensor, but got Bool.")
         return wrap(jnp.negative(self._data))
 
     def __pos__(self):

@@ -1025,5 +1025,20 @@ def case_cell_ops(ms):
     return out, g
 
 
+def case_tensor_dunder_int_negative_pow(ms):
+    i = ms.Tensor([2, 3, 1, -1, 0], ms.int32)
+    return [i ** -1, i ** 2, 2 ** ms.Tensor([0, 3], ms.int32), i ** 0.5]
+
+
+def case_tensor_dunder_bool_arith(ms):
+    b = ms.Tensor([True, False, True, False])
+    c = ms.Tensor([True, True, False, False])
+    return [b - c, b + c, b * c, b + 1, 1 - b, b + True, b * 2.5]
+
+
+def case_tensor_dunder_bool_neg_error(ms):
+    return -ms.Tensor([True, False])
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}

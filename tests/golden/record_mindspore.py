@@ -118,7 +118,7 @@ def _meta(mode, n, isolated):
     }
 
 
-def record(mode, only=None, show=False, fast=False, jobs=None):
+def record(mode, only=None, show=False, fast=False, jobs=None, merge=False):
     names = sorted(_cases(mode))
     if only:
         names = [k for k in names if any(o in k for o in only)]
@@ -141,8 +141,17 @@ def record(mode, only=None, show=False, fast=False, jobs=None):
             sys.stderr.write("WARNING: %s: %s\n" % (name, res["message"][:500]))
         if show:
             print(name, "->", json.dumps(res, indent=1))
+    path = os.path.join(HERE, _output(mode))
+    if only and merge and os.path.exists(path):
+        # add/replace the filtered cases in the existing fixture; drop removed cases
+        with open(path) as f:
+            old = json.load(f)["cases"]
+        current = set(_cases(mode))
+        merged = {k: v for k, v in old.items() if k in current}
+        merged.update(results)
+        results = {k: merged[k] for k in sorted(merged)}
+        only = None
     if not only:
-        path = os.path.join(HERE, _output(mode))
         with open(path, "w") as f:
             json.dump({"meta": _meta(mode, len(results), not fast), "cases": results},
                       f, indent=1, sort_keys=True, ensure_ascii=False)
@@ -155,7 +164,8 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--suite", default="core", help="records cases_<suite>.py")
     ap.add_argument("--mode", choices=["pynative", "graph", "both"], default="both")
-    ap.add_argument("--only", nargs="*", help="substring filter; does not write files")
+    ap.add_argument("--only", nargs="*", help="substring filter; does not write files unless --merge")
+    ap.add_argument("--merge", action="store_true", help="with --only: merge those cases into the fixture")
     ap.add_argument("--print", action="store_true", dest="show")
     ap.add_argument("--fast", action="store_true", help="run all cases in one process")
     ap.add_argument("--jobs", type=int, default=None)
@@ -181,7 +191,7 @@ def main():
             if rc:
                 sys.exit(rc)
         else:
-            record(mode, args.only, args.show, args.fast, args.jobs)
+            record(mode, args.only, args.show, args.fast, args.jobs, args.merge)
 
 
 if __name__ == "__main__":
