@@ -66,8 +66,10 @@ class Cell(nnx.Module, pytree=False):
         super().__setattr__(name, value)
 
     def update_parameters_name(self, prefix="", recurse=True):
-        for p in self.get_parameters(expand=recurse):
-            p.name = prefix + p.name
+        """Names every Parameter ``prefix`` + its attribute path, as MindSpore does
+        (a Parameter created as ``name='custom'`` at ``self.c`` becomes ``'<prefix>c'``)."""
+        for name, p in self.parameters_and_names(expand=recurse):
+            p.name = prefix + name
 
     def _own_params(self):
         return [(k, v) for k, v in vars(self).items() if isinstance(v, Parameter)]

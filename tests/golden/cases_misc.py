@@ -94,5 +94,31 @@ def case_grad_int_index_gather_times_scale(ms):
     return ms.grad(f, grad_position=(0, 1, 2))(x, idx, ms.Tensor(2.0, ms.float32))
 
 
+def case_parameter_names_attribute_paths(ms):
+    """Parameter names follow attribute paths, custom names included; update_parameters_name prefixes them."""
+    nn = ms.nn
+
+    class Inner(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.w = ms.Parameter(ms.Tensor([1.0]))
+            self.c = ms.Parameter(ms.Tensor([1.0]), name="custom")
+            self.d = nn.Dense(2, 2)
+            self.bn = nn.BatchNorm1d(2)
+
+    class Outer(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.inner = Inner()
+            self.seq = nn.SequentialCell([nn.Dense(2, 2), nn.ReLU()])
+            self.lst = nn.CellList([nn.Dense(1, 1)])
+
+    alone = Inner()
+    net = Outer()
+    before = [p.name for p in net.get_parameters()]
+    net.update_parameters_name("pre.")
+    return [[p.name for p in alone.get_parameters()], before, [p.name for p in net.get_parameters()]]
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}

@@ -31,21 +31,12 @@ __all__ = ["BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "SyncBatchNorm", "LayerN
            "InstanceNorm2d", "InstanceNorm3d", "LRN", "LayerNormExt"]
 
 
-class _AttrNamed:
-    """MindSpore renames a Cell's Parameters after their attribute path when the Cell is assigned to a
-    parent (``bn.moving_mean``, though the Parameter was created as 'mean')."""
-
-    def update_parameters_name(self, prefix="", recurse=True):
-        for name, p in self.parameters_and_names(expand=recurse):
-            p.name = prefix + name
-
-
 def _check_dim(val, target, cls_name):
     if val != target:
         raise ValueError(f"For '{cls_name}', the in_shape must have {target} dims, but got {val}.")
 
 
-class _BatchNorm(_AttrNamed, Cell):
+class _BatchNorm(Cell):
     def __init__(self, num_features, eps=1e-5, momentum=0.9, affine=True, gamma_init="ones", beta_init="zeros",
                  moving_mean_init="zeros", moving_var_init="ones", use_batch_statistics=None, data_format="NCHW",
                  dtype=mstype.float32):
@@ -258,7 +249,7 @@ class GroupNorm(Cell):
         return f"num_groups={self.num_groups}, num_channels={self.num_channels}"
 
 
-class _InstanceNorm(_AttrNamed, Cell):
+class _InstanceNorm(Cell):
     _dim = 4
 
     def __init__(self, num_features, eps=1e-5, momentum=0.1, affine=True, gamma_init="ones", beta_init="zeros",
