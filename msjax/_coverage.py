@@ -8,7 +8,10 @@ provides, and how much of it is checked against MindSpore.
   matched the one recorded from MindSpore 2.10 (``tests/golden``), or inside a
   passing distribution test (random ops). Calls are traced with
   ``sys.setprofile``; an op registered once counts for its function, Primitive
-  and Tensor method names together.
+  and Tensor method names together. Values without code (dtypes, mode
+  constants, ...) count when a passing golden case declares them in its
+  ``checks`` attribute (``case_x.checks = ("mindspore.float16", ...)``): such a
+  case returns the value so that it is compared with MindSpore's.
 
 The checklist (``_data/mindspore_api.json``) is a copy of the project's
 ``shared/mindspore_api.json``: MindSpore 2.10's public names with priorities.
@@ -124,6 +127,7 @@ def trace_checked(root, verbose=False):
 
     checked = set()
     seen = set()
+    declared = set()
 
     def prof(frame, event, arg):
         if event == "call":
@@ -154,6 +158,7 @@ def trace_checked(root, verbose=False):
             kw = {k.lower(): getattr(mod, k) for k in ("RTOL", "ATOL") if hasattr(mod, k)}
             if exp.get("kind") != "error" and not compare(exp, actual, **kw):
                 checked |= seen
+                declared.update(getattr(cases[name], "checks", ()))
                 n_pass += 1
             elif exp.get("kind") == "error" and actual.get("kind") == "error" and not compare(exp, actual):
                 n_pass += 1
@@ -171,15 +176,16 @@ def trace_checked(root, verbose=False):
                 checked |= seen
     if verbose:
         print(f"golden cases passing: {n_pass}/{n_total}")
-    return checked
+    return checked, declared
 
 
 def report(priorities=("P0", "P1"), verbose=False, out=sys.stdout):
     import msjax  # noqa: F401  (fills every namespace)
     root = _repo_root()
-    checked_codes = trace_checked(root, verbose) if root is not None else set()
+    checked_codes, declared = trace_checked(root, verbose) if root is not None else (set(), set())
     rows = []
     missing = defaultdict(list)
+    unchecked = defaultdict(list)
     totals = defaultdict(int)
     for namespace, names in checklist().items():
         counts = defaultdict(int)
@@ -195,8 +201,10 @@ def report(priorities=("P0", "P1"), verbose=False, out=sys.stdout):
             if getattr(obj, "__ms_unsupported__", False):
                 counts[prio, "unsupported"] += 1
             codes = _codes_of(obj)
-            if codes and any(c in checked_codes for c in codes):
+            if (codes and any(c in checked_codes for c in codes)) or f"{namespace}.{name}" in declared:
                 counts[prio, "checked"] += 1
+            elif prio in priorities and not getattr(obj, "__ms_unsupported__", False):
+                unchecked[namespace].append(f"{name} ({prio})")
         rows.append((namespace, counts))
         for k, v in counts.items():
             totals[k] += v
@@ -214,6 +222,10 @@ def report(priorities=("P0", "P1"), verbose=False, out=sys.stdout):
     if missing:
         print("\nMissing P0/P1 names:", file=out)
         for namespace, names in missing.items():
+            print(f"- {namespace} ({len(names)}): " + ", ".join(names), file=out)
+    if unchecked:
+        print("\nProvided but not checked against a golden case (P0/P1):", file=out)
+        for namespace, names in unchecked.items():
             print(f"- {namespace} ({len(names)}): " + ", ".join(names), file=out)
     return rows, missing
 
