@@ -89,6 +89,15 @@ def _set_train(network, mode):
         network.set_train(mode)
 
 
+
+def _plain(value):
+    """A NumPy scalar result as a Python number: MindSpore runs on NumPy 1, where
+    ``print({'Accuracy': np.float64(0.5)})`` shows ``{'Accuracy': 0.5}``; NumPy 2
+    would show ``np.float64(0.5)``."""
+    if isinstance(value, np.generic) and np.ndim(value) == 0:
+        return value.item()
+    return value
+
 class Model:
     """High-level API for training, evaluation and inference.
 
@@ -213,7 +222,7 @@ class Model:
                 metric.update(outputs[self._eval_indexes[1]], outputs[self._eval_indexes[2]])
 
     def _get_metrics(self):
-        return {key: value.eval() for key, value in self._metric_fns.items()}
+        return {key: _plain(value.eval()) for key, value in self._metric_fns.items()}
 
     # --- helpers ------------------------------------------------------------------------
     def _check_network_mode(self, network, is_train):
@@ -475,7 +484,7 @@ class Model:
         cb_params.metrics = metrics
         if add_eval_loss:
             cb_params.eval_results = copy.deepcopy(metrics)
-            cb_params.eval_results.update({"eval_loss": eval_loss_fn.eval()})
+            cb_params.eval_results.update({"eval_loss": _plain(eval_loss_fn.eval())})
         list_callback.on_eval_end(run_context)
         return metrics
 
