@@ -60,3 +60,9 @@ __all__ = ["Tensor", "Parameter", "ParameterTuple", "grad", "value_and_grad", "j
            "nn", "ops", "amp", "dtype", "float16", "float32", "float64", "bfloat16", "int8", "int16", "int32",
            "int64", "uint8", "uint16", "uint32", "uint64", "bool_", "complex64", "complex128"]
 from .ops._impl.composite import vmap; from .ops._impl.array import from_numpy  # noqa: E402,E702  (mindspore.vmap, mindspore.from_numpy)
+
+
+def load_ipython_extension(ipython):
+    """``%load_ext msjax`` in Jupyter/IPython: ``import mindspore`` then resolves to msjax."""
+    from . import _compat
+    _compat.install()
