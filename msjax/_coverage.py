@@ -8,7 +8,11 @@ provides, and how much of it is checked against MindSpore.
   matched the one recorded from MindSpore 2.10 (``tests/golden``), or inside a
   passing distribution test (random ops). Calls are traced with
   ``sys.setprofile``; an op registered once counts for its function, Primitive
-  and Tensor method names together. Values without code (dtypes, mode
+  and Tensor method names together. A class also counts when an msjax method
+  ran on an instance whose nearest msjax class (in its MRO) is that class: an
+  inherited ``__init__``/``update``/``eval`` run on a ``Precision`` checks
+  ``Precision`` (not ``Recall``), a user subclass of ``Callback`` driven by
+  ``Model`` checks ``Callback``. Values without code (dtypes, mode
   constants, ...) count when a passing golden case declares them in its
   ``checks`` attribute (``case_x.checks = ("mindspore.float16", ...)``): such a
   case returns the value so that it is compared with MindSpore's.
@@ -110,6 +114,68 @@ def _codes_of(obj):
     return codes
 
 
+_MSJAX_DIR = str(Path(__file__).resolve().parent) + os.sep
+
+
+def _msjax_class(klass):
+    """The nearest msjax class in ``klass``'s MRO (``klass`` itself when it is one)."""
+    for k in klass.__mro__:
+        if k.__module__.split(".")[0] == "msjax":
+            return k
+    return None
+
+
+# Methods run on objects a case merely touches (hashing, printing): they do not check a class.
+_BOOKKEEPING = frozenset({"__repr__", "__str__", "__format__", "__hash__", "__eq__", "__ne__", "__del__",
+                          "__getattr__", "__getattribute__", "__setattr__", "__bool__", "__len__"})
+
+
+class Tracer:
+    """Records, while ``run`` calls a function, the code objects that executed
+    (``codes``) and the types of the ``self`` of every msjax method that ran
+    (``types``)."""
+
+    def __init__(self):
+        self.codes = set()
+        self.types = set()
+        self._is_method = {}
+
+    def _prof(self, frame, event, arg):
+        if event != "call":
+            return
+        code = frame.f_code
+        self.codes.add(code)
+        is_method = self._is_method.get(code)
+        if is_method is None:
+            is_method = self._is_method[code] = (
+                code.co_argcount > 0 and code.co_varnames[0] == "self"
+                and code.co_filename.startswith(_MSJAX_DIR) and code.co_name not in _BOOKKEEPING)
+        if is_method:
+            self.types.add(type(frame.f_locals.get("self")))
+
+    def run(self, fn, *args, **kwargs):
+        self.codes.clear()
+        self.types.clear()
+        sys.setprofile(self._prof)
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            sys.setprofile(None)
+
+    def classes(self):
+        """The msjax classes whose instances had an msjax method run during the last ``run``."""
+        return {c for c in map(_msjax_class, self.types) if c is not None}
+
+
+def is_checked(obj, codes, classes=(), declared=(), qualname=None):
+    """Whether ``obj``'s implementation ran in a passing check (see the module doc)."""
+    if qualname is not None and qualname in declared:
+        return True
+    if inspect.isclass(obj) and obj in classes:
+        return True
+    return any(c in codes for c in _codes_of(obj))
+
+
 def _repo_root():
     here = Path(__file__).resolve().parents[1]
     for cand in (here, Path.cwd()):
@@ -126,12 +192,10 @@ def trace_checked(root, verbose=False):
     from golden.serialize import compare, run_case
 
     checked = set()
-    seen = set()
+    checked_types = set()
     declared = set()
-
-    def prof(frame, event, arg):
-        if event == "call":
-            seen.add(frame.f_code)
+    tracer = Tracer()
+    seen = tracer.codes
 
     fixtures = sorted(glob.glob(str(root / "tests" / "golden" / "*_pynative.json")))
     n_pass = n_total = 0
@@ -148,16 +212,12 @@ def trace_checked(root, verbose=False):
             if name not in cases:
                 continue
             ms.set_context(mode=ms.PYNATIVE_MODE)
-            seen.clear()
-            sys.setprofile(prof)
-            try:
-                actual = run_case(cases[name], ms)
-            finally:
-                sys.setprofile(None)
+            actual = tracer.run(run_case, cases[name], ms)
             n_total += 1
             kw = {k.lower(): getattr(mod, k) for k in ("RTOL", "ATOL") if hasattr(mod, k)}
             if exp.get("kind") != "error" and not compare(exp, actual, **kw):
                 checked |= seen
+                checked_types |= tracer.classes()
                 declared.update(getattr(cases[name], "checks", ()))
                 n_pass += 1
             elif exp.get("kind") == "error" and actual.get("kind") == "error" and not compare(exp, actual):
@@ -166,23 +226,20 @@ def trace_checked(root, verbose=False):
         path = root / "tests" / test_file
         if path.exists():
             import pytest
-            seen.clear()
-            sys.setprofile(prof)
-            try:
-                rc = pytest.main(["-q", "-p", "no:cacheprovider", str(path)])
-            finally:
-                sys.setprofile(None)
+            rc = tracer.run(pytest.main, ["-q", "-p", "no:cacheprovider", str(path)])
             if rc == 0:
                 checked |= seen
+                checked_types |= tracer.classes()
     if verbose:
         print(f"golden cases passing: {n_pass}/{n_total}")
-    return checked, declared
+    return checked, declared, checked_types
 
 
 def report(priorities=("P0", "P1"), verbose=False, out=sys.stdout):
     import msjax  # noqa: F401  (fills every namespace)
     root = _repo_root()
-    checked_codes, declared = trace_checked(root, verbose) if root is not None else (set(), set())
+    checked_codes, declared, checked_classes = trace_checked(root, verbose) if root is not None \
+        else (set(), set(), set())
     rows = []
     missing = defaultdict(list)
     unchecked = defaultdict(list)
@@ -200,8 +257,7 @@ def report(priorities=("P0", "P1"), verbose=False, out=sys.stdout):
             counts[prio, "provided"] += 1
             if getattr(obj, "__ms_unsupported__", False):
                 counts[prio, "unsupported"] += 1
-            codes = _codes_of(obj)
-            if (codes and any(c in checked_codes for c in codes)) or f"{namespace}.{name}" in declared:
+            if is_checked(obj, checked_codes, checked_classes, declared, f"{namespace}.{name}"):
                 counts[prio, "checked"] += 1
             elif prio in priorities and not getattr(obj, "__ms_unsupported__", False):
                 unchecked[namespace].append(f"{name} ({prio})")
