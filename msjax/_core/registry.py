@@ -22,14 +22,16 @@ class OpDef:
     primitive: str | None = None  # Primitive class name, e.g. 'MatMul'
     prim_args: tuple = ()         # constructor arguments of the Primitive, in order
     family: str = ""
+    prim_check: Callable | None = None  # validates the constructor arguments (MindSpore checks them there)
 
 
 OPS: dict[str, OpDef] = {}
 _PRIMITIVES: dict[str, type] = {}
 
 
-def op(name=None, *, methods=(), primitive=None, prim_args=(), family=""):
-    """Register ``fn`` as the implementation of MindSpore op ``name``."""
+def op(name=None, *, methods=(), primitive=None, prim_args=(), family="", prim_check=None):
+    """Register ``fn`` as the implementation of MindSpore op ``name``; ``prim_check(**attrs)``, if
+    given, runs when the Primitive is constructed (so its argument errors come where MindSpore's do)."""
     if isinstance(methods, str):
         methods = (methods,)
 
@@ -37,7 +39,7 @@ def op(name=None, *, methods=(), primitive=None, prim_args=(), family=""):
         opname = name or fn.__name__
         if opname in OPS:
             raise ValueError(f"op {opname!r} is registered twice")
-        OPS[opname] = OpDef(opname, fn, tuple(methods), primitive, tuple(prim_args), family)
+        OPS[opname] = OpDef(opname, fn, tuple(methods), primitive, tuple(prim_args), family, prim_check)
         fn.__ms_op__ = opname
         return fn
 
@@ -53,6 +55,7 @@ class Primitive:
 
     _fn: Callable = None
     _arg_names: tuple = ()
+    _check: Callable = None
 
     def __init__(self, *args, **kwargs):
         if len(args) > len(self._arg_names):
@@ -62,6 +65,8 @@ class Primitive:
             if k not in self._arg_names:
                 raise TypeError(f"{type(self).__name__}() got an unexpected keyword argument '{k}'")
             attrs[k] = v
+        if type(self)._check is not None:
+            type(self)._check(**attrs)
         self._attrs = attrs
         self.name = type(self).__name__
         for k, v in attrs.items():
@@ -82,6 +87,7 @@ def primitive_class(d: OpDef) -> type:
     if d.primitive not in _PRIMITIVES:
         _PRIMITIVES[d.primitive] = type(d.primitive, (Primitive,), {
             "_fn": staticmethod(d.fn), "_arg_names": d.prim_args,
+            "_check": staticmethod(d.prim_check) if d.prim_check else None,
             "__doc__": f"Primitive form of ``ops.{d.name}``.", "__module__": "msjax.ops"})
     return _PRIMITIVES[d.primitive]
 

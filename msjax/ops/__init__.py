@@ -18,6 +18,7 @@ for _name, _d in _OPS.items():
 
 from .._core.grad import GradOperation, get_grad, grad, value_and_grad  # noqa: E402
 from . import functional, operations, composite  # noqa: E402,F401
+from . import auto_generate  # noqa: E402,F401  (the registry under MindSpore's generated-op module names)
 
 __all__ = sorted(n for n in globals() if not n.startswith("_"))
 from ._impl.math import tensor_add, tensor_div, tensor_floordiv, tensor_mul, tensor_pow, tensor_sub  # noqa: E402,F401,E501  (MindSpore functional names starting with tensor_)

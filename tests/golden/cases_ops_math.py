@@ -1040,5 +1040,94 @@ def case_tensor_dunder_bool_neg_error(ms):
     return -ms.Tensor([True, False])
 
 
+# ===========================================================================
+# complex parts, detection ops, generated-op module, collective constants
+# ===========================================================================
+def case_complex_imag_real(ms):
+    ops = ms.ops
+    c = ms.Tensor(np.array([1 + 2j, 3 - 4j, -0.5 + 0.25j], np.complex64))
+    c128 = ms.Tensor(np.array([[1.5 - 1j], [0 + 3j]], np.complex128))
+    r = _t(ms, [1.5, -2.0])
+    return {"imag": ops.imag(c), "method": c.imag(), "prim": ops.Imag()(c), "imag128": ops.imag(c128),
+            "imag_real": ops.imag(r), "imag_int": ops.imag(ms.Tensor(np.array([1, 2], np.int32))),
+            "imag_f16": ops.imag(_t(ms, [1.0, 2.0], np.float16)), "imag_bool": ops.imag(ms.Tensor([True])),
+            "real": ops.real(c), "real_method": c128.real(), "real_prim": ops.Real()(c), "real_real": ops.real(r)}
+
+
+def case_complex_imag_not_tensor_error(ms):
+    return ms.ops.imag(2.0)
+
+
+_ANCHORS = [[0, 0, 2, 2], [1, 1, 3, 4], [2.5, 0.5, 6, 3], [0, 1, 5, 9]]
+_GTS = [[0.5, 0.5, 2, 3], [1, 0, 3, 3], [3, 1, 5.5, 2.5], [0.5, 2, 4, 8]]
+
+
+def case_det_bounding_box_encode(ms):
+    ops = ms.ops
+    a, g = _t(ms, _ANCHORS), _t(ms, _GTS)
+    return {"default": ops.BoundingBoxEncode()(a, g),
+            "norm": ops.BoundingBoxEncode(means=(0.1, -0.2, 0.0, 0.3), stds=(0.1, 0.1, 0.2, 0.2))(a, g),
+            "f16": ops.BoundingBoxEncode()(_t(ms, _ANCHORS, np.float16), _t(ms, _GTS, np.float16))}
+
+
+def case_det_bounding_box_decode(ms):
+    ops = ms.ops
+    a = _t(ms, _ANCHORS)
+    d = _t(ms, [[0.1, -0.2, 0.3, 0.05], [-1, 2, 5, -6], [0.5, 0.5, -0.2, 0.4], [3, 1, 2, 2]])
+    return {"clip": ops.BoundingBoxDecode((8, 6), wh_ratio_clip=0.016)(a, d),
+            "norm": ops.BoundingBoxDecode((768, 1280), means=(0.1, -0.2, 0.0, 0.3), stds=(0.1, 0.1, 0.2, 0.2),
+                                          wh_ratio_clip=0.1)(a, d),
+            "roundtrip": ops.BoundingBoxDecode((100, 100))(a, ops.BoundingBoxEncode()(a, _t(ms, _GTS)))}
+
+
+def case_det_iou(ms):
+    ops = ms.ops
+    a, g = _t(ms, _ANCHORS[:3]), _t(ms, _GTS + [[10, 10, 12, 12]])
+    return {"iou": ops.IOU()(a, g), "iof": ops.IOU("iof")(a, g), "fn": ops.iou(a, g), "fn_iof": ops.iou(a, g, "iof"),
+            "f16": ops.IOU()(_t(ms, _ANCHORS, np.float16), _t(ms, _GTS, np.float16))}
+
+
+def case_det_iou_mode_error(ms):
+    return ms.ops.IOU("giou")
+
+
+def case_det_nms_with_mask(ms):
+    ops = ms.ops
+    b = _t(ms, [[0, 0, 10, 10, 0.9], [1, 1, 10, 10, 0.8], [20, 20, 30, 30, 0.7], [0, 0, 9, 9, 0.95],
+                [0, 0, 10, 4, 0.3], [21, 19, 31, 29, 0.6], [0, 0, 2, 2, 0.1], [1, 0, 3, 2, 0.05]])
+    doc = np.array([[100.0, 100.0, 50.0, 68.0, 0.63], [150.0, 75.0, 165.0, 115.0, 0.55],
+                    [12.0, 190.0, 288.0, 200.0, 0.9], [28.0, 130.0, 106.0, 172.0, 0.3]])
+    doc[:, 2] += doc[:, 0]
+    doc[:, 3] += doc[:, 1]
+    return {"0.5": ops.NMSWithMask()(b), "0.3": ops.NMSWithMask(0.3)(b), "0.34": ops.NMSWithMask(0.34)(b[6:]),
+            "0.32": ops.NMSWithMask(0.32)(b[6:]), "doc": ops.NMSWithMask(0.1)(ms.Tensor(doc, ms.float32)),
+            "f16": ops.NMSWithMask(0.2)(ms.Tensor(b.asnumpy().astype(np.float16)))}
+
+
+def case_det_nms_threshold_type_error(ms):
+    return ms.ops.NMSWithMask(1)
+
+
+def case_auto_generate_module(ms):
+    ag = ms.ops.auto_generate
+    x, y = _t(ms, [[1.0, -2.0], [3.5, 0.25]]), _t(ms, [[0.5, 4.0], [-1.0, 2.0]])
+    from_prim = ag.gen_ops_prim.MatMul(transpose_b=True)(x, y)
+    return {"abs": ag.Abs()(x), "add": ag.add(x, y), "matmul": from_prim, "def_mul": ag.gen_ops_def.mul(x, y),
+            "argmax": ag.Argmax(axis=1)(x)}
+
+
+case_auto_generate_module.checks = ("mindspore.ops.auto_generate",)
+
+
+def case_reduce_op_constants(ms):
+    ops = ms.ops
+    names = ("SUM", "MAX", "MIN", "PROD")
+    return {"ops": [getattr(ops.ReduceOp, n) for n in names],
+            "operations": [getattr(ms.ops.operations.ReduceOp, n) for n in names]}
+
+
+case_reduce_op_constants.checks = ("mindspore.ops.ReduceOp", "mindspore.ops.operations.ReduceOp")
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}

@@ -1942,3 +1942,28 @@ def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
         return wrap(jnp.sqrt(jnp.sum(sq(x), axis=d, keepdims=keepdim)))
     p = ord
     return wrap(jnp.power(jnp.sum(jnp.power(ax, p), axis=d, keepdims=keepdim), 1.0 / p))
+
+
+# ---------------------------------------------------------------------------
+# complex parts
+# ---------------------------------------------------------------------------
+def _part(name, input):
+    if not isinstance(input, Tensor):
+        got = {bool: "Bool", int: "Int64", float: "Float32"}.get(type(input), type(input).__name__)
+        raise TypeError(f"For Primitive[{name}], the type of input argument[input] must be Tensor but got {got}.")
+    return input._data
+
+
+@op("imag", methods="imag", primitive="Imag", family="math")
+def imag(input):
+    """``ops.imag(input)``: the imaginary part of a complex Tensor (Float32 for Complex64, Float64 for
+    Complex128); zeros of the input's dtype for a real one."""
+    x = _part("Imag", input)
+    return wrap(jnp.imag(x) if jnp.iscomplexobj(x) else jnp.zeros_like(x))
+
+
+@op("real", methods="real", primitive="Real", family="math")
+def real(input):
+    """``ops.real(input)``: the real part of a complex Tensor; a real Tensor unchanged."""
+    x = _part("Real", input)
+    return wrap(jnp.real(x) if jnp.iscomplexobj(x) else x)
