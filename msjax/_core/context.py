@@ -65,10 +65,16 @@ def set_device(device_target, device_id=None):
 
 
 _ps = {"enable_ps": False}
+_PS_KEYS = ("server_mode", "ms_role", "enable_ps", "worker_num", "server_num", "scheduler_ip", "scheduler_port",
+            "enable_ssl", "client_password", "server_password", "config_file_path")
 
 
 def set_ps_context(**kwargs):
-    """Parameter-server mode is not supported; ``enable_ps=False`` is accepted."""
+    """Parameter-server mode is not supported; ``enable_ps=False`` and MindSpore's other
+    keys are recorded, an unknown key raises ``ValueError`` like MindSpore."""
+    for key in kwargs:
+        if key not in _PS_KEYS:
+            raise ValueError(f"Set PS context keyword {key} is not recognized!")
     if kwargs.get("enable_ps"):
         raise RuntimeError("Parameter server training (set_ps_context(enable_ps=True)) is not supported by msjax.")
     _ps.update(kwargs)

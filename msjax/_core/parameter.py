@@ -126,8 +126,14 @@ class Parameter(Tensor, nnx.Param):
         return self.set_data(value)
 
     def clone(self, init="same"):
-        p = Parameter(wrap(self._data), name=self.name, requires_grad=self.requires_grad)
-        return p
+        """A new Parameter with this name; ``init`` other than ``'same'`` gives it
+        ``initializer(init, shape, dtype)``'s values."""
+        if isinstance(init, str) and init == "same":
+            data = self._data
+        else:
+            from ..common.initializer import initializer
+            data = initializer(init, self.shape, self.dtype)._data
+        return Parameter(wrap(data), name=self.name, requires_grad=self.requires_grad)
 
     def copy(self):
         return self.clone()
@@ -203,5 +209,8 @@ class ParameterTuple(tuple):
         return super().__new__(cls, items)
 
     def clone(self, prefix, init="same"):
-        return ParameterTuple(Parameter(wrap(p._data), name=f"{prefix}.{p.name}",
-                                        requires_grad=p.requires_grad) for p in self)
+        """Every Parameter cloned (``Parameter.clone(init)``) and named ``prefix.name``."""
+        clones = [p.clone(init) for p in self]
+        for c in clones:
+            c.name = f"{prefix}.{c.name}"
+        return ParameterTuple(clones)

@@ -175,8 +175,11 @@ class Tensor:
 
     ``Tensor(input_data=None, dtype=None, shape=None, init=None)``: with ``init``
     (an initializer) and ``shape`` the value is created immediately (MindSpore
-    creates it lazily at ``init_data()``; here ``init_data()`` returns ``self``).
+    creates it lazily at ``init_data()``); ``init`` is kept until ``init_data()``
+    (MindSpore's one-time call) clears it, so ``has_init`` and the errors match.
     """
+
+    init = None  # the initializer a Tensor was created with, until ``init_data()``
 
     __array_priority__ = 100
     __array_ufunc__ = None  # numpy defers to our reflected operators
@@ -188,6 +191,7 @@ class Tensor:
             if shape is None:
                 raise ValueError("For 'Tensor', 'shape' must be set when 'init' is given.")
             self._data = _initializer(init, shape, dtype or mstype.float32)._data
+            self.init = init
             return
         if input_data is None:
             if shape is None:
@@ -224,8 +228,19 @@ class Tensor:
 
     @property
     def strides(self):
-        return np.empty(0, self._data.dtype).strides if self.ndim == 0 else \
-            np.lib.stride_tricks.as_strided(np.empty(0, self._data.dtype), self.shape).strides
+        item = self._data.dtype.itemsize
+        return tuple(item * int(np.prod(self.shape[i + 1:], dtype=np.int64)) for i in range(self.ndim))
+
+    @property
+    def device(self):
+        """Where the data lives, in MindSpore's words: ``'CPU'`` on the CPU; on an
+        accelerator ``'<PLATFORM>:<id>'`` (``'GPU:0'``, like MindSpore's ``'Ascend:0'``;
+        the GPU form is not checked against MindSpore)."""
+        devices = getattr(self._data, "devices", None)
+        dev = next(iter(devices())) if devices is not None and not _is_traced(self) else jax.devices()[0]
+        if dev.platform == "cpu":
+            return "CPU"
+        return f"{'GPU' if dev.platform in ('gpu', 'cuda', 'rocm') else dev.platform.upper()}:{dev.id}"
 
     @property
     def T(self):
@@ -239,8 +254,17 @@ class Tensor:
     def data(self):
         return self
 
-    def init_data(self, *args, **kwargs):
+    def init_data(self, slice_index=None, shape=None, opt_shard_group=None):
+        """The Tensor itself, once: MindSpore's lazy initialisation (here the values already
+        exist); a Tensor without ``init`` (or already initialised) raises ``TypeError``."""
+        if self.init is None:
+            raise TypeError("init_data must be set Tensor.init, init can't be None")
+        self.init = None
         return self
+
+    @property
+    def has_init(self):
+        return self.init is not None
 
     def asnumpy(self):
         _check_concrete(self, "asnumpy")
@@ -266,8 +290,34 @@ class Tensor:
     def astype(self, dtype, copy=True):
         return wrap(self._data.astype(mstype.to_np(dtype)))
 
-    def to(self, dtype):
-        return self.astype(dtype)
+    def to(self, *args, **kwargs):
+        """``to(dtype=None, non_blocking=False, copy=False)``, ``to(device, dtype=None, ...)`` or
+        ``to(other, ...)``: a new Tensor cast to ``dtype`` (``other``'s dtype; the same dtype when
+        ``None``). ``device`` is one of MindSpore's names; XLA places the data, so 'CPU',
+        'cpu' and 'meta' are accepted as they are, 'Ascend'/'npu' raise as MindSpore does
+        without an Ascend device. ``non_blocking``/``copy`` are type-checked only."""
+        first = args[0] if args else kwargs.get("device", kwargs.get("other"))
+        names = ("device", "dtype", "non_blocking", "copy") if isinstance(first, str) else \
+            ("other", "non_blocking", "copy") if isinstance(first, Tensor) else ("dtype", "non_blocking", "copy")
+        bound = dict(zip(names, args))
+        types = {"device": (str, type(None)), "dtype": (mstype.Type, type(None)), "other": Tensor,
+                 "non_blocking": bool, "copy": bool}
+        if len(args) > len(names) or any(k in bound or k not in names for k in kwargs) or \
+                any(not isinstance(v, types[k]) for k, v in {**bound, **kwargs}.items()):
+            got = ", ".join([type(a).__name__ for a in args] + [f"{k}={type(v).__name__}" for k, v in kwargs.items()])
+            raise TypeError(f'Failed calling to with "to({got})". The valid calling should be: "Tensor.to('
+                            'device=<None, string>, dtype=<None, mstype>, non_blocking=<bool>, copy=<bool>)" or '
+                            '"Tensor.to(dtype=<None, mstype>, non_blocking=<bool>, copy=<bool>)" or '
+                            '"Tensor.to(other=<Tensor>, non_blocking=<bool>, copy=<bool>)".')
+        bound.update(kwargs)
+        device = bound.get("device")
+        dtype = bound["other"].dtype if "other" in bound else bound.get("dtype")
+        if device in ("Ascend", "npu"):
+            raise RuntimeError(f"Create device context failed: msjax has no Ascend device ('{device}'); "
+                               "XLA places the data on JAX's default backend.")
+        if device is not None and device not in ("CPU", "cpu", "meta"):
+            raise ValueError(f'Failed to convert the value "{device}" of input \'device\' of \'to\' to enum.')
+        return self.astype(self.dtype if dtype is None else dtype)
 
     def float(self):
         return self.astype(mstype.float32)
@@ -312,9 +362,6 @@ class Tensor:
     def assign_value(self, value):
         self._data = to_array(value, self.dtype)
         return self
-
-    def has_init(self):
-        return False
 
     # --- text --------------------------------------------------------------
     def __repr__(self):

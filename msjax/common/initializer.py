@@ -432,5 +432,7 @@ def initializer(init, shape=None, dtype=mstype.float32):
     shape = shape if shape is not None else init.shape
     if shape is None:
         raise ValueError("For 'initializer', the argument 'shape' must be set when 'init' has no shape.")
-    return wrap(init._init_array(shape, dtype))
+    out = wrap(init._init_array(shape, dtype))
+    out.init = init  # cleared by the one ``init_data()`` MindSpore allows
+    return out
 

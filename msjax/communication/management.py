@@ -23,11 +23,27 @@ def _check_group(group):
                          "on a single process.")
 
 
+_BACKENDS = {"Ascend": "hccl", "GPU": "nccl", "CPU": "mccl"}
+
+
 def init(backend_name=None):
-    """Initialise communication: one process, nothing to connect."""
-    if backend_name is not None and backend_name not in ("hccl", "nccl", "mccl"):
-        raise ValueError(f"For 'init', the argument 'backend_name' must be one of 'hccl', 'nccl', 'mccl', "
-                         f"but got {backend_name!r}.")
+    """Initialise communication: one process, nothing to connect. ``backend_name`` is
+    checked like MindSpore (default from ``device_target``: 'mccl' on CPU, 'nccl' on GPU,
+    'hccl' on Ascend). Unlike MindSpore, no launcher (msrun/mpirun) is needed: msjax
+    runs on the one process it is started in."""
+    from .._core.context import get_context
+    device_target = get_context("device_target")
+    if backend_name is None:
+        backend_name = _BACKENDS[device_target]
+    if not isinstance(backend_name, str):
+        raise TypeError("For 'init', the argument 'backend_name' must be a string, "
+                        f"but got the type : {type(backend_name)}")
+    if backend_name not in ("hccl", "nccl", "mccl"):
+        raise RuntimeError("For 'init', the argument 'backend_name' must be one of 'hccl', 'nccl' and 'mccl', "
+                           f"but got 'backend_name' : {backend_name}")
+    if backend_name != "mccl" and backend_name != _BACKENDS[device_target]:
+        raise RuntimeError(f"For 'init', the argument 'backend_name' should be '{_BACKENDS[device_target]}' to "
+                           f"init '{device_target}', but got '{backend_name}'.")
     import jax
     if jax.process_count() != 1:
         raise RuntimeError("msjax.communication supports a single process; multi-host training is not "

@@ -30,6 +30,9 @@ def case_jit_config(ms):
     return [cfg.jit_config_dict["jit_level"], ms.STRICT, ms.COMPATIBLE, ms.LAX]
 
 
+case_jit_config.checks = ("mindspore.STRICT", "mindspore.COMPATIBLE", "mindspore.LAX")
+
+
 def case_jit_config_bad_level(ms):
     return ms.JitConfig(jit_level="O7")
 
@@ -70,6 +73,9 @@ def case_lazy_inline(ms):
 
 def case_get_context_mode(ms):
     return [ms.get_context("mode") in (ms.GRAPH_MODE, ms.PYNATIVE_MODE), ms.GRAPH_MODE, ms.PYNATIVE_MODE]
+
+
+case_get_context_mode.checks = ("mindspore.GRAPH_MODE", "mindspore.PYNATIVE_MODE")
 
 
 def case_set_context_bad_mode(ms):
@@ -118,6 +124,152 @@ def case_parameter_names_attribute_paths(ms):
     before = [p.name for p in net.get_parameters()]
     net.update_parameters_name("pre.")
     return [[p.name for p in alone.get_parameters()], before, [p.name for p in net.get_parameters()]]
+
+
+# ---------------------------------------------------------------------------
+# Tensor attributes and conversions
+# ---------------------------------------------------------------------------
+def case_tensor_device_layout(ms):
+    """device, itemsize, nbytes and (C-contiguous, byte) strides."""
+    out = []
+    for dt, shape in ((ms.float32, (2, 3, 4)), (ms.float64, (2, 3)), (ms.int8, (5,)), (ms.float16, (3, 1)),
+                      (ms.bool_, (2, 2)), (ms.int64, ()), (ms.float32, (2, 0, 3))):
+        t = ms.Tensor(np.zeros(shape), dt)
+        out.append([t.device, t.itemsize, t.nbytes, t.strides])
+    p = ms.Parameter(ms.Tensor(np.zeros((2, 3), np.float64)), name="q")
+    out.append([p.device, p.itemsize, p.nbytes, p.strides])
+    return out
+
+
+def case_tensor_to_int_long(ms):
+    t = ms.Tensor([[1.7, -1.7, 2.5]], ms.float32)
+    return [t.to(ms.int32), t.to(), t.to(None), t.to("CPU"), t.to("cpu", ms.float16),
+            t.to(dtype=ms.int64, non_blocking=True, copy=True), t.to(ms.bool_), t.int(), t.long(),
+            ms.Tensor([True, False]).long(), ms.Tensor([3], ms.int64).int(), ms.Tensor([1.5], ms.float64).int(),
+            t.to(ms.Tensor([1], ms.int8)), t.to(other=ms.Tensor([1], ms.float64), copy=True)]
+
+
+def case_tensor_to_bad_dtype(ms):
+    return ms.Tensor([1.0]).to(3)
+
+
+def case_tensor_to_bad_keyword(ms):
+    return ms.Tensor([1.0]).to(ms.int32, foo=1)
+
+
+def case_tensor_to_bad_device(ms):
+    return ms.Tensor([1.0]).to("GPU:0")
+
+
+def _initializer_module(ms):
+    from importlib import import_module
+    return import_module(ms.__name__ + ".common.initializer")
+
+
+def case_tensor_init_data(ms):
+    """A Tensor made with ``init`` reports ``has_init`` until its one ``init_data()``."""
+    init = _initializer_module(ms)
+    a = ms.Tensor(shape=(2, 3), dtype=ms.float32, init=init.One())
+    before = a.has_init
+    out = a.init_data()
+    b = init.initializer(init.Constant(2), [2, 2], ms.int32)
+    z = init.initializer(init.Zero(), (3,), ms.float16)
+    p = ms.Parameter(init.initializer(init.One(), (2,), ms.float32), name="p")
+    return [before, out, a.has_init, b.has_init, b.init_data(), z.init_data(), p.init_data(),
+            init.initializer("ones", (2, 1), ms.float64).init_data()]
+
+
+def case_tensor_init_data_twice(ms):
+    init = _initializer_module(ms)
+    a = init.initializer(init.One(), (2,), ms.float32)
+    a.init_data()
+    return a.init_data()
+
+
+def case_tensor_init_data_without_init(ms):
+    return ms.Tensor([1.0, 2.0]).init_data()
+
+
+# ---------------------------------------------------------------------------
+# top-level helpers and constants
+# ---------------------------------------------------------------------------
+def case_dtype_helpers(ms):
+    return [str(ms.dtype_to_nptype(ms.float16)), str(ms.dtype_to_nptype(ms.int32)), str(ms.dtype_to_nptype(ms.int8)),
+            str(ms.dtype_to_pytype(ms.int32)), str(ms.dtype_to_pytype(ms.float64)), str(ms.dtype_to_pytype(ms.bool_)),
+            repr(ms.pytype_to_dtype(float)), repr(ms.pytype_to_dtype(int)), repr(ms.pytype_to_dtype(bool)),
+            [repr(d) for d in (ms.float16, ms.float32, ms.float64, ms.int32, ms.dtype.float32, ms.dtype.int8)],
+            [str(d) for d in (ms.float16, ms.float32, ms.float64, ms.int32)],
+            ms.dtype.float32 == ms.float32, str(ms.Tensor([1], ms.dtype.int16).dtype)]
+
+
+case_dtype_helpers.checks = ("mindspore.dtype", "mindspore.float16", "mindspore.float32", "mindspore.float64",
+                             "mindspore.int32")
+
+
+def case_parallel_mode(ms):
+    P = ms.ParallelMode
+    return [P.STAND_ALONE, P.DATA_PARALLEL, P.SEMI_AUTO_PARALLEL, P.AUTO_PARALLEL, P.HYBRID_PARALLEL, P.MODE_LIST]
+
+
+case_parallel_mode.checks = ("mindspore.ParallelMode",)
+
+
+def case_set_device_and_ps_context(ms):
+    ms.set_device("CPU")
+    ms.set_device("CPU", 0)
+    ms.set_ps_context(enable_ps=False)
+    return [ms.get_context("device_target"), ms.get_ps_context("enable_ps")]
+
+
+def case_set_device_bad_target(ms):
+    return ms.set_device("TPU")
+
+
+def case_set_ps_context_bad_key(ms):
+    return ms.set_ps_context(foo=1)
+
+
+def case_parameter_tuple(ms):
+    a = ms.Parameter(ms.Tensor([1.0, 2.0], ms.float32), name="a")
+    b = ms.Parameter(ms.Tensor([[3]], ms.int32), name="b", requires_grad=False)
+    pt = ms.ParameterTuple([a, b])
+    c = pt.clone("x")
+    z = pt.clone("y", init="zeros")
+    return [pt, len(pt), [p.name for p in c], c, z, isinstance(pt, tuple), pt[1] is b]
+
+
+def case_csr_tensor(ms):
+    csr = ms.CSRTensor(ms.Tensor([0, 1, 3], ms.int32), ms.Tensor([2, 0, 3], ms.int32),
+                       ms.Tensor([1.5, -2.0, 4.0], ms.float32), (2, 4))
+    return [csr.to_dense(), csr.indptr, csr.indices, csr.values, tuple(csr.shape), str(csr.dtype), csr.ndim,
+            csr.size, csr.abs().to_dense(), csr.astype(ms.float64).values, csr.to_tuple()]
+
+
+def case_communication_init_bad_backend(ms):
+    from importlib import import_module
+    return import_module(ms.__name__ + ".communication").init("bad")
+
+
+def case_communication_init_backend_type(ms):
+    from importlib import import_module
+    return import_module(ms.__name__ + ".communication").init(1)
+
+
+def case_communication_init_wrong_device(ms):
+    """hccl needs an Ascend device_target (CPU here)."""
+    from importlib import import_module
+    return import_module(ms.__name__ + ".communication").init("hccl")
+
+
+def case_distributed_grad_reducer_attributes(ms):
+    params = [ms.Parameter(ms.Tensor([1.0], ms.float32), name="w")]
+    r = ms.nn.DistributedGradReducer(params, mean=True, degree=4)
+    d = ms.nn.DistributedGradReducer(params)
+    return [r.mean, r.degree, d.mean, d.degree]
+
+
+def case_distributed_grad_reducer_bad_degree(ms):
+    return ms.nn.DistributedGradReducer([ms.Parameter(ms.Tensor([1.0]), name="w")], degree=0)
 
 
 def all_cases():

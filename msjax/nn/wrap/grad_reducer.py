@@ -31,8 +31,8 @@ class DistributedGradReducer(Cell):
         elif isinstance(degree, bool) or not isinstance(degree, int) or degree <= 0:
             raise ValueError("For 'DistributedGradReducer', parameter 'degree' in DistributedGradReducer "
                              f"should large than 0 and be int, degree: {degree}.")
-        self.degree = degree
         self._scale = 1.0 / degree
+        self.degree = Tensor(self._scale, mstype.float32)  # MindSpore keeps 1/degree as a Float32 Tensor
         self.group = group
         self.fusion_type = fusion_type
 
