@@ -19,9 +19,9 @@ import numpy as np
 
 from .parameter import Parameter, ParameterTuple
 from .tensor import Tensor, wrap
-from .transforms import StatefulFunction, VjpSpec, to_tensors
+from .transforms import JvpSpec, StatefulFunction, VjpSpec, to_tensors
 
-__all__ = ["grad", "value_and_grad", "GradOperation", "get_grad"]
+__all__ = ["grad", "value_and_grad", "GradOperation", "get_grad", "jvp", "JvpFunction"]
 
 
 def _convert_grad_position(grad_position):
@@ -294,3 +294,44 @@ class GradOperation:
         positions = None if (self.get_by_list and not self.get_all) else (0,)
         return _GradFunction(fn, positions, weights_arg, sens_param=self.sens_param,
                              get_all_style=self.get_all)
+
+
+class JvpFunction:
+    """``fn``'s Jacobian-vector product on the transform core (``jax.jvp``), cached
+    per argument signature: ``JvpFunction(fn)(inputs, v)`` returns
+    ``(outputs, jvp)``, ``v`` holding one tangent per input (a Tensor for one input,
+    a tuple for several). MindSpore gets the same numbers by differentiating a
+    gradient (double vjp); forward mode needs one pass."""
+
+    def __init__(self, fn, who="jvp"):
+        self._fn = fn
+        self._who = who
+        self._sf = {}
+
+    def __call__(self, inputs, v):
+        inputs = tuple(inputs) if isinstance(inputs, (tuple, list)) else (inputs,)
+        tangents = tuple(v) if isinstance(v, (tuple, list)) else (v,)
+        if len(tangents) != len(inputs):
+            raise ValueError(f"For '{self._who}', the number of tangents 'v' ({len(tangents)}) must equal the number "
+                             f"of inputs ({len(inputs)}).")
+        for x in inputs + tangents:
+            if not isinstance(x, Tensor):
+                raise TypeError(f"For '{self._who}', the inputs and 'v' must be Tensors, but got "
+                                f"{type(x).__name__}.")
+        positions = tuple(range(len(inputs)))
+        sf = self._sf.get(positions)
+        if sf is None:
+            sf = self._sf[positions] = StatefulFunction(self._fn, JvpSpec(positions))
+        out, out_dot = sf(*inputs, sens=[[t] for t in tangents])
+        return to_tensors(out), to_tensors(out_dot)
+
+
+def jvp(fn, inputs, v, has_aux=False):
+    """``ops.jvp(fn, inputs, v, has_aux=False)``: ``(outputs, jvp)``; with ``has_aux``
+    ``fn`` returns ``(output, *aux)`` and the result is ``(output, jvp, aux)``."""
+    _check_bool("has_aux", has_aux, "jvp")
+    out, out_dot = JvpFunction(fn)(inputs, v)
+    if has_aux:
+        _check_aux(out)
+        return out[0], out_dot[0], tuple(out[1:]) if len(out) > 2 else out[1]
+    return out, out_dot

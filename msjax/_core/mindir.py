@@ -2,12 +2,16 @@
 from __future__ import annotations
 
 
+def unsupported_error(what):
+    return RuntimeError(
+        f"'{what}' writes/reads/runs MindSpore's MindIR graph format, which msjax does not support. "
+        "To serialise a compiled function use jax.export (jax.export.export(jax.jit(fn))(*args)."
+        "serialize()); to save weights use mindspore.save_checkpoint.")
+
+
 def _unsupported(what):
     def fn(*args, **kwargs):
-        raise RuntimeError(
-            f"'{what}' writes/reads MindSpore's MindIR graph format, which msjax does not support. "
-            "To serialise a compiled function use jax.export (jax.export.export(jax.jit(fn))(*args)."
-            "serialize()); to save weights use mindspore.save_checkpoint.")
+        raise unsupported_error(what)
     fn.__name__ = what
     fn.__ms_unsupported__ = True
     return fn

@@ -47,6 +47,8 @@ def _initial_array(default_input):
 class Parameter(Tensor, nnx.Param):
     """MindSpore's Parameter(default_input, name=None, requires_grad=True, ...)."""
 
+    init_param = True   # False inside ``nn.utils.no_init_parameters()`` (msjax initialises anyway)
+
     def __init__(self, default_input, name=None, requires_grad=True, layerwise_parallel=False,
                  parallel_optimizer=True, storage_format="", device=None):
         if name is not None and not isinstance(name, str):

@@ -15,10 +15,11 @@ Cells, a ``construct`` method) and runs it as a pure JAX function of
 * **caching** -- one ``jax.jit`` per (argument structure, shapes/dtypes, static
   arguments, cell training flags); calling again with the same signature neither
   traces nor compiles (``TRACES`` counts traces, for tests);
-* **gradients** -- ``kind='vjp'`` differentiates with ``jax.vjp`` over the selected
+* **gradients** -- a ``VjpSpec`` differentiates with ``jax.vjp`` over the selected
   argument positions and weights, seeding every output with ones (MindSpore's
   rule: non-scalar outputs are fine, several outputs are summed) or with a given
-  sensitivity.
+  sensitivity; a ``JvpSpec`` pushes tangents forward with ``jax.jvp`` instead
+  (``nn.Jvp``), the tangents travelling in the sensitivity slot.
 
 Inside an enclosing transform (a Cell's ``construct`` under GRAPH_MODE calling a
 gradient function, grad of grad) the function runs inline on the tracers, with
@@ -41,7 +42,7 @@ from . import printhook, rng, state
 from .parameter import Parameter
 from .tensor import Tensor, to_array, wrap
 
-__all__ = ["StatefulFunction", "TRACES", "bump_version", "collect_state"]
+__all__ = ["StatefulFunction", "VjpSpec", "JvpSpec", "TRACES", "bump_version", "collect_state"]
 
 TRACES = [0]        # number of Python traces of user functions (tests count them)
 _VERSION = [0]      # bumped by anything that changes how a Cell traces (to_float, ...);
@@ -302,6 +303,29 @@ class VjpSpec:
         self.sens = sens
 
 
+class JvpSpec:
+    """What a forward-mode transform differentiates: the argument positions whose
+    tangents are passed (in the sensitivity slot: one list of leaves per position)."""
+
+    __slots__ = ("positions",)
+
+    def __init__(self, positions):
+        self.positions = tuple(positions)
+
+
+def _position_groups(a, positions):
+    """For each argument position, the indices (into the dynamic leaves) of its arrays."""
+    return [[k for k, i in enumerate(a.dyn_idx) if a.offsets[p] <= i < a.offsets[p + 1]] for p in positions]
+
+
+def _substitute(dyn, groups, values):
+    leaves = list(dyn)
+    for g, d in zip(groups, values):
+        for k, v in zip(g, d):
+            leaves[k] = v
+    return leaves
+
+
 def _donating(traced, n_state):
     """The traced function compiled with the buffers of the state entries it writes
     donated (opt-in: ``StatefulFunction(..., donate=True)``).
@@ -347,9 +371,9 @@ class _Entry:
 class StatefulFunction:
     """``fn`` as a cached pure function; ``vjp`` (a VjpSpec) makes it a gradient."""
 
-    def __init__(self, fn, vjp: VjpSpec | None = None, check_out=None, donate=False):
+    def __init__(self, fn, vjp: VjpSpec | JvpSpec | None = None, check_out=None, donate=False):
         self.fn = fn
-        self.vjp = vjp
+        self.vjp = vjp              # a VjpSpec (reverse mode) or a JvpSpec (forward mode)
         self.check_out = check_out   # validates the raw output (e.g. has_aux on one output)
         self.donate = donate         # donate the buffers of the Parameters the call writes
         self._cache = {}
@@ -376,23 +400,46 @@ class StatefulFunction:
             return to_arrays(out), changed
         return pure
 
+    def _body(self, state_params, a, nargs):
+        if isinstance(self.vjp, JvpSpec):
+            return self._jvp_body(state_params, a, nargs)
+        return (self._vjp_body if self.vjp else self._forward_body)(state_params, a, nargs)
+
+    def _jvp_body(self, state_params, a, nargs):
+        groups = _position_groups(a, self.vjp.positions)
+
+        def pure(state_vals, dyn, tangents):
+            def run(diff_in):
+                out, changed = self._run_user(state_params, list(state_vals), a, _substitute(dyn, groups, diff_in),
+                                              nargs)
+                return to_arrays(out), changed
+
+            diff_in = [[dyn[k] for k in g] for g in groups]
+            tangents = to_arrays(tangents)
+            if len(tangents) != len(groups) or any(len(t) != len(g) for t, g in zip(tangents, groups)):
+                raise TypeError("For 'Jvp', the tangents 'v' must have the structure of the inputs.")
+            tan = []
+            for ts, g in zip(tangents, groups):
+                for t, k in zip(ts, g):
+                    if tuple(t.shape) != tuple(dyn[k].shape):
+                        raise ValueError(f"For 'Jvp', the shape of 'v' {list(t.shape)} must equal the shape of "
+                                         f"the input it goes with {list(dyn[k].shape)}.")
+                tan.append([jnp.asarray(t, dyn[k].dtype) for t, k in zip(ts, g)])
+            out, out_dot, changed = jax.jvp(run, (diff_in,), (tan,), has_aux=True)
+            return (out, out_dot), changed
+        return pure
+
     def _vjp_body(self, state_params, a, nargs):
         spec = self.vjp
         w_idx = list(range(len(spec.weights)))
-        groups = []
-        for p in spec.positions:
-            groups.append([k for k, i in enumerate(a.dyn_idx) if a.offsets[p] <= i < a.offsets[p + 1]])
+        groups = _position_groups(a, spec.positions)
 
         def pure(state_vals, dyn, sens):
             def run(diff_in, diff_w):
                 vals = list(state_vals)
                 for j, v in zip(w_idx, diff_w):
                     vals[j] = v
-                leaves = list(dyn)
-                for g, d in zip(groups, diff_in):
-                    for k, v in zip(g, d):
-                        leaves[k] = v
-                out, changed = self._run_user(state_params, vals, a, leaves, nargs)
+                out, changed = self._run_user(state_params, vals, a, _substitute(dyn, groups, diff_in), nargs)
                 out = to_arrays(out)
                 target = out[0] if spec.has_aux else out
                 return target, (out, changed)
@@ -446,7 +493,7 @@ class StatefulFunction:
     def _state_for(self, a: _Args):
         if self._base_state is None:
             self._discover()
-        weights = self.vjp.weights if self.vjp else []
+        weights = self.vjp.weights if isinstance(self.vjp, VjpSpec) else []
         cells = a.cells()
         found = {id(p): p for p in weights}
         key = rng.key_param()   # random ops draw from (and advance) this key
@@ -458,7 +505,7 @@ class StatefulFunction:
     def _build(self, a: _Args, nargs, sens):
         for _ in range(4):
             state_params = self._state_for(a)
-            body = (self._vjp_body if self.vjp else self._forward_body)(state_params, a, nargs)
+            body = self._body(state_params, a, nargs)
             state_vals = [p._raw_get() for p in state_params]
             jitted = jax.jit(body)
             known = {id(p) for p in state_params}
@@ -516,7 +563,7 @@ class StatefulFunction:
 
     def _inline(self, a, nargs, sens):
         state_params = self._state_for(a)
-        body = (self._vjp_body if self.vjp else self._forward_body)(state_params, a, nargs)
+        body = self._body(state_params, a, nargs)
         state_vals = [p._raw_get() for p in state_params]
         result, changed = body(state_vals, a.dyn, None if sens is None else to_arrays(sens))
         for i, v in changed.items():

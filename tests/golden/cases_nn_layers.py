@@ -1406,5 +1406,147 @@ def case_l_sparse_cells(ms):
             "matmul_adj": nn.SparseTensorDenseMatmul(adjoint_dt=True)(idx, vals, (3, 4), _t(ms, 2, 2, 4))}
 
 
+# ===========================================================================
+# AdaptiveMaxPool3d, the image-quality Cells compiled, THOR layers, Jvp/Vjp, no_init_parameters
+# ===========================================================================
+def case_l_adaptive_max_pool3d(ms):
+    nn = ms.nn
+    x = _t(ms, 11, 2, 3, 5, 6, 7)
+    return {"fg": _fg(ms, nn.AdaptiveMaxPool3d((2, 3, 4)), x), "idx": nn.AdaptiveMaxPool3d(3, return_indices=True)(x), "4d": nn.AdaptiveMaxPool3d(2)(x[0])}
+
+
+def case_l_image_quality_jit(ms):
+    """SSIM, MSSSIM and PSNR inside ms.jit (MindSpore 2.10's PyNative mode raises a ScalarCast error for them on
+    CPU; compiled they run)."""
+    nn = ms.nn
+    r = np.random.RandomState(12)
+    a = ms.Tensor(r.rand(2, 2, 24, 24).astype(np.float32))
+    b = ms.Tensor(np.clip(a.asnumpy() + r.randn(2, 2, 24, 24).astype(np.float32) * 0.1, 0, 1))
+    out = {}
+    for key, cell in (("ssim", nn.SSIM()), ("ssim5", nn.SSIM(max_val=2.0, filter_size=5, filter_sigma=1.0, k1=0.02)),
+                      ("msssim", nn.MSSSIM(power_factors=(0.3, 0.3, 0.4), filter_size=3, filter_sigma=1.0)),
+                      ("psnr", nn.PSNR(max_val=2.0))):
+        out[key] = _jit_value_and_grad(ms, cell, a, b)
+    out["psnr_half"] = _jit_value_and_grad(ms, nn.PSNR(), a, a * 0.5)
+    return out
+
+
+def _jit_value_and_grad(ms, cell, a, b):
+    """``cell(a, b)`` and its gradient w.r.t. ``a``, compiled (one Cell per compiled function)."""
+    @ms.jit
+    def run(x, y):
+        return cell(x, y), ms.grad(cell, 0)(x, y)
+
+    return run(a, b)
+
+
+def _thor_init(ms, net, seed=0):
+    r = np.random.RandomState(seed)
+    for _, p in net.parameters_and_names():
+        if p.requires_grad:
+            p.set_data(ms.Tensor((r.randn(*p.shape) * 0.5).astype(p.asnumpy().dtype)))
+    return net
+
+
+def case_l_thor_dense(ms):
+    nn = ms.nn
+    d = _thor_init(ms, nn.DenseThor(3, 4, activation="relu"))
+    e = _thor_init(ms, nn.DenseThor(3, 2, has_bias=False), 1)
+    x = _t(ms, 2, 5, 3)
+    names = [(n, p.requires_grad) for n, p in d.parameters_and_names()]
+    out = {"names": names, "g0": d.matrix_g.value()}
+    out["fg"] = _fg(ms, d, x, weights=d.trainable_params())
+    out["matrix_a"] = d.matrix_a.value()
+    out["nobias"] = e(x * 2)
+    out["nobias_a"] = e.matrix_a.value()
+    return out
+
+
+def case_l_thor_embedding(ms):
+    nn = ms.nn
+    e = _thor_init(ms, nn.EmbeddingThor(10, 3))
+    ids = ms.Tensor(np.array([[1, 2, 1], [3, 4, 9]]), ms.int32)
+    out = {"names": [(n, p.requires_grad) for n, p in e.parameters_and_names()], "a0": e.matrix_a.value()}
+    out["fwd"] = e(ids)
+    out["matrix_a"] = e.matrix_a.value()
+    out["grad"] = ms.grad(lambda i: (e(i) * _t(ms, 3, 2, 3, 3)).sum(), None, e.trainable_params())(ids)
+    oh = _thor_init(ms, nn.EmbeddingThor(6, 2, use_one_hot=True), 1)
+    out["one_hot"] = oh(ms.Tensor(np.array([0, 5, 5]), ms.int32))
+    out["one_hot_a"] = oh.matrix_a.value()
+    return out
+
+
+def case_l_thor_embedding_lookup(ms):
+    """(With max_norm MindSpore 2.10 on CPU scales the looked-up vectors by factors that are not their norms'
+    clipping ratios -- vectors of the same id come out different -- so max_norm is not recorded; the table's
+    gradient there has one row per looked-up id, (6, 3), where msjax gives the dense (10, 3).)"""
+    nn = ms.nn
+    net = _thor_init(ms, nn.EmbeddingLookupThor(10, 3))
+    ids = ms.Tensor(np.array([[1, 2, 1], [3, 4, 9]]), ms.int32)
+    out = {"names": [(n, str(p.dtype), p.requires_grad) for n, p in net.parameters_and_names()]}
+    out["fwd"] = net(ids)
+    out["matrix_a"] = net.matrix_a.value()
+    return out
+
+
+class _JvpNets:
+    """Cells for the Jvp/Vjp cases, built from the framework passed in."""
+
+    def __init__(self, ms):
+        nn, ops = ms.nn, ms.ops
+
+        class Net(nn.Cell):
+            def construct(self, x, y):
+                return x ** 3 + ops.sin(y) * x
+
+        class Two(nn.Cell):
+            def construct(self, x, y):
+                return x * y, ops.exp(x) - y
+
+        class One(nn.Cell):
+            def __init__(self):
+                super().__init__()
+                self.w = ms.Parameter(ms.Tensor(_rs(9, 2, 3)), name="w")
+
+            def construct(self, x):
+                return ops.tanh(x * self.w)
+
+        self.net, self.two, self.one = Net(), Two(), One()
+
+
+def case_l_jvp(ms):
+    c = _JvpNets(ms)
+    x, y, v1, v2 = _t(ms, 1, 2, 3), _t(ms, 2, 2, 3), _t(ms, 3, 2, 3), _t(ms, 4, 2, 3)
+    jvp = ms.nn.Jvp(c.net)
+    return {"two_in": jvp(x, y, (v1, v2)), "again": jvp(x * 2, y, (v2, v1)),
+            "tuple_out": ms.nn.Jvp(c.two)(x, y, (v1, v2)), "one_in": ms.nn.Jvp(c.one)(x, v2)}
+
+
+def case_l_vjp(ms):
+    c = _JvpNets(ms)
+    x, y, v1, v2 = _t(ms, 1, 2, 3), _t(ms, 2, 2, 3), _t(ms, 3, 2, 3), _t(ms, 4, 2, 3)
+    return {"two_in": ms.nn.Vjp(c.net)(x, y, v1), "tuple_out": ms.nn.Vjp(c.two)(x, y, (v1, v2)),
+            "one_in": ms.nn.Vjp(c.one)(x, v2)}
+
+
+def case_op_jvp(ms):
+    c = _JvpNets(ms)
+    x, y, v1, v2 = _t(ms, 1, 2, 3), _t(ms, 2, 2, 3), _t(ms, 3, 2, 3), _t(ms, 4, 2, 3)
+    return {"two_in": ms.ops.jvp(c.net, (x, y), (v1, v2)), "one_in": ms.ops.jvp(c.one, x, v2),
+            "aux": ms.ops.jvp(c.two, (x, y), [v1, v2], has_aux=True)}
+
+
+def case_l_no_init_parameters(ms):
+    nn = ms.nn
+    with nn.utils.no_init_parameters():
+        inside = ms.Parameter.init_param
+        net = nn.Dense(3, 2)
+    after = ms.Parameter.init_param
+    _init(ms, net, 3)            # what loading a checkpoint does
+    net.init_parameters_data()
+    return {"inside": inside, "after": after, "same": nn.no_init_parameters is nn.utils.no_init_parameters,
+            "fg": _net(ms, net, _t(ms, 5, 4, 3), init=False)}
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}

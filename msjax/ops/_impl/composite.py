@@ -532,7 +532,10 @@ class AllReduce(Primitive):
 @_register
 class GetNext(Primitive):
     """``ops.GetNext(types, shapes, output_num, shared_name)``: reads the device dataset
-    queue of dataset sink mode, which msjax does not have."""
+    queue of dataset sink mode, which msjax does not have (MindSpore 2.10 has no CPU
+    kernel for it either)."""
+
+    __ms_unsupported__ = True
 
     def __init__(self, types, shapes, output_num, shared_name):
         super().__init__()

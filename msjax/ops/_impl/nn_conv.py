@@ -867,12 +867,13 @@ def adaptive_max_pool2d(input, output_size, return_indices=False):
 
 @op("adaptive_max_pool3d", family="nn_conv")
 def adaptive_max_pool3d(input, output_size, return_indices=False):
-    """``ops.adaptive_max_pool3d(input, output_size, return_indices=False)``; indices Int64 into D*H*W."""
+    """``ops.adaptive_max_pool3d(input, output_size, return_indices=False)``; indices Int32 into D*H*W
+    (MindSpore's AdaptiveMaxPool3D; the 1-D/2-D ops give Int64)."""
     x = _float_arg("input", input, "AdaptiveMaxPool3D")
     sizes = _adaptive_size(output_size, x, 3, "AdaptiveMaxPool3D")
     if return_indices:
         out, ind = _adaptive_max(x, sizes, True)
-        return wrap(out), wrap(ind)
+        return wrap(out), wrap(ind.astype(jnp.int32))
     return wrap(_adaptive_max(x, sizes))
 
 

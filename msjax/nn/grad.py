@@ -1,0 +1,43 @@
+"""``nn.Jvp`` and ``nn.Vjp``: MindSpore's deprecated Cells for Jacobian-vector and
+vector-Jacobian products (``mindspore/nn/grad/cell_grad.py``), on msjax's transform
+core: ``Jvp`` pushes the tangents forward with ``jax.jvp`` (MindSpore differentiates
+a gradient twice and gets the same numbers), ``Vjp`` is ``GradOperation`` with
+``sens_param=True``.
+
+Both take the inputs followed by one vector ``v`` (a tuple of Tensors when the inputs
+or, for ``Vjp``, the outputs are several) and return ``(outputs, product)``."""
+from __future__ import annotations
+
+from .._core.grad import GradOperation, JvpFunction
+from .cell import Cell
+
+__all__ = ["Jvp", "Vjp"]
+
+
+class Jvp(Cell):
+    """``nn.Jvp(fn)``: ``Jvp(fn)(*inputs, v)`` -> ``(fn(*inputs), J @ v)``."""
+
+    def __init__(self, fn):
+        super().__init__()
+        self.fn = fn
+        self._jvp = JvpFunction(fn, "Jvp")
+
+    def construct(self, *args):
+        return self._jvp(args[:-1], args[-1])
+
+
+class Vjp(Cell):
+    """``nn.Vjp(fn)``: ``Vjp(fn)(*inputs, v)`` -> ``(fn(*inputs), v @ J)``: one gradient
+    for one input, a tuple of them for several."""
+
+    def __init__(self, fn):
+        super().__init__()
+        self.fn = fn
+        self.grad = GradOperation(get_all=True, sens_param=True)
+        self.grad_single_value = GradOperation(sens_param=True)
+
+    def construct(self, *args):
+        front_input = args[:-1]
+        output = self.fn(*front_input)
+        grad = self.grad_single_value if len(front_input) == 1 else self.grad
+        return output, grad(self.fn)(*args)
