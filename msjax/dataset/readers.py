@@ -126,10 +126,13 @@ class KMnistDataset(MnistDataset):
 
 class Cifar10Dataset(MappableSource):
     """CIFAR-10 binary version: ``data_batch_*.bin`` / ``test_batch.bin``, records of
-    1 label byte + 3072 pixel bytes (CHW). Columns ``image`` (32, 32, 3) uint8, ``label`` uint32."""
+    1 label byte + 3072 pixel bytes (CHW). Columns ``image`` (32, 32, 3) uint8, ``label`` uint32.
+    Like MindSpore, each file must hold the 10000 records of the real data set (the first
+    10000 are read); a shorter file raises ``RuntimeError`` when iterated."""
 
     _what = "files"
     _label_bytes = 1
+    _records_per_file = 10000
     _columns = ["image", "label"]
 
     def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None, shuffle=None,
@@ -155,10 +158,12 @@ class Cifar10Dataset(MappableSource):
             parts = []
             for path in self._files():
                 size = os.path.getsize(path)
-                if size % rec:
-                    raise RuntimeError(f"Invalid cifar file, failed to read data from: {path}: its size {size} is "
-                                       f"not a multiple of the {rec}-byte record.")
-                parts.append(np.memmap(path, dtype=np.uint8, mode="r", shape=(size // rec, rec)))
+                n = self._records_per_file
+                if (n is not None and size < n * rec) or (n is None and size % rec):
+                    raise RuntimeError(f"Invalid cifar file, failed to read data from: {path}, re-download "
+                                       f"dataset(make sure it is CIFAR binary version): {size} bytes, need "
+                                       f"{'%d records of ' % n if n else 'a multiple of '}{rec} bytes.")
+                parts.append(np.memmap(path, dtype=np.uint8, mode="r", shape=(n or size // rec, rec)))
             self._arrays = (parts, np.cumsum([0] + [len(p) for p in parts]))
         return self._arrays
 
@@ -185,6 +190,7 @@ class Cifar100Dataset(Cifar10Dataset):
 
     _label_bytes = 2
     _columns = ["image", "coarse_label", "fine_label"]
+    _records_per_file = None  # any whole number of records (not checked against MindSpore)
 
     def _files(self):
         pick = {"train": ["train.bin"], "test": ["test.bin"], "all": ["train.bin", "test.bin"]}[self.usage]
@@ -207,7 +213,7 @@ class ImageFolderDataset(MappableSource):
         if not isinstance(decode, bool):
             raise TypeError(f"Argument decode with value {decode} is not of type [<class 'bool'>].")
         super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id, cache)
-        self.extensions = None if extensions is None else [e.lower() for e in extensions]
+        self.extensions = None if extensions is None else list(extensions)  # case-sensitive, as MindSpore
         self.class_indexing = class_indexing
         self.decode = decode
         self.decrypt = decrypt
@@ -230,7 +236,7 @@ class ImageFolderDataset(MappableSource):
                     path = os.path.join(folder, name)
                     if not os.path.isfile(path):
                         continue
-                    if self.extensions is not None and os.path.splitext(name)[1].lower() not in self.extensions:
+                    if self.extensions is not None and os.path.splitext(name)[1] not in self.extensions:
                         continue
                     items.append((path, index[c]))
             self._items = items
@@ -279,8 +285,8 @@ class FakeImageDataset(MappableSource):
         if not isinstance(image_size, (list, tuple)) or len(image_size) != 3:
             raise ValueError("image_size should be a list or tuple of length 3.")
         super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id)
-        self.num_images, self.image_size = num_images, tuple(image_size)
-        self._n_classes, self.base_seed = num_classes, base_seed
+        self.num_images, self.image_size = num_images, image_size
+        self.num_classes, self.base_seed = num_classes, base_seed  # attributes, as in MindSpore
 
     def _col_names(self):
         return ["image", "label"]
@@ -293,16 +299,15 @@ class FakeImageDataset(MappableSource):
 
     def _read(self, i):
         rng = np.random.default_rng([self.base_seed, i])
-        img = rng.integers(0, 256, self.image_size, dtype=np.uint8)
-        return [img, np.asarray(rng.integers(0, self._n_classes), np.uint32)]
-
-    def num_classes(self):
-        return self._n_classes
+        img = rng.integers(0, 256, tuple(self.image_size), dtype=np.uint8)
+        return [img, np.asarray(rng.integers(0, self.num_classes), np.uint32)]
 
 
 class MindDataset(MappableSource):
     """MindRecord files are not readable by msjax yet: constructing one raises a
     clear error naming the alternatives."""
+
+    __ms_unsupported__ = True
 
     def __init__(self, dataset_files, columns_list=None, num_parallel_workers=None, shuffle=None,
                  num_shards=None, shard_id=None, sampler=None, padded_sample=None, num_padded=None,

@@ -175,6 +175,22 @@ def case_model_loss_monitor_lines(ms):
     return buf.getvalue()
 
 
+def case_model_time_monitor_lines(ms):
+    """TimeMonitor's line per epoch (times replaced by T)."""
+    import re
+    net = _dense_net(ms)
+    model = ms.Model(net, ms.nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean"),
+                     ms.nn.SGD(net.trainable_params(), 0.1))
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        model.train(2, _cls_data(ms), callbacks=[ms.TimeMonitor(), ms.train.TimeMonitor(data_size=3)])
+    return re.sub(r"\d+\.\d+", "T", buf.getvalue())
+
+
+def case_model_time_monitor_bad_data_time(ms):
+    return ms.train.TimeMonitor(data_time=1)
+
+
 def case_model_loss_monitor_per_step(ms):
     net = _dense_net(ms, zero=True)
     opt = ms.nn.SGD(net.trainable_params(), learning_rate=0.0)
@@ -1149,6 +1165,97 @@ def case_ds_mnist_lenet_pipeline(ms):
     d = d.batch(4, drop_remainder=True)
     rows = list(d.create_dict_iterator())
     return rows[0]["image"][:, :, 14:17, 14:17], rows[0]["label"], rows[0]["image"].shape, d.get_dataset_size()
+
+
+def case_ds_fashion_mnist(ms):
+    d = ms.dataset.FashionMnistDataset(_mnist_dir(), usage="test", shuffle=False)
+    rows = _rows(d.create_tuple_iterator(output_numpy=True))
+    return d.get_col_names(), d.get_dataset_size(), rows[1][0][5:8, 5:8, 0], rows[1][0].dtype.name, \
+        [r[1] for r in rows], ms.dataset.FashionMnistDataset(_mnist_dir(), num_samples=4).get_dataset_size()
+
+
+def _cifar10_dir():
+    d = _tmp()
+    rs = np.random.RandomState(7)
+    for name in ("data_batch_1.bin", "test_batch.bin"):  # MindSpore reads 10000 records per file
+        rec = np.concatenate([rs.randint(0, 10, (10000, 1)), rs.randint(0, 256, (10000, 3072))], axis=1)
+        rec.astype(np.uint8).tofile(os.path.join(d, name))
+    return d
+
+
+def case_ds_cifar10(ms):
+    """CIFAR-10 binary files: 1 label byte + 3072 CHW pixel bytes per record; image comes out HWC."""
+    d = _cifar10_dir()
+    tr = ms.dataset.Cifar10Dataset(d, usage="train", shuffle=False)
+    te = ms.dataset.Cifar10Dataset(d, usage="test", shuffle=False, num_samples=3)
+    al = ms.dataset.Cifar10Dataset(d, shuffle=False)
+    rows = _rows(tr.take(5).create_tuple_iterator(output_numpy=True))
+    return tr.get_col_names(), tr.get_dataset_size(), te.get_dataset_size(), al.get_dataset_size(), \
+        rows[0][0][:2, :3, :], rows[4][0][31, 30:, :], rows[0][0].shape, rows[0][0].dtype.name, \
+        [r[1] for r in rows], [int(r[1]) for r in te.create_tuple_iterator(output_numpy=True)], \
+        [int(r[1]) for r in al.skip(9998).take(4).create_tuple_iterator(output_numpy=True)]
+
+
+def case_ds_cifar10_short_file(ms):
+    d = _tmp()
+    np.zeros((5, 3073), np.uint8).tofile(os.path.join(d, "data_batch_1.bin"))
+    return [r[1] for r in ms.dataset.Cifar10Dataset(d, shuffle=False).create_tuple_iterator(output_numpy=True)]
+
+
+def case_ds_cifar10_bad_usage(ms):
+    return ms.dataset.Cifar10Dataset(_cifar10_dir(), usage="valid")
+
+
+def _image_folder():
+    d = _tmp()
+    for cls, files in (("cat", {"a.jpg": b"\x01\x02\x03", "b.png": b"\x04\x05"}), ("dog", {"c.jpg": b"\x06"}),
+                       ("bird", {"d.JPG": b"\x07\x08", "e.txt": b"\x09"})):
+        os.makedirs(os.path.join(d, cls))
+        for name, data in files.items():
+            with open(os.path.join(d, cls, name), "wb") as f:
+                f.write(data)
+    return d
+
+
+def case_ds_image_folder(ms):
+    """Class folders in name order; ``image`` is the file's bytes (decode=False)."""
+    d = _image_folder()
+    ds = ms.dataset.ImageFolderDataset(d, shuffle=False)
+    rows = _rows(ds.create_tuple_iterator(output_numpy=True))
+    only_jpg = ms.dataset.ImageFolderDataset(d, shuffle=False, extensions=[".jpg"])
+    picked = ms.dataset.ImageFolderDataset(d, shuffle=False, class_indexing={"dog": 0, "cat": 5})
+    return ds.get_col_names(), ds.get_dataset_size(), ds.get_class_indexing(), ds.num_classes(), rows, \
+        _rows(only_jpg.create_tuple_iterator(output_numpy=True)), picked.get_class_indexing(), \
+        _rows(picked.create_tuple_iterator(output_numpy=True))
+
+
+def case_ds_image_folder_missing_dir(ms):
+    return ms.dataset.ImageFolderDataset(os.path.join(_tmp(), "nope"))
+
+
+def case_ds_fake_image(ms):
+    """Random images: shapes, dtypes, label range and determinism (values are RNG-specific)."""
+    d = ms.dataset.FakeImageDataset(num_images=6, image_size=(8, 6, 3), num_classes=4, base_seed=3, shuffle=False)
+    rows = _rows(d.create_tuple_iterator(output_numpy=True))
+    again = _rows(ms.dataset.FakeImageDataset(num_images=6, image_size=(8, 6, 3), num_classes=4, base_seed=3,
+                                              shuffle=False).create_tuple_iterator(output_numpy=True))
+    return d.get_col_names(), d.get_dataset_size(), d.num_classes, [r[0].shape for r in rows], \
+        rows[0][0].dtype.name, rows[0][1].dtype.name, all(0 <= int(r[1]) < 4 for r in rows), \
+        all((a[0] == b[0]).all() and a[1] == b[1] for a, b in zip(rows, again)), \
+        ms.dataset.FakeImageDataset(num_images=10, num_samples=3).get_dataset_size()
+
+
+def case_ds_fake_image_bad_size(ms):
+    return ms.dataset.FakeImageDataset(num_images=0)
+
+
+def case_ds_dataset_cache(ms):
+    c = ms.dataset.DatasetCache(session_id=5, size=0, spilling=False)
+    return c.session_id, c.size, c.spilling
+
+
+def case_ds_dataset_cache_bad_session(ms):
+    return ms.dataset.DatasetCache(session_id="x")
 
 
 # ---------------------------------------------------------------------------
