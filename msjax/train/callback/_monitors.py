@@ -63,7 +63,7 @@ class TimeMonitor(Callback):
         self.data_size = data_size
         self.epoch_time = time.time()
         if not isinstance(data_time, bool):
-            raise TypeError(f"The type of 'data_time' should be bool, but got {type(data_time).__name__}.")
+            raise TypeError(f"The 'data_time' must be a bool, but got {type(data_time).__name__}.")
         self.data_time = data_time
         self.data_time_sum = 0.0
         self.data_time_start = 0.0
