@@ -90,12 +90,19 @@ def _set_train(network, mode):
 
 
 
+class _Float64(np.float64):
+    """``np.float64`` that prints as under NumPy 1 (``0.5``, not ``np.float64(0.5)``):
+    MindSpore runs on NumPy 1, so ``print(model.eval(ds))`` shows ``{'Accuracy': 0.5}``."""
+
+    def __repr__(self):
+        return repr(float(self))
+
+
 def _plain(value):
-    """A NumPy scalar result as a Python number: MindSpore runs on NumPy 1, where
-    ``print({'Accuracy': np.float64(0.5)})`` shows ``{'Accuracy': 0.5}``; NumPy 2
-    would show ``np.float64(0.5)``."""
-    if isinstance(value, np.generic) and np.ndim(value) == 0:
-        return value.item()
+    """A metric's ``np.float64`` result, printing as MindSpore's does."""
+    if type(value) is np.float64:
+        return _Float64(value)
+    return value.item()
     return value
 
 class Model:
