@@ -138,3 +138,13 @@ def test_scalar_to_array():
     assert ops.scalar_to_array(3).dtype == ms.int64
     with pytest.raises(TypeError):
         ops.scalar_to_array(T(1.0))
+
+
+def test_tensor_clone_is_an_independent_copy():
+    x = T(np.array([[1.0, 2.0], [3.0, 4.0]], np.float32))
+    y = x.clone()
+    assert y is not x and y.dtype == x.dtype and y.asnumpy().tolist() == x.asnumpy().tolist()
+    y[0, 0] = 9.0
+    assert x.asnumpy()[0, 0] == 1.0 and y.asnumpy()[0, 0] == 9.0
+    g = ms.grad(lambda a: (a.clone() * a).sum())(x)
+    np.testing.assert_array_equal(g.asnumpy(), 2 * x.asnumpy())

@@ -55,3 +55,24 @@ def test_profile_is_removed_when_the_run_raises():
     with pytest.raises(ZeroDivisionError):
         t.run(lambda: 1 / 0)
     assert sys.getprofile() is None
+
+
+def test_reference_checks_count_only_passing_tests_that_ran_the_name(tmp_path):
+    tests = tmp_path / "tests"
+    tests.mkdir()
+    (tests / "reference_checks.py").write_text(
+        "REFERENCE_CHECKS = {\n"
+        "    'mindspore.ops.roll': ('test_ref.py::test_uses_roll', 'why'),\n"
+        "    'mindspore.nn.Roll': ('test_ref.py::test_uses_roll', 'why'),\n"
+        "    'mindspore.ops.scalar_to_array': ('test_ref.py::test_fails', 'why'),\n"
+        "}\n")
+    (tests / "test_ref.py").write_text(
+        "import msjax as ms\n"
+        "def test_uses_roll():\n"
+        "    assert ms.ops.roll(ms.Tensor([1, 2, 3]), 1).asnumpy().tolist() == [3, 1, 2]\n"
+        "def test_fails():\n"
+        "    ms.ops.scalar_to_array(1.0)\n"
+        "    assert False\n")
+    done = cov.reference_checked(tmp_path)
+    assert done == {"mindspore.ops.roll": "why"}
+    assert sys.getprofile() is None
