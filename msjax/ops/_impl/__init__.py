@@ -6,4 +6,5 @@ from . import loss  # noqa: F401,E402
 from . import composite, random, state  # noqa: F401  (ops_array: state, random ops, functional plumbing)
 from . import optim  # noqa: F401,E402  (optimizer primitives: ApplyMomentum, ApplyRMSProp...)
 from . import detection  # noqa: F401,E402  (BoundingBoxEncode/Decode, IOU, NMSWithMask)
+from . import tensor_methods  # noqa: F401,E402  (in-place and torch-style Tensor methods)
 from . import extra_math  # noqa: F401,E402  (DivNoNan, Mod, hypot, lcm, Bessel functions, cdist, einsum...)

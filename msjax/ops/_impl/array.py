@@ -641,7 +641,7 @@ def _tensor_chunk(input, chunks, dim=0, *, axis=None):
     return _chunk(arr(input), chunks, dim if axis is None else axis)
 
 
-@op("tensor_split", family="array")
+@op("tensor_split", methods="tensor_split", family="array")
 def tensor_split(input, indices_or_sections, axis=0):
     """``ops.tensor_split(input, indices_or_sections, axis=0)`` (numpy's ``array_split``)."""
     x = arr(input)

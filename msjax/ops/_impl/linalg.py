@@ -86,7 +86,7 @@ def _prim_matmul(input, mat2, transpose_a=False, transpose_b=False):
     return wrap(jnp.matmul(x, y))
 
 
-@op("mm", family="math")
+@op("mm", methods="mm", family="math")
 def mm(input, mat2):
     """``ops.mm(input, mat2)``: the product of two 2-D Tensors."""
     x, y = _mat2d("mm", input, mat2, False, False)
@@ -372,7 +372,7 @@ def ger(input, vec2):
     return wrap(jnp.outer(x, y))
 
 
-@op("outer", family="math")
+@op("outer", methods="outer", family="math")
 def outer(input, vec2):
     """``ops.outer(input, vec2)``: ``input.reshape(-1, 1) * vec2``."""
     if not isinstance(input, Tensor):

@@ -1,0 +1,173 @@
+"""Golden cases for Tensor methods: in-place arithmetic (return values in PyNative, where
+MindSpore 2.10's CPU build does not write back; the Parameter update inside ms.jit), shape
+helpers, nan-aware reductions, medians and elementwise helpers, with gradients."""
+import numpy as np
+
+
+def _x(ms):
+    return ms.Tensor(np.array([[1.5, -2.0, 0.0], [3.0, 0.5, 4.0]], np.float32))
+
+
+def _xi(ms):
+    return ms.Tensor(np.array([[1, -2, 0], [3, 5, 4]], np.int32))
+
+
+def case_inplace_arith_results(ms):
+    T = ms.Tensor
+    return [_x(ms).add_(T(2.0)), _x(ms).add_(T(1.0), alpha=2), _x(ms).sub_(1.0, alpha=2), _x(ms).mul_(2.0),
+            _x(ms).div_(2.0), _x(ms).div_(2.0, rounding_mode="floor"), _xi(ms).add_(2), _xi(ms).mul_(3),
+            _xi(ms).floor_divide_(2), _xi(ms).remainder_(2), _x(ms).exp_()]
+
+
+def case_inplace_on_parameter_jit(ms):
+    p = ms.Parameter(ms.Tensor(np.array([1.5, -2.0], np.float32)), name="p")
+
+    @ms.jit
+    def f(x):
+        p.add_(x)
+        p.mul_(x)
+        p.div_(2.0)
+        return p * 1
+    out = f(ms.Tensor(3.0, ms.float32))
+    return [out, p.value()]
+
+
+def case_copy_(ms):
+    a = ms.Tensor(np.array([1.5, -2.0], np.float32))
+    r = a.copy_(ms.Tensor([3.0, 4.0]))
+    b = ms.Tensor(np.zeros((2, 2), np.float32))
+    b.copy_(ms.Tensor([1, 2]))
+    return [r, a, b]
+
+
+def case_clamp_inplace_no_bounds(ms):
+    return _x(ms).clamp_()
+
+
+def case_t_mm_outer_inner(ms):
+    x, xi = _x(ms), _xi(ms)
+    v = ms.Tensor([1.0, 2.0, 3.0])
+    return [x.t(), v.t(), x.mm(x.t()), xi.mm(xi.t()), v.outer(v), ms.Tensor([1, 2]).outer(ms.Tensor([3, 4])),
+            x.inner(x), xi.inner(xi), v.inner(ms.Tensor(2.0))]
+
+
+def case_take_expand(ms):
+    x, v = _x(ms), ms.Tensor([1.0, 2.0, 3.0])
+    return [x.take(ms.Tensor([0, 5])), x.take(ms.Tensor([0, 2]), axis=1), x.take(ms.Tensor([7]), mode="wrap"),
+            x.take(ms.Tensor([7]), mode="clip"), v.expand(ms.Tensor([2, 3])), v.expand((2, 3)), v.expand(2, -1)]
+
+
+def case_axes_and_casts(ms):
+    z = ms.Tensor(np.arange(6, dtype=np.float32).reshape(1, 2, 3))
+    x, xi = _x(ms), _xi(ms)
+    return [z.moveaxis(0, 2), z.movedim((0, 1), (2, 0)), z.swapdims(0, 2), x.ravel(),
+            x.reshape_as(ms.Tensor(np.zeros((3, 2)))), x.type_as(xi), x.type(), xi.type(), x.type(ms.int32)]
+
+
+def case_new_tensors(ms):
+    xi, x = _xi(ms), _x(ms)
+    return [xi.new_zeros((2,)), xi.new_zeros((2,), dtype=ms.float16), x.new_ones((2, 3)),
+            xi.new_ones((1,), ms.float32), tuple(x.new_empty((2, 4)).shape), str(x.new_empty((3,)).dtype)]
+
+
+def case_top_k_diagonal(ms):
+    x, xi = _x(ms), _xi(ms)
+    return [ms.Tensor([1.0, 3.0, 2.0]).top_k(2), xi.top_k(2), x.diagonal(), x.diagonal(1),
+            ms.Tensor(np.arange(8.0).reshape(2, 2, 2)).diagonal(0, 0, 2), ms.Tensor([1.0, 2.0, 3.0]).diagflat(),
+            x.diagflat(-1)]
+
+
+def case_flips_rot90(ms):
+    x = _x(ms)
+    return [x.fliplr(), x.flipud(), x.rot90(2, (0, 1)), x.rot90(-1, [0, 1]), x.rot90(1, (1, 0))]
+
+
+def case_fliplr_1d(ms):
+    return ms.Tensor([1.0, 2.0]).fliplr()
+
+
+def case_splits(ms):
+    x = _x(ms)
+    return [x.hsplit(3), x.hsplit([1]), x.vsplit(2), ms.Tensor(np.arange(4.0).reshape(1, 1, 4)).dsplit(2),
+            ms.Tensor([1.0, 2.0, 3.0]).tensor_split(2), x.tensor_split([1], axis=1)]
+
+
+def case_hsplit_1d(ms):
+    return ms.Tensor([1.0, 2.0, 3.0]).hsplit(3)
+
+
+def case_nansum_nanmean(ms):
+    n = ms.Tensor(np.array([[1.0, np.nan, 3.0], [np.nan, np.nan, 2.0]], np.float32))
+    return [n.nansum(), n.nansum(1, keepdims=True), _xi(ms).nansum(), n.nansum(dtype=ms.float64), n.nanmean(),
+            n.nanmean(0), n.nanmean(1, keepdims=True)]
+
+
+def case_nanmean_int(ms):
+    return _xi(ms).nanmean()
+
+
+def case_median_nanmedian(ms):
+    n = ms.Tensor(np.array([[1.0, np.nan, 3.0], [np.nan, np.nan, 2.0]], np.float32))
+    x, xi = _x(ms), _xi(ms)
+    return [x.median(), x.median(0), xi.median(0, keepdims=True), ms.Tensor([1.0, 2.0, 3.0, 4.0]).median(),
+            ms.Tensor([2.0, 1.0, 2.0, 1.0]).median(), n.nanmedian(), n.nanmedian(0)]
+
+
+def case_logcumsumexp_grad(ms):
+    x = _x(ms)
+    g = ms.grad(lambda a: a.logcumsumexp(1).sum())(x)
+    return [x.logcumsumexp(1), x.logcumsumexp(0), g]
+
+
+def case_logcumsumexp_int(ms):
+    return _xi(ms).logcumsumexp(1)
+
+
+def case_xlogy_xdivy(ms):
+    T = ms.Tensor
+    a, b = T([0.0, 1.0, 2.0]), T([0.0, 2.0, 3.0])
+    g = ms.grad(lambda u, w: u.xlogy(w).sum(), grad_position=(0, 1))(T([1.0, 2.0]), T([2.0, 3.0]))
+    return [a.xlogy(b), a.xlogy(2), a.xdivy(b), T([1.0, -2.0]).xdivy(T([0.5, 4.0])), g]
+
+
+def case_xdivy_int(ms):
+    return ms.Tensor([0, 1, 2]).xdivy(ms.Tensor([0, 2, 3]))
+
+
+def case_elementwise_helpers(ms):
+    T = ms.Tensor
+    x, xi, v = _x(ms), _xi(ms), T([1.0, 2.0, 3.0])
+    return [x.copysign(-1.0), xi.copysign(T([-1.0, 1.0, -1.0])), v.ldexp(T([1, 2, 3])), T([1, 2]).ldexp(T([1, 2])),
+            T([0.0, 0.5, 1.0, -1.5]).sinc(), T([0, 1]).sinc(), v.deg2rad(), v.rad2deg(),
+            T(np.array([1.0, 2.0], np.float64)).nextafter(T(np.array([2.0, 0.0], np.float64)))]
+
+
+def case_deg2rad_int(ms):
+    return ms.Tensor([180]).deg2rad()
+
+
+def case_sign_helpers(ms):
+    T = ms.Tensor
+    x, xi = _x(ms), _xi(ms)
+    return [x.sgn(), xi.sgn(), T(np.array([3 + 4j, 0j], np.complex64)).sgn(), T([-0.0, 1.0, -2.0]).signbit(),
+            xi.signbit(), x.positive(), T([True]).positive()]
+
+
+def case_ptp_msort_searchsorted(ms):
+    T = ms.Tensor
+    x, xi, v = _x(ms), _xi(ms), T([1.0, 2.0, 3.0])
+    return [x.ptp(), x.ptp(1, keepdims=True), xi.ptp(0), T([[3.0, 1.0], [2.0, 0.0]]).msort(), xi.msort(),
+            v.searchsorted(T([2.0, 2.5])), v.searchsorted(T([2.0]), side="right"),
+            T([[1, 3, 5], [2, 4, 6]]).searchsorted(T([[3], [3]]))]
+
+
+def case_method_grads(ms):
+    x = _x(ms)
+    g1 = ms.grad(lambda a: (a.diagonal() * 2).sum() + a.rot90(1, (0, 1))[0].sum())(x)
+    g2 = ms.grad(lambda a: a.median(1)[0].sum() + a.ptp() + a.inner(a).sum())(x)
+    g3 = ms.grad(lambda a: a.take(ms.Tensor([0, 4, 4])).sum() + a.t().mm(a).sum())(x)
+    return [g1, g2, g3]
+
+
+def all_cases():
+    return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}
