@@ -129,5 +129,185 @@ def case_cdist_inf(ms):
     return [ms.ops.cdist(x, y, float("inf")), ms.ops.cdist(x, y, 0.0)]
 
 
+
+# --- linear algebra -----------------------------------------------------------
+
+def _spd(ms):
+    return _t(ms, [[4.0, 2.0, 0.4], [2.0, 5.0, 1.0], [0.4, 1.0, 3.0]], ms.float32)
+
+
+def case_cholesky(ms):
+    a = _spd(ms)
+    return [ms.ops.cholesky(a), ms.ops.cholesky(a, upper=True), ms.ops.Cholesky(upper=False)(a)]
+
+
+def case_cholesky_inverse_solve(ms):
+    a = _spd(ms)
+    u = ms.ops.cholesky(a)
+    b = _t(ms, [[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]], ms.float32)
+    return [ms.ops.cholesky_inverse(u), ms.ops.CholeskyInverse(upper=False)(u),
+            ms.ops.cholesky_solve(b, u), ms.ops.CholeskySolve()(b, u)]
+
+
+def case_matrix_determinant(ms):
+    a = _t(ms, [[[1.0, 2.0], [3.0, 4.0]], [[2.0, 0.5], [1.0, 3.0]]], ms.float32)
+    g = ms.grad(lambda m: ms.ops.MatrixDeterminant()(m).sum())(a)
+    return [ms.ops.MatrixDeterminant()(a), ms.ops.LogMatrixDeterminant()(a), ms.ops.slogdet(a), g]
+
+
+def case_matrix_power(ms):
+    a = _t(ms, [[[1.0, 2.0], [3.0, 4.0]]], ms.float32)
+    return [ms.ops.matrix_power(a, 3), ms.ops.MatrixPower(0)(a), ms.ops.matrix_power(a, -1)]
+
+
+def case_matrix_solve(ms):
+    a = _t(ms, [[3.0, 1.0], [1.0, 2.0]], ms.float32)
+    b = _t(ms, [[9.0], [8.0]], ms.float32)
+    return [ms.ops.MatrixSolve()(a, b), ms.ops.MatrixSolve(adjoint=True)(a, b),
+            ms.ops.MatrixTriangularSolve()(a, b), ms.ops.MatrixTriangularSolve(lower=False, adjoint=True)(a, b)]
+
+
+def case_matrix_band_part(ms):
+    x = _t(ms, np.arange(16.0).reshape(4, 4), ms.float32)
+    return [ms.ops.matrix_band_part(x, 1, 0), ms.ops.matrix_band_part(x, -1, 1),
+            ms.ops.MatrixBandPart()(x.astype(ms.int32), 0, -1)]
+
+
+def case_ger(ms):
+    a = _t(ms, [1.0, 2.0, 3.0], ms.float32)
+    b = _t(ms, [4.0, 5.0], ms.float32)
+    return [ms.ops.Ger()(a, b), ms.ops.Ger()(a.astype(ms.float16), b.astype(ms.float16))]
+
+
+# --- array ---------------------------------------------------------------------
+
+def case_expand(ms):
+    x = _t(ms, [[1.0], [2.0]], ms.float32)
+    return [ms.ops.Expand()(x, _t(ms, [2, 3], ms.int32)), ms.ops.expand(x, _t(ms, [2, 4], ms.int32))]
+
+
+def case_masked_select_nonzero(ms):
+    x = _t(ms, [[1, 2, 3], [4, 5, 6]], ms.int32)
+    m = _t(ms, [[True, False, True], [False, False, True]], ms.bool_)
+    return [ms.ops.MaskedSelect()(x, m), ms.ops.NonZero()(x * m.astype(ms.int32))]
+
+
+def case_invert_permutation_pack(ms):
+    a, b = _t(ms, [1, 2], ms.int32), _t(ms, [3, 4], ms.int32)
+    return [ms.ops.InvertPermutation()((3, 4, 0, 2, 1)), ms.ops.Pack()([a, b]), ms.ops.Pack(axis=1)((a, b))]
+
+
+def case_depth_space(ms):
+    x = _t(ms, np.arange(16.0).reshape(1, 4, 2, 2), ms.float32)
+    y = ms.ops.DepthToSpace(2)(x)
+    return [y, ms.ops.SpaceToDepth(2)(y)]
+
+
+def case_equal_count_approx(ms):
+    x = _t(ms, [1, 2, 3, 4], ms.int32)
+    y = _t(ms, [1, 0, 3, 5], ms.int32)
+    f = _t(ms, [1.0, 2.0, 3.0], ms.float32)
+    return [ms.ops.EqualCount()(x, y), ms.ops.ApproximateEqual(0.5)(f, _t(ms, [1.2, 2.6, 3.0], ms.float32))]
+
+
+def case_bit_ops(ms):
+    x = _t(ms, [1, -2, 7, 0], ms.int32)
+    return [ms.ops.Invert()(x), ms.ops.Invert()(x.astype(ms.uint8)), ms.ops.LeftShift()(x, _t(ms, [1, 2, 3, 4], ms.int32)),
+            ms.ops.RightShift()(x, _t(ms, [1, 1, 1, 1], ms.int32)), ms.ops.bitwise_left_shift(x, 2),
+            ms.ops.bitwise_right_shift(x, 1)]
+
+
+def case_complex_ops(ms):
+    re = _t(ms, [3.0, -1.0], ms.float32)
+    im = _t(ms, [4.0, 1.0], ms.float32)
+    c = ms.ops.Complex()(re, im)
+    return [c, ms.ops.ComplexAbs()(c), ms.ops.conj(c), ms.ops.Conj()(c), ms.ops.angle(c), ms.ops.Angle()(c),
+            ms.ops.conj(re)]
+
+
+def case_invert_permutation_tensor_error(ms):
+    return ms.ops.InvertPermutation()(_t(ms, [1, 0], ms.int32))
+
+
+def case_check_numerics(ms):
+    return ms.ops.CheckNumerics()(_t(ms, [1.0, 2.0], ms.float32))
+
+
+def case_check_numerics_nan(ms):
+    return ms.ops.CheckNumerics()(_t(ms, [1.0, np.nan], ms.float32))
+
+
+def case_bucketize_bounds(ms):
+    x = _t(ms, [[-1.0, 0.5, 3.0], [1.0, 2.0, 9.0]], ms.float32)
+    sorted_x = _t(ms, [[0.0, 1.0, 2.0, 3.0], [1.0, 1.0, 2.0, 8.0]], ms.float32)
+    vals = _t(ms, [[1.0, 2.5], [1.0, 9.0]], ms.float32)
+    return [ms.ops.bucketize(x, [0.0, 1.0, 2.0]), ms.ops.bucketize(x, [0.0, 1.0, 2.0], right=True),
+            ms.ops.Bucketize([0.0, 1.0, 2.0])(x), ms.ops.LowerBound()(sorted_x, vals),
+            ms.ops.UpperBound()(sorted_x, vals), ms.ops.UpperBound(out_type=ms.int64)(sorted_x, vals)]
+
+
+def case_in_top_k(ms):
+    x = _t(ms, [[1.0, 8.0, 5.0, 2.0], [7.0, 5.0, 1.0, 3.0]], ms.float32)
+    t = _t(ms, [1, 3], ms.int32)
+    return [ms.ops.InTopK(2)(x, t), ms.ops.intopk(x, t, 4)]
+
+
+
+# --- optimizer primitives (update Parameters in place) -------------------------
+
+def _p(ms, vals, name):
+    return ms.Parameter(ms.Tensor(np.array(vals, np.float32)), name=name)
+
+
+def _grad_vec(ms):
+    return ms.Tensor(np.array([0.5, -1.0, 0.25], np.float32))
+
+
+def case_apply_gradient_descent(ms):
+    var = _p(ms, [1.0, 2.0, 3.0], "var")
+    out = ms.ops.ApplyGradientDescent()(var, 0.1, _grad_vec(ms))
+    return [out, var]
+
+
+def case_apply_adagrad(ms):
+    var, acc = _p(ms, [1.0, 2.0, 3.0], "var"), _p(ms, [0.1, 0.2, 0.3], "acc")
+    out = ms.ops.ApplyAdagrad()(var, acc, 0.01, _grad_vec(ms))
+    var2, acc2 = _p(ms, [1.0, 2.0, 3.0], "var2"), _p(ms, [0.1, 0.2, 0.3], "acc2")
+    out2 = ms.ops.ApplyAdagradV2(epsilon=1e-6, update_slots=False)(var2, acc2, 0.01, _grad_vec(ms))
+    return [out, var, acc, out2, var2, acc2]
+
+
+def case_apply_adadelta(ms):
+    var, acc, upd = _p(ms, [1.0, 2.0, 3.0], "var"), _p(ms, [0.1, 0.2, 0.3], "acc"), _p(ms, [0.3, 0.2, 0.1], "upd")
+    out = ms.ops.ApplyAdadelta()(var, acc, upd, 0.01, 0.9, 1e-6, _grad_vec(ms))
+    return [out, var, acc, upd]
+
+
+def case_apply_adamax(ms):
+    var, m, v = _p(ms, [1.0, 2.0, 3.0], "var"), _p(ms, [0.1, 0.2, 0.3], "m"), _p(ms, [0.3, 0.2, 0.1], "v")
+    out = ms.ops.ApplyAdaMax()(var, m, v, 0.9, 0.01, 0.9, 0.99, 1e-8, _grad_vec(ms))
+    return [out, var, m, v]
+
+
+def case_apply_proximal_adagrad(ms):
+    var, acc = _p(ms, [1.0, -2.0, 0.001], "var"), _p(ms, [0.1, 0.2, 0.3], "acc")
+    out = ms.ops.ApplyProximalAdagrad()(var, acc, 0.1, 0.01, 0.1, _grad_vec(ms))
+    return [out, var, acc]
+
+
+def case_apply_sign_optimizers(ms):
+    var, m = _p(ms, [1.0, 2.0, 3.0], "var"), _p(ms, [0.1, -0.2, 0.3], "m")
+    out = ms.ops.ApplyPowerSign()(var, m, 0.01, 2.718, 0.99, 0.9, _grad_vec(ms))
+    var2, m2 = _p(ms, [1.0, 2.0, 3.0], "var2"), _p(ms, [0.1, -0.2, 0.3], "m2")
+    out2 = ms.ops.ApplyAddSign()(var2, m2, 0.01, 1.0, 0.99, 0.9, _grad_vec(ms))
+    return [out, var, m, out2, var2, m2]
+
+
+def case_apply_ftrl(ms):
+    var, acc, lin = _p(ms, [1.0, 2.0, 3.0], "var"), _p(ms, [0.1, 0.2, 0.3], "acc"), _p(ms, [0.5, -0.01, 0.2], "lin")
+    out = ms.ops.ApplyFtrl()(var, acc, lin, _grad_vec(ms), 0.01, 0.01, 0.02, -0.5)
+    return [out, var, acc, lin]
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}

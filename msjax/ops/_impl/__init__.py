@@ -8,3 +8,4 @@ from . import optim  # noqa: F401,E402  (optimizer primitives: ApplyMomentum, Ap
 from . import detection  # noqa: F401,E402  (BoundingBoxEncode/Decode, IOU, NMSWithMask)
 from . import tensor_methods  # noqa: F401,E402  (in-place and torch-style Tensor methods)
 from . import extra_math  # noqa: F401,E402  (DivNoNan, Mod, hypot, lcm, Bessel functions, cdist, einsum...)
+from . import extra_linalg, extra_array, extra_optim  # noqa: F401,E402  (Cholesky*, Matrix*, Expand, shifts, Apply*...)
