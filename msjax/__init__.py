@@ -20,6 +20,7 @@ from ._core.dtype import (bfloat16, bool_, complex64, complex128, dtype_to_nptyp
                           float_, int_, uint, number, float16, float32, float64, int8, int16, int32, int64, pytype_to_dtype, uint8,
                           uint16, uint32, uint64)
 from ._core.grad import GradOperation, get_grad, grad, value_and_grad  # noqa: E402
+from ._core.autodiff import jacfwd, jacrev, jvp, vjp  # noqa: E402
 from ._core.parallel import ParallelMode, get_auto_parallel_context, reset_auto_parallel_context, set_auto_parallel_context  # noqa: E402,E501
 from ._core.context import get_ps_context, set_device, set_ps_context  # noqa: E402
 from ._core.jit import COMPATIBLE, LAX, STRICT, JitConfig, jit, jit_class, lazy_inline  # noqa: E402
@@ -56,7 +57,7 @@ __version__ = "0.1.0"
 mindspore_version = "2.10.0"
 
 __all__ = ["Tensor", "Parameter", "ParameterTuple", "grad", "value_and_grad", "jit", "GradOperation",
-           "get_grad", "set_context", "get_context", "GRAPH_MODE", "PYNATIVE_MODE", "set_seed", "get_seed",
+           "vjp", "jvp", "jacfwd", "jacrev", "get_grad", "set_context", "get_context", "GRAPH_MODE", "PYNATIVE_MODE", "set_seed", "get_seed",
            "nn", "ops", "amp", "dtype", "float16", "float32", "float64", "bfloat16", "int8", "int16", "int32",
            "int64", "uint8", "uint16", "uint32", "uint64", "bool_", "complex64", "complex128"]
 from .ops._impl.composite import vmap; from .ops._impl.array import from_numpy  # noqa: E402,E702  (mindspore.vmap, mindspore.from_numpy)

@@ -58,7 +58,7 @@ def test_jvp_errors():
         f(x, x, x)
     with pytest.raises(ValueError, match="shape of 'v'"):
         f(x, x, (x, _t(3)))
-    with pytest.raises(TypeError, match="must be Tensors"):
+    with pytest.raises(TypeError, match="must be a Tensor, tuple or list of Tensors"):
         ops.jvp(lambda a: a, 1.0, x)
     with pytest.raises(ValueError, match="more than one outputs"):
         ops.jvp(lambda a: a, x, x, has_aux=True)

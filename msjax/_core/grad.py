@@ -21,7 +21,7 @@ from .parameter import Parameter, ParameterTuple
 from .tensor import Tensor, wrap
 from .transforms import JvpSpec, StatefulFunction, VjpSpec, to_tensors
 
-__all__ = ["grad", "value_and_grad", "GradOperation", "get_grad", "jvp", "JvpFunction"]
+__all__ = ["grad", "value_and_grad", "GradOperation", "get_grad", "JvpFunction"]
 
 
 def _convert_grad_position(grad_position):
@@ -325,13 +325,3 @@ class JvpFunction:
         out, out_dot = sf(*inputs, sens=[[t] for t in tangents])
         return to_tensors(out), to_tensors(out_dot)
 
-
-def jvp(fn, inputs, v, has_aux=False):
-    """``ops.jvp(fn, inputs, v, has_aux=False)``: ``(outputs, jvp)``; with ``has_aux``
-    ``fn`` returns ``(output, *aux)`` and the result is ``(output, jvp, aux)``."""
-    _check_bool("has_aux", has_aux, "jvp")
-    out, out_dot = JvpFunction(fn)(inputs, v)
-    if has_aux:
-        _check_aux(out)
-        return out[0], out_dot[0], tuple(out[1:]) if len(out) > 2 else out[1]
-    return out, out_dot

@@ -294,23 +294,28 @@ class VjpSpec:
     """What a gradient transform differentiates: argument positions, weights,
     has_aux, and whether a sensitivity argument is passed."""
 
-    __slots__ = ("positions", "weights", "has_aux", "sens")
+    __slots__ = ("positions", "weights", "has_aux", "sens", "jacobian")
 
-    def __init__(self, positions, weights, has_aux=False, sens=False):
+    def __init__(self, positions, weights, has_aux=False, sens=False, jacobian=False):
         self.positions = tuple(positions)
         self.weights = list(weights)
         self.has_aux = has_aux
         self.sens = sens
+        self.jacobian = jacobian    # seed with every unit vector (vmapped): whole Jacobians
 
 
 class JvpSpec:
     """What a forward-mode transform differentiates: the argument positions whose
-    tangents are passed (in the sensitivity slot: one list of leaves per position)."""
+    tangents are passed (in the sensitivity slot: one list of leaves per position).
+    ``has_aux``: only the first output is differentiated; ``jacobian``: the tangents
+    are every unit vector of the inputs (vmapped, no sensitivity passed)."""
 
-    __slots__ = ("positions",)
+    __slots__ = ("positions", "has_aux", "jacobian")
 
-    def __init__(self, positions):
+    def __init__(self, positions, has_aux=False, jacobian=False):
         self.positions = tuple(positions)
+        self.has_aux = has_aux
+        self.jacobian = jacobian
 
 
 def _position_groups(a, positions):
@@ -324,6 +329,28 @@ def _substitute(dyn, groups, values):
         for k, v in zip(g, d):
             leaves[k] = v
     return leaves
+
+
+def _unit_basis(arrays):
+    """Every unit vector of the concatenated ``arrays``: for each array, a stack of
+    shape ``(N, *array.shape)``, N the total size (row k is the k-th unit vector)."""
+    sizes = [int(np.prod(x.shape)) for x in arrays]
+    n, out, start = sum(sizes), [], 0
+    for x, size in zip(arrays, sizes):
+        out.append(jnp.eye(n, size, -start, dtype=x.dtype).reshape((n,) + tuple(x.shape)))
+        start += size
+    return out
+
+
+def _jacobian_blocks(stacked, lead_shapes, tail_shapes):
+    """Split stacks of shape ``(N, *tail)`` (N spans the ``lead_shapes`` arrays) into
+    blocks ``block[j][i]`` of shape ``lead_shapes[j] + tail_shapes[i]``."""
+    blocks, start = [], 0
+    for lead in lead_shapes:
+        size = int(np.prod(lead))
+        blocks.append([s[start:start + size].reshape(tuple(lead) + tuple(t)) for s, t in zip(stacked, tail_shapes)])
+        start += size
+    return blocks
 
 
 def _donating(traced, n_state):
@@ -412,9 +439,14 @@ class StatefulFunction:
             def run(diff_in):
                 out, changed = self._run_user(state_params, list(state_vals), a, _substitute(dyn, groups, diff_in),
                                               nargs)
-                return to_arrays(out), changed
+                out = to_arrays(out)
+                if self.vjp.has_aux:
+                    return out[0], (out, changed)
+                return out, (out, changed)
 
             diff_in = [[dyn[k] for k in g] for g in groups]
+            if self.vjp.jacobian:
+                return self._jacfwd(run, diff_in)
             tangents = to_arrays(tangents)
             if len(tangents) != len(groups) or any(len(t) != len(g) for t, g in zip(tangents, groups)):
                 raise TypeError("For 'Jvp', the tangents 'v' must have the structure of the inputs.")
@@ -424,10 +456,44 @@ class StatefulFunction:
                     if tuple(t.shape) != tuple(dyn[k].shape):
                         raise ValueError(f"For 'Jvp', the shape of 'v' {list(t.shape)} must equal the shape of "
                                          f"the input it goes with {list(dyn[k].shape)}.")
-                tan.append([jnp.asarray(t, dyn[k].dtype) for t, k in zip(ts, g)])
-            out, out_dot, changed = jax.jvp(run, (diff_in,), (tan,), has_aux=True)
+                tan.append([jnp.asarray(t, _shadow(dyn[k]).dtype) for t, k in zip(ts, g)])
+            if all(_inexact(x) for g in diff_in for x in g):
+                _, out_dot, (out, changed) = jax.jvp(run, (diff_in,), (tan,), has_aux=True)
+                return (out, out_dot), changed
+            # integer/bool inputs: as in the vjp, the values come from the real
+            # computation and the tangents from a float shadow of it; integer
+            # outputs keep their dtype (MindSpore gives Int32 tangents for Int32)
+            target, (out, changed) = run(diff_in)
+            shadow_in = [[_shadow(x) for x in g] for g in diff_in]
+            _, out_dot, _ = jax.jvp(run, (shadow_in,), (tan,), has_aux=True)
+            out_dot = jax.tree_util.tree_map(
+                lambda d, t: d if _inexact(t) else jnp.round(d).astype(t.dtype), out_dot, target)
             return (out, out_dot), changed
         return pure
+
+    @staticmethod
+    def _jacfwd(run, diff_in):
+        """``(outputs, blocks)``: ``blocks[o][i]``, output o's Jacobian with respect
+        to input i (shape ``out_o.shape + in_i.shape``), from one vmapped jvp per
+        unit tangent."""
+        flat_in = [x for g in diff_in for x in g]
+        basis = _unit_basis(flat_in)
+        target, (out, changed) = run(diff_in)
+        t_leaves = jax.tree_util.tree_leaves(target)
+
+        def push(*tangent):
+            it = iter(tangent)
+            tan = [[next(it) for _ in g] for g in diff_in]
+            return jax.tree_util.tree_leaves(jax.jvp(lambda d: run(d)[0], (diff_in,), (tan,))[1])
+
+        stacked = jax.vmap(push)(*basis)     # per output leaf: (N, *out.shape)
+        blocks = []
+        for s, t in zip(stacked, t_leaves):
+            per_in = _jacobian_blocks([s], [x.shape for x in flat_in], [t.shape])
+            blocks.append([jnp.moveaxis(b[0], tuple(range(len(x.shape))),
+                                        tuple(range(t.ndim, t.ndim + len(x.shape))))
+                           for b, x in zip(per_in, flat_in)])
+        return (out, blocks), changed
 
     def _vjp_body(self, state_params, a, nargs):
         spec = self.vjp
@@ -461,6 +527,15 @@ class StatefulFunction:
                     # indices, Embedding ids): no gradient path through them, so
                     # differentiate the real inputs; theirs are zeros as in MindSpore.
                     shadow_target, vjp_fn, _ = jax.vjp(run, diff_in, diff_w, has_aux=True)
+            if spec.jacobian:
+                t_leaves, t_def = jax.tree_util.tree_flatten(target if exact else shadow_target)
+                basis = _unit_basis(t_leaves)
+                g_in, _ = jax.vmap(lambda *c: vjp_fn(jax.tree_util.tree_unflatten(t_def, list(c))))(*basis)
+                # blocks[o][i]: output o with respect to input i, out_o.shape + in_i.shape
+                flat = [x for gs in g_in for x in gs]
+                blocks = _jacobian_blocks(flat, [t.shape for t in t_leaves],
+                                          [dyn[k].shape for g in groups for k in g])
+                return (out, blocks, []), changed
             cot = _cotangent(target if exact else shadow_target, sens if spec.sens else None)
             g_in, g_w = vjp_fn(cot)
             g_in = [[_fix_grad(x, dyn[k]) for x, k in zip(gs, g)] for gs, g in zip(g_in, groups)]
