@@ -169,5 +169,69 @@ def case_method_grads(ms):
     return [g1, g2, g3]
 
 
+def case_special_function_methods(ms):
+    x, xi = _x(ms), _xi(ms)
+    T = ms.Tensor
+    return [x.hypot(T(2.0)), x.heaviside(T(0.5)), xi.lcm(T(6, ms.int32)), x.lgamma(), T([1.5, 3.0, 0.5, -2.5]).digamma(),
+            T([0.25, 0.5]).logit(), T([0.0, 0.5]).logit(eps=0.1), T([np.nan, np.inf]).nan_to_num(1.0),
+            T([1.0]).igamma(T([2.0])), T([1.0]).igammac(T([2.0])), x.i0()]
+
+
+def case_scatter_methods(ms):
+    idx = ms.Tensor(np.array([[0], [2]], np.int32))
+    up = ms.Tensor(np.array([[1.0, 1.0, 1.0], [2.0, 2.0, 2.0]], np.float32))
+    m = ms.Tensor(np.full((3, 3), 1.0, np.float32))
+    out = [getattr(m, n)(idx, up) for n in
+           ("scatter_add", "scatter_sub", "scatter_mul", "scatter_div", "scatter_max", "scatter_min")]
+    return out + [m.scatter_add(ms.Tensor(np.array([[0], [2]])), up)]
+
+
+def case_unsorted_segment_methods(ms):
+    seg = ms.Tensor(np.array([0, 1, 0], np.int32))
+    d = ms.Tensor(np.array([[1.0, 2.0], [3.0, 4.0], [5.0, 0.0]], np.float32))
+    di = ms.Tensor(np.array([[1, 2], [3, 4], [5, 0]], np.int32))
+    return [d.unsorted_segment_max(seg, 3), d.unsorted_segment_min(seg, 3), d.unsorted_segment_prod(seg, 3),
+            di.unsorted_segment_max(seg, 3), di.unsorted_segment_min(seg, 3)]
+
+
+def case_scatter_like_writes(ms):
+    T = ms.Tensor
+    m = T(np.full((3, 3), 1.0, np.float32))
+    return [m.select_scatter(T([5.0, 6.0, 7.0]), 0, 1), m.select_scatter(T([5.0, 6.0, 7.0]), 1, 0),
+            m.slice_scatter(T(np.full((3, 2), 5.0, np.float32)), axis=1, start=0, end=3, step=2),
+            m.diagonal_scatter(T([5.0, 6.0]), 1), m.diagonal_scatter(T([5.0, 6.0]), -1),
+            m.index_put((T([0, 1], ms.int32), T([1, 2], ms.int32)), T([5.0, 6.0])),
+            m.index_put((T([0, 0], ms.int32), T([1, 1], ms.int32)), T([5.0, 6.0]), True)]
+
+
+def case_slice_scatter_bad_shape(ms):
+    m = ms.Tensor(np.full((3, 3), 1.0, np.float32))
+    return m.slice_scatter(ms.Tensor(np.ones((3, 1), np.float32)), axis=1, start=0, end=3, step=2)
+
+
+def case_aminmax_allclose_predicates(ms):
+    T = ms.Tensor
+    x, xi = _x(ms), _xi(ms)
+    return [x.aminmax(), x.aminmax(axis=1, keepdims=True), xi.aminmax(axis=0), x.allclose(x + 1e-6),
+            x.allclose(x + 1e-7), T([np.nan]).allclose(T([np.nan]), equal_nan=True), x.is_complex(),
+            T(np.array([1j], np.complex64)).is_complex(), x.is_signed(), T(np.array([1], np.uint8)).is_signed(),
+            T(np.array([1 + 0j, 1j], np.complex64)).isreal(), x.isreal()]
+
+
+def case_linalg_stats_methods(ms):
+    T = ms.Tensor
+    a, x = T(np.array([[2.0, 1.0], [1.0, 3.0]], np.float32)), _x(ms)
+    g = ms.grad(lambda u: u.logdet())(a)
+    return [a.logdet(), T([[0.0, 1.0], [1.0, 0.0]]).logdet(), a.matrix_determinant(), g, x.cov(),
+            x.cov(correction=0), x.cov(fweights=T([1, 2, 1])), x.cov(aweights=T([0.5, 1.0, 2.0])),
+            x.renorm(2, 0, 2.0), x.renorm(1, 1, 1.0)]
+
+
+def case_casts_and_layout(ms):
+    x = _x(ms)
+    return [x.short(), x.byte(), str(x.bfloat16().dtype), x.ndimension(), x.stride(), x.stride(1),
+            x.is_contiguous(), x.contiguous()]
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}

@@ -90,18 +90,18 @@ mul_no_nan = _binary("prim_mul_no_nan", _mul_no_nan, "MulNoNan", (),
 mod = _binary("prim_mod", lambda x, y, name: _binop(name, jnp.fmod, x, y), "Mod", (),
               "``ops.Mod()(x, y)``: C's ``fmod`` (the result has the sign of ``x``).")
 hypot = _binary("hypot", _only("Hypot", ("Float32", "Float64"), lambda x, y, name: _binop(name, jnp.hypot, x, y)),
-                "Hypot", (), "``ops.hypot(input, other)``: ``sqrt(input**2 + other**2)`` (Float32/Float64).")
-heaviside = _binary("heaviside", _heaviside, "Heaviside", (),
+                "Hypot", "hypot", "``ops.hypot(input, other)``: ``sqrt(input**2 + other**2)`` (Float32/Float64).")
+heaviside = _binary("heaviside", _heaviside, "Heaviside", "heaviside",
                     "``ops.heaviside(input, values)``: 0 below 0, 1 above, ``values`` at 0.")
-lcm = _binary("lcm", _only("Lcm", ("Int32", "Int64"), _lcm), "Lcm", (),
+lcm = _binary("lcm", _only("Lcm", ("Int32", "Int64"), _lcm), "Lcm", "lcm",
               "``ops.lcm(input, other)``: Int32/Int64 Tensors.")
-igamma = _binary("igamma", lambda x, y, name: _binop(name, jsp.gammainc, x, y), "Igamma", (),
+igamma = _binary("igamma", lambda x, y, name: _binop(name, jsp.gammainc, x, y), "Igamma", "igamma",
                  "``ops.igamma(input, other)``: regularized lower incomplete gamma P(input, other).")
-igammac = _binary("igammac", lambda x, y, name: _binop(name, jsp.gammaincc, x, y), "Igammac", (),
+igammac = _binary("igammac", lambda x, y, name: _binop(name, jsp.gammaincc, x, y), "Igammac", "igammac",
                   "``ops.igammac(input, other)``: regularized upper incomplete gamma Q(input, other).")
 
 
-@op("logit", primitive="Logit", prim_args=("eps",), family="math")
+@op("logit", primitive="Logit", prim_args=("eps",), methods="logit", family="math")
 def logit(input, eps=None):
     """``ops.logit(input, eps=None)``: ``log(x / (1 - x))``, ``x`` clipped to ``[eps, 1 - eps]`` when
     ``eps`` is given (a negative ``eps``, the Primitive's default -1.0, means no clipping)."""
@@ -113,7 +113,8 @@ def logit(input, eps=None):
     return _out(jnp.log(x / (1 - x)))
 
 
-@op("nan_to_num", primitive="NanToNum", prim_args=("nan", "posinf", "neginf"), family="math")
+@op("nan_to_num", primitive="NanToNum", prim_args=("nan", "posinf", "neginf"), methods="nan_to_num",
+    family="math")
 def nan_to_num(input, nan=0.0, posinf=None, neginf=None):
     """``ops.nan_to_num(input, nan=0.0, posinf=None, neginf=None)``: inf/-inf default to the dtype's
     largest/lowest finite value."""
@@ -123,9 +124,9 @@ def nan_to_num(input, nan=0.0, posinf=None, neginf=None):
     return _out(jnp.nan_to_num(x, nan=0.0 if nan is None else nan, posinf=posinf, neginf=neginf))
 
 
-lgamma = _unary("lgamma", _float_fn(jsp.gammaln), "Lgamma", (), "``ops.lgamma(input)``: ``log|Gamma(input)|``.")
-digamma = _unary("digamma", _float_fn(jsp.digamma), "Digamma", (), "``ops.digamma(input)``: ``d/dx lgamma``.")
-bessel_i0 = _unary("bessel_i0", _float_fn(jsp.i0), "BesselI0", ())
+lgamma = _unary("lgamma", _float_fn(jsp.gammaln), "Lgamma", "lgamma", "``ops.lgamma(input)``: ``log|Gamma(input)|``.")
+digamma = _unary("digamma", _float_fn(jsp.digamma), "Digamma", "digamma", "``ops.digamma(input)``: ``d/dx lgamma``.")
+bessel_i0 = _unary("bessel_i0", _float_fn(jsp.i0), "BesselI0", "i0")
 bessel_i1 = _unary("bessel_i1", _float_fn(jsp.i1), "BesselI1", ())
 bessel_i0e = _unary("bessel_i0e", _float_fn(jsp.i0e), "BesselI0e", ())
 bessel_i1e = _unary("bessel_i1e", _float_fn(jsp.i1e), "BesselI1e", ())

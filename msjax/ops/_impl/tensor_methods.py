@@ -22,7 +22,9 @@ from ..._core import dtype as mstype
 from ..._core.registry import OPS, op
 from ..._core.tensor import Tensor
 from ._util import arr, operand_pair, wrap
-from .array import _write_inplace, tensor_split
+from .array import _segment_ids, _tensor_scatter_nd, _write_inplace, tensor_scatter_add, tensor_scatter_elements, \
+    tensor_split
+from .linalg import det
 from .math import _dn, _float_input, _is_float, _norm_axes, _norm_axis, _out
 
 # ---------------------------------------------------------------------------
@@ -560,3 +562,271 @@ def _take(self, indices, axis=None, mode="clip"):
     if mode not in ("raise", "wrap", "clip"):
         raise ValueError(f"For 'Tensor.take', 'mode' must be 'raise', 'wrap' or 'clip', but got {mode}.")
     return wrap(jnp.take(x, arr(indices), axis=axis, mode="wrap" if mode == "wrap" else "clip"))
+
+
+# ---------------------------------------------------------------------------
+# scatters, segments and index writes
+# ---------------------------------------------------------------------------
+
+@op("tensor_scatter_add_method", methods="scatter_add", family="array")
+def _scatter_add(self, *args, **kwargs):
+    """``Tensor.scatter_add(indices, updates)`` (``ops.tensor_scatter_add``) or
+    ``Tensor.scatter_add(dim, index, src)`` (``ops.tensor_scatter_elements`` with ``reduction='add'``)."""
+    if "dim" in kwargs or (args and isinstance(args[0], int) and not isinstance(args[0], bool)):
+        vals = dict(zip(("dim", "index", "src"), args), **kwargs)
+        return tensor_scatter_elements(self, vals["index"], vals["src"], vals["dim"], "add")
+    vals = dict(zip(("indices", "updates"), args), **kwargs)
+    return tensor_scatter_add(self, vals["indices"], vals["updates"])
+
+
+def _scatter_nd(name, how, negate=False):
+    def fn(input_x, indices, updates):
+        u = arr(updates)
+        return _tensor_scatter_nd(input_x, indices, -u if negate else u, how)
+    fn.__name__ = fn.__qualname__ = name
+    fn.__doc__ = f"``ops.{name}(input_x, indices, updates)``: ``{how}`` of ``updates`` at the N-D ``indices``."
+    return op(name, methods=name.replace("tensor_", ""), family="array")(fn)
+
+
+tensor_scatter_sub = _scatter_nd("tensor_scatter_sub", "add", negate=True)
+tensor_scatter_mul = _scatter_nd("tensor_scatter_mul", "multiply")
+tensor_scatter_div = _scatter_nd("tensor_scatter_div", "divide")
+tensor_scatter_max = _scatter_nd("tensor_scatter_max", "max")
+tensor_scatter_min = _scatter_nd("tensor_scatter_min", "min")
+
+
+def _segment_reduce(name, prim, reduce, empty):
+    def fn(x, segment_ids, num_segments):
+        a = arr(x)
+        ids = _segment_ids(segment_ids, a, prim)
+        n = int(num_segments._data) if isinstance(num_segments, Tensor) else int(num_segments)
+        flat, ids = a.reshape((-1,) + a.shape[ids.ndim:]), ids.reshape(-1)
+        r = reduce(flat, ids, num_segments=n)
+        count = jax.ops.segment_sum(jnp.ones(ids.shape, jnp.int32), ids, num_segments=n)
+        fill = empty(a.dtype)
+        return wrap(jnp.where((count > 0).reshape((n,) + (1,) * (r.ndim - 1)), r, jnp.asarray(fill, a.dtype)))
+    fn.__name__ = fn.__qualname__ = name
+    fn.__doc__ = (f"``ops.{name}(x, segment_ids, num_segments)``; an empty segment holds {empty.__doc__} "
+                  "(MindSpore's CPU kernel).")
+    return op(name, methods=name, family="array")(fn)
+
+
+def _lowest(dt):
+    """the dtype's lowest finite value"""
+    return jnp.finfo(dt).min if jnp.issubdtype(dt, jnp.inexact) else jnp.iinfo(dt).min
+
+
+def _highest(dt):
+    """the dtype's largest finite value"""
+    return jnp.finfo(dt).max if jnp.issubdtype(dt, jnp.inexact) else jnp.iinfo(dt).max
+
+
+def _one(dt):
+    """1"""
+    return 1
+
+
+unsorted_segment_max = _segment_reduce("unsorted_segment_max", "UnsortedSegmentMax", jax.ops.segment_max, _lowest)
+unsorted_segment_min = _segment_reduce("unsorted_segment_min", "UnsortedSegmentMin", jax.ops.segment_min, _highest)
+unsorted_segment_prod = _segment_reduce("unsorted_segment_prod", "UnsortedSegmentProd", jax.ops.segment_prod, _one)
+
+
+def _index_put(x, indices, values, accumulate):
+    idx = tuple(arr(i) for i in indices)
+    v = arr(values).astype(x.dtype)
+    ref = x.at[idx]
+    return ref.add(v) if accumulate else ref.set(v)
+
+
+@op("tensor_index_put", methods="index_put", family="array")
+def _index_put_method(self, indices, values, accumulate=False):
+    """``Tensor.index_put(indices, values, accumulate=False)``: ``values`` at ``self[indices]`` (a tuple of
+    index Tensors), added when ``accumulate``."""
+    return wrap(_index_put(self._data, indices, values, accumulate))
+
+
+@op("tensor_index_put_", methods="index_put_", family="array")
+def _index_put_(self, indices, values, accumulate=False):
+    """``Tensor.index_put_``: ``index_put`` in place."""
+    return _store(self, _index_put(self._data, indices, values, accumulate), "index_put_")
+
+
+@op("select_scatter", methods="select_scatter", family="array")
+def select_scatter(input, src, axis, index):
+    """``ops.select_scatter(input, src, axis, index)``: ``src`` written at ``index`` of ``axis``."""
+    x = arr(input)
+    ax = _norm_axis("select_scatter", axis, x.ndim)
+    return wrap(x.at[(slice(None),) * ax + (index,)].set(arr(src).astype(x.dtype)))
+
+
+@op("slice_scatter", methods="slice_scatter", family="array")
+def slice_scatter(input, src, axis=0, start=None, end=None, step=1):
+    """``ops.slice_scatter(input, src, axis=0, start=None, end=None, step=1)``: ``src`` written into the slice."""
+    x, s = arr(input), arr(src)
+    ax = _norm_axis("slice_scatter", axis, x.ndim)
+    sl = (slice(None),) * ax + (slice(start, end, step),)
+    want = x[sl].shape
+    if tuple(s.shape) != tuple(want):
+        raise ValueError(f"For slice_scatter, src shape should be equal to the slice size,but got src shape "
+                         f"{tuple(s.shape)} and slice shape {tuple(want)}")
+    return wrap(x.at[sl].set(s.astype(x.dtype)))
+
+
+@op("diagonal_scatter", methods="diagonal_scatter", family="array")
+def diagonal_scatter(input, src, offset=0, dim1=0, dim2=1):
+    """``ops.diagonal_scatter(input, src, offset=0, dim1=0, dim2=1)``: ``src`` written on the diagonal."""
+    x = arr(input)
+    d1, d2 = _norm_axis("diagonal_scatter", dim1, x.ndim), _norm_axis("diagonal_scatter", dim2, x.ndim)
+    n = jnp.diagonal(x, offset, d1, d2).shape[-1]
+    r = np.arange(n)
+    rows, cols = (r, r + offset) if offset >= 0 else (r - offset, r)
+    moved = jnp.moveaxis(x, (d1, d2), (-2, -1))
+    moved = moved.at[..., rows, cols].set(arr(src).astype(x.dtype))
+    return wrap(jnp.moveaxis(moved, (-2, -1), (d1, d2)))
+
+
+# ---------------------------------------------------------------------------
+# reductions, linear algebra, predicates and casts
+# ---------------------------------------------------------------------------
+
+@op("tensor_kthvalue", methods="kthvalue", family="math")
+def _kthvalue(self, k, dim=-1, keepdim=False):
+    """``Tensor.kthvalue(k, dim=-1, keepdim=False)``: the k-th smallest value along ``dim`` and its
+    Int64 index (MindSpore 2.10's CPU build cannot run it)."""
+    x = self._data
+    ax = _norm_axis("kthvalue", dim, x.ndim)
+    if not 1 <= k <= (x.shape[ax] if x.ndim else 1):
+        raise ValueError(f"For 'kthvalue', 'k' must be in [1, {x.shape[ax] if x.ndim else 1}], but got {k}.")
+    order = jnp.argsort(x, axis=ax, stable=True)
+    idx = lax.index_in_dim(order, k - 1, ax, keepdims=keepdim) if x.ndim else order
+    val = jnp.take_along_axis(x, idx if keepdim or not x.ndim else jnp.expand_dims(idx, ax), ax)
+    if not keepdim and x.ndim:
+        val = jnp.squeeze(val, ax)
+    return wrap(val), wrap(idx.astype(jnp.int64))
+
+
+@op("aminmax", methods="aminmax", family="math")
+def aminmax(input, *, axis=0, keepdims=False):
+    """``ops.aminmax(input, *, axis=0, keepdims=False)``: ``(min, max)`` along ``axis``."""
+    x = arr(input)
+    ax = _norm_axis("aminmax", axis, x.ndim)
+    return wrap(jnp.min(x, ax, keepdims=keepdims)), wrap(jnp.max(x, ax, keepdims=keepdims))
+
+
+@op("tensor_allclose", methods="allclose", family="math")
+def _allclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    """``Tensor.allclose(other, rtol=1e-05, atol=1e-08, equal_nan=False)``: a Python bool."""
+    return bool(jnp.allclose(self._data, arr(other), rtol=rtol, atol=atol, equal_nan=equal_nan))
+
+
+@op("tensor_is_complex", methods="is_complex", family="math")
+def _is_complex(self):
+    return bool(jnp.issubdtype(self._data.dtype, jnp.complexfloating))
+
+
+@op("tensor_is_signed", methods="is_signed", family="math")
+def _is_signed(self):
+    dt = self._data.dtype
+    return not (dt == jnp.bool_ or jnp.issubdtype(dt, jnp.unsignedinteger))
+
+
+@op("isreal", methods="isreal", family="math")
+def isreal(input):
+    """``ops.isreal(input)``: True where the imaginary part is 0 (everywhere for real Tensors)."""
+    x = arr(input)
+    if jnp.issubdtype(x.dtype, jnp.complexfloating):
+        return wrap(jnp.imag(x) == 0)
+    return wrap(jnp.ones(x.shape, jnp.bool_))
+
+
+@op("logdet", methods="logdet", family="linalg")
+def logdet(input):
+    """``ops.logdet(input)``: ``log(det(input))``; NaN for a negative determinant."""
+    return wrap(jnp.log(det(input)._data))
+
+
+@op("tensor_matrix_determinant", methods="matrix_determinant", family="linalg")
+def _matrix_determinant(self):
+    """``Tensor.matrix_determinant()``: ``ops.det``."""
+    return det(self)
+
+
+@op("cov", methods="cov", family="math")
+def cov(input, *, correction=1, fweights=None, aweights=None):
+    """``ops.cov(input, *, correction=1, fweights=None, aweights=None)``: covariance of the rows
+    (variables) over the columns (observations)."""
+    x = arr(input)
+    x = x.reshape(1, -1) if x.ndim < 2 else x
+    x = _to_float(x)
+    w = None
+    if fweights is not None:
+        w = arr(fweights).astype(x.dtype)
+    if aweights is not None:
+        a = arr(aweights).astype(x.dtype)
+        w = a if w is None else w * a
+    if w is None:
+        n = x.shape[1]
+        avg = jnp.mean(x, axis=1, keepdims=True)
+        norm = n - correction
+    else:
+        wsum = jnp.sum(w)
+        avg = jnp.sum(x * w, axis=1, keepdims=True) / wsum
+        norm = wsum - correction if aweights is None else \
+            wsum - correction * jnp.sum(w * arr(aweights).astype(x.dtype)) / wsum
+    xc = x - avg
+    xw = xc if w is None else xc * w
+    c = xw @ jnp.conj(xc).T / jnp.maximum(norm, 0)
+    return wrap(jnp.squeeze(c))
+
+
+@op("renorm", methods="renorm", family="math")
+def renorm(input, p, axis, maxnorm):
+    """``ops.renorm(input, p, axis, maxnorm)``: each slice along ``axis`` with a ``p``-norm above
+    ``maxnorm`` scaled down to ``maxnorm``."""
+    x = arr(input)
+    ax = _norm_axis("renorm", axis, x.ndim)
+    others = tuple(d for d in range(x.ndim) if d != ax)
+    norm = jnp.sum(jnp.abs(x) ** p, axis=others, keepdims=True) ** (1.0 / p)
+    scale = jnp.where(norm > maxnorm, maxnorm / (norm + 1e-7), 1.0).astype(x.dtype)
+    return wrap(x * scale)
+
+
+def _cast_method(name, dt):
+    def fn(self):
+        x = self._data
+        if jnp.issubdtype(x.dtype, jnp.inexact) and jnp.issubdtype(dt, jnp.unsignedinteger):
+            x = x.astype(jnp.int64)   # negative floats wrap around (MindSpore), not clamp to 0
+        return wrap(x.astype(dt))
+    fn.__name__ = fn.__qualname__ = name
+    fn.__doc__ = f"``Tensor.{name}()``: cast to {np.dtype(dt).name}."
+    return op("tensor_" + name, methods=name, family="array")(fn)
+
+
+_short = _cast_method("short", jnp.int16)
+_byte = _cast_method("byte", jnp.uint8)
+_bfloat16 = _cast_method("bfloat16", jnp.bfloat16)
+
+
+@op("tensor_ndimension", methods="ndimension", family="array")
+def _ndimension(self):
+    return self.ndim
+
+
+@op("tensor_stride", methods="stride", family="array")
+def _stride(self, dim=None):
+    """``Tensor.stride(dim=None)``: the row-major strides in elements (a list), or one of them."""
+    shape = self.shape
+    st = [int(np.prod(shape[k + 1:], dtype=np.int64)) for k in range(len(shape))]
+    return st if dim is None else st[dim]
+
+
+@op("tensor_is_contiguous", methods="is_contiguous", family="array")
+def _is_contiguous(self):
+    """Always True: a ``jax.Array`` is dense row-major."""
+    return True
+
+
+@op("tensor_contiguous", methods="contiguous", family="array")
+def _contiguous(self):
+    """The Tensor itself (already contiguous)."""
+    return self
