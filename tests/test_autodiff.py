@@ -1,4 +1,4 @@
-"""Hand tests for ``vjp``/``jvp``/``jacfwd``/``jacrev``/``ops.linearize``: one
+"""Hand tests for ``vjp``/``jvp``/``jacfwd``/``jacrev``/``ops.linearize``/``ops.derivative``: one
 trace per signature, agreement with finite differences and with each other,
 closures over Parameters, printing inside, both modes (the golden suite
 ``cases_autodiff`` checks MindSpore's nesting and errors)."""
@@ -67,7 +67,7 @@ def test_one_trace_per_signature(mode):
     x = ms.Tensor(np.array([0.5, 1.0], np.float32))
     jf, jr = ms.jacfwd(f), ms.jacrev(f)
     for call in (lambda a: jf(a), lambda a: jr(a), lambda a: ms.jvp(f, a, a),
-                 lambda a: ms.vjp(f, a)[1](a)):
+                 lambda a: ms.vjp(f, a)[1](a), lambda a: ops.derivative(f, a, 2)):
         call(x)
         before = transforms.TRACES[0]
         call(x * 2)
@@ -118,3 +118,11 @@ def test_vjp_fn_called_twice_warns_in_pynative():
     fn(x)
     with pytest.warns(RuntimeWarning, match="called multiple times"):
         fn(x)
+
+
+def test_derivative_matches_closed_form(mode):
+    x = ms.Tensor(np.array([0.3, 1.7], np.float32))
+    out, d3 = ops.derivative(lambda a: ops.sin(a) * a, x, 3)
+    xn = x.asnumpy().astype(np.float64)
+    np.testing.assert_allclose(out.asnumpy(), np.sin(xn) * xn, rtol=1e-6)
+    np.testing.assert_allclose(d3.asnumpy(), -3 * np.sin(xn) - xn * np.cos(xn), rtol=1e-5)

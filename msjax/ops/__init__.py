@@ -17,7 +17,7 @@ for _name, _d in _OPS.items():
         globals()[_d.primitive] = _primitive_class(_d)
 
 from .._core.grad import GradOperation, get_grad, grad, value_and_grad  # noqa: E402
-from .._core.autodiff import jacfwd, jacrev, jvp, linearize, vjp  # noqa: E402
+from .._core.autodiff import derivative, jacfwd, jacrev, jvp, linearize, vjp  # noqa: E402
 from . import functional, operations, composite  # noqa: E402,F401
 from . import auto_generate  # noqa: E402,F401  (the registry under MindSpore's generated-op module names)
 

@@ -395,5 +395,44 @@ def case_linearize_non_tensor(ms):
     return ms.ops.linearize(_cube, 2.0)
 
 
+# -------------------------------------------------------------------- derivative
+def case_derivative_orders(ms):
+    x = _t(ms, 1.0, 2.0)
+
+    def f(a):
+        return ms.ops.sin(a) * a
+    return [ms.ops.derivative(f, x, 1), ms.ops.derivative(f, x, 2), ms.ops.derivative(f, x, 3)]
+
+
+def case_derivative_tuple_primals(ms):
+    def f(a, b):
+        return ms.ops.sin(a) * b
+    return ms.ops.derivative(f, (_t(ms, 1.0, 2.0), _t(ms, 0.5, 3.0)), 2)
+
+
+def case_derivative_int_primal(ms):
+    def f(a):
+        return a * a * a
+    return ms.ops.derivative(f, _t(ms, 1, 2, dtype=np.int32), 2)
+
+
+def case_derivative_two_outputs(ms):
+    def f(a):
+        return ms.ops.exp(a), a * a
+    return ms.ops.derivative(f, _t(ms, 0.5, 1.0), 1)
+
+
+def case_derivative_order_zero(ms):
+    return ms.ops.derivative(_cube, _t(ms, 1.0), 0)
+
+
+def case_derivative_order_float(ms):
+    return ms.ops.derivative(_cube, _t(ms, 1.0), 1.5)
+
+
+def case_derivative_float16(ms):
+    return ms.ops.derivative(_cube, _t(ms, 1.0, dtype=np.float16), 1)
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}
