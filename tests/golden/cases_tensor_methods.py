@@ -233,5 +233,14 @@ def case_casts_and_layout(ms):
             x.is_contiguous(), x.contiguous()]
 
 
+def case_bitwise_complex_matrix_methods(ms):
+    T = ms.Tensor
+    x = _xi(ms)
+    c = T(np.array([1 + 1j, -1 + 0j], np.complex64))
+    a = T(np.array([[2.0, 1.0], [1.0, 3.0]], np.float32))
+    return [x.invert(), x.bitwise_left_shift(T(1, ms.int32)), x.bitwise_right_shift(T(1, ms.int32)), c.conj(),
+            c.angle(), a.slogdet(), a.matrix_power(2), a.matrix_power(0)]
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}

@@ -115,7 +115,7 @@ def approximate_equal(x, y, tolerance=1e-5):
     return wrap(jnp.abs(a - b) < jnp.asarray(tolerance, a.dtype))
 
 
-@op("prim_invert", primitive="Invert", family="array")
+@op("prim_invert", primitive="Invert", methods="invert", family="array")
 def invert(x):
     """``ops.Invert()(x)``: bitwise NOT of an integer Tensor."""
     a = arr(x)
@@ -124,9 +124,9 @@ def invert(x):
     return wrap(jnp.invert(a))
 
 
-left_shift = _binary("bitwise_left_shift", _bitwise(jnp.left_shift), "LeftShift", (),
+left_shift = _binary("bitwise_left_shift", _bitwise(jnp.left_shift), "LeftShift", "bitwise_left_shift",
                      "``ops.bitwise_left_shift(input, other)``: ``input << other``.")
-right_shift = _binary("bitwise_right_shift", _bitwise(jnp.right_shift), "RightShift", (),
+right_shift = _binary("bitwise_right_shift", _bitwise(jnp.right_shift), "RightShift", "bitwise_right_shift",
                       "``ops.bitwise_right_shift(input, other)``: arithmetic ``input >> other``.")
 
 
@@ -143,14 +143,14 @@ def complex_abs(x):
     return wrap(jnp.abs(arr(x)))
 
 
-@op("conj", primitive="Conj", family="array")
+@op("conj", primitive="Conj", methods="conj", family="array")
 def conj(input):
     """``ops.conj(input)``: complex conjugate (real Tensors are returned unchanged)."""
     _need_tensor("conj", "input", input)
     return wrap(jnp.conj(input._data) if jnp.iscomplexobj(input._data) else input._data)
 
 
-@op("angle", primitive="Angle", family="array")
+@op("angle", primitive="Angle", methods="angle", family="array")
 def angle(input):
     """``ops.angle(input)``: the argument of a complex Tensor."""
     _need_tensor("angle", "input", input)

@@ -60,7 +60,7 @@ def matrix_determinant(x):
     return det(x)
 
 
-@op("slogdet", primitive="LogMatrixDeterminant", family="linalg")
+@op("slogdet", primitive="LogMatrixDeterminant", methods="slogdet", family="linalg")
 def slogdet(input):
     """``ops.slogdet(input)``: ``(sign, log|det|)``."""
     _need_tensor("slogdet", "input", input)
@@ -70,7 +70,7 @@ def slogdet(input):
     return _out(s.astype(x.dtype)), _out(ld)
 
 
-@op("matrix_power", primitive="MatrixPower", prim_args=("n",), family="linalg")
+@op("matrix_power", primitive="MatrixPower", prim_args=("n",), methods="matrix_power", family="linalg")
 def matrix_power(input, n):
     """``ops.matrix_power(input, n)``: ``input`` multiplied by itself ``n`` times (``n < 0``: of its
     inverse); a batch of square matrices."""

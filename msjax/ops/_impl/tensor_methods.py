@@ -24,6 +24,7 @@ from ..._core.tensor import Tensor
 from ._util import arr, operand_pair, wrap
 from .array import _segment_ids, _tensor_scatter_nd, _write_inplace, tensor_scatter_add, tensor_scatter_elements, \
     tensor_split
+from .extra_array import expand
 from .linalg import det
 from .math import _dn, _float_input, _is_float, _norm_axes, _norm_axis, _out
 
@@ -204,11 +205,7 @@ def _size_args(size):
 @op("tensor_expand", methods="expand", family="array")
 def _expand(self, *size):
     """``Tensor.expand(*size)``: broadcast to ``size`` (a Tensor, a tuple or ints; -1 keeps a dimension)."""
-    x = self._data
-    shape = _size_args(size)
-    lead = len(shape) - x.ndim
-    shape = tuple(x.shape[k - lead] if s == -1 and k >= lead else s for k, s in enumerate(shape))
-    return wrap(jnp.broadcast_to(x, shape))
+    return expand(self, wrap(jnp.asarray(_size_args(size), jnp.int64)))
 
 
 @op("moveaxis", methods="moveaxis", family="array")
