@@ -251,6 +251,16 @@ class Tensor:
         return wrap(jnp.swapaxes(self._data, -1, -2))
 
     @property
+    def H(self):
+        """The conjugate transpose of a 2-D Tensor."""
+        return wrap(jnp.conj(self._data.T))
+
+    @property
+    def mH(self):
+        """The conjugate transpose of the last two dimensions."""
+        return wrap(jnp.conj(jnp.swapaxes(self._data, -1, -2)))
+
+    @property
     def data(self):
         return self
 

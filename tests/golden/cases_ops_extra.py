@@ -309,5 +309,135 @@ def case_apply_ftrl(ms):
     return [out, var, acc, lin]
 
 
+# --- windows, batch <-> space, Im2Col/Col2Im, 3-D conv/pool Primitives --------
+
+def case_windows(ms):
+    o = ms.ops
+    n7, n6 = ms.Tensor(np.array(7), ms.int32), ms.Tensor(np.array(6), ms.int64)
+    return [o.hann_window(6), o.hann_window(5, periodic=False, dtype=ms.float32), o.hamming_window(5, False, 0.5, 0.5),
+            o.hamming_window(4, dtype=ms.float64), o.blackman_window(n7), o.bartlett_window(n6, periodic=False),
+            o.bartlett_window(n7, dtype=ms.float16), o.kaiser_window(6, beta=5.0), o.kaiser_window(5, False),
+            o.hann_window(1), o.hann_window(0), o.blackman_window(ms.Tensor(np.array(1), ms.int32))]
+
+
+def case_window_int_length_error(ms):
+    return ms.ops.blackman_window(5)
+
+
+def case_window_tensor_length_error(ms):
+    return ms.ops.hann_window(ms.Tensor(np.array(5), ms.int32))
+
+
+def case_window_primitives(ms):
+    n = ms.Tensor(np.array(6), ms.int32)
+    n1 = ms.Tensor(np.array([6]), ms.int64)
+    return [ms.ops.HammingWindow()(n1), ms.ops.HammingWindow(False, 0.6, 0.4, ms.float64)(n1),
+            ms.ops.BartlettWindow()(n), ms.ops.BartlettWindow(periodic=False)(ms.Tensor(np.array(5), ms.int64)),
+            ms.ops.BlackmanWindow(False, ms.float64)(n)]
+
+
+def case_window_primitive_rank_error(ms):
+    return ms.ops.BartlettWindow()(_t(ms, [5], ms.int32))
+
+
+def case_window_float_length_error(ms):
+    return ms.ops.BlackmanWindow()(_t(ms, 5.0, ms.float32))
+
+
+def case_batch_to_space_nd(ms):
+    x = _t(ms, np.arange(32).reshape(4, 2, 2, 2), ms.float32)
+    out = ms.ops.BatchToSpaceND((2, 2), ((0, 1), (1, 0)))(x)
+    f = ms.ops.batch_to_space_nd(x, 2, [[0, 0], [0, 0]])
+    g = ms.grad(lambda a: (ms.ops.BatchToSpaceND((2, 2), ((0, 1), (1, 0)))(a) * 2).sum())(x)
+    return [out, f, g]
+
+
+def case_space_to_batch_nd(ms):
+    x = _t(ms, np.arange(24).reshape(1, 2, 3, 4), ms.float32)
+    out = ms.ops.SpaceToBatchND((2, 2), ((1, 0), (0, 0)))(x)
+    f = ms.ops.space_to_batch_nd(_t(ms, np.arange(16).reshape(1, 1, 4, 4), ms.int32), 2, [[0, 0], [0, 0]])
+    g = ms.grad(lambda a: (ms.ops.SpaceToBatchND((2, 2), ((1, 0), (0, 0)))(a) ** 2).sum())(x)
+    return [out, f, g]
+
+
+def case_space_to_batch_nd_indivisible_error(ms):
+    return ms.ops.SpaceToBatchND((2, 2), ((0, 0), (0, 0)))(_t(ms, np.ones((1, 1, 3, 4)), ms.float32))
+
+
+def case_im2col(ms):
+    x = _t(ms, np.arange(2 * 2 * 4 * 5).reshape(2, 2, 4, 5), ms.float32)
+    a = ms.ops.Im2Col(ksizes=2)(x)
+    b = ms.ops.Im2Col(ksizes=(2, 3), strides=(2, 1), dilations=1, pads=1)(x)
+    c = ms.ops.Im2Col(ksizes=2, dilations=2)(x)
+    return [a, b, c]
+
+
+def case_col2im(ms):
+    x = _t(ms, np.arange(1 * 2 * 4 * 6).reshape(1, 2, 4, 6) / 10.0, ms.float32)
+    out = ms.ops.Col2Im(kernel_size=2, dilation=1, padding=0, stride=1)(x, _t(ms, [3, 4], ms.int32))
+    y = _t(ms, np.arange(1 * 1 * 4 * 4).reshape(1, 1, 4, 4), ms.float32)
+    out2 = ms.ops.Col2Im(kernel_size=2, dilation=1, padding=1, stride=2)(y, _t(ms, [2, 2], ms.int32))
+    return [out, out2]
+
+
+def case_conv3d_primitive(ms):
+    x = _t(ms, np.arange(2 * 2 * 3 * 4 * 4).reshape(2, 2, 3, 4, 4) / 50.0, ms.float32)
+    w = _t(ms, np.linspace(-1, 1, 3 * 2 * 2 * 2 * 2).reshape(3, 2, 2, 2, 2), ms.float32)
+    a = ms.ops.Conv3D(3, 2)(x, w)
+    b = ms.ops.Conv3D(3, (2, 2, 2), pad_mode="pad", pad=(1, 0, 1, 1, 0, 1), stride=(1, 2, 1))(x, w)
+    c = ms.ops.Conv3D(3, 2, pad_mode="same", dilation=2)(x, w)
+    g = ms.grad(lambda p, q: ms.ops.Conv3D(3, 2, stride=2)(p, q).sum(), (0, 1))(x, w)
+    return [a, b, c, g]
+
+
+def case_conv3d_primitive_channel_error(ms):
+    return ms.ops.Conv3D(3, 2)(_t(ms, np.ones((1, 3, 3, 3, 3)), ms.float32), _t(ms, np.ones((3, 2, 2, 2, 2)), ms.float32))
+
+
+def case_conv3d_transpose_output_padding_error(ms):
+    d, w = _t(ms, np.ones((1, 2, 2, 2, 2)), ms.float32), _t(ms, np.ones((2, 3, 2, 2, 2)), ms.float32)
+    return ms.ops.Conv3DTranspose(2, 3, 2, stride=2, output_padding=1)(d, w)
+
+
+def case_conv3d_transpose_primitive(ms):
+    d = _t(ms, np.arange(1 * 2 * 2 * 3 * 3).reshape(1, 2, 2, 3, 3) / 10.0, ms.float32)
+    w = _t(ms, np.linspace(-1, 1, 2 * 3 * 2 * 2 * 2).reshape(2, 3, 2, 2, 2), ms.float32)
+    a = ms.ops.Conv3DTranspose(2, 3, 2)(d, w)
+    b = ms.ops.Conv3DTranspose(2, 3, 2, stride=2, pad_mode="pad", pad=1)(d, w)
+    c = ms.ops.Conv3DTranspose(2, 3, 2, stride=2, pad_mode="pad", pad=(1, 0, 0, 1, 1, 1), output_padding=1)(d, w)
+    e = ms.ops.Conv3DTranspose(2, 3, 2, pad_mode="same")(d, w)
+    return [a, b, c, e]
+
+
+def case_max_pool3d_primitive(ms):
+    x = _t(ms, np.sin(np.arange(2 * 2 * 4 * 5 * 5)).reshape(2, 2, 4, 5, 5), ms.float32)
+    a = ms.ops.MaxPool3D(kernel_size=2, strides=1)(x)
+    b = ms.ops.MaxPool3D(kernel_size=(2, 3, 3), strides=2, pad_mode="same")(x)
+    c = ms.ops.MaxPool3D(kernel_size=2, strides=2, pad_mode="pad", pad_list=1, ceil_mode=True)(x)
+    g = ms.grad(lambda a: ms.ops.MaxPool3D(kernel_size=2, strides=2)(a).sum())(x)
+    return [a, b, c, g]
+
+
+def case_avg_pool3d_primitive(ms):
+    x = _t(ms, np.arange(1 * 2 * 4 * 5 * 5).reshape(1, 2, 4, 5, 5), ms.float32)
+    a = ms.ops.AvgPool3D(kernel_size=2, strides=1)(x)
+    b = ms.ops.AvgPool3D(kernel_size=3, strides=2, pad_mode="same")(x)
+    c = ms.ops.AvgPool3D(kernel_size=2, strides=2, pad_mode="pad", pad=1, count_include_pad=False)(x)
+    e = ms.ops.AvgPool3D(kernel_size=2, strides=2, pad_mode="pad", pad=1, divisor_override=3)(x)
+    g = ms.grad(lambda a: ms.ops.AvgPool3D(kernel_size=2, strides=1)(a).sum())(x)
+    return [a, b, c, e, g]
+
+
+def case_adaptive_max_pool2d_primitive(ms):
+    x = _t(ms, np.cos(np.arange(2 * 5 * 7)).reshape(1, 2, 5, 7), ms.float32)
+    out = ms.ops.AdaptiveMaxPool2D((3, 2))(x)
+    out2 = ms.ops.AdaptiveMaxPool2D([2, 4])(x[0])
+    return [out, out2]
+
+
+def case_adaptive_max_pool2d_primitive_int_error(ms):
+    return ms.ops.AdaptiveMaxPool2D(3)(_t(ms, np.ones((1, 2, 4, 4)), ms.float32))
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}

@@ -242,5 +242,26 @@ def case_bitwise_complex_matrix_methods(ms):
             c.angle(), a.slogdet(), a.matrix_power(2), a.matrix_power(0)]
 
 
+def case_more_methods_on_ops(ms):
+    T = ms.Tensor
+    x = _x(ms)
+    a = T(np.array([[4.0, 2.0], [2.0, 3.0]], np.float32))
+    return [x.argwhere(), x.gather_nd(T(np.array([[0, 1], [1, 2]], np.int32))), x.soft_shrink(1.0),
+            T([1, 1, 2, 2, 1]).unique_consecutive(True, True), a.cholesky(), a.cholesky(True),
+            a.cholesky().cholesky_inverse(), T([[1.0], [2.0]]).cholesky_solve(a.cholesky()),
+            a.log_matrix_determinant(), x.H, x.mH, x.adjoint()]
+
+
+def case_more_tensor_helpers(ms):
+    T = ms.Tensor
+    x = _x(ms)
+    a = T(np.array([[4.0, 2.0], [2.0, 3.0]], np.float32))
+    g = ms.grad(lambda u: u.sum_to_size(1, 3).sum() * 2 + u.fmax(T(1.0)).sum())(x)
+    return [T([1.0, np.nan, 3.0]).fmax(T([np.nan, 2.0, 1.0])),
+            T(np.zeros((2, 2), np.float32)).addr(T([1.0, 2.0]), T([3.0, 4.0]), beta=1, alpha=2),
+            x.sum_to_size(1, 3), x.sum_to_size((2, 1)), x.reverse([1]), T([2.5, 3.0]).mvlgamma(2), a.qr(),
+            T(np.zeros((3, 3), np.float32)).fill_diagonal(5.0), g]
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}

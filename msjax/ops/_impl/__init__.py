@@ -9,3 +9,4 @@ from . import detection  # noqa: F401,E402  (BoundingBoxEncode/Decode, IOU, NMSW
 from . import tensor_methods  # noqa: F401,E402  (in-place and torch-style Tensor methods)
 from . import extra_math  # noqa: F401,E402  (DivNoNan, Mod, hypot, lcm, Bessel functions, cdist, einsum...)
 from . import extra_linalg, extra_array, extra_optim  # noqa: F401,E402  (Cholesky*, Matrix*, Expand, shifts, Apply*...)
+from . import extra_nn  # noqa: F401,E402  (windows, BatchToSpaceND/SpaceToBatchND, Im2Col/Col2Im, Conv3D/pool 3-D Primitives)

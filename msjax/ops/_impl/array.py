@@ -1090,7 +1090,7 @@ def _gather_nd_kernel(x, idx):
     return x[tuple(jnp.moveaxis(idx, -1, 0))]
 
 
-@op("gather_nd", primitive="GatherNd", family="array")
+@op("gather_nd", primitive="GatherNd", methods="gather_nd", family="array")
 def gather_nd(input_x, indices):
     """``ops.gather_nd(input_x, indices)``: the last axis of ``indices`` indexes the leading axes."""
     return _gather_nd(arr(input_x), indices)
@@ -1290,7 +1290,7 @@ def nonzero(input, *, as_tuple=False):
     return wrap(jnp.asarray(np.stack(idx, axis=1), jnp.int64))
 
 
-@op("argwhere", family="array")
+@op("argwhere", methods="argwhere", family="array")
 def argwhere(input):
     """``ops.argwhere(input)``: like ``nonzero``."""
     return nonzero(input)
@@ -1334,7 +1334,7 @@ def _tensor_unique(input, sorted=True, return_inverse=False, return_counts=False
     return res[0] if len(res) == 1 else tuple(res)
 
 
-@op("unique_consecutive", family="array")
+@op("unique_consecutive", methods="unique_consecutive", family="array")
 def unique_consecutive(input, return_inverse=False, return_counts=False, dim=None):
     """``ops.unique_consecutive(input, return_inverse=False, return_counts=False, dim=None)``."""
     x = arr(input)

@@ -23,7 +23,7 @@ def _mT(x):
     return jnp.swapaxes(x, -1, -2)
 
 
-@op("cholesky", primitive="Cholesky", prim_args=("upper",), family="linalg")
+@op("cholesky", primitive="Cholesky", prim_args=("upper",), methods="cholesky", family="linalg")
 def cholesky(input_x, upper=False):
     """``ops.cholesky(input_x, upper=False)``: ``L`` with ``A = L L^T`` (``U`` with ``A = U^T U``)."""
     _need_tensor("cholesky", "input_x", input_x)
@@ -33,7 +33,8 @@ def cholesky(input_x, upper=False):
     return _out(_mT(low).conj() if upper else low)
 
 
-@op("cholesky_inverse", primitive="CholeskyInverse", prim_args=("upper",), family="linalg")
+@op("cholesky_inverse", primitive="CholeskyInverse", prim_args=("upper",), methods="cholesky_inverse",
+    family="linalg")
 def cholesky_inverse(input_x, upper=False):
     """``ops.cholesky_inverse(input_x, upper=False)``: ``A^-1`` from its Cholesky factor."""
     _need_tensor("cholesky_inverse", "input_x", input_x)
@@ -43,7 +44,8 @@ def cholesky_inverse(input_x, upper=False):
     return _out(jnp.linalg.inv(a))
 
 
-@op("cholesky_solve", primitive="CholeskySolve", prim_args=("upper",), family="linalg")
+@op("cholesky_solve", primitive="CholeskySolve", prim_args=("upper",), methods="cholesky_solve",
+    family="linalg")
 def cholesky_solve(input, input2, upper=False):
     """``ops.cholesky_solve(input, input2, upper=False)``: solves ``A X = input`` given ``A``'s
     Cholesky factor ``input2``."""

@@ -381,7 +381,7 @@ def softshrink(input, lambd=0.5):
     return wrap(jnp.where(x > lam, x - lam, jnp.where(x < -lam, x + lam, jnp.zeros((), x.dtype))))
 
 
-@op("soft_shrink", family="nn")
+@op("soft_shrink", methods="soft_shrink", family="nn")
 def soft_shrink(input, lambd=0.5):
     """Deprecated alias of ``ops.softshrink``."""
     return softshrink(input, lambd)

@@ -25,6 +25,7 @@ from ._util import arr, operand_pair, wrap
 from .array import _segment_ids, _tensor_scatter_nd, _write_inplace, tensor_scatter_add, tensor_scatter_elements, \
     tensor_split
 from .extra_array import expand
+from .extra_linalg import slogdet
 from .linalg import det
 from .math import _dn, _float_input, _is_float, _norm_axes, _norm_axis, _out
 
@@ -148,6 +149,33 @@ def _index_fill(name, x, dim, index, value):
 def _index_fill_(self, dim, index, value):
     """``Tensor.index_fill_(dim, index, value)``: ``value`` along ``dim`` at ``index``, in place."""
     return _store(self, _index_fill("index_fill_", self._data, dim, index, value), "index_fill_")
+
+
+@op("tensor_fill_diagonal", methods="fill_diagonal", family="array")
+def _fill_diagonal_method(self, fill_value, wrap=False):
+    """``Tensor.fill_diagonal(fill_value, wrap=False)``: ``fill_diagonal_`` on a copy."""
+    return _out(_fill_diagonal(self._data, fill_value, wrap))
+
+
+@op("tensor_fills", methods="fills", family="array")
+def _fills(self, value):
+    """``Tensor.fills(value)``: a Tensor of the same shape and dtype filled with ``value`` (a number or a
+    0-D Tensor); MindSpore 2.10's CPU build cannot run it."""
+    return wrap(jnp.full(self._data.shape, arr(value), self._data.dtype))
+
+
+@op("tensor_scatter_add_", methods="scatter_add_", family="array")
+def _scatter_add_(self, dim, index, src):
+    """``Tensor.scatter_add_(dim, index, src)``: ``scatter_add`` along ``dim`` in place."""
+    return _store(self, tensor_scatter_elements(wrap(self._data), index, src, dim, "add")._data, "scatter_add_")
+
+
+@op("tensor_index_copy_", methods="index_copy_", family="array")
+def _index_copy_(self, dim, index, tensor):
+    """``Tensor.index_copy_(dim, index, tensor)``: ``tensor``'s slices written at ``index`` along ``dim``."""
+    x = self._data
+    ax, i = _dim_index("index_copy_", x, dim, index)
+    return _store(self, x.at[(slice(None),) * ax + (i,)].set(arr(tensor).astype(x.dtype)), "index_copy_")
 
 
 @op("index_fill", methods="index_fill", family="array")
@@ -827,3 +855,71 @@ def _is_contiguous(self):
 def _contiguous(self):
     """The Tensor itself (already contiguous)."""
     return self
+
+
+@op("tensor_log_matrix_determinant", methods="log_matrix_determinant", family="linalg")
+def _log_matrix_determinant(self):
+    """``Tensor.log_matrix_determinant()``: ``ops.slogdet`` (sign, log|det|)."""
+    return slogdet(self)
+
+
+@op("tensor_adjoint", methods="adjoint", family="array")
+def _adjoint(self):
+    """``Tensor.adjoint()``: ``Tensor.mH``."""
+    return self.mH
+
+
+def _nan_pick(name, jfn):
+    def fn(input, other):
+        a, b = operand_pair(input, other)
+        return _out(jfn(jnp.asarray(a), jnp.asarray(b)))
+    fn.__name__ = fn.__qualname__ = name
+    fn.__doc__ = f"``ops.{name}(input, other)``: elementwise, a NaN loses to a number."
+    return op(name, methods=name, family="math")(fn)
+
+
+fmax = _nan_pick("fmax", jnp.fmax)
+fmin = _nan_pick("fmin", jnp.fmin)
+
+
+@op("addr", methods="addr", family="math")
+def addr(x, vec1, vec2, *, beta=1, alpha=1):
+    """``ops.addr(x, vec1, vec2, *, beta=1, alpha=1)``: ``beta * x + alpha * outer(vec1, vec2)``."""
+    a = arr(x)
+    return _out(beta * a + alpha * jnp.outer(arr(vec1), arr(vec2)).astype(a.dtype))
+
+
+@op("tensor_sum_to_size", methods="sum_to_size", family="math")
+def _sum_to_size(self, *size):
+    """``Tensor.sum_to_size(*size)``: summed down to the broadcastable ``size``."""
+    x = self._data
+    shape = _size_args(size)
+    lead = x.ndim - len(shape)
+    r = jnp.sum(x, axis=tuple(range(lead))) if lead else x
+    axes = tuple(k for k, s in enumerate(shape) if s == 1 and r.shape[k] != 1)
+    return wrap(jnp.sum(r, axis=axes, keepdims=True) if axes else r)
+
+
+@op("tensor_reverse", methods="reverse", family="array")
+def _reverse(self, axis):
+    """``Tensor.reverse(axis)``: reversed along the listed axes."""
+    return wrap(jnp.flip(self._data, tuple(axis) if isinstance(axis, (list, tuple)) else axis))
+
+
+@op("mvlgamma", methods="mvlgamma", family="math")
+def mvlgamma(input, p):
+    """``ops.mvlgamma(input, p)``: multivariate log-gamma of dimension ``p``."""
+    x = arr(input)
+    _float_input("mvlgamma", x)
+    j = jnp.arange(p, dtype=x.dtype)
+    r = jnp.sum(jax.scipy.special.gammaln(x[..., None] - j / 2), axis=-1)
+    return wrap(r + jnp.asarray(p * (p - 1) / 4 * np.log(np.pi), x.dtype))
+
+
+@op("qr", methods="qr", family="linalg")
+def qr(input, mode="reduced"):
+    """``ops.qr(input, mode='reduced')`` (``Tensor.qr(some=True)``): ``(Q, R)``."""
+    if isinstance(mode, bool):
+        mode = "reduced" if mode else "complete"
+    q, r = jnp.linalg.qr(arr(input), mode=mode)
+    return wrap(q), wrap(r)
