@@ -61,6 +61,15 @@ __all__ = ["Tensor", "Parameter", "ParameterTuple", "grad", "value_and_grad", "j
            "nn", "ops", "amp", "dtype", "float16", "float32", "float64", "bfloat16", "int8", "int16", "int32",
            "int64", "uint8", "uint16", "uint32", "uint64", "bool_", "complex64", "complex128"]
 from .ops._impl.composite import vmap; from .ops._impl.array import from_numpy  # noqa: E402,E702  (mindspore.vmap, mindspore.from_numpy)
+from ._core.rng import (Generator, default_generator, get_rng_state, initial_seed, manual_seed,  # noqa: E402
+                        seed, set_rng_state)
+from ._core.toplevel import is_tensor, mutable, no_inline, recompute, tensor  # noqa: E402
+from ._core.runtime import (empty_cache, get_current_device, max_memory_allocated, max_memory_reserved,  # noqa: E402
+                            memory_allocated, memory_reserved, memory_stats, reset_max_memory_allocated,
+                            reset_max_memory_reserved, reset_peak_memory_stats, run_check, set_deterministic,
+                            synchronize)
+from ._core.dtype import Int, TensorType, float8_e4m3fn, float8_e5m2, list_, string, tuple_, type_none  # noqa: E402
+from .ops._impl.composite import constexpr  # noqa: E402  (mindspore.constexpr)
 
 
 def load_ipython_extension(ipython):

@@ -194,3 +194,67 @@ def test_random_inside_grad():
 
     g, aux = ms.grad(f, has_aux=True)(T([1.0, 2.0, 3.0]))
     assert np.allclose(_np(g), _np(aux[0]))
+
+
+# ---------------------------------------------------------------------------
+# mindspore.Generator / manual_seed / get_rng_state / set_rng_state
+# ---------------------------------------------------------------------------
+def _draw():
+    return _np(ops.standard_normal((5,)))
+
+
+def test_manual_seed_repeats_draws():
+    ms.manual_seed(123)
+    a = _draw()
+    ms.manual_seed(123)
+    assert np.array_equal(_draw(), a)
+    ms.manual_seed(124)
+    assert not np.array_equal(_draw(), a)
+
+
+def test_rng_state_roundtrip_restores_stream():
+    ms.manual_seed(5)
+    _draw()
+    state = ms.get_rng_state()
+    assert state.dtype == ms.uint8 and state.shape == (16,)
+    a, b = _draw(), _draw()
+    ms.seed()                      # reseeds with a random number
+    ms.set_rng_state(state)
+    assert ms.initial_seed() == 5
+    assert np.array_equal(_draw(), a) and np.array_equal(_draw(), b)
+
+
+def test_rng_state_restores_stream_inside_jit():
+    f = ms.jit(lambda x: x + ops.standard_normal((3,)))
+    x = T(np.zeros(3, np.float32))
+    ms.manual_seed(9)
+    state = ms.get_rng_state()
+    a = _np(f(x))
+    assert not np.array_equal(_np(f(x)), a)      # the key advances per call
+    ms.set_rng_state(state)
+    assert np.array_equal(_np(f(x)), a)
+
+
+def test_generator_instance_has_its_own_stream():
+    g = ms.Generator().manual_seed(3)
+    state = g.get_state()
+    ms.manual_seed(1)
+    glob = _draw()
+    x = T(np.zeros(4, np.float32))
+    a = _np(x.uniform_(generator=g)).copy()
+    g.set_state(state)
+    b = _np(x.uniform_(generator=g))
+    assert np.array_equal(a, b)
+    ms.manual_seed(1)
+    assert np.array_equal(_draw(), glob)         # the generator did not touch the global key
+    g2 = ms.Generator().manual_seed(3)
+    assert np.array_equal(_np(x.normal_(generator=g2)), _np(x.normal_(generator=ms.Generator().manual_seed(3))))
+
+
+def test_set_seed_reseeds_random_ops_but_not_initial_seed():
+    ms.manual_seed(11)
+    ms.set_seed(4)
+    a = _draw()
+    ms.set_seed(4)
+    assert np.array_equal(_draw(), a)
+    assert ms.initial_seed() == 11

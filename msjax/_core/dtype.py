@@ -63,6 +63,17 @@ int_ = Type("Int", None, "int_", "int")
 uint = Type("UInt", None, "uint", "uint")
 number = Type("Number", None, "number", "number")
 
+# Non-number types MindSpore exposes at the top level (graph-mode type annotations).
+string = Type("String", None, "string_", "string")
+tuple_ = Type("Tuple", None, "tuple_", "tuple")
+list_ = Type("List", None, "list_", "list")
+type_none = Type("None", None, "type_none", "none")
+
+# 8-bit floats (ml_dtypes/JAX support them; kept out of DTYPES, which lists the
+# types every op is checked with).
+float8_e4m3fn = Type("Float8E4M3FN", ml_dtypes.float8_e4m3fn, "float8_e4m3fn", "float")
+float8_e5m2 = Type("Float8E5M2", ml_dtypes.float8_e5m2, "float8_e5m2", "float")
+
 DTYPES = (bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64,
           float16, float32, float64, bfloat16, complex64, complex128)
 
@@ -74,11 +85,53 @@ ALIASES = {
     "double": float64, "cfloat": complex64, "cdouble": complex128,
 }
 
-_BY_NP = {t.np: t for t in DTYPES}
+_BY_NP = {t.np: t for t in DTYPES + (float8_e4m3fn, float8_e5m2)}
 _BY_NAME = {t.attr: t for t in DTYPES}
 _BY_NAME.update({"bool_": bool_, "float_": float_, "int_": int_, "uint": uint, "number": number})
 _BY_NAME.update(ALIASES)
 _BY_NAME.update({t.name: t for t in DTYPES})
+_BY_NAME.update({t.attr: t for t in (string, tuple_, list_, type_none, float8_e4m3fn, float8_e5m2)})
+_BY_NAME["string"] = string
+
+
+class _IntMeta(type):
+    def __instancecheck__(cls, obj):
+        return isinstance(obj, Type) and obj.kind == "int"
+
+
+class Int(metaclass=_IntMeta):
+    """``mindspore.Int``: ``Int(32)`` is ``mindspore.int32``; ``Int()`` the abstract ``int_``.
+    ``isinstance(mindspore.int8, mindspore.Int)`` holds."""
+
+    def __new__(cls, nbits=None):
+        if nbits is None:
+            return int_
+        if nbits not in (8, 16, 32, 64):
+            raise RuntimeError(f"For Int type only support number of 8bits, 16bits, 32bits and 64bits, "
+                               f"but got {nbits}bits")
+        return _BY_NAME[f"int{nbits}"]
+
+
+class TensorType:
+    """``mindspore.TensorType``: the type of a Tensor with a given element type."""
+
+    def __init__(self, element_type):
+        self._element = to_ms(element_type)
+
+    def element_type(self):
+        return self._element
+
+    def __str__(self):
+        return f"Tensor[{self._element}]"
+
+    def __repr__(self):
+        return f"mindspore.tensor[{self._element.attr}]"
+
+    def __eq__(self, other):
+        return isinstance(other, TensorType) and other._element is self._element
+
+    def __hash__(self):
+        return hash(("msjax.TensorType", self._element.attr))
 
 
 def get_dtype(name: str) -> Type:

@@ -274,3 +274,208 @@ def case_distributed_grad_reducer_bad_degree(ms):
 
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}
+
+
+# ---------------------------------------------------------------------------
+# generator, seeds, small top-level helpers
+# ---------------------------------------------------------------------------
+def case_generator_manual_seed(ms):
+    g = ms.Generator()
+    first = g.initial_seed()
+    same = g.manual_seed(5) is g
+    return [first, same, g.initial_seed(), g.manual_seed(-5).initial_seed(), g.manual_seed(2 ** 63).initial_seed(),
+            g.manual_seed(True).initial_seed()]
+
+
+def case_generator_state_roundtrip(ms):
+    g = ms.Generator()
+    g.manual_seed(5)
+    state = g.get_state()
+    s = g.seed()
+    g.set_state(state)
+    return [str(state.dtype), tuple(state.shape), isinstance(s, int), g.initial_seed()]
+
+
+def case_generator_manual_seed_float(ms):
+    return ms.Generator().manual_seed(1.5)
+
+
+def case_generator_manual_seed_tensor(ms):
+    return ms.Generator().manual_seed(ms.Tensor(3))
+
+
+def case_manual_seed_initial_seed(ms):
+    ret = ms.manual_seed(13)
+    seeded = ms.initial_seed()
+    ms.set_seed(7)   # the global seed leaves the default generator's seed alone
+    return [ret is ms.default_generator, seeded, ms.initial_seed(), ms.get_seed(),
+            isinstance(ms.default_generator, ms.Generator)]
+
+
+def case_rng_state_roundtrip(ms):
+    ms.manual_seed(21)
+    state = ms.get_rng_state()
+    ms.seed()
+    ms.set_rng_state(state)
+    return [str(state.dtype), tuple(state.shape), ms.initial_seed()]
+
+
+def case_set_rng_state_numpy(ms):
+    return ms.set_rng_state(np.zeros(16, np.uint8))
+
+
+def case_set_rng_state_bad_size(ms):
+    return ms.set_rng_state(ms.Tensor(np.zeros(8, np.uint8)))
+
+
+def case_set_rng_state_bad_dtype(ms):
+    return ms.set_rng_state(ms.Tensor(np.zeros(16, np.int64)))
+
+
+def case_is_tensor(ms):
+    return [ms.is_tensor(ms.Tensor(1)), ms.is_tensor(np.array(1)), ms.is_tensor(ms.Parameter(ms.Tensor(1.0))),
+            ms.is_tensor(1), ms.is_tensor([ms.Tensor(1)])]
+
+
+def case_tensor_function(ms):
+    return [ms.tensor([1, 2]), ms.tensor([1.0, 2.0], ms.float16), ms.tensor(np.float64(1.5)), ms.tensor(True),
+            ms.tensor(3), ms.tensor(3.0), ms.tensor(np.arange(6).reshape(2, 3), dtype=ms.int32)]
+
+
+def _set_deterministic_once(ms):
+    try:
+        ms.set_deterministic(True)
+    except RuntimeError:   # a replay in the same process has set it already
+        pass
+
+
+def case_set_deterministic(ms):
+    _set_deterministic_once(ms)
+    return ms.get_context("deterministic")
+
+
+def case_set_deterministic_repeated(ms):
+    _set_deterministic_once(ms)
+    return ms.set_deterministic(False)
+
+
+def case_set_deterministic_int(ms):
+    return ms.set_deterministic(1)
+
+
+def case_synchronize(ms):
+    x = ms.Tensor(np.ones((2, 2), np.float32)) * 3
+    return [ms.synchronize(), x]
+
+
+def case_mutable_values(ms):
+    out = []
+    for v in [(1, 2), [ms.Tensor(1)], {"a": ms.Tensor(1.0)}, 3, 1.5, True, (1, [2, 3.0])]:
+        r = ms.mutable(v)
+        out.append([r == v if not isinstance(v, (list, dict)) else len(r) == len(v), isinstance(r, type(v))])
+    t = ms.Tensor(2)
+    out.append(ms.mutable(t) is t)
+    out.append(list(ms.mutable([1, 2], dynamic_len=True)))
+    return out
+
+
+def case_mutable_str(ms):
+    return ms.mutable("s")
+
+
+def case_mutable_none_in_tuple(ms):
+    return ms.mutable((1, None))
+
+
+def case_mutable_dynamic_len_not_bool(ms):
+    return ms.mutable([1, 2], dynamic_len=1)
+
+
+def case_mutable_dynamic_len_int(ms):
+    return ms.mutable(3, dynamic_len=True)
+
+
+def case_mutable_in_grad(ms):
+    def f(x, n):
+        return (x * n[0] + n[1]).sum()
+    x = ms.Tensor(np.array([1.0, 2.0], np.float32))
+    return ms.grad(f)(x, ms.mutable((ms.Tensor(3.0), ms.Tensor(1.0))))
+
+
+def case_no_inline(ms):
+    def f(x):
+        return x * 3 + 2
+    g = ms.no_inline(f)
+    h = ms.no_inline()(lambda x: x)
+    return [g is f, f.no_inline, h.no_inline, g(ms.Tensor(np.array([1.0], np.float32)))]
+
+
+def case_recompute_cell_grad(ms):
+    class Block(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.w = ms.Parameter(ms.Tensor(np.array([[1.0, 2.0], [3.0, 4.0]], np.float32)), name="w")
+
+        def construct(self, x):
+            return ms.ops.tanh(ms.ops.matmul(x, self.w))
+
+    block = Block()
+
+    def loss(x):
+        return (ms.recompute(block, x) ** 2).sum()
+    x = ms.Tensor(np.array([[0.1, -0.2]], np.float32))
+    return [ms.recompute(block, x), ms.grad(loss)(x)]
+
+
+def case_recompute_function_reentrant(ms):
+    return ms.recompute(lambda x: x * 2, ms.Tensor(1.0))
+
+
+def case_recompute_function_not_reentrant(ms):
+    return ms.recompute(lambda x: x * 2, ms.Tensor(np.array([1.0, 2.0], np.float32)), use_reentrant=False)
+
+
+def case_constexpr_top_level(ms):
+    @ms.constexpr
+    def double(n):
+        return n * 2
+    return [double(3), ms.constexpr is ms.ops.constexpr]
+
+
+def case_type_constants(ms):
+    return [str(ms.string), repr(ms.string), str(ms.tuple_), repr(ms.tuple_), str(ms.list_), repr(ms.list_),
+            str(ms.type_none), repr(ms.type_none), str(ms.float8_e4m3fn), repr(ms.float8_e4m3fn),
+            str(ms.float8_e5m2), repr(ms.float8_e5m2), ms.string == ms.dtype.string, ms.tuple_ == ms.list_]
+
+
+case_type_constants.checks = ("mindspore.string", "mindspore.tuple_", "mindspore.list_", "mindspore.type_none",
+                              "mindspore.float8_e4m3fn", "mindspore.float8_e5m2")
+
+
+def case_int_type(ms):
+    return [str(ms.Int(32)), ms.Int(32) == ms.int32, ms.Int(8) == ms.int8, ms.Int(64) == ms.int64,
+            isinstance(ms.int32, ms.Int), isinstance(ms.float32, ms.Int)]
+
+
+def case_int_type_bad_bits(ms):
+    return ms.Int(7)
+
+
+def case_tensor_type(ms):
+    t = ms.TensorType(ms.float32)
+    return [str(t), repr(t), t == ms.TensorType(ms.float32), t == ms.TensorType(ms.int32), str(t.element_type()),
+            isinstance(ms.float32, ms.TensorType)]
+
+
+def case_get_current_device(ms):
+    d = ms.get_current_device()
+    return [tuple(d), d.device_target, d.device_id, isinstance(d, tuple)]
+
+
+def case_memory_queries_cpu(ms):
+    ms.empty_cache()
+    ms.reset_peak_memory_stats()
+    ms.reset_max_memory_allocated()
+    ms.reset_max_memory_reserved()
+    return [ms.memory_allocated(), ms.max_memory_allocated(), ms.memory_reserved(), ms.max_memory_reserved(),
+            ms.memory_stats()]

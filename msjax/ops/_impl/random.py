@@ -24,8 +24,8 @@ from .array import _ints, _shape_args, _write_inplace
 _FLOATS = (np.dtype(np.float16), np.dtype(np.float32), np.dtype(np.float64), np.dtype(jnp.bfloat16))
 
 
-def _key():
-    return rng.next_key()
+def _key(generator=None):
+    return rng.next_key(generator)
 
 
 def _shape(shape, op_name):
@@ -143,7 +143,7 @@ def _tensor_uniform(input, from_=0.0, to=1.0, generator=None):
     ``[from_, to)`` with the shape and dtype of ``input``."""
     x = arr(input)
     lo, hi = _bounds(from_, to, "uniform")
-    return wrap(_fill_uniform(x, lo, hi))
+    return wrap(_fill_uniform(x, lo, hi, generator))
 
 
 def _bounds(lo, hi, op_name):
@@ -163,11 +163,11 @@ def _bounds(lo, hi, op_name):
     return vals
 
 
-def _fill_uniform(x, lo, hi):
+def _fill_uniform(x, lo, hi, generator=None):
     if jnp.issubdtype(x.dtype, jnp.floating):
-        u = jax.random.uniform(_key(), x.shape, x.dtype)
+        u = jax.random.uniform(_key(generator), x.shape, x.dtype)
         return (lo + (hi - lo) * u).astype(x.dtype)
-    u = jax.random.uniform(_key(), x.shape, jnp.float64)
+    u = jax.random.uniform(_key(generator), x.shape, jnp.float64)
     return jnp.floor(lo + (hi - lo) * u).astype(x.dtype)
 
 
@@ -175,7 +175,7 @@ def _fill_uniform(x, lo, hi):
 def _tensor_uniform_(input, from_=0, to=1, *, generator=None):
     """``Tensor.uniform_(from_=0, to=1, *, generator=None)``: fills the Tensor in place."""
     lo, hi = _bounds(from_, to, "uniform_")
-    _write_inplace(input, _fill_uniform(arr(input), lo, hi))
+    _write_inplace(input, _fill_uniform(arr(input), lo, hi, generator))
     return input
 
 
@@ -189,7 +189,7 @@ def _tensor_random_(input, from_=0, to=None, *, generator=None):
             2 ** int(jnp.finfo(x.dtype).nmant + 1)
     if from_ >= to:
         raise RuntimeError(f"For 'random_', 'from_' must be less than 'to', but got {from_} and {to}.")
-    v = jax.random.randint(_key(), x.shape, from_, to, dtype=jnp.int64)
+    v = jax.random.randint(_key(generator), x.shape, from_, to, dtype=jnp.int64)
     _write_inplace(input, v.astype(x.dtype))
     return input
 
@@ -237,7 +237,7 @@ def _tensor_normal_(input, mean=0, std=1, *, generator=None):
     """``Tensor.normal_(mean=0, std=1, *, generator=None)``: fills the Tensor in place."""
     x = arr(input)
     dt = x.dtype if jnp.issubdtype(x.dtype, jnp.floating) else jnp.float32
-    v = mean + std * jax.random.normal(_key(), x.shape, dt)
+    v = mean + std * jax.random.normal(_key(generator), x.shape, dt)
     _write_inplace(input, v.astype(x.dtype))
     return input
 
@@ -275,7 +275,7 @@ def _tensor_bernoulli(input, *, generator=None):
     x = arr(input)
     if not jnp.issubdtype(x.dtype, jnp.floating):
         raise TypeError(f"For 'bernoulli', the input must be a float Tensor, but got {mstype.from_np(x.dtype)}.")
-    return wrap(jax.random.bernoulli(_key(), x.astype(jnp.float32), x.shape).astype(x.dtype))
+    return wrap(jax.random.bernoulli(_key(generator), x.astype(jnp.float32), x.shape).astype(x.dtype))
 
 
 def _multinomial(x, num_samples, replacement, npd=np.int32):

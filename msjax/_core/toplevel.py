@@ -1,0 +1,82 @@
+"""Small top-level functions of MindSpore: ``is_tensor``, ``tensor``, ``mutable``,
+``no_inline``, ``recompute``.
+
+``mutable``, ``no_inline`` and ``recompute`` steer MindSpore's graph compiler.
+msjax traces with JAX instead: every Python scalar/sequence argument of a
+compiled function is already handled per call signature, functions are
+inlined by XLA, and XLA decides what to rematerialise. They check their
+arguments as MindSpore does and then return their input (``recompute`` runs
+the block), so results and gradients equal MindSpore's.
+"""
+from __future__ import annotations
+
+from . import state
+from .tensor import Tensor
+
+
+def is_tensor(obj):
+    """``mindspore.is_tensor``: ``True`` for a Tensor (a Parameter is one)."""
+    return isinstance(obj, Tensor)
+
+
+def tensor(input_data=None, dtype=None, shape=None, init=None, const_arg=False, device=None):
+    """``mindspore.tensor``: builds a Tensor, as ``mindspore.Tensor(...)`` does."""
+    return Tensor(input_data, dtype=dtype, shape=shape, init=init, const_arg=const_arg, device=device)
+
+
+def _valid_mutable(value, seen):
+    if id(value) in seen:
+        return False
+    seen.add(id(value))
+    try:
+        if isinstance(value, (tuple, list)):
+            return all(_valid_mutable(v, seen) for v in value)
+        if isinstance(value, dict):
+            return all(_valid_mutable(v, seen) for v in value.values())
+        return isinstance(value, (Tensor, int, float))
+    finally:
+        seen.discard(id(value))
+
+
+def mutable(input_data, dynamic_len=False):
+    """``mindspore.mutable``: marks a value as a variable input of a compiled graph.
+    msjax checks it as MindSpore does and returns it unchanged."""
+    if not _valid_mutable(input_data, set()):
+        raise TypeError(
+            f"For 'mutable', the 'input_data' should be one of (bool, int, float, Tensor, tuple, list, dict) "
+            f"or their nested structures with no self-reference, but got {type(input_data).__name__}: {input_data}.")
+    if not isinstance(dynamic_len, bool):
+        # MindSpore's message names the type of input_data here.
+        raise TypeError(f"For 'mutable', the second input should be bool, but got: {type(input_data).__name__}")
+    if dynamic_len and not isinstance(input_data, (tuple, list)):
+        raise TypeError(f"For 'mutable', when the variable_len is True, the first input should be list or tuple, "
+                        f"but got: {type(input_data).__name__}")
+    return input_data
+
+
+def no_inline(fn=None):
+    """``mindspore.no_inline``: sets ``fn.no_inline = True`` and returns ``fn``
+    (usable with or without parentheses)."""
+    def wrap(f):
+        f.no_inline = True
+        return f
+    return wrap(fn) if fn is not None else wrap
+
+
+def recompute(block, *args, use_reentrant=True, output_recompute=False, early_stop=True, context_fn=None, **kwargs):
+    """``mindspore.recompute``: runs ``block(*args, **kwargs)``. MindSpore recomputes
+    the block's activations in the backward pass to save memory; under XLA the
+    compiler chooses rematerialisation, so msjax runs the block once (values and
+    gradients are the same), as ``Cell.recompute`` does. Outside compiled code
+    MindSpore accepts only a Cell (unless ``use_reentrant=False``); msjax checks
+    that outside any trace (inside ``ms.grad`` too, where MindSpore would check)."""
+    if not state.frames:
+        from ..nn.cell import Cell
+        if output_recompute:
+            use_reentrant = False
+        if use_reentrant and not isinstance(block, Cell):
+            raise TypeError("Recompute function now only support block which inherited from Cell when "
+                            "use_reentrant=True!")
+        if use_reentrant and context_fn is not None:
+            raise ValueError("context_fn is only supported when use_reentrant=False.")
+    return block(*args, **kwargs)
