@@ -439,5 +439,163 @@ def case_adaptive_max_pool2d_primitive_int_error(ms):
     return ms.ops.AdaptiveMaxPool2D(3)(_t(ms, np.ones((1, 2, 4, 4)), ms.float32))
 
 
+# --- Inplace*, ScatterNd*, Segment*, NthElement, Bincount, Primitive forms ----
+
+def case_inplace_add_sub(ms):
+    x = _t(ms, np.arange(8).reshape(4, 2), ms.float32)
+    v = _t(ms, [[10.0, 20.0], [1.0, 2.0], [5.0, 5.0]], ms.float32)
+    a = ms.ops.InplaceAdd((0, 2, 0))(x, v)
+    b = ms.ops.InplaceSub(3)(x, v[1:2])
+    c = ms.ops.inplace_add(_t(ms, [[1, 2], [3, 4]], ms.int32), _t(ms, [[7, 8]], ms.int32), 1)
+    d = ms.ops.inplace_sub(x, v[:2], (1, 2))
+    g = ms.grad(lambda p, q: (ms.ops.InplaceAdd((1, 3))(p, q) ** 2).sum(), (0, 1))(x, v[:2])
+    return [a, b, c, d, x, g]
+
+
+def case_inplace_update(ms):
+    x = _t(ms, np.arange(8).reshape(4, 2), ms.float32)
+    v = _t(ms, [[10.0, 20.0], [1.0, 2.0]], ms.float32)
+    a = ms.ops.InplaceUpdate((1, 3))(x, v)
+    b = ms.ops.inplace_update(_t(ms, [[1, 2], [3, 4]], ms.int32), _t(ms, [[7, 8]], ms.int32), (0,))
+    c = ms.ops.InplaceUpdateV2()(x, _t(ms, [2, 0], ms.int32), v)
+    d = ms.ops.InplaceUpdateV2()(x, 3, v[:1])
+    g = ms.grad(lambda p, q: (ms.ops.InplaceUpdate((1, 3))(p, q) ** 2).sum(), (0, 1))(x, v)
+    g2 = ms.grad(lambda p, q: (ms.ops.InplaceUpdateV2()(p, _t(ms, [1, 0], ms.int32), q) * 3).sum(), (0, 1))(x, v)
+    return [a, b, c, d, x, g, g2]
+
+
+def case_inplace_update_int64_error(ms):
+    return ms.ops.InplaceUpdate(0)(_t(ms, [[1, 2], [3, 4]], ms.int64), _t(ms, [[7, 8]], ms.int64))
+
+
+def case_inplace_add_bool_error(ms):
+    return ms.ops.InplaceAdd(0)(_t(ms, [[True], [False]], ms.bool_), _t(ms, [[True]], ms.bool_))
+
+
+def case_inplace_add_index_error(ms):
+    return ms.ops.InplaceAdd((4,))(_t(ms, np.ones((4, 2)), ms.float32), _t(ms, [[1.0, 2.0]], ms.float32))
+
+
+def case_inplace_update_count_error(ms):
+    return ms.ops.InplaceUpdate((0, 1))(_t(ms, np.ones((4, 2)), ms.float32), _t(ms, [[1.0, 2.0]], ms.float32))
+
+
+def case_inplace_index_add(ms):
+    var = ms.Parameter(_t(ms, np.ones((3, 2)), ms.float32), name="var")
+    out = ms.ops.InplaceIndexAdd(1)(var, _t(ms, [1, 1], ms.int32), _t(ms, [[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]], ms.float32))
+    var2 = ms.Parameter(_t(ms, np.zeros((3, 2)), ms.int32), name="var2")
+    out2 = ms.ops.inplace_index_add(var2, _t(ms, [2, 0], ms.int32), _t(ms, [[1, 2], [3, 4]], ms.int32), 0)
+    return [out, var, out2, var2]
+
+
+def case_scatter_nd_inplace(ms):
+    outs = []
+    for k, name in enumerate(["ScatterNdAdd", "ScatterNdSub", "ScatterNdMul", "ScatterNdDiv", "ScatterNdMax",
+                              "ScatterNdMin", "ScatterNdUpdate"]):
+        p = ms.Parameter(_t(ms, [[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]], ms.float32), name="p%d" % k)
+        out = getattr(ms.ops, name)()(p, _t(ms, [[2], [0]], ms.int32), _t(ms, [[4.0, -1.0], [0.5, 8.0]], ms.float32))
+        outs += [out, p]
+    q = ms.Parameter(_t(ms, np.arange(6).reshape(2, 3), ms.int32), name="q")
+    outs += [ms.ops.scatter_nd_max(q, _t(ms, [[0, 1], [1, 2]], ms.int64), _t(ms, [9, -1], ms.int32)), q]
+    q2 = ms.Parameter(_t(ms, [1.0, 2.0, 3.0], ms.float32), name="q2")
+    outs += [ms.ops.scatter_nd_sub(q2, _t(ms, [[1], [1]], ms.int32), _t(ms, [1.0, 5.0], ms.float32), True), q2]
+    return outs
+
+
+def case_scatter_nd_tensor_input(ms):
+    x = _t(ms, [1.0, 5.0, 3.0], ms.float32)
+    y = _t(ms, [[1, 5], [3, 4]], ms.int32)
+    a = ms.ops.ScatterNdMin()(x, _t(ms, [[0], [0]], ms.int32), _t(ms, [4.0, -7.0], ms.float32))
+    b = ms.ops.scatter_nd_mul(y, _t(ms, [[1, 1]], ms.int32), _t(ms, [2], ms.int32))
+    return [a.asnumpy(), x, b.asnumpy(), y]
+
+
+def case_scatter_nd_index_error(ms):
+    p = ms.Parameter(_t(ms, [1.0, 5.0, 3.0], ms.float32), name="p")
+    return ms.ops.ScatterNdMax()(p, _t(ms, [[3]], ms.int32), _t(ms, [4.0], ms.float32))
+
+
+def case_tensor_scatter_primitives(ms):
+    x = _t(ms, [[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]], ms.float32)
+    i = _t(ms, [[2, 1], [0, 0], [2, 1]], ms.int32)
+    u = _t(ms, [4.0, -1.0, 0.5], ms.float32)
+    outs = [getattr(ms.ops, n)()(x, i, u) for n in
+            ["TensorScatterSub", "TensorScatterMul", "TensorScatterDiv", "TensorScatterMax", "TensorScatterMin"]]
+    outs += [ms.ops.tensor_scatter_sub(x, i, u), ms.ops.tensor_scatter_max(x, i[:1], u[:1]),
+             ms.ops.tensor_scatter_min(x, _t(ms, [[1]], ms.int64), _t(ms, [[0.0, 9.0]], ms.float32))]
+    xi = _t(ms, [[1, 2], [3, 4]], ms.int32)
+    outs += [ms.ops.TensorScatterMul()(xi, _t(ms, [[0]], ms.int32), _t(ms, [[3, -2]], ms.int32))]
+    outs += [ms.grad(lambda a, b: ms.ops.TensorScatterSub()(a, i, b).sum(), (0, 1))(x, u)]
+    return outs
+
+
+def case_segment_ops(ms):
+    x = _t(ms, [[1.0, -2.0], [3.0, 4.0], [5.0, 6.0], [7.0, -8.0], [0.5, 1.0]], ms.float32)
+    ids = _t(ms, [0, 0, 2, 2, 2], ms.int32)
+    outs = [getattr(ms.ops, n)()(x, ids) for n in ["SegmentSum", "SegmentMax", "SegmentMin", "SegmentMean", "SegmentProd"]]
+    outs.append(ms.ops.SegmentSum()(_t(ms, [1, 2, 3], ms.int32), _t(ms, [1, 1, 3], ms.int64)))
+    outs.append(ms.grad(lambda a: ms.ops.SegmentSum()(a, ids).sum())(x))
+    return outs
+
+
+def case_segment_unsorted_error(ms):
+    return ms.ops.SegmentSum()(_t(ms, [1.0, 2.0, 3.0], ms.float32), _t(ms, [1, 0, 1], ms.int32))
+
+
+def case_unsorted_segment_primitives(ms):
+    x = _t(ms, [[1.0, -2.0], [3.0, 4.0], [5.0, 6.0]], ms.float32)
+    ids = _t(ms, [2, 0, 2], ms.int32)
+    return [ms.ops.UnsortedSegmentMax()(x, ids, 3), ms.ops.UnsortedSegmentMin()(x, ids, 4),
+            ms.ops.UnsortedSegmentProd()(x, ids, 3)]
+
+
+def case_nth_element(ms):
+    x = _t(ms, [[3.0, 1.0, 2.0, 7.0], [6.0, 5.0, 4.0, -1.0]], ms.float32)
+    return [ms.ops.NthElement()(x, 1), ms.ops.NthElement(reverse=True)(x, _t(ms, 0, ms.int32)),
+            ms.ops.NthElement()(_t(ms, [[3, 1, 2]], ms.int8), 2), ms.ops.NthElement()(_t(ms, [3.0, 1.0, 2.0], ms.float64), 1),
+            ms.ops.NthElement(True)(_t(ms, np.arange(24).reshape(2, 3, 4) % 5, ms.int32), 3)]
+
+
+def case_nth_element_range_error(ms):
+    return ms.ops.NthElement()(_t(ms, [[3.0, 1.0, 2.0]], ms.float32), 3)
+
+
+def case_bincount_primitive(ms):
+    a = ms.ops.Bincount()(_t(ms, [0, 1, 1, 3, 7], ms.int32), _t(ms, 5, ms.int32), _t(ms, [1.0, 2.0, 3.0, 4.0, 5.0], ms.float64))
+    b = ms.ops.Bincount()(_t(ms, [[0, 1], [1, 3]], ms.int32), _t(ms, 4, ms.int32), _t(ms, [[1, 2], [3, 4]], ms.int32))
+    c = ms.ops.Bincount()(_t(ms, [2, 2], ms.int32), _t(ms, 3, ms.int32), _t(ms, [0.5, 0.25], ms.float32))
+    return [a, b, c]
+
+
+def case_bincount_negative_error(ms):
+    return ms.ops.Bincount()(_t(ms, [0, -1], ms.int32), _t(ms, 4, ms.int32), _t(ms, [1.0, 2.0], ms.float32))
+
+
+def case_histogram_primitive(ms):
+    return [ms.ops.Histogram(bins=4, min=0.0, max=3.0)(_t(ms, [0.0, 1.0, 1.0, 2.5, 3.0, 5.0], ms.float32)),
+            ms.ops.Histogram(bins=3)(_t(ms, [0, 1, 1, 2, 5], ms.int32)), ms.ops.Histogram()(_t(ms, [1.0, 2.0], ms.float16))]
+
+
+def case_median_primitive(ms):
+    x = _t(ms, [[1.0, 3.0, 2.0], [4.0, np.nan, 5.0], [7.0, 8.0, 6.0]], ms.float32)
+    return [ms.ops.Median()(x[0:1]), ms.ops.Median(axis=1)(x), ms.ops.Median(axis=1, ignore_nan=True)(x),
+            ms.ops.Median(global_median=True)(_t(ms, [[1.0, 3.0, 2.0], [4.0, 0.0, 5.0]], ms.float32)),
+            ms.ops.Median(axis=-1, keep_dims=True)(_t(ms, [[1, 3, 2, 4]], ms.int32))]
+
+
+def case_index_fill_tril_triu_renorm_primitives(ms):
+    x = _t(ms, np.arange(12).reshape(3, 4), ms.float32)
+    return [ms.ops.IndexFill()(x, 1, _t(ms, [0, 2], ms.int32), _t(ms, 9.0, ms.float32)),
+            ms.ops.IndexFill()(_t(ms, np.arange(6).reshape(2, 3), ms.int32), 0, _t(ms, [1], ms.int32), _t(ms, -1, ms.int32)),
+            ms.ops.Tril()(x), ms.ops.Tril(diagonal=1)(x), ms.ops.Triu(-1)(x),
+            ms.ops.Tril()(_t(ms, [[True, True], [True, True]], ms.bool_)),
+            ms.ops.Renorm(p=2, dim=0, maxnorm=5.0)(x), ms.ops.Renorm(1, 1, 2.0)(_t(ms, [[3.0, 4.0], [0.3, 0.4]], ms.float32)),
+            ms.grad(lambda a: ms.ops.Renorm(p=2, dim=0, maxnorm=5.0)(a).sum())(x)]
+
+
+def case_index_fill_primitive_value_error(ms):
+    return ms.ops.IndexFill()(_t(ms, np.arange(6).reshape(2, 3), ms.float32), 0, _t(ms, [1], ms.int32), 5.0)
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}

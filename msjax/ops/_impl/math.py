@@ -1790,11 +1790,11 @@ _tensor_method("tensor_m_topk", "topk", _tensor_topk,
 # histograms
 # ---------------------------------------------------------------------------
 
-@op("histc", methods="histc", family="math")
+@op("histc", methods="histc", primitive="Histogram", prim_args=("bins", "min", "max"), family="math")
 def histc(input, bins=100, min=0., max=0.):
     """``ops.histc(input, bins=100, min=0., max=0.)``: counts in ``bins`` equal bins over
     ``[min, max]`` (the data's range when both are equal); values outside are ignored. The result
-    has the input's dtype (Float16, Float32 or Int32)."""
+    has the input's dtype (Float32 or Int32; Float32 for a Float16 input)."""
     if not isinstance(min, (int, float)):
         raise TypeError(f"For 'histc', parameter 'min' must be an int or float, but got {type(min)}.")
     if not isinstance(max, (int, float)):
@@ -1825,7 +1825,7 @@ def _histc_counts(x, min, max, bins):
     valid = (xf >= lo) & (xf <= hi)
     counts = jnp.sum((idx[..., None] == jnp.arange(bins, dtype=jnp.int32)) & valid[..., None],
                      axis=tuple(range(x.ndim)), dtype=jnp.int32)
-    return counts.astype(x.dtype)
+    return counts.astype(jnp.float32 if x.dtype == jnp.float16 else x.dtype)
 
 
 @op("bincount", methods="bincount", family="math")
