@@ -597,5 +597,75 @@ def case_index_fill_primitive_value_error(ms):
     return ms.ops.IndexFill()(_t(ms, np.arange(6).reshape(2, 3), ms.float32), 0, _t(ms, [1], ms.int32), 5.0)
 
 
+# --- Qr, Geqrf/Orgqr, Eig, Lstsq, LpNorm, MatrixLogarithm ---------------------
+
+def case_qr_primitive(ms):
+    a = _t(ms, [[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]], ms.float32)
+    w = _t(ms, [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], ms.float64)
+    b = _t(ms, np.arange(12).reshape(2, 3, 2) + np.eye(3, 2), ms.float32)
+    return [ms.ops.Qr()(a), ms.ops.Qr(True)(a), ms.ops.Qr(full_matrices=True)(w), ms.ops.Qr()(b)]
+
+
+def case_qr_primitive_int_error(ms):
+    return ms.ops.Qr()(_t(ms, [[1, 2], [3, 4]], ms.int32))
+
+
+def case_geqrf_orgqr(ms):
+    a = _t(ms, [[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]], ms.float32)
+    b = _t(ms, np.arange(12).reshape(2, 3, 2) + np.eye(3, 2), ms.float64)
+    h, tau = ms.ops.Geqrf()(a)
+    return [ms.ops.geqrf(a), ms.ops.geqrf(b), ms.ops.Orgqr()(h, tau), ms.ops.orgqr(*ms.ops.geqrf(b)),
+            ms.ops.orgqr(_t(ms, np.arange(12).reshape(2, 3, 2), ms.float32), _t(ms, [[0.5, 0.2], [1.0, 1.5]], ms.float32)),
+            ms.ops.orgqr(_t(ms, [[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]], ms.float32), _t(ms, [0.5], ms.float32))]
+
+
+def case_geqrf_int_error(ms):
+    return ms.ops.geqrf(_t(ms, [[1, 2], [3, 4]], ms.int32))
+
+
+def case_eig(ms):
+    a = _t(ms, [[1.0, 2.0], [3.0, 4.0]], ms.float32)
+    w, _ = ms.ops.Eig()(a)
+    return [ms.ops.Eig(compute_v=True)(a), ms.ops.eig(a.astype(ms.float64)), w, ms.ops.eig(_t(ms, [[0.0, -1.0], [1.0, 0.0]], ms.float32))[0]]
+
+
+def case_eig_int_error(ms):
+    return ms.ops.eig(_t(ms, [[0, -1], [1, 0]], ms.int32))
+
+
+def case_lstsq(ms):
+    a = _t(ms, [[1.0, 2.0], [3.0, 4.0], [5.0, 7.0]], ms.float32)
+    return [ms.ops.Lstsq()(a, _t(ms, [[1.0], [2.0], [4.0]], ms.float32)), ms.ops.Lstsq(fast=True)(a, _t(ms, [1.0, 2.0, 4.0], ms.float32)),
+            ms.ops.lstsq(a.astype(ms.float64), _t(ms, [[1.0, 0.0], [2.0, 1.0], [4.0, 1.0]], ms.float64)),
+            ms.ops.lstsq(_t(ms, [[1.0, 2.0, 3.0], [3.0, 4.0, 5.0]], ms.float32), _t(ms, [[1.0], [2.0]], ms.float32))]
+
+
+def case_lstsq_fast_false_error(ms):
+    return ms.ops.Lstsq(fast=False)(_t(ms, np.eye(2), ms.float32), _t(ms, [[1.0], [2.0]], ms.float32))
+
+
+def case_lstsq_l2_error(ms):
+    return ms.ops.Lstsq(l2_regularizer=0.5)(_t(ms, np.eye(2), ms.float32), _t(ms, [[1.0], [2.0]], ms.float32))
+
+
+def case_lp_norm_primitive(ms):
+    a = _t(ms, [[1.0, -2.0], [3.0, 4.0], [-5.0, 0.0]], ms.float32)
+    return [ms.ops.LpNorm(axis=[0, 1], p=1, keep_dims=True)(a), ms.ops.LpNorm(axis=1, p=3)(a), ms.ops.LpNorm(axis=0, p=0)(a),
+            ms.ops.LpNorm(axis=-1)(a), ms.ops.LpNorm(axis=0)(_t(ms, [[3.0, 4.0]], ms.float16)),
+            ms.grad(lambda x: ms.ops.LpNorm(axis=1)(x).sum())(_t(ms, [[0.0, 0.0], [3.0, 4.0]], ms.float32)),
+            ms.grad(lambda x: ms.ops.LpNorm(axis=0, p=3)(x).sum())(a)]
+
+
+def case_matrix_logarithm(ms):
+    return [ms.ops.MatrixLogarithm()(_t(ms, [[2.0, 1.0], [0.5, 3.0]], ms.complex64)),
+            ms.ops.MatrixLogarithm()(_t(ms, [[[2.0, 1.0], [0.5, 3.0]], [[-1.0, 0.0], [0.0, -2.0]]], ms.complex128)),
+            ms.ops.MatrixLogarithm()(_t(ms, [[1.0, 2.0], [0.0, 1.0]], ms.complex64)),
+            ms.ops.MatrixLogarithm()(_t(ms, [[1 + 1j, 0.5], [0.25j, 2.0]], ms.complex128))]
+
+
+def case_matrix_logarithm_real_error(ms):
+    return ms.ops.MatrixLogarithm()(_t(ms, [[1.0, 2.0], [0.0, 1.0]], ms.float32))
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}

@@ -11,3 +11,4 @@ from . import extra_math  # noqa: F401,E402  (DivNoNan, Mod, hypot, lcm, Bessel 
 from . import extra_linalg, extra_array, extra_optim  # noqa: F401,E402  (Cholesky*, Matrix*, Expand, shifts, Apply*...)
 from . import extra_nn  # noqa: F401,E402  (windows, BatchToSpaceND/SpaceToBatchND, Im2Col/Col2Im, Conv3D/pool 3-D Primitives)
 from . import extra_index  # noqa: F401,E402  (Inplace*, ScatterNd*, Segment*, NthElement, Bincount, Primitive forms of existing ops)
+from . import extra_decomp  # noqa: F401,E402  (qr, geqrf, orgqr, eig, lstsq, MatrixLogarithm, LpNorm)
