@@ -15,13 +15,15 @@ from .readers import (Cifar10Dataset, Cifar100Dataset, DatasetCache, FakeImageDa
                       ImageFolderDataset, KMnistDataset, MindDataset, MnistDataset)
 from .samplers import (DistributedSampler, IterSampler, PKSampler, RandomSampler, Sampler, SequentialSampler, Shuffle,
                        SubsetRandomSampler, SubsetSampler, WeightedRandomSampler)
-from .sources import GeneratorDataset, NumpySlicesDataset, PaddedDataset, Schema
+from .sources import GeneratorDataset, NumpySlicesDataset, PaddedDataset, RandomDataset, Schema
+from .text import CSVDataset, TextFileDataset
 
 MappableDataset = Dataset
 SourceDataset = Dataset
 
 __all__ = ["GeneratorDataset", "NumpySlicesDataset", "PaddedDataset", "MnistDataset", "FashionMnistDataset",
            "KMnistDataset", "Cifar10Dataset", "Cifar100Dataset", "ImageFolderDataset", "FakeImageDataset",
-           "MindDataset", "DatasetCache", "Dataset", "Schema", "Sampler", "SequentialSampler", "RandomSampler",
+           "MindDataset", "DatasetCache", "RandomDataset", "TextFileDataset", "CSVDataset", "Dataset", "Schema",
+           "Sampler", "SequentialSampler", "RandomSampler",
            "SubsetRandomSampler", "SubsetSampler", "DistributedSampler", "WeightedRandomSampler", "PKSampler",
            "Shuffle", "zip", "config", "vision", "transforms", "BatchInfo"]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import config
 from . import samplers as _samplers
 from .engine import Dataset, _FnRunner, ordered_parallel, to_numpy, user_error
 
@@ -49,6 +50,13 @@ def _check_shuffle(shuffle):
                         f"but got {type(shuffle)}.")
 
 
+def _check_source_args(num_samples, shuffle, num_shards, shard_id):
+    """The checks every source makes of ``num_samples``, ``shuffle`` and sharding."""
+    _check_num_samples(num_samples)
+    _check_shuffle(shuffle)
+    _check_sharding(num_shards, shard_id)
+
+
 class MappableSource(Dataset):
     """A source whose rows are read by index through a sampler. Subclasses give
     ``_num_rows()``, ``_read(i)`` (a list of numpy arrays) and ``_col_names()``."""
@@ -57,14 +65,10 @@ class MappableSource(Dataset):
 
     def __init__(self, num_samples=None, num_parallel_workers=None, shuffle=None, sampler=None, num_shards=None,
                  shard_id=None, cache=None):
-        _check_num_samples(num_samples)
-        _check_shuffle(shuffle)
-        _check_sharding(num_shards, shard_id)
+        _check_source_args(num_samples, shuffle, num_shards, shard_id)
         super().__init__(num_parallel_workers=num_parallel_workers, cache=cache)
-        self.num_samples = num_samples
-        self.shuffle_flag = shuffle
-        self.num_shards = num_shards
-        self.shard_id = shard_id
+        self.num_samples, self.shuffle_flag = num_samples, shuffle
+        self.num_shards, self.shard_id = num_shards, shard_id
         self.sampler = _samplers.select_sampler(num_samples, sampler, shuffle, num_shards, shard_id)
 
     def _num_rows(self):
@@ -413,3 +417,81 @@ class PaddedDataset(MappableSource):
 
     def _read(self, i):
         return [np.asarray(self.padded_samples[i][k]) for k in self._keys]
+
+
+_RANDOM_TYPES = ("bool", "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64", "float16",
+                 "float32", "float64")
+
+
+class RandomDataset(Dataset):
+    """``mindspore.dataset.RandomDataset``: rows of random data.
+
+    ``RandomDataset(total_rows=None, schema=None, columns_list=None, num_samples=None,
+    num_parallel_workers=None, cache=None, shuffle=None, num_shards=None, shard_id=None)``.
+    As in MindSpore each array is one random byte repeated (``True`` for a non-zero
+    byte in Bool columns); a column without a shape gets a random one (rank 1-4,
+    sizes 1-32). Without a schema there are 1-4 columns ``c0``, ``c1`` ... of random
+    numeric types; without ``total_rows`` (or ``num_samples``, or the schema's
+    ``num_rows``) there are 1-1024 rows. ``num_shards``/``shard_id`` are checked but,
+    as in MindSpore 2.10, every shard gives all rows. The numbers differ from MindSpore's.
+    """
+
+    def __init__(self, total_rows=None, schema=None, columns_list=None, num_samples=None, num_parallel_workers=None,
+                 cache=None, shuffle=None, num_shards=None, shard_id=None):
+        for name, v in (("total_rows", total_rows), ("num_samples", num_samples)):
+            if v is not None and (not isinstance(v, int) or isinstance(v, bool)):
+                raise TypeError(f"Argument {name} with value {v} is not of type [<class 'int'>], "
+                                f"but got {type(v)}.")
+        if shuffle is not None and not isinstance(shuffle, bool):
+            raise TypeError(f"Argument shuffle with value {shuffle} is not of type [<class 'bool'>], "
+                            f"but got {type(shuffle)}.")
+        if columns_list is not None and not isinstance(columns_list, list):
+            raise TypeError(f"Argument columns_list with value {columns_list} is not of type [<class 'list'>], "
+                            f"but got {type(columns_list)}.")
+        _check_num_samples(num_samples)
+        _check_sharding(num_shards, shard_id)
+        super().__init__(num_parallel_workers=num_parallel_workers, cache=cache)
+        # MindSpore's rule (RandomDataset.__init__)
+        rows = total_rows or 0
+        if rows and num_samples:
+            rows = min(rows, num_samples)
+        if num_samples:
+            rows = num_samples
+        if isinstance(schema, str):
+            schema = Schema(schema)
+        if schema is not None:
+            rows = total_rows if total_rows is not None else schema.num_rows
+        gen = np.random.default_rng([config._base_seed(), 0x5EED])
+        self.total_rows = int(rows) if rows else int(gen.integers(1, 1025))
+        if schema is not None:
+            cols = [(c["name"], np.dtype(c["type"]), tuple(c["shape"]) if c.get("shape") is not None else None)
+                    for c in schema.columns]
+        else:
+            cols = [(f"c{i}", np.dtype(_RANDOM_TYPES[gen.integers(len(_RANDOM_TYPES))]), None)
+                    for i in range(int(gen.integers(1, 5)))]
+        if columns_list:
+            by_name = {c[0]: c for c in cols}
+            cols = [by_name[n] for n in columns_list]
+        self._columns = cols
+
+    def _col_names(self):
+        return [c[0] for c in self._columns]
+
+    def _static_size(self):
+        return self.total_rows
+
+    def _runner(self, ctx):
+        rng = ctx.rng()
+
+        def column(dtype, shape):
+            if shape is None:
+                shape = tuple(int(d) for d in rng.integers(1, 33, size=int(rng.integers(1, 5))))
+            byte = int(rng.integers(0, 256))
+            if dtype == np.bool_:
+                return np.full(shape, byte != 0)
+            return np.full(int(np.prod(shape)) * dtype.itemsize, byte, np.uint8).view(dtype).reshape(shape)
+
+        def epoch(k):
+            for _ in range(self._static_size()):
+                yield [column(dtype, shape) for _, dtype, shape in self._columns]
+        return _FnRunner(epoch)

@@ -1328,3 +1328,172 @@ def case_transforms_errors(ms):
 
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}
+
+
+# ---------------------------------------------------------------------------
+# TextFileDataset, CSVDataset, RandomDataset (files written per case)
+# ---------------------------------------------------------------------------
+def _write_text(d, name, text):
+    p = os.path.join(d, name)
+    with open(p, "w", newline="") as f:
+        f.write(text)
+    return p
+
+
+def _text_files():
+    d = _tmp()
+    return (_write_text(d, "a.txt", "hello world\nsecond line\n\nfourth\n"), _write_text(d, "b.txt", "x y\r\nz\n"),
+            _write_text(d, "c.txt", "one\ntwo\nthree\nfour\nfive\n"))
+
+
+def _line_rows(ds):
+    return [[x.tolist() for x in r] for r in ds.create_tuple_iterator(output_numpy=True)]
+
+
+def case_textfile_two_files(ms):
+    a, b, _ = _text_files()
+    d = ms.dataset.TextFileDataset([a, b], shuffle=False)
+    first = next(d.create_dict_iterator())["text"]
+    return [d.get_col_names(), d.get_dataset_size(), _line_rows(d), type(first).__name__, str(first.dtype)]
+
+
+def case_textfile_num_samples_and_shards(ms):
+    a, b, c = _text_files()
+    out = [_line_rows(ms.dataset.TextFileDataset(a, shuffle=False, num_samples=2))]
+    for n in (2, 3):
+        for i in range(n):
+            d = ms.dataset.TextFileDataset([a, c], shuffle=False, num_shards=n, shard_id=i)
+            out.append([d.get_dataset_size(), _line_rows(d)])
+    d = ms.dataset.TextFileDataset(a, shuffle=False, num_shards=2, shard_id=1)
+    out.append([d.get_dataset_size(), _line_rows(d)])
+    return out
+
+
+def case_textfile_workers_interleave(ms):
+    a, b, c = _text_files()
+    return [_line_rows(ms.dataset.TextFileDataset([c, a, b], shuffle=False, num_parallel_workers=w)) for w in (1, 2, 3)]
+
+
+def case_textfile_shuffled_same_rows(ms):
+    a, b, c = _text_files()
+    ms.dataset.config.set_seed(3)
+    d = ms.dataset.TextFileDataset([a, b, c])
+    return [d.get_dataset_size(), sorted(r[0] for r in _line_rows(d))]
+
+
+def case_textfile_batch_map(ms):
+    _, _, c = _text_files()
+    d = ms.dataset.TextFileDataset(c, shuffle=False).map(lambda s: np.array(len(str(s)), np.int32), ["text"], ["n"])
+    return _line_rows(d.batch(2))
+
+
+def case_textfile_missing(ms):
+    return ms.dataset.TextFileDataset(os.path.join(_tmp(), "nope.txt"))
+
+
+def case_textfile_empty_list(ms):
+    return ms.dataset.TextFileDataset([])
+
+
+def case_textfile_bad_type(ms):
+    return ms.dataset.TextFileDataset(3)
+
+
+def _csv_files():
+    d = _tmp()
+    return (_write_text(d, "d.csv", 'a,b,c\n1,2.5,foo\n3,4.5,"bar, x"\n5,6,baz\n'),
+            _write_text(d, "e.csv", "a,b,c\n7,8.25,q\n9,-1,r\n"),
+            _write_text(d, "bad.csv", "a,b,c\n1,2.5,foo\n5,,baz\n"),
+            _write_text(d, "semi.csv", "x;y\n1;2\n3;4\n"))
+
+
+def case_csv_typed(ms):
+    p, _, _, _ = _csv_files()
+    d = ms.dataset.CSVDataset(p, column_defaults=[0, 0.0, ""], shuffle=False)
+    return [d.get_col_names(), d.get_dataset_size(), _line_rows(d),
+            [str(x.dtype) for x in next(d.create_tuple_iterator(output_numpy=True))]]
+
+
+def case_csv_strings_and_names(ms):
+    p, _, _, _ = _csv_files()
+    a = ms.dataset.CSVDataset(p, shuffle=False)
+    b = ms.dataset.CSVDataset(p, column_names=["p", "q", "r"], shuffle=False)
+    return [a.get_col_names(), _line_rows(a), b.get_col_names(), b.get_dataset_size(), _line_rows(b)]
+
+
+def case_csv_two_files_and_shards(ms):
+    p, e, _, _ = _csv_files()
+    out = [_line_rows(ms.dataset.CSVDataset([p, e], column_defaults=[0, 0.0, ""], shuffle=False))]
+    for i in range(2):
+        d = ms.dataset.CSVDataset([p, e], column_defaults=[0, 0.0, ""], shuffle=False, num_shards=2, shard_id=i)
+        out.append([d.get_dataset_size(), _line_rows(d)])
+    return out
+
+
+def case_csv_delim(ms):
+    _, _, _, s = _csv_files()
+    return [_line_rows(ms.dataset.CSVDataset(s, field_delim=";", column_defaults=[0, 0], shuffle=False)),
+            _line_rows(ms.dataset.CSVDataset(s, shuffle=False))]
+
+
+def case_csv_type_mismatch(ms):
+    _, _, bad, _ = _csv_files()
+    return _line_rows(ms.dataset.CSVDataset(bad, column_defaults=[0, 1.5, ""], shuffle=False))
+
+
+def case_csv_bad_delim(ms):
+    p, _, _, _ = _csv_files()
+    return ms.dataset.CSVDataset(p, field_delim="ab")
+
+
+def case_csv_bad_defaults(ms):
+    p, _, _, _ = _csv_files()
+    return ms.dataset.CSVDataset(p, column_defaults=[0, None, ""])
+
+
+def case_csv_defaults_not_list(ms):
+    p, _, _, _ = _csv_files()
+    return ms.dataset.CSVDataset(p, column_defaults=(0, 1))
+
+
+def case_csv_bad_names(ms):
+    p, _, _, _ = _csv_files()
+    return ms.dataset.CSVDataset(p, column_names=["a", 1])
+
+
+def case_random_dataset_schema(ms):
+    s = ms.dataset.Schema()
+    s.add_column("img", de_type=ms.uint8, shape=[2, 3])
+    s.add_column("lab", de_type=ms.int32, shape=[1])
+    s.add_column("f", de_type=ms.float32, shape=[4])
+    d = ms.dataset.RandomDataset(schema=s, total_rows=3)
+    rows = list(d.create_tuple_iterator(output_numpy=True))
+    same_byte = all(len(set(x.view(np.uint8).tolist())) == 1 for r in rows for x in r)
+    sel = ms.dataset.RandomDataset(schema=s, total_rows=5, columns_list=["lab", "img"])
+    return [d.get_col_names(), d.get_dataset_size(), len(rows), [(str(x.dtype), list(x.shape)) for x in rows[0]],
+            same_byte, sel.get_col_names(), sel.get_dataset_size(),
+            [list(x.shape) for x in next(sel.create_tuple_iterator(output_numpy=True))]]
+
+
+def case_random_dataset_no_schema(ms):
+    d = ms.dataset.RandomDataset(total_rows=4)
+    names = d.get_col_names()
+    rows = list(d.create_tuple_iterator(output_numpy=True))
+    return [d.get_dataset_size(), len(rows), 1 <= len(names) <= 4, names == [f"c{i}" for i in range(len(names))],
+            all(1 <= x.ndim <= 4 and all(1 <= s <= 32 for s in x.shape) for r in rows for x in r)]
+
+
+def case_random_dataset_num_samples(ms):
+    a = ms.dataset.RandomDataset(total_rows=10, num_samples=4)
+    b = ms.dataset.RandomDataset(num_samples=6)
+    c = ms.dataset.RandomDataset(total_rows=8, num_shards=3, shard_id=0)
+    return [a.get_dataset_size(), b.get_dataset_size(), c.get_dataset_size(),
+            sum(1 for _ in c.create_tuple_iterator(output_numpy=True))]
+
+
+def case_random_dataset_bad_rows(ms):
+    return ms.dataset.RandomDataset(total_rows=2.5)
+
+
+def case_random_dataset_bad_shuffle(ms):
+    return ms.dataset.RandomDataset(total_rows=2, shuffle="yes")
