@@ -1,5 +1,6 @@
 """Decompositions and solvers: the ``Qr`` Primitive, ``geqrf``/``Geqrf``, ``orgqr``/``Orgqr``,
-``eig``/``Eig``, ``lstsq``/``Lstsq``, ``MatrixLogarithm`` and the ``LpNorm`` Primitive."""
+``eig``/``Eig``, ``lstsq``/``Lstsq``, ``MatrixLogarithm``, ``matrix_exp``/``MatrixExp`` and the
+``LpNorm``/``EuclideanNorm`` Primitives."""
 from __future__ import annotations
 
 import jax
@@ -171,3 +172,39 @@ def matrix_logarithm(x):
     flat = a.reshape((-1,) + a.shape[-2:]).astype(jnp.complex128)
     out = jnp.stack([_logm(m) for m in flat]) if flat.shape[0] else flat
     return wrap(out.reshape(a.shape).astype(a.dtype))
+
+
+@op("matrix_exp", primitive="MatrixExp", family="linalg")
+def matrix_exp(input):
+    """``ops.matrix_exp(input)``: the exponential of each square matrix (Float16 computed in Float32);
+    MindSpore 2.10's CPU build has no kernel for it."""
+    a = _typed("MatrixExp", input, ("Float16",) + _FLOATS_COMPLEX)
+    if a.ndim < 2 or a.shape[-1] != a.shape[-2]:
+        raise ValueError(f"For 'MatrixExp', 'x' must be a batch of square matrices, but got shape {list(a.shape)}.")
+    work = a.astype(jnp.float32) if a.dtype == jnp.float16 else a
+    flat = work.reshape((-1,) + a.shape[-2:])
+    out = jax.vmap(jax.scipy.linalg.expm)(flat) if flat.shape[0] else flat
+    return wrap(out.reshape(a.shape).astype(a.dtype))
+
+
+def _euclidean_check(keep_dims=False):
+    if not isinstance(keep_dims, bool):
+        raise TypeError(f"For 'EuclideanNorm', the type of 'keep_dims' must be bool, but got {type(keep_dims)}.")
+
+
+@op("prim_euclidean_norm", primitive="EuclideanNorm", prim_args=("keep_dims",), family="math",
+    prim_check=_euclidean_check)
+def euclidean_norm(x, axes, keep_dims=False):
+    """``ops.EuclideanNorm(keep_dims=False)(x, axes)``: ``sqrt(sum x^2)`` over ``axes`` (an Int32/Int64
+    Tensor), in ``x``'s dtype (integers truncated); MindSpore 2.10's CPU build has no kernel for it."""
+    if not isinstance(x, Tensor):
+        raise TypeError(f"For 'EuclideanNorm', 'x' must be a Tensor, but got {type(x)}.")
+    a = x._data
+    axes = tuple(int(v) for v in np.ravel(np.asarray(arr(axes))))
+    for ax in axes:
+        if not -max(a.ndim, 1) <= ax < max(a.ndim, 1):
+            raise ValueError(f"For 'EuclideanNorm', the 'axes' must be in [{-a.ndim}, {a.ndim}), but got {ax}.")
+    work = a if jnp.issubdtype(a.dtype, jnp.inexact) else a.astype(jnp.float64)
+    out = jnp.sqrt(jnp.sum(jnp.abs(work) ** 2, axis=_norm_axes("EuclideanNorm", list(axes), a.ndim),
+                           keepdims=keep_dims))
+    return wrap(out.astype(a.dtype))

@@ -195,6 +195,25 @@ def batch_to_space_nd(input_x, block_shape, crops):
     return wrap(r[idx])
 
 
+def _batch_to_space_check(block_size, crops):
+    if isinstance(block_size, bool) or not isinstance(block_size, int):
+        raise TypeError(f"For 'BatchToSpace', the type of 'block_size' must be int, but got {type(block_size)}.")
+    if block_size < 2:
+        raise ValueError(f"For 'BatchToSpace', the 'block_size' must be >= 2, but got {block_size}.")
+    if not isinstance(crops, (list, tuple)) or np.array(crops).shape != (2, 2):
+        raise ValueError(f"For 'BatchToSpace', the 'crops' must be a 2 x 2 list or tuple, but got {crops}.")
+
+
+@op("prim_batch_to_space", primitive="BatchToSpace", prim_args=("block_size", "crops"), family="array",
+    prim_check=_batch_to_space_check)
+def batch_to_space(x, block_size, crops):
+    """``ops.BatchToSpace(block_size, crops)(x)``: ``BatchToSpaceND((block_size, block_size), crops)`` of
+    an NCHW Tensor (MindSpore 2.10's CPU build has no kernel for it)."""
+    if arr(x).ndim != 4:
+        raise ValueError(f"For 'BatchToSpace', the rank of 'x' must be 4, but got {arr(x).ndim}.")
+    return batch_to_space_nd(x, (block_size, block_size), crops)
+
+
 @op("space_to_batch_nd", family="array")
 def space_to_batch_nd(input_x, block_size, paddings):
     """``ops.space_to_batch_nd(input_x, block_size, paddings)``: the last M axes zero-padded by
