@@ -33,6 +33,7 @@ import weakref
 import numpy as np
 
 from . import config
+from .callbacks import CallbackRunner, check_callbacks
 
 __all__ = ["Dataset", "BatchDataset", "MapDataset", "ShuffleDataset", "RepeatDataset", "TakeDataset",
            "SkipDataset", "ProjectDataset", "RenameDataset", "ZipDataset", "ConcatDataset", "FilterDataset",
@@ -587,6 +588,7 @@ class MapDataset(Dataset):
             if not callable(op):
                 raise TypeError(f"Argument operations[{ops.index(op)}] with value {op} is not a callable: "
                                 "operations must be transforms or Python functions.")
+        self.callbacks = check_callbacks(callbacks)
         super().__init__([input_dataset], num_parallel_workers, cache)
         self.operations = ops
         self.input_columns = _as_list(input_columns, "input_columns")
@@ -634,8 +636,11 @@ class MapDataset(Dataset):
             produced = dict(_builtin_zip(outs, (to_numpy(a, "map result") for a in args)))
             return [produced[c] if c in produced else row[pos[c]] for c in out_cols]
 
+        hooks = CallbackRunner(self.callbacks) if self.callbacks else None
+
         def epoch(k):
-            return ordered_parallel(apply, enumerate(child.epoch()), self.num_parallel_workers)
+            rows = ordered_parallel(apply, enumerate(child.epoch()), self.num_parallel_workers)
+            return hooks.epoch(rows, k) if hooks else rows
         return _FnRunner(epoch, [child])
 
 

@@ -1497,3 +1497,56 @@ def case_random_dataset_bad_rows(ms):
 
 def case_random_dataset_bad_shuffle(ms):
     return ms.dataset.RandomDataset(total_rows=2, shuffle="yes")
+
+
+# ---------------------------------------------------------------------------
+# DSCallback on map
+# ---------------------------------------------------------------------------
+_DS_HOOK_RANK = {"begin": 0, "epoch_begin": 1, "step_begin": 2, "step_end": 3, "epoch_end": 4}
+
+
+def _ds_callback_log(ms, step_size, epochs, rows=5):
+    log = []
+
+    class CB(ms.dataset.DSCallback):
+        def _rec(self, kind, c):
+            log.append((kind, c.cur_epoch_num, c.cur_step_num_in_epoch, c.cur_step_num))
+
+        def ds_begin(self, c):
+            self._rec("begin", c)
+
+        def ds_epoch_begin(self, c):
+            self._rec("epoch_begin", c)
+
+        def ds_epoch_end(self, c):
+            self._rec("epoch_end", c)
+
+        def ds_step_begin(self, c):
+            self._rec("step_begin", c)
+
+        def ds_step_end(self, c):
+            self._rec("step_end", c)
+
+    d = ms.dataset.NumpySlicesDataset(np.arange(rows), column_names=["x"], shuffle=False)
+    d = d.map(lambda x: x * 2, ["x"], callbacks=[CB(step_size=step_size)])
+    it = d.create_tuple_iterator(num_epochs=epochs, output_numpy=True)
+    out = [[int(r[0]) for r in it] for _ in range(epochs)]
+    # MindSpore calls the step hooks from its workers: compare them in a canonical order
+    return [out, sorted(log, key=lambda e: (e[1], _DS_HOOK_RANK[e[0]], e[3]))]
+
+
+def case_ds_callback_steps(ms):
+    return [_ds_callback_log(ms, 2, 2), _ds_callback_log(ms, 1, 1, rows=3)]
+
+
+def case_ds_callback_default_step_size(ms):
+    return ms.dataset.DSCallback().step_size
+
+
+def case_ds_callback_bad_step_size(ms):
+    return ms.dataset.DSCallback(step_size=0)
+
+
+def case_ds_callback_not_callback(ms):
+    d = ms.dataset.NumpySlicesDataset(np.arange(3), column_names=["x"], shuffle=False)
+    return d.map(lambda x: x, ["x"], callbacks=[object()])
