@@ -258,3 +258,14 @@ def test_set_seed_reseeds_random_ops_but_not_initial_seed():
     ms.set_seed(4)
     assert np.array_equal(_draw(), a)
     assert ms.initial_seed() == 11
+
+
+def test_generator_instance_inside_jit_advances_and_restores():
+    g = ms.Generator().manual_seed(4)
+    x = T(np.zeros(3, np.float32))
+    f = ms.jit(lambda x: x.uniform(generator=g) + 0)
+    state = g.get_state()
+    a = _np(f(x))
+    assert not np.array_equal(_np(f(x)), a)
+    g.set_state(state)
+    assert np.array_equal(_np(f(x)), a)
