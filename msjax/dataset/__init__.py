@@ -17,14 +17,14 @@ from .samplers import (DistributedSampler, IterSampler, PKSampler, RandomSampler
                        SubsetRandomSampler, SubsetSampler, WeightedRandomSampler)
 from .sources import GeneratorDataset, NumpySlicesDataset, PaddedDataset, RandomDataset, Schema
 from .text import CSVDataset, TextFileDataset
-from .callbacks import DSCallback
+from .callbacks import DSCallback, WaitedDSCallback
 
 MappableDataset = Dataset
 SourceDataset = Dataset
 
 __all__ = ["GeneratorDataset", "NumpySlicesDataset", "PaddedDataset", "MnistDataset", "FashionMnistDataset",
            "KMnistDataset", "Cifar10Dataset", "Cifar100Dataset", "ImageFolderDataset", "FakeImageDataset",
-           "MindDataset", "DatasetCache", "RandomDataset", "TextFileDataset", "CSVDataset", "DSCallback", "Dataset", "Schema",
+           "MindDataset", "DatasetCache", "RandomDataset", "TextFileDataset", "CSVDataset", "DSCallback", "WaitedDSCallback", "Dataset", "Schema",
            "Sampler", "SequentialSampler", "RandomSampler",
            "SubsetRandomSampler", "SubsetSampler", "DistributedSampler", "WeightedRandomSampler", "PKSampler",
            "Shuffle", "zip", "config", "vision", "transforms", "BatchInfo"]

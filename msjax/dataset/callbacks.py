@@ -11,7 +11,11 @@ step hooks may interleave.
 """
 from __future__ import annotations
 
-__all__ = ["DSCallback"]
+import threading
+
+from ..train.callback._callback import Callback
+
+__all__ = ["DSCallback", "WaitedDSCallback"]
 
 INT32_MAX = 2147483647
 
@@ -53,6 +57,65 @@ class DSCallback:
         """Called after every ``step_size``-th row of an epoch."""
 
 
+class WaitedDSCallback(Callback, DSCallback):
+    """``mindspore.dataset.WaitedDSCallback``: a dataset callback that waits for the
+    training loop. Pass it both to ``map(callbacks=...)`` and to ``Model.train``:
+    from the second step (epoch) on, the pipeline's step (epoch) begin waits for the
+    training step (epoch) to end, then calls ``sync_step_begin`` (``sync_epoch_begin``)
+    with the training and dataset contexts. The pipeline runs on msjax's iterator
+    thread, so the wait works as in MindSpore; it times out after
+    ``ds.config.get_callback_timeout()`` seconds."""
+
+    def __init__(self, step_size=1):
+        super().__init__()   # Callback's (MindSpore does not check step_size here)
+        self.step_size = step_size
+        self.step_event = threading.Event()
+        self.step_run_context = None
+        self.epoch_event = threading.Event()
+        self.epoch_run_context = None
+        self.training_ended = False
+
+    def sync_epoch_begin(self, train_run_context, ds_run_context):
+        """Called before a dataset epoch starts, after the previous training epoch ended."""
+
+    def sync_step_begin(self, train_run_context, ds_run_context):
+        """Called before a dataset step starts, after the previous training step ended."""
+
+    def _overrides(self, name):
+        return getattr(type(self), name) is not getattr(WaitedDSCallback, name)
+
+    def _wait(self, event, what):
+        from . import config
+        if not self.training_ended:
+            ok = event.wait(timeout=config.get_callback_timeout())
+            event.clear()
+            if not ok:
+                raise RuntimeError(f"{what} timed out after {config.get_callback_timeout()} second(s).")
+
+    def epoch_end(self, run_context):
+        self.epoch_run_context = run_context
+        self.epoch_event.set()
+
+    def ds_epoch_begin(self, ds_run_context):
+        if ds_run_context.cur_epoch_num > 1 and self._overrides("sync_epoch_begin"):
+            self._wait(self.epoch_event, "ds_epoch_begin")
+            self.sync_epoch_begin(self.epoch_run_context, ds_run_context)
+
+    def step_end(self, run_context):
+        self.step_run_context = run_context
+        self.step_event.set()
+
+    def ds_step_begin(self, ds_run_context):
+        if ds_run_context.cur_step_num > self.step_size and self._overrides("sync_step_begin"):
+            self._wait(self.step_event, "ds_step_begin")
+            self.sync_step_begin(self.step_run_context, ds_run_context)
+
+    def end(self, run_context):
+        self.epoch_end(run_context)
+        self.step_end(run_context)
+        self.training_ended = True
+
+
 def check_callbacks(callbacks):
     """``map(callbacks=...)``: a DSCallback or a list/tuple of them; returns a list."""
     if callbacks is None:
@@ -62,6 +125,10 @@ def check_callbacks(callbacks):
         if not isinstance(cb, DSCallback):
             name = f"callbacks[{i}]" if isinstance(callbacks, (list, tuple)) else "callbacks"
             raise TypeError(f"Argument {name} with value {cb} is not of type [{DSCallback}], but got {type(cb)}.")
+        if isinstance(cb, WaitedDSCallback) and not (cb._overrides("sync_step_begin") or
+                                                      cb._overrides("sync_epoch_begin")):
+            raise AttributeError("Inheriting Callback class without overriding any methods, check the usage of "
+                                 "user defined Callback.")
     return items
 
 

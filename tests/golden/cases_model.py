@@ -1550,3 +1550,30 @@ def case_ds_callback_bad_step_size(ms):
 def case_ds_callback_not_callback(ms):
     d = ms.dataset.NumpySlicesDataset(np.arange(3), column_names=["x"], shuffle=False)
     return d.map(lambda x: x, ["x"], callbacks=[object()])
+
+
+def case_waited_ds_callback_model_train(ms):
+    events = []
+
+    class Waited(ms.dataset.WaitedDSCallback):
+        def sync_epoch_begin(self, train_run_context, ds_run_context):
+            events.append(("epoch", train_run_context.original_args().cur_epoch_num, ds_run_context.cur_epoch_num))
+
+        def sync_step_begin(self, train_run_context, ds_run_context):
+            events.append(("step", train_run_context.original_args().cur_step_num, ds_run_context.cur_step_num))
+
+    cb = Waited(step_size=2)
+    x = np.arange(12, dtype=np.float32).reshape(6, 2) / 10
+    y = np.ones((6, 1), np.float32)
+    data = ms.dataset.NumpySlicesDataset({"x": x, "y": y}, shuffle=False)
+    data = data.map(lambda v: v * 2, ["x"], callbacks=[cb]).batch(2)
+    net = ms.nn.Dense(2, 1, weight_init="ones", bias_init="zeros")
+    model = ms.train.Model(net, ms.nn.MSELoss(), ms.nn.SGD(net.trainable_params(), 0.01))
+    model.train(2, data, dataset_sink_mode=False, callbacks=[cb])
+    return [events, cb.training_ended, net.weight.asnumpy()]
+
+
+def case_waited_ds_callback_no_override(ms):
+    d = ms.dataset.NumpySlicesDataset(np.arange(3), column_names=["x"], shuffle=False)
+    d = d.map(lambda x: x, ["x"], callbacks=[ms.dataset.WaitedDSCallback()])
+    return [int(r[0]) for r in d.create_tuple_iterator(output_numpy=True)]
