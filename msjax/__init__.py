@@ -65,7 +65,8 @@ from ._core.rng import (Generator, default_generator, get_rng_state, initial_see
                         seed, set_rng_state)
 from ._core.toplevel import is_tensor, mutable, no_inline, recompute, tensor  # noqa: E402
 from ._core.runtime import (empty_cache, get_current_device, max_memory_allocated, max_memory_reserved,  # noqa: E402
-                            memory_allocated, memory_reserved, memory_stats, reset_max_memory_allocated,
+                            memory_allocated, memory_reserved, memory_stats, memory_summary,
+                            reset_max_memory_allocated,
                             reset_max_memory_reserved, reset_peak_memory_stats, run_check, set_deterministic,
                             synchronize)
 from ._core.dtype import Int, TensorType, float8_e4m3fn, float8_e5m2, list_, string, tuple_, type_none  # noqa: E402

@@ -27,3 +27,14 @@ def test_memory_queries_follow_device_stats(monkeypatch):
     assert ms.max_memory_allocated() == 300          # lower bound: XLA's peak has not grown
     stats.update(bytes_in_use=50, peak_bytes_in_use=800)
     assert ms.max_memory_allocated() == 800          # a new peak since the reset
+
+
+def test_memory_summary_formats_sizes(monkeypatch):
+    stats = {"bytes_in_use": 3 * 2 ** 20, "peak_bytes_in_use": 5 * 2 ** 30, "pool_bytes": 700 * 1024}
+    monkeypatch.setattr(runtime, "_raw_stats", lambda: dict(stats))
+    monkeypatch.setattr(runtime, "_peak_reset", {})
+    lines = ms.memory_summary().splitlines()
+    assert lines[0] == "|" + "=" * 45 + "|" and len(lines) == 17
+    assert lines[5] == "| Reserved memory      | 716800 B             |"
+    assert lines[7] == "| Allocated memory     |   3072 KB            |"
+    assert lines[15] == "| Max allocated memory |   5120 MB            |"

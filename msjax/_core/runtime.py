@@ -172,3 +172,28 @@ def empty_cache():
     referenced (a garbage collection). XLA's allocator keeps its pool; it has no
     call to hand cached memory back."""
     gc.collect()
+
+
+def _format_size(sz, pref_sz):
+    prefix = "B  "
+    for new_prefix in ("KB", "MB", "GB", "TB", "PB"):
+        if pref_sz < 768 * 1024:
+            break
+        prefix = new_prefix
+        sz //= 1024
+        pref_sz /= 1024
+    return f"{sz:6d} {prefix}"
+
+
+def memory_summary():
+    """``mindspore.memory_summary``: ``memory_stats()`` as MindSpore's text table."""
+    stats = memory_stats()
+    metrics = [("total_reserved_memory", "Reserved memory"), ("total_allocated_memory", "Allocated memory"),
+               ("total_idle_memory", "Idle memory"), ("total_eager_free_memory", "Eager free memory"),
+               ("max_reserved_memory", "Max reserved memory"), ("max_allocated_memory", "Max allocated memory")]
+    lines = ["=" * 45, " {:^43} ".format("Memory summary"), "=" * 45, " {:<20} | {:<20} ".format("Metric", "Data")]
+    for key, name in metrics:
+        lines.append("-" * 45)
+        lines.append(" {:<20} | {:<20} ".format(name, _format_size(stats[key], stats[key])))
+    lines.append("=" * 45)
+    return "|" + "|\n|".join(lines) + "|\n"

@@ -482,3 +482,7 @@ def case_memory_queries_cpu(ms):
     ms.reset_max_memory_reserved()
     return [ms.memory_allocated(), ms.max_memory_allocated(), ms.memory_reserved(), ms.max_memory_reserved(),
             ms.memory_stats()]
+
+
+def case_memory_summary_cpu(ms):
+    return ms.memory_summary()
