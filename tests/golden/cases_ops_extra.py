@@ -507,7 +507,7 @@ def case_scatter_nd_tensor_input(ms):
     y = _t(ms, [[1, 5], [3, 4]], ms.int32)
     a = ms.ops.ScatterNdMin()(x, _t(ms, [[0], [0]], ms.int32), _t(ms, [4.0, -7.0], ms.float32))
     b = ms.ops.scatter_nd_mul(y, _t(ms, [[1, 1]], ms.int32), _t(ms, [2], ms.int32))
-    return [a.asnumpy(), x, b.asnumpy(), y]
+    return [np.array(a.asnumpy(), copy=True), x, np.array(b.asnumpy(), copy=True), y]
 
 
 def case_scatter_nd_index_error(ms):
@@ -665,6 +665,49 @@ def case_matrix_logarithm(ms):
 
 def case_matrix_logarithm_real_error(ms):
     return ms.ops.MatrixLogarithm()(_t(ms, [[1.0, 2.0], [0.0, 1.0]], ms.float32))
+
+
+# --- Scatter* on Parameters, TensorScatterAdd/Update, tril/triu_indices, col2im --
+
+def case_scatter_row_ops(ms):
+    outs = []
+    for k, name in enumerate(["ScatterAdd", "ScatterSub", "ScatterMul", "ScatterDiv", "ScatterMax", "ScatterMin",
+                              "ScatterUpdate"]):
+        p = ms.Parameter(_t(ms, [[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]], ms.float32), name="p%d" % k)
+        idx = _t(ms, [[2], [0]], ms.int32) if name == "ScatterUpdate" else _t(ms, [[0, 2], [0, 0]], ms.int32)
+        upd = _t(ms, np.arange(1, 1 + idx.size * 2).reshape(idx.shape + (2,)) / 2.0, ms.float32)
+        outs += [getattr(ms.ops, name)()(p, idx, upd), p]
+    q = ms.Parameter(_t(ms, [4, 2, 9], ms.int32), name="q")
+    outs += [ms.ops.scatter_max(q, _t(ms, [1, 2], ms.int64), _t(ms, [7, -1], ms.int32)), q]
+    q2 = ms.Parameter(_t(ms, [4.0, 2.0], ms.float32), name="q2")
+    outs += [np.array(ms.ops.scatter_update(q2, _t(ms, [1], ms.int64), _t(ms, [9.0], ms.float32)).asnumpy(), copy=True),
+             ms.ops.scatter_div(q2, _t(ms, [0, 0], ms.int32), _t(ms, [2.0, 4.0], ms.float32)),
+             ms.ops.scatter_add(_t(ms, [1.0, 2.0], ms.float32), _t(ms, [0], ms.int32), _t(ms, [5.0], ms.float32)), q2]
+    return outs
+
+
+def case_scatter_row_index_error(ms):
+    p = ms.Parameter(_t(ms, [4.0, 2.0], ms.float32), name="p")
+    return ms.ops.ScatterMax()(p, _t(ms, [2], ms.int32), _t(ms, [9.0], ms.float32))
+
+
+def case_tensor_scatter_add_update_primitives(ms):
+    x = _t(ms, [[1.0, 2.0], [3.0, 4.0]], ms.float32)
+    return [ms.ops.TensorScatterAdd()(x, _t(ms, [[1, 0], [1, 0]], ms.int32), _t(ms, [9.0, 1.0], ms.float32)),
+            ms.ops.TensorScatterUpdate()(x, _t(ms, [[0]], ms.int64), _t(ms, [[7.0, 8.0]], ms.float32)), x]
+
+
+def case_tril_triu_indices(ms):
+    return [ms.ops.tril_indices(3, 4, 1), ms.ops.triu_indices(3, 4, -1, dtype=ms.int32), ms.ops.tril_indices(4, 3),
+            ms.ops.triu_indices(2, 2, 5), ms.ops.TrilIndices(3, 4, 1)(), ms.ops.TriuIndices(4, 2, 0, ms.int64)()]
+
+
+def case_col2im_function(ms):
+    x = _t(ms, np.arange(1 * 2 * 4 * 6).reshape(1, 2, 4, 6) / 10.0, ms.float32)
+    out = ms.ops.col2im(x, _t(ms, [3, 4], ms.int32), 2, 1, 0, 1)
+    g = ms.grad(lambda a: (ms.ops.col2im(a, _t(ms, [3, 4], ms.int32), 2, 1, 0, 1) ** 2).sum())(x)
+    g2 = ms.grad(lambda a: (ms.ops.Im2Col(ksizes=2, strides=1)(a) ** 2).sum())(_t(ms, np.arange(12).reshape(1, 1, 3, 4), ms.float32))
+    return [out, g, g2]
 
 
 def all_cases():

@@ -1,8 +1,9 @@
 """Row, index and segment writes: ``InplaceAdd``/``InplaceSub``/``InplaceUpdate``(``V2``),
-``InplaceIndexAdd``, ``ScatterNd{Add,Sub,Mul,Div,Max,Min,Update}`` (on Parameters, in place),
+``InplaceIndexAdd``, ``ScatterNd{Add,Sub,Mul,Div,Max,Min,Update}`` and ``Scatter{...}`` (on
+Parameters, in place), ``tril_indices``/``triu_indices``,
 ``Segment{Sum,Max,Min,Mean,Prod}``, ``NthElement``, ``Bincount``, and the Primitive forms of
 existing functions (``IndexFill``, ``Tril``/``Triu``, ``Median``, ``Renorm``,
-``UnsortedSegment{Max,Min,Prod}``, ``TensorScatter{Sub,Mul,Div,Max,Min}``)."""
+``UnsortedSegment{Max,Min,Prod}``, ``TensorScatter{Add,Update,Sub,Mul,Div,Max,Min}``)."""
 from __future__ import annotations
 
 import jax
@@ -114,10 +115,14 @@ def inplace_index_add(var, indices, updates, axis):
 # ScatterNd* on Parameters and the TensorScatter* Primitives
 # ---------------------------------------------------------------------------
 
-def _scatter_nd_inplace(name, prim, fn):
-    def f(input_x, indices, updates, use_locking=False):
+def _scatter_inplace(name, prim, fn, rows=False, use_locking=False):
+    """``ops.{name}``/``ops.{prim}()``: ``fn`` (a ``tensor_scatter_*``) written into ``input_x``;
+    ``rows``: ``indices`` index the first axis (the ``Scatter*`` ops) instead of N-D positions."""
+    def f(input_x, indices, updates, use_locking=use_locking):
         if not isinstance(input_x, Tensor):
             raise TypeError(f"For '{prim}', 'input_x' must be a Parameter or Tensor, but got {type(input_x)}.")
+        if rows:
+            indices = wrap(arr(indices)[..., None])
         idx = _concrete(indices)
         if idx is not None and idx.size:
             lim = np.asarray(input_x.shape[:idx.shape[-1]])
@@ -129,18 +134,27 @@ def _scatter_nd_inplace(name, prim, fn):
         _write_inplace(input_x, new)
         return wrap(new)
     f.__name__ = f.__qualname__ = name
-    f.__doc__ = (f"``ops.{name}(input_x, indices, updates, use_locking=False)`` / ``ops.{prim}()``: "
-                 f"``ops.{fn.__name__}`` written into ``input_x`` (a Parameter) and returned.")
+    f.__doc__ = (f"``ops.{prim}()(input_x, indices, updates)``: ``ops.{fn.__name__}`` at "
+                 f"{'rows' if rows else 'N-D positions'} ``indices``, written into ``input_x`` (a Parameter) "
+                 f"and returned.")
     return op(name, primitive=prim, prim_args=("use_locking",), family="array")(f)
 
 
-scatter_nd_add = _scatter_nd_inplace("scatter_nd_add", "ScatterNdAdd", tensor_scatter_add)
-scatter_nd_sub = _scatter_nd_inplace("scatter_nd_sub", "ScatterNdSub", tensor_scatter_sub)
-scatter_nd_mul = _scatter_nd_inplace("scatter_nd_mul", "ScatterNdMul", tensor_scatter_mul)
-scatter_nd_div = _scatter_nd_inplace("scatter_nd_div", "ScatterNdDiv", tensor_scatter_div)
-scatter_nd_max = _scatter_nd_inplace("scatter_nd_max", "ScatterNdMax", tensor_scatter_max)
-scatter_nd_min = _scatter_nd_inplace("scatter_nd_min", "ScatterNdMin", tensor_scatter_min)
-scatter_nd_update = _scatter_nd_inplace("scatter_nd_update", "ScatterNdUpdate", tensor_scatter_update)
+scatter_nd_add = _scatter_inplace("scatter_nd_add", "ScatterNdAdd", tensor_scatter_add)
+scatter_nd_sub = _scatter_inplace("scatter_nd_sub", "ScatterNdSub", tensor_scatter_sub)
+scatter_nd_mul = _scatter_inplace("scatter_nd_mul", "ScatterNdMul", tensor_scatter_mul)
+scatter_nd_div = _scatter_inplace("scatter_nd_div", "ScatterNdDiv", tensor_scatter_div)
+scatter_nd_max = _scatter_inplace("scatter_nd_max", "ScatterNdMax", tensor_scatter_max)
+scatter_nd_min = _scatter_inplace("scatter_nd_min", "ScatterNdMin", tensor_scatter_min)
+scatter_nd_update = _scatter_inplace("scatter_nd_update", "ScatterNdUpdate", tensor_scatter_update)
+scatter_add = _scatter_inplace("scatter_add", "ScatterAdd", tensor_scatter_add, rows=True)
+scatter_sub = _scatter_inplace("prim_scatter_sub", "ScatterSub", tensor_scatter_sub, rows=True)
+scatter_mul = _scatter_inplace("scatter_mul", "ScatterMul", tensor_scatter_mul, rows=True)
+scatter_div = _scatter_inplace("scatter_div", "ScatterDiv", tensor_scatter_div, rows=True)
+scatter_max = _scatter_inplace("scatter_max", "ScatterMax", tensor_scatter_max, rows=True)
+scatter_min = _scatter_inplace("scatter_min", "ScatterMin", tensor_scatter_min, rows=True)
+scatter_update = _scatter_inplace("scatter_update", "ScatterUpdate", tensor_scatter_update, rows=True,
+                                  use_locking=True)
 
 
 def _prim_of(fn, prim, prim_args=(), doc=None):
@@ -152,6 +166,8 @@ def _prim_of(fn, prim, prim_args=(), doc=None):
     return op("prim_" + fn.__name__, primitive=prim, prim_args=prim_args, family="array")(f)
 
 
+_prim_of(tensor_scatter_add, "TensorScatterAdd")
+_prim_of(tensor_scatter_update, "TensorScatterUpdate")
 _prim_of(tensor_scatter_sub, "TensorScatterSub")
 _prim_of(tensor_scatter_mul, "TensorScatterMul")
 _prim_of(tensor_scatter_div, "TensorScatterDiv")
@@ -299,3 +315,44 @@ def prim_bincount(array, size, weights):
     if v is not None and v.size and v.min() < 0:
         raise RuntimeError(f"For Bincount, input array should be nonnegative, but got {int(v.min())}")
     return wrap(jax.ops.segment_sum(w.reshape(-1), a.reshape(-1), num_segments=n))
+
+
+# ---------------------------------------------------------------------------
+# tril_indices / triu_indices
+# ---------------------------------------------------------------------------
+
+def _tri_indices(name, row, col, offset, dtype, lower):
+    for k, v in (("row", row), ("col", col), ("offset", offset)):
+        if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+            raise TypeError(f"For '{name}', '{k}' must be an int, but got {type(v)}.")
+    if row < 0 or col < 0:
+        raise ValueError(f"For '{name}', 'row' and 'col' must be non-negative, but got {row} and {col}.")
+    if dtype not in (mstype.int32, mstype.int64):
+        raise TypeError(f"For '{name}', 'dtype' must be mindspore.int32 or mindspore.int64, but got {dtype}.")
+    r, c = (np.tril_indices if lower else np.triu_indices)(row, offset, col)
+    return wrap(jnp.asarray(np.stack([r, c]).reshape(2, -1), mstype.to_np(dtype)))
+
+
+@op("tril_indices", family="array")
+def tril_indices(row, col, offset=0, *, dtype=mstype.int64):
+    """``ops.tril_indices(row, col, offset=0, *, dtype=int64)``: the (2, N) coordinates of the lower
+    triangle of a row x col matrix, row-major."""
+    return _tri_indices("tril_indices", row, col, offset, dtype, True)
+
+
+@op("triu_indices", family="array")
+def triu_indices(row, col, offset=0, *, dtype=mstype.int64):
+    """``ops.triu_indices(row, col, offset=0, *, dtype=int64)``: the upper triangle's coordinates."""
+    return _tri_indices("triu_indices", row, col, offset, dtype, False)
+
+
+@op("prim_tril_indices", primitive="TrilIndices", prim_args=("row", "col", "offset", "dtype"), family="array")
+def prim_tril_indices(row, col, offset=0, dtype=mstype.int32):
+    """``ops.TrilIndices(row, col, offset=0, dtype=int32)()``: ``ops.tril_indices``."""
+    return _tri_indices("TrilIndices", row, col, offset, dtype, True)
+
+
+@op("prim_triu_indices", primitive="TriuIndices", prim_args=("row", "col", "offset", "dtype"), family="array")
+def prim_triu_indices(row, col, offset=0, dtype=mstype.int32):
+    """``ops.TriuIndices(row, col, offset=0, dtype=int32)()``: ``ops.triu_indices``."""
+    return _tri_indices("TriuIndices", row, col, offset, dtype, False)

@@ -309,6 +309,12 @@ def col2im(x, output_size, kernel_size, dilation=1, padding=0, stride=1):
     return wrap(jax.linear_transpose(fwd, zero)(a)[0])
 
 
+@op("col2im", family="nn")
+def col2im_fn(input_x, output_size, kernel_size, dilation, padding_value, stride):
+    """``ops.col2im(input_x, output_size, kernel_size, dilation, padding_value, stride)``: ``ops.Col2Im``."""
+    return col2im(input_x, output_size, kernel_size, dilation, padding_value, stride)
+
+
 # ---------------------------------------------------------------------------
 # 3-D convolution and pooling Primitives
 # ---------------------------------------------------------------------------
