@@ -1,4 +1,4 @@
-"""Ops that MindSpore 2.10's CPU build cannot run (``BatchToSpace``, ``MatrixExp``/``matrix_exp``,
+"""Ops that MindSpore 2.10's CPU build cannot run (``BatchToSpace``/``SpaceToBatch``, ``MatrixExp``/``matrix_exp``,
 ``EuclideanNorm``), checked against NumPy/SciPy-free references of their documented formulas
 (listed in ``tests/reference_checks.py``)."""
 import numpy as np
@@ -21,6 +21,20 @@ def test_batch_to_space_is_batch_to_space_nd():
         ops.BatchToSpace(1, [[0, 0], [0, 0]])
     with pytest.raises(TypeError):
         ops.BatchToSpace(2.0, [[0, 0], [0, 0]])
+
+
+def test_space_to_batch_is_space_to_batch_nd():
+    x = np.arange(1 * 2 * 3 * 4, dtype=np.float32).reshape(1, 2, 3, 4)
+    out = ops.SpaceToBatch(2, [[1, 0], [0, 0]])(ms.Tensor(x)).asnumpy()
+    assert out.shape == (4, 2, 2, 2)
+    padded = np.pad(x, [(0, 0), (0, 0), (1, 0), (0, 0)])
+    for bh in range(2):
+        for bw in range(2):
+            np.testing.assert_array_equal(out[bh * 2 + bw], padded[0, :, bh::2, bw::2])
+    back = ops.BatchToSpace(2, [[1, 0], [0, 0]])(ms.Tensor(out)).asnumpy()
+    np.testing.assert_array_equal(back, x)
+    with pytest.raises(ValueError):
+        ops.SpaceToBatch(2, [[0, 0]])
 
 
 def _expm_series(a, terms=40):

@@ -409,6 +409,15 @@ def case_conv3d_transpose_primitive(ms):
     return [a, b, c, e]
 
 
+def case_conv3d_transpose_function(ms):
+    d = _t(ms, np.arange(1 * 2 * 2 * 3 * 3).reshape(1, 2, 2, 3, 3) / 10.0, ms.float32)
+    w = _t(ms, np.linspace(-1, 1, 2 * 3 * 2 * 2 * 2).reshape(2, 3, 2, 2, 2), ms.float32)
+    a = ms.ops.conv3d_transpose(d, w, stride=2)
+    b = ms.ops.conv3d_transpose(d, w, pad_mode="pad", padding=1, stride=(1, 2, 2), output_padding=(0, 1, 1))
+    g = ms.grad(lambda p, q: (ms.ops.conv3d_transpose(p, q, stride=2) ** 2).sum(), (0, 1))(d, w)
+    return [a, b, g]
+
+
 def case_max_pool3d_primitive(ms):
     x = _t(ms, np.sin(np.arange(2 * 2 * 4 * 5 * 5)).reshape(2, 2, 4, 5, 5), ms.float32)
     a = ms.ops.MaxPool3D(kernel_size=2, strides=1)(x)

@@ -195,13 +195,21 @@ def batch_to_space_nd(input_x, block_shape, crops):
     return wrap(r[idx])
 
 
-def _batch_to_space_check(block_size, crops):
+def _block_size_check(name, block_size, pairs, what):
     if isinstance(block_size, bool) or not isinstance(block_size, int):
-        raise TypeError(f"For 'BatchToSpace', the type of 'block_size' must be int, but got {type(block_size)}.")
+        raise TypeError(f"For '{name}', the type of 'block_size' must be int, but got {type(block_size)}.")
     if block_size < 2:
-        raise ValueError(f"For 'BatchToSpace', the 'block_size' must be >= 2, but got {block_size}.")
-    if not isinstance(crops, (list, tuple)) or np.array(crops).shape != (2, 2):
-        raise ValueError(f"For 'BatchToSpace', the 'crops' must be a 2 x 2 list or tuple, but got {crops}.")
+        raise ValueError(f"For '{name}', the 'block_size' must be >= 2, but got {block_size}.")
+    if not isinstance(pairs, (list, tuple)) or np.array(pairs).shape != (2, 2):
+        raise ValueError(f"For '{name}', the '{what}' must be a 2 x 2 list or tuple, but got {pairs}.")
+
+
+def _batch_to_space_check(block_size, crops):
+    _block_size_check("BatchToSpace", block_size, crops, "crops")
+
+
+def _space_to_batch_check(block_size, paddings):
+    _block_size_check("SpaceToBatch", block_size, paddings, "paddings")
 
 
 @op("prim_batch_to_space", primitive="BatchToSpace", prim_args=("block_size", "crops"), family="array",
@@ -232,6 +240,16 @@ def space_to_batch_nd(input_x, block_size, paddings):
     r = r.transpose(perm)
     return wrap(r.reshape((a.shape[0] * int(np.prod(block)),) + a.shape[1:1 + k]
                           + tuple(s // b for s, b in zip(sp, block))))
+
+
+@op("prim_space_to_batch", primitive="SpaceToBatch", prim_args=("block_size", "paddings"), family="array",
+    prim_check=_space_to_batch_check)
+def space_to_batch(x, block_size, paddings):
+    """``ops.SpaceToBatch(block_size, paddings)(x)``: ``SpaceToBatchND((block_size, block_size), paddings)``
+    of an NCHW Tensor (MindSpore 2.10's CPU build has no kernel for it)."""
+    if arr(x).ndim != 4:
+        raise ValueError(f"For 'SpaceToBatch', the rank of 'x' must be 4, but got {arr(x).ndim}.")
+    return space_to_batch_nd(x, (block_size, block_size), paddings)
 
 
 @op("prim_space_to_batch_nd", primitive="SpaceToBatchND", prim_args=("block_shape", "paddings"), family="array")
@@ -386,6 +404,15 @@ def prim_conv3d_transpose(dout, weight, bias=None, in_channel=None, out_channel=
     if bias is not None:
         out = out + arr(bias).reshape(-1, 1, 1, 1).astype(out.dtype)
     return wrap(out)
+
+
+@op("conv3d_transpose", family="nn_conv")
+def conv3d_transpose(inputs, weight, pad_mode="valid", padding=0, stride=1, dilation=1, group=1, output_padding=0):
+    """``ops.conv3d_transpose(inputs, weight, pad_mode='valid', padding=0, stride=1, dilation=1, group=1,
+    output_padding=0)``: ``ops.Conv3DTranspose`` with the channels read from ``weight``."""
+    w = _tensor_arg("weight", weight, "Conv3DTranspose")
+    return prim_conv3d_transpose(inputs, weight, None, w.shape[0], w.shape[1] * group, w.shape[2:], 1, pad_mode,
+                                 padding, stride, dilation, group, output_padding)
 
 
 def _pool3d(op_name, x, kernel_size, strides, pad_mode, pad, ceil_mode, data_format):
