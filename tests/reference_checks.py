@@ -53,10 +53,12 @@ REFERENCE_CHECKS = {
         "test_train_optim.py::test_fused_weight_scale_apply_momentum_and_nesterov_primitive", _NO_CPU_KERNEL),
     "mindspore.ops.BatchToSpace": ("test_ops_reference.py::test_batch_to_space_is_batch_to_space_nd", _NO_CPU_KERNEL),
     "mindspore.ops.SpaceToBatch": ("test_ops_reference.py::test_space_to_batch_is_space_to_batch_nd", _NO_CPU_KERNEL),
+    "mindspore.ops.ExtractImagePatches": ("test_ops_reference.py::test_extract_image_patches_matches_unfold",
+                                          _NO_CPU_KERNEL),
     "mindspore.ops.MatrixExp": ("test_ops_reference.py::test_matrix_exp", _NO_CPU_KERNEL),
     "mindspore.ops.matrix_exp": ("test_ops_reference.py::test_matrix_exp", _NO_CPU_KERNEL),
     "mindspore.ops.EuclideanNorm": ("test_ops_reference.py::test_euclidean_norm", _NO_CPU_KERNEL),
 }
 for _name in ("AllReduce", "FloatStatus", "NPUAllocFloatStatus", "NPUClearFloatStatus", "NPUGetFloatStatus",
-              "FusedWeightScaleApplyMomentum", "BatchToSpace", "SpaceToBatch", "MatrixExp", "EuclideanNorm"):
+              "FusedWeightScaleApplyMomentum", "BatchToSpace", "SpaceToBatch", "MatrixExp", "EuclideanNorm", "ExtractImagePatches"):
     REFERENCE_CHECKS["mindspore.ops.operations." + _name] = REFERENCE_CHECKS["mindspore.ops." + _name]

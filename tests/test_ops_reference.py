@@ -1,5 +1,5 @@
 """Ops that MindSpore 2.10's CPU build cannot run (``BatchToSpace``/``SpaceToBatch``, ``MatrixExp``/``matrix_exp``,
-``EuclideanNorm``), checked against NumPy/SciPy-free references of their documented formulas
+``EuclideanNorm``, ``ExtractImagePatches``), checked against NumPy/SciPy-free references of their documented formulas
 (listed in ``tests/reference_checks.py``)."""
 import numpy as np
 import pytest
@@ -35,6 +35,23 @@ def test_space_to_batch_is_space_to_batch_nd():
     np.testing.assert_array_equal(back, x)
     with pytest.raises(ValueError):
         ops.SpaceToBatch(2, [[0, 0]])
+
+
+def test_extract_image_patches_matches_unfold():
+    x = np.arange(2 * 2 * 4 * 5, dtype=np.float32).reshape(2, 2, 4, 5)
+    out = ops.ExtractImagePatches([1, 1, 2, 3], [1, 1, 2, 1], [1, 1, 1, 1], "VALID")(ms.Tensor(x)).asnumpy()
+    assert out.shape == (2, 12, 2, 3)
+    for i in range(2):
+        for j in range(3):
+            for c in range(2):   # depth ordered (kh, kw, C)
+                np.testing.assert_array_equal(out[:, (i * 3 + j) * 2 + c], x[:, c, i:i + 3:2, j:j + 3])
+    unfold = ms.nn.Unfold([1, 2, 3, 1], [1, 2, 1, 1], [1, 1, 1, 1])(ms.Tensor(x)).asnumpy()
+    np.testing.assert_array_equal(out, unfold)
+    same = ops.ExtractImagePatches(3, 1, (2, 2), "SAME")(ms.Tensor(x)).asnumpy()
+    assert same.shape == (2, 18, 4, 5)
+    np.testing.assert_array_equal(same[:, 4 * 2:4 * 2 + 2], x)   # the centre tap is the image itself
+    with pytest.raises(ValueError):
+        ops.ExtractImagePatches(2, 1, 1, "full")(ms.Tensor(x))
 
 
 def _expm_series(a, terms=40):

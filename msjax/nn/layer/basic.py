@@ -21,6 +21,7 @@ from ..._core.registry import Primitive
 from ..._core.tensor import Tensor, wrap
 from ...common.initializer import HeUniform, Uniform, initializer
 from ...ops._impl import nn_conv as F
+from ...ops._impl.extra_nn import extract_image_patches as _extract_image_patches
 from ..cell import Cell
 
 __all__ = ["Dense", "Linear", "BiDense", "Flatten", "Unflatten", "Identity", "Dropout", "Dropout1d", "Dropout2d",
@@ -617,25 +618,5 @@ class Unfold(Cell):
         self.padding = padding.lower()
 
     def construct(self, input_x):
-        x = input_x._data
-        if x.ndim != 4:
-            raise ValueError(f"For 'ExtractImagePatches', the dimension of 'input_x' must be 4, but got {x.ndim}.")
-        n, c, h, w = x.shape
-        k = self.ksizes[1:3]
-        s = self.strides[1:3]
-        r = self.rates[1:3]
-        eff = [(kk - 1) * rr + 1 for kk, rr in zip(k, r)]
-        if self.padding == "same":
-            pads = F._same_pads((h, w), eff, s, (1, 1))
-        else:
-            pads = [(0, 0), (0, 0)]
-        xp = jnp.pad(x, [(0, 0), (0, 0)] + list(pads))
-        oh = (h + sum(pads[0]) - eff[0]) // s[0] + 1
-        ow = (w + sum(pads[1]) - eff[1]) // s[1] + 1
-        patches = []
-        for i in range(k[0]):
-            for j in range(k[1]):
-                patches.append(xp[:, :, i * r[0]: i * r[0] + (oh - 1) * s[0] + 1: s[0],
-                                  j * r[1]: j * r[1] + (ow - 1) * s[1] + 1: s[1]])
-        out = jnp.stack(patches, axis=1)           # n, kh*kw, c, oh, ow
-        return wrap(out.reshape(n, k[0] * k[1] * c, oh, ow))
+        nchw = [(1, 1) + tuple(v[1:3]) for v in (self.ksizes, self.strides, self.rates)]
+        return _extract_image_patches(input_x, *nchw, self.padding)

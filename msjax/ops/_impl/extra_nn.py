@@ -333,6 +333,44 @@ def col2im_fn(input_x, output_size, kernel_size, dilation, padding_value, stride
     return col2im(input_x, output_size, kernel_size, dilation, padding_value, stride)
 
 
+def _nchw_window(v, name):
+    """ExtractImagePatches' ksizes/strides/rates: an int, (row, col) or [1, 1, row, col]."""
+    if _is_int(v):
+        v = (int(v),) * 2
+    v = tuple(v) if isinstance(v, (tuple, list)) else ()
+    if len(v) == 4 and v[:2] == (1, 1):
+        v = v[2:]
+    if len(v) != 2 or not all(_is_int(i) and i >= 1 for i in v):
+        raise ValueError(f"For 'ExtractImagePatches', '{name}' must be an int, (row, col) or [1, 1, row, col] of "
+                         f"positive ints, but got {v}.")
+    return tuple(int(i) for i in v)
+
+
+@op("prim_extract_image_patches", primitive="ExtractImagePatches",
+    prim_args=("ksizes", "strides", "rates", "padding"), family="nn")
+def extract_image_patches(input_x, ksizes, strides, rates, padding="VALID"):
+    """``ops.ExtractImagePatches(ksizes, strides, rates, padding='VALID')(input_x)``: (N, C, H, W) ->
+    (N, kh * kw * C, out_h, out_w), the depth ordered (kh, kw, C); ``ksizes``/``strides``/``rates`` are
+    [1, 1, row, col] (``nn.Unfold``'s layout is [1, row, col, 1]). MindSpore 2.10's CPU build has no
+    kernel for it."""
+    x = arr(input_x)
+    if x.ndim != 4:
+        raise ValueError(f"For 'ExtractImagePatches', the dimension of 'input_x' must be 4, but got {x.ndim}.")
+    if not isinstance(padding, str) or padding.upper() not in ("VALID", "SAME"):
+        raise ValueError(f"For 'ExtractImagePatches', the 'padding' must be 'VALID' or 'SAME', but got {padding}.")
+    k, s, r = (_nchw_window(v, nm) for v, nm in ((ksizes, "ksizes"), (strides, "strides"), (rates, "rates")))
+    n, c, h, w = x.shape
+    eff = [(kk - 1) * rr + 1 for kk, rr in zip(k, r)]
+    pads = _same_pads((h, w), eff, s, (1, 1)) if padding.upper() == "SAME" else [(0, 0), (0, 0)]
+    xp = jnp.pad(x, [(0, 0), (0, 0)] + list(pads))
+    oh = (h + sum(pads[0]) - eff[0]) // s[0] + 1
+    ow = (w + sum(pads[1]) - eff[1]) // s[1] + 1
+    patches = [xp[:, :, i * r[0]: i * r[0] + (oh - 1) * s[0] + 1: s[0], j * r[1]: j * r[1] + (ow - 1) * s[1] + 1: s[1]]
+               for i in range(k[0]) for j in range(k[1])]
+    out = jnp.stack(patches, axis=1)           # n, kh*kw, c, oh, ow
+    return wrap(out.reshape(n, k[0] * k[1] * c, oh, ow))
+
+
 # ---------------------------------------------------------------------------
 # 3-D convolution and pooling Primitives
 # ---------------------------------------------------------------------------
