@@ -535,6 +535,9 @@ def case_tensor_scatter_primitives(ms):
     xi = _t(ms, [[1, 2], [3, 4]], ms.int32)
     outs += [ms.ops.TensorScatterMul()(xi, _t(ms, [[0]], ms.int32), _t(ms, [[3, -2]], ms.int32))]
     outs += [ms.grad(lambda a, b: ms.ops.TensorScatterSub()(a, i, b).sum(), (0, 1))(x, u)]
+    w = _t(ms, [[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]], ms.float32)
+    for n in ["TensorScatterMul", "TensorScatterDiv", "TensorScatterMax", "TensorScatterMin"]:
+        outs += [ms.grad(lambda a, b, n=n: (getattr(ms.ops, n)()(a, i, b) * w).sum(), (0, 1))(x, u)]
     return outs
 
 

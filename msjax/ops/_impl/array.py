@@ -1507,8 +1507,34 @@ def scatter_nd(indices, updates, shape):
 def _tensor_scatter_nd(input_x, indices, updates, how):
     x, idx, u = arr(input_x), arr(indices), arr(updates)
     _check_int_index(idx, "TensorScatter" + how.capitalize(), "indices")
+    if how in ("multiply", "divide"):
+        return wrap(_scatter_mul_div(x, idx, u.astype(x.dtype), how == "divide"))
     ref = x.at[tuple(jnp.moveaxis(idx, -1, 0))]
     return wrap(getattr(ref, how)(u.astype(x.dtype), mode="drop"))
+
+
+@functools.partial(jax.custom_vjp, nondiff_argnums=(3,))
+def _scatter_mul_div(x, idx, u, divide):
+    ref = x.at[tuple(jnp.moveaxis(idx, -1, 0))]
+    return ref.divide(u, mode="drop") if divide else ref.multiply(u, mode="drop")
+
+
+def _scatter_mul_div_fwd(x, idx, u, divide):
+    return _scatter_mul_div(x, idx, u, divide), (x, idx, u)
+
+
+def _scatter_mul_div_bwd(divide, res, g):
+    """MindSpore's gradients (also with repeated indices): ``dx`` is ``g`` scattered by the same op,
+    ``du`` is ``g * x`` gathered at the indices (divided by ``-u**2`` for the division)."""
+    x, idx, u = res
+    pos = tuple(jnp.moveaxis(idx, -1, 0))
+    dx = _scatter_mul_div(g, idx, u, divide)
+    du = (g * x)[pos]
+    du = -du / (u * u) if divide else du
+    return dx, np.zeros(idx.shape, jax.dtypes.float0), du
+
+
+_scatter_mul_div.defvjp(_scatter_mul_div_fwd, _scatter_mul_div_bwd)
 
 
 @op("tensor_scatter_update", family="array")
