@@ -618,6 +618,10 @@ def case_qr_primitive(ms):
     return [ms.ops.Qr()(a), ms.ops.Qr(True)(a), ms.ops.Qr(full_matrices=True)(w), ms.ops.Qr()(b)]
 
 
+def case_qr_mode_error(ms):
+    return ms.ops.qr(_t(ms, [[1.0, 2.0], [3.0, 4.0]], ms.float32), "r")
+
+
 def case_qr_primitive_int_error(ms):
     return ms.ops.Qr()(_t(ms, [[1, 2], [3, 4]], ms.int32))
 

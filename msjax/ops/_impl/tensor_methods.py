@@ -921,5 +921,7 @@ def qr(input, mode="reduced"):
     """``ops.qr(input, mode='reduced')`` (``Tensor.qr(some=True)``): ``(Q, R)``."""
     if isinstance(mode, bool):
         mode = "reduced" if mode else "complete"
+    if mode not in ("reduced", "complete"):
+        raise TypeError(f"For qr, the arg mode must be 'reduced' or 'complete', but got {mode}.")
     q, r = jnp.linalg.qr(arr(input), mode=mode)
     return wrap(q), wrap(r)
