@@ -726,5 +726,55 @@ def case_col2im_function(ms):
     return [out, g, g2]
 
 
+# --- stacking helpers, Unpack, ReverseSequence, UnravelIndex, DiagPart... -----
+
+def case_stack_helpers(ms):
+    a, b = _t(ms, [[1.0, 2.0], [3.0, 4.0]], ms.float32), _t(ms, [5.0, 6.0], ms.float32)
+    o = ms.ops
+    return [o.block_diag(a, b, _t(ms, 7.0, ms.float32)), o.cartesian_prod(_t(ms, [1, 2], ms.int32), _t(ms, [3, 4, 5], ms.int32)),
+            o.cartesian_prod(_t(ms, [1.0, 2.0], ms.float32), b, _t(ms, [0.5], ms.float32)),
+            o.column_stack([b, _t(ms, [[7.0], [8.0]], ms.float32)]), o.dstack([b, b]), o.dstack([a, a]), o.hstack([b, _t(ms, [1.0], ms.float32)]),
+            o.hstack((a, a)), o.vstack([b, b]), o.row_stack((a, b)), o.atleast_1d(_t(ms, 1.0, ms.float32)), o.atleast_2d(b),
+            o.atleast_3d(a), o.atleast_3d([b, _t(ms, 1, ms.int32)]), o.atleast_2d((a, b))]
+
+
+def case_stack_mixed_dtype_error(ms):
+    return ms.ops.block_diag(_t(ms, [[1, 2]], ms.int32), _t(ms, [[3.0]], ms.float32))
+
+
+def case_kron_vander_diag_embed(ms):
+    a = _t(ms, [[1.0, 2.0], [3.0, 4.0]], ms.float32)
+    b = _t(ms, [[0.5, -1.0], [2.0, 1.5]], ms.float32)
+    o = ms.ops
+    return [o.kron(a, _t(ms, [[0, 1], [1, 0]], ms.int32)), o.kron(_t(ms, [1, 2], ms.int32), _t(ms, [[1], [3]], ms.int32)),
+            o.vander(_t(ms, [1, 2, 3], ms.int32), 4), o.vander(_t(ms, [1.0, 2.0, 3.0], ms.float32)), o.vander(_t(ms, [2.0, 3.0], ms.float64), 1),
+            o.diag_embed(a, offset=1, dim1=0, dim2=2), o.diag_embed(a), o.diag_embed(_t(ms, [1, 2, 3], ms.int32), -1),
+            ms.grad(lambda x: (o.kron(x, b) ** 2).sum())(a), ms.grad(lambda x: (o.diag_embed(x, 1) * 3).sum())(a)]
+
+
+def case_vander_zero_error(ms):
+    return ms.ops.vander(_t(ms, [2.0, 3.0], ms.float64), 0)
+
+
+def case_unpack_reverse_sequence_unravel(ms):
+    x = _t(ms, np.arange(24).reshape(2, 3, 4), ms.float32)
+    o = ms.ops
+    return [o.Unpack(axis=1)(x), o.Unpack()(x[0]),
+            o.ReverseSequence(seq_dim=1, batch_dim=0)(x[:, :, 0], _t(ms, [2, 3], ms.int32)),
+            o.ReverseSequence(seq_dim=2, batch_dim=0)(x, _t(ms, [4, 1], ms.int64)),
+            o.ReverseSequence(0, 1)(_t(ms, np.arange(6).reshape(3, 2), ms.int32), _t(ms, [2, 3], ms.int32)),
+            o.UnravelIndex()(_t(ms, [5, 7, 0], ms.int32), _t(ms, [3, 4], ms.int32)),
+            o.UnravelIndex()(_t(ms, [22], ms.int64), _t(ms, [2, 3, 4], ms.int64))]
+
+
+def case_diag_part_conjugate_transpose_adaptive_max_pool3d(ms):
+    o = ms.ops
+    return [o.DiagPart()(_t(ms, np.arange(16).reshape(4, 4), ms.float32)),
+            o.DiagPart()(_t(ms, np.arange(36).reshape(2, 3, 2, 3), ms.int32)),
+            o.ConjugateTranspose()(_t(ms, [[1 + 1j, 2], [3, 4j]], ms.complex64), (1, 0)),
+            o.ConjugateTranspose()(_t(ms, np.arange(6).reshape(1, 2, 3), ms.float32), (2, 0, 1)),
+            o.AdaptiveMaxPool3D()(_t(ms, np.sin(np.arange(2 * 4 * 5 * 6)).reshape(1, 2, 4, 5, 6), ms.float32), _t(ms, [2, 3, 4], ms.int32))]
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}

@@ -12,3 +12,4 @@ from . import extra_linalg, extra_array, extra_optim  # noqa: F401,E402  (Choles
 from . import extra_nn  # noqa: F401,E402  (windows, BatchToSpaceND/SpaceToBatchND, Im2Col/Col2Im, Conv3D/pool 3-D Primitives)
 from . import extra_index  # noqa: F401,E402  (Inplace*, ScatterNd*, Segment*, NthElement, Bincount, Primitive forms of existing ops)
 from . import extra_decomp  # noqa: F401,E402  (qr, geqrf, orgqr, eig, lstsq, MatrixLogarithm, LpNorm)
+from . import extra_shape  # noqa: F401,E402  (block_diag, hstack/vstack/..., atleast_nd, kron, vander, diag_embed, Unpack, ReverseSequence...)
