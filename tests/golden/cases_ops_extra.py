@@ -776,5 +776,11 @@ def case_diag_part_conjugate_transpose_adaptive_max_pool3d(ms):
             o.AdaptiveMaxPool3D()(_t(ms, np.sin(np.arange(2 * 4 * 5 * 6)).reshape(1, 2, 4, 5, 6), ms.float32), _t(ms, [2, 3, 4], ms.int32))]
 
 
+def case_digamma_poles(ms):
+    """The pole at zero: -inf at +0, +inf at -0; NaN at negative integers."""
+    x = ms.Tensor(np.array([0.0, -0.0, -1.0, -2.5, 1.0, 1e-8], np.float32))
+    return [ms.ops.digamma(x), ms.ops.lgamma(x)]
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}

@@ -125,7 +125,12 @@ def nan_to_num(input, nan=0.0, posinf=None, neginf=None):
 
 
 lgamma = _unary("lgamma", _float_fn(jsp.gammaln), "Lgamma", "lgamma", "``ops.lgamma(input)``: ``log|Gamma(input)|``.")
-digamma = _unary("digamma", _float_fn(jsp.digamma), "Digamma", "digamma", "``ops.digamma(input)``: ``d/dx lgamma``.")
+def _digamma(x):
+    # the pole at zero is -1/x as in MindSpore (-inf at +0, +inf at -0); jax gives NaN
+    return jnp.where(x == 0, -1.0 / x, jsp.digamma(x))
+
+
+digamma = _unary("digamma", _float_fn(_digamma), "Digamma", "digamma", "``ops.digamma(input)``: ``d/dx lgamma``.")
 bessel_i0 = _unary("bessel_i0", _float_fn(jsp.i0), "BesselI0", "i0")
 bessel_i1 = _unary("bessel_i1", _float_fn(jsp.i1), "BesselI1", ())
 bessel_i0e = _unary("bessel_i0e", _float_fn(jsp.i0e), "BesselI0e", ())
