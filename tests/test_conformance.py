@@ -5,7 +5,9 @@ in a subprocess and compares its stdout with ``NN_name.expected`` using
 msjax.conformance.compare (float-formatting tolerant only).
 """
 
+import os
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -25,8 +27,18 @@ def test_suite_is_not_empty():
         assert case.expected_path.exists(), f"{case.id}: missing {case.expected_path.name}"
 
 
+@pytest.fixture(scope="module")
+def results():
+    """Every example in both modes, run as subprocesses on all cores at once (each
+    test then reports its own result)."""
+    work = [(c, m) for c in CASES for m in MODES]
+    with ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as pool:
+        done = pool.map(lambda cm: run_case(cm[0], cm[1], python=sys.executable), work)
+        return {(c.id, m): r for (c, m), r in zip(work, done)}
+
+
 @pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
-def test_conformance(case, mode):
-    result = run_case(case, mode, python=sys.executable)
+def test_conformance(case, mode, results):
+    result = results[case.id, mode]
     assert result.passed, result.message
