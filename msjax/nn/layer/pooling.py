@@ -63,6 +63,18 @@ class _PoolNd(Cell):
     def extend_repr(self):
         return f"kernel_size={self.kernel_size}, stride={self.stride}, pad_mode={self.pad_mode}"
 
+    def _batched(self, x, rank, message):
+        """``x``'s array with a batch axis added when it has none (MindSpore accepts
+        unbatched input) and whether one was added; ``message`` (with ``{cls}`` and
+        ``{ndim}``) is the error for any other rank."""
+        xa = x._data
+        expand = xa.ndim == rank - 1
+        if expand:
+            xa = xa[None]
+        if xa.ndim != rank:
+            raise ValueError(message.format(cls=type(self).__name__, ndim=xa.ndim))
+        return xa, expand
+
 
 def _tuple_n(v, n):
     return (v,) * n if isinstance(v, int) else tuple(v)
@@ -164,12 +176,7 @@ class MaxPool2d(_MaxPoolNd):
         super().__init__(kernel_size, stride, pad_mode, padding, dilation, return_indices, ceil_mode, data_format)
 
     def construct(self, x):
-        xa = x._data
-        expand = xa.ndim == 3
-        if expand:
-            xa = xa[None]
-        if xa.ndim != 4:
-            raise ValueError(f"For 'MaxPool', the dimension of 'x' must be 4, but got {xa.ndim}.")
+        xa, expand = self._batched(x, 4, "For 'MaxPool', the dimension of 'x' must be 4, but got {ndim}.")
         return _squeeze_batch(self._pool(xa, _tuple_n(self.kernel_size, 2), _tuple_n(self.stride, 2)), expand)
 
 
@@ -192,12 +199,7 @@ class MaxPool1d(_MaxPoolNd):
         self._k1, self._s1 = kernel_size, stride
 
     def construct(self, x):
-        xa = x._data
-        expand = xa.ndim == 2
-        if expand:
-            xa = xa[None]
-        if xa.ndim != 3:
-            raise ValueError(f"For '{type(self).__name__}', the input must has 3 dim, but got {xa.ndim}")
+        xa, expand = self._batched(x, 3, "For '{cls}', the input must has 3 dim, but got {ndim}")
         return _squeeze_batch(self._pool(xa, (self._k1,), (self._s1,)), expand)
 
 
@@ -211,12 +213,7 @@ class MaxPool3d(_MaxPoolNd):
         super().__init__(kernel_size, stride, pad_mode, padding, dilation, return_indices, ceil_mode)
 
     def construct(self, x):
-        xa = x._data
-        expand = xa.ndim == 4
-        if expand:
-            xa = xa[None]
-        if xa.ndim != 5:
-            raise ValueError(f"For 'MaxPool3D', the dimension of 'x' must be 5, but got {xa.ndim}.")
+        xa, expand = self._batched(x, 5, "For 'MaxPool3D', the dimension of 'x' must be 5, but got {ndim}.")
         return _squeeze_batch(self._pool(xa, _tuple_n(self.kernel_size, 3), _tuple_n(self.stride, 3)), expand)
 
 
@@ -287,12 +284,7 @@ class AvgPool2d(_AvgPoolNd):
         self._setup(pad_mode, padding, ceil_mode, count_include_pad, divisor_override)
 
     def construct(self, x):
-        xa = x._data
-        expand = xa.ndim == 3
-        if expand:
-            xa = xa[None]
-        if xa.ndim != 4:
-            raise ValueError(f"For 'AvgPool', the dimension of 'x' must be 4, but got {xa.ndim}.")
+        xa, expand = self._batched(x, 4, "For 'AvgPool', the dimension of 'x' must be 4, but got {ndim}.")
         out = self._pool(xa, _tuple_n(self.kernel_size, 2), _tuple_n(self.stride, 2))
         return wrap(out[0] if expand else out)
 
@@ -311,12 +303,7 @@ class AvgPool3d(_AvgPoolNd):
             self._padding = _avg_padding(padding, 3, type(self).__name__)
 
     def construct(self, x):
-        xa = x._data
-        expand = xa.ndim == 4
-        if expand:
-            xa = xa[None]
-        if xa.ndim != 5:
-            raise ValueError(f"For 'AvgPool3D', the dimension of 'x' must be 5, but got {xa.ndim}.")
+        xa, expand = self._batched(x, 5, "For 'AvgPool3D', the dimension of 'x' must be 5, but got {ndim}.")
         out = self._pool(xa, _tuple_n(self.kernel_size, 3), _tuple_n(self.stride, 3))
         return wrap(out[0] if expand else out)
 
@@ -341,12 +328,7 @@ class AvgPool1d(_AvgPoolNd):
             self.stride = (1, self.stride)
 
     def construct(self, x):
-        xa = x._data
-        expand = xa.ndim == 2
-        if expand:
-            xa = xa[None]
-        if xa.ndim != 3:
-            raise ValueError(f"For '{type(self).__name__}', the input must has 3 dim, but got {xa.ndim}")
+        xa, expand = self._batched(x, 3, "For '{cls}', the input must has 3 dim, but got {ndim}")
         k, s = self._k1, self._s1
         if not self.is_expand and self.pad_mode == "VALID":
             width = xa.shape[2]
