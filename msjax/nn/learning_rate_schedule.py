@@ -49,8 +49,9 @@ def _check_inputs(learning_rate, decay_rate, decay_steps, is_stair, cls_name):
     validator.check_value_type("is_stair", is_stair, [bool], cls_name)
 
 
-class ExponentialDecayLR(LearningRateSchedule):
-    """``lr * decay_rate ** (step / decay_steps)`` (floored when ``is_stair``)."""
+class _DecayLR(LearningRateSchedule):
+    """The arguments and checks the exponential, natural-exponential and inverse
+    decays share (MindSpore spells them out in each class)."""
 
     def __init__(self, learning_rate, decay_rate, decay_steps, is_stair=False):
         super().__init__()
@@ -59,6 +60,10 @@ class ExponentialDecayLR(LearningRateSchedule):
         self.decay_rate = decay_rate
         self.decay_steps = decay_steps
         self.is_stair = is_stair
+
+
+class ExponentialDecayLR(_DecayLR):
+    """``lr * decay_rate ** (step / decay_steps)`` (floored when ``is_stair``)."""
 
     def construct(self, global_step):
         p = _f32(_step(global_step)) / _F32(self.decay_steps)
@@ -67,17 +72,10 @@ class ExponentialDecayLR(LearningRateSchedule):
         return wrap(_F32(self.learning_rate) * jnp.power(_F32(self.decay_rate), p))
 
 
-class NaturalExpDecayLR(LearningRateSchedule):
+class NaturalExpDecayLR(_DecayLR):
     """``lr * e ** (-decay_rate * step)`` (step floored to multiples of ``decay_steps`` when ``is_stair``)."""
 
-    def __init__(self, learning_rate, decay_rate, decay_steps, is_stair=False):
-        super().__init__()
-        _check_inputs(learning_rate, decay_rate, decay_steps, is_stair, type(self).__name__)
-        self.learning_rate = learning_rate
-        self.decay_rate = decay_rate
-        self.decay_steps = decay_steps
-        self.is_stair = is_stair
-        self.math_e = math.e
+    math_e = math.e
 
     def construct(self, global_step):
         p = _f32(_step(global_step))
@@ -86,16 +84,8 @@ class NaturalExpDecayLR(LearningRateSchedule):
         return wrap(_F32(self.learning_rate) * jnp.power(_F32(self.math_e), _F32(-self.decay_rate) * p))
 
 
-class InverseDecayLR(LearningRateSchedule):
+class InverseDecayLR(_DecayLR):
     """``lr / (1 + decay_rate * step / decay_steps)`` (floored when ``is_stair``)."""
-
-    def __init__(self, learning_rate, decay_rate, decay_steps, is_stair=False):
-        super().__init__()
-        _check_inputs(learning_rate, decay_rate, decay_steps, is_stair, type(self).__name__)
-        self.learning_rate = learning_rate
-        self.decay_rate = decay_rate
-        self.decay_steps = decay_steps
-        self.is_stair = is_stair
 
     def construct(self, global_step):
         p = _f32(_step(global_step)) / _F32(self.decay_steps)
