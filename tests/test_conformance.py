@@ -37,6 +37,7 @@ def results():
         return {(c.id, m): r for (c, m), r in zip(work, done)}
 
 
+@pytest.mark.xdist_group("conformance")  # one worker runs the module fixture (pytest-xdist --dist loadgroup)
 @pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
 def test_conformance(case, mode, results):

@@ -228,5 +228,7 @@ def test_example_train_lenet_runs():
 
 
 def test_runpy_of_example_module_imports_cleanly():
+    from msjax import _compat
+    _compat.install()  # what `python -m msjax run` does; not left to an earlier test
     mod = runpy.run_path(os.path.join(ROOT, "examples", "train_lenet.py"), run_name="not_main")
     assert "LeNet5" in mod and "create_dataset" in mod
