@@ -13,3 +13,4 @@ from . import extra_nn  # noqa: F401,E402  (windows, BatchToSpaceND/SpaceToBatch
 from . import extra_index  # noqa: F401,E402  (Inplace*, ScatterNd*, Segment*, NthElement, Bincount, Primitive forms of existing ops)
 from . import extra_decomp  # noqa: F401,E402  (qr, geqrf, orgqr, eig, lstsq, MatrixLogarithm, LpNorm)
 from . import extra_shape  # noqa: F401,E402  (block_diag, hstack/vstack/..., atleast_nd, kron, vander, diag_embed, Unpack, ReverseSequence...)
+from . import extra_torch  # noqa: F401,E402  (exp2, polar, mv, vector_norm, matrix_norm, take, searchsorted: MindSpore's torch-style functional ops)
