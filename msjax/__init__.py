@@ -32,6 +32,7 @@ from ._core.tensor import Tensor  # noqa: E402
 from . import common, communication, dtype, nn, ops, amp  # noqa: E402,F401
 from .amp import DynamicLossScaleManager, FixedLossScaleManager, LossScaleManager  # noqa: E402
 from . import dataset, train  # noqa: E402,F401
+from . import mint  # noqa: E402,F401  (mindspore.mint: the torch-style namespace)
 from .train import *  # noqa: E402,F401,F403  (Model, callbacks, metrics, checkpoints: MindSpore's top level)
 _core_set_seed = set_seed
 
