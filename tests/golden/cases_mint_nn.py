@@ -81,7 +81,8 @@ _FUNCTIONAL = {
     "conv2d": lambda ms: [_F(ms).conv2d(_t(ms, _X4), _t(ms, _w((4, 3, 3, 3), 4)), _t(ms, _w((4,), 5)), 1, 1),
                           _F(ms).conv2d(_t(ms, _X4), _t(ms, _w((2, 3, 2, 2), 4)), None, 2, "valid"),
                           _F(ms).conv2d(_t(ms, _X4), _t(ms, _w((2, 3, 3, 3), 4)), None, 1, "same", 2)],
-    "conv3d": lambda ms: _F(ms).conv3d(_t(ms, _X4[:, :, None].repeat(3, 2)), _t(ms, _w((2, 3, 2, 2, 2), 6)), None, 1, 1),
+    "conv3d": lambda ms: _F(ms).conv3d(_t(ms, _X4[:, :, None].repeat(3, 2)), _t(ms, _w((2, 3, 2, 2, 2), 6)), None, 1,
+                                                  1),
     "conv_transpose2d": lambda ms: _F(ms).conv_transpose2d(_t(ms, _X4), _t(ms, _w((3, 2, 3, 3), 7)),
                                                            _t(ms, _w((2,), 8)), 2, 1, 1),
     "avg_pool1d": lambda ms: _F(ms).avg_pool1d(_t(ms, _X3), 3, 2, 1),
@@ -101,7 +102,8 @@ _FUNCTIONAL = {
                               _F(ms).batch_norm(_t(ms, _X3), _t(ms, np.zeros(3, np.float32)),
                                                 _t(ms, np.ones(3, np.float32)), _t(ms, _w((3,), 9)),
                                                 _t(ms, _w((3,), 10)), True, 0.1, 1e-5)],
-    "layer_norm": lambda ms: [_F(ms).layer_norm(_t(ms, _X3), (8,)), _F(ms).layer_norm(_t(ms, _X3), (3, 8), _t(ms, _w((3, 8), 11)), _t(ms, _w((3, 8), 12)))],
+    "layer_norm": lambda ms: [_F(ms).layer_norm(_t(ms, _X3), (8,)),
+                              _F(ms).layer_norm(_t(ms, _X3), (3, 8), _t(ms, _w((3, 8), 11)), _t(ms, _w((3, 8), 12)))],
     "group_norm": lambda ms: _F(ms).group_norm(_t(ms, _X4), 3, _t(ms, _w((3,), 13)), _t(ms, _w((3,), 14))),
     "normalize": lambda ms: [_F(ms).normalize(_t(ms, _A)), _F(ms).normalize(_t(ms, _A), 1.0, 0)],
     "dropout_shapes": lambda ms: [(o.shape, str(o.dtype)) for o in (
@@ -109,14 +111,18 @@ _FUNCTIONAL = {
     + [_F(ms).dropout(_t(ms, _A), 0.5, training=False), _F(ms).dropout(_t(ms, _A), 0.0)],
     "dropout_scale": lambda ms: sorted(set(np.round(_F(ms).dropout(_t(ms, np.ones((400,), np.float32)), 0.75)
                                                     .asnumpy(), 4).tolist())),
-    "embedding": lambda ms: [_F(ms).embedding(_t(ms, [[0, 2], [3, 1]]), _t(ms, _w((4, 3), 15))), _F(ms).embedding(_t(ms, [[0, 2], [3, 1]]), _t(ms, _w((4, 3), 15)), 1)],
+    "embedding": lambda ms: [_F(ms).embedding(_t(ms, [[0, 2], [3, 1]]), _t(ms, _w((4, 3), 15))),
+                             _F(ms).embedding(_t(ms, [[0, 2], [3, 1]]), _t(ms, _w((4, 3), 15)), 1)],
     "one_hot": lambda ms: [_F(ms).one_hot(_t(ms, [0, 2, 1])), _F(ms).one_hot(_t(ms, [0, 2, 1]), 4)],
     "pad_constant": lambda ms: [_F(ms).pad(_t(ms, _X3), (1, 2)), _F(ms).pad(_t(ms, _X3), (1, 1), value=9.0)],
     "pad_reflect": lambda ms: _F(ms).pad(_t(ms, _X3), (2, 1), 'reflect'),
     "pad_replicate": lambda ms: _F(ms).pad(_t(ms, _X4), (1, 1, 2, 0), 'replicate'),
     "pad_circular": lambda ms: _F(ms).pad(_t(ms, _X3), (2, 2), 'circular'),
-    "interpolate_nearest": lambda ms: [_F(ms).interpolate(_t(ms, _X4), scale_factor=2.0), _F(ms).upsample(_t(ms, _X4), size=(6, 6), mode='nearest')],
-    "interpolate_bilinear": lambda ms: [_F(ms).interpolate(_t(ms, _X4), size=(3, 7), mode='bilinear', align_corners=False), _F(ms).interpolate(_t(ms, _X4), size=(4, 4), mode='bilinear', align_corners=True)],
+    "interpolate_nearest": lambda ms: [_F(ms).interpolate(_t(ms, _X4), scale_factor=2.0),
+                                       _F(ms).upsample(_t(ms, _X4), size=(6, 6), mode='nearest')],
+    "interpolate_bilinear": lambda ms: [
+        _F(ms).interpolate(_t(ms, _X4), size=(3, 7), mode="bilinear", align_corners=False),
+        _F(ms).interpolate(_t(ms, _X4), size=(4, 4), mode="bilinear", align_corners=True)],
     "interpolate_linear": lambda ms: _F(ms).interpolate(_t(ms, _X3), size=5, mode='linear'),
     "unfold": lambda ms: _F(ms).unfold(_t(ms, _X4), 2, 1, 0, 2),
     "fold": lambda ms: _F(ms).fold(_t(ms, np.arange(2 * 12 * 4, dtype=np.float32).reshape(2, 12, 4)), (3, 3), 2),
@@ -126,15 +132,29 @@ _FUNCTIONAL = {
                                                  False),
     "mse_loss": lambda ms: [_F(ms).mse_loss(_t(ms, _A), _t(ms, _TGT), reduction=r) for r in ('mean', 'sum', 'none')],
     "l1_loss": lambda ms: [_F(ms).l1_loss(_t(ms, _A), _t(ms, _TGT), reduction=r) for r in ('mean', 'sum', 'none')],
-    "smooth_l1_loss": lambda ms: [_F(ms).smooth_l1_loss(_t(ms, _A), _t(ms, _TGT), reduction=r) for r in ('mean', 'sum', 'none')] + [_F(ms).smooth_l1_loss(_t(ms, _A), _t(ms, _TGT), beta=0.5)],
-    "binary_cross_entropy": lambda ms: [_F(ms).binary_cross_entropy(_t(ms, _PROB), _t(ms, _TGT)), _F(ms).binary_cross_entropy(_t(ms, _PROB), _t(ms, _TGT), _t(ms, _w((2, 4), 17)), 'sum')],
-    "binary_cross_entropy_with_logits": lambda ms: [_F(ms).binary_cross_entropy_with_logits(_t(ms, _A), _t(ms, _TGT)), _F(ms).binary_cross_entropy_with_logits(_t(ms, _A), _t(ms, _TGT), None, 'none', _t(ms, [1.0, 2.0, 0.5, 1.0], ms.float32))],
-    "cross_entropy": lambda ms: [_F(ms).cross_entropy(_t(ms, _A), _t(ms, _LBL)), _F(ms).cross_entropy(_t(ms, _A), _t(ms, _LBL), reduction='none', label_smoothing=0.1), _F(ms).cross_entropy(_t(ms, _A), _t(ms, _TGT / 2))],
-    "nll_loss": lambda ms: [_F(ms).nll_loss(_t(ms, _A), _t(ms, _LBL)), _F(ms).nll_loss(_t(ms, _A), _t(ms, [3, -100]), ignore_index=-100, reduction='sum')],
-    "kl_div": lambda ms: [_F(ms).kl_div(_t(ms, _A), _t(ms, _PROB), r) for r in ('mean', 'sum', 'none', 'batchmean')] + [_F(ms).kl_div(_t(ms, _A), _t(ms, _A / 2), 'sum', True)],
+    "smooth_l1_loss": lambda ms: [_F(ms).smooth_l1_loss(_t(ms, _A), _t(ms, _TGT), reduction=r)
+                                  for r in ("mean", "sum", "none")]
+    + [_F(ms).smooth_l1_loss(_t(ms, _A), _t(ms, _TGT), beta=0.5)],
+    "binary_cross_entropy": lambda ms: [_F(ms).binary_cross_entropy(_t(ms, _PROB), _t(ms, _TGT)),
+                                        _F(ms).binary_cross_entropy(_t(ms, _PROB), _t(ms, _TGT),
+                                                                    _t(ms, _w((2, 4), 17)), "sum")],
+    "binary_cross_entropy_with_logits": lambda ms: [_F(ms).binary_cross_entropy_with_logits(_t(ms, _A), _t(ms, _TGT)),
+                                                    _F(ms).binary_cross_entropy_with_logits(
+                                                        _t(ms, _A), _t(ms, _TGT), None, "none",
+                                                        _t(ms, [1.0, 2.0, 0.5, 1.0], ms.float32))],
+    "cross_entropy": lambda ms: [_F(ms).cross_entropy(_t(ms, _A), _t(ms, _LBL)),
+                                 _F(ms).cross_entropy(_t(ms, _A), _t(ms, _LBL), reduction='none', label_smoothing=0.1),
+                                 _F(ms).cross_entropy(_t(ms, _A), _t(ms, _TGT / 2))],
+    "nll_loss": lambda ms: [_F(ms).nll_loss(_t(ms, _A), _t(ms, _LBL)),
+                            _F(ms).nll_loss(_t(ms, _A), _t(ms, [3, -100]), ignore_index=-100, reduction='sum')],
+    "kl_div": lambda ms: [_F(ms).kl_div(_t(ms, _A), _t(ms, _PROB), r) for r in ("mean", "sum", "none", "batchmean")]
+    + [_F(ms).kl_div(_t(ms, _A), _t(ms, _A / 2), "sum", True)],
     "soft_margin_loss": lambda ms: _F(ms).soft_margin_loss(_t(ms, _A), _t(ms, _TGT * 2 - 1)),
-    "cosine_embedding_loss": lambda ms: _F(ms).cosine_embedding_loss(_t(ms, _A), _t(ms, _A[::-1].copy()), _t(ms, [1, -1]), 0.1),
-    "grad_functional": lambda ms: ms.grad(lambda x, w: (_F(ms).linear(x, w) ** 2).mean() + _F(ms).sigmoid(x).sum() + _F(ms).softmax(x, 1).max(), (0, 1))(_t(ms, _A), _t(ms, _w((3, 4), 18))),
+    "cosine_embedding_loss": lambda ms: _F(ms).cosine_embedding_loss(_t(ms, _A), _t(ms, _A[::-1].copy()),
+                                                                     _t(ms, [1, -1]), 0.1),
+    "grad_functional": lambda ms: ms.grad(
+        lambda x, w: (_F(ms).linear(x, w) ** 2).mean() + _F(ms).sigmoid(x).sum() + _F(ms).softmax(x, 1).max(),
+        (0, 1))(_t(ms, _A), _t(ms, _w((3, 4), 18))),
     "err_softmax_dim_type": lambda ms: _F(ms).softmax(_t(ms, _A), 1.5),
 }
 
@@ -167,33 +187,10 @@ _LAYERS = {
                                       _t(ms, _X3)),
     "embedding": lambda ms: _embedding(ms),
     "prelu": lambda ms: _fwd_grad(ms, _fixed(_nn(ms).PReLU(3, 0.1), ms), _t(ms, _X3)),
-    "pools": lambda ms: [c(_t(ms, _X4)) for c in (
-        _nn(ms).MaxPool2d(2), _nn(ms).AvgPool2d(3, 2, 1), _nn(ms).AdaptiveAvgPool2d(2), _nn(ms).AdaptiveMaxPool2d(3),
-        _nn(ms).PixelShuffle(1), _nn(ms).Unfold(2, stride=2), _nn(ms).Upsample(scale_factor=2.0),
-        _nn(ms).UpsamplingNearest2d(size=(7, 7)), _nn(ms).UpsamplingBilinear2d(scale_factor=2.0))]
-    + [c(_t(ms, _X3)) for c in (_nn(ms).AvgPool1d(2), _nn(ms).AdaptiveAvgPool1d(4), _nn(ms).AdaptiveMaxPool1d(2))],
-    "pools_3d": lambda ms: [c(_t(ms, _X4[:, :, None].repeat(2, 2))) for c in (
-        _nn(ms).AvgPool3d(2), _nn(ms).AdaptiveAvgPool3d((1, 2, 2)))],
-    "padding_layers": lambda ms: [c(_t(ms, _X4)) for c in (
-        _nn(ms).ZeroPad2d(1), _nn(ms).ConstantPad2d((1, 0, 2, 1), 3.5), _nn(ms).ReflectionPad2d(2),
-        _nn(ms).ReplicationPad2d((1, 2, 0, 1)), _nn(ms).ZeroPad1d((1, 2)), _nn(ms).ConstantPad1d(2, -1.0),
-        _nn(ms).ReflectionPad1d(1), _nn(ms).ReplicationPad1d(2))]
-    + [c(_t(ms, _X4)) for c in (_nn(ms).ZeroPad3d(1), _nn(ms).ConstantPad3d(1, 2.0), _nn(ms).ReplicationPad3d(1),
-                                _nn(ms).ReflectionPad3d(1))],
     "fold_layer": lambda ms: _nn(ms).Fold((3, 3), 2)(_t(ms, np.arange(2 * 12 * 4, dtype=np.float32).reshape(2, 12, 4))),
     "dropout_layers": lambda ms: [(d(_t(ms, _X4)).shape, str(d(_t(ms, _X4)).dtype)) for d in
                                   (_nn(ms).Dropout(0.3), _nn(ms).Dropout2d(0.3))]
     + [_nn(ms).Dropout(0.3).set_train(False)(_t(ms, _A))],
-    "losses": lambda ms: [_nn(ms).MSELoss()(_t(ms, _A), _t(ms, _TGT)), _nn(ms).L1Loss("sum")(_t(ms, _A), _t(ms, _TGT)),
-                          _nn(ms).SmoothL1Loss("none", 0.5)(_t(ms, _A), _t(ms, _TGT)),
-                          _nn(ms).BCELoss()(_t(ms, _PROB), _t(ms, _TGT)),
-                          _nn(ms).BCEWithLogitsLoss(pos_weight=_t(ms, [1.0, 2.0, 0.5, 1.0], ms.float32))(
-                              _t(ms, _A), _t(ms, _TGT)),
-                          _nn(ms).CrossEntropyLoss(label_smoothing=0.2)(_t(ms, _A), _t(ms, _LBL)),
-                          _nn(ms).NLLLoss(reduction="sum")(_t(ms, _A), _t(ms, _LBL)),
-                          _nn(ms).KLDivLoss("batchmean")(_t(ms, _A), _t(ms, _PROB)),
-                          _nn(ms).SoftMarginLoss()(_t(ms, _A), _t(ms, _TGT * 2 - 1)),
-                          _nn(ms).CosineEmbeddingLoss(0.2)(_t(ms, _A), _t(ms, _A[::-1].copy()), _t(ms, [1, -1]))],
     "param_names": lambda ms: [sorted(p.name for p in c.get_parameters()) for c in (
         _nn(ms).Linear(2, 3), _nn(ms).Conv2d(2, 4, 3), _nn(ms).BatchNorm2d(3), _nn(ms).GroupNorm(1, 2),
         _nn(ms).LayerNorm(4), _nn(ms).Embedding(3, 2), _nn(ms).PReLU())],
@@ -212,6 +209,51 @@ def _embedding(ms):
     return [emb(idx), g]
 
 
+_X5 = _X4[:, :, None].repeat(2, 2)
+# case -> (mint.nn class name, constructor arguments, input): the layer's output on that input
+_FWD_LAYERS = {
+    "MaxPool2d": ("MaxPool2d", (2,), _X4), "AvgPool2d": ("AvgPool2d", (3, 2, 1), _X4),
+    "AdaptiveAvgPool2d": ("AdaptiveAvgPool2d", (2,), _X4), "AdaptiveMaxPool2d": ("AdaptiveMaxPool2d", (3,), _X4),
+    "PixelShuffle": ("PixelShuffle", (1,), _X4), "Unfold": ("Unfold", (2, 1, 0, 2), _X4),
+    "Upsample": ("Upsample", (None, 2.0), _X4), "UpsamplingNearest2d": ("UpsamplingNearest2d", ((7, 7),), _X4),
+    "UpsamplingBilinear2d": ("UpsamplingBilinear2d", (None, 2.0), _X4), "AvgPool1d": ("AvgPool1d", (2,), _X3),
+    "AdaptiveAvgPool1d": ("AdaptiveAvgPool1d", (4,), _X3), "AdaptiveMaxPool1d": ("AdaptiveMaxPool1d", (2,), _X3),
+    "AvgPool3d": ("AvgPool3d", (2,), _X5), "AdaptiveAvgPool3d": ("AdaptiveAvgPool3d", ((1, 2, 2),), _X5),
+    "ZeroPad2d": ("ZeroPad2d", (1,), _X4), "ConstantPad2d": ("ConstantPad2d", ((1, 0, 2, 1), 3.5), _X4),
+    "ReflectionPad2d": ("ReflectionPad2d", (2,), _X4), "ReplicationPad2d": ("ReplicationPad2d", ((1, 2, 0, 1),), _X4),
+    "ZeroPad1d": ("ZeroPad1d", ((1, 2),), _X3), "ConstantPad1d": ("ConstantPad1d", (2, -1.0), _X3),
+    "ReflectionPad1d": ("ReflectionPad1d", (1,), _X3), "ReplicationPad1d": ("ReplicationPad1d", (2,), _X3),
+    "ZeroPad3d": ("ZeroPad3d", (1,), _X4), "ConstantPad3d": ("ConstantPad3d", (1, 2.0), _X4),
+    "ReplicationPad3d": ("ReplicationPad3d", (1,), _X4), "ReflectionPad3d": ("ReflectionPad3d", (1,), _X4),
+}
+# case -> (loss class name, constructor keywords, inputs)
+_LOSS_LAYERS = {
+    "MSELoss": ("MSELoss", {}, (_A, _TGT)), "L1Loss": ("L1Loss", {"reduction": "sum"}, (_A, _TGT)),
+    "SmoothL1Loss": ("SmoothL1Loss", {"reduction": "none", "beta": 0.5}, (_A, _TGT)),
+    "BCELoss": ("BCELoss", {}, (_PROB, _TGT)),
+    "BCEWithLogitsLoss": ("BCEWithLogitsLoss", {"pos_weight": np.array([1.0, 2.0, 0.5, 1.0], np.float32)},
+                          (_A, _TGT)),
+    "CrossEntropyLoss": ("CrossEntropyLoss", {"label_smoothing": 0.2}, (_A, _LBL)),
+    "NLLLoss": ("NLLLoss", {"reduction": "sum"}, (_A, _LBL)),
+    "KLDivLoss": ("KLDivLoss", {"reduction": "batchmean"}, (_A, _PROB)),
+    "SoftMarginLoss": ("SoftMarginLoss", {}, (_A, _TGT * 2 - 1)),
+    "CosineEmbeddingLoss": ("CosineEmbeddingLoss", {"margin": 0.2}, (_A, _A[::-1].copy(), np.array([1, -1]))),
+}
+
+
+def _fwd_layer(name, args, x):
+    def case(ms):
+        return getattr(ms.mint.nn, name)(*args)(_t(ms, x))
+    return case
+
+
+def _loss_layer(name, kw, inputs):
+    def case(ms):
+        kw_t = {k: _t(ms, v) if isinstance(v, np.ndarray) else v for k, v in kw.items()}
+        return getattr(ms.mint.nn, name)(**kw_t)(*[_t(ms, a) for a in inputs])
+    return case
+
+
 # layer name -> constructor arguments: forward and input gradient of mint.nn.<name>(*args)
 _ACT_LAYERS = {
     "ReLU": (), "ReLU6": (), "ELU": (0.5,), "GELU": (), "GELU_tanh": ("tanh",), "SiLU": (), "Sigmoid": (), "Tanh": (),
@@ -228,6 +270,7 @@ def _act_layer(name, args):
 
 
 def _bn_steps(ms, bn, x):
+    bn.set_train(True)
     outs = [bn(x), bn(x * 2)]
     bn.set_train(False)
     outs.append(bn(x))
@@ -304,13 +347,21 @@ NO_CPU_KERNEL = {
     'layer_act_GELU_tanh', 'layer_act_Hardtanh', 'layer_act_LogSigmoid', 'layer_act_LogSoftmax', 'layer_act_Mish',
     'layer_act_ReLU6', 'layer_act_SELU', 'layer_act_Threshold', 'layer_batchnorm1d_train',
     'layer_batchnorm2d_train', 'layer_conv1d', 'layer_conv2d', 'layer_conv2d_reflect', 'layer_conv3d',
-    'layer_conv_transpose2d', 'layer_embedding', 'layer_fold_layer', 'layer_layernorm', 'layer_losses',
-    'layer_padding_layers', 'layer_pools', 'layer_pools_3d', 'optim_adamw', 'optim_adamw_amsgrad'
+    'layer_conv_transpose2d', 'layer_embedding', 'layer_fold_layer', 'layer_fwd_AdaptiveAvgPool1d',
+    'layer_fwd_AdaptiveAvgPool2d', 'layer_fwd_AdaptiveAvgPool3d', 'layer_fwd_AdaptiveMaxPool1d',
+    'layer_fwd_AvgPool1d', 'layer_fwd_AvgPool2d', 'layer_fwd_AvgPool3d', 'layer_fwd_ConstantPad1d',
+    'layer_fwd_ConstantPad2d', 'layer_fwd_ConstantPad3d', 'layer_fwd_MaxPool2d', 'layer_fwd_ReflectionPad1d',
+    'layer_fwd_ReflectionPad2d', 'layer_fwd_ReflectionPad3d', 'layer_fwd_ReplicationPad1d',
+    'layer_fwd_ReplicationPad2d', 'layer_fwd_ReplicationPad3d', 'layer_fwd_Unfold', 'layer_fwd_ZeroPad1d',
+    'layer_fwd_ZeroPad2d', 'layer_fwd_ZeroPad3d', 'layer_layernorm', 'layer_loss_CosineEmbeddingLoss',
+    'layer_loss_CrossEntropyLoss', 'layer_loss_KLDivLoss', 'layer_loss_L1Loss', 'layer_loss_MSELoss',
+    'layer_loss_SoftMarginLoss', 'optim_adamw', 'optim_adamw_amsgrad'
 }
 # Cases where MindSpore 2.10 runs but is plainly wrong (reason), reference-checked the same way.
 MINDSPORE_WRONG = {
     "optim_adam_amsgrad": "MindSpore 2.10's mint Adam never stores max_exp_avg_sq (its amsgrad is plain Adam)",
     "optim_fused_adamw": "MindSpore 2.10's CPU FusedAdamW fails (InplaceCopy kernel error)",
+    "layer_fwd_UpsamplingBilinear2d": "MindSpore 2.10 passes a float scale where its kernel wants a tuple (TypeError)",
 }
 
 
@@ -319,6 +370,8 @@ def _all_cases():
     out.update({"f_" + k: v for k, v in _FUNCTIONAL.items()})
     out.update({"layer_" + k: v for k, v in _LAYERS.items()})
     out.update({"layer_act_" + k: _act_layer(k, a) for k, a in _ACT_LAYERS.items()})
+    out.update({"layer_fwd_" + k: _fwd_layer(*v) for k, v in _FWD_LAYERS.items()})
+    out.update({"layer_loss_" + k: _loss_layer(*v) for k, v in _LOSS_LAYERS.items()})
     out.update({"optim_" + k: v for k, v in _OPTIM.items()})
     return dict(sorted(out.items()))
 

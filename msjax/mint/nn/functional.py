@@ -15,7 +15,7 @@ from ..._core.tensor import Tensor
 from ...ops import (adaptive_avg_pool1d, adaptive_avg_pool2d, adaptive_avg_pool3d, adaptive_max_pool2d,  # noqa: F401
                     binary_cross_entropy, conv_transpose2d, cosine_embedding_loss, cross_entropy, embedding, fold,
                     gelu, grid_sample, group_norm, hardshrink, hardsigmoid, hardswish, l1_loss,
-                    layer_norm, logsigmoid, mish, mse_loss, pixel_shuffle, prelu, selu, sigmoid, soft_margin_loss,
+                    layer_norm, logsigmoid, mish, mse_loss, pixel_shuffle, prelu, sigmoid, soft_margin_loss,
                     softplus, softshrink, tanh, unfold)
 
 
@@ -72,6 +72,15 @@ def elu(input, alpha=1.0, inplace=False):
 def elu_(input, alpha=1.0):
     """``elu_(input, alpha=1.0)``."""
     return elu(input, alpha, True)
+
+
+_SELU_ALPHA, _SELU_SCALE = 1.6732632423543772848170429916717, 1.0507009873554804934193349852946
+
+
+def selu(input):
+    """``selu(input)``: ``scale * elu(input, alpha)``, with the analytic gradient (``ops.selu`` keeps
+    MindSpore 2.10's SeLU gradient rule, ``scale * (selu(x) + 1)`` for ``x <= 0``)."""
+    return elu(_need("selu", input), _SELU_ALPHA) * _SELU_SCALE
 
 
 def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
