@@ -5,6 +5,7 @@ against NumPy / hand-written references. Everything else is in the golden suites
 ``cases_mint.py`` and ``cases_mint_nn.py``."""
 import importlib
 import json
+import math
 import os
 
 import numpy as np
@@ -88,8 +89,38 @@ def _np_norm(a, p, axis=None, keepdims=False):
     return np.sum(np.abs(a) ** p, axis=axis, keepdims=keepdims) ** (1.0 / p)
 
 
-# case name (without its family prefix) -> expected NumPy value(s); dtypes are checked too
+# case name -> expected NumPy value(s); integer and Bool results must have the reference's exact dtype
+def _bn_gather_ref():
+    m = np.array([[1.0, 2.0, 3.0], [3.0, 0.0, 1.0]])
+    inv = np.array([[1.0, 0.5, 2.0], [0.25, 1.0, 4.0]])
+    c = np.array([[4.0], [12.0]])
+    g_mean = (m * c).sum(0) / 16
+    g_var = ((1 / inv ** 2 - 1e-5 + (m - g_mean) ** 2) * c).sum(0) / 16
+    return [(g_mean, 1 / np.sqrt(g_var + 1e-5)), 0.1 * g_mean, 0.9 + 0.1 * g_var * 16 / 15]
+
+
+def _bn_stats_ref():
+    x = np.arange(24.0).reshape(2, 3, 4) % 5
+    mean, var = x.mean((0, 2)), x.var((0, 2))
+    inv = 1 / np.sqrt(var + 1e-5)
+    y = (x - mean[:, None]) * inv[:, None] * _V[:, None] + np.array([0.1, 0.2, 0.3])[:, None]
+    return [mean, inv, y]
+
+
+def _conv_tbc_ref():
+    x = np.pad(np.arange(30.0).reshape(5, 2, 3) / 10, [(1, 1), (0, 0), (0, 0)])
+    k = _M[:2, :, None].repeat(4, 2)
+    out = sum(np.einsum("tbc,co->tbo", x[i:i + 6], k[i]) for i in range(2))
+    return out + np.array([0.5, -0.5, 1.0, 0.0])
+
+
 NUMPY_REFERENCE = {
+    "call_addr_": lambda: 0.5 * _A + 2 * np.outer([1.0, -2.0], _V),
+    "call_batch_norm_stats_elemt": _bn_stats_ref,
+    "call_batch_norm_gather_stats": _bn_gather_ref,
+    "call_conv_tbc": _conv_tbc_ref,
+    "call_einsum": lambda: [_A @ _M, np.float32(np.trace(_M))],
+    "call_npu_gelu": lambda: 0.5 * _A * (1 + np.vectorize(math.erf)(_A / np.sqrt(2))),
     "unary_acos": lambda: np.arccos(_U), "unary_arccos": lambda: np.arccos(_U),
     "unary_acosh": lambda: np.arccosh(_G), "unary_arccosh": lambda: np.arccosh(_G),
     "unary_arcsin": lambda: np.arcsin(_U), "unary_asin": lambda: np.arcsin(_U),
@@ -194,6 +225,8 @@ def _check(actual, expected, path="result"):
     a = actual.asnumpy() if hasattr(actual, "asnumpy") else np.asarray(actual)
     e = np.asarray(expected)
     assert a.shape == e.shape, f"{path}: shape {a.shape}, expected {e.shape}"
+    if e.dtype.kind in "iub" or a.dtype.kind in "iub":   # integer/bool results: the exact dtype
+        assert a.dtype == e.dtype, f"{path}: dtype {a.dtype}, expected {e.dtype}"
     if e.dtype.kind in "fc":
         np.testing.assert_allclose(a, e, rtol=1e-5, atol=1e-5, err_msg=path)
     else:

@@ -252,8 +252,9 @@ def _bn_layer(x, momentum):
         rm, rv = m1, v1
         rm, rv = rm + (m2 - rm) / 2, rv + (v2 - rv) / 2
     else:
-        rm = (0.9 * 0 + 0.1 * m1) * 0.9 + 0.1 * m2
-        rv = (0.9 * 1 + 0.1 * v1) * 0.9 + 0.1 * v2
+        k = 1 - momentum
+        rm = (k * 0 + momentum * m1) * k + momentum * m2
+        rv = (k * 1 + momentum * v1) * k + momentum * v2
     shape = (1, -1) + (1,) * (x.ndim - 2)
     y3 = (x - rm.reshape(shape)) / np.sqrt(rv.reshape(shape) + 1e-5)
     return [y1, y2, y3, rm, rv, np.int64(2)]
@@ -361,6 +362,8 @@ REFERENCE = {
     "layer_conv_transpose2d": lambda: fwd_grad(lambda x, k, b: conv_transpose2d(x, k, b, 2, 1, 1), X4,
                                                w((3, 2, 3, 3), 29), w((2,), 30)),
     "layer_embedding": _embedding,
+    "layer_batchnorm3d_train": lambda: _bn_layer(X5.astype(np.float64), 0.3),
+    "layer_maxunpool2d": lambda: np.bincount([0, 3, 9, 15], [1.0, 2.0, 3.0, 4.0], 16).reshape(1, 1, 4, 4),
     "layer_fold_layer": lambda: fold(np.arange(96, dtype=np.float32).reshape(2, 12, 4), (3, 3), 2),
     "layer_layernorm": lambda: fwd_grad(lambda x, g, b: layer_norm(x, 1, g, b), X3, w((8,), 33), w((8,), 34)),
     "layer_fwd_MaxPool2d": lambda: pool(X4, (2, 2), (2, 2), (0, 0), "max"),

@@ -26,7 +26,7 @@ from .._core.tensor import Tensor
 
 # Names whose mindspore.ops form has mint's signature: the very same function.
 from ..ops import (abs, acos, acosh, addbmm, addcmul, addmm, addmv, arange, arccos, arccosh, arcsin,  # noqa: F401
-                   arcsinh, arctan, arctan2, arctanh, asin, asinh, atan, atan2, atanh, baddbmm, bincount,
+                   arcsinh, arctan, arctan2, arctanh, asin, asinh, atan, atan2, atanh, baddbmm,
                    bitwise_and, bitwise_or, bitwise_xor, bmm, broadcast_to, ceil, clamp, clip, cos, cosh, cross,
                    cumprod, div, divide, dstack, einsum, eq, erf, erfc, erfinv, exp, exp2, expm1, eye, flip,
                    float_power, floor, floor_divide, fmod, frac, full_like, gcd, ge, greater, greater_equal, gt,
@@ -237,7 +237,13 @@ def argmax(input, dim=None, keepdim=False):
 
 def argmin(input, dim=None, keepdim=False):
     """``mint.argmin(input, dim=None, keepdim=False)``: Int64 indices."""
-    return _ops.argmin(input, dim, keepdim)
+    return _ops.argmin(input, dim, keepdim).astype(_mstype.int64)
+
+
+def bincount(input, weights=None, minlength=0):
+    """``mint.bincount(input, weights=None, minlength=0)``: Int64 counts, or sums of ``weights``."""
+    out = _ops.bincount(input, weights, minlength)
+    return out.astype(_mstype.int64) if weights is None else out
 
 
 def median(input, dim=None, keepdim=False):

@@ -229,10 +229,34 @@ _CALLS = {
     "linalg_qr": lambda ms: [abs(x) for x in ms.mint.linalg.qr(_t(ms, _M))],
     "special_log_softmax": lambda ms: ms.mint.special.log_softmax(_a(ms), 1),
     "softmax": lambda ms: [ms.mint.softmax(_a(ms), 1), ms.mint.softmax(_a(ms), 0, dtype=ms.float64)],
+    "addr_": lambda ms: ms.mint.addr_(_t(ms, _A), _t(ms, [1.0, -2.0], ms.float32), _t(ms, _V), beta=0.5, alpha=2),
+    "batch_norm_stats_elemt": lambda ms: _bn_stats(ms),
+    "batch_norm_gather_stats": lambda ms: _bn_gather(ms),
+    "conv_tbc": lambda ms: ms.mint.conv_tbc(_t(ms, np.arange(30.0, dtype=np.float32).reshape(5, 2, 3) / 10),
+                                            _t(ms, _M[:2, :, None].repeat(4, 2)), _t(ms, [0.5, -0.5, 1.0, 0.0],
+                                                                                     ms.float32), 1),
+    "einsum": lambda ms: [ms.mint.einsum("ij,jk->ik", _a(ms), _t(ms, _M)), ms.mint.einsum("ii", _t(ms, _M))],
+    "npu_gelu": lambda ms: ms.mint.npu_gelu(_a(ms)),
     "err_cat_rank": lambda ms: ms.mint.cat([_a(ms), _t(ms, _V)]),
     "err_sum_dim": lambda ms: ms.mint.sum(_a(ms), 5),
     "err_matmul_shape": lambda ms: ms.mint.matmul(_a(ms), _a(ms)),
 }
+
+def _bn_stats(ms):
+    x = _t(ms, np.arange(24.0, dtype=np.float32).reshape(2, 3, 4) % 5)
+    mean, invstd = ms.mint.batch_norm_stats(x, 1e-5)
+    return [mean, invstd, ms.mint.batch_norm_elemt(x, _t(ms, _V), _t(ms, [0.1, 0.2, 0.3], ms.float32), mean, invstd)]
+
+
+def _bn_gather(ms):
+    rm = ms.Parameter(_t(ms, np.zeros(3, np.float32)), name="rm")
+    rv = ms.Parameter(_t(ms, np.ones(3, np.float32)), name="rv")
+    out = ms.mint.batch_norm_gather_stats_with_counts(
+        _t(ms, np.zeros((2, 3), np.float32)),
+        _t(ms, [[1.0, 2.0, 3.0], [3.0, 0.0, 1.0]], ms.float32),
+        _t(ms, [[1.0, 0.5, 2.0], [0.25, 1.0, 4.0]], ms.float32), rm, rv, 0.1, 1e-5, _t(ms, [4.0, 12.0], ms.float32))
+    return [out, rm, rv]
+
 
 # name -> ms -> gradient through the name
 _GRADS = {
@@ -253,6 +277,8 @@ _GRADS = {
 # unregistered", "conv1d only supports Ascend"...): not replayed as goldens, but reference-checked
 # against NumPy by tests/test_mint.py::test_no_cpu_kernel_names_against_numpy.
 NO_CPU_KERNEL = {
+    'call_addr_', 'call_batch_norm_gather_stats', 'call_batch_norm_stats_elemt', 'call_conv_tbc', 'call_einsum',
+    'call_npu_gelu',
     'call_addbmm', 'call_addcdiv', 'call_addcmul', 'call_addmm', 'call_addmv', 'call_arange', 'call_argmax_dim',
     'call_argsort_dim', 'call_atan2', 'call_baddbmm', 'call_bincount', 'call_bitwise_or', 'call_bitwise_xor',
     'call_count_nonzero_dim', 'call_cummin', 'call_cumsum', 'call_diag_offsets', 'call_dot', 'call_equal',

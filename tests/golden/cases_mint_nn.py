@@ -10,6 +10,7 @@ import numpy as np
 
 _X4 = (np.arange(2 * 3 * 5 * 5, dtype=np.float32).reshape(2, 3, 5, 5) % 7 - 3) / 2.0
 _X3 = (np.arange(2 * 3 * 8, dtype=np.float32).reshape(2, 3, 8) % 5 - 2) / 2.0
+_X5 = _X4[:, :, None].repeat(2, 2)
 _A = np.array([[0.5, -1.25, 2.0, 0.0], [3.5, -0.75, 1.0, -2.0]], np.float32)
 _PROB = np.array([[0.2, 0.7, 0.9, 0.4], [0.6, 0.1, 0.5, 0.8]], np.float32)
 _TGT = np.array([[0.0, 1.0, 1.0, 0.0], [1.0, 0.0, 1.0, 1.0]], np.float32)
@@ -181,6 +182,10 @@ _LAYERS = {
                                                         weight=_w((3, 2, 3, 3), 29), bias=_w((2,), 30)), _t(ms, _X4)),
     "batchnorm2d_train": lambda ms: _bn_steps(ms, _nn(ms).BatchNorm2d(3), _t(ms, _X4)),
     "batchnorm1d_train": lambda ms: _bn_steps(ms, _nn(ms).BatchNorm1d(3, momentum=None), _t(ms, _X3)),
+    "batchnorm3d_train": lambda ms: _bn_steps(ms, _nn(ms).BatchNorm3d(3, momentum=0.3), _t(ms, _X5)),
+    "syncbatchnorm_eval": lambda ms: _nn(ms).SyncBatchNorm(3)(_t(ms, _X3)),
+    "maxunpool2d": lambda ms: _nn(ms).MaxUnpool2d(2)(_t(ms, [[[[1.0, 2.0], [3.0, 4.0]]]], ms.float32),
+                                                    _t(ms, [[[[0, 3], [9, 15]]]])),
     "groupnorm": lambda ms: _fwd_grad(ms, _fixed(_nn(ms).GroupNorm(3, 3), ms, weight=_w((3,), 31), bias=_w((3,), 32)),
                                       _t(ms, _X4)),
     "layernorm": lambda ms: _fwd_grad(ms, _fixed(_nn(ms).LayerNorm(8), ms, weight=_w((8,), 33), bias=_w((8,), 34)),
@@ -209,7 +214,6 @@ def _embedding(ms):
     return [emb(idx), g]
 
 
-_X5 = _X4[:, :, None].repeat(2, 2)
 # case -> (mint.nn class name, constructor arguments, input): the layer's output on that input
 _FWD_LAYERS = {
     "MaxPool2d": ("MaxPool2d", (2,), _X4), "AvgPool2d": ("AvgPool2d", (3, 2, 1), _X4),
@@ -336,6 +340,7 @@ _OPTIM = {
 # Cases whose MindSpore 2.10 (CPU) result is a missing-kernel error: not replayed as goldens,
 # reference-checked by tests/test_mint.py (hand-written NumPy / JAX).
 NO_CPU_KERNEL = {
+    'layer_batchnorm3d_train', 'layer_maxunpool2d',
     'f_adaptive_avg_pool1d', 'f_adaptive_avg_pool2d', 'f_adaptive_avg_pool3d', 'f_adaptive_max_pool1d',
     'f_avg_pool1d', 'f_avg_pool2d', 'f_avg_pool3d', 'f_batch_norm', 'f_conv1d', 'f_conv2d', 'f_conv3d',
     'f_conv_transpose2d', 'f_cosine_embedding_loss', 'f_cross_entropy', 'f_dropout_scale', 'f_dropout_shapes',
