@@ -1,7 +1,7 @@
 """``mindspore.mint.linalg``: ``inv``, ``norm``, ``vector_norm``, ``matrix_norm``, ``qr`` (the
 ``msjax.ops`` functions, whose signatures are mint's)."""
-from ..ops import matrix_norm, norm, qr, vector_norm  # noqa: F401
-from ..ops import inverse as _inverse
+from ...ops import matrix_norm, norm, qr, vector_norm  # noqa: F401
+from ...ops import inverse as _inverse
 
 
 def inv(input):

@@ -1,12 +1,7 @@
-"""``mindspore.mint.distributed``: torch-style collective communication.
-
-msjax trains in one process and has no collective-communication backend yet (data-parallel
-training is its own issue). ``is_available()`` and ``is_initialized()`` answer ``False``;
-every other name exists and raises ``RuntimeError`` naming itself and the missing feature,
-so scripts fail at the call, not at the import. Once data-parallel training lands, these map
-onto it.
-"""
+"""``mindspore.mint.distributed.distributed``: the names of ``mint.distributed``; each raises
+``RuntimeError`` naming itself until msjax has collective communication."""
 from __future__ import annotations
+
 
 _NAMES = ["P2POp", "TCPStore", "all_gather", "all_gather_into_tensor", "all_gather_into_tensor_uneven",
           "all_gather_object", "all_reduce", "all_to_all", "all_to_all_single", "barrier", "batch_isend_irecv",
