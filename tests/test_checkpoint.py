@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 
 import msjax as ms
-from msjax.train import serialization as S
+from msjax.train import _checkpoint_files as S
+from msjax.train import serialization
 
 FIX = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures")
 sys.path.insert(0, FIX)
@@ -203,9 +204,78 @@ def test_encrypted_checkpoints_are_a_clear_error(tmp_path):
 
 def test_conversion_helpers(tmp_path):
     ms.save_checkpoint(make_msjax_ckpt.build(ms), str(tmp_path / "m.ckpt"))
-    S.ckpt_to_safetensors(str(tmp_path / "m.ckpt"), str(tmp_path / "st"))
-    S.safetensors_to_ckpt(str(tmp_path / "st" / "m.safetensors"), str(tmp_path / "back"))
+    serialization.ckpt_to_safetensors(str(tmp_path / "m.ckpt"), str(tmp_path / "st"))
+    serialization.safetensors_to_ckpt(str(tmp_path / "st" / "m.safetensors"), str(tmp_path / "back"))
     a = ms.load_checkpoint(str(tmp_path / "m.ckpt"))
     b = ms.load_checkpoint(str(tmp_path / "back" / "m.ckpt"))
     assert sorted(a) == sorted(b)
     assert all(np.array_equal(a[k].asnumpy(), b[k].asnumpy()) for k in a)
+
+
+def test_mindspore_split_layout_loads():
+    """MindSpore cuts a parameter over SLICE_SIZE into several same-tag entries (the
+    fixture was written by MindSpore 2.10 with its SLICE_SIZE lowered to 1 KB)."""
+    path = os.path.join(FIX, "ms_saved_split.ckpt")
+    with open(path, "rb") as f:
+        tags = [e[0] for e in S.decode_entries(f.read())]
+    assert tags.count("w") == 3 and tags.count("i") == 4 and tags.count("h") == 1
+    loaded = ms.load_checkpoint(path)
+    for k, v in _values("ms_saved_split_values.npz").items():
+        assert loaded[k].asnumpy().dtype == v.dtype and np.array_equal(loaded[k].asnumpy(), v), k
+
+
+def test_split_save_matches_mindspore_bytes(tmp_path, monkeypatch):
+    """msjax splits where MindSpore splits (MindSpore's 1 KB there is 1024 bytes here)."""
+    monkeypatch.setattr(S, "SLICE_SIZE", 1024)
+    vals = _values("ms_saved_split_values.npz")
+    out = str(tmp_path / "split.ckpt")
+    ms.save_checkpoint([{"name": k, "data": ms.Tensor(vals[k])} for k in ("w", "h", "i")], out)
+    with open(out, "rb") as a, open(os.path.join(FIX, "ms_saved_split.ckpt"), "rb") as b:
+        assert a.read() == b.read()
+
+
+def test_schema_matches_mindspore_descriptor():
+    """checkpoint.proto as msjax builds it has MindSpore 2.10's messages, fields,
+    numbers, labels and types (package names aside)."""
+    from google.protobuf import descriptor_pb2
+    from msjax.train import _checkpoint_pb
+    theirs = descriptor_pb2.FileDescriptorProto()
+    with open(os.path.join(FIX, "ms_checkpoint_descriptor.bin"), "rb") as f:
+        theirs.ParseFromString(f.read())
+    ours = _checkpoint_pb.file_descriptor()
+
+    def shape(fd, prefix):
+        out = {}
+
+        def walk(msgs, scope):
+            for m in msgs:
+                out[scope + m.name] = [(f.name, f.number, f.label, f.type, f.type_name.replace(prefix, "."),
+                                        f.HasField("oneof_index")) for f in m.field]
+                walk(m.nested_type, scope + m.name + ".")
+        walk(fd.message_type, "")
+        return out
+    assert shape(ours, ".msjax.checkpoint.") == shape(theirs, ".")
+    proto = open(os.path.join(os.path.dirname(S.__file__), "checkpoint.proto")).read()
+    for name, fields in shape(ours, ".msjax.checkpoint.").items():
+        for fname, number, *_ in fields:
+            assert f" {fname} = {number};" in proto, (name, fname)
+
+
+def test_stale_temp_files_of_a_killed_save_are_removed(tmp_path):
+    path = tmp_path / "m.ckpt"
+    stale = [tmp_path / "m.ckpt.k1l_ed99.tmp", tmp_path / "m.ckpt.abcdefgh.tmp"]
+    others = [tmp_path / "other.ckpt.abcdefgh.tmp", tmp_path / "m.ckpt.tmp", tmp_path / "m.ckpt.abc.tmp"]
+    for p in stale + others:
+        p.write_bytes(b"half a checkpoint")
+    ms.save_checkpoint(make_msjax_ckpt.build(ms), str(path))
+    assert sorted(os.listdir(tmp_path)) == sorted(["m.ckpt"] + [p.name for p in others])
+
+
+def test_garbage_ckpt_is_a_clear_error(tmp_path):
+    path = str(tmp_path / "g.ckpt")
+    for junk in (b"\x0a\xff\xff\xff\xff\x0f" + b"\x00" * 10, b"\x0a\x03\x0a\x01a", b"\x0a\x02\x12\x00"):
+        with open(path, "wb") as f:
+            f.write(junk)
+        with pytest.raises(ValueError, match="Failed to read the checkpoint file .*corrupted"):
+            ms.load_checkpoint(path)
+        os.remove(path)
