@@ -72,6 +72,8 @@ from ._core.runtime import (empty_cache, get_current_device, max_memory_allocate
                             synchronize)
 from ._core.dtype import Int, TensorType, float8_e4m3fn, float8_e5m2, list_, string, tuple_, type_none  # noqa: E402
 from .ops._impl.composite import constexpr  # noqa: E402  (mindspore.constexpr)
+from . import profiler  # noqa: E402,F401
+from .profiler import Profiler  # noqa: E402  (mindspore.Profiler)
 
 
 def load_ipython_extension(ipython):

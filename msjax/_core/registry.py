@@ -11,6 +11,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Callable
 
+from . import profiling
+
 __all__ = ["OpDef", "OPS", "op", "Primitive", "primitive_class", "functional_names", "method_table"]
 
 
@@ -73,6 +75,9 @@ class Primitive:
             setattr(self, k, v)
 
     def __call__(self, *args):
+        if profiling.active():
+            with profiling.scope(self.name):
+                return type(self)._fn(*args, **self._attrs)
         return type(self)._fn(*args, **self._attrs)
 
     def add_prim_attr(self, name, value):

@@ -20,7 +20,7 @@ from collections import OrderedDict
 
 from flax import nnx
 
-from .._core import context, state
+from .._core import context, profiling, state
 from .._core.parameter import Parameter, is_default_name
 from .._core.transforms import StatefulFunction, to_tensors
 
@@ -164,6 +164,12 @@ class Cell(nnx.Module, pytree=False):
         raise AttributeError(f"'{type(self).__name__}' Cell must define 'construct'.")
 
     def __call__(self, *args, **kwargs):
+        if profiling.active():      # a Profiler is recording: name this cell's ops in the trace
+            with profiling.scope(type(self).__name__):
+                return self._ms_call(*args, **kwargs)
+        return self._ms_call(*args, **kwargs)
+
+    def _ms_call(self, *args, **kwargs):
         if "_ms_float_dtype" in self.__dict__:   # to_float: mixed precision (msjax.amp)
             from ..amp.mixed_precision import precision_call
             return precision_call(self, args, kwargs)

@@ -1,5 +1,5 @@
 """``mindspore.train``: ``Model``, callbacks, metrics and checkpoints."""
-from . import callback, metrics, serialization
+from . import callback, metrics, serialization, summary
 from .callback import (BackupAndRestore, Callback, CheckpointConfig, EarlyStopping, FlopsUtilizationCollector,
                        History, LambdaCallback, LearningRateScheduler, LossMonitor, ModelCheckpoint, OnRequestExit,
                        ProgressBar, ReduceLROnPlateau, RunContext, SummaryCollector, SummaryLandscape, TimeMonitor,
@@ -8,12 +8,13 @@ from .dataset_helper import DatasetHelper, connect_network_with_dataset, data_si
 from .metrics import *  # noqa: F401,F403
 from .metrics import __all__ as _metrics_all
 from .model import Model
+from .summary import SummaryRecord
 from .serialization import (ckpt_to_safetensors, load_checkpoint, load_checkpoint_async, load_param_into_net,
                             safetensors_to_ckpt, save_checkpoint)
 
 __all__ = ["Model", "DatasetHelper", "connect_network_with_dataset", "data_sink", "save_checkpoint",
            "load_checkpoint", "load_param_into_net", "load_checkpoint_async", "ckpt_to_safetensors",
-           "safetensors_to_ckpt"]
+           "safetensors_to_ckpt", "SummaryRecord"]
 __all__.extend(callback.__all__)
 __all__.extend(_metrics_all)
 

@@ -4,8 +4,9 @@ from ._callback import RunContext
 from ._checkpoint import CheckpointConfig, CheckpointManager as _CheckpointManager, ModelCheckpoint
 from ._monitors import LossMonitor, ProgressBar, TimeMonitor
 from ._others import (BackupAndRestore, EarlyStopping, FlopsUtilizationCollector, History, LambdaCallback,
-                      LearningRateScheduler, OnRequestExit, ReduceLROnPlateau, SummaryCollector, SummaryLandscape,
+                      LearningRateScheduler, OnRequestExit, ReduceLROnPlateau, SummaryLandscape,
                       TrainFaultTolerance)
+from ._summary_collector import SummaryCollector
 
 __all__ = ["Callback", "LossMonitor", "TimeMonitor", "ModelCheckpoint", "FlopsUtilizationCollector",
            "SummaryCollector", "CheckpointConfig", "RunContext", "LearningRateScheduler", "SummaryLandscape",

@@ -17,7 +17,7 @@ from ..serialization import load_checkpoint, load_param_into_net, save_checkpoin
 from ._callback import Callback, handle_loss
 
 __all__ = ["History", "LambdaCallback", "EarlyStopping", "ReduceLROnPlateau", "LearningRateScheduler",
-           "OnRequestExit", "BackupAndRestore", "SummaryCollector", "SummaryLandscape", "FlopsUtilizationCollector",
+           "OnRequestExit", "BackupAndRestore", "SummaryLandscape", "FlopsUtilizationCollector",
            "TrainFaultTolerance"]
 
 _smaller_better_metrics = ["hausdorff_distance", "mae", "mse", "loss", "perplexity", "mean_surface_distance",
@@ -330,10 +330,6 @@ class _Unsupported(Callback):
     def __init__(self, *args, **kwargs):
         super().__init__()
         warnings.warn(f"{type(self).__name__} ({self._what}) is not supported by msjax; the callback does nothing.")
-
-
-class SummaryCollector(_Unsupported):
-    _what = "MindInsight summary files"
 
 
 class SummaryLandscape(_Unsupported):

@@ -1,0 +1,117 @@
+"""``Profiler`` writes a jax.profiler trace (TensorBoard's xplane + Perfetto JSON)
+naming MindSpore's cells; ``SummaryRecord``/``SummaryCollector`` write TensorBoard
+event files that TensorBoard's own reader (EventAccumulator) reads back."""
+import glob
+import gzip
+import json
+import os
+
+import numpy as np
+import pytest
+
+import msjax as ms
+from msjax import nn
+from msjax.profiler import ProfilerAction, schedule
+
+
+def _trace_names(run):
+    with gzip.open(os.path.join(run, "perfetto_trace.json.gz")) as f:
+        events = json.load(f)["traceEvents"]
+    return {e.get("name") for e in events if isinstance(e, dict)}
+
+
+def test_profiler_trace_names_cells(tmp_path):
+    net = nn.SequentialCell([nn.Dense(4, 3), nn.ReLU()])
+    x = ms.Tensor(np.ones((2, 4), np.float32))
+    prof = ms.Profiler(output_path=str(tmp_path / "prof"))
+    net(x)
+    prof.stop()
+    prof.analyse()
+    assert len(prof.runs) == 1
+    run = prof.runs[0]
+    assert glob.glob(os.path.join(run, "*.xplane.pb"))          # what TensorBoard's profile plugin opens
+    names = _trace_names(run)
+    assert {"SequentialCell", "Dense", "ReLU"} <= names
+    net(x)                                                      # not recording any more
+    assert not ms._core.profiling.active()
+
+
+def test_schedule_matches_mindspore_rule():
+    s = schedule(wait=1, warmup=1, active=2, repeat=1, skip_first=1)
+    A = ProfilerAction
+    assert [s(i) for i in range(7)] == [A.NONE, A.NONE, A.WARM_UP, A.RECORD, A.RECORD_AND_SAVE, A.NONE, A.NONE]
+    with pytest.raises(ValueError):
+        schedule(wait=0, active=0)
+
+
+def test_profile_with_schedule_and_handler(tmp_path):
+    seen = []
+
+    class Counting(type(ms.profiler.tensorboard_trace_handler())):
+        def __call__(self, prof):
+            seen.append(len(prof.runs))
+    handler = Counting(str(tmp_path / "tb"))
+    net = nn.Dense(2, 2)
+    x = ms.Tensor(np.ones((1, 2), np.float32))
+    with ms.profiler.profile(schedule=schedule(wait=1, active=1, repeat=2), on_trace_ready=handler) as prof:
+        for _ in range(5):
+            net(x)
+            prof.step()
+    assert seen == [1, 2] and len(prof.runs) == 2
+    assert all(r.startswith(str(tmp_path / "tb")) for r in prof.runs)
+
+
+def _events(logdir):
+    from tensorboard.backend.event_processing.event_accumulator import EventAccumulator
+    acc = EventAccumulator(str(logdir), size_guidance={"scalars": 0, "images": 0, "histograms": 0})
+    acc.Reload()
+    return acc
+
+
+def test_summary_record_roundtrip(tmp_path):
+    pytest.importorskip("tensorboard")
+    pytest.importorskip("tensorboardX")
+    with ms.SummaryRecord(str(tmp_path)) as rec:
+        for step in (1, 2, 3):
+            rec.add_value("scalar", "loss", ms.Tensor(np.float32(1.0 / step)))
+            rec.record(step)
+        img = np.zeros((1, 3, 4, 5), np.float32)
+        img[0, 0] = 1.0
+        rec.add_value("image", "pic", ms.Tensor(img))
+        rec.add_value("histogram", "w", ms.Tensor(np.arange(10, dtype=np.float32)))
+        rec.record(4)
+        with pytest.raises(NotImplementedError, match="tensor"):
+            rec.add_value("tensor", "t", ms.Tensor(np.ones(2)))
+    files = os.listdir(tmp_path)
+    assert len(files) == 1 and "tfevents" in files[0] and files[0].endswith("_MS")
+    acc = _events(tmp_path)
+    loss = acc.Scalars("loss")
+    assert [e.step for e in loss] == [1, 2, 3]
+    assert np.allclose([e.value for e in loss], [1.0, 0.5, 1 / 3])
+    (im,) = acc.Images("pic")
+    assert (im.step, im.width, im.height) == (4, 5, 4)
+    (h,) = acc.Histograms("w")
+    assert h.step == 4 and h.histogram_value.num == 10 and h.histogram_value.sum == 45
+    assert h.histogram_value.min == 0 and h.histogram_value.max == 9
+    with pytest.raises(ValueError, match="closed"):
+        rec.record(5)
+
+
+def test_summary_collector_in_model_train(tmp_path):
+    pytest.importorskip("tensorboard")
+    pytest.importorskip("tensorboardX")
+    ds = ms.dataset.NumpySlicesDataset(
+        {"x": np.random.RandomState(0).randn(8, 3).astype(np.float32),
+         "y": np.random.RandomState(1).randn(8, 2).astype(np.float32)}, shuffle=False).batch(2)
+    net = nn.Dense(3, 2)
+    opt = nn.Momentum(net.trainable_params(), 0.05, 0.9)
+    model = ms.Model(net, nn.MSELoss(), opt)
+    hist = ms.History()
+    model.train(2, ds, callbacks=[ms.SummaryCollector(str(tmp_path), collect_freq=2), hist])
+    acc = _events(tmp_path)
+    loss = acc.Scalars("loss/auto")
+    assert [e.step for e in loss] == [1, 2, 4, 6, 8]
+    lr = acc.Scalars("learning_rate/auto")
+    assert np.allclose([e.value for e in lr], 0.05)
+    assert set(acc.Tags()["histograms"]) == {"weight/auto", "bias/auto"}
+    assert np.isclose(loss[-1].value, hist.history["net_output"][-1], rtol=1e-5)
