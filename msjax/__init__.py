@@ -27,22 +27,15 @@ from ._core.jit import COMPATIBLE, LAX, STRICT, JitConfig, jit, jit_class, lazy_
 from ._core.mindir import export, load, load_mindir, save_mindir  # noqa: E402
 from .common.sparse_tensor import COOTensor, CSRTensor, RowTensor  # noqa: E402
 from ._core.parameter import Parameter, ParameterTuple  # noqa: E402
-from ._core.rng import get_seed, set_seed  # noqa: E402
+from ._core.rng import get_seed  # noqa: E402
 from ._core.tensor import Tensor  # noqa: E402
-from . import common, communication, dtype, nn, ops, amp  # noqa: E402,F401
+from . import common, communication, nn, ops, amp  # noqa: E402,F401
+from .common import dtype  # noqa: E402  (mindspore.dtype is the module mindspore.common.dtype)
 from .amp import DynamicLossScaleManager, FixedLossScaleManager, LossScaleManager  # noqa: E402
 from . import dataset, train  # noqa: E402,F401
 from . import mint  # noqa: E402,F401  (mindspore.mint: the torch-style namespace)
 from .train import *  # noqa: E402,F401,F403  (Model, callbacks, metrics, checkpoints: MindSpore's top level)
-_core_set_seed = set_seed
-
-
-def set_seed(seed):
-    """``mindspore.set_seed``: the global seed, which also seeds numpy and the data pipeline."""
-    _core_set_seed(seed)
-    import numpy as _np
-    _np.random.seed(seed)
-    dataset.config._set_seed_from_global(seed)
+from .common.seed import set_seed  # noqa: E402
 
 
 from ._core.registry import method_table as _method_table  # noqa: E402
@@ -74,6 +67,11 @@ from ._core.dtype import Int, TensorType, float8_e4m3fn, float8_e5m2, list_, str
 from .ops._impl.composite import constexpr  # noqa: E402  (mindspore.constexpr)
 from . import profiler  # noqa: E402,F401
 from .profiler import Profiler  # noqa: E402  (mindspore.Profiler)
+
+
+from . import _tree  # noqa: E402
+_tree.install_msjax_finder()   # msjax.x.y for every MindSpore module path (``from msjax import context``)
+_tree.attach_loaded()
 
 
 def load_ipython_extension(ipython):

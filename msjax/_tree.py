@@ -1,0 +1,320 @@
+"""MindSpore's module tree on msjax: every ``mindspore.x.y`` path resolves.
+
+``_data/mindspore_tree.json`` (recorded from MindSpore 2.10 by
+``tests/fixtures/record_module_tree.py``) lists every MindSpore module, its
+public names (plus the private ones real code imports) and, by identity, the
+public places each object lives.  Resolution is data-driven:
+
+* ``mindspore.x.y`` is the msjax module ``msjax.x.y``: msjax's own module where
+  it has one, otherwise a *re-export module* built here (no code of its own).
+* A name missing from a module is looked up in the tree and taken from the one
+  place msjax defines it: the first of the object's MindSpore homes
+  (``mindspore.nn.loss.loss.L1Loss`` -> ``mindspore.nn.L1Loss``) whose msjax
+  module defines it.  Modules are modules, outside objects (``numpy``,
+  ``logging``) are imported.
+* A name msjax does not provide raises :class:`UnsupportedError` (an
+  ``AttributeError``; ``ImportError`` inside ``from ... import``) naming the
+  MindSpore path.
+
+Two finders: :class:`MsjaxTreeFinder` (always on, last in ``sys.meta_path``)
+creates the ``msjax.x.y`` re-export modules, so ``from msjax import context``
+works; ``_compat.install`` puts :class:`MindsporeFinder` first so that
+``mindspore.x.y`` is the same module object as ``msjax.x.y``.
+"""
+from __future__ import annotations
+
+import dis
+import importlib
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import json
+import os
+import sys
+import types
+
+_DATA = None
+_REAL = {}            # msjax module name -> bool (msjax has a module file for it)
+_IMPORT_FROM = dis.opmap.get("IMPORT_FROM")
+
+
+class UnsupportedError(AttributeError):
+    """A MindSpore name msjax does not provide yet."""
+
+
+def _data():
+    global _DATA
+    if _DATA is None:
+        path = os.path.join(os.path.dirname(__file__), "_data", "mindspore_tree.json")
+        with open(path) as f:
+            raw = json.load(f)
+        names = list(raw["modules"])
+        raw["index"] = names
+        # module paths MindSpore also reaches under another name (mindspore.dataset.config
+        # is mindspore.dataset.core.config): path -> [other spellings]
+        same = {}
+        for path, (_, entries) in raw["modules"].items():
+            for name, ref in entries.items():
+                if isinstance(ref, str) and ref.startswith("@") and ref[1:] != f"{path}.{name}":
+                    same.setdefault(ref[1:], []).append(f"{path}.{name}")
+        raw["same"] = same
+        _DATA = raw
+    return _DATA
+
+
+def modules():
+    """MindSpore module paths of the recorded tree."""
+    return list(_data()["modules"])
+
+
+def ms_path(msjax_name):
+    return "mindspore" + msjax_name[len("msjax"):]
+
+
+def msjax_name(mindspore_path):
+    return "msjax" + mindspore_path[len("mindspore"):]
+
+
+def _tree_entry(path):
+    return _data()["modules"].get(path)
+
+
+def _is_real(name):
+    """Whether msjax has a module of its own (a file) at ``name`` (found on disk,
+    nothing is imported)."""
+    hit = _REAL.get(name)
+    if hit is None:
+        parts = name.split(".")
+        search = list(sys.modules["msjax"].__path__)
+        hit = True
+        for i in range(1, len(parts)):
+            spec = importlib.machinery.PathFinder.find_spec(".".join(parts[:i + 1]), search) if search else None
+            if spec is None:
+                hit = False
+                break
+            search = spec.submodule_search_locations
+        _REAL[name] = hit
+    return hit
+
+
+def _unsupported(path, name):
+    msg = (f"msjax does not support `{path}.{name}` yet (MindSpore 2.10 has it; "
+           f"see the README's 'Module tree' section)")
+    frame = sys._getframe(2)
+    if _IMPORT_FROM is not None and frame is not None:
+        try:
+            if frame.f_code.co_code[frame.f_lasti] == _IMPORT_FROM:
+                return ImportError(msg, name=path)
+        except (IndexError, AttributeError):
+            pass
+    return UnsupportedError(msg)
+
+
+def _external(ref):
+    mod, _, qual = ref[1:].partition(":")
+    obj = importlib.import_module(mod)
+    for part in qual.split(".") if qual else ():
+        obj = getattr(obj, part)
+    return obj
+
+
+def lookup(path, name):
+    """The msjax object for MindSpore's ``path.name``; raises ``LookupError``
+    when msjax does not provide it and ``KeyError`` when MindSpore has no such name."""
+    data = _data()
+    entry = data["modules"].get(path)
+    sub = f"{path}.{name}"
+    ref = entry[1].get(name) if entry else None
+    if ref is None:
+        if sub in data["modules"]:
+            return importlib.import_module(msjax_name(sub))
+        raise KeyError(sub)
+    if isinstance(ref, str):
+        if ref.startswith("@"):
+            if ref[1:] not in data["modules"] and not _is_real(msjax_name(ref[1:])):
+                raise LookupError(sub)   # a MindSpore-internal module outside the recorded tree
+            return importlib.import_module(msjax_name(ref[1:]))
+        try:
+            return _external(ref)
+        except (ImportError, AttributeError):   # an outside package that is not installed here
+            raise LookupError(sub) from None
+    homes = [(data["index"][mi], n) for mi, n in data["objects"][ref]]
+    if not path.startswith("mindspore.mint"):
+        # msjax.mint wraps msjax.ops with torch-style signatures: elsewhere prefer the op itself
+        homes.sort(key=lambda h: h[0].startswith("mindspore.mint"))
+    for home, home_name in homes:
+        home = msjax_name(home)
+        if _is_real(home):
+            mod = importlib.import_module(home)
+            if home_name in vars(mod):
+                return vars(mod)[home_name]
+    raise LookupError(sub)
+
+
+def _make_getattr(module, paths, previous=None):
+    """A module ``__getattr__`` resolving the names of the MindSpore module paths
+    ``paths`` (a list: one msjax module can be several MindSpore paths)."""
+    def __getattr__(name):
+        if previous is not None:
+            try:
+                return previous(name)
+            except AttributeError:
+                pass
+        modules = _data()["modules"]
+        dunder = name.startswith("__") and name.endswith("__")
+        for path in paths:
+            if dunder and name not in modules[path][1]:
+                continue
+            try:
+                value = lookup(path, name)
+            except KeyError:
+                continue
+            except LookupError:
+                raise _unsupported(path, name) from None
+            setattr(module, name, value)
+            return value
+        if name == "__all__" and getattr(module, "__msjax_reexport__", False):
+            return _supported_names(module, paths[0])
+        raise AttributeError(f"module {module.__name__!r} has no attribute {name!r}")
+    __getattr__.__msjax_tree__ = paths
+    return __getattr__
+
+
+def _supported_names(module, path):
+    out = []
+    for n in _data()["modules"][path][1]:
+        if n.startswith("_"):
+            continue
+        try:
+            getattr(module, n)
+        except AttributeError:
+            continue
+        out.append(n)
+    return out
+
+
+def attach(module, path=None):
+    """Give msjax's own module ``module`` the names of its MindSpore twin ``path``
+    (default: the same dotted path) that live elsewhere in msjax (a module
+    ``__getattr__``), and a ``__path__`` when MindSpore's twin is a package (so
+    its submodules import)."""
+    path = path or ms_path(module.__name__)
+    entry = _tree_entry(path)
+    if entry is None:
+        return module
+    current = vars(module).get("__getattr__")
+    paths = getattr(current, "__msjax_tree__", None)
+    if paths is None:
+        module.__getattr__ = _make_getattr(module, [path], current)
+    elif path not in paths:
+        paths.append(path)
+    if entry[0] and not hasattr(module, "__path__"):
+        module.__path__ = []
+    return module
+
+
+def attach_loaded():
+    """:func:`attach` every msjax module imported so far (called by ``import msjax``)."""
+    for name, mod in list(sys.modules.items()):
+        if (name == "msjax" or name.startswith("msjax.")) and mod is not None \
+                and not getattr(mod, "__msjax_reexport__", False):
+            attach(mod)
+
+
+class _ReexportLoader(importlib.abc.Loader):
+    def __init__(self, path):
+        self.path = path
+
+    def create_module(self, spec):
+        mod = types.ModuleType(spec.name)
+        mod.__msjax_reexport__ = True
+        mod.__doc__ = (f"``{self.path}`` on msjax: re-exports each name from the one place msjax "
+                       f"defines it; names msjax does not provide raise UnsupportedError.")
+        mod.__getattr__ = _make_getattr(mod, [self.path])
+        mod.__dir__ = lambda: sorted(set(_data()["modules"][self.path][1]) | set(vars(mod)))
+        return mod
+
+    def exec_module(self, module):
+        return None
+
+
+class _KeepAttributes(types.ModuleType):
+    """A module whose non-module attribute is not replaced by a same-named submodule
+    when that submodule is imported (``mindspore.run_check`` stays the function, as
+    in MindSpore, where the submodule is imported before the attribute is set)."""
+
+    def __setattr__(self, name, value):
+        old = vars(self).get(name)
+        if isinstance(value, types.ModuleType) and old is not None and not isinstance(old, types.ModuleType) \
+                and value.__name__ == f"{self.__name__}.{name}":
+            return
+        super().__setattr__(name, value)
+
+
+def _keep_parent_attribute(fullname):
+    parent_name, _, child = fullname.rpartition(".")
+    parent = sys.modules.get(parent_name)
+    if parent is not None and type(parent) is types.ModuleType:
+        old = vars(parent).get(child)
+        if old is not None and not isinstance(old, types.ModuleType):
+            parent.__class__ = _KeepAttributes
+
+
+class MsjaxTreeFinder(importlib.abc.MetaPathFinder):
+    """``msjax.x.y`` for a MindSpore module msjax has no file for: msjax's own module
+    where MindSpore reaches the same module under another path, else a re-export module."""
+
+    def find_spec(self, fullname, path=None, target=None):
+        if not fullname.startswith("msjax."):
+            return None
+        entry = _tree_entry(ms_path(fullname))
+        if entry is None:
+            return None
+        _keep_parent_attribute(fullname)
+        for other in _data()["same"].get(ms_path(fullname), ()):
+            if _is_real(msjax_name(other)):
+                return importlib.util.spec_from_loader(fullname, _AliasLoader(msjax_name(other), ms_path(fullname)))
+        return importlib.util.spec_from_loader(fullname, _ReexportLoader(ms_path(fullname)),
+                                               is_package=bool(entry[0]))
+
+
+class _AliasLoader(importlib.abc.Loader):
+    def __init__(self, target, path):
+        self.target = target
+        self.path = path
+        self.spec = None
+
+    def create_module(self, spec):
+        mod = importlib.import_module(self.target)
+        self.spec = mod.__spec__
+        return attach(mod, self.path)
+
+    def exec_module(self, module):
+        module.__spec__ = self.spec   # the import system stamped the mindspore spec on it
+
+
+class MindsporeFinder(importlib.abc.MetaPathFinder):
+    """``mindspore.x.y`` is the module ``msjax.x.y`` (same object)."""
+
+    def find_spec(self, fullname, path=None, target=None):
+        if fullname != "mindspore" and not fullname.startswith("mindspore."):
+            return None
+        real = msjax_name(fullname)
+        _keep_parent_attribute(real)
+        try:
+            if importlib.util.find_spec(real) is None:
+                return None
+        except ModuleNotFoundError:
+            return None
+        return importlib.util.spec_from_loader(fullname, _AliasLoader(real, fullname))
+
+
+def install_msjax_finder():
+    if not any(isinstance(f, MsjaxTreeFinder) for f in sys.meta_path):
+        sys.meta_path.append(MsjaxTreeFinder())
+
+
+def install_mindspore_finder():
+    if not any(isinstance(f, MindsporeFinder) for f in sys.meta_path):
+        sys.meta_path.insert(0, MindsporeFinder())
+    install_msjax_finder()
