@@ -239,13 +239,14 @@ class _ReexportLoader(importlib.abc.Loader):
 
 
 class _KeepAttributes(types.ModuleType):
-    """A module whose non-module attribute is not replaced by a same-named submodule
-    when that submodule is imported (``mindspore.run_check`` stays the function, as
-    in MindSpore, where the submodule is imported before the attribute is set)."""
+    """A module whose attribute is not replaced by a same-named submodule when that
+    submodule is imported: ``mindspore.run_check`` stays the function, as in
+    MindSpore (where the submodule is imported before the attribute is set), and
+    ``msjax.dataset.engine.queue`` stays the ``queue`` module engine.py uses."""
 
     def __setattr__(self, name, value):
         old = vars(self).get(name)
-        if isinstance(value, types.ModuleType) and old is not None and not isinstance(old, types.ModuleType) \
+        if isinstance(value, types.ModuleType) and old is not None and old is not value \
                 and value.__name__ == f"{self.__name__}.{name}":
             return
         super().__setattr__(name, value)
@@ -254,10 +255,8 @@ class _KeepAttributes(types.ModuleType):
 def _keep_parent_attribute(fullname):
     parent_name, _, child = fullname.rpartition(".")
     parent = sys.modules.get(parent_name)
-    if parent is not None and type(parent) is types.ModuleType:
-        old = vars(parent).get(child)
-        if old is not None and not isinstance(old, types.ModuleType):
-            parent.__class__ = _KeepAttributes
+    if parent is not None and type(parent) is types.ModuleType and vars(parent).get(child) is not None:
+        parent.__class__ = _KeepAttributes
 
 
 class MsjaxTreeFinder(importlib.abc.MetaPathFinder):

@@ -121,6 +121,10 @@ def test_whole_recorded_tree_imports(mindspore):
                 # the module itself, or (a module's own import) another msjax module
                 assert isinstance(value, types.ModuleType) and value.__name__.startswith("msjax"), (path, name)
     assert len(data["modules"]) > 600 and resolved > 5000, (resolved, unsupported)
+    # a tree submodule never replaces what an msjax module already holds under its name
+    import queue
+    import msjax
+    assert msjax.dataset.engine.queue is queue and callable(mindspore.run_check)
 
 
 def test_from_import_spellings(mindspore):
