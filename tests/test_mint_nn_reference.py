@@ -3,6 +3,7 @@
 golden case is run through msjax and compared with a hand-written reference of torch's (and
 MindSpore's documented) formula: NumPy, or ``jax.lax``/``jax.numpy`` in float64 with ``jax.grad``
 for gradients. Nothing here calls msjax's own implementation."""
+import functools
 import os
 import sys
 
@@ -26,6 +27,7 @@ def _tup(v, n):
     return (v,) * n if isinstance(v, int) else tuple(v)
 
 
+@functools.partial(jax.jit, static_argnames=("stride", "padding", "dilation", "groups"))
 def conv(x, k, b=None, stride=1, padding=0, dilation=1, groups=1):
     """torch's convolution by ``lax.conv_general_dilated`` (zero padding ``padding`` each side)."""
     nd = x.ndim - 2
@@ -37,6 +39,7 @@ def conv(x, k, b=None, stride=1, padding=0, dilation=1, groups=1):
     return out if b is None else out + jnp.asarray(b, F64).reshape((1, -1) + (1,) * nd)
 
 
+@functools.partial(jax.jit, static_argnames=("stride", "padding", "output_padding"))
 def conv_transpose2d(x, k, b, stride, padding, output_padding):
     """torch's transposed convolution: a dilated-input convolution with the flipped, transposed kernel."""
     kk = jnp.flip(jnp.asarray(k, F64).transpose(1, 0, 2, 3), (2, 3))
@@ -188,9 +191,9 @@ def fwd_grad(f, x, *params):
     """``[f(x), grad]`` as the cases' ``_fwd_grad``: the gradient of ``sum(f(x) * ramp)`` with
     respect to ``x`` (and the parameters), by ``jax.grad`` of the reference."""
     args = [jnp.asarray(a, F64) for a in (x,) + params]
-    out = f(*args)
+    out = jax.jit(f)(*args)
     ramp = np.linspace(-1, 1, out.size, dtype=np.float32).reshape(out.shape)
-    g = jax.grad(lambda *a: (f(*a) * ramp).sum(), tuple(range(len(args))))(*args)
+    g = jax.jit(jax.grad(lambda *a: (f(*a) * ramp).sum(), tuple(range(len(args)))))(*args)
     return [out, (g[0], tuple(g[1:]))] if params else [out, g[0]]
 
 
