@@ -39,13 +39,6 @@ from ..ops import (abs, acos, acosh, addbmm, addcmul, addmm, addmv, arange, arcc
                    permute)  # noqa: F401
 from . import nn, optim, linalg, special, distributed  # noqa: E402,F401
 from .nn.functional import conv2d, softmax  # noqa: E402,F401
-from .distributed import (P2POp, all_gather, all_gather_into_tensor, all_gather_into_tensor_uneven,  # noqa: F401,E402
-                          all_gather_object, all_reduce, all_to_all, all_to_all_single, barrier, batch_isend_irecv,
-                          broadcast, broadcast_object_list, destroy_process_group, gather_object, get_backend,
-                          get_global_rank, get_group_rank, get_process_group_ranks, get_rank, get_world_size,
-                          init_process_group, irecv, is_available, is_initialized, isend, new_group, recv,
-                          recv_object_list, reduce, reduce_scatter, reduce_scatter_tensor,
-                          reduce_scatter_tensor_uneven, scatter_object_list, send, send_object_list)
 
 
 def _need(name, x, arg="input"):
