@@ -431,3 +431,16 @@ def test_reference(name):
     assert name in REFERENCE, f"{name} cannot be recorded from MindSpore 2.10 and needs a reference here"
     ms.set_context(mode=ms.PYNATIVE_MODE)
     _cmp(C.reference_cases()[name](ms), REFERENCE[name]())
+
+
+# Cells whose construct changes under GRAPH_MODE (compiled: Parameter writes, padding modes): a sample
+_GRAPH_SAMPLE = ["layer_batchnorm1d_train", "layer_batchnorm2d_train", "layer_conv2d_reflect", "layer_act_GELU"]
+
+
+@pytest.mark.parametrize("name", _GRAPH_SAMPLE)
+def test_reference_graph_mode(name):
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        _cmp(C.reference_cases()[name](ms), REFERENCE[name]())
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)

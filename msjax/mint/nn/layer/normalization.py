@@ -43,18 +43,26 @@ class _BatchNorm(Cell):
         if input.ndim not in self._ranks:
             raise ValueError(f"For '{type(self).__name__}', expected a {' or '.join(map(str, self._ranks))}-D "
                              f"input, but got {input.ndim}-D.")
-        factor = 0.0 if self.momentum is None else self.momentum
+        cumulative = False
         if self.training and self.track_running_stats:
             _ops.assign(self.num_batches_tracked, self.num_batches_tracked + 1)
-            if self.momentum is None:
-                factor = 1.0 / self.num_batches_tracked.astype(mstype.float32)
+            cumulative = self.momentum is None
         use_batch = self.training or self.running_mean is None
         if self.running_mean is None:
             c = input.shape[1]
             rm, rv = _ops.zeros((c,), input.dtype), _ops.ones((c,), input.dtype)
         else:
             rm, rv = self.running_mean, self.running_var
-        return F.batch_norm(input, rm, rv, self.weight, self.bias, use_batch, factor, self.eps)
+        out = F.batch_norm(input, rm, rv, self.weight, self.bias, use_batch,
+                           0.0 if cumulative or self.momentum is None else self.momentum, self.eps)
+        if cumulative:
+            # momentum=None: the running statistics are the average of all batches so far (a traced
+            # factor 1/num_batches_tracked, which ops.batch_norm's float momentum cannot take)
+            axes = tuple(d for d in range(input.ndim) if d != 1)
+            factor = 1.0 / self.num_batches_tracked.astype(input.dtype)
+            _ops.assign(rm, rm + (_ops.mean(input, axes) - rm) * factor)
+            _ops.assign(rv, rv + (_ops.var(input, axes, ddof=1) - rv) * factor)
+        return out
 
     def extend_repr(self):
         return (f"num_features={self.num_features}, eps={self.eps}, momentum={self.momentum}, affine={self.affine}, "
