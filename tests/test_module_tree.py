@@ -22,8 +22,7 @@ ZOO = os.path.join(HERE, "fixtures", "zoo_imports.json")
 # "does not support" error); this list only shrinks.
 KNOWN_GAPS = {
     ("mindspore.mindrecord", "FileWriter"), ("mindspore.profiler", "Profiler"),
-    ("mindspore.parallel._auto_parallel_context", "auto_parallel_context"),
-    ("mindspore.parallel", "set_algo_parameters"), ("mindspore.common.initializer", "_assignment"),
+    ("mindspore.common.initializer", "_assignment"),
     ("mindspore.train.summary", "SummaryRecord"), ("mindspore.train.train_thor", "ConvertModelUtils"),
     ("mindspore.nn.wrap.cell_wrapper", "_VirtualDatasetCell"), ("mindspore.nn.loss.loss", "_Loss"),
     ("mindspore.train.summary.summary_record", "SummaryRecord"), ("mindspore.train.serialization", "_update_param"),

@@ -58,6 +58,7 @@ _SET_ONLY = {"parallel_optimizer_config", "pipeline_config", "group_ckpt_save_fi
              "dump_local_norm_path", "dump_device_local_norm", "optimizer_weight_shard_size"}
 
 _ctx = copy.deepcopy(_DEFAULTS)
+_explicit = set()   # keys set since the last reset (MindSpore's ``get_<key>_is_set``)
 
 
 def set_auto_parallel_context(**kwargs):
@@ -78,6 +79,7 @@ def set_auto_parallel_context(**kwargs):
             raise TypeError(f"For 'set_auto_parallel_context', the argument '{key}' must be bool, "
                             f"but got {type(value).__name__}.")
         _ctx[key] = value
+        _explicit.add(key)
 
 
 def get_auto_parallel_context(attr_key):
@@ -91,6 +93,7 @@ def reset_auto_parallel_context():
     """``mindspore.reset_auto_parallel_context``: back to the defaults."""
     _ctx.clear()
     _ctx.update(copy.deepcopy(_DEFAULTS))
+    _explicit.clear()
 
 
 def get_parallel_mode():

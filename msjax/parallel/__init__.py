@@ -2,4 +2,7 @@
 from .._core.parallel import (ParallelMode, get_auto_parallel_context, reset_auto_parallel_context,  # noqa: F401
                               set_auto_parallel_context)
 
-__all__ = ["ParallelMode", "set_auto_parallel_context", "get_auto_parallel_context", "reset_auto_parallel_context"]
+from .algo_parameter_config import get_algo_parameters, reset_algo_parameters, set_algo_parameters  # noqa: F401
+
+__all__ = ["ParallelMode", "set_auto_parallel_context", "get_auto_parallel_context", "reset_auto_parallel_context",
+           "set_algo_parameters", "get_algo_parameters", "reset_algo_parameters"]
