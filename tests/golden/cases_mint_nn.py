@@ -202,6 +202,15 @@ _LAYERS = {
     "init_shapes": lambda ms: [(p.shape, str(p.dtype)) for c in (
         _nn(ms).Conv1d(2, 4, 3, bias=False), _nn(ms).Conv2d(4, 4, (2, 3), groups=2), _nn(ms).ConvTranspose2d(2, 4, 3),
         _nn(ms).BatchNorm1d(5, affine=False)) for p in c.get_parameters()],
+    "repr": lambda ms: [str(c) for c in (
+        _nn(ms).Linear(2, 3), _nn(ms).Conv2d(1, 2, 3), _nn(ms).Conv1d(2, 4, 3, 2, 1, bias=False),
+        _nn(ms).ConvTranspose2d(2, 1, 2), _nn(ms).BatchNorm2d(3), _nn(ms).BatchNorm1d(2, momentum=None, affine=False),
+        _nn(ms).GroupNorm(1, 2), _nn(ms).LayerNorm(4), _nn(ms).Embedding(3, 2), _nn(ms).ReLU(), _nn(ms).ELU(),
+        _nn(ms).GELU(), _nn(ms).Softmax(1), _nn(ms).Flatten(), _nn(ms).Dropout(0.2), _nn(ms).ZeroPad2d(1),
+        _nn(ms).AdaptiveAvgPool2d(2), _nn(ms).MaxPool2d(2), _nn(ms).AvgPool2d(2), _nn(ms).MSELoss(),
+        _nn(ms).CrossEntropyLoss(), _nn(ms).PReLU(), _nn(ms).Upsample(scale_factor=2.0), _nn(ms).AdaptiveAvgPool1d(2),
+        _nn(ms).AdaptiveMaxPool1d(2), _nn(ms).Unfold(2), _nn(ms).Fold((3, 3), 2), _nn(ms).Threshold(0.1, 2.0),
+        _nn(ms).ConstantPad1d(1, 2.0), _nn(ms).BatchNorm3d(2), _nn(ms).MaxUnpool2d(2), _nn(ms).KLDivLoss())],
     "err_conv_padding_mode": lambda ms: _nn(ms).Conv2d(3, 2, 3, padding_mode="mirror"),
     "err_conv_groups": lambda ms: _nn(ms).Conv2d(3, 2, 3, groups=2),
 }

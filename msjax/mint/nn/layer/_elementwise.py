@@ -21,6 +21,7 @@ class _Elementwise(Cell):
 
     _fn = None
     _keys = ()
+    _shown = ()
 
     def __init__(self, *args, **kwargs):
         super().__init__()
@@ -39,8 +40,14 @@ class _Elementwise(Cell):
     def construct(self, input):
         return type(self)._fn(input, **self._kw)
 
+    def extend_repr(self):
+        return ", ".join(f"{k}={self._kw[k]}" for k in self._shown)
 
-def _act(name, fn, keys=(), doc=""):
+
+def _act(name, fn, keys=(), doc="", shown=()):
+    """A ``_Elementwise`` class calling ``fn`` with the keywords ``keys`` ((name, default) pairs); its
+    repr shows the keywords in ``shown`` (``AdaptiveAvgPool2d(output_size=2)``), as MindSpore's."""
     module = sys._getframe(1).f_globals["__name__"]   # the layer module that defines the class
     return type(name, (_Elementwise,), {"_fn": staticmethod(fn), "_keys": keys, "__module__": module,
+                                        "_shown": tuple(shown),
                                         "__doc__": doc or f"``mint.nn.{name}``: ``mint.nn.functional.{fn.__name__}``."})

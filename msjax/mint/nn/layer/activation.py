@@ -16,7 +16,8 @@ ReLU6 = _act("ReLU6", F.relu6, (("inplace", False),))
 SELU = _act("SELU", F.selu)
 SiLU = _act("SiLU", F.silu, (("inplace", False),))
 Sigmoid = _act("Sigmoid", F.sigmoid)
-Softmax = _act("Softmax", F.softmax, (("dim", None),))
+Softmax = _act("SoftmaxExt", F.softmax, (("dim", None),),
+               "``mint.nn.Softmax(dim=None)`` (class ``SoftmaxExt``, as MindSpore's): ``mint.nn.functional.softmax``.")
 Tanh = _act("Tanh", F.tanh)
 Threshold = _act("Threshold", F.threshold, (("threshold", None), ("value", None), ("inplace", False)))
 

@@ -9,10 +9,10 @@ from ._elementwise import _act
 
 PixelShuffle = _act("PixelShuffle", F.pixel_shuffle, (("upscale_factor", None),))
 Flatten = _act("Flatten", F.flatten, (("start_dim", 1), ("end_dim", -1)))
-Unfold = _act("Unfold", F.unfold, (("kernel_size", None), ("dilation", 1), ("padding", 0), ("stride", 1)))
+Unfold = _act("UnfoldExt", F.unfold, (("kernel_size", None), ("dilation", 1), ("padding", 0), ("stride", 1)))
 Fold = _act("Fold", F.fold, (("output_size", None), ("kernel_size", None), ("dilation", 1), ("padding", 0),
                              ("stride", 1)))
-Upsample = _act("Upsample", F.interpolate, (("size", None), ("scale_factor", None), ("mode", "nearest"),
+Upsample = _act("UpsampleExt", F.interpolate, (("size", None), ("scale_factor", None), ("mode", "nearest"),
                                             ("align_corners", None), ("recompute_scale_factor", None)))
 
 

@@ -110,5 +110,8 @@ class GroupNorm(Cell):
     def construct(self, input):
         return F.group_norm(input, self.num_groups, self.weight, self.bias, self.eps)
 
+    def extend_repr(self):
+        return f"num_groups={self.num_groups}, num_channels={self.num_channels}, eps={self.eps}, affine={self.affine}"
+
 
 __all__ = ["BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "GroupNorm", "LayerNorm", "SyncBatchNorm"]
