@@ -52,6 +52,28 @@ def test_distributed_names_raise_naming_the_feature():
     assert not hasattr(mint, "all_reduce")   # in mint.__all__ of MindSpore 2.10 but not in mint
 
 
+def test_optimizer_group_lr_is_a_parameter_a_compiled_step_reads():
+    net = mint.nn.Linear(3, 1)
+    opt = mint.optim.SGD(net.trainable_params(), lr=0.1)
+    lr = opt.param_groups[0]["lr"]
+    assert isinstance(lr, ms.Parameter) and lr.name == "learning_rate_group_0"
+    grad_fn = ms.value_and_grad(lambda x: (net(x) ** 2).sum(), None, opt.parameters)
+
+    @ms.jit
+    def step(x):
+        loss, grads = grad_fn(x)
+        opt(grads)
+        return loss
+
+    x = ms.Tensor(np.ones((2, 3), np.float32))
+    w0 = net.weight.asnumpy().copy()
+    step(x)
+    w1 = net.weight.asnumpy().copy()
+    ms.ops.assign(lr, ms.Tensor(0.0, ms.float32))   # as an LR scheduler does
+    step(x)
+    assert np.abs(w1 - w0).max() > 0 and np.array_equal(net.weight.asnumpy(), w1)
+
+
 def _t(a, dt=None):
     return ms.Tensor(np.array(a), dt)
 

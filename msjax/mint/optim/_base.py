@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import jax.numpy as jnp
 
-from ..._core.parameter import Parameter
+from ..._core import dtype as mstype
+from ..._core.parameter import Parameter, ParameterTuple
+from ..._core.tensor import Tensor
 from ...nn.optim.optimizer import Optimizer, _arr
 
 
@@ -33,6 +35,17 @@ class _TorchOptimizer(Optimizer):
             flat += ps
             starts.append(len(flat))
         super().__init__(float(defaults["lr"]), flat, 0.0)
+        # each group's lr is a Float32 Parameter ("learning_rate_group_<i>", as MindSpore's): a change
+        # (an LR scheduler's assign, or a new value in param_groups) reaches a compiled step too
+        lrs = []
+        for gid, group in enumerate(param_groups):
+            lr = group["lr"]
+            if not isinstance(lr, Parameter):
+                lr = Parameter(Tensor(float(lr.asnumpy() if isinstance(lr, Tensor) else lr), mstype.float32),
+                               name=f"learning_rate_group_{gid}", requires_grad=False)
+            group["lr"] = lr
+            lrs.append(lr)
+        self.lrs = ParameterTuple(lrs)
         object.__setattr__(self, "param_groups", param_groups)
         object.__setattr__(self, "group_start_id", starts)
         object.__setattr__(self, "defaults", dict(defaults))
@@ -40,6 +53,13 @@ class _TorchOptimizer(Optimizer):
     def _slices(self):
         for gid, group in enumerate(self.param_groups):
             yield group, self.group_start_id[gid], self.group_start_id[gid + 1]
+
+    @staticmethod
+    def _lr(group):
+        """The group's learning rate: its Parameter's value (traced in a compiled step), or a number
+        put into ``param_groups`` by hand."""
+        lr = group["lr"]
+        return lr._data.reshape(()) if isinstance(lr, Tensor) else jnp.float32(lr)
 
     @staticmethod
     def _grads(group, gradients, start, end):

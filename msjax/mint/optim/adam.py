@@ -57,9 +57,9 @@ class Adam(_TorchOptimizer):
             wd = optax.add_decayed_weights(group["weight_decay"])
             empty = optax.EmptyState()
             if self._decoupled:
-                tx, state = optax.chain(adam, wd, optax.scale(-group["lr"])), (adam_state, empty, empty)
+                tx, state = optax.chain(adam, wd, optax.scale(-self._lr(group))), (adam_state, empty, empty)
             else:
-                tx, state = optax.chain(wd, adam, optax.scale(-group["lr"])), (empty, adam_state, empty)
+                tx, state = optax.chain(wd, adam, optax.scale(-self._lr(group))), (empty, adam_state, empty)
             updates, new = tx.update(grads, state, params)
             new_adam = new[0] if self._decoupled else new[1]
             if group["amsgrad"]:

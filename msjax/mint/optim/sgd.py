@@ -45,7 +45,7 @@ class SGD(_TorchOptimizer):
             bufs = tuple(p._data for p in self.momentum_buf[s:e])
             state = SGDState(bufs, tuple(jnp.where(first, jnp.ones_like(b), jnp.zeros_like(b)) for b in bufs))
             tx = sgd_transform(group["momentum"], group["dampening"], group["nesterov"])
-            lr = (jnp.asarray(group["lr"], jnp.float32),) * (e - s)
+            lr = (self._lr(group),) * (e - s)
             updates, new = tx.update(grads, state, params, lr=lr)
             self._store(self.momentum_buf[s:e], new.accum)
             self._write(s, e, updates)
