@@ -444,3 +444,15 @@ def test_reference_graph_mode(name):
         _cmp(C.reference_cases()[name](ms), REFERENCE[name]())
     finally:
         ms.set_context(mode=ms.PYNATIVE_MODE)
+
+
+def test_conv_tuple_arguments_and_circular_padding():
+    """Per-dimension stride/padding/dilation tuples, and ``padding_mode='circular'`` of a layer."""
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    k = w((2, 3, 3, 2), 50)
+    out = ms.mint.nn.functional.conv2d(ms.Tensor(X4), ms.Tensor(k), None, (2, 1), (1, 2), (1, 2))
+    _cmp(out, np.asarray(conv(X4, k, None, (2, 1), (1, 2), (1, 2))))
+    layer = ms.mint.nn.Conv2d(3, 2, (3, 2), padding=(1, 0), padding_mode="circular")
+    layer.weight.set_data(ms.Tensor(k))
+    wrapped = np.pad(X4, [(0, 0), (0, 0), (1, 1), (0, 0)], mode="wrap")
+    _cmp(layer(ms.Tensor(X4)), np.asarray(conv(wrapped, k, layer.bias.asnumpy())))
