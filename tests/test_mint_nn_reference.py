@@ -456,3 +456,14 @@ def test_conv_tuple_arguments_and_circular_padding():
     layer.weight.set_data(ms.Tensor(k))
     wrapped = np.pad(X4, [(0, 0), (0, 0), (1, 1), (0, 0)], mode="wrap")
     _cmp(layer(ms.Tensor(X4)), np.asarray(conv(wrapped, k, layer.bias.asnumpy())))
+
+
+def test_interpolate_scale_factor_in_every_mode():
+    """``scale_factor`` in nearest/linear/bilinear modes, 3-D to 5-D inputs (``ops.interpolate`` takes it in few)."""
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    f = ms.mint.nn.functional.interpolate
+    _cmp(f(ms.Tensor(X3), scale_factor=2.0), nearest(X3, (16,)))
+    _cmp(f(ms.Tensor(X3), scale_factor=2.0, mode="linear"), lin_resize(X3.astype(np.float64), 16, False))
+    _cmp(f(ms.Tensor(X4), scale_factor=2.0, mode="bilinear"), bilinear(X4, (10, 10), False))
+    _cmp(f(ms.Tensor(X4), scale_factor=2.0, mode="bilinear", align_corners=True), bilinear(X4, (10, 10), True))
+    _cmp(f(ms.Tensor(X5), scale_factor=(1.0, 2.0, 2.0)), nearest(X5, (2, 10, 10)))

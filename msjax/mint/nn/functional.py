@@ -263,14 +263,19 @@ def flatten(input, start_dim=0, end_dim=-1):
 def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None,
                 recompute_scale_factor=None):
     """``interpolate(input, size=None, scale_factor=None, mode='nearest', align_corners=None,
-    recompute_scale_factor=None)``: ``ops.interpolate``; a ``scale_factor`` with ``'nearest'`` on a
-    4-D or 5-D input becomes the output ``size`` (``floor(in * scale)``), which ``ops.interpolate``
-    takes there."""
+    recompute_scale_factor=None)``: ``ops.interpolate`` on the output ``size``; a ``scale_factor``
+    gives ``size = floor(in * scale)`` in every mode (``ops.interpolate`` refuses a scale factor for
+    most modes). Difference: sampling positions follow from the sizes, as with
+    ``recompute_scale_factor=True``; for a scale that does not divide the size exactly, torch's
+    default (``1 / scale_factor``) can place samples slightly differently."""
     _need("interpolate", input)
-    if mode == "nearest" and size is None and scale_factor is not None and input.ndim in (4, 5):
+    if size is None and scale_factor is not None:
         n = input.ndim - 2
         scales = scale_factor if isinstance(scale_factor, (tuple, list)) else (scale_factor,) * n
-        size = tuple(int(d * s) for d, s in zip(input.shape[2:], scales))
+        if len(scales) != n:
+            raise ValueError(f"For 'interpolate', 'scale_factor' must have {n} elements for a {input.ndim}-D "
+                             f"input, but got {scale_factor}.")
+        size = tuple(int(d * sc) for d, sc in zip(input.shape[2:], scales))
         scale_factor = None
     return _ops.interpolate(input, size, scale_factor, mode, align_corners, recompute_scale_factor)
 

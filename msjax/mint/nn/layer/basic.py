@@ -33,11 +33,7 @@ class UpsamplingBilinear2d(UpsamplingNearest2d):
     ``align_corners=True``."""
 
     def construct(self, input):
-        size = self.size
-        if size is None:
-            s = self.scale_factor if isinstance(self.scale_factor, (tuple, list)) else (self.scale_factor,) * 2
-            size = tuple(int(d * f) for d, f in zip(input.shape[-2:], s))
-        return F.interpolate(input, size, None, "bilinear", True)
+        return F.interpolate(input, self.size, self.scale_factor, "bilinear", True)
 
 
 __all__ = ["Flatten", "Fold", "PixelShuffle", "Unfold", "Upsample", "UpsamplingBilinear2d", "UpsamplingNearest2d"]
