@@ -1,6 +1,64 @@
+import os
+import shutil
+import tempfile
+
 import pytest
 
 import msjax as ms
+
+# ---------------------------------------------------------------------------
+# Nothing left behind: the session runs with its own temporary directory
+# (TMPDIR, inherited by subprocesses, and tempfile.tempdir); at the end anything
+# a test left there, other than pytest's own tmp_path tree, fails the run. The
+# directory is removed afterwards either way (MSJAX_KEEP_TEST_TMP=1 keeps it).
+# Under pytest-xdist the controller does this; its workers inherit TMPDIR.
+# ---------------------------------------------------------------------------
+_SESSION_TMP = {"dir": None, "saved": None}
+
+
+def leftovers(directory):
+    """Names under ``directory`` a test left behind (pytest's ``pytest-of-*`` tree excepted)."""
+    if not os.path.isdir(directory):
+        return []
+    return sorted(n for n in os.listdir(directory) if not n.startswith("pytest-of-"))
+
+
+def pytest_configure(config):
+    if hasattr(config, "workerinput"):
+        return          # an xdist worker: it inherited the controller's TMPDIR, which the controller checks
+    d = tempfile.mkdtemp(prefix="msjax-tests-")
+    _SESSION_TMP["dir"] = d
+    _SESSION_TMP["saved"] = (os.environ.get("TMPDIR"), tempfile.tempdir)
+    os.environ["TMPDIR"] = d
+    tempfile.tempdir = d
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(session, exitstatus):
+    d = _SESSION_TMP["dir"]
+    left = leftovers(d) if d else []
+    if left:
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        msg = (f"the tests left {len(left)} entries in their temporary directory {d}: "
+               f"{', '.join(left[:20])}{' ...' if len(left) > 20 else ''} (use tmp_path and clean up)")
+        if reporter is not None:
+            reporter.write_line("ERROR: " + msg, red=True)
+        if session.exitstatus == 0:
+            session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_unconfigure(config):
+    d = _SESSION_TMP["dir"]
+    if d is None:
+        return
+    env, tmp = _SESSION_TMP["saved"]
+    if env is None:
+        os.environ.pop("TMPDIR", None)
+    else:
+        os.environ["TMPDIR"] = env
+    tempfile.tempdir = tmp
+    if os.environ.get("MSJAX_KEEP_TEST_TMP") != "1":
+        shutil.rmtree(d, ignore_errors=True)
 
 
 @pytest.fixture(autouse=True)

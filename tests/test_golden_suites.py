@@ -8,6 +8,7 @@ import importlib
 import json
 import os
 import sys
+import tempfile
 
 import pytest
 
@@ -60,9 +61,12 @@ KNOWN_DIFFERENCES = {
 
 @pytest.mark.parametrize("suite,name,expected,graph", PARAMS,
                          ids=[f"{s}:{n}-{'graph' if g else 'pynative'}" for s, n, _, g in PARAMS])
-def test_golden(suite, name, expected, graph):
+def test_golden(suite, name, expected, graph, request, monkeypatch):
     reason = KNOWN_DIFFERENCES.get(f"{suite}:{name}")
     mod = importlib.import_module("golden.cases_" + suite)
+    if getattr(mod, "USES_FILES", False):
+        # the case's tempfile.mkdtemp() directories land in this test's tmp_path
+        monkeypatch.setattr(tempfile, "tempdir", str(request.getfixturevalue("tmp_path")))
     cases = mod.all_cases()
     if name not in cases:
         pytest.fail(f"case {name!r} is in the fixture but not in cases_{suite}.py; re-record")

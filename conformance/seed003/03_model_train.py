@@ -1,5 +1,6 @@
 # setup from earlier example
 import os
+import shutil
 import tempfile
 
 import numpy as np
@@ -84,3 +85,4 @@ print(sorted(f for f in os.listdir(ckpt_dir) if f.endswith(".ckpt")))
 print(model.eval(create_dataset(32, 16)))
 param_dict = ms.load_checkpoint(os.path.join(ckpt_dir, "lenet-2_4.ckpt"))
 print(sorted(param_dict)[:4], len(param_dict))
+shutil.rmtree(ckpt_dir)  # driver: leave nothing in the temporary directory
