@@ -115,6 +115,20 @@ def test_progress_bar_lines():
     assert lines[0].startswith("Epoch 1/2 [##........] 2/8 loss ")
 
 
+def test_progress_bar_on_a_terminal_is_rich():
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+    buf = Tty()
+    _, _, model = _model()
+    model.train(2, _data(n=48), callbacks=[ms.train.ProgressBar(width=10, file=buf)])
+    text = buf.getvalue()
+    assert "\x1b[" in text                      # rich's terminal control codes: drawn in place
+    plain = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", text)
+    assert re.search(r"Epoch 1/2 .*8/8 loss \d+\.\d{4} [\d.]+ step/s", plain)
+    assert re.search(r"Epoch 2/2 .*8/8 loss \d+\.\d{4} [\d.]+ step/s", plain)
+
+
 def test_early_stopping_restores_best_weights():
     net, opt, model = _model(lr=0.0, metrics={"acc": nn.Accuracy()})
     stop = ms.EarlyStopping(monitor="acc", patience=1, restore_best_weights=True, mode="max")

@@ -101,15 +101,39 @@ class TimeMonitor(Callback):
         print(log, flush=True)
 
 
-class ProgressBar(Callback):
-    """A one-line progress bar per epoch: ``Epoch 1/5 [#####.....] 120/240 loss 0.4321 25.3 step/s``.
+def _in_jupyter():
+    shell = sys.modules.get("IPython") and getattr(sys.modules["IPython"], "get_ipython", lambda: None)()
+    return shell is not None and type(shell).__name__ == "ZMQInteractiveShell"
 
-    ``ProgressBar(width=30, per_print_times=None, file=None)`` writes to ``file``
-    (default: standard error, so printed results stay clean): redrawn in place on a
-    terminal (at most ~10 times a second), otherwise as separate lines every
-    ``per_print_times`` steps (default: four times per epoch). The loss shown is the
-    last step's; the rate is averaged over the epoch. (msjax only: MindSpore has no
-    progress bar.)
+
+class _NotebookLine:
+    """One epoch's bar in Jupyter: an HTML ``<progress>`` with the text line, updated in place."""
+
+    def __init__(self, text, step, total):
+        self.text, self.step, self.total = text, step, total
+
+    def __repr__(self):
+        return self.text
+
+    def _repr_html_(self):
+        import html
+        return (f'<div style="font-family:monospace"><progress value="{self.step}" max="{self.total}" '
+                f'style="width:30ch"></progress> {html.escape(self.text)}</div>')
+
+
+class ProgressBar(Callback):
+    """A progress bar per epoch: epoch, step, the last step's loss and the epoch's step rate.
+
+    ``ProgressBar(width=30, per_print_times=None, file=None)``:
+
+    * on a terminal (``file``, default standard error, is a tty): a ``rich`` progress
+      bar per epoch, redrawn in place, with the time left;
+    * in Jupyter (``file`` not given): a bar in the cell's output, updated in place
+      (``IPython.display`` with a display id: no ipywidgets needed);
+    * otherwise (a log file, a pipe): a line ``Epoch 1/5 [#####.....] 120/240 loss 0.4321
+      25.3 step/s`` every ``per_print_times`` steps (default: four times per epoch).
+
+    (msjax only: MindSpore has no progress bar.)
     """
 
     def __init__(self, width=30, per_print_times=None, file=None):
@@ -119,45 +143,91 @@ class ProgressBar(Callback):
         self.file = file
         self._t0 = self._last = 0.0
         self._steps = 0
+        self._rich = None          # (Progress, task id) on a terminal
+        self._handle = None        # IPython display handle in Jupyter
 
     def _out(self):
         return self.file or sys.stderr
 
+    def _mode(self):
+        out = self._out()
+        if self.file is None and _in_jupyter():
+            return "jupyter"
+        if hasattr(out, "isatty") and out.isatty():
+            return "tty"
+        return "lines"
+
     def on_train_epoch_begin(self, run_context):
         self._t0 = self._last = time.time()
         self._steps = 0
+        self._handle = None
 
-    def _line(self, cb):
+    def _values(self, cb):
         total = cb.batch_num
         step = (cb.cur_step_num - 1) % total + 1 if total else cb.cur_step_num
-        done = int(self.width * step / total) if total else 0
-        bar = "#" * done + "." * (self.width - done)
         rate = self._steps / max(time.time() - self._t0, 1e-9)
         loss = handle_loss(cb.net_outputs)
         if hasattr(loss, "asnumpy"):
             loss = float(np.mean(loss.asnumpy()))
         loss_txt = f"{loss:.4f}" if isinstance(loss, float) and math.isfinite(loss) else str(loss)
+        return step, total, loss_txt, rate
+
+    def _line(self, cb):
+        step, total, loss_txt, rate = self._values(cb)
+        done = int(self.width * step / total) if total else 0
+        bar = "#" * done + "." * (self.width - done)
         return (f"Epoch {cb.cur_epoch_num}/{cb.get('epoch_num', cb.cur_epoch_num)} [{bar}] {step}/{total} "
                 f"loss {loss_txt} {rate:.1f} step/s"), step == total
+
+    def _rich_step(self, cb):
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+        step, total, loss_txt, rate = self._values(cb)
+        if self._rich is None:
+            progress = Progress(TextColumn("Epoch {task.fields[epoch]}"), BarColumn(bar_width=self.width),
+                                MofNCompleteColumn(), TextColumn("loss {task.fields[loss]}"),
+                                TextColumn("{task.fields[rate]} step/s"), TimeRemainingColumn(),
+                                console=Console(file=self._out()), auto_refresh=False)
+            progress.start()
+            self._rich = [progress, None, None]
+        progress = self._rich[0]
+        epoch = f"{cb.cur_epoch_num}/{cb.get('epoch_num', cb.cur_epoch_num)}"
+        if self._rich[2] != cb.cur_epoch_num:
+            self._rich[1] = progress.add_task("", total=total or None, epoch=epoch, loss="", rate="")
+            self._rich[2] = cb.cur_epoch_num
+        progress.update(self._rich[1], completed=step, epoch=epoch, loss=loss_txt, rate=f"{rate:.1f}")
+        progress.refresh()
 
     def on_train_step_end(self, run_context):
         cb = run_context.original_args()
         self._steps += 1
-        out = self._out()
-        tty = hasattr(out, "isatty") and out.isatty()
         total = cb.batch_num or 1
         step = (cb.cur_step_num - 1) % total + 1
+        mode = self._mode()
         now = time.time()
-        if tty:
+        if mode != "lines":
             if now - self._last < 0.1 and step != total:
                 return
             self._last = now
-            line, last = self._line(cb)
-            out.write("\r" + line + ("\n" if last else ""))
-            out.flush()
-        else:
-            every = self.per_print_times or max(1, total // 4)
-            if step % every == 0 or step == total:
+            if mode == "tty":
+                self._rich_step(cb)
+            else:
+                from IPython.display import display
                 line, _ = self._line(cb)
-                out.write(line + "\n")
-                out.flush()
+                obj = _NotebookLine(line, step, total)
+                if self._handle is None:
+                    self._handle = display(obj, display_id=True)
+                else:
+                    self._handle.update(obj)
+            return
+        every = self.per_print_times or max(1, total // 4)
+        if step % every == 0 or step == total:
+            line, _ = self._line(cb)
+            out = self._out()
+            out.write(line + "\n")
+            out.flush()
+
+    def on_train_end(self, run_context):
+        if self._rich is not None:
+            self._rich[0].stop()
+            self._rich = None
