@@ -1,169 +1,174 @@
-"""Replay a Jupyter notebook's code cells the way Jupyter runs them, and compare
-each cell's output with the output stored in the notebook.
+"""Execute notebooks on a real Jupyter kernel (``nbclient`` + ``ipykernel``) and
+compare every code cell's outputs with the outputs stored in the notebook.
 
-    python -m msjax.conformance.notebook NOTEBOOK.ipynb [--mode pynative|graph]
-    /tmp/ms/bin/python msjax/conformance/notebook.py NOTEBOOK.ipynb --record
+    python -m msjax.conformance.notebook NOTEBOOK.ipynb ...          # check under msjax
+    /tmp/ms/bin/python msjax/conformance/notebook.py NB --record     # record under MindSpore 2.10
+    python -m msjax.conformance.notebook NB --record-msjax           # store the msjax-only cells
 
-A cell runs in one namespace shared by all cells; its stdout is captured, and
-the ``repr`` of a final expression is its result (hidden by a trailing ``;``),
-as in Jupyter. A cell that raises records ``Type: message``. ``%load_ext msjax``
-makes ``import mindspore`` resolve to msjax (msjax's IPython extension); other
-``%`` magics are not supported.
+The kernel is the ``python3`` kernel of the Python running this module (so
+``/tmp/ms/bin/python`` records with MindSpore, and the test suite checks with
+msjax), started in the notebook's directory. ``%load_ext msjax`` in a notebook
+makes ``import mindspore`` resolve to msjax; when recording under MindSpore a
+stub extension of that name does nothing.
 
-Without ``--record`` it imports msjax (``import mindspore`` resolves to msjax)
-and compares every cell's output with the stored one using the conformance
-comparison (``compare.py``: numbers to rel 1e-5, layout-insensitive). With
-``--record`` (run under real MindSpore) it writes the outputs into the
-notebook. Stdlib only, so that it runs in MindSpore's virtualenv by path.
+What is compared (``compare_notebooks``): per code cell, the text of its stdout
+streams, of each result/display's ``text/plain`` and of an error's
+``ename: evalue`` (first line), joined, with the conformance comparator
+(``compare.py``: numbers to rel 1e-5, layout-insensitive); stderr streams
+(warnings) are ignored. A cell tagged ``msjax-only`` (a display MindSpore has
+no counterpart for: a Cell's parameter table, a loss-curve picture) is skipped
+when recording under MindSpore; its stored outputs come from ``--record-msjax``
+and also must have the same output types and MIME types (e.g. ``image/png``).
 """
 from __future__ import annotations
 
 import argparse
-import ast
-import contextlib
-import io
+import copy
 import json
+import os
+import shutil
 import sys
-from typing import List, Optional
+import tempfile
+from typing import List
 
 try:
     from .compare import compare
 except ImportError:  # run by path under MindSpore
     from compare import compare  # type: ignore
 
-__all__ = ["cell_outputs", "run_notebook", "check_notebook", "main"]
+__all__ = ["execute", "cell_text", "compare_notebooks", "check_notebook", "record", "main"]
+
+MSJAX_ONLY = "msjax-only"
 
 
-def _source(cell) -> str:
-    src = cell.get("source", "")
-    return "".join(src) if isinstance(src, list) else src
+def _tags(cell):
+    return cell.get("metadata", {}).get("tags", [])
 
 
-def _magic(line: str, reference: bool) -> None:
-    words = line.strip().lstrip("%").split()
-    if words[:2] == ["load_ext", "msjax"]:
-        if not reference:
-            import msjax
-            msjax.load_ipython_extension(None)
-        return
-    raise NotImplementedError(f"notebook magic {line.strip()!r} is not supported by this runner")
+def _joined(value):
+    return "".join(value) if isinstance(value, list) else (value or "")
 
 
-def run_cell(source: str, namespace: dict, reference: bool = False) -> str:
-    """Run one cell; return what Jupyter would show (stdout, then the result or the error)."""
-    code_lines = []
-    for line in source.splitlines():
-        if line.lstrip().startswith("%"):
-            _magic(line, reference)
-            code_lines.append("")
-        else:
-            code_lines.append(line)
-    code = "\n".join(code_lines)
-    out = io.StringIO()
-    shown = ""
-    with contextlib.redirect_stdout(out):
-        try:
-            tree = ast.parse(code)
-            last = None
-            if tree.body and isinstance(tree.body[-1], ast.Expr) and not code.rstrip().endswith(";"):
-                last = ast.Expression(tree.body.pop().value)
-            exec(compile(tree, "<cell>", "exec"), namespace)
-            if last is not None:
-                value = eval(compile(last, "<cell>", "eval"), namespace)
-                if value is not None:
-                    shown = repr(value) + "\n"
-        except Exception as e:  # noqa: BLE001 - a cell's error is its output
-            shown = f"{type(e).__name__}: {e}\n"
-    return out.getvalue() + shown
+def execute(nb: dict, cwd: str, timeout: int = 300, skip_tag: str = None) -> dict:
+    """Run ``nb`` (a notebook dict) on a fresh ``python3`` kernel in ``cwd``; return the
+    executed copy. Cells tagged ``skip_tag`` run as empty cells."""
+    import nbformat
+    from nbclient import NotebookClient
+    run = copy.deepcopy(nb)
+    if skip_tag:
+        for cell in run["cells"]:
+            if cell.get("cell_type") == "code" and skip_tag in _tags(cell):
+                cell["source"] = ""
+    node = nbformat.reads(json.dumps(run), as_version=4)     # joins multi-line sources
+    client = NotebookClient(node, timeout=timeout, kernel_name="python3", allow_errors=True,
+                            resources={"metadata": {"path": cwd}})
+    client.execute()
+    return json.loads(nbformat.writes(node))
 
 
-def cell_outputs(nb: dict, reference: bool = False) -> List[Optional[str]]:
-    """The output text of every cell (None for markdown cells)."""
-    namespace = {"__name__": "__main__"}
-    return [run_cell(_source(c), namespace, reference) if c.get("cell_type") == "code" else None
-            for c in nb["cells"]]
-
-
-def stored_output(cell) -> str:
-    text = []
+def cell_text(cell) -> str:
+    """What a reader of the cell sees, as text (stdout, results, errors)."""
+    parts = []
     for o in cell.get("outputs", []):
-        if o.get("output_type") == "stream":
-            text.append("".join(o["text"]) if isinstance(o["text"], list) else o["text"])
-        elif o.get("output_type") == "execute_result":
-            data = o["data"].get("text/plain", "")
-            text.append(("".join(data) if isinstance(data, list) else data) + "\n")
-        elif o.get("output_type") == "error":
-            text.append(f"{o['ename']}: {o['evalue']}\n")
-    return "".join(text)
+        kind = o.get("output_type")
+        if kind == "stream" and o.get("name") == "stdout":
+            parts.append(_joined(o.get("text")))
+        elif kind in ("execute_result", "display_data"):
+            parts.append(_joined(o.get("data", {}).get("text/plain")) + "\n")
+        elif kind == "error":
+            parts.append(f"{o.get('ename')}: {str(o.get('evalue', '')).splitlines()[0] if o.get('evalue') else ''}\n")
+    return "".join(parts)
 
 
-def _as_outputs(text: str, counter: int) -> list:
-    """Store a recorded cell output as one stream output (and an error output)."""
-    outputs = []
-    lines = text.splitlines(keepends=True)
-    if lines and ": " in lines[-1] and lines[-1].split(":", 1)[0].endswith(("Error", "Exception")):
-        ename, evalue = lines[-1].rstrip("\n").split(": ", 1)
-        lines = lines[:-1]
-        if lines:
-            outputs.append({"name": "stdout", "output_type": "stream", "text": lines})
-        outputs.append({"ename": ename, "evalue": evalue, "output_type": "error", "traceback": []})
-        return outputs
-    if lines:
-        outputs.append({"name": "stdout", "output_type": "stream", "text": lines})
-    return outputs
+def _kinds(cell):
+    return [(o.get("output_type"), sorted(o.get("data", {}))) for o in cell.get("outputs", [])
+            if not (o.get("output_type") == "stream" and o.get("name") == "stderr")]
 
 
-def run_notebook(path: str, reference: bool = False) -> List[Optional[str]]:
-    with open(path, encoding="utf-8") as f:
-        nb = json.load(f)
-    return cell_outputs(nb, reference)
-
-
-def check_notebook(path: str, mode: Optional[str] = None) -> List[str]:
-    """Replay under msjax; return a list of failure descriptions (empty: all cells match)."""
-    import msjax
-    if mode is not None:
-        msjax.set_context(mode=msjax.GRAPH_MODE if mode == "graph" else msjax.PYNATIVE_MODE)
-    with open(path, encoding="utf-8") as f:
-        nb = json.load(f)
+def compare_notebooks(stored: dict, executed: dict) -> List[str]:
+    """Failure descriptions, one per code cell whose outputs differ (empty: all match)."""
     failures = []
-    for i, (cell, got) in enumerate(zip(nb["cells"], cell_outputs(nb))):
-        if got is None:
+    for i, (want, got) in enumerate(zip(stored["cells"], executed["cells"])):
+        if want.get("cell_type") != "code":
             continue
-        res = compare(got, stored_output(cell))
+        exp, act = cell_text(want), cell_text(got)
+        res = compare(act, exp)
         if not res.ok:
-            failures.append(f"cell {i}: {res.message}\n--- got ---\n{got}--- stored ---\n{stored_output(cell)}")
+            failures.append(f"cell {i}: {res.message}\n--- got ---\n{act}--- stored ---\n{exp}")
+        elif MSJAX_ONLY in _tags(want) and _kinds(want) != _kinds(got):
+            failures.append(f"cell {i}: output types {_kinds(got)} differ from the stored {_kinds(want)}")
     return failures
 
 
-def record(path: str) -> None:
+def _load(path):
     with open(path, encoding="utf-8") as f:
-        nb = json.load(f)
-    n = 0
-    for cell, text in zip(nb["cells"], cell_outputs(nb, reference=True)):
-        if text is None:
-            continue
-        n += 1
-        cell["execution_count"] = n
-        cell["outputs"] = _as_outputs(text, n)
+        return json.load(f)
+
+
+def _save(path, nb):
+    for i, cell in enumerate(nb["cells"]):
+        cell.setdefault("id", f"c{i:02d}")
+    nb["nbformat"], nb["nbformat_minor"] = 4, max(nb.get("nbformat_minor", 0), 5)
     with open(path, "w", encoding="utf-8") as f:
         json.dump(nb, f, indent=1, ensure_ascii=False)
         f.write("\n")
+
+
+def check_notebook(path: str, timeout: int = 300) -> List[str]:
+    """Execute ``path`` under msjax and compare it with its stored outputs."""
+    nb = _load(path)
+    return compare_notebooks(nb, execute(nb, os.path.dirname(os.path.abspath(path)), timeout))
+
+
+def _clean_outputs(cell):
+    return [o for o in cell.get("outputs", []) if not (o.get("output_type") == "stream" and o.get("name") == "stderr")]
+
+
+def record(path: str, msjax_cells: bool = False) -> None:
+    """Store the outputs of the cells this interpreter is the reference for: MindSpore's
+    (every cell but the ``msjax-only`` ones), or with ``msjax_cells`` msjax's ``msjax-only`` cells."""
+    nb = _load(path)
+    stub = None
+    env_before = os.environ.get("PYTHONPATH")
+    try:
+        if not msjax_cells:
+            stub = tempfile.mkdtemp(prefix="msjax_stub_")
+            with open(os.path.join(stub, "msjax.py"), "w") as f:
+                f.write("def load_ipython_extension(ipython):\n    pass\n")
+            os.environ["PYTHONPATH"] = stub + (os.pathsep + env_before if env_before else "")
+            os.environ.setdefault("GLOG_v", "3")
+        done = execute(nb, os.path.dirname(os.path.abspath(path)), skip_tag=None if msjax_cells else MSJAX_ONLY)
+    finally:
+        if env_before is None:
+            os.environ.pop("PYTHONPATH", None)
+        else:
+            os.environ["PYTHONPATH"] = env_before
+        if stub:
+            shutil.rmtree(stub, ignore_errors=True)
+    for cell, ran in zip(nb["cells"], done["cells"]):
+        if cell.get("cell_type") != "code" or (MSJAX_ONLY in _tags(cell)) != msjax_cells:
+            continue
+        cell["outputs"] = _clean_outputs(ran)
+        for o in cell["outputs"]:
+            if o.get("output_type") == "error":
+                o["traceback"] = []
+        cell["execution_count"] = ran.get("execution_count")
+    _save(path, nb)
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m msjax.conformance.notebook", description=__doc__.splitlines()[0])
     ap.add_argument("notebooks", nargs="+")
     ap.add_argument("--record", action="store_true", help="run under real MindSpore and store the outputs")
-    ap.add_argument("--mode", choices=("pynative", "graph"), default=None)
+    ap.add_argument("--record-msjax", action="store_true", help="store the outputs of the msjax-only cells")
     args = ap.parse_args(argv)
     bad = 0
     for path in args.notebooks:
-        if args.record:
-            record(path)
+        if args.record or args.record_msjax:
+            record(path, msjax_cells=args.record_msjax)
             print(f"recorded {path}")
             continue
-        failures = check_notebook(path, args.mode)
+        failures = check_notebook(path)
         print(f"{path}: {'PASS' if not failures else 'FAIL'}")
         for f in failures:
             print(f)

@@ -206,6 +206,11 @@ class Cell(nnx.Module, pytree=False):
 
     __str__ = __repr__
 
+    def _repr_html_(self):
+        """Jupyter: the parameter table (name, shape, dtype, count, trainable)."""
+        from ._cell_display import cell_html
+        return cell_html(self)
+
     def __hash__(self):
         return id(self)
 

@@ -1,9 +1,9 @@
 """``mindspore.train``: ``Model``, callbacks, metrics and checkpoints."""
 from . import callback, metrics, serialization, summary
 from .callback import (BackupAndRestore, Callback, CheckpointConfig, EarlyStopping, FlopsUtilizationCollector,
-                       History, LambdaCallback, LearningRateScheduler, LossMonitor, ModelCheckpoint, OnRequestExit,
-                       ProgressBar, ReduceLROnPlateau, RunContext, SummaryCollector, SummaryLandscape, TimeMonitor,
-                       TrainFaultTolerance)
+                       History, LambdaCallback, LearningRateScheduler, LossCurve, LossMonitor, ModelCheckpoint,
+                       OnRequestExit, ProgressBar, ReduceLROnPlateau, RunContext, SummaryCollector, SummaryLandscape,
+                       TimeMonitor, TrainFaultTolerance)
 from .dataset_helper import DatasetHelper, connect_network_with_dataset, data_sink
 from .metrics import *  # noqa: F401,F403
 from .metrics import __all__ as _metrics_all

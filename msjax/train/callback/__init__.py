@@ -2,6 +2,7 @@
 from ._callback import Callback, CallbackManager as _CallbackManager, InternalCallbackParam as _InternalCallbackParam
 from ._callback import RunContext
 from ._checkpoint import CheckpointConfig, CheckpointManager as _CheckpointManager, ModelCheckpoint
+from ._loss_curve import LossCurve
 from ._monitors import LossMonitor, ProgressBar, TimeMonitor
 from ._others import (BackupAndRestore, EarlyStopping, FlopsUtilizationCollector, History, LambdaCallback,
                       LearningRateScheduler, OnRequestExit, ReduceLROnPlateau, SummaryLandscape,
@@ -11,4 +12,4 @@ from ._summary_collector import SummaryCollector
 __all__ = ["Callback", "LossMonitor", "TimeMonitor", "ModelCheckpoint", "FlopsUtilizationCollector",
            "SummaryCollector", "CheckpointConfig", "RunContext", "LearningRateScheduler", "SummaryLandscape",
            "History", "LambdaCallback", "ReduceLROnPlateau", "EarlyStopping", "OnRequestExit", "BackupAndRestore",
-           "TrainFaultTolerance", "ProgressBar"]
+           "TrainFaultTolerance", "ProgressBar", "LossCurve"]
