@@ -229,9 +229,10 @@ def test_seed_003_flow(capsys):
 
 
 @pytest.mark.skipif(os.environ.get("MSJAX_SKIP_EXAMPLE") == "1", reason="MSJAX_SKIP_EXAMPLE=1")
-def test_example_train_lenet_runs():
-    """The README's main job, shortened (one epoch) to keep the suite fast."""
-    env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""))
+def test_example_train_lenet_runs(tmp_path):
+    """The README's main job, shortened (one epoch) to keep the suite fast. Its work
+    directory (data, checkpoints) goes to this test's tmp_path."""
+    env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""), TMPDIR=str(tmp_path))
     p = subprocess.run([sys.executable, "-m", "msjax", "run", os.path.join(ROOT, "examples", "train_lenet.py"),
                         "--epoch_size", "1", "--num_train", "640", "--num_test", "64"], capture_output=True, text=True,
                        timeout=300, env=env, cwd=ROOT)
