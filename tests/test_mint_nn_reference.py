@@ -227,6 +227,17 @@ def _smooth_l1(d, beta):
     return np.where(np.abs(d) < beta, 0.5 * d * d / beta, np.abs(d) - 0.5 * beta)
 
 
+def _argmax_2x2(x):
+    """torch's max_pool2d indices (flat offsets in each H*W plane) of 2x2 windows, stride 2."""
+    n, c, h, wd = x.shape
+    out = np.zeros((n, c, h // 2, wd // 2), np.int64)
+    for idx in np.ndindex(*out.shape):
+        a, b = idx[2:]
+        k = np.argmax(x[idx[0], idx[1], 2 * a:2 * a + 2, 2 * b:2 * b + 2])
+        out[idx] = (2 * a + k // 2) * wd + 2 * b + k % 2
+    return out
+
+
 def _max_unpool():
     x = X4[:, :, :4, :4]
     win = x.reshape(2, 3, 2, 2, 2, 2).transpose(0, 1, 2, 4, 3, 5).reshape(2, 3, 2, 2, 4)
@@ -305,7 +316,7 @@ REFERENCE = {
                              pool(X4, (3, 3), (2, 2), (1, 1), "avg", True, False)],
     "f_avg_pool3d": lambda: pool(X5, (2, 2, 2), (2, 2, 2), (0, 0, 0), "avg"),
     "f_max_pool2d": lambda: [pool(X4, (2, 2), (2, 2), (0, 0), "max"), pool(X4, (3, 3), (2, 2), (1, 1), "max"),
-                             (pool(X4, (2, 2), (2, 2), (0, 0), "max"), None)],
+                             (pool(X4, (2, 2), (2, 2), (0, 0), "max"), _argmax_2x2(X4))],
     "f_max_unpool2d": _max_unpool,
     "f_batch_norm": lambda: [X3 / np.sqrt(1 + 1e-5), bn_train(X3, w((3,), 9), w((3,), 10))[0]],
     "f_conv1d": lambda: [conv(X3, w((4, 3, 3), 2), w((4,), 3), 1, 1), conv(X3, w((3, 1, 2), 2), None, 2, 0, 1, 3)],
