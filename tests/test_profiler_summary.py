@@ -29,9 +29,12 @@ def test_profiler_trace_names_cells(tmp_path):
     prof.analyse()
     assert len(prof.runs) == 1
     run = prof.runs[0]
-    assert glob.glob(os.path.join(run, "*.xplane.pb"))          # what TensorBoard's profile plugin opens
-    names = _trace_names(run)
-    assert {"SequentialCell", "Dense", "ReLU"} <= names
+    (xplane,) = glob.glob(os.path.join(run, "*.xplane.pb"))     # what TensorBoard's profile plugin opens
+    from jax.profiler import ProfileData
+    events = {ev.name for plane in ProfileData.from_file(xplane).planes for line in plane.lines
+              for ev in line.events}
+    assert {"SequentialCell", "Dense", "ReLU"} <= events
+    assert {"SequentialCell", "Dense", "ReLU"} <= _trace_names(run)     # the Perfetto JSON
     net(x)                                                      # not recording any more
     assert not ms._core.profiling.active()
 
