@@ -21,11 +21,11 @@ ZOO = os.path.join(HERE, "fixtures", "zoo_imports.json")
 # Zoo import pairs msjax does not resolve yet (each raises msjax's clear
 # "does not support" error); this list only shrinks.
 KNOWN_GAPS = {
-    ("mindspore.mindrecord", "FileWriter"), ("mindspore.profiler", "Profiler"),
+    ("mindspore.mindrecord", "FileWriter"),
     ("mindspore.common.initializer", "_assignment"),
-    ("mindspore.train.summary", "SummaryRecord"), ("mindspore.train.train_thor", "ConvertModelUtils"),
+    ("mindspore.train.train_thor", "ConvertModelUtils"),
     ("mindspore.nn.wrap.cell_wrapper", "_VirtualDatasetCell"), ("mindspore.nn.loss.loss", "_Loss"),
-    ("mindspore.train.summary.summary_record", "SummaryRecord"), ("mindspore.train.serialization", "_update_param"),
+    ("mindspore.train.serialization", "_update_param"),
     ("mindspore._extends", "cell_attr_register"), ("mindspore", "load_distributed_checkpoint"),
     ("mindspore.train.callback", "_set_cur_net"), ("mindspore.parallel._cost_model_context", "_set_multi_subgraphs"),
     ("mindspore.train.serialization", "load_distributed_checkpoint"),
