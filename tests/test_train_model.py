@@ -4,6 +4,7 @@ timing-dependent callbacks, the seed-003 flow and the example script)."""
 import io
 import os
 import re
+import types
 import runpy
 import signal
 import subprocess
@@ -127,6 +128,32 @@ def test_progress_bar_on_a_terminal_is_rich():
     plain = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", text)
     assert re.search(r"Epoch 1/2 .*8/8 loss \d+\.\d{4} [\d.]+ step/s", plain)
     assert re.search(r"Epoch 2/2 .*8/8 loss \d+\.\d{4} [\d.]+ step/s", plain)
+
+
+def test_progress_bar_in_jupyter_updates_one_display(monkeypatch):
+    """In a notebook the bar is one display (a display id) updated in place."""
+    ipd = pytest.importorskip("IPython.display")
+    from msjax.train.callback import _monitors
+    shown = []
+
+    class Handle:
+        def update(self, obj):
+            shown.append(obj)
+
+    def display(obj, display_id=False):
+        assert display_id is True
+        shown.append(obj)
+        return Handle()
+    monkeypatch.setattr(_monitors, "_in_jupyter", lambda: True)
+    monkeypatch.setattr(ipd, "display", display)
+    clock = iter(range(100000))          # 1 s per call: no redraw is throttled
+    monkeypatch.setattr(_monitors, "time", types.SimpleNamespace(time=lambda: next(clock)))
+    _, _, model = _model()
+    model.train(2, _data(n=48), callbacks=[ms.train.ProgressBar(width=10)])
+    assert len(shown) == 16
+    last = shown[-1]
+    assert re.fullmatch(r"Epoch 2/2 \[#{10}\] 8/8 loss \d+\.\d{4} [\d.]+ step/s", repr(last))
+    assert '<progress value="8" max="8"' in last._repr_html_()
 
 
 def test_early_stopping_restores_best_weights():
