@@ -4,11 +4,11 @@ timing-dependent callbacks, the seed-003 flow and the example script)."""
 import io
 import os
 import re
-import types
 import runpy
 import signal
 import subprocess
 import sys
+import types
 
 import numpy as np
 import pytest
