@@ -27,10 +27,15 @@ from .._core import dtype as mstype
 from .._core.parameter import Parameter
 from .._core.tensor import Tensor
 from ._checkpoint_files import read_ckpt, read_safetensors, write_ckpt, write_safetensors
+from ._checkpoint_pb import Checkpoint  # noqa: F401  (mindspore.train.serialization.Checkpoint: the protobuf message)
 
 __all__ = ["save_checkpoint", "load_checkpoint", "load_param_into_net", "load_checkpoint_async",
            "ckpt_to_safetensors", "safetensors_to_ckpt", "read_ckpt", "write_ckpt", "read_safetensors",
            "write_safetensors"]
+
+# MindSpore's table from a TensorProto's tensor_type to the dtype (qint4x2 aside: msjax has no Int4)
+tensor_to_ms_type = {str(t): t for t in mstype.DTYPES if str(t) not in ("Complex64", "Complex128")}
+tensor_to_ms_type["str"] = mstype.string
 
 _lock = threading.RLock()
 _async = {"thread": None}
