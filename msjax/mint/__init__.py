@@ -27,7 +27,7 @@ from .._core.tensor import Tensor
 # Names whose mindspore.ops form has mint's signature: the very same function.
 from ..ops import (abs, acos, acosh, addbmm, addcmul, addmm, addmv, arange, arccos, arccosh, arcsin,  # noqa: F401
                    arcsinh, arctan, arctan2, arctanh, asin, asinh, atan, atan2, atanh, baddbmm,
-                   bitwise_and, bitwise_or, bitwise_xor, bmm, broadcast_to, ceil, clamp, clip, cos, cosh, cross,
+                   bitwise_and, bitwise_or, bitwise_xor, bmm, broadcast_to, ceil, cos, cosh, cross,
                    cumprod, div, divide, dstack, einsum, eq, erf, erfc, erfinv, exp, exp2, expm1, eye, flip,
                    float_power, floor, floor_divide, fmod, frac, full_like, gcd, ge, greater, greater_equal, gt,
                    histc, hstack, imag, isclose, isfinite, isinf, isnan, isneginf, le, lerp, less, less_equal, log,
@@ -69,6 +69,21 @@ def addcdiv(input, tensor1, tensor2, *, value=1):
 def pow(input, exponent):  # noqa: A001
     """``mint.pow(input, exponent)``."""
     return _ops.pow(input, exponent)
+
+
+def clamp(input, min=None, max=None):  # noqa: A002
+    """``mint.clamp(input, min=None, max=None)``: ``min``/``max`` both Tensors (or None) or both
+    numbers (or None); a Tensor with a number is a TypeError, as MindSpore's overloads."""
+    kinds = {isinstance(v, Tensor) for v in (min, max) if v is not None}
+    if len(kinds) > 1:
+        raise TypeError(f"Failed calling clamp with \"clamp(Tensor, {type(min).__name__}, {type(max).__name__})\". "
+                        "'min' and 'max' must both be Tensors or both be numbers.")
+    return _ops.clamp(input, min, max)
+
+
+def clip(input, min=None, max=None):  # noqa: A002
+    """``mint.clip``: ``mint.clamp``."""
+    return clamp(input, min, max)
 
 
 def equal(input, other):

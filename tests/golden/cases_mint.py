@@ -251,6 +251,7 @@ _CALLS = {
                                                                        ms.mint.sum, ms.mint.mean)],
     "dtype_bool_ops": lambda ms: [ms.mint.logical_and(_t(ms, _I), _a(ms)), ms.mint.eq(_t(ms, _I), _t(ms, _I, ms.int32)),
                                   ms.mint.where(_a(ms) > 0, _t(ms, _I, ms.int32), 1.5)],
+    "err_clamp_mixed": lambda ms: ms.mint.clamp(_a(ms), _t(ms, _B), 2.5),
     "err_abs_list": lambda ms: ms.mint.abs([1.0, -2.0]),
     "err_add_str": lambda ms: ms.mint.add(_a(ms), "x"),
     "err_reshape_size": lambda ms: ms.mint.reshape(_a(ms), (4, 2)),
