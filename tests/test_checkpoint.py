@@ -279,3 +279,13 @@ def test_garbage_ckpt_is_a_clear_error(tmp_path):
         with pytest.raises(ValueError, match="Failed to read the checkpoint file .*corrupted"):
             ms.load_checkpoint(path)
         os.remove(path)
+
+
+def test_ckpt_reads_without_mmap(monkeypatch):
+    """Where the file system cannot map files, the reader falls back to reading them."""
+    def no_mmap(*a, **k):
+        raise OSError("mmap not supported")
+    monkeypatch.setattr(S.mmap, "mmap", no_mmap)
+    loaded = ms.load_checkpoint(os.path.join(FIX, "ms_saved_crc.ckpt"), crc_check=True)
+    exp = _values("ms_saved_values.npz")
+    assert all(np.array_equal(loaded[k].asnumpy(), v) for k, v in exp.items())

@@ -148,12 +148,16 @@ def read_ckpt(path, crc_check=False):
         raise ValueError(f"Failed to read the checkpoint file {path}. May not have permission to read it, please "
                          "check the correct of the file.") from e
     with f:
-        size = os.fstat(f.fileno()).st_size
-        mm = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) if size else b""
+        mapped = False
+        try:
+            mm = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) if os.fstat(f.fileno()).st_size else b""
+            mapped = bool(mm)
+        except (OSError, ValueError):    # a file system without mmap: read it
+            mm = f.read()
         try:
             return _read_mapped(path, memoryview(mm), crc_check)
         finally:
-            if size:
+            if mapped:
                 try:
                     mm.close()
                 except BufferError:      # a view is still referenced somewhere; the GC closes it
