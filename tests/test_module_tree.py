@@ -23,7 +23,6 @@ ZOO = os.path.join(HERE, "fixtures", "zoo_imports.json")
 KNOWN_GAPS = {
     ("mindspore.mindrecord", "FileWriter"),
     ("mindspore.common.initializer", "_assignment"),
-    ("mindspore.train.train_thor", "ConvertModelUtils"),
     ("mindspore.nn.wrap.cell_wrapper", "_VirtualDatasetCell"), ("mindspore.nn.loss.loss", "_Loss"),
     ("mindspore.train.serialization", "_update_param"),
     ("mindspore._extends", "cell_attr_register"), ("mindspore", "load_distributed_checkpoint"),

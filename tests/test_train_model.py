@@ -274,3 +274,17 @@ def test_runpy_of_example_module_imports_cleanly():
     _compat.install()  # what `python -m msjax run` does; not left to an earlier test
     mod = runpy.run_path(os.path.join(ROOT, "examples", "train_lenet.py"), run_name="not_main")
     assert "LeNet5" in mod and "create_dataset" in mod
+
+
+def test_thor_conversion_helpers_import_and_raise():
+    """The zoo's ResNet train.py imports ConvertModelUtils whatever its optimizer;
+    converting to THOR raises NotImplementedError naming the method."""
+    from msjax import _compat
+    _compat.install()
+    from mindspore.train.train_thor import ConvertModelUtils, ConvertNetUtils
+    from mindspore.train.train_thor.convert_utils import ConvertModelUtils as CMU
+    assert CMU is ConvertModelUtils
+    with pytest.raises(NotImplementedError, match="ConvertModelUtils.convert_to_thor_model.*THOR"):
+        ConvertModelUtils().convert_to_thor_model(model=None, network=None)
+    with pytest.raises(NotImplementedError, match="ConvertNetUtils.convert_to_thor_net"):
+        ConvertNetUtils().convert_to_thor_net(None)
