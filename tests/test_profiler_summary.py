@@ -118,3 +118,43 @@ def test_summary_collector_in_model_train(tmp_path):
     assert np.allclose([e.value for e in lr], 0.05)
     assert set(acc.Tags()["histograms"]) == {"weight/auto", "bias/auto"}
     assert np.isclose(loss[-1].value, hist.history["net_output"][-1], rtol=1e-5)
+
+
+class _SummaryNet(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Dense(3, 2, weight_init=ms.Tensor(np.array([[0.5, -1.0, 0.25], [1.5, 0.2, -0.75]], np.float32)),
+                           bias_init="zeros")
+        self.scalar = ms.ops.ScalarSummary()
+        self.hist = ms.ops.HistogramSummary()
+
+    def construct(self, x):
+        y = self.fc(x)
+        self.scalar("y_mean", y.mean())
+        self.hist("y", y)
+        return y
+
+
+@pytest.mark.parametrize("graph", [False, True], ids=["pynative", "graph"])
+def test_summary_operators_in_a_network(tmp_path, graph):
+    """ops.ScalarSummary/HistogramSummary in construct reach the event file through
+    SummaryCollector, compiled or not; the first step's value is the untrained net's."""
+    pytest.importorskip("tensorboard")
+    pytest.importorskip("tensorboardX")
+    x = np.random.RandomState(0).randn(8, 3).astype(np.float32)
+    y = np.random.RandomState(1).randn(8, 2).astype(np.float32)
+    data = ms.dataset.NumpySlicesDataset({"x": x, "y": y}, shuffle=False).batch(4)
+    net = _SummaryNet()
+    first = float(net(ms.Tensor(x[:4])).asnumpy().mean())
+    ms.set_context(mode=ms.GRAPH_MODE if graph else ms.PYNATIVE_MODE)
+    model = ms.Model(net, nn.MSELoss(), nn.SGD(net.trainable_params(), 0.1))
+    model.train(2, data, callbacks=[ms.SummaryCollector(str(tmp_path), collect_freq=1)])
+    acc = _events(tmp_path)
+    means = acc.Scalars("y_mean")
+    assert [e.step for e in means] == [1, 2, 3, 4]
+    assert np.isclose(means[0].value, first, rtol=1e-6)
+    assert len({round(e.value, 6) for e in means}) == 4          # the weights changed between steps
+    hist = acc.Histograms("y")
+    assert [h.step for h in hist] == [1, 2, 3, 4] and all(h.histogram_value.num == 8 for h in hist)
+    with pytest.raises(NotImplementedError, match="TensorSummary"):
+        ms.ops.TensorSummary()

@@ -16,6 +16,7 @@ for _name, _d in _OPS.items():
     if _d.primitive:
         globals()[_d.primitive] = _primitive_class(_d)
 
+from ._impl.summary import HistogramSummary, ImageSummary, ScalarSummary, TensorSummary  # noqa: E402,F401
 from .._core.grad import GradOperation, get_grad, grad, value_and_grad  # noqa: E402
 from .._core.autodiff import derivative, jacfwd, jacrev, jvp, linearize, vjp  # noqa: E402
 from . import functional, operations, composite  # noqa: E402,F401

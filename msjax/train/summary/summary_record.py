@@ -10,8 +10,10 @@ MindSpore's. Plugins: ``"scalar"`` (a one-element Tensor or number),
 Differences from MindSpore: the files are TensorBoard's ``tfevents`` format (not
 MindInsight's summary protobuf), named ``events.out.tfevents.<time>.<host><file_suffix>``
 (``file_prefix`` must stay ``"events"``: TensorBoard only reads ``*tfevents*`` files);
-the ``"tensor"``, ``"graph"``, lineage and landscape plugins and the summary
-operators inside a network (``ops.ScalarSummary`` ...) are not supported (clear error);
+the ``"tensor"``, ``"graph"``, lineage and landscape plugins and ``ops.TensorSummary``
+are not supported (clear error); ``record`` writes the latest value the network's
+``ops.ScalarSummary``/``ImageSummary``/``HistogramSummary`` saw per name (MindSpore's
+cache, likewise);
 ``max_file_size`` and ``num_process`` are accepted and unused.
 """
 from __future__ import annotations
@@ -111,7 +113,8 @@ class SummaryRecord:
         if not isinstance(step, int) or isinstance(step, bool):
             raise TypeError(f"For 'record', the argument 'step' should be int, but got {type(step).__name__}.")
         self._check_open()
-        pending, self._pending = self._pending, []
+        from ..._core import summary_cache      # what the network's summary operators saw
+        pending, self._pending = summary_cache.drain() + self._pending, []
         for plugin, name, arr in pending:
             if plugin_filter is not None and not plugin_filter(plugin):
                 continue
