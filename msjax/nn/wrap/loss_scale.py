@@ -6,7 +6,7 @@ gradients on every backend (MindSpore's CPU build cannot run its NPU float-statu
 ops). A step whose gradients are not all finite is skipped: parameters and
 optimizer state keep their exact values. In a compiled step the optimizer runs
 and every Parameter it writes is selected back to its old value when the step
-overflowed (``jnp.where``, bit-identical); in PYNATIVE_MODE the optimizer is
+overflowed (one ``lax.cond`` over all of them, bit-identical); in PYNATIVE_MODE the optimizer is
 simply not called. Unlike optax's ``apply_if_finite`` this never gives up and
 applies a non-finite update.
 
@@ -160,13 +160,21 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
             if not bool(np.asarray(ov).all()):
                 self.optimizer(grads)
             return
-        skip = jnp.all(ov)
-        before = [(p, p._data) for p in self.optimizer.get_parameters()]
+        params = list(self.optimizer.get_parameters())
+        before = [p._data for p in params]
         self.optimizer(grads)
-        for p, old in before:
-            new = p._data
-            if new is not old:
-                p._data = jnp.where(skip, old, new)
+        changed = [i for i, (p, old) in enumerate(zip(params, before)) if p._data is not old]
+        if not changed:
+            return
+        # One lax.cond picks all old or all new values. A jnp.where per Parameter gives
+        # the same values, but XLA then fuses the all-finite test of every gradient into
+        # every update and compiles several times slower (MobileNetV2: 80 s vs 20 s).
+        dtypes = [jnp.result_type(before[i], params[i]._data) for i in changed]
+        olds = [jax.lax.convert_element_type(before[i], t) for i, t in zip(changed, dtypes)]
+        news = [jax.lax.convert_element_type(params[i]._data, t) for i, t in zip(changed, dtypes)]
+        picked = jax.lax.cond(jnp.all(ov), lambda o, n: o, lambda o, n: n, olds, news)
+        for i, value in zip(changed, picked):
+            params[i]._data = value
 
     def set_sense_scale(self, sens):
         if self.scale_sense is not None and isinstance(sens, Tensor):
