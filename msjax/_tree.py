@@ -38,6 +38,14 @@ _REAL = {}            # msjax module name -> bool (msjax has a module file for i
 _IMPORT_FROM = dis.opmap.get("IMPORT_FROM")
 
 
+# MindSpore modules msjax has no file for, whose own (often private) helpers msjax
+# keeps in another module: names the identity homes do not find are looked up there.
+_FALLBACK_MODULES = {
+    "mindspore.ops.operations.comm_ops": "msjax.ops.operations",
+    "mindspore.dataset.core.validator_helpers": "msjax.dataset.config",
+}
+
+
 class UnsupportedError(AttributeError):
     """A MindSpore name msjax does not provide yet."""
 
@@ -148,6 +156,11 @@ def lookup(path, name):
             mod = importlib.import_module(home)
             if home_name in vars(mod):
                 return vars(mod)[home_name]
+    fallback = _FALLBACK_MODULES.get(path)
+    if fallback is not None:
+        mod = importlib.import_module(fallback)
+        if name in vars(mod):
+            return vars(mod)[name]
     raise LookupError(sub)
 
 

@@ -436,3 +436,13 @@ def initializer(init, shape=None, dtype=mstype.float32):
     out.init = init  # cleared by the one ``init_data()`` MindSpore allows
     return out
 
+
+def _assignment(arr, num):
+    """MindSpore's ``initializer._assignment``: fill the numpy array ``arr`` with
+    ``num`` (a scalar or an array of its shape) in place; returns it."""
+    if arr.shape == ():
+        arr = arr.reshape(1)
+        arr[:] = num
+        return arr.reshape(())
+    arr[:] = num[:] if isinstance(num, np.ndarray) else num
+    return arr

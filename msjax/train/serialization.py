@@ -36,6 +36,22 @@ __all__ = ["save_checkpoint", "load_checkpoint", "load_param_into_net", "load_ch
 # MindSpore's table from a TensorProto's tensor_type to the dtype (qint4x2 aside: msjax has no Int4)
 tensor_to_ms_type = {str(t): t for t in mstype.DTYPES if str(t) not in ("Complex64", "Complex128")}
 tensor_to_ms_type["str"] = mstype.string
+_TENSOR_TO_NP = {"Int8": np.int8, "UInt8": np.uint8, "Int16": np.int16, "UInt16": np.uint16, "Int32": np.int32,
+                 "UInt32": np.uint32, "Int64": np.int64, "UInt64": np.uint64, "Float16": np.float16,
+                 "Float32": np.float32, "Float64": np.float64, "Bool": np.bool_, "str": "U"}
+
+
+def tensor_to_np_type(tensor_type_str):
+    """MindSpore's ``tensor_to_np_type``: the numpy type of a checkpoint dtype name
+    (``"Float32"`` -> ``np.float32``; ``None`` for an unknown name)."""
+    if tensor_type_str == "BFloat16":
+        import ml_dtypes
+        return ml_dtypes.bfloat16
+    return _TENSOR_TO_NP.get(tensor_type_str)
+
+
+from ..parallel.checkpoint_transform import (build_searched_strategy, load_distributed_checkpoint,  # noqa: E402,F401
+                                             merge_sliced_parameter)
 
 _lock = threading.RLock()
 _async = {"thread": None}
@@ -291,6 +307,12 @@ def load_checkpoint_async(ckpt_file_name, net=None, strict_load=False, filter_pr
 
 _FLOATS = {mstype.float16, mstype.float32, mstype.float64, mstype.bfloat16}
 _INTS = {mstype.int8, mstype.int16, mstype.int32, mstype.int64}
+
+
+def _update_param(param, new_param, strict_load):
+    """MindSpore's ``serialization._update_param``: ``param`` takes ``new_param``'s value,
+    with ``load_param_into_net``'s shape and dtype checks."""
+    param.set_data(_plan_update(param, new_param, strict_load))
 
 
 def _plan_update(param, new_param, strict_load):

@@ -97,5 +97,80 @@ def case_log_functions_exist(ms):
     return [callable(getattr(log, n)) for n in ("debug", "info", "warning", "error", "critical")]
 
 
+def case_initializer_assignment(ms):
+    f = _mod(ms, ".common.initializer")._assignment
+    return [f(np.zeros((2, 3), np.float32), 5), f(np.zeros((), np.float32), 2.5),
+            f(np.zeros((2, 2), np.int32), np.array([[1, 2], [3, 4]]))]
+
+
+def case_merge_sliced_parameter(ms):
+    merge = _mod(ms, ".parallel").merge_sliced_parameter
+    parts = [ms.Parameter(ms.Tensor(np.arange(6, dtype=np.float32).reshape(2, 3) + 6 * i), "w") for i in range(2)]
+    p = merge(parts)
+    return [p, p.name, tuple(p.shape)]
+
+
+def case_err_merge_sliced_parameter_shapes(ms):
+    merge = _mod(ms, ".parallel").merge_sliced_parameter
+    merge([ms.Parameter(ms.Tensor(np.zeros((2, 3), np.float32)), "w"),
+           ms.Parameter(ms.Tensor(np.zeros((2, 4), np.float32)), "w")])
+
+
+def case_err_merge_sliced_parameter_type(ms):
+    _mod(ms, ".parallel").merge_sliced_parameter((1, 2))
+
+
+def case_cell_attr_register(ms):
+    reg = _mod(ms, "._extends").cell_attr_register
+
+    class Block(ms.nn.Cell):
+        @reg
+        def __init__(self, a, b=2):
+            super().__init__()
+            self.a = a
+
+    class Named(ms.nn.Cell):
+        @reg(attrs=["a", "missing"])
+        def __init__(self, a):
+            super().__init__()
+            self.a = a
+
+    return [Block(1).cell_init_args, Block(3, b=4).cell_init_args, Named(7).cell_init_args]
+
+
+def case_update_param(ms):
+    upd = _mod(ms, ".train.serialization")._update_param
+    p = ms.Parameter(ms.Tensor(np.zeros(3, np.float32)), "p")
+    upd(p, ms.Parameter(ms.Tensor(np.array([1.0, 2.0, 3.0], np.float64)), "p"), False)
+    return p
+
+
+def case_err_update_param_shape(ms):
+    upd = _mod(ms, ".train.serialization")._update_param
+    upd(ms.Parameter(ms.Tensor(np.zeros(3, np.float32)), "p"), ms.Parameter(ms.Tensor(np.zeros(4, np.float32)), "p"),
+        False)
+
+
+def case_err_check_input_3d(ms):
+    _mod(ms, ".nn.layer.conv")._check_input_3d((1, 2), "Conv1d")
+
+
+def case_loss_base_alias(ms):
+    loss = _mod(ms, ".nn.loss.loss")._Loss(reduction="sum")
+    return [isinstance(loss, ms.nn.LossBase), loss.reduction, loss.get_loss(ms.Tensor([1.0, 2.0], ms.float32))]
+
+
+def case_convert_model_utils_plain(ms):
+    net = ms.nn.Dense(2, 2)
+    model = ms.Model(net, ms.nn.MSELoss(), ms.nn.Momentum(net.trainable_params(), 0.1, 0.9))
+    thor = _mod(ms, ".train.train_thor")
+    return thor.ConvertModelUtils.convert_to_thor_model(model, net, optimizer=model._optimizer) is model
+
+
+def case_tensor_to_np_type(ms):
+    f = _mod(ms, ".train.serialization").tensor_to_np_type
+    return [str(f("Float32")), str(f("Int8")), f("Bool") is np.bool_, f("nope")]
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}

@@ -443,3 +443,9 @@ def _conv3d_transpose(dout, w, out_shape, stride, pad_mode, pairs, dilation, gro
         raise ValueError(f"For 'Conv3DTranspose', the shape of the output {tuple(out_shape)} does not match the "
                          f"input {tuple(dout.shape)}.")
     return vjp(dout)[0]
+
+
+def _check_input_3d(input_shape, op_name):
+    """MindSpore's check that a 1-D convolution's input is 3-D."""
+    if len(input_shape) != 3:
+        raise ValueError(f"For '{op_name}', the dimension of input must be 3d, but got {len(input_shape)}.")

@@ -805,3 +805,17 @@ class SampledSoftmaxLoss(LossBase):
         out_logits = jnp.concatenate([true_logits, sampled_logits], axis=1)
         out_labels = jnp.concatenate([jnp.ones_like(true_logits) / num_true, jnp.zeros_like(sampled_logits)], axis=1)
         return out_logits, out_labels
+
+
+class _Loss(LossBase):
+    """MindSpore's deprecated ``nn.loss.loss._Loss`` (use ``LossBase``): a ``LossBase``
+    that logs MindSpore's deprecation warning."""
+
+    def __init__(self, reduction="mean"):
+        from ... import log
+        log.warning("'_Loss' is deprecated from version 1.3 and will be removed after version 2.9.0, "
+                    "use 'LossBase' instead.")
+        super().__init__(reduction)
+
+    def construct(self, logits, labels):
+        raise NotImplementedError

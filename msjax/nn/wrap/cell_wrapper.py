@@ -359,3 +359,18 @@ class GetNextSingleOp(Cell):
         super().__init__()
         raise RuntimeError("msjax has no device data queue ('GetNext'); iterate the dataset in Python and pass "
                            "the batches to the network.")
+
+
+class _VirtualDatasetCell(Cell):
+    """MindSpore's ``_VirtualDatasetCell(backbone)``: feeds ``backbone`` through
+    ``_VirtualDataset`` (the data-parallel to model-parallel layout switch of
+    semi-auto-parallel; the identity on msjax). Parameter names are the backbone's."""
+
+    def __init__(self, backbone):
+        super().__init__(auto_prefix=False)
+        from ...ops.operations import _VirtualDataset
+        self._backbone = backbone
+        self._virtual_dataset = _VirtualDataset()
+
+    def construct(self, *inputs):
+        return self._backbone(*self._virtual_dataset(*inputs))

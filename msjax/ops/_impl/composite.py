@@ -547,6 +547,15 @@ class GetNext(Primitive):
                            "dataset.create_tuple_iterator()).")
 
 
+class _VirtualDataset(Primitive):
+    """MindSpore's ``comm_ops._VirtualDataset()(*inputs)``: marks where semi-auto-parallel
+    redistributes a batch; on msjax (no model-parallel layout) it returns the inputs as
+    a tuple."""
+
+    def __call__(self, *inputs):
+        return tuple(inputs)
+
+
 class identity(Primitive):  # noqa: N801  (MindSpore's name in ops.operations)
     """``ops.operations.identity()(x)``: the deprecated Primitive form of ``ops.identity``."""
 

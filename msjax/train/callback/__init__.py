@@ -1,6 +1,7 @@
 """Training callbacks (``mindspore.train.callback``)."""
 from ._callback import Callback, CallbackManager as _CallbackManager, InternalCallbackParam as _InternalCallbackParam
 from ._callback import RunContext
+from ._callback import set_cur_net as _set_cur_net  # noqa: F401
 from ._checkpoint import CheckpointConfig, CheckpointManager as _CheckpointManager, ModelCheckpoint
 from ._loss_curve import LossCurve
 from ._monitors import LossMonitor, ProgressBar, TimeMonitor

@@ -20,6 +20,16 @@ from ..._core.tensor import Tensor
 __all__ = ["Callback", "CallbackManager", "RunContext", "InternalCallbackParam"]
 
 
+CUR_NET = None
+
+
+def set_cur_net(net):
+    """MindSpore's ``_set_cur_net``: the network its save-checkpoint summary operator
+    saves (msjax keeps it; it has no such operator)."""
+    global CUR_NET
+    CUR_NET = net
+
+
 class Callback:
     """Base class of training/evaluation callbacks (a context manager, entered by ``Model``)."""
 

@@ -2,7 +2,9 @@
 ``ConvertModelUtils`` turn a network/``Model`` into their THOR-optimizer forms.
 msjax has no THOR (see ``nn.thor``): both classes import (the zoo's ResNet
 ``train.py`` imports ``ConvertModelUtils`` at the top whatever its optimizer) and
-their conversion methods raise ``NotImplementedError`` naming the feature.
+``convert_to_thor_net`` and a THOR ``convert_to_thor_model`` raise
+``NotImplementedError`` naming the feature (any other optimizer: the Model comes
+back unchanged, as in MindSpore).
 """
 from __future__ import annotations
 
@@ -24,10 +26,13 @@ class ConvertNetUtils:
 
 
 class ConvertModelUtils:
-    """``ConvertModelUtils()``: ``convert_to_thor_model`` raises here."""
+    """``ConvertModelUtils()``: ``convert_to_thor_model`` raises for a THOR optimizer."""
 
     @staticmethod
     def convert_to_thor_model(model, network, loss_fn=None, optimizer=None, metrics=None, amp_level="O0",
                               loss_scale_manager=None, keep_batchnorm_fp32=False):
-        """Not supported: raises NotImplementedError."""
-        raise _no_thor("ConvertModelUtils.convert_to_thor_model")
+        """``model`` itself when ``optimizer`` is not THOR (as in MindSpore, which only
+        converts for ``ThorAscend``/``ThorGpu``); a THOR optimizer raises NotImplementedError."""
+        if type(optimizer).__name__ in ("ThorAscend", "ThorGpu"):
+            raise _no_thor("ConvertModelUtils.convert_to_thor_model")
+        return model
