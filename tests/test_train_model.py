@@ -284,7 +284,10 @@ def test_thor_conversion_helpers_import_and_raise():
     from mindspore.train.train_thor import ConvertModelUtils, ConvertNetUtils
     from mindspore.train.train_thor.convert_utils import ConvertModelUtils as CMU
     assert CMU is ConvertModelUtils
+    thor_optimizer = type("ThorAscend", (), {})()   # what nn.thor returns in MindSpore
     with pytest.raises(NotImplementedError, match="ConvertModelUtils.convert_to_thor_model.*THOR"):
-        ConvertModelUtils().convert_to_thor_model(model=None, network=None)
+        ConvertModelUtils().convert_to_thor_model(model=None, network=None, optimizer=thor_optimizer)
+    model = object()
+    assert ConvertModelUtils().convert_to_thor_model(model, None, optimizer=None) is model   # as MindSpore
     with pytest.raises(NotImplementedError, match="ConvertNetUtils.convert_to_thor_net"):
         ConvertNetUtils().convert_to_thor_net(None)
