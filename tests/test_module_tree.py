@@ -21,24 +21,19 @@ ZOO = os.path.join(HERE, "fixtures", "zoo_imports.json")
 # Zoo import pairs msjax does not resolve yet (each raises msjax's clear
 # "does not support" error); this list only shrinks.
 KNOWN_GAPS = {
-    ("mindspore._c_expression", "init_exec_dataset"),
     ("mindspore.boost", "GradientAccumulation"),
     ("mindspore.common.api", "_pynative_executor"),
     ("mindspore.common.api", "cells_compile_cache"),
-    ("mindspore.common.dtype", "QuantDtype"),
     ("mindspore.dataset.transforms.validators", "check_random_transform_ops"),
     ("mindspore.dataset.vision.py_transforms_util", "augment_error_message"),
     ("mindspore.dataset.vision.py_transforms_util", "is_pil"),
     ("mindspore.dataset.vision.py_transforms_util", "rotate"),
     ("mindspore.mindrecord", "FileWriter"),
     ("mindspore.nn.probability.distribution", "Uniform"),
-    ("mindspore.nn.wrap.loss_scale", "grad_scale"),
-    ("mindspore.nn.wrap.loss_scale", "shard_grad_scale"),
     ("mindspore.numpy", "flip"),
     ("mindspore.numpy", "outer"),
     ("mindspore.ops.op_info_register", "DataType"),
     ("mindspore.ops.op_info_register", "TBERegOp"),
-    ("mindspore.train.serialization", "Validator"),
     ("mindspore.train.train_thor.dataset_helper", "DatasetHelper"),
 }
 

@@ -8,3 +8,20 @@ from .._core.dtype import (ALIASES as _ALIASES, DTYPES as _DTYPES, Type, all_typ
 
 globals().update(_ALIASES)
 tensor_type = "Tensor"
+
+
+def _quant_dtype():
+    import enum
+    members = [(f"INT{i}", i - 1) for i in range(1, 17)] + [(f"UINT{i}", 99 + i) for i in range(1, 17)]
+    cls = enum.Enum("QuantDtype", members, module=__name__)
+    cls.__doc__ = "``mindspore.QuantDtype``: quantization data types INT1..INT16 (0..15), UINT1..UINT16 (100..115)."
+    cls.__str__ = lambda self: self.name
+
+    def value(self):
+        """The member's int (MindSpore's ``QuantDtype.value()`` is a method)."""
+        return self._value_
+    cls.value = value
+    return cls
+
+
+QuantDtype = _quant_dtype()

@@ -172,5 +172,27 @@ def case_tensor_to_np_type(ms):
     return [str(f("Float32")), str(f("Int8")), f("Bool") is np.bool_, f("nope")]
 
 
+def case_quant_dtype(ms):
+    q = _mod(ms, ".common.dtype").QuantDtype
+    return [str(q.INT8), q.INT8.value(), q.UINT16.value(), [m.name for m in q][:3], len(list(q))]
+
+
+def case_pipeline_grad_scale(ms):
+    ls = _mod(ms, ".nn.wrap.loss_scale")
+    accu = ms.Parameter(ms.Tensor(np.array([2.0, 4.0], np.float32)), "accu")
+    accu2 = ms.Parameter(ms.Tensor(np.array([6.0, 8.0], np.float32)), "accu2")
+    scale, grad = ms.Tensor(2.0, ms.float32), ms.Tensor(np.array([10.0, 20.0], np.float32))
+    return [ls.grad_scale(scale, grad, accu), accu, ls.shard_grad_scale(scale, grad, accu2), accu2]
+
+
+def case_checkparam_validator(ms):
+    v = _mod(ms, ".train.serialization").Validator
+    return v.check_positive_int(3, "x", "Net")
+
+
+def case_err_checkparam_validator(ms):
+    _mod(ms, ".train.serialization").Validator.check_positive_int(-3, "x", "Net")
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}

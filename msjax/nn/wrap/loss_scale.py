@@ -208,3 +208,29 @@ def _hyper_map():
     except (ImportError, AttributeError):
         from ..optim.optimizer import _Map
         return _Map(hyper=True)
+
+
+def _pipeline_grad_scales():
+    """MindSpore's ``grad_scale``/``shard_grad_scale`` (pipeline training): the gradient
+    accumulated in ``accu_grad`` (``grad`` for the shard variant) over ``scale``, and
+    ``accu_grad`` zeroed."""
+    from ... import ops
+    from ...ops._impl.composite import MultitypeFuncGraph
+    scale_fg, shard_fg = MultitypeFuncGraph("grad_scale"), MultitypeFuncGraph("shard_grad_scale")
+
+    @scale_fg.register("Tensor", "Tensor", "Tensor")
+    def tensor_grad_scale_pipeline(scale, grad, accu_grad):
+        new_grad = accu_grad * ops.reciprocal(scale)
+        ops.assign(accu_grad, ops.zeros_like(accu_grad))
+        return new_grad
+
+    @shard_fg.register("Tensor", "Tensor", "Tensor")
+    def tensor_shard_grad_scale_pipeline(scale, grad, accu_grad):
+        new_grad = grad * ops.reciprocal(scale)
+        ops.assign(accu_grad, ops.zeros_like(accu_grad))
+        return new_grad
+
+    return scale_fg, shard_fg
+
+
+grad_scale, shard_grad_scale = _pipeline_grad_scales()

@@ -1,0 +1,9 @@
+"""``mindspore._c_expression``: MindSpore's C++ binding. Only what real scripts
+import from it is here: ``init_exec_dataset`` (the device data queue of dataset
+sink mode), which raises — msjax feeds data from the host."""
+
+
+def init_exec_dataset(queue_name, size, batch_size, types, shapes, input_indexs, phase="dataset", need_run=True):
+    """Raises: msjax has no device data queue (dataset sink mode)."""
+    raise RuntimeError("mindspore._c_expression.init_exec_dataset (the device data queue of dataset sink mode) is not "
+                       "supported by msjax; iterate over the dataset instead (dataset_sink_mode=False).")
