@@ -50,6 +50,21 @@ _ZOO_SCRIPT = textwrap.dedent("""
             exec(src, {})
         except Exception as e:
             failed.append([p["module"], p["name"], type(e).__name__, str(e)])
+    # the zoo's opening lines, as a script runs them
+    from mindspore import context
+    from mindspore.context import ParallelMode
+    from mindspore.communication.management import init, get_rank, get_group_size
+    from mindspore.parallel._auto_parallel_context import auto_parallel_context
+    from mindspore import log as logger
+    import mindspore.runtime as rt
+    context.set_context(mode=context.GRAPH_MODE, device_target="CPU", save_graphs=False, jit_syntax_level=0)
+    context.set_auto_parallel_context(parallel_mode=ParallelMode.STAND_ALONE, gradients_mean=True)
+    logger.warning("zoo-style script: mode %d", context.get_context("mode"))
+    rt.synchronize()
+    checks = [context.get_context("mode"), context.get_context("jit_syntax_level"),
+              auto_parallel_context().get_parallel_mode(), auto_parallel_context().get_gradients_mean(),
+              get_rank(), get_group_size()]
+    print(json.dumps(checks))
     print(json.dumps(failed))
 """)
 
@@ -62,7 +77,10 @@ def test_zoo_import_pairs_resolve_under_msjax_run(tmp_path):
     out = subprocess.run([sys.executable, "-m", "msjax", "run", str(script), ZOO], capture_output=True,
                          text=True, env=env, timeout=300)
     assert out.returncode == 0, out.stderr[-3000:]
-    failed = json.loads(out.stdout.strip().splitlines()[-1])
+    lines = out.stdout.strip().splitlines()
+    failed = json.loads(lines[-1])
+    assert json.loads(lines[-2]) == [0, 0, "stand_alone", True, 0, 1]
+    assert "zoo-style script: mode 0" in out.stderr and "[WARNING] ME(" in out.stderr
     pairs = json.load(open(ZOO))["imports"]
     assert len(pairs) == 380
     for module, name, kind, msg in failed:
@@ -179,3 +197,13 @@ def test_graph_seed(monkeypatch):
     assert seed._get_graph_seed(5, "uniform") == (87654321, 5)
     with pytest.raises(ValueError, match="'seed' must be int and must >= 0"):
         seed._get_graph_seed(-1, "normal")
+
+
+def test_load_ext_installs_the_finder():
+    """``%load_ext msjax`` (IPython calls ``load_ipython_extension``): mindspore paths resolve."""
+    import sys
+    import msjax
+    msjax.load_ipython_extension(None)
+    assert any(isinstance(f, _tree.MindsporeFinder) for f in sys.meta_path)
+    from mindspore import context
+    assert context.GRAPH_MODE == 0
