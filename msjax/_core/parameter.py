@@ -59,6 +59,8 @@ class Parameter(Tensor, nnx.Param):
         value = _initial_array(default_input)
         nnx.Param.__init__(self, value, name=name or f"{PARAMETER_NAME_DEFAULT}#{next(_counter)}",
                            requires_grad=requires_grad)
+        if state.frames or state.recorders:   # born inside a transform: local to that call
+            state.note_created(self)
 
     # --- the value slot ----------------------------------------------------------
     def _raw_get(self):

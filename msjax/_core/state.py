@@ -9,6 +9,13 @@ returned by the transform) and restores every original value in a ``finally``.
 
 A :class:`Recorder` notes which Parameters are read or written while it is open,
 so a transform can find the state of a function that merely closes over a Cell.
+
+Parameters *created* while a transform runs (a Cell built inside an ``ms.jit``
+function, a GRAPH_MODE ``construct`` or a function given to ``ms.grad``) are not
+state of the transform: their values are computed inside the trace (initializers
+draw from the traced RNG key). When the outermost frame closes, such a Parameter
+that still holds a traced value gets a placeholder that raises a clear error if
+it is ever used, so no tracer escapes into a Parameter that outlives the call.
 """
 from __future__ import annotations
 
@@ -31,11 +38,13 @@ def in_transform() -> bool:
 
 
 class Recorder:
-    """Collects the Parameters read and written while open (ordered, unique)."""
+    """Collects the Parameters read and written while open (ordered, unique), and
+    those created while open (not state: they are local to the traced call)."""
 
     def __init__(self):
         self.reads: dict = {}
         self.writes: dict = {}
+        self.created: dict = {}
 
     def __enter__(self):
         recorders.append(self)
@@ -49,6 +58,50 @@ class Recorder:
 def note_read(param):
     for r in recorders:
         r.reads[id(param)] = param
+
+
+def note_created(param):
+    """Called by Parameter.__init__: a Parameter born inside a transform."""
+    for r in recorders:
+        r.created[id(param)] = param
+    if frames:
+        frames[0].created.append(param)
+
+
+class EscapedValue:
+    """The value of a Parameter created inside a traced call, after that call: its
+    traced value no longer exists. Shape and dtype stay readable; any use of the
+    value raises ``RuntimeError`` naming the Parameter."""
+
+    __slots__ = ("name", "shape", "dtype")
+
+    def __init__(self, name, shape, dtype):
+        self.name, self.shape, self.dtype = name, tuple(shape), dtype
+
+    @property
+    def ndim(self):
+        return len(self.shape)
+
+    @property
+    def size(self):
+        n = 1
+        for d in self.shape:
+            n *= d
+        return n
+
+    def _fail(self, *args, **kwargs):
+        raise RuntimeError(
+            f"Parameter '{self.name}' was created inside a compiled or differentiated function (ms.jit, "
+            "GRAPH_MODE, ms.grad) and its value only existed during that call. Create Parameters and Cells "
+            "outside the function to keep them, or use them only inside the call.")
+
+    __array__ = __float__ = __int__ = __bool__ = __iter__ = __len__ = __getitem__ = _fail
+
+    def __getattr__(self, name):
+        self._fail()
+
+    def __repr__(self):
+        return f"<value of Parameter '{self.name}' that only existed inside a traced call>"
 
 
 def note_write(param, value):
@@ -77,6 +130,7 @@ class SwapFrame:
         self.values = list(values)
         self._saved = {}
         self.adopted = []
+        self.created = []     # Parameters created while this (outermost) frame was open
         self.final = None
 
     def adopt(self, param):
@@ -102,4 +156,10 @@ class SwapFrame:
             frames.pop()
             for p, v in self._saved.values():
                 p._raw_set(v)
+            if self.created and not frames:
+                for p in self.created:
+                    v = p._raw_get()
+                    if is_tracer(v):
+                        p._raw_set(EscapedValue(p.name, v.shape, v.dtype))
+                self.created = []
         return False

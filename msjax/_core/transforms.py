@@ -38,7 +38,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import printhook, rng, state
+from . import hooks, printhook, rng, state
 from .parameter import Parameter
 from .tensor import Tensor, to_array, wrap
 
@@ -211,6 +211,9 @@ class _Args:
     def rebuild(self, dyn_values, nargs):
         leaves = list(self.leaves)
         for i, v in zip(self.dyn_idx, dyn_values):
+            orig = self.leaves[i]
+            if "_ms_grad_hooks" in getattr(orig, "__dict__", ()):   # Tensor.register_hook
+                v = hooks.apply_tensor_hooks(orig, v)
             leaves[i] = wrap(v)
         out = []
         for k, td in enumerate(self.treedefs):
@@ -412,6 +415,9 @@ class StatefulFunction:
     # -- pure bodies ----------------------------------------------------------
     def _run_user(self, state_params, state_vals, a: _Args, dyn, nargs):
         args, kwargs = a.rebuild(dyn, nargs)
+        for i, p in enumerate(state_params):
+            if "_ms_grad_hooks" in p.__dict__:      # Parameter.register_hook
+                state_vals[i] = hooks.apply_tensor_hooks(p, state_vals[i])
         with state.SwapFrame(state_params, state_vals) as fr, printhook.traced_print():
             # converted inside the frame: a Parameter returned by the function gives its
             # value at return time, not the value the frame restores on exit
@@ -593,12 +599,15 @@ class StatefulFunction:
                 # Python control flow on traced values: run without jax.jit. Parameters
                 # the partial trace met still join the state.
                 missed = {k: p for k, p in list(rec.reads.items()) + list(rec.writes.items())
-                          if k not in known}
+                          if k not in known and k not in rec.created}
                 if missed:
                     self._learned.update(missed)
                     continue
                 return _Entry(state_params, body, False)
-            missed = {k: p for k, p in list(rec.reads.items()) + list(rec.writes.items()) if k not in known}
+            # Parameters created during the trace (a Cell built inside the function) are
+            # local to the call, not state
+            missed = {k: p for k, p in list(rec.reads.items()) + list(rec.writes.items())
+                      if k not in known and k not in rec.created}
             if not missed:
                 call = _donating(traced, len(state_vals)) if self.donate else jitted
                 return _Entry(state_params, call, printhook.used[0])
