@@ -3,6 +3,10 @@
 Runs an unmodified MindSpore script with ``mindspore`` resolved to msjax.
 ``python -m msjax conformance ...`` runs the conformance suite (same as
 ``python -m msjax.conformance``).
+``python -m msjax launch [msrun flags] script.py [args...]`` starts a distributed
+job as MindSpore's ``msrun`` does (``--worker_num``, ``--local_worker_num``,
+``--master_addr``, ``--master_port``, ``--node_rank``, ``--log_dir``, ``--join``,
+``--cluster_time_out``...; see ``msjax.parallel.cluster.run``).
 ``python -m msjax coverage`` prints, per MindSpore namespace, how many public
 names msjax provides and how many are checked against MindSpore.
 """
@@ -25,11 +29,32 @@ def _run(argv):
     from . import _compat
     _compat.install()
     import msjax
+    worker = os.environ.get("MS_ROLE") == "MS_WORKER" and int(os.environ.get("MS_WORKER_NUM", "1")) > 1
+    if worker:
+        # started by `msjax launch`: join the job before the script computes anything
+        # (jax.distributed must start before JAX's backends)
+        from ._core import distributed
+        distributed.start_runtime()
     if ns.mode is not None:
         msjax.set_context(mode=msjax.GRAPH_MODE if ns.mode == "graph" else msjax.PYNATIVE_MODE)
     sys.argv = [ns.script] + ns.args
     sys.path.insert(0, os.path.dirname(os.path.abspath(ns.script)))
-    runpy.run_path(ns.script, run_name="__main__")
+    if not worker:
+        runpy.run_path(ns.script, run_name="__main__")
+        return
+    try:
+        runpy.run_path(ns.script, run_name="__main__")
+    except BaseException as e:  # noqa: BLE001
+        # a failed worker leaves at once: JAX's exit handler would wait for the other ranks
+        code = e.code if isinstance(e, SystemExit) else 1
+        if code in (0, None):
+            raise
+        if not isinstance(e, SystemExit):
+            import traceback
+            traceback.print_exc()
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code if isinstance(code, int) else 1)
 
 
 def main(argv=None):
@@ -41,6 +66,9 @@ def main(argv=None):
     if cmd == "run":
         _run(rest)
         return 0
+    if cmd == "launch":
+        from .parallel.cluster.run import main as launch_main
+        return launch_main(rest)
     if cmd == "coverage":
         from ._coverage import main as cov_main
         return cov_main(rest)

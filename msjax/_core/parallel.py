@@ -1,10 +1,11 @@
 """``ParallelMode`` and the auto-parallel context (``ms.set_auto_parallel_context``).
 
-msjax runs on one device: the settings are validated and recorded like
-MindSpore's (same keys, defaults and errors), and training cells read
-``parallel_mode``/``gradients_mean``/``device_num`` from here. With one device
-every reduction is the identity (``nn.DistributedGradReducer``); data
-parallelism over several devices is not implemented yet.
+The settings are validated and recorded like MindSpore's (same keys, defaults
+and errors), and training cells read ``parallel_mode``/``gradients_mean``/
+``device_num`` from here. ``communication.init()`` records the world size
+(``set_world_size``); ``get_device_num``/``get_global_rank`` then follow
+MindSpore's ``_get_device_num``/``_get_global_rank`` (1 and 0 in STAND_ALONE, else
+the value set, else the group's). Data parallelism itself is ``_core/distributed.py``.
 """
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import copy
 
 __all__ = ["ParallelMode", "set_auto_parallel_context", "get_auto_parallel_context",
            "reset_auto_parallel_context", "get_parallel_mode", "get_device_num", "get_gradients_mean",
-           "get_global_rank"]
+           "get_global_rank", "set_world_size"]
 
 
 class ParallelMode:
@@ -100,8 +101,20 @@ def get_parallel_mode():
     return _ctx["parallel_mode"]
 
 
+_WORLD = [None, 0]   # (processes in the job, this process's rank) once communication.init() ran
+
+
+def set_world_size(size, rank=0):
+    _WORLD[0], _WORLD[1] = size, rank
+
+
 def get_device_num():
-    return _ctx["device_num"]
+    """MindSpore's ``_get_device_num``: 1 in STAND_ALONE, else ``device_num`` if set, else the group size."""
+    if _ctx["parallel_mode"] == ParallelMode.STAND_ALONE:
+        return 1
+    if "device_num" in _explicit or _WORLD[0] is None:
+        return _ctx["device_num"]
+    return _WORLD[0]
 
 
 def get_gradients_mean():
@@ -109,4 +122,9 @@ def get_gradients_mean():
 
 
 def get_global_rank():
-    return _ctx["global_rank"]
+    """MindSpore's ``_get_global_rank``: 0 in STAND_ALONE, else ``global_rank`` if set, else the rank."""
+    if _ctx["parallel_mode"] == ParallelMode.STAND_ALONE:
+        return 0
+    if "global_rank" in _explicit or _WORLD[0] is None:
+        return _ctx["global_rank"]
+    return _WORLD[1]

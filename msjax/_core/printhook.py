@@ -13,6 +13,7 @@ import contextlib
 import sys
 
 import jax
+from jax.experimental import io_callback
 
 from .parameter import Parameter
 from .tensor import Tensor, wrap
@@ -62,7 +63,14 @@ def _print(*args, sep=" ", end="\n", file=None, flush=False):
         _real_print(*concrete, sep=sep, end=end, file=file if file is not None else sys.stdout, flush=True)
 
     used[0] = True
-    jax.debug.callback(emit, *leaves)
+    # ordered: prints of one call come out in program order (hooks print in the
+    # backward pass too); batched values (vmap) cannot carry ordered effects
+    # (io_callback: the effect host-side gradient hooks use too, so forward prints
+    # and backward hooks interleave as written; its operands carry no gradient)
+    if any(type(x).__name__ == "BatchTracer" for x in leaves):
+        jax.debug.callback(emit, *leaves)
+    else:
+        io_callback(emit, None, *[jax.lax.stop_gradient(x) for x in leaves], ordered=True)
 
 
 @contextlib.contextmanager

@@ -392,6 +392,15 @@ class Tensor:
     # --- Python protocol ----------------------------------------------------
     __hash__ = object.__hash__
 
+    def register_hook(self, hook_fn):
+        """``hook_fn(grad)`` sees, and by returning a Tensor replaces, this Tensor's
+        gradient in the backward pass; returns a handle with ``remove()``. Works in
+        PyNative and inside ``ms.jit``/GRAPH_MODE (MindSpore's GRAPH_MODE ignores Tensor
+        hooks); on a value computed inside a differentiated function the hook covers
+        the uses after the registration (see ``_core.hooks``)."""
+        from .hooks import register_tensor_hook
+        return register_tensor_hook(self, hook_fn)
+
     def __len__(self):
         if self.ndim == 0:
             raise TypeError("Not support len of a 0-D tensor")

@@ -591,7 +591,7 @@ class StatefulFunction:
             jitted = jax.jit(body)
             known = {id(p) for p in state_params}
             TRACES[0] += 1
-            printhook.used[0] = False
+            printhook.used[0] = hooks.used[0] = False
             try:
                 with state.Recorder() as rec:
                     traced = jitted.trace(state_vals, a.dyn, sens)
@@ -610,7 +610,7 @@ class StatefulFunction:
                       if k not in known and k not in rec.created}
             if not missed:
                 call = _donating(traced, len(state_vals)) if self.donate else jitted
-                return _Entry(state_params, call, printhook.used[0])
+                return _Entry(state_params, call, printhook.used[0] or hooks.used[0])
             self._learned.update(missed)
         raise RuntimeError("msjax could not determine the Parameters this function uses.")
 
@@ -635,6 +635,9 @@ class StatefulFunction:
         sens_arr = None if sens is None else to_arrays(sens)
         result, changed = entry.call(state_vals, a.dyn, sens_arr)
         del state_vals
+        if entry.prints:    # runtime prints and host-side hooks: wait for them, raise what a hook raised
+            jax.block_until_ready(result)
+            hooks.raise_pending()
         if state.recorders:
             for i, v in changed.items():
                 state_params[i]._data = v

@@ -101,7 +101,7 @@ def _run(cell, *args, **kwargs):
         p._raw_set(new)
         swapped.append((p, prev, new))
     try:
-        out = cell.construct(*args, **kwargs)
+        out = cell._ms_construct(*args, **kwargs)
     finally:
         for p, prev, new in reversed(swapped):
             cur = p._raw_get()

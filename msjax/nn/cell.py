@@ -9,8 +9,9 @@ order, parameter names prefixed by the attribute path when a Cell is assigned
 Calling a Cell runs ``construct``. In GRAPH_MODE a top-level call is compiled
 with ``jax.jit`` (through ``_core.transforms``); in PYNATIVE_MODE it runs op by op.
 
-Differences from MindSpore: hooks (``register_forward_hook``...) run in
-PyNative only; ``construct`` is plain Python, traced by JAX in GRAPH_MODE, so
+Hooks (``register_forward_pre_hook``, ``register_forward_hook``,
+``register_backward_pre_hook``, ``register_backward_hook``) run in MindSpore's
+order in both modes (``_core.hooks``). Differences from MindSpore: ``construct`` is plain Python, traced by JAX in GRAPH_MODE, so
 data-dependent Python control flow makes that Cell run without compilation.
 """
 from __future__ import annotations
@@ -20,7 +21,7 @@ from collections import OrderedDict
 
 from flax import nnx
 
-from .._core import context, profiling, state
+from .._core import context, hooks, profiling, state
 from .._core.parameter import Parameter, is_default_name
 from .._core.transforms import StatefulFunction, to_tensors
 
@@ -176,9 +177,46 @@ class Cell(nnx.Module, pytree=False):
         if context.is_graph_mode() and not state.frames:
             fn = _GRAPH_FNS.get(self)
             if fn is None:
-                fn = _GRAPH_FNS[self] = StatefulFunction(self.construct)
+                fn = _GRAPH_FNS[self] = StatefulFunction(self._ms_construct)
             return to_tensors(fn(*args, **kwargs))
+        return self._ms_construct(*args, **kwargs)
+
+    def _ms_construct(self, *args, **kwargs):
+        """``construct`` with this Cell's hooks, if it has any."""
+        h = self.__dict__.get("_ms_cell_hooks")
+        if h:
+            return hooks.run_cell(self, h, self.construct, args, kwargs)
         return self.construct(*args, **kwargs)
+
+    # --- hooks ------------------------------------------------------------------------
+    def _ms_hook_set(self):
+        h = self.__dict__.get("_ms_cell_hooks")
+        if h is None:
+            h = hooks.CellHooks()
+            object.__setattr__(self, "_ms_cell_hooks", h)
+        return h
+
+    def register_forward_pre_hook(self, hook_fn, *, prepend=False, with_kwargs=False):
+        """``hook_fn(cell, args)`` (``(cell, args, kwargs)`` with ``with_kwargs``) runs before
+        ``construct``; a non-None return replaces the inputs. Returns a handle whose
+        ``remove()`` takes the hook off."""
+        return self._ms_hook_set().add("forward_pre", hook_fn, prepend=prepend, with_kwargs=with_kwargs)
+
+    def register_forward_hook(self, hook_fn, *, prepend=False, with_kwargs=False, always_call=False):
+        """``hook_fn(cell, args, output)`` (``(cell, args, kwargs, output)`` with
+        ``with_kwargs``) runs after ``construct``; a non-None return replaces the output.
+        ``always_call`` is accepted (msjax does not call the hook when ``construct`` raises)."""
+        return self._ms_hook_set().add("forward", hook_fn, prepend=prepend, with_kwargs=with_kwargs)
+
+    def register_backward_pre_hook(self, hook_fn):
+        """``hook_fn(cell, grad_output)`` sees the gradient reaching the Cell's output (a
+        tuple) in the backward pass; a non-None return (a tuple) replaces it."""
+        return self._ms_hook_set().add("backward_pre", hook_fn)
+
+    def register_backward_hook(self, hook_fn):
+        """``hook_fn(cell, grad_input, grad_output)`` runs once the gradients of the Cell's
+        inputs are known; a non-None return (a tuple) replaces ``grad_input``."""
+        return self._ms_hook_set().add("backward", hook_fn)
 
     def to_float(self, dst_type):
         """Run this cell and its sub-cells with ``dst_type`` (float16/bfloat16/float32) inputs

@@ -16,7 +16,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from ..._core import dtype as mstype
-from ..._core import printhook
+from ..._core import hooks, printhook
 from ..._core.registry import Primitive, op
 from ..._core.tensor import Tensor
 from ._util import arr, wrap
@@ -336,39 +336,15 @@ def mixed_precision_cast(dst_dtype, x):
 # ---------------------------------------------------------------------------
 # HookBackward
 # ---------------------------------------------------------------------------
-@functools.partial(jax.custom_vjp, nondiff_argnums=(0,))
-def _hook_identity(hook, xs):
-    return xs
-
-
-def _hook_fwd(hook, xs):
-    return xs, None
-
-
-def _hook_bwd(hook, _, grads):
-    with printhook.traced_print():
-        res = hook(tuple(wrap(g) for g in grads))
-    if res is None:
-        return (grads,)
-    res = res if isinstance(res, (tuple, list)) else (res,)
-    if len(res) != len(grads):
-        raise ValueError(f"For 'HookBackward', the hook function must return {len(grads)} gradients, but got "
-                         f"{len(res)}.")
-    return (tuple(jnp.broadcast_to(jnp.asarray(arr(r), g.dtype), g.shape) for r, g in zip(res, grads)),)
-
-
-_hook_identity.defvjp(_hook_fwd, _hook_bwd)
-
-
 @_register
 class HookBackward(Primitive):
     """``ops.HookBackward(hook_fn, cell_id='')``: identity in the forward pass; in the
     backward pass ``hook_fn`` receives the tuple of gradients of the outputs and may return
-    replacements. Works in PyNative and compiled code (prints from the hook run at run time)."""
+    replacements. Works in PyNative and compiled code (prints from the hook run at run time;
+    MindSpore's GRAPH_MODE skips the hook)."""
 
     def __init__(self, hook_fn, cell_id=""):
-        if not callable(hook_fn):
-            raise TypeError(f"Expected a callable hook function, but got {type(hook_fn).__name__}.")
+        hooks.check_hook_fn(hook_fn)
         super().__init__()
         self.hook_fn = hook_fn
         self.cell_id = cell_id
@@ -377,8 +353,27 @@ class HookBackward(Primitive):
         if not args:
             raise TypeError("For 'HookBackward', at least one input is required.")
         xs = tuple(arr(a) for a in args)
-        out = tuple(wrap(o) for o in _hook_identity(self.hook_fn, xs))
+        out = tuple(wrap(o) for o in hooks.backward_identity(xs, self.hook_fn, "HookBackward"))
         return out[0] if len(out) == 1 else out
+
+
+@_register
+class InsertGradientOf(Primitive):
+    """``ops.InsertGradientOf(f)``: identity in the forward pass; the gradient flowing
+    back through it becomes ``f(gradient)`` (PyNative and GRAPH_MODE)."""
+
+    def __init__(self, f):
+        super().__init__()
+        self.f = f
+
+    def __call__(self, input_x):
+        if not callable(self.f):
+            raise TypeError(f"For 'InsertGradientOf', the argument 'f' must be callable, "
+                            f"but got {type(self.f).__name__}.")
+
+        def on_grad(gs):
+            return (self.f(gs[0]),)
+        return wrap(hooks.backward_identity((arr(input_x),), on_grad, "InsertGradientOf")[0])
 
 
 # ---------------------------------------------------------------------------
@@ -509,8 +504,9 @@ class ReduceOp:
 
 @_register
 class AllReduce(Primitive):
-    """``ops.AllReduce(op=ReduceOp.SUM, group='hccl_world_group')``: msjax runs on one
-    process, so reducing over the group returns the input unchanged."""
+    """``ops.AllReduce(op=ReduceOp.SUM, group='hccl_world_group')``: reduces over the
+    processes of the job (``msjax._core.distributed``): eagerly across processes, or as
+    ``lax.psum``/``pmax``... inside a compiled data-parallel step; one process: the input."""
 
     def __init__(self, op=ReduceOp.SUM, group="hccl_world_group"):
         if not isinstance(op, str):
@@ -526,7 +522,8 @@ class AllReduce(Primitive):
     def __call__(self, x):
         if not isinstance(x, Tensor):
             raise TypeError(f"For 'AllReduce', the input must be a Tensor, but got {type(x).__name__}.")
-        return wrap(x._data)
+        from ..._core import distributed
+        return wrap(distributed.all_reduce(x._data, self.op))
 
 
 @_register

@@ -1,0 +1,132 @@
+"""Multi-process jobs: ``python -m msjax launch`` (msrun's flags), ``communication.init``
+on ``jax.distributed``, and data-parallel training. Each test starts a few processes
+(seconds each); the group keeps them on one xdist worker, one at a time."""
+import os
+import socket
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from msjax.parallel.cluster import run as launcher
+
+pytestmark = pytest.mark.xdist_group("distributed")
+
+PY = sys.executable
+
+
+def _port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _launch(tmp_path, script, *flags, args=(), timeout=240):
+    path = tmp_path / "job.py"
+    path.write_text(textwrap.dedent(script))
+    cmd = [PY, "-m", "msjax", "launch", f"--master_port={_port()}", "--log_dir=logs", *flags, str(path), *args]
+    env = dict(os.environ, XLA_FLAGS="")
+    p = subprocess.Popen(cmd, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        out, err = p.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        p.terminate()       # the launcher kills its workers on SIGTERM
+        p.communicate(timeout=30)
+        raise
+    return subprocess.CompletedProcess(cmd, p.returncode, out, err)
+
+
+ENV_SCRIPT = """
+    import os, sys
+    import mindspore as ms
+    from mindspore.communication import init, get_rank, get_group_size, get_local_rank, get_local_rank_size
+    init()
+    keys = ["MS_ROLE", "MS_WORKER_NUM", "MS_SCHED_HOST", "MS_SCHED_PORT", "MS_TOPO_TIMEOUT", "MS_NODE_ID", "RANK_ID",
+            "RANK_SIZE", "DEVICE_ID", "MS_LOCAL_WORKER", "MS_NODE_RANK"]
+    print("ENV", {k: os.environ.get(k) for k in keys})
+    print("RANKS", get_rank(), get_group_size(), get_local_rank(), get_local_rank_size(), sys.argv[1:])
+    if "fail" in sys.argv and get_rank() == 1:
+        raise ValueError("rank 1 fails on purpose")
+    if "fail" in sys.argv:
+        import time
+        time.sleep(600)     # rank 0 would wait forever: the launcher must end it
+"""
+
+
+def test_launch_env_logs_and_ranks(tmp_path):
+    r = _launch(tmp_path, ENV_SCRIPT, "--worker_num=2", "--local_worker_num=2", "--join=True",
+                "--cluster_time_out=120", args=("--lr", "0.1"))
+    assert r.returncode == 0, r.stdout + r.stderr
+    logs = tmp_path / "logs"
+    assert sorted(os.listdir(logs)) == ["worker_0.log", "worker_1.log"]   # msrun's names
+    for rank in (0, 1):
+        text = (logs / f"worker_{rank}.log").read_text()
+        assert f"RANKS {rank} 2 {rank} 2 ['--lr', '0.1']" in text
+        env = eval(text.split("ENV ", 1)[1].splitlines()[0])
+        assert env["MS_ROLE"] == "MS_WORKER" and env["MS_WORKER_NUM"] == "2" and env["RANK_SIZE"] == "2"
+        assert env["RANK_ID"] == env["MS_NODE_ID"] == env["DEVICE_ID"] == str(rank)
+        assert env["MS_SCHED_HOST"] == "127.0.0.1" and env["MS_TOPO_TIMEOUT"] == "120"
+        assert env["MS_LOCAL_WORKER"] == "2" and env["MS_NODE_RANK"] == "0"
+        assert f"Start worker process with rank id:{rank}, log file:logs/worker_{rank}.log" in r.stdout
+    # --join=True copies the worker logs to the console
+    assert "RANKS 0 2 0 2" in r.stdout and "RANKS 1 2 1 2" in r.stdout
+
+
+def test_launch_worker_failure_ends_job_with_log_tail(tmp_path):
+    r = _launch(tmp_path, ENV_SCRIPT, "--worker_num=2", "--local_worker_num=2", "--join=True", args=("fail",))
+    assert r.returncode == 1
+    assert "(rank 1) exit with exception" in r.stderr
+    assert "Last lines of logs/worker_1.log" in r.stderr and "ValueError: rank 1 fails on purpose" in r.stderr
+    assert "Distributed job exited with exception" in r.stderr
+
+
+def test_launch_cluster_timeout(tmp_path):
+    # one of two workers started on this node: rank 0 waits cluster_time_out seconds for rank 1, then fails
+    r = _launch(tmp_path, ENV_SCRIPT, "--worker_num=2", "--local_worker_num=1", "--node_rank=0", "--join=True",
+                "--cluster_time_out=2", timeout=120)
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert "(rank 0) exit with exception" in r.stderr
+    assert "rank 0 of 2 joining the job" in r.stderr and "cluster_time_out 2 s" in r.stderr
+
+
+def test_launch_rejects_what_it_cannot_do(tmp_path, capsys):
+    script = str(tmp_path / "x.py")
+    assert launcher.main(["--worker_num=4", "--local_worker_num=2", script]) == 2
+    assert "needs --node_rank" in capsys.readouterr().err
+    assert launcher.main(["--worker_num=2", "--local_worker_num=4", script]) == 2
+    assert "exceeded local worker number" in capsys.readouterr().err
+    assert launcher.main(["--worker_num=2", "--local_worker_num=2", "--bind_core=True", script]) == 2
+    assert "--bind_core" in capsys.readouterr().err
+    assert launcher.main(["--worker_num=2", "--local_worker_num=2", "--sim_level=1", script]) == 2
+    assert "dry runs" in capsys.readouterr().err
+    args = launcher.get_args(["train.py", "--epochs", "2"])
+    assert (args.worker_num, args.local_worker_num, args.master_addr, args.master_port, args.node_rank,
+            args.log_dir, args.join, args.cluster_time_out) == (8, 8, "127.0.0.1", 8118, -1, "", False, 600)
+    assert args.task_script_args == ["--epochs", "2"]
+
+
+def test_mpirun_environment(tmp_path):
+    """A script started by mpirun (OpenMPI's OMPI_COMM_WORLD_* variables) joins the job in init()."""
+    path = tmp_path / "job.py"
+    path.write_text(textwrap.dedent("""
+        import os
+        import msjax as ms
+        from msjax.communication import init, get_rank, get_group_size
+        from msjax import ops
+        init()
+        x = ops.AllReduce()(ms.Tensor([float(get_rank() + 1)]))
+        print("OUT", get_rank(), get_group_size(), os.environ["RANK_ID"], x.asnumpy().tolist())
+    """))
+    port = _port()
+    procs = []
+    for rank in range(2):
+        env = dict(os.environ, OMPI_COMM_WORLD_RANK=str(rank), OMPI_COMM_WORLD_SIZE="2",
+                   OMPI_COMM_WORLD_LOCAL_RANK=str(rank), OMPI_COMM_WORLD_LOCAL_SIZE="2",
+                   MS_SCHED_PORT=str(port), MS_TOPO_TIMEOUT="120", XLA_FLAGS="")
+        procs.append(subprocess.Popen([PY, str(path)], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                      text=True))
+    outs = [p.communicate(timeout=240)[0] for p in procs]
+    for rank, (p, out) in enumerate(zip(procs, outs)):
+        assert p.returncode == 0, out
+        assert f"OUT {rank} 2 {rank} [3.0]" in out
