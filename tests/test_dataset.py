@@ -350,8 +350,9 @@ def test_image_folder_and_fake_images(tmp_path):
     assert rows[0]["image"].shape == (5, 6, 3) and all((a["image"] == b["image"]).all() for a, b in zip(rows, again))
 
 
-def test_mind_dataset_is_a_clear_error():
-    with pytest.raises(NotImplementedError, match="MindRecord"):
+def test_mind_dataset_missing_file_is_a_clear_error():
+    # MindDataset itself: tests/test_mindrecord.py
+    with pytest.raises(ValueError, match="x.mindrecord does not exist"):
         ds.MindDataset("x.mindrecord")
 
 

@@ -23,6 +23,7 @@ dataset object may feed several pipelines.
 from __future__ import annotations
 
 import atexit
+import builtins
 import collections
 import concurrent.futures
 import itertools
@@ -272,7 +273,35 @@ class Dataset:
         return self.device_que(send_epoch_end, create_data_info_queue, queue_name)
 
     def save(self, file_name, num_files=1, file_type="mindrecord"):
-        raise NotImplementedError("Dataset.save (MindRecord writing) is not supported by msjax.")
+        """Write the pipeline's rows (one epoch) to MindRecord files that ``MindDataset`` (msjax's or
+        MindSpore's) reads. The schema comes from the first row, with MindSpore's casts (bool and
+        8/16-bit integers and int32 to int32, uint32/int64/uint64 to int64, float16/float32 to float32,
+        float64 kept; arrays get shape ``[-1, *rest]``; 0-d strings and bytes stay scalar fields)."""
+        from ..mindrecord.filewriter import FileWriter
+        if not isinstance(file_name, str):
+            raise TypeError(f"Argument file_name with value {file_name} is not of type [<class 'str'>].")
+        if not isinstance(num_files, int) or isinstance(num_files, bool):
+            raise TypeError(f"Argument num_files with value {num_files} is not of type [<class 'int'>].")
+        if not 1 <= num_files <= 1000:
+            raise ValueError(f"Input num_files is not within the required interval of [1, 1000].")
+        if file_type != "mindrecord":
+            raise ValueError(f"Input file_type is not within the valid set of ['mindrecord'].")
+        names = self.get_col_names()
+        writer, schema, buf = None, None, []
+        for row in self.create_tuple_iterator(num_epochs=1, output_numpy=True):
+            if schema is None:
+                schema = {n: _save_field(n, v) for n, v in builtins.zip(names, row)}
+                writer = FileWriter(file_name, num_files)
+                writer.add_schema(schema, "mindrecord")
+            buf.append({n: _save_value(v, schema[n]) for n, v in builtins.zip(names, row)})
+            if len(buf) >= 1000:
+                writer.write_raw_data(buf)
+                buf = []
+        if writer is None:
+            raise RuntimeError("Invalid data, the dataset to save has no rows.")
+        if buf:
+            writer.write_raw_data(buf)
+        writer.commit()
 
     # --- pipeline operations -------------------------------------------------------------
     def batch(self, batch_size, drop_remainder=False, num_parallel_workers=None, **kwargs):
@@ -379,6 +408,41 @@ class Dataset:
 # ---------------------------------------------------------------------------
 # runners
 # ---------------------------------------------------------------------------
+def _save_type(dtype):
+    k = np.dtype(dtype)
+    if k.kind == "b" or (k.kind in "iu" and k.itemsize <= 2) or k == np.int32:
+        return "int32"
+    if k.kind in "iu":
+        return "int64"
+    if k.kind == "f":
+        return "float64" if k.itemsize == 8 else "float32"
+    raise RuntimeError(f"Invalid data, Dataset.save does not support the type {k} in MindRecord files.")
+
+
+def _save_field(name, v):
+    v = np.asarray(v)
+    if v.dtype.kind in "SUO":
+        if v.ndim:
+            raise RuntimeError(f"Invalid data, column {name}: MindRecord does not support multi-dimensional string "
+                               "or bytes tensors.")
+        return {"type": "bytes" if v.dtype.kind == "S" else "string"}
+    t = _save_type(v.dtype)
+    if v.ndim == 0:
+        return {"type": t}
+    return {"type": t, "shape": [-1] + list(v.shape[1:])}
+
+
+def _save_value(v, spec):
+    v = np.asarray(v)
+    if spec["type"] == "bytes":
+        return bytes(v.item())
+    if spec["type"] == "string":
+        return str(v.item())
+    if "shape" in spec:
+        return np.ascontiguousarray(v.astype(spec["type"]))
+    return int(v) if spec["type"].startswith("int") else float(np.asarray(v, spec["type"]))
+
+
 class _Runner:
     def __init__(self):
         self.epochs = 0

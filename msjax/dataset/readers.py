@@ -304,17 +304,106 @@ class FakeImageDataset(MappableSource):
 
 
 class MindDataset(MappableSource):
-    """MindRecord files are not readable by msjax yet: constructing one raises a
-    clear error naming the alternatives."""
+    """MindRecord files (written by ``mindspore.mindrecord.FileWriter`` or ``Dataset.save``,
+    by MindSpore or msjax).
 
-    __ms_unsupported__ = True
+    ``MindDataset(dataset_files, columns_list=None, num_parallel_workers=None, shuffle=None,
+    num_shards=None, shard_id=None, sampler=None, padded_sample=None, num_padded=None,
+    num_samples=None, cache=None)``. One path loads every shard of its data set (from its
+    header); a list loads exactly those files. Columns are the schema's fields in name
+    order (or ``columns_list``): scalars as 0-d arrays of their type, strings as 0-d
+    ``str`` arrays, ``bytes`` as a (1,) ``S`` array, arrays in their schema shape.
+    ``shuffle``/``num_shards``/``sampler`` select rows as for every source (shards take
+    every ``num_shards``-th row, wrapping around); ``padded_sample`` rows
+    (``num_padded`` of them) are appended before sharding.
+
+    Differences from MindSpore: ``Shuffle.FILES``/``Shuffle.INFILE``/``Shuffle.PARTIAL`` shuffle
+    globally; a shuffled order is msjax's own (seeded by ``ds.config.set_seed``).
+    """
+
+    _what = "MindRecord files"
 
     def __init__(self, dataset_files, columns_list=None, num_parallel_workers=None, shuffle=None,
                  num_shards=None, shard_id=None, sampler=None, padded_sample=None, num_padded=None,
                  num_samples=None, cache=None):
-        raise NotImplementedError(
-            "MindDataset (MindRecord files) is not supported by msjax: convert the data to numpy arrays and use "
-            "NumpySlicesDataset, or read it with GeneratorDataset.")
+        from ..mindrecord.filereader import open_shards
+        from .samplers import Shuffle
+        if isinstance(dataset_files, list):
+            if not dataset_files:
+                raise ValueError("dataset_file should not be empty.")
+            files = dataset_files
+        elif isinstance(dataset_files, str):
+            files = [dataset_files]
+        else:
+            raise TypeError(f"Argument dataset_files with value {dataset_files} is not of type "
+                            "[<class 'str'>, <class 'list'>].")
+        for f in files:
+            if not isinstance(f, str) or not os.path.isfile(f):
+                raise ValueError(f"The file {f} does not exist or permission denied!")
+        if columns_list is not None:
+            if not isinstance(columns_list, list) or not columns_list:
+                raise TypeError(f"Argument columns_list with value {columns_list} is not of type [<class 'list'>].")
+        if num_samples and shuffle in (Shuffle.FILES, Shuffle.INFILE):
+            raise ValueError("'Shuffle.FILES' or 'Shuffle.INFILE' and 'num_samples' cannot be specified at the "
+                             "same time.")
+        if num_padded is not None and padded_sample is None:
+            raise RuntimeError("padded_sample is needed when num_padded is set.")
+        if padded_sample is not None and num_padded is None:
+            raise RuntimeError("num_padded is needed when padded_sample is set.")
+        if padded_sample is not None and num_shards is None and not isinstance(sampler, _dist_sampler()):
+            raise RuntimeError("num_shards is needed when padded_sample is set.")
+        super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id, cache)
+        self.dataset_files = dataset_files
+        self._shards = open_shards(dataset_files)
+        schema = self._shards.schema
+        self.columns_list = list(columns_list) if columns_list else []
+        for c in self.columns_list:
+            if c not in schema:
+                raise RuntimeError(f"Invalid data, column name: {c} can not found in schema of MindRecord files.")
+        self._columns = self.columns_list or sorted(schema)
+        self.padded_sample = padded_sample
+        self.num_padded = num_padded or 0
+        if padded_sample is not None:
+            missing = [c for c in self._columns if c not in padded_sample]
+            if missing:
+                raise RuntimeError(f"padded_sample should contain every column read, missing: {missing}.")
+            shards = num_shards or getattr(sampler, "num_shards", 1)
+            if (len(self._shards) + self.num_padded) % shards:
+                raise RuntimeError(f"Invalid data, the number of rows ({len(self._shards)}) plus num_padded "
+                                   f"({self.num_padded}) must be divisible by num_shards ({shards}).")
+
+    def _col_names(self):
+        return list(self._columns)
+
+    def _num_rows(self):
+        return len(self._shards) + self.num_padded
+
+    def _read(self, i):
+        if i >= len(self._shards):
+            return [self._padded(c) for c in self._columns]
+        raw, blobs = self._shards.read_row(i)
+        return [self._shards.column_array(c, raw, blobs) for c in self._columns]
+
+    def _padded(self, name):
+        v = self.padded_sample[name]
+        spec = self._shards.schema[name]
+        if spec["type"] == "bytes" and isinstance(v, (bytes, bytearray)):
+            return np.array([bytes(v)])
+        if spec["type"] == "string":
+            return np.array(str(v))
+        return np.asarray(v, dtype=spec["type"])
+
+    def __getitem__(self, index):
+        if not isinstance(index, int) or isinstance(index, bool):
+            raise TypeError(f"Argument index with value {index} is not of type [<class 'int'>].")
+        if index < 0:
+            raise ValueError(f"index cannot be negative, but got {index}.")
+        return self._read(index)
+
+
+def _dist_sampler():
+    from .samplers import DistributedSampler
+    return DistributedSampler
 
 
 class DatasetCache:

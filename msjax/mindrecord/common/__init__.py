@@ -1,0 +1,2 @@
+"""``mindspore.mindrecord.common``: the MindRecord exceptions."""
+from . import exceptions
