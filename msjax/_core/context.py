@@ -11,6 +11,8 @@ import copy
 import os
 import re
 
+from . import compile_cache
+
 GRAPH_MODE = 0
 PYNATIVE_MODE = 1
 
@@ -194,6 +196,16 @@ def set_context(**kwargs):
         else:
             raise ValueError(f"For 'context.set_context', the keyword argument {key} is not recognized! For detailed "
                              f"usage of 'set_context', please refer to the Mindspore official website.")
+    if "enable_compile_cache" in kwargs or ("compile_cache_path" in kwargs and _ctx["enable_compile_cache"]):
+        _apply_compile_cache()
+
+
+def _apply_compile_cache():
+    """``enable_compile_cache`` turns on JAX's persistent cache (``compile_cache``)."""
+    if _ctx["enable_compile_cache"]:
+        compile_cache.enable(_ctx["compile_cache_path"] or None)
+    else:
+        compile_cache.disable()
 
 
 def get_context(attr_key):
@@ -208,6 +220,7 @@ def _reset_context():
     """Back to the defaults (tests)."""
     _ctx.clear()
     _ctx.update(copy.deepcopy(_DEFAULTS))
+    compile_cache.disable()
 
 
 def mode():
@@ -250,3 +263,8 @@ def get_ps_context(attr_key):
 
 
 from .parallel import ParallelMode, get_auto_parallel_context, reset_auto_parallel_context, set_auto_parallel_context  # noqa: E402,F401,E501
+
+if os.environ.get("MS_COMPILER_CACHE_ENABLE") == "1":   # MindSpore's environment switch for the same cache
+    _ctx["enable_compile_cache"] = True
+    _ctx["compile_cache_path"] = os.environ.get("MS_COMPILER_CACHE_PATH", "")
+    _apply_compile_cache()

@@ -1,0 +1,74 @@
+"""Compile-cache benchmark: the first training step of a new process, without and
+with ``set_context(enable_compile_cache=True)`` (JAX's persistent cache).
+
+Each row runs a fresh Python process three times on one cache directory:
+``off`` (cache disabled), ``cold`` (cache on, empty directory: compiles and
+writes), ``warm`` (cache on, filled by ``cold``: loads). The time is the first
+``TrainOneStepCell`` call (trace + compile or load + run) in GRAPH_MODE, the
+model built from ``bench/train_step.py``'s definitions.
+
+    python bench/compile_cache.py [--rows lenet32,mlp128] [--repeat 3]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+CHILD = r"""
+import os, sys, time
+sys.path.insert(0, {here!r})
+import numpy as np
+import msjax as ms
+from msjax import nn
+import train_step as tsb
+row, cache = sys.argv[1], sys.argv[2]
+ms.set_context(mode=ms.GRAPH_MODE)
+if cache != "off":
+    ms.set_context(enable_compile_cache=True, compile_cache_path=cache)
+ms.set_seed(0)
+batch, shape, net, make_opt = {{"lenet32": (32, (1, 32, 32), tsb.LeNet5, lambda p: nn.Momentum(p, 0.01, 0.9)),
+                               "mlp128": (128, (784,), tsb.MLP, lambda p: nn.Adam(p, 1e-3))}}[row]
+net = net()
+rs = np.random.RandomState(0)
+x = rs.standard_normal((batch,) + shape).astype(np.float32)
+y = rs.randint(0, 10, size=(batch,)).astype(np.int32)
+step = nn.TrainOneStepCell(nn.WithLossCell(net, nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")),
+                           make_opt(net.trainable_params()))
+t = time.perf_counter()
+loss = step(ms.Tensor(x), ms.Tensor(y))
+loss.asnumpy()
+print("FIRST", time.perf_counter() - t)
+"""
+
+
+def first_step(row, cache):
+    code = CHILD.format(here=HERE)
+    out = subprocess.run([sys.executable, "-c", code, row, cache], capture_output=True, text=True, check=True)
+    return float([ln for ln in out.stdout.splitlines() if ln.startswith("FIRST")][-1].split()[1])
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--rows", default="lenet32,mlp128")
+    ap.add_argument("--repeat", type=int, default=3)
+    args = ap.parse_args()
+    print(f"{'row':<12} {'off (s)':>8} {'cold (s)':>9} {'warm (s)':>9} {'off/warm':>9}")
+    for row in args.rows.split(","):
+        off, cold, warm = [], [], []
+        for _ in range(args.repeat):
+            with tempfile.TemporaryDirectory() as d:
+                off.append(first_step(row, "off"))
+                cold.append(first_step(row, d))
+                warm.append(first_step(row, d))
+        m = statistics.median
+        print(f"{row:<12} {m(off):8.3f} {m(cold):9.3f} {m(warm):9.3f} {m(off) / m(warm):8.1f}x")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,74 @@
+"""``set_context(enable_compile_cache=True)``: JAX's persistent cache serves a new process."""
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+import msjax as ms
+from msjax._core import compile_cache
+
+SCRIPT = textwrap.dedent("""
+    import sys
+    import jax
+    import numpy as np
+    hits = []
+    jax.monitoring.register_event_listener(
+        lambda name, **kw: hits.append(name) if name.endswith("cache_hits") else None)
+    import mindspore as ms
+    from mindspore import nn
+    ms.set_context(mode=ms.GRAPH_MODE, enable_compile_cache=True, compile_cache_path=sys.argv[1])
+    ms.set_seed(1)
+    net = nn.Dense(4, 2)
+    step = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()),
+                               nn.Momentum(net.trainable_params(), 0.1, 0.9))
+    loss = step(ms.Tensor(np.ones((3, 4), np.float32)), ms.Tensor(np.zeros((3, 2), np.float32)))
+    print("HITS", len(hits), "LOSS", float(loss))
+""")
+
+
+def _run(tmp_path, cache):
+    script = tmp_path / "step.py"
+    script.write_text(SCRIPT)
+    env = dict(os.environ, MS_COMPILER_CACHE_ENABLE="0")
+    out = subprocess.run([sys.executable, "-m", "msjax", "run", str(script), str(cache)], capture_output=True,
+                         text=True, env=env, timeout=300)
+    assert out.returncode == 0, out.stderr[-2000:]
+    line = [ln for ln in out.stdout.splitlines() if ln.startswith("HITS")][-1].split()
+    return int(line[1]), float(line[3])
+
+
+def test_second_process_loads_compiled_step_from_cache(tmp_path):
+    cache = tmp_path / "cache"
+    hits1, loss1 = _run(tmp_path, cache)
+    entries = set(os.listdir(cache))
+    assert hits1 == 0 and entries, "the first process compiles and fills the cache"
+    hits2, loss2 = _run(tmp_path, cache)
+    assert hits2 > 0, "the second process loads executables from the cache"
+    assert set(os.listdir(cache)) == entries, "nothing is compiled anew"
+    assert loss2 == loss1
+
+
+def test_set_context_switches_jax_cache(tmp_path):
+    import jax
+    try:
+        ms.set_context(compile_cache_path=str(tmp_path / "c"))
+        assert compile_cache.active_path() is None, "a path alone does not turn the cache on"
+        ms.set_context(enable_compile_cache=True)
+        assert jax.config.jax_compilation_cache_dir == str((tmp_path / "c").resolve())
+        assert ms.get_context("enable_compile_cache") is True
+        ms.set_context(enable_compile_cache=False)
+        assert compile_cache.active_path() is None and jax.config.jax_compilation_cache_dir is None
+    finally:
+        ms.set_context(enable_compile_cache=None, compile_cache_path="")   # the defaults
+
+
+def test_default_directory(monkeypatch, tmp_path):
+    monkeypatch.setenv("MSJAX_CACHE_DIR", str(tmp_path))
+    assert compile_cache.default_path() == os.path.join(str(tmp_path), "xla")
+
+
+def test_enable_compile_cache_type_checked():
+    with pytest.raises(TypeError):
+        ms.set_context(enable_compile_cache="yes")
