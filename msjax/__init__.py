@@ -34,6 +34,7 @@ from .common import dtype  # noqa: E402  (mindspore.dtype is the module mindspor
 from .amp import DynamicLossScaleManager, FixedLossScaleManager, LossScaleManager  # noqa: E402
 from . import dataset, train  # noqa: E402,F401
 from . import mint  # noqa: E402,F401  (mindspore.mint: the torch-style namespace)
+from . import numpy  # noqa: E402,F401  (mindspore.numpy: the NumPy-style namespace)
 from .train import *  # noqa: E402,F401,F403  (Model, callbacks, metrics, checkpoints: MindSpore's top level)
 from .common.seed import set_seed  # noqa: E402
 

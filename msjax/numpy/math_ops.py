@@ -1,0 +1,671 @@
+"""``mindspore.numpy.math_ops``: element-wise math, reductions, linear algebra and statistics.
+
+Arguments are array-likes (Tensors, or Python numbers and lists, which become Int32/Float32
+Tensors); results are Tensors, cast to ``dtype`` where one is given. Two Tensors promote as
+MindSpore's Tensors do; integer and Bool inputs of float functions (``sqrt``, ``sin``,
+``divide``...) compute in Float32. Functions MindSpore writes over a Tensor method (``sum``,
+``std``, ``var``, ``ptp``, ``cumsum``, ``argmax``...) are that method of msjax's Tensor.
+"""
+from __future__ import absolute_import
+
+import builtins
+import math
+
+import jax
+import jax.numpy as jnp
+import numpy as _np
+
+from .._core import dtype as mstype
+from .._core.tensor import Tensor
+from . import _util
+from ._util import arr, check_axis, need_tensor, np_dtype, out, to_float
+from .dtypes import inf, nan  # noqa: F401
+from .logic_ops import not_equal  # noqa: F401  (MindSpore's math_ops lists it too)
+
+
+_binary = _util.broadcastable
+
+
+def _both_float(x1, x2):
+    a, b = _binary(x1, x2)
+    if not _util.is_float(a) and not _util.is_float(b):
+        a, b = a.astype(jnp.float32), b.astype(jnp.float32)
+    return a, b
+
+
+# ---------------------------------------------------------------------------
+# element-wise arithmetic
+# ---------------------------------------------------------------------------
+
+def add(x1, x2, dtype=None):
+    a, b = _binary(x1, x2)
+    return out(jnp.add(a, b) if not (a.dtype == b.dtype == jnp.bool_) else jnp.logical_or(a, b), dtype)
+
+
+subtract = _util.elementwise(jnp.subtract, _binary)
+def multiply(x1, x2, dtype=None):
+    a, b = _binary(x1, x2)
+    return out(jnp.multiply(a, b) if not (a.dtype == b.dtype == jnp.bool_) else jnp.logical_and(a, b), dtype)
+
+
+divide = _util.elementwise(jnp.true_divide, _both_float, name="divide")
+true_divide = divide
+
+
+power = _util.elementwise(jnp.power, _binary)
+def float_power(x1, x2, dtype=None):
+    """Computes in Float32 (MindSpore casts both operands to Float32; NumPy uses Float64)."""
+    a, b = _binary(x1, x2)
+    return out(jnp.power(a.astype(jnp.float32), b.astype(jnp.float32)), dtype)
+
+
+def _prop_nan(fn, a, b):
+    res = fn(a, b)
+    if _util.is_float(res):
+        res = jnp.where(jnp.isnan(a), a.astype(res.dtype), jnp.where(jnp.isnan(b), b.astype(res.dtype), res))
+    return res
+
+
+def minimum(x1, x2, dtype=None):
+    a, b = _binary(x1, x2)
+    return out(_prop_nan(jnp.minimum, a, b), dtype)
+
+
+def maximum(x1, x2, dtype=None):
+    a, b = _binary(x1, x2)
+    return out(_prop_nan(jnp.maximum, a, b), dtype)
+
+
+def _unary_float(fn):
+    return _util.elementwise(fn, lambda x: (to_float(arr(x)),), arity=1,
+                             doc=f"Element-wise ``{fn.__name__}``; integer and Bool inputs compute in Float32.")
+
+
+sqrt = _unary_float(jnp.sqrt)
+log = _unary_float(jnp.log)
+exp = _unary_float(jnp.exp)
+expm1 = _unary_float(jnp.expm1)
+log1p = _unary_float(jnp.log1p)
+log2 = _unary_float(jnp.log2)
+log10 = _unary_float(jnp.log10)
+sin = _unary_float(jnp.sin)
+cos = _unary_float(jnp.cos)
+tan = _unary_float(jnp.tan)
+arcsin = _unary_float(jnp.arcsin)
+arctan = _unary_float(jnp.arctan)
+sinh = _unary_float(jnp.sinh)
+cosh = _unary_float(jnp.cosh)
+tanh = _unary_float(jnp.tanh)
+arcsinh = _unary_float(jnp.arcsinh)
+arccosh = _unary_float(jnp.arccosh)
+arctanh = _unary_float(jnp.arctanh)
+cbrt = _unary_float(jnp.cbrt)
+exp2 = _unary_float(jnp.exp2)
+deg2rad = _unary_float(jnp.deg2rad)
+rad2deg = _unary_float(jnp.rad2deg)
+radians = _unary_float(jnp.radians)
+
+
+def arccos(input, dtype=None):  # noqa: A002 - MindSpore's parameter name
+    return out(jnp.arccos(to_float(arr(input))), dtype)
+
+
+def floor(x, dtype=None):
+    return out(jnp.floor(to_float(arr(x))), dtype)
+
+
+def ceil(x, dtype=None):
+    return out(jnp.ceil(to_float(arr(x))), dtype)
+
+
+def rint(x, dtype=None):
+    return out(jnp.rint(to_float(arr(x))), dtype)
+
+
+def fix(x):
+    """Rounds towards zero; integer inputs come back as Float32 (as MindSpore)."""
+    a = to_float(arr(x))
+    return out(jnp.trunc(a))
+
+
+def trunc(x, dtype=None):
+    return out(jnp.trunc(to_float(arr(x))), dtype)
+
+
+def around(a, decimals=0):
+    x = arr(a)
+    if isinstance(decimals, bool) or not isinstance(decimals, int):
+        raise TypeError("decimals should be an integer")
+    return out(jnp.round(x, decimals) if _util.is_float(x) else jnp.round(x.astype(jnp.float32), decimals))
+
+
+def square(x, dtype=None):
+    return out(jnp.square(arr(x)), dtype)
+
+
+def reciprocal(x, dtype=None):
+    return out(jnp.reciprocal(to_float(arr(x))), dtype)
+
+
+def absolute(x, dtype=None):
+    a = arr(x)
+    return out(jnp.abs(a) if a.dtype != jnp.bool_ else a, dtype)
+
+
+def negative(a, dtype=None):
+    return out(jnp.negative(arr(a)), dtype)
+
+
+def positive(a, dtype=None):
+    return out(jnp.positive(arr(a)), dtype)
+
+
+def sign(x, dtype=None):
+    a = arr(x)
+    if a.dtype == jnp.bool_:
+        raise TypeError("For 'sign', unsupported input type Bool.")
+    return out(jnp.sign(a), dtype)
+
+
+def copysign(x1, x2, dtype=None):
+    a, b = _binary(x1, x2)
+    if a.dtype == jnp.bool_ or b.dtype == jnp.bool_:
+        raise TypeError("For 'copysign', Bool inputs are not supported.")
+    res = jnp.copysign(to_float(a), to_float(b).astype(to_float(a).dtype))
+    return out(res if _util.is_float(a) or _util.is_float(b) else res.astype(jnp.promote_types(a.dtype, b.dtype)),
+               dtype)
+
+
+def heaviside(x1, x2, dtype=None):
+    a, b = _binary(x1, x2)
+    dt = jnp.promote_types(a.dtype, b.dtype)
+    return out(jnp.heaviside(a.astype(dt), b.astype(dt)), dtype)
+
+
+hypot = _util.elementwise(jnp.hypot, _both_float)
+floor_divide = _util.elementwise(jnp.floor_divide, _binary)
+remainder = _util.elementwise(jnp.remainder, _binary)
+mod = remainder
+
+
+fmod = _util.elementwise(jnp.fmod, _binary)
+def divmod_(x1, x2, dtype=None):
+    return floor_divide(x1, x2, dtype), remainder(x1, x2, dtype)
+
+
+gcd = _util.elementwise(jnp.gcd, _binary)
+lcm = _util.elementwise(jnp.lcm, _binary)
+logaddexp = _util.elementwise(jnp.logaddexp, _both_float)
+logaddexp2 = _util.elementwise(jnp.logaddexp2, _both_float)
+arctan2 = _util.elementwise(jnp.arctan2, _both_float)
+def clip(x, xmin, xmax, dtype=None):
+    if xmin is None and xmax is None:
+        raise ValueError("One of max or min must be given.")
+    a = arr(x)
+    res = a
+    if xmin is not None:
+        res = jnp.maximum(res, arr(xmin).astype(a.dtype) if isinstance(xmin, (int, float)) else arr(xmin))
+    if xmax is not None:
+        res = jnp.minimum(res, arr(xmax).astype(res.dtype) if isinstance(xmax, (int, float)) else arr(xmax))
+    return out(res, dtype)
+
+
+bitwise_and = _util.elementwise(jnp.bitwise_and, _binary)
+bitwise_or = _util.elementwise(jnp.bitwise_or, _binary)
+bitwise_xor = _util.elementwise(jnp.bitwise_xor, _binary)
+def invert(x, dtype=None):
+    a = arr(x)
+    if _util.is_float(a):
+        raise TypeError(f"For 'invert', the input must be an integer or Bool Tensor, but got {a.dtype}.")
+    return out(jnp.invert(a), dtype)
+
+
+# ---------------------------------------------------------------------------
+# reductions and statistics
+# ---------------------------------------------------------------------------
+
+def _tensor(x):
+    return x if isinstance(x, Tensor) else out(arr(x))
+
+
+def sum_(a, axis=None, dtype=None, keepdims=False, initial=None):
+    return _tensor(a).sum(axis, dtype, keepdims, initial)
+
+
+def _reduce(a, fn, cmp_fn, axis, keepdims, initial, where, dtype=None, name="reduce"):
+    x = arr(a)
+    axes = check_axis(axis, x.ndim) if axis is not None else None
+    if initial is not None and not isinstance(initial, (int, float, bool, Tensor)):
+        raise TypeError("initial should be scalar")
+    if x.size == 0 and initial is None and cmp_fn is not None:
+        raise ValueError("initial value must be provided for zero-size arrays")
+    if initial is not None:
+        x = cmp_fn(x, jnp.asarray(arr(initial), x.dtype))
+    if isinstance(where, Tensor):
+        if initial is None:
+            raise ValueError("initial value must be provided for where masks")
+        x = jnp.where(where._data, x, jnp.asarray(arr(initial), x.dtype))
+    res = fn(x, axis=axes, keepdims=keepdims)
+    return out(res, dtype or x.dtype)
+
+
+def amax(a, axis=None, keepdims=False, initial=None, where=True):
+    return _reduce(a, jnp.max, jnp.maximum, axis, keepdims, initial, where, name="amax")
+
+
+def amin(a, axis=None, keepdims=False, initial=None, where=True):
+    return _reduce(a, jnp.min, jnp.minimum, axis, keepdims, initial, where, name="amin")
+
+
+def mean(a, axis=None, keepdims=False, dtype=None):
+    """Mean; an integer input keeps its dtype (MindSpore's ReduceMean truncates)."""
+    x = arr(a)
+    axes = check_axis(axis, x.ndim) if axis is not None else None
+    res = jnp.mean(to_float(x), axis=axes, keepdims=keepdims)
+    if not _util.is_float(x):
+        res = jnp.trunc(res).astype(x.dtype)
+    return out(res, dtype)
+
+
+def std(x, axis=None, ddof=0, keepdims=False):
+    return _tensor(x).std(axis, ddof, keepdims)
+
+
+def var(x, axis=None, ddof=0, keepdims=False):
+    return _tensor(x).var(axis, ddof, keepdims)
+
+
+def ptp(x, axis=None, keepdims=False):
+    need_tensor("ptp", x)
+    return x.ptp(axis, keepdims)
+
+
+def average(x, axis=None, weights=None, returned=False):
+    need_tensor("average", x)
+    a = to_float(x._data)
+    axes = check_axis(axis, a.ndim) if axis is not None else None
+    if weights is None:
+        avg = jnp.mean(a, axis=axes)
+        wsum = jnp.full(avg.shape, a.size / builtins.max(avg.size, 1), a.dtype)
+    else:
+        need_tensor("average", weights)
+        w = weights._data.astype(a.dtype)
+        if w.shape != a.shape:
+            if w.ndim != 1:
+                raise TypeError("Weights should be None, 1-D or the same shape as input x.")
+            if not isinstance(axis, int):
+                raise TypeError("Axis must be specified when shapes of x and weights differ.")
+            shape = [1] * a.ndim
+            shape[axes[0]] = w.shape[0]
+            w = w.reshape(shape)
+        wsum = jnp.sum(jnp.broadcast_to(w, a.shape), axis=axes)
+        avg = jnp.sum(a * w, axis=axes) / wsum
+    if returned:
+        return out(avg), out(jnp.broadcast_to(wsum, avg.shape).astype(avg.dtype))
+    return out(avg)
+
+
+def count_nonzero(x, axis=None, keepdims=False):
+    a = arr(x)
+    axes = check_axis(axis, a.ndim) if axis is not None else None
+    return out(jnp.count_nonzero(a, axis=axes, keepdims=keepdims).astype(jnp.int32))
+
+
+def argmax(a, axis=None):
+    t = _tensor(a)
+    if t.dtype == mstype.bool_:
+        t = t.astype(mstype.int32)
+    return t.argmax(axis)
+
+
+def argmin(a, axis=None):
+    t = _tensor(a)
+    if t.dtype == mstype.bool_:
+        t = t.astype(mstype.int32)
+    return t.argmin(axis)
+
+
+def _nan_reduce(fn, x, axis, dtype, keepdims, **kw):
+    axes = check_axis(axis, x.ndim) if axis is not None else None
+    return out(fn(x, axis=axes, keepdims=keepdims, **kw), dtype)
+
+
+def nansum(a, axis=None, dtype=None, keepdims=False):
+    return _nan_reduce(jnp.nansum, arr(a), axis, dtype, keepdims)
+
+
+def nanmean(a, axis=None, dtype=None, keepdims=False):
+    return _nan_reduce(jnp.nanmean, to_float(arr(a)), axis, dtype or mstype.float32, keepdims)
+
+
+def nanvar(a, axis=None, dtype=None, ddof=0, keepdims=False):
+    return _nan_reduce(jnp.nanvar, to_float(arr(a)), axis, dtype or mstype.float32, keepdims, ddof=ddof)
+
+
+def nanstd(a, axis=None, dtype=None, ddof=0, keepdims=False):
+    return _nan_reduce(jnp.nanstd, to_float(arr(a)), axis, dtype or mstype.float32, keepdims, ddof=ddof)
+
+
+def nanmax(a, axis=None, dtype=None, keepdims=False):
+    return _nan_reduce(jnp.nanmax, arr(a), axis, dtype, keepdims)
+
+
+def nanmin(a, axis=None, dtype=None, keepdims=False):
+    return _nan_reduce(jnp.nanmin, arr(a), axis, dtype, keepdims)
+
+
+def cumsum(a, axis=None, dtype=None):
+    need_tensor("cumsum", a)
+    return a.cumsum(axis, dtype)
+
+
+def nancumsum(a, axis=None, dtype=None):
+    x = arr(a)
+    if axis is None:
+        x, axis = x.ravel(), 0
+    return out(jnp.nancumsum(x, axis=axis), dtype)
+
+
+def cumprod(a, axis=None, dtype=None):
+    x = arr(a)
+    if axis is None:
+        x, axis = x.ravel(), 0
+    return out(jnp.cumprod(x, axis=axis), dtype)
+
+
+def diff(a, n=1, axis=-1, prepend=None, append=None):
+    x = arr(a)
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise ValueError(f"For 'diff', n must be a non-negative integer, but got {n}.")
+    kw = {}
+    if prepend is not None:
+        kw["prepend"] = arr(prepend)
+    if append is not None:
+        kw["append"] = arr(append)
+    return out(jnp.diff(x, n, axis, **kw))
+
+
+def ediff1d(ary, to_end=None, to_begin=None):
+    x = arr(ary).ravel()
+    parts = []
+    if to_begin is not None:
+        parts.append(arr(to_begin).ravel().astype(x.dtype))
+    parts.append(jnp.diff(x))
+    if to_end is not None:
+        parts.append(arr(to_end).ravel().astype(x.dtype))
+    return out(jnp.concatenate(parts))
+
+
+def trapz(y, x=None, dx=1.0, axis=-1):
+    ya = to_float(arr(y))
+    xa = None if x is None else to_float(arr(x))
+    return out(jax.scipy.integrate.trapezoid(ya, xa, dx=dx, axis=axis))
+
+
+def gradient(f, *varargs, axis=None, edge_order=1):
+    fa = to_float(arr(f))
+    if edge_order != 1:
+        raise ValueError("For 'gradient', only edge_order=1 is supported (as MindSpore).")
+    spacing = [arr(v) if isinstance(v, (Tensor, list, tuple)) else v for v in varargs]
+    res = jnp.gradient(fa, *spacing, axis=axis)
+    if isinstance(res, (list, tuple)):
+        return [out(r) for r in res] if len(res) > 1 else out(res[0])
+    return out(res)
+
+
+def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=None, dtype=None):
+    ma = to_float(arr(m))
+    ya = None if y is None else to_float(arr(y))
+    res = jnp.cov(ma, ya, rowvar=rowvar, bias=bias, ddof=ddof,
+                  fweights=None if fweights is None else arr(fweights),
+                  aweights=None if aweights is None else arr(aweights))
+    return out(res, dtype)
+
+
+def corrcoef(x, y=None, rowvar=True, dtype=None):
+    xa = to_float(arr(x))
+    ya = None if y is None else to_float(arr(y))
+    return out(jnp.corrcoef(xa, ya, rowvar=rowvar), dtype)
+
+
+def histogram(a, bins=10, range=None, weights=None, density=False):  # noqa: A002
+    x = to_float(arr(a))
+    b = arr(bins) if isinstance(bins, (Tensor, list, tuple)) else bins
+    w = None if weights is None else arr(weights)
+    hist, edges = jnp.histogram(x, b, range, weights=w, density=density)
+    if not density and w is None:
+        hist = hist.astype(jnp.int32)
+    return out(hist.astype(jnp.float32) if density or w is not None else hist), out(edges.astype(jnp.float32))
+
+
+def histogramdd(sample, bins=10, range=None, weights=None, density=False):  # noqa: A002
+    s = to_float(arr(sample)) if not isinstance(sample, (list, tuple)) else \
+        jnp.stack([to_float(arr(v)) for v in sample], axis=-1)
+    w = None if weights is None else arr(weights)
+    hist, edges = jnp.histogramdd(s, bins, range, weights=w, density=density)
+    return out(hist.astype(jnp.float32)), [out(e.astype(jnp.float32)) for e in edges]
+
+
+def histogram2d(x, y, bins=10, range=None, weights=None, density=False):  # noqa: A002
+    w = None if weights is None else arr(weights)
+    hist, ex, ey = jnp.histogram2d(to_float(arr(x)), to_float(arr(y)), bins, range, weights=w, density=density)
+    return out(hist.astype(jnp.float32)), out(ex.astype(jnp.float32)), out(ey.astype(jnp.float32))
+
+
+def bincount(x, weights=None, minlength=0, length=None):
+    a = arr(x)
+    if not jnp.issubdtype(a.dtype, jnp.integer):
+        raise TypeError(f"For 'bincount', the input must be an integer Tensor, but got {a.dtype}.")
+    if length is None:
+        conc = _util.concrete(a, "bincount")
+        if conc.size and conc.min() < 0:
+            raise ValueError("For 'bincount', the input must be non-negative.")
+        length = builtins.max(int(conc.max()) + 1 if conc.size else 0, minlength)
+    w = None if weights is None else arr(weights)
+    res = jnp.bincount(a, w, minlength=minlength, length=length)
+    return out(res if w is not None else res.astype(jnp.int32))
+
+
+def digitize(x, bins, right=False):
+    xa, ba = arr(x), arr(bins)
+    return out(jnp.digitize(xa, ba, right).astype(jnp.int32))
+
+
+def searchsorted(a, v, side="left", sorter=None):
+    if side not in ("left", "right"):
+        raise ValueError(f"'{side}' is an invalid value for keyword 'side'")
+    aa, va = arr(a), arr(v)
+    if aa.ndim != 1:
+        raise ValueError("`a` should be 1-D array")
+    if sorter is not None:
+        aa = aa[arr(sorter)]
+    return out(jnp.searchsorted(aa, va, side=side).astype(jnp.int32))
+
+
+def interp(x, xp, fp, left=None, right=None):
+    xa, xpa, fpa = to_float(arr(x)), to_float(arr(xp)), to_float(arr(fp))
+    return out(jnp.interp(xa, xpa, fpa, left, right).astype(jnp.float32))
+
+
+def unwrap(p, discont=math.pi, axis=-1):
+    return out(jnp.unwrap(to_float(arr(p)), discont, axis))
+
+
+# ---------------------------------------------------------------------------
+# linear algebra
+# ---------------------------------------------------------------------------
+
+def dot(a, b):
+    x, y = arr(a), arr(b)
+    if x.ndim and y.ndim and x.shape[-1] != (y.shape[-2] if y.ndim >= 2 else y.shape[-1]):
+        raise ValueError("shapes are not aligned")
+    return out(jnp.dot(x, y))
+
+
+def matmul(x1, x2, dtype=None):
+    a, b = arr(x1), arr(x2)
+    if a.ndim == 0 or b.ndim == 0:
+        raise ValueError("For 'matmul', the input cannot be a scalar.")
+    if a.shape[-1] != (b.shape[-2] if b.ndim >= 2 else b.shape[0]):
+        raise ValueError(f"For 'matmul', the shapes {list(a.shape)} and {list(b.shape)} are not aligned.")
+    return out(jnp.matmul(a, b), dtype)
+
+
+def inner(a, b):
+    x, y = arr(a), arr(b)
+    if x.ndim and y.ndim and x.shape[-1] != y.shape[-1]:
+        raise ValueError("shapes are not aligned")
+    return out(jnp.inner(x, y))
+
+
+def outer(a, b):
+    need_tensor("outer", a, b)
+    return out(jnp.outer(a._data, b._data))
+
+
+def tensordot(a, b, axes=2):
+    x, y = arr(a), arr(b)
+    return out(jnp.tensordot(x, y, axes))
+
+
+def kron(a, b):
+    return out(jnp.kron(arr(a), arr(b)))
+
+
+def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
+    x, y = _binary(a, b)
+    return out(jnp.cross(x, y, axisa, axisb, axisc, axis))
+
+
+def multi_dot(arrays):
+    arrs = [arr(a) for a in arrays]
+    if len(arrs) < 2:
+        raise ValueError("Expecting at least 2 arrays.")
+    return out(jnp.linalg.multi_dot(arrs))
+
+
+def matrix_power(a, n):
+    need_tensor("matrix_power", a)
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise TypeError(f"exponent must be an integer, but got {type(n).__name__}")
+    if a.ndim < 2 or a.shape[-1] != a.shape[-2]:
+        raise ValueError("For 'matrix_power', the input must be a square matrix (or a batch of them).")
+    return out(jnp.linalg.matrix_power(a._data, n))
+
+
+def norm(x, ord=None, axis=None, keepdims=False):  # noqa: A002
+    if not isinstance(ord, (int, float)) and ord not in (None, "fro", "nuc"):
+        raise ValueError("invalid value for `ord`")
+    a = to_float(arr(x))
+    if axis is None:
+        if ord is None:
+            return out(jnp.linalg.norm(a.ravel(), None, None, keepdims).reshape((1,) * a.ndim if keepdims else ()))
+        if a.ndim not in (1, 2):
+            raise ValueError("for None axis, array must a vector or a 2-D matrix")
+    else:
+        axis = check_axis(axis, a.ndim)
+        if len(axis) not in (1, 2):
+            raise ValueError("invalid number of dimensions to norm")
+        axis = axis[0] if len(axis) == 1 else axis
+    return out(jnp.linalg.norm(a, ord, axis, keepdims))
+
+
+def _conv1d(fn, a, v, mode, ndim_msg):
+    x, y = to_float(arr(a)), to_float(arr(v))
+    if x.ndim != 1 or y.ndim != 1:
+        raise ValueError(ndim_msg)
+    if mode not in ("full", "same", "valid"):
+        raise ValueError("mode must be one of ['full', 'same', 'valid']")
+    return out(fn(x, y, mode))
+
+
+def convolve(a, v, mode="full"):
+    return _conv1d(jnp.convolve, a, v, mode, "object too deep for desired array")
+
+
+def correlate(a, v, mode="valid"):
+    return _conv1d(jnp.correlate, a, v, mode, "only support 1-dimensional inputs.")
+
+
+# ---------------------------------------------------------------------------
+# polynomials
+# ---------------------------------------------------------------------------
+
+def _poly(p, name):
+    a = arr(p)
+    if a.ndim != 1:
+        raise ValueError(f"For '{name}', the input must be a 1-D Tensor.")
+    return a
+
+
+def polyadd(a1, a2):
+    return out(jnp.polyadd(_poly(a1, "polyadd"), _poly(a2, "polyadd")))
+
+
+def polysub(a1, a2):
+    return out(jnp.polysub(_poly(a1, "polysub"), _poly(a2, "polysub")))
+
+
+def polymul(a1, a2):
+    return out(jnp.polymul(_poly(a1, "polymul"), _poly(a2, "polymul")))
+
+
+def polyval(p, x):
+    pa, xa = _poly(p, "polyval"), arr(x)
+    dt = jnp.promote_types(pa.dtype, xa.dtype)
+    return out(jnp.polyval(pa.astype(dt), xa.astype(dt)))
+
+
+def polyder(p, m=1):
+    if isinstance(m, bool) or not isinstance(m, int) or m < 0:
+        raise ValueError("Order of derivative must be positive")
+    pa = _poly(p, "polyder")
+    if m >= pa.shape[0]:
+        return out(jnp.zeros((1,), pa.dtype))
+    return out(jnp.polyder(pa, m))
+
+
+def polyint(p, m=1, k=None):
+    if isinstance(m, bool) or not isinstance(m, int) or m < 0:
+        raise ValueError("Order of integral must be positive")
+    pa = to_float(_poly(p, "polyint"))
+    return out(jnp.polyint(pa, m, 0 if k is None else (arr(k) if not isinstance(k, (int, float)) else k)))
+
+
+# ---------------------------------------------------------------------------
+# dtypes and index helpers
+# ---------------------------------------------------------------------------
+
+def promote_types(type1, type2):
+    """The MindSpore dtype both promote to (MindSpore's ``promotion_rule``)."""
+    return mstype.from_np(jnp.promote_types(np_dtype(type1), np_dtype(type2)))
+
+
+def result_type(*arrays_and_dtypes):
+    """The dtype ``arrays_and_dtypes`` promote to; Python ints count as Int32, floats as Float32."""
+    ds = []
+    for x in arrays_and_dtypes:
+        if isinstance(x, Tensor):
+            ds.append(x._data.dtype)
+        elif isinstance(x, bool):
+            ds.append(_np.dtype(_np.bool_))
+        elif isinstance(x, int):
+            ds.append(_np.dtype(_np.int32))
+        elif isinstance(x, float):
+            ds.append(_np.dtype(_np.float32))
+        else:
+            ds.append(np_dtype(x))
+    res = ds[0]
+    for d in ds[1:]:
+        res = jnp.promote_types(res, d)
+    return mstype.from_np(res)
+
+
+def ravel_multi_index(multi_index, dims, mode="clip", order="C"):
+    idx = [arr(i) for i in multi_index]
+    if mode not in ("clip", "wrap", "raise"):
+        raise ValueError(f"invalid mode {mode}")
+    if order not in ("C", "F"):
+        raise ValueError("only 'C' or 'F' order is permitted")
+    return out(jnp.ravel_multi_index(tuple(idx), tuple(dims), mode="clip" if mode == "raise" else mode,
+                                     order=order))
