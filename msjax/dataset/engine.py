@@ -54,12 +54,27 @@ def to_numpy(value, what="data"):
     if hasattr(value, "asnumpy") and hasattr(value, "dtype") and not isinstance(value, type):
         return value.asnumpy()
     if isinstance(value, dict):
-        return value
+        return py_object(value)
     arr = np.asarray(value)
     if arr.dtype == object:
         raise TypeError(f"Data type of the {what} or its converted Numpy array is expected to be int or float "
                         f"or str, but got {arr.dtype}.")
     return arr
+
+
+def py_object(d):
+    """A dict column value as MindSpore carries it: Python scalars become 0-d arrays,
+    nested dicts likewise; arrays, lists and other objects are kept."""
+    out = {}
+    for k, v in d.items():
+        if isinstance(v, dict):
+            v = py_object(v)
+        elif isinstance(v, (bool, int, float, complex, str, bytes, np.generic)):
+            v = np.array(v)
+        elif hasattr(v, "asnumpy") and hasattr(v, "dtype") and not isinstance(v, type):
+            v = v.asnumpy()
+        out[k] = v
+    return out
 
 
 def user_error(where, exc):
@@ -488,7 +503,14 @@ def _replace_columns(cols, inputs, outputs):
 def _stack(values, col, pad=None):
     """Rows of one column stacked into a batch."""
     if values and isinstance(values[0], dict):
-        return values
+        # MindSpore batches dict rows key by key (a key missing from a row is an error)
+        keys = list(values[0])
+        for v in values:
+            if not isinstance(v, dict) or list(v) != keys:
+                raise RuntimeError(f"Invalid data, column: {col}: every row's dict must have the keys {keys} to "
+                                   "be batched.")
+        return {k: _stack([v[k] if isinstance(v[k], dict) else to_numpy(v[k]) for v in values], col)
+                for k in keys}
     if pad is not None:
         shape, value = pad
         ndim = values[0].ndim
@@ -559,8 +581,8 @@ class BatchDataset(Dataset):
         return _replace_columns(cols, ins, outs)
 
     def _static_size(self):
-        if callable(self.batch_size) or self.per_batch_map is not None:
-            return None
+        if callable(self.batch_size):
+            return None   # a per_batch_map keeps the row count of each batch (MindSpore checks it)
         n = self.children[0].get_dataset_size()
         return n // self.batch_size if self.drop_remainder else -(-n // self.batch_size)
 
@@ -590,16 +612,19 @@ class BatchDataset(Dataset):
                 if len(res) != len(outs):
                     raise RuntimeError(f"Invalid columns, the number of columns returned by 'per_batch_map' is "
                                        f"{len(res)}, but the number of 'output_columns' is {len(outs)}.")
-                values = {c: [to_numpy(x) for x in r] for c, r in _builtin_zip(outs, res)}
+                values, whole = {}, {}
+                for c, r in _builtin_zip(outs, res):
+                    if isinstance(r, dict):      # a Python object for the whole batch (MindSpore keeps it)
+                        whole[c] = py_object(r)
+                        continue
+                    values[c] = [to_numpy(x) for x in r]
+                    if len(values[c]) != len(rows):
+                        raise RuntimeError(f"Invalid data, column: {c} expects: {len(rows)} rows returned from "
+                                           f"'per_batch_map', got: {len(values[c])}")
                 for j, c in enumerate(in_cols):
                     if c not in ins:
                         values[c] = [r[j] for r in rows]
-                counts = {c: len(v) for c, v in values.items()}
-                if len(set(counts.values())) > 1:
-                    c, k = max(counts.items(), key=lambda kv: kv[1])
-                    raise RuntimeError(f"Invalid data, column: {c} expects: {min(counts.values())} rows returned "
-                                       f"from 'per_batch_map', got: {k}")
-                return [_stack(values[c], c) for c in out_cols]
+                return [whole[c] if c in whole else _stack(values[c], c) for c in out_cols]
             out = []
             for j, c in enumerate(out_cols):
                 pad = None
@@ -1006,6 +1031,8 @@ class _Failure:
 
 
 def _to_output(value, output_numpy):
+    if isinstance(value, dict) and not output_numpy:
+        return {k: _to_output(v, False) for k, v in value.items()}
     if output_numpy or not isinstance(value, np.ndarray) or value.dtype.kind in "USO":
         return value
     from .._core.tensor import Tensor

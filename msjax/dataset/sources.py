@@ -14,7 +14,7 @@ import numpy as np
 
 from . import config
 from . import samplers as _samplers
-from .engine import Dataset, _FnRunner, ordered_parallel, to_numpy, user_error
+from .engine import Dataset, _FnRunner, ordered_parallel, py_object, to_numpy, user_error
 
 __all__ = ["GeneratorDataset", "NumpySlicesDataset", "PaddedDataset", "MappableSource", "Schema"]
 
@@ -159,11 +159,11 @@ def _row_from_item(item):
     if isinstance(item, prim) or (hasattr(item, "asnumpy") and hasattr(item, "dtype")):
         return [to_numpy(item, "input")]
     if isinstance(item, dict):
-        return [item]
+        return [py_object(item)]
     out = []
     for k, x in enumerate(item, 1):
         if isinstance(x, dict):
-            out.append(x)
+            out.append(py_object(x))
             continue
         if hasattr(x, "asnumpy") and hasattr(x, "dtype"):
             out.append(x.asnumpy())
