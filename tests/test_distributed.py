@@ -114,9 +114,15 @@ def test_mpirun_environment(tmp_path):
         import msjax as ms
         from msjax.communication import init, get_rank, get_group_size
         from msjax import ops
+        from msjax import nn
         init()
         x = ops.AllReduce()(ms.Tensor([float(get_rank() + 1)]))
-        print("OUT", get_rank(), get_group_size(), os.environ["RANK_ID"], x.asnumpy().tolist())
+        m = ops.AllReduce(ops.ReduceOp.MAX)(ms.Tensor([float(get_rank() + 1)]))
+        # called eagerly (PyNative), the reducer all-reduces across the processes
+        p = ms.Parameter(ms.Tensor([0.0, 0.0]), name="p")
+        g = nn.DistributedGradReducer([p], mean=True)((ms.Tensor([1.0, 2.0 * get_rank()]),))[0]
+        print("OUT", get_rank(), get_group_size(), os.environ["RANK_ID"], x.asnumpy().tolist(), m.asnumpy().tolist(),
+              g.asnumpy().tolist())
     """))
     port = _port()
     procs = []
@@ -129,4 +135,55 @@ def test_mpirun_environment(tmp_path):
     outs = [p.communicate(timeout=240)[0] for p in procs]
     for rank, (p, out) in enumerate(zip(procs, outs)):
         assert p.returncode == 0, out
-        assert f"OUT {rank} 2 {rank} [3.0]" in out
+        assert f"OUT {rank} 2 {rank} [3.0] [2.0] [1.0, 1.0]" in out
+
+
+# ---------------------------------------------------------------------------
+# data parallel: the same weights as one process with the global batch, and as MindSpore's msrun
+# ---------------------------------------------------------------------------
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DP_SCRIPT = os.path.join(ROOT, "examples", "distributed", "train_data_parallel.py")
+MS_WEIGHTS = os.path.join(ROOT, "tests", "fixtures", "data_parallel_mindspore.json")
+
+
+def _weights(text):
+    import json
+    runs = {}
+    for line in text.splitlines():
+        if line.startswith("WEIGHTS "):
+            _, run, payload = line.split(" ", 2)
+            runs[run] = json.loads(payload)
+    assert set(runs) == {"model", "custom"}, text[-3000:]
+    return runs
+
+
+def _assert_same(got, want):
+    import numpy as np
+    for run in ("model", "custom"):
+        assert set(got[run]) == set(want[run])
+        for name in want[run]:
+            np.testing.assert_allclose(got[run][name], want[run][name], rtol=1e-5, atol=1e-6, err_msg=f"{run} {name}")
+
+
+def _run_single(tmp_path, *flags, xla=""):
+    r = subprocess.run([PY, "-m", "msjax", "run", DP_SCRIPT, *flags], cwd=tmp_path, capture_output=True, text=True,
+                       timeout=240, env=dict(os.environ, XLA_FLAGS=xla))
+    assert r.returncode == 0, r.stdout + r.stderr
+    return _weights(r.stdout)
+
+
+def test_data_parallel_two_workers_match_global_batch_and_mindspore(tmp_path):
+    import json
+    with open(MS_WEIGHTS) as f:
+        mindspore = json.load(f)["weights"]
+    r = subprocess.run([PY, "-m", "msjax", "launch", "--worker_num=2", "--local_worker_num=2", "--join=True",
+                        f"--master_port={_port()}", "--log_dir=logs", "--tail_worker_log=0", DP_SCRIPT],
+                       cwd=tmp_path, capture_output=True, text=True, timeout=300, env=dict(os.environ, XLA_FLAGS=""))
+    assert r.returncode == 0, r.stdout + r.stderr
+    ranks = [_weights((tmp_path / "logs" / f"worker_{k}.log").read_text()) for k in (0, 1)]
+    assert ranks[0] == ranks[1]                 # every rank ends with the same weights
+    single = _run_single(tmp_path, "--single")  # one process, the global batch of 8
+    _assert_same(ranks[0], single)
+    _assert_same(ranks[0], mindspore)           # MindSpore 2.10, msrun with 2 workers
+    # one process, DATA_PARALLEL over 4 host devices: the batch is split over a jax.sharding.Mesh
+    _assert_same(_run_single(tmp_path, "--devices", xla="--xla_force_host_platform_device_count=4"), mindspore)

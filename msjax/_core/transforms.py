@@ -38,6 +38,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from . import distributed
 from . import hooks, printhook, rng, state
 from .parameter import Parameter
 from .tensor import Tensor, to_array, wrap
@@ -591,6 +592,7 @@ class StatefulFunction:
             jitted = jax.jit(body)
             known = {id(p) for p in state_params}
             TRACES[0] += 1
+            collectives = distributed.TRACED[0]
             printhook.used[0] = hooks.used[0] = False
             try:
                 with state.Recorder() as rec:
@@ -609,6 +611,10 @@ class StatefulFunction:
             missed = {k: p for k, p in list(rec.reads.items()) + list(rec.writes.items())
                       if k not in known and k not in rec.created}
             if not missed:
+                if distributed.TRACED[0] != collectives and distributed.data_parallel_active():
+                    # a collective (gradient reducer, AllReduce...) under DATA_PARALLEL: one
+                    # data-parallel step over the device mesh (distributed.spmd_call)
+                    return _Entry(state_params, distributed.spmd_call(body, a.dyn), False)
                 call = _donating(traced, len(state_vals)) if self.donate else jitted
                 return _Entry(state_params, call, printhook.used[0] or hooks.used[0])
             self._learned.update(missed)

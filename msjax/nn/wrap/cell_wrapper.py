@@ -19,7 +19,7 @@ from types import FunctionType, MethodType
 
 import jax.numpy as jnp
 
-from ..._core import context, state
+from ..._core import context, distributed, state
 from ..._core import dtype as mstype
 from ..._core.grad import GradOperation, value_and_grad
 from ..._core.parallel import ParallelMode, get_device_num, get_gradients_mean, get_parallel_mode
@@ -219,7 +219,10 @@ class TrainOneStepCell(Cell):
     def __call__(self, *args, **kwargs):
         # GRAPH_MODE: the whole step is one compiled function; the buffers of the
         # Parameters it writes (weights, optimizer state, loss scale) are donated.
-        if context.is_graph_mode() and not state.frames:
+        # DATA_PARALLEL on several devices: compiled in PyNative too (the gradient
+        # all-reduce happens inside the one compiled step, distributed.spmd_call)
+        if (context.is_graph_mode() or (self.reducer_flag and distributed.data_parallel_active())) \
+                and not state.frames:
             sf = self.__dict__.get("_ms_train_fn")
             if sf is None:
                 sf = StatefulFunction(self.construct, donate=True)

@@ -1,14 +1,19 @@
 """Gradient reducers for data parallelism (``nn.DistributedGradReducer``,
-``nn.PipelineGradReducer``). msjax trains on one device: the all-reduce over one
-device is the identity, so ``DistributedGradReducer`` returns the gradients
-(divided by ``degree`` when ``mean`` is set, as MindSpore does after its
-all-reduce; ``degree`` is 1 on one device)."""
+``nn.PipelineGradReducer``).
+
+``DistributedGradReducer`` all-reduces (sums) every gradient in Float32 over the
+processes of the job and casts back, then multiplies by ``1/degree`` when ``mean`` is
+set, as MindSpore does (``degree`` defaults to the group size). Inside a compiled
+step under DATA_PARALLEL the sum is a ``lax.psum`` over the device mesh (the step then
+runs as a data-parallel step, see ``msjax._core.distributed``); called eagerly it is a
+cross-process all-reduce; on one process it is the identity."""
 from __future__ import annotations
 
 import jax.numpy as jnp
 
+from ..._core import distributed
 from ..._core import dtype as mstype
-from ..._core.parallel import get_device_num, get_gradients_mean
+from ..._core.parallel import get_gradients_mean
 from ..._core.parameter import Parameter
 from ..._core.tensor import Tensor, to_array, wrap
 from ..cell import Cell
@@ -27,7 +32,8 @@ class DistributedGradReducer(Cell):
         super().__init__(auto_prefix=False)
         self.mean = get_gradients_mean() if mean is None else mean
         if degree is None:
-            degree = get_device_num()
+            w = distributed.world()
+            degree = w["size"] if w["inited"] else distributed.process_count()
         elif isinstance(degree, bool) or not isinstance(degree, int) or degree <= 0:
             raise ValueError("For 'DistributedGradReducer', parameter 'degree' in DistributedGradReducer "
                              f"should large than 0 and be int, degree: {degree}.")
@@ -43,7 +49,7 @@ class DistributedGradReducer(Cell):
         for g in seq:
             a = _arr(g)
             # MindSpore all-reduces in Float32 and casts back
-            r = a.astype(jnp.float32)
+            r = distributed.all_reduce(a.astype(jnp.float32), "sum")
             if self.mean:
                 r = r * jnp.float32(self._scale)
             out.append(wrap(r.astype(a.dtype)))

@@ -24,7 +24,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from ..._core import context, state
+from ..._core import context, distributed, state
 from ..._core.transforms import StatefulFunction, to_tensors
 from ..._core import dtype as mstype
 from ..._core.parallel import ParallelMode
@@ -192,7 +192,12 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
         """True (a Bool scalar Tensor) when any gradient element is inf or NaN."""
         leaves = [_arr(t) for t in jax.tree_util.tree_leaves(
             compute_output, is_leaf=lambda x: isinstance(x, Tensor))]
-        return wrap(jnp.logical_not(_all_finite(leaves)))
+        flag = jnp.logical_not(_all_finite(leaves))
+        if self.is_distributed:
+            # as MindSpore: the overflow flags of all ranks are all-reduced, so every rank
+            # takes the same decision
+            flag = distributed.all_reduce(flag.astype(jnp.float32), "max") >= 1
+        return wrap(flag)
 
     def process_loss_scale(self, overflow):
         """Update the loss scale with the update cell, if any; returns the overflow flag."""
