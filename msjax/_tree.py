@@ -83,6 +83,16 @@ def msjax_name(mindspore_path):
     return "msjax" + mindspore_path[len("mindspore"):]
 
 
+# Private names MindSpore's own tests import that the recorded tree (public names
+# plus the zoo's private imports) does not list: MindSpore path -> name -> the
+# msjax module that defines it.
+_PRIVATE_NAMES = {
+    "mindspore.graph.api": {"_no_grad": "msjax._core.nograd"},
+    "mindspore.common.recompute": {"_no_grad": "msjax._core.nograd"},
+    "mindspore.ops.function.grad.grad_func": {"custom_vjp": "msjax._core.custom_grad"},
+}
+
+
 def _tree_entry(path):
     return _data()["modules"].get(path)
 
@@ -134,6 +144,9 @@ def lookup(path, name):
     sub = f"{path}.{name}"
     ref = entry[1].get(name) if entry else None
     if ref is None:
+        home = _PRIVATE_NAMES.get(path, {}).get(name)
+        if home is not None:
+            return getattr(importlib.import_module(home), name)
         if sub in data["modules"]:
             return importlib.import_module(msjax_name(sub))
         raise KeyError(sub)

@@ -71,3 +71,53 @@ def test_cell_built_inside_construct(mode):
     x = _x()
     np.testing.assert_allclose(Outer()(x).asnumpy(), (x.asnumpy() @ np.ones((2, 2))).sum() + 4)
     np.testing.assert_allclose(ms.grad(Outer())(x).asnumpy(), np.full((2, 2), 2.0))
+
+
+# --- no-grad ------------------------------------------------------------------------
+def test_no_grad_paths_are_one_object():
+    import importlib
+    objs = {importlib.import_module(m)._no_grad for m in
+            ("msjax", "msjax.common", "msjax.common.api", "msjax.graph.api", "msjax.common.recompute")}
+    assert len(objs) == 1
+
+
+def test_no_grad_values_are_constants(mode):
+    x = ms.Tensor(np.array([1.0, 2.0, -3.0], np.float32))
+
+    def f(a):
+        with ms._no_grad():
+            z = a * a
+        return z * a
+
+    @ms._no_grad()
+    def inner(a):
+        return a * a
+
+    # d/da (stop(a^2) * a) = a^2
+    np.testing.assert_allclose(ms.grad(f)(x).asnumpy(), x.asnumpy() ** 2)
+    np.testing.assert_allclose(ms.grad(lambda a: inner(a) * a)(x).asnumpy(), x.asnumpy() ** 2)
+    # outside the block, the full derivative again
+    np.testing.assert_allclose(ms.grad(lambda a: a * a * a)(x).asnumpy(), 3 * x.asnumpy() ** 2)
+
+
+def test_no_grad_gradient_functions_inside(mode):
+    x = ms.Tensor(np.array([1.0, 2.0], np.float32))
+    cube = lambda a: a * a * a  # noqa: E731
+    with ms._no_grad():
+        with pytest.raises(RuntimeError, match="no_grad"):
+            ms.grad(cube)(x)
+        with pytest.raises(RuntimeError, match="no_grad"):
+            ms.value_and_grad(cube)(x)
+        _, vjp_fn = ms.vjp(cube, x)
+        np.testing.assert_allclose(vjp_fn(x)[0].asnumpy(), [0.0, 0.0])      # no tape: zeros
+        _, jv = ms.jvp(cube, x, x)
+        np.testing.assert_allclose(jv.asnumpy(), 3 * x.asnumpy() ** 3)
+    np.testing.assert_allclose(ms.grad(cube)(x).asnumpy(), 3 * x.asnumpy() ** 2)
+
+
+def test_no_grad_restores_state_on_error():
+    with pytest.raises(ValueError):
+        with ms._no_grad():
+            raise ValueError("boom")
+    x = ms.Tensor(np.array([2.0], np.float32))
+    np.testing.assert_allclose(ms.grad(lambda a: a * a)(x).asnumpy(), [4.0])

@@ -17,6 +17,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from . import nograd
 from .parameter import Parameter, ParameterTuple
 from .tensor import Tensor, wrap
 from .transforms import JvpSpec, StatefulFunction, VjpSpec, to_tensors
@@ -140,6 +141,8 @@ def _combine_with_ids(grad_position, weights, out):
 class _GradFunction:
     """The callable ``ms.grad``/``value_and_grad``/``GradOperation`` return."""
 
+    check_no_grad = True    # raise inside ``_no_grad()`` (MindSpore's vjp does not: zero gradients)
+
     def __init__(self, fn, positions, weights_arg, has_aux=False, get_value=False, return_ids=False,
                  sens_param=False, get_all_style=False):
         self._fn = fn
@@ -165,6 +168,8 @@ class _GradFunction:
     def __call__(self, *args, **kwargs):
         if not callable(self._fn):
             raise TypeError(f"The fn should be callable, but got {type(self._fn).__name__}")
+        if self.check_no_grad:
+            nograd.check_grad_allowed()
         sens = None
         if self._sens_param:
             if "sens" in kwargs:

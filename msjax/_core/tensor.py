@@ -17,6 +17,7 @@ import numpy as np
 
 from . import dtype as mstype
 from . import printing
+from .nograd import _DEPTH as _NO_GRAD
 
 __all__ = ["Tensor", "to_array", "wrap", "as_dtype_np"]
 
@@ -104,6 +105,8 @@ def to_array(data, dtype=None):
 
 def wrap(arr):
     t = object.__new__(Tensor)
+    if _NO_GRAD[0] and isinstance(arr, jax.core.Tracer):    # inside ``with _no_grad()``
+        arr = jax.lax.stop_gradient(arr)
     t._data = arr
     return t
 

@@ -40,6 +40,7 @@ import numpy as np
 
 from . import distributed
 from . import hooks, printhook, rng, state
+from . import nograd
 from .parameter import Parameter
 from .tensor import Tensor, to_array, wrap
 
@@ -142,7 +143,7 @@ def collect_state(objs):
                 found.setdefault(id(p), p)
         elif isinstance(o, Tensor) or o is None:
             continue
-        elif hasattr(o, "_ms_state_objects"):
+        elif hasattr(o, "_ms_state_objects") and not isinstance(o, type):
             found.update((id(p), p) for p in collect_state(o._ms_state_objects()))
     return list(found.values())
 
@@ -628,11 +629,14 @@ class StatefulFunction:
         return td, tuple((l.shape, l.dtype) for l in leaves)
 
     def __call__(self, *args, sens=None, **kwargs):
+        if nograd.active() and (isinstance(self.vjp, JvpSpec) or (self.vjp is not None and self.vjp.jacobian)):
+            with nograd.suspended():   # MindSpore's jvp/jacfwd/jacrev ignore no-grad
+                return self(*args, sens=sens, **kwargs)
         a = _Args(args, kwargs)
         nargs = len(args)
         if state.frames or any(isinstance(d, jax.core.Tracer) for d in a.dyn):
             return self._inline(a, nargs, sens)
-        key = (a.key, self._sens_key(sens), _VERSION[0], self._train_flags(a))
+        key = (a.key, self._sens_key(sens), _VERSION[0], self._train_flags(a), nograd.active())
         entry = self._cache.get(key)
         if entry is None:
             entry = self._cache[key] = self._build(a, nargs, sens)

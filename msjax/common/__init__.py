@@ -3,5 +3,5 @@ from .._core.parameter import Parameter, ParameterTuple  # noqa: F401
 from .seed import get_seed, set_seed  # noqa: F401
 from .._core.tensor import Tensor  # noqa: F401
 from . import dtype, initializer  # noqa: F401
-from .api import jit  # noqa: F401
+from .api import _no_grad, jit  # noqa: F401
 from .._core.rng import seed  # noqa: F401,E402  (mindspore.common.seed is the function mindspore.seed, as in MindSpore)

@@ -21,7 +21,7 @@ from collections import OrderedDict
 
 from flax import nnx
 
-from .._core import context, hooks, profiling, state
+from .._core import context, custom_grad, hooks, profiling, state
 from .._core.parameter import Parameter, is_default_name
 from .._core.transforms import StatefulFunction, to_tensors
 
@@ -174,6 +174,10 @@ class Cell(nnx.Module, pytree=False):
         if "_ms_float_dtype" in self.__dict__:   # to_float: mixed precision (msjax.amp)
             from ..amp.mixed_precision import precision_call
             return precision_call(self, args, kwargs)
+        if state.frames and getattr(type(self), "bprop", None) is not None:
+            # a custom backward rule: differentiated through bprop (jax.custom_vjp in the core)
+            return custom_grad.call_with_bprop(self, self._ms_construct, self.bprop, args, kwargs,
+                                               list(self.get_parameters()))
         if context.is_graph_mode() and not state.frames:
             fn = _GRAPH_FNS.get(self)
             if fn is None:

@@ -8,6 +8,7 @@ Both take the inputs followed by one vector ``v`` (a tuple of Tensors when the i
 or, for ``Vjp``, the outputs are several) and return ``(outputs, product)``."""
 from __future__ import annotations
 
+from .._core import nograd
 from .._core.grad import GradOperation, JvpFunction
 from .cell import Cell
 
@@ -37,7 +38,8 @@ class Vjp(Cell):
         self.grad_single_value = GradOperation(sens_param=True)
 
     def construct(self, *args):
-        front_input = args[:-1]
-        output = self.fn(*front_input)
-        grad = self.grad_single_value if len(front_input) == 1 else self.grad
-        return output, grad(self.fn)(*args)
+        with nograd.suspended():    # MindSpore's Vjp Cell computes its gradients inside _no_grad() too
+            front_input = args[:-1]
+            output = self.fn(*front_input)
+            grad = self.grad_single_value if len(front_input) == 1 else self.grad
+            return output, grad(self.fn)(*args)

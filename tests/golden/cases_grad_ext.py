@@ -1,0 +1,464 @@
+"""Golden cases for issue 10 part A: custom backward (``Cell.bprop``, ``custom_vjp``),
+no-grad, Cells built inside traced functions, clipping helpers.
+
+Cases named ``graph_*`` are recorded from MindSpore 2.10 in GRAPH_MODE (the case
+switches real MindSpore to it): where MindSpore's PyNative differs for a custom
+bprop (its PyNative runs the Cell's construct under no-grad and accepts a
+non-tuple bprop result), msjax follows GRAPH_MODE in both modes. Every other case
+is recorded in PyNative; all are replayed through msjax in both modes."""
+import numpy as np
+
+
+def _graph(ms):
+    """Record this case in MindSpore's GRAPH_MODE (msjax: the mode the test chose)."""
+    if ms.__name__ == "mindspore":
+        ms.set_context(mode=ms.GRAPH_MODE)
+
+
+def _x(ms):
+    return ms.Tensor(np.array([1.0, 2.0], np.float32))
+
+
+def _y(ms):
+    return ms.Tensor(np.array([3.0, 4.0], np.float32))
+
+
+def _grad_all(ms):
+    return ms.ops.GradOperation(get_all=True)
+
+
+def _custom_vjp(ms):
+    import importlib
+    return importlib.import_module(ms.__name__ + ".ops.function.grad.grad_func").custom_vjp
+
+
+# --- Cell.bprop --------------------------------------------------------------------------
+def _mul_cell(ms):
+    class Mul(ms.nn.Cell):
+        def construct(self, x, y):
+            return x * y
+
+        def bprop(self, x, y, out, dout):
+            return 2 * dout, 3 * dout * x
+    return Mul()
+
+
+def _weight_cell(ms, extra=False):
+    class WNet(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.w = ms.Parameter(ms.Tensor(np.array([2.0, 3.0], np.float32)), name="w")
+
+        def construct(self, x):
+            return x * self.w
+
+        def bprop(self, x, out, dout):
+            return (dout * self.w * 10, dout * 100) if extra else (dout * self.w * 10,)
+    return WNet()
+
+
+def case_bprop_direct(ms):
+    return ms.grad(_mul_cell(ms), grad_position=(0, 1))(_x(ms), _y(ms))
+
+
+def case_bprop_gradoperation(ms):
+    return _grad_all(ms)(_mul_cell(ms))(_x(ms), _y(ms))
+
+
+def case_bprop_value_and_grad(ms):
+    return ms.value_and_grad(_mul_cell(ms), grad_position=(0, 1))(_x(ms), _y(ms))
+
+
+def case_bprop_vjp(ms):
+    out, fn = ms.vjp(_mul_cell(ms), _x(ms), _y(ms))
+    return out, fn(ms.Tensor(np.array([1.0, -2.0], np.float32)))
+
+
+def case_bprop_sens(ms):
+    g = ms.ops.GradOperation(get_all=True, sens_param=True)(_mul_cell(ms))
+    return g(_x(ms), _y(ms), ms.Tensor(np.array([0.5, -1.0], np.float32)))
+
+
+def case_bprop_forward(ms):
+    return _mul_cell(ms)(_x(ms), _y(ms))
+
+
+def case_bprop_nested(ms):
+    class Outer(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.m = _mul_cell(ms)
+
+        def construct(self, x, y):
+            return self.m(x, y) * x + ms.ops.sin(y)
+    return ms.grad(Outer(), grad_position=(0, 1))(_x(ms), _y(ms))
+
+
+def case_bprop_weights(ms):
+    n = _weight_cell(ms)
+    return ms.grad(n, grad_position=0, weights=n.trainable_params())(_x(ms))
+
+
+def case_bprop_weights_extra_entries(ms):
+    n = _weight_cell(ms, extra=True)
+    return ms.grad(n, grad_position=0, weights=n.trainable_params())(_x(ms))
+
+
+def case_bprop_weights_in_outer_net(ms):
+    class Outer(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.inner = _weight_cell(ms)
+            self.v = ms.Parameter(ms.Tensor(np.array([0.5, -1.0], np.float32)), name="v")
+
+        def construct(self, x):
+            return (self.inner(x * self.v) * self.v).sum()
+    n = Outer()
+    return ms.grad(n, grad_position=0, weights=n.trainable_params())(_x(ms))
+
+
+def case_bprop_extra_entries_no_weights(ms):
+    class Extra(ms.nn.Cell):
+        def construct(self, x, y):
+            return x * y
+
+        def bprop(self, x, y, out, dout):
+            return dout, dout * 2, dout * 3
+    return ms.grad(Extra(), grad_position=(0, 1))(_x(ms), _y(ms))
+
+
+def case_bprop_higher_order_constant(ms):
+    return ms.grad(ms.grad(_mul_cell(ms), grad_position=0), grad_position=0)(_x(ms), _y(ms))
+
+
+def case_bprop_higher_order(ms):
+    class Cube(ms.nn.Cell):
+        def construct(self, x):
+            return x * x * x
+
+        def bprop(self, x, out, dout):
+            return (dout * x * x * 3,)
+    return ms.grad(ms.grad(Cube()))(_x(ms))
+
+
+def case_bprop_two_outputs(ms):
+    class TwoOut(ms.nn.Cell):
+        def construct(self, x, y):
+            return x * y, x + y
+
+        def bprop(self, x, y, out, dout):
+            return dout[0] * 2 + dout[1], dout[1] * 5 + out[0]
+    return ms.grad(TwoOut(), grad_position=(0, 1))(_x(ms), _y(ms))
+
+
+def case_bprop_scalar_input(ms):
+    class Scale(ms.nn.Cell):
+        def construct(self, x, k):
+            return x * k
+
+        def bprop(self, x, k, out, dout):
+            return dout * 4, 0
+    return ms.grad(Scale())(_x(ms), 3)
+
+
+def case_bprop_uses_out(ms):
+    class Exp(ms.nn.Cell):
+        def construct(self, x):
+            return ms.ops.exp(x)
+
+        def bprop(self, x, out, dout):
+            return (out * dout * 2,)
+    return ms.grad(Exp())(_x(ms))
+
+
+def case_bprop_in_jit_function(ms):
+    m = _mul_cell(ms)
+
+    @ms.jit
+    def f(x, y):
+        return m(x, y) + x * y
+    return ms.grad(f, grad_position=(0, 1))(_x(ms), _y(ms))
+
+
+def case_graph_bprop_direct(ms):
+    _graph(ms)
+    return ms.grad(_mul_cell(ms), grad_position=(0, 1))(_x(ms), _y(ms))
+
+
+def case_graph_bprop_wrong_arity(ms):
+    _graph(ms)
+
+    class Wrong(ms.nn.Cell):
+        def construct(self, x, y):
+            return x * y
+
+        def bprop(self, x, y, out, dout):
+            return (dout,)
+    return ms.grad(Wrong(), grad_position=(0, 1))(_x(ms), _y(ms))
+
+
+def case_graph_bprop_not_tuple(ms):
+    _graph(ms)
+
+    class Single(ms.nn.Cell):
+        def construct(self, x):
+            return x * x
+
+        def bprop(self, x, out, dout):
+            return dout * 7
+    return ms.grad(Single())(_x(ms))
+
+
+def case_graph_bprop_construct_computes_grad(ms):
+    _graph(ms)
+
+    class Inner(ms.nn.Cell):
+        def construct(self, x):
+            return x * x * x
+
+    class GradInside(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.inner = Inner()
+            self.g = ms.ops.GradOperation()
+
+        def construct(self, x):
+            return self.g(self.inner)(x)
+
+        def bprop(self, x, out, dout):
+            return (dout * out,)
+    return ms.grad(GradInside())(_x(ms))
+
+
+# --- custom_vjp ---------------------------------------------------------------------------
+def _mul_add(ms):
+    @_custom_vjp(ms)
+    def mul_add(x, y):
+        return 2 * x + y
+
+    def bprop_mul_add(x, y, out, dout):
+        return 2 * dout, 2 * y
+    mul_add.defbwd(bprop_mul_add)
+    return mul_add
+
+
+def case_custom_vjp_vjp(ms):
+    out, fn = ms.ops.functional.vjp(_mul_add(ms), _x(ms), _y(ms))
+    return out, fn(_x(ms))
+
+
+def case_custom_vjp_grad(ms):
+    return ms.grad(_mul_add(ms), grad_position=(0, 1))(_x(ms), _y(ms))
+
+
+def case_custom_vjp_int_inline_jit(ms):
+    mul_add = _mul_add(ms)
+
+    @ms.jit
+    def inline_mul_add(x, y):
+        return mul_add(x, y) + x + 2 * y
+    x, y = ms.Tensor(1, ms.int32), ms.Tensor(2, ms.int32)
+    _, fn = ms.ops.functional.vjp(inline_mul_add, x, y)
+    return fn(ms.Tensor(1, ms.int32))
+
+
+def case_custom_vjp_in_cell(ms):
+    mul_add = _mul_add(ms)
+
+    class Net(ms.nn.Cell):
+        def construct(self, x, y):
+            return mul_add(x, y) * x
+    return ms.grad(Net(), grad_position=(0, 1))(_x(ms), _y(ms))
+
+
+def case_graph_custom_vjp_grad_in_forward(ms):
+    _graph(ms)     # MindSpore's PyNative raises here: it runs the forward under no-grad
+    grad_all = _grad_all(ms)
+
+    def fn_1(x, y):
+        return ms.ops.ReLU()(x)
+
+    @_custom_vjp(ms)
+    def fn_2(x, y):
+        grads = grad_all(fn_1)(x, y)
+        return fn_1(x, y), grads[0], grads[1]
+
+    def bprop_fn_2(x, y, out, dout):
+        grads = grad_all(fn_1)(x, y)
+        return out[1], grads[1]
+    fn_2.defbwd(bprop_fn_2)
+
+    @_custom_vjp(ms)
+    def fn_3(x, y):
+        return fn_2(x, y)
+
+    def bprop_fn_3(x, y, out, dout):
+        return x + y + y + out[0], x + x + y + y + dout[0]
+    fn_3.defbwd(bprop_fn_3)
+    v = ms.Tensor(np.ones([2, 2], np.float32))
+    x = ms.Tensor(np.array([[1.0, -1.0], [2.0, 0.5]], np.float32))
+    y = ms.Tensor(np.array([[0.5, 1.0], [1.5, -2.0]], np.float32))
+    _, grad_fn = ms.ops.functional.vjp(fn_3, x, y)
+    return grad_fn(v, v, v)
+
+
+def case_custom_vjp_net_inside(ms):
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.z = ms.Parameter(ms.Tensor(np.array([1.0], np.float32)), name="z")
+
+        def construct(self, x, y):
+            return ms.ops.matmul(x * self.z, y)
+
+    @_custom_vjp(ms)
+    def fn(x, y):
+        return Net()(x, y)
+
+    def fn_bprop(x, y, out, dout):
+        return x + x, y + y
+    fn.defbwd(fn_bprop)
+    x = ms.Tensor([[0.5, 0.6, 0.4], [1.2, 1.3, 1.1]], ms.float32)
+    y = ms.Tensor([[0.01, 0.3, 1.1], [0.1, 0.2, 1.3], [2.1, 1.2, 3.3]], ms.float32)
+    return _grad_all(ms)(fn)(x, y)
+
+
+def case_custom_vjp_one_input(ms):
+    @_custom_vjp(ms)
+    def fn(x):
+        return ms.ops.ReLU()(x)
+
+    def bprop_fn(x, out, dout):
+        return (5 * x,)
+    fn.defbwd(bprop_fn)
+    return ms.grad(fn)(_x(ms))
+
+
+# --- no-grad -------------------------------------------------------------------------------
+def case_no_grad_block(ms):
+    def f(x):
+        with ms._no_grad():
+            z = x * x
+        return z * x
+    return ms.grad(f)(_x(ms))
+
+
+def case_no_grad_decorator(ms):
+    @ms._no_grad()
+    def inner(x):
+        return x * x
+
+    def f(x):
+        return inner(x) * x
+    return ms.grad(f)(_x(ms))
+
+
+def case_no_grad_cell_weights(ms):
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.w = ms.Parameter(ms.Tensor(np.array([2.0, 3.0], np.float32)), name="w")
+
+        def construct(self, x):
+            with ms._no_grad():
+                h = x * self.w
+            return h * self.w + x
+    n = Net()
+    return ms.grad(n, grad_position=0, weights=n.trainable_params())(_x(ms))
+
+
+def case_no_grad_grad_inside(ms):
+    with ms._no_grad():
+        return ms.grad(ms.ops.sin)(_x(ms))
+
+
+def case_no_grad_gradoperation_inside(ms):
+    with ms._no_grad():
+        return ms.ops.GradOperation()(ms.ops.sin)(_x(ms))
+
+
+def case_no_grad_vjp_inside(ms):
+    def cube(a):
+        return a * a * a
+    with ms._no_grad():
+        out, fn = ms.vjp(cube, _x(ms))
+        return out, fn(_x(ms))
+
+
+def case_no_grad_jvp_inside(ms):
+    def cube(a):
+        return a * a * a
+    with ms._no_grad():
+        return ms.jvp(cube, _x(ms), _x(ms))
+
+
+def case_no_grad_forward_and_after(ms):
+    net = ms.nn.Dense(2, 1, weight_init="ones", bias_init="zeros")
+    x = ms.Tensor(np.array([[1.0, 2.0]], np.float32))
+    with ms._no_grad():
+        out = net(x)
+    after = ms.grad(lambda a: (net(a) ** 2).sum())(x)
+    return out, after
+
+
+def case_no_grad_exception_restores(ms):
+    try:
+        with ms._no_grad():
+            raise ValueError("boom")
+    except ValueError:
+        pass
+    return ms.grad(lambda a: a * a)(_x(ms))
+
+
+# --- Cells created inside traced functions -------------------------------------------------------
+def _network(ms):
+    class Network(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.flatten = ms.nn.Flatten()
+            self.seq = ms.nn.SequentialCell(ms.nn.Dense(4, 3, weight_init="ones", bias_init="zeros"), ms.nn.ReLU(),
+                                            ms.nn.Dense(3, 2, weight_init="ones", bias_init="ones"))
+
+        def construct(self, x):
+            return self.seq(self.flatten(x))
+    return Network
+
+
+def case_jit_builds_cell(ms):
+    Network = _network(ms)
+
+    @ms.jit
+    def run(x):
+        return Network()(x)
+    x = ms.Tensor(np.arange(8, dtype=np.float32).reshape(2, 2, 2) - 3)
+    return run(x), run(x * 2)
+
+
+def case_jit_call_builds_cell(ms):
+    Network = _network(ms)
+
+    def run(x):
+        return Network()(x)
+    x = ms.Tensor(np.arange(8, dtype=np.float32).reshape(2, 2, 2) - 3)
+    return ms.jit(run)(x)
+
+
+def case_grad_function_builds_cell(ms):
+    Network = _network(ms)
+
+    def loss(x):
+        return Network()(x).sum()
+    x = ms.Tensor(np.arange(8, dtype=np.float32).reshape(2, 2, 2) - 3)
+    return ms.grad(loss)(x)
+
+
+def case_construct_builds_cell(ms):
+    class Outer(ms.nn.Cell):
+        def construct(self, x):
+            return ms.nn.Dense(2, 3, weight_init="ones", bias_init="ones")(x) * 2
+    x = ms.Tensor(np.array([[1.0, -2.0]], np.float32))
+    return Outer()(x), ms.grad(Outer())(x)
+
+
+def all_cases():
+    return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}
