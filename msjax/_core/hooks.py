@@ -118,7 +118,7 @@ def backward_identity(arrays, on_grad, who="hook", extra=None, at_trace=False):
         gs = tuple(gs)
         ex = tuple(extra()) if extra is not None else None
         args = (lambda t: (t,)) if ex is None else (lambda t: (t, tuple(wrap(e) for e in ex)))
-        if at_trace or any(type(g).__name__ in _DIFF_TRACERS for g in gs + (ex or ())):
+        if at_trace or any(type(g).__name__ in _DIFF_TRACERS for g in gs + (ex or ()) + tuple(primals)):
             with printhook.traced_print():
                 new = on_grad(*args(tuple(wrap(g) for g in gs)))
             return _replacements(new, gs, who, jnp)
