@@ -123,6 +123,28 @@ def test_mpirun_environment(tmp_path):
         g = nn.DistributedGradReducer([p], mean=True)((ms.Tensor([1.0, 2.0 * get_rank()]),))[0]
         print("OUT", get_rank(), get_group_size(), os.environ["RANK_ID"], x.asnumpy().tolist(), m.asnumpy().tolist(),
               g.asnumpy().tolist())
+        import numpy as np
+        r = get_rank()
+        print("EAGER", ops.AllGather()(ms.Tensor([[r + 1.0, 0.0]])).asnumpy().tolist(),
+              ops.Broadcast(1)((ms.Tensor([r * 10.0]),))[0].asnumpy().tolist(),
+              ops.ReduceScatter()(ms.Tensor([1.0, 2.0, 3.0, 4.0])).asnumpy().tolist(),
+              ops.AllGatherV()(ms.Tensor(np.arange(r + 2, dtype=np.float32)), [2, 3]).asnumpy().tolist())
+
+        # inside a compiled function under DATA_PARALLEL: one data-parallel step across the processes
+        ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.DATA_PARALLEL)
+        ms.set_context(mode=ms.GRAPH_MODE)
+
+        class Gather(nn.Cell):
+            def __init__(self):
+                super().__init__()
+                self.gather = ops.AllGather()
+                self.total = ops.AllReduce()
+
+            def construct(self, x):
+                return self.gather(x * 2), self.total(x.sum())
+
+        a, t = Gather()(ms.Tensor([[r + 1.0]]))
+        print("STEP", a.asnumpy().tolist(), t.asnumpy().tolist())
     """))
     port = _port()
     procs = []
@@ -136,6 +158,9 @@ def test_mpirun_environment(tmp_path):
     for rank, (p, out) in enumerate(zip(procs, outs)):
         assert p.returncode == 0, out
         assert f"OUT {rank} 2 {rank} [3.0] [2.0] [1.0, 1.0]" in out
+        assert f"EAGER [[1.0, 0.0], [2.0, 0.0]] [10.0] {[[2.0, 4.0], [6.0, 8.0]][rank]} [0.0, 1.0, 0.0, 1.0, 2.0]" \
+            in out, out
+        assert "STEP [[2.0], [4.0]] 3.0" in out, out
 
 
 # ---------------------------------------------------------------------------
@@ -187,3 +212,83 @@ def test_data_parallel_two_workers_match_global_batch_and_mindspore(tmp_path):
     _assert_same(ranks[0], mindspore)           # MindSpore 2.10, msrun with 2 workers
     # one process, DATA_PARALLEL over 4 host devices: the batch is split over a jax.sharding.Mesh
     _assert_same(_run_single(tmp_path, "--devices", xla="--xla_force_host_platform_device_count=4"), mindspore)
+
+
+FOUR_DEVICES = """
+    import numpy as np
+    import jax
+    import msjax as ms
+    from msjax import nn, ops
+    assert jax.device_count() == 4
+    rs = np.random.RandomState(1)
+    X = rs.randn(8, 5).astype(np.float32)
+    Y = rs.randn(8, 3).astype(np.float32)
+    W = rs.randn(3, 5).astype(np.float32)
+
+    def train(parallel, mode, scale):
+        ms.reset_auto_parallel_context()
+        ms.set_context(mode=mode)
+        if parallel:
+            ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.DATA_PARALLEL, gradients_mean=True)
+        net = nn.Dense(5, 3)
+        net.weight.set_data(ms.Tensor(W))
+        net.bias.set_data(ms.Tensor(np.zeros(3, np.float32)))
+        opt = nn.Momentum(net.trainable_params(), 0.1, 0.9)
+        cell = nn.TrainOneStepWithLossScaleCell(nn.WithLossCell(net, nn.MSELoss()), opt,
+                                                nn.DynamicLossScaleUpdateCell(scale, 2.0, 2))
+        outs = []
+        bad = X.copy()
+        bad[5, 0] = 3e38       # an overflow in one sample (on one device): the step is skipped everywhere
+        for x in (bad, X, X, X):
+            loss, cond, s = cell(ms.Tensor(x), ms.Tensor(Y))
+            outs.append((float(loss.asnumpy()), bool(cond.asnumpy()), float(s.asnumpy())))
+        return outs, net.weight.asnumpy()
+
+    for mode in (ms.GRAPH_MODE, ms.PYNATIVE_MODE):
+        ref, w_ref = train(False, mode, 1024.0)
+        got, w_got = train(True, mode, 1024.0)
+        assert [o[1] for o in ref] == [o[1] for o in got] == [True, False, False, False], (ref, got)
+        np.testing.assert_allclose([o[0] for o in got][1:], [o[0] for o in ref][1:], rtol=1e-5)
+        assert [o[2] for o in got] == [o[2] for o in ref]
+        np.testing.assert_allclose(w_got, w_ref, rtol=1e-5, atol=1e-6)
+
+    # a compiled network using a collective under DATA_PARALLEL: one step over the 4 devices
+    ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.DATA_PARALLEL, gradients_mean=True)
+    ms.set_context(mode=ms.GRAPH_MODE)
+
+    class Stats(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.reduce = ops.AllReduce(ops.ReduceOp.MAX)
+
+        def construct(self, x):
+            return self.reduce(x.max()), x.mean()
+
+    mx, mean = Stats()(ms.Tensor(X))
+    np.testing.assert_allclose(float(mx.asnumpy()), X.max(), rtol=1e-6)
+    np.testing.assert_allclose(float(mean.asnumpy()), X.mean(), rtol=1e-5)
+    try:
+        Stats()(ms.Tensor(X[:6]))
+        raise AssertionError("an uneven batch must be refused")
+    except ValueError as e:
+        assert "divisible by the 4 local devices" in str(e), e
+
+    # operator-level parallel modes are a clear error on several devices
+    ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.SEMI_AUTO_PARALLEL)
+    net = nn.Dense(5, 3)
+    cell = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), nn.SGD(net.trainable_params(), 0.1))
+    try:
+        cell(ms.Tensor(X), ms.Tensor(Y))
+        raise AssertionError("semi_auto_parallel must raise")
+    except RuntimeError as e:
+        assert "does not support parallel_mode 'semi_auto_parallel'" in str(e), e
+    print("FOUR DEVICES OK")
+"""
+
+
+def test_one_process_four_devices_loss_scale_and_collectives(tmp_path):
+    path = tmp_path / "four.py"
+    path.write_text(textwrap.dedent(FOUR_DEVICES))
+    r = subprocess.run([PY, str(path)], cwd=tmp_path, capture_output=True, text=True, timeout=240,
+                       env=dict(os.environ, XLA_FLAGS="--xla_force_host_platform_device_count=4"))
+    assert r.returncode == 0 and "FOUR DEVICES OK" in r.stdout, r.stdout + r.stderr[-4000:]

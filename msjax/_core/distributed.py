@@ -34,8 +34,8 @@ import numpy as np
 
 from . import parallel
 
-__all__ = ["world", "set_world", "mesh", "data_parallel_active", "all_reduce", "all_gather", "broadcast",
-           "reduce_scatter", "in_step", "spmd_call", "TRACED"]
+__all__ = ["world", "set_world", "mesh", "data_parallel_active", "check_parallel_mode", "all_reduce", "all_gather",
+           "all_gather_v", "broadcast", "reduce_scatter", "in_step", "spmd_call", "TRACED"]
 
 AXES = ("proc", "local")
 
@@ -78,13 +78,21 @@ def local_device_count():
     return jax.local_device_count()
 
 
-def data_parallel_active():
-    """DATA_PARALLEL/HYBRID_PARALLEL with more than one device in the job."""
+def check_parallel_mode():
+    """SEMI_AUTO_PARALLEL/AUTO_PARALLEL on more than one device: a clear error (on one device
+    they train as STAND_ALONE, as MindSpore's strategies do there)."""
     mode = parallel.get_parallel_mode()
     if mode in (parallel.ParallelMode.SEMI_AUTO_PARALLEL, parallel.ParallelMode.AUTO_PARALLEL) \
             and jax.device_count() > 1:
-        raise RuntimeError(f"msjax does not support parallel_mode '{mode}' (operator-level sharding strategies): "
-                           "use ParallelMode.DATA_PARALLEL, which msjax runs on jax.sharding.")
+        raise RuntimeError(f"msjax does not support parallel_mode '{mode}' (operator-level sharding strategies, "
+                           "shard(), pipeline stages) on several devices: use ParallelMode.DATA_PARALLEL, which "
+                           "msjax runs on jax.sharding.")
+    return mode
+
+
+def data_parallel_active():
+    """DATA_PARALLEL/HYBRID_PARALLEL with more than one device in the job."""
+    mode = check_parallel_mode()
     return mode in (parallel.ParallelMode.DATA_PARALLEL, parallel.ParallelMode.HYBRID_PARALLEL) \
         and jax.device_count() > 1
 
@@ -155,6 +163,20 @@ def all_gather(x):
     if process_count() == 1:
         return x
     return _eager("gather", x, None)
+
+
+def all_gather_v(x, sizes):
+    """1-D ``x`` of ``sizes[r]`` elements on rank ``r``, concatenated in rank order."""
+    n = process_count()
+    if len(sizes) != n:
+        raise ValueError(f"For 'AllGatherV', 'output_split_sizes' must have one entry per rank ({n}), "
+                         f"but got {len(sizes)}.")
+    if x.ndim != 1:
+        raise ValueError(f"For 'AllGatherV', the input must be one-dimensional, but got shape {tuple(x.shape)}.")
+    width = max(sizes) if sizes else 0
+    padded = jnp.pad(x, (0, width - x.shape[0])) if x.shape[0] < width else x[:width]
+    rows = all_gather(padded[None])                     # (ranks, width)
+    return jnp.concatenate([rows[r, :k] for r, k in enumerate(sizes)])
 
 
 def broadcast(x, root=0):

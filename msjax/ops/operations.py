@@ -4,5 +4,5 @@ from .._core.registry import OPS as _OPS, Primitive, primitive_class as _primiti
 for _d in _OPS.values():
     if _d.primitive:
         globals()[_d.primitive] = _primitive_class(_d)
-from ._impl.composite import AllReduce, Custom, FloatStatus, GetNext, HookBackward, NPUAllocFloatStatus, NPUClearFloatStatus, NPUGetFloatStatus, ReduceOp, _VirtualDataset, identity  # noqa: E402,F401,E501  (Primitives with their own constructors)
+from ._impl.composite import AllGather, AllGatherV, AllReduce, Broadcast, Custom, ReduceScatter, FloatStatus, GetNext, HookBackward, NPUAllocFloatStatus, NPUClearFloatStatus, NPUGetFloatStatus, ReduceOp, _VirtualDataset, identity  # noqa: E402,F401,E501  (Primitives with their own constructors)
 from ._impl.summary import HistogramSummary, ImageSummary, ScalarSummary, TensorSummary  # noqa: E402,F401

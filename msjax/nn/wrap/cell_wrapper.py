@@ -219,6 +219,8 @@ class TrainOneStepCell(Cell):
     def __call__(self, *args, **kwargs):
         # GRAPH_MODE: the whole step is one compiled function; the buffers of the
         # Parameters it writes (weights, optimizer state, loss scale) are donated.
+        if self.parallel_mode in (ParallelMode.SEMI_AUTO_PARALLEL, ParallelMode.AUTO_PARALLEL):
+            distributed.check_parallel_mode()
         # DATA_PARALLEL on several devices: compiled in PyNative too (the gradient
         # all-reduce happens inside the one compiled step, distributed.spmd_call)
         if (context.is_graph_mode() or (self.reducer_flag and distributed.data_parallel_active())) \

@@ -526,6 +526,92 @@ class AllReduce(Primitive):
         return wrap(distributed.all_reduce(x._data, self.op))
 
 
+def _check_group(name, group):
+    if not isinstance(group, str):
+        raise TypeError(f"For '{name}', the 'group' must be str, but got {type(group).__name__}.")
+
+
+def _check_tensor(name, x):
+    if not isinstance(x, Tensor):
+        raise TypeError(f"For '{name}', the input must be a Tensor, but got {type(x).__name__}.")
+
+
+@_register
+class AllGather(Primitive):
+    """``ops.AllGather(group='hccl_world_group')``: every process's tensor, concatenated
+    along axis 0 in rank order (eagerly, or inside a compiled data-parallel step)."""
+
+    def __init__(self, group="hccl_world_group"):
+        _check_group("AllGather", group)
+        super().__init__()
+        self.group = group
+
+    def __call__(self, x):
+        _check_tensor("AllGather", x)
+        from ..._core import distributed
+        return wrap(distributed.all_gather(x._data))
+
+
+@_register
+class AllGatherV(Primitive):
+    """``ops.AllGatherV(group='hccl_world_group')(x, output_split_sizes)``: gathers 1-D
+    tensors of different lengths (``output_split_sizes[r]`` from rank ``r``)."""
+
+    def __init__(self, group="hccl_world_group"):
+        _check_group("AllGatherV", group)
+        super().__init__()
+        self.group = group
+
+    def __call__(self, x, output_split_sizes):
+        _check_tensor("AllGatherV", x)
+        from ..._core import distributed
+        sizes = output_split_sizes.asnumpy().tolist() if isinstance(output_split_sizes, Tensor) \
+            else list(output_split_sizes)
+        return wrap(distributed.all_gather_v(x._data, [int(n) for n in sizes]))
+
+
+@_register
+class ReduceScatter(Primitive):
+    """``ops.ReduceScatter(op=ReduceOp.SUM, group='hccl_world_group')``: the reduction over
+    processes, of which each rank keeps its slice of axis 0."""
+
+    def __init__(self, op=ReduceOp.SUM, group="hccl_world_group"):
+        if op not in (ReduceOp.SUM, ReduceOp.MAX, ReduceOp.MIN, ReduceOp.PROD):
+            raise ValueError(f"For 'ReduceScatter', the 'op' must be one of 'sum', 'max', 'min', 'prod', "
+                             f"but got {op}.")
+        _check_group("ReduceScatter", group)
+        super().__init__()
+        self.op = op
+        self.group = group
+
+    def __call__(self, x):
+        _check_tensor("ReduceScatter", x)
+        from ..._core import distributed
+        return wrap(distributed.reduce_scatter(x._data, self.op))
+
+
+@_register
+class Broadcast(Primitive):
+    """``ops.Broadcast(root_rank, group='hccl_world_group')((x, ...))``: the tensors of rank
+    ``root_rank`` on every rank (a tuple, as MindSpore)."""
+
+    def __init__(self, root_rank, group="hccl_world_group"):
+        if isinstance(root_rank, bool) or not isinstance(root_rank, int):
+            raise TypeError(f"For 'Broadcast', the type of 'root_rank' must be int, but got "
+                            f"{type(root_rank).__name__}.")
+        _check_group("Broadcast", group)
+        super().__init__()
+        self.root_rank = root_rank
+        self.group = group
+
+    def __call__(self, x):
+        from ..._core import distributed
+        xs = x if isinstance(x, (tuple, list)) else (x,)
+        for t in xs:
+            _check_tensor("Broadcast", t)
+        return tuple(wrap(distributed.broadcast(t._data, self.root_rank)) for t in xs)
+
+
 @_register
 class GetNext(Primitive):
     """``ops.GetNext(types, shapes, output_num, shared_name)``: reads the device dataset
@@ -562,4 +648,5 @@ class identity(Primitive):  # noqa: N801  (MindSpore's name in ops.operations)
 
 __all__ = ["partial", "MultitypeFuncGraph", "HyperMap", "Map", "vmap", "constexpr", "isconstant", "add_flags",
            "mixed_precision_cast", "HookBackward", "Custom", "NPUAllocFloatStatus", "NPUGetFloatStatus",
-           "NPUClearFloatStatus", "FloatStatus", "ReduceOp", "AllReduce", "GetNext", "identity"]
+           "NPUClearFloatStatus", "FloatStatus", "ReduceOp", "AllReduce", "AllGather", "AllGatherV", "ReduceScatter",
+           "Broadcast", "GetNext", "identity"]
