@@ -526,25 +526,27 @@ class AllReduce(Primitive):
         return wrap(distributed.all_reduce(x._data, self.op))
 
 
-def _check_group(name, group):
-    if not isinstance(group, str):
-        raise TypeError(f"For '{name}', the 'group' must be str, but got {type(group).__name__}.")
-
-
 def _check_tensor(name, x):
     if not isinstance(x, Tensor):
         raise TypeError(f"For '{name}', the input must be a Tensor, but got {type(x).__name__}.")
 
 
-@_register
-class AllGather(Primitive):
-    """``ops.AllGather(group='hccl_world_group')``: every process's tensor, concatenated
-    along axis 0 in rank order (eagerly, or inside a compiled data-parallel step)."""
+class _Collective(Primitive):
+    """A collective over the world group (``msjax._core.distributed``)."""
 
-    def __init__(self, group="hccl_world_group"):
-        _check_group("AllGather", group)
+    def __init__(self, group="hccl_world_group", **attrs):
+        name = type(self).__name__
+        if not isinstance(group, str):
+            raise TypeError(f"For '{name}', the 'group' must be str, but got {type(group).__name__}.")
         super().__init__()
         self.group = group
+        self.__dict__.update(attrs)
+
+
+@_register
+class AllGather(_Collective):
+    """``ops.AllGather(group='hccl_world_group')``: every process's tensor, concatenated
+    along axis 0 in rank order (eagerly, or inside a compiled data-parallel step)."""
 
     def __call__(self, x):
         _check_tensor("AllGather", x)
@@ -553,14 +555,9 @@ class AllGather(Primitive):
 
 
 @_register
-class AllGatherV(Primitive):
+class AllGatherV(_Collective):
     """``ops.AllGatherV(group='hccl_world_group')(x, output_split_sizes)``: gathers 1-D
     tensors of different lengths (``output_split_sizes[r]`` from rank ``r``)."""
-
-    def __init__(self, group="hccl_world_group"):
-        _check_group("AllGatherV", group)
-        super().__init__()
-        self.group = group
 
     def __call__(self, x, output_split_sizes):
         _check_tensor("AllGatherV", x)
@@ -571,7 +568,7 @@ class AllGatherV(Primitive):
 
 
 @_register
-class ReduceScatter(Primitive):
+class ReduceScatter(_Collective):
     """``ops.ReduceScatter(op=ReduceOp.SUM, group='hccl_world_group')``: the reduction over
     processes, of which each rank keeps its slice of axis 0."""
 
@@ -579,10 +576,7 @@ class ReduceScatter(Primitive):
         if op not in (ReduceOp.SUM, ReduceOp.MAX, ReduceOp.MIN, ReduceOp.PROD):
             raise ValueError(f"For 'ReduceScatter', the 'op' must be one of 'sum', 'max', 'min', 'prod', "
                              f"but got {op}.")
-        _check_group("ReduceScatter", group)
-        super().__init__()
-        self.op = op
-        self.group = group
+        super().__init__(group, op=op)
 
     def __call__(self, x):
         _check_tensor("ReduceScatter", x)
@@ -591,7 +585,7 @@ class ReduceScatter(Primitive):
 
 
 @_register
-class Broadcast(Primitive):
+class Broadcast(_Collective):
     """``ops.Broadcast(root_rank, group='hccl_world_group')((x, ...))``: the tensors of rank
     ``root_rank`` on every rank (a tuple, as MindSpore)."""
 
@@ -599,10 +593,7 @@ class Broadcast(Primitive):
         if isinstance(root_rank, bool) or not isinstance(root_rank, int):
             raise TypeError(f"For 'Broadcast', the type of 'root_rank' must be int, but got "
                             f"{type(root_rank).__name__}.")
-        _check_group("Broadcast", group)
-        super().__init__()
-        self.root_rank = root_rank
-        self.group = group
+        super().__init__(group, root_rank=root_rank)
 
     def __call__(self, x):
         from ..._core import distributed
