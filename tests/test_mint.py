@@ -39,16 +39,35 @@ def test_mint_resolves_through_the_mindspore_alias():
     assert importlib.import_module("mindspore.mint.optim").AdamW is mint.optim.AdamW
 
 
-def test_distributed_names_raise_naming_the_feature():
-    assert mint.distributed.is_available() is False
-    assert mint.distributed.is_initialized() is False
-    for name in ("init_process_group", "all_reduce", "get_rank", "barrier"):
-        with pytest.raises(RuntimeError, match=rf"mint\.distributed\.{name}: collective communication"):
-            getattr(mint.distributed, name)()
-    with pytest.raises(RuntimeError, match="P2POp"):
-        mint.distributed.P2POp("isend", None, 0)
-    with pytest.raises(RuntimeError, match="mint.distributed.all_reduce"):
-        mint.distributed.all_reduce(ms.Tensor([1.0]))
+def test_distributed_on_one_process_and_unsupported_names():
+    d = mint.distributed
+    assert d.is_available() is True
+    assert d.is_initialized() is False and d.get_rank() == -1 and d.get_world_size() == -1
+    d.init_process_group()
+    try:
+        assert d.is_initialized() and (d.get_rank(), d.get_world_size(), d.get_backend()) == (0, 1, "mccl")
+        t = ms.Tensor([1.0, 2.0])
+        assert d.all_reduce(t, op="avg") is None and t.asnumpy().tolist() == [1.0, 2.0]
+        out = [ms.Tensor([0.0, 0.0])]
+        d.all_gather(out, ms.Tensor([3.0, 4.0]))
+        assert out[0].asnumpy().tolist() == [3.0, 4.0]
+        o = ms.Tensor([0.0, 0.0])
+        assert d.all_gather_into_tensor(o, ms.Tensor([5.0, 6.0]), async_op=True).wait()
+        assert o.asnumpy().tolist() == [5.0, 6.0]
+        d.broadcast(t, 0)
+        d.barrier()
+        with pytest.raises(TypeError, match="op value must be one of"):
+            d.all_reduce(t, op="mean")
+        with pytest.raises(TypeError, match="input tensor must be tensor"):
+            d.all_reduce([1.0])
+        for name in ("send", "recv", "all_to_all", "scatter", "gather_object"):
+            with pytest.raises(RuntimeError, match=rf"mint\.distributed\.{name}: msjax's collective"):
+                getattr(d, name)(t)
+        with pytest.raises(RuntimeError, match="P2POp"):
+            d.P2POp("isend", None, 0)
+    finally:
+        d.destroy_process_group()
+    assert d.is_initialized() is False
     assert not hasattr(mint, "all_reduce")   # in mint.__all__ of MindSpore 2.10 but not in mint
 
 
