@@ -278,7 +278,25 @@ class Dataset:
         return None
 
     def sync_wait(self, condition_name, num_batch=1, callback=None):
-        raise NotImplementedError("Dataset.sync_wait (sync_update pipelines) is not supported by msjax.")
+        """Pass ``num_batch`` rows (batches, after ``batch``), then wait for ``sync_update``."""
+        return SyncWaitDataset(self, condition_name, num_batch, callback)
+
+    def sync_update(self, condition_name, num_batch=None, data=None):
+        """Release the ``sync_wait`` named ``condition_name`` for ``num_batch`` more rows (default: its
+        own), calling its callback with ``data`` first."""
+        node = self._find_sync(condition_name)
+        if node is None:
+            raise RuntimeError(f"Condition name not found: {condition_name}.")
+        node._release(num_batch, data)
+
+    def _find_sync(self, name):
+        if isinstance(self, SyncWaitDataset) and self.condition_name == name:
+            return self
+        for c in self.children:
+            found = c._find_sync(name)
+            if found is not None:
+                return found
+        return None
 
     def device_que(self, send_epoch_end=True, create_data_info_queue=False, queue_name=""):
         raise NotImplementedError("Dataset.device_que (data sinking onto Ascend/GPU queues) is not supported by "
@@ -533,6 +551,50 @@ def _stack(values, col, pad=None):
         return np.stack(values)
     except (TypeError, ValueError) as e:
         raise RuntimeError(f"Batch operation failed for column {col}: {e}") from e
+
+
+class SyncWaitDataset(Dataset):
+    """``dataset.sync_wait(condition_name, num_batch=1, callback=None)``: a gate that lets
+    ``num_batch`` rows through per ``sync_update`` call (the first ones freely)."""
+
+    def __init__(self, input_dataset, condition_name, num_batch=1, callback=None):
+        if not isinstance(condition_name, str):
+            raise TypeError(f"Argument condition_name with value {condition_name} is not of type "
+                            "[<class 'str'>].")
+        if not isinstance(num_batch, int) or isinstance(num_batch, bool) or num_batch < 1:
+            raise ValueError("Input num_batch is not within the required interval of [1, 2147483647].")
+        if callback is not None and not callable(callback):
+            raise TypeError("callback should be callable.")
+        if input_dataset._find_sync(condition_name) is not None:
+            raise RuntimeError(f"Condition name is already in use: {condition_name}.")
+        super().__init__([input_dataset])
+        self.condition_name, self.num_batch, self.callback = condition_name, num_batch, callback
+        self._cond = threading.Condition()
+        self._allowed = num_batch
+
+    def _release(self, num_batch, data):
+        if num_batch is not None and (not isinstance(num_batch, int) or num_batch < 1):
+            raise ValueError("Input num_batch is not within the required interval of [1, 2147483647].")
+        if self.callback is not None:
+            self.callback(data)
+        with self._cond:
+            self._allowed += self.num_batch if num_batch is None else num_batch
+            self._cond.notify_all()
+
+    def _runner(self, ctx):
+        child = self.children[0]._runner(ctx)
+
+        def epoch(k):
+            for row in child.epoch():
+                with self._cond:
+                    while self._allowed <= 0:
+                        if not self._cond.wait(timeout=1.0) and threading.current_thread() is \
+                                threading.main_thread():
+                            raise RuntimeError(f"sync_wait '{self.condition_name}': the pipeline waits for "
+                                               "sync_update, which was not called.")
+                    self._allowed -= 1
+                yield row
+        return _FnRunner(epoch, [child])
 
 
 class BatchDataset(Dataset):

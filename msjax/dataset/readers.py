@@ -234,8 +234,8 @@ class ImageFolderDataset(MappableSource):
                 folder = os.path.join(self.dataset_dir, c)
                 for name in sorted(os.listdir(folder)):
                     path = os.path.join(folder, name)
-                    if not os.path.isfile(path):
-                        continue
+                    if not os.path.isfile(path) and not os.path.isdir(path):
+                        continue       # a sub-folder is listed and fails when read, as in MindSpore
                     if self.extensions is not None and os.path.splitext(name)[1] not in self.extensions:
                         continue
                     items.append((path, index[c]))
@@ -258,6 +258,8 @@ class ImageFolderDataset(MappableSource):
 
     def _read(self, i):
         path, label = self._scan()[i]
+        if os.path.isdir(path):
+            raise RuntimeError(f"Invalid file found: {path}, should be file, but got directory.")
         with open(path, "rb") as f:
             data = f.read()
         if self.decrypt is not None:

@@ -399,8 +399,9 @@ def select_sampler(num_samples, input_sampler, shuffle, num_shards, shard_id):
             return SubsetSampler(input_sampler, num_samples)
         if isinstance(input_sampler, int) and not isinstance(input_sampler, bool):
             return SubsetSampler([input_sampler])
-        if not isinstance(input_sampler, str) and hasattr(input_sampler, "__iter__"):
-            return IterSampler(input_sampler, num_samples)
+        if not isinstance(input_sampler, str) and (hasattr(input_sampler, "__iter__") or (
+                hasattr(input_sampler, "__getitem__") and hasattr(input_sampler, "__len__"))):
+            return IterSampler(input_sampler, num_samples)   # a sequence of indices iterates by __getitem__
         raise TypeError(f"Unsupported sampler object of type ({type(input_sampler)})")
     if shuffle is None or shuffle is True or (shuffle not in (False, Shuffle.FALSE)):
         if num_shards is not None:

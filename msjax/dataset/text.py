@@ -234,3 +234,69 @@ class CSVDataset(_LineFileSource):
                                    f"Message'. Invalid csv, csv file: {path} parse failed at line {line_no}, "
                                    "type does not match.") from None
         return out
+
+
+# ---------------------------------------------------------------------------
+# text transforms (mindspore.dataset.text.transforms)
+# ---------------------------------------------------------------------------
+def _text_array(text, name):
+    if hasattr(text, "asnumpy"):
+        text = text.asnumpy()
+    a = np.asarray(text)
+    if a.dtype.kind == "S":
+        a = np.char.decode(a, "utf-8")
+    if a.dtype.kind != "U":
+        raise RuntimeError(f"{name}: the input should be string tensor, but got type: {a.dtype}.")
+    return a
+
+
+class UnicodeCharTokenizer:
+    """``UnicodeCharTokenizer(with_offsets=False)``: a string into its Unicode characters (a 1-D
+    string array); with offsets also the UTF-8 byte offsets (uint32) of each character's start and end."""
+
+    def __init__(self, with_offsets=False):
+        if not isinstance(with_offsets, bool):
+            raise TypeError(f"Argument with_offsets with value {with_offsets} is not of type [<class 'bool'>].")
+        self.with_offsets = with_offsets
+
+    def __call__(self, text):
+        a = _text_array(text, "UnicodeCharTokenizer")
+        if a.ndim != 0:
+            raise RuntimeError("UnicodeCharTokenizer: the input tensor should be scalar string tensor.")
+        s = str(a)
+        tokens = np.array(list(s)) if s else np.array([""])
+        if not self.with_offsets:
+            return tokens
+        sizes = [len(ch.encode("utf-8")) for ch in s]
+        ends = np.cumsum(sizes).astype(np.uint32)
+        starts = (ends - np.asarray(sizes, np.uint32)).astype(np.uint32)
+        return tokens, starts, ends
+
+
+class ToNumber:
+    """``ToNumber(data_type)``: parse each string as a number of a numeric MindSpore/numpy type;
+    a string that is not a number (or out of range) is a ``RuntimeError``."""
+
+    def __init__(self, data_type):
+        from .transforms.transforms import _np_dtype
+        self.data_type = _np_dtype(data_type)
+        if self.data_type.kind not in "iuf":
+            raise TypeError(f"data_type: {data_type} is not numeric data type.")
+
+    def __call__(self, text):
+        a = _text_array(text, "ToNumber")
+        out = np.empty(a.shape, self.data_type)
+        for idx, s in np.ndenumerate(a):
+            try:
+                v = float(s) if self.data_type.kind == "f" else int(s)
+            except ValueError:
+                raise RuntimeError(f"ToNumber: string '{s}' can not be converted to {self.data_type}.") from None
+            if self.data_type.kind in "iu":
+                info = np.iinfo(self.data_type)
+                if not info.min <= v <= info.max:
+                    raise RuntimeError(f"ToNumber: string '{s}' is out of bounds for {self.data_type}.")
+            out[idx] = v
+        return out
+
+
+__all__ += ["UnicodeCharTokenizer", "ToNumber"]

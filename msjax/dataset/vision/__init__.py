@@ -1,8 +1,12 @@
 """``mindspore.dataset.vision``: image transforms on numpy HWC images."""
-from . import transforms
+from . import augment, transforms
+from .augment import (AdjustBrightness, AdjustContrast, AdjustHue, AdjustSaturation, AdjustSharpness, Affine, AutoContrast,
+                      CutMixBatch, CutOut, Equalize, Invert, MixUpBatch, Posterize, RandomAffine, RandomColor,
+                      RandomColorAdjust, RandomPosterize, RandomSelectSubpolicy, RandomSharpness, RandomSolarize,
+                      Solarize)
 from .transforms import (Border, CenterCrop, ColorConverter, ConvertColor, Crop, Decode, Grayscale, HWC2CHW,
                          HorizontalFlip, ImageBatchFormat, Inter, Normalize, Pad, RandomCrop, RandomCropDecodeResize,
                          RandomHorizontalFlip, RandomResizedCrop, RandomRotation, RandomVerticalFlip, Rescale, Resize,
                          Rotate, ToTensor, ToType, VerticalFlip)
 
-__all__ = transforms.__all__
+__all__ = transforms.__all__ + augment.__all__

@@ -95,6 +95,10 @@ def _randint(lo, hi):
 # ---------------------------------------------------------------------------
 # helpers
 # ---------------------------------------------------------------------------
+def _is_pil(x):
+    return hasattr(x, "mode") and hasattr(x, "size") and not isinstance(x, np.ndarray)
+
+
 def _image(img, name):
     if hasattr(img, "asnumpy") and hasattr(img, "dtype"):
         img = img.asnumpy()
@@ -319,10 +323,18 @@ def _resize(img, size, interpolation):
 
 
 class _Transform:
-    """Base of the vision/transforms operations: a callable on numpy arrays."""
+    """Base of the vision/transforms operations: a callable on numpy arrays. Operations that
+    MindSpore also runs on PIL images (``_pil_out``) give a PIL image back for a PIL image in; the
+    pixels come from msjax's numpy kernels (MindSpore uses Pillow's own there)."""
+
+    _pil_out = False
 
     def __call__(self, *args):
         if len(args) == 1:
+            if self._pil_out and _is_pil(args[0]):
+                from PIL import Image
+                out = np.ascontiguousarray(self._apply(np.asarray(args[0])))
+                return Image.fromarray(out[..., 0] if out.ndim == 3 and out.shape[2] == 1 else out)
             return self._apply(args[0])
         return tuple(self._apply(a) for a in args)
 
@@ -339,6 +351,8 @@ class _Transform:
 class Resize(_Transform):
     """``Resize(size, interpolation=Inter.LINEAR)``: ``size`` (h, w), or an int for the
     shorter edge (the other keeps the aspect ratio)."""
+
+    _pil_out = True
 
     def __init__(self, size, interpolation=Inter.LINEAR):
         self.size = _size_pair(size, "Resize")
@@ -359,6 +373,8 @@ def _crop_hw(size):
 class Crop(_Transform):
     """``Crop(coordinates, size)``: the (top, left) corner and (h, w) size."""
 
+    _pil_out = True
+
     def __init__(self, coordinates, size):
         self.coordinates = tuple(coordinates)
         self.size = _crop_hw(size)
@@ -374,6 +390,8 @@ class Crop(_Transform):
 
 class CenterCrop(_Transform):
     """``CenterCrop(size)``: the central (h, w) region (padded with zeros if larger)."""
+
+    _pil_out = True
 
     def __init__(self, size):
         self.size = _crop_hw(_size_pair(size, "CenterCrop") if not isinstance(size, (list, tuple))
@@ -427,6 +445,8 @@ class Pad(_Transform):
     """``Pad(padding, fill_value=0, padding_mode=Border.CONSTANT)``; padding is
     (left, top, right, bottom), (left/right, top/bottom) or one int."""
 
+    _pil_out = True
+
     def __init__(self, padding, fill_value=0, padding_mode=Border.CONSTANT):
         self.padding = _pad_arg(padding)
         self.fill_value = fill_value
@@ -438,6 +458,8 @@ class Pad(_Transform):
 
 class RandomCrop(_Transform):
     """``RandomCrop(size, padding=None, pad_if_needed=False, fill_value=0, padding_mode=Border.CONSTANT)``."""
+
+    _pil_out = True
 
     def __init__(self, size, padding=None, pad_if_needed=False, fill_value=0, padding_mode=Border.CONSTANT):
         self.size = _crop_hw(size)
@@ -464,17 +486,23 @@ class RandomCrop(_Transform):
 
 
 class HorizontalFlip(_Transform):
+    _pil_out = True
+
     def _apply(self, img):
         return _image(img, "HorizontalFlip")[:, ::-1].copy()
 
 
 class VerticalFlip(_Transform):
+    _pil_out = True
+
     def _apply(self, img):
         return _image(img, "VerticalFlip")[::-1].copy()
 
 
 class RandomHorizontalFlip(_Transform):
     """``RandomHorizontalFlip(prob=0.5)``."""
+
+    _pil_out = True
 
     def __init__(self, prob=0.5):
         if not isinstance(prob, numbers.Real) or not 0 <= prob <= 1:
@@ -488,6 +516,8 @@ class RandomHorizontalFlip(_Transform):
 
 class RandomVerticalFlip(_Transform):
     """``RandomVerticalFlip(prob=0.5)``."""
+
+    _pil_out = True
 
     def __init__(self, prob=0.5):
         if not isinstance(prob, numbers.Real) or not 0 <= prob <= 1:
@@ -522,6 +552,8 @@ def _random_resized_box(H, W, scale, ratio, max_attempts):
 class RandomResizedCrop(_Transform):
     """``RandomResizedCrop(size, scale=(0.08, 1.0), ratio=(3/4, 4/3), interpolation=Inter.BILINEAR,
     max_attempts=10)``."""
+
+    _pil_out = True
 
     def __init__(self, size, scale=(0.08, 1.0), ratio=(3. / 4., 4. / 3.), interpolation=Inter.BILINEAR,
                  max_attempts=10):
@@ -655,6 +687,8 @@ class ToType(_Transform):
 class Grayscale(_Transform):
     """``Grayscale(num_output_channels=1)``: ITU-R 601-2 luma (as PIL's ``convert('L')``)."""
 
+    _pil_out = True
+
     def __init__(self, num_output_channels=1):
         self.num_output_channels = num_output_channels
 
@@ -702,6 +736,8 @@ class ConvertColor(_Transform):
 class Rotate(_Transform):
     """``Rotate(degrees)`` for multiples of 90 degrees (others need an image library)."""
 
+    _pil_out = True
+
     def __init__(self, degrees, resample=Inter.NEAREST, expand=False, center=None, fill_value=0):
         self.degrees = degrees
 
@@ -715,6 +751,8 @@ class Rotate(_Transform):
 
 class RandomRotation(_Transform):
     """``RandomRotation(degrees)`` restricted to multiples of 90 degrees."""
+
+    _pil_out = True
 
     def __init__(self, degrees, resample=Inter.NEAREST, expand=False, center=None, fill_value=0):
         self.degrees = degrees

@@ -1,0 +1,673 @@
+"""Colour, histogram, erasing and mixing augmentations of ``mindspore.dataset.vision``
+on numpy HWC uint8 images, written after MindSpore's OpenCV kernels: OpenCV's
+fixed-point RGB->gray, round-half-even saturation to uint8, ``equalizeHist``,
+MindSpore's AutoContrast lookup table and 3x3 sharpening filter.
+
+A PIL image in gives a PIL image out (MindSpore runs these on PIL through its
+Python implementations; msjax runs its numpy kernels on the pixels).
+Random parameters come from the dataset seed (``ds.config.set_seed``), so a
+run is repeatable, but the draws are msjax's own, not MindSpore's.
+"""
+from __future__ import annotations
+
+import math
+import numbers
+
+import numpy as np
+
+from .transforms import Inter, _image, _rng, _rng_lock, _Transform, _uniform, _randint
+
+__all__ = ["AdjustBrightness", "AdjustContrast", "AdjustSaturation", "AdjustHue", "AdjustSharpness",
+           "RandomColorAdjust", "RandomColor", "RandomSharpness", "AutoContrast", "Equalize", "Invert", "Posterize",
+           "RandomPosterize", "Solarize", "RandomSolarize", "CutOut", "MixUpBatch", "CutMixBatch",
+           "RandomSelectSubpolicy", "RandomAffine", "Affine"]
+
+
+# ---------------------------------------------------------------------------
+# kernels (OpenCV's arithmetic on uint8)
+# ---------------------------------------------------------------------------
+def _sat_u8(x):
+    """OpenCV's saturate_cast<uchar>: round half to even, clip to [0, 255]."""
+    return np.clip(np.rint(x), 0, 255).astype(np.uint8)
+
+
+def _rgb3(img, name):
+    img = _image(img, name)
+    if img.ndim != 3 or img.shape[2] != 3:
+        raise RuntimeError(f"{name}: image shape is not <H,W,C> or channel is not 3, got image rank: {img.ndim}")
+    return img
+
+
+def rgb_to_gray(img):
+    """OpenCV's COLOR_RGB2GRAY on uint8: 15-bit fixed point 0.299/0.587/0.114."""
+    r, g, b = (img[..., k].astype(np.int64) for k in range(3))
+    return ((r * 9798 + g * 19235 + b * 3735 + (1 << 14)) >> 15).astype(np.uint8)
+
+
+def _blend(s1, w1, s2, w2):
+    """cv::addWeighted(s1, w1, s2, w2, 0) on uint8: float32 weights, ``fma(s1, w1, s2 * w2)``,
+    rounded half to even and saturated."""
+    w1, w2 = float(np.float32(w1)), float(np.float32(w2))
+    second = (s2.astype(np.float64) * w2).astype(np.float32).astype(np.float64)
+    return _sat_u8((s1.astype(np.float64) * w1 + second).astype(np.float32))
+
+
+def adjust_brightness(img, alpha):
+    return _sat_u8(img.astype(np.float32) * np.float32(alpha))
+
+
+def adjust_contrast(img, alpha):
+    alpha = float(np.float32(alpha))
+    mean = _sat_u8(np.mean(rgb_to_gray(img), dtype=np.float64))
+    return _blend(np.full_like(img, mean), 1.0 - alpha, img, alpha)
+
+
+def adjust_saturation(img, alpha):
+    alpha = float(np.float32(alpha))
+    gray = np.repeat(rgb_to_gray(img)[..., None], 3, axis=2)
+    return _blend(gray, 1.0 - alpha, img, alpha)
+
+
+def _div_table(num, den_scale):
+    i = np.arange(256, dtype=np.float64)
+    with np.errstate(divide="ignore"):
+        t = np.where(i == 0, 0, np.rint((num << 12) / (den_scale * np.maximum(i, 1))))
+    return t.astype(np.int64)
+
+
+_SDIV, _HDIV256 = _div_table(255, 1.0), _div_table(256, 6.0)
+
+
+def rgb_to_hsv_full(img):
+    """OpenCV's COLOR_RGB2HSV_FULL on uint8 (12-bit fixed point, hue on 0..255)."""
+    r, g, b = (img[..., k].astype(np.int64) for k in range(3))
+    v = np.maximum(np.maximum(b, g), r)
+    vmin = np.minimum(np.minimum(b, g), r)
+    diff = v - vmin
+    sat = (diff * _SDIV[v] + (1 << 11)) >> 12
+    h = np.where(v == r, g - b, np.where(v == g, b - r + 2 * diff, r - g + 4 * diff))
+    h = (h * _HDIV256[diff] + (1 << 11)) >> 12
+    h = np.where(h < 0, h + 256, h)
+    return np.clip(h, 0, 255).astype(np.uint8), sat.astype(np.uint8), v.astype(np.uint8)
+
+
+def hsv_full_to_rgb(h, s, v):
+    """OpenCV's COLOR_HSV2RGB_FULL on uint8 (float32 sectors)."""
+    hf = h.astype(np.float32) * np.float32(6.0 / 256)
+    sf = s.astype(np.float32) * np.float32(1 / 255.0)
+    vf = v.astype(np.float32) * np.float32(1 / 255.0)
+    hf = np.where(hf >= 6, hf - 6, hf)
+    sector = np.floor(hf).astype(np.int64)
+    frac = (hf - sector).astype(np.float32)
+    one = np.float32(1)
+    tab = np.stack([vf, vf * (one - sf), vf * (one - sf * frac), vf * (one - sf * (one - frac))], axis=-1)
+    idx = np.array([[1, 3, 0], [1, 0, 2], [3, 0, 1], [0, 2, 1], [0, 1, 3], [2, 1, 0]])[sector % 6]
+    bgr = np.take_along_axis(tab, idx, axis=-1)
+    grey = (s == 0)[..., None]
+    bgr = np.where(grey, vf[..., None], bgr)
+    return _sat_u8(bgr[..., ::-1] * np.float32(255))
+
+
+def adjust_hue(img, hue):
+    """Hue shifted by ``hue`` of a full turn, through OpenCV's HSV_FULL conversions (MindSpore's AdjustHue)."""
+    h, s, v = rgb_to_hsv_full(img)
+    shift = int(np.float32(hue) * np.float32(255)) & 0xFF
+    h = ((h.astype(np.int64) + shift) & 0xFF).astype(np.uint8)
+    return hsv_full_to_rgb(h, s, v)
+
+
+def adjust_sharpness(img, alpha):
+    """MindSpore's Sharpness: a 3x3 (1,1,1/1,5,1/1,1,1)/13 smoothing, edges kept, blended with alpha."""
+    x = img.astype(np.float32)
+    k = np.full((3, 3), np.float32(1.0 / 13.0), np.float32)
+    k[1, 1] = np.float32(5.0 / 13.0)
+    pad = [(1, 1), (1, 1)] + [(0, 0)] * (x.ndim - 2)
+    p = np.pad(x, pad, mode="reflect")
+    acc = np.zeros_like(x)
+    H, W = x.shape[:2]
+    for dy in range(3):
+        for dx in range(3):
+            acc += k[dy, dx] * p[dy:dy + H, dx:dx + W]
+    smooth = _sat_u8(acc)
+    smooth[0], smooth[-1], smooth[:, 0], smooth[:, -1] = img[0], img[-1], img[:, 0], img[:, -1]
+    alpha = float(np.float32(alpha))
+    return _blend(img, alpha, smooth, 1.0 - alpha)
+
+
+def auto_contrast(img, cutoff=0.0, ignore=()):
+    """MindSpore's AutoContrast: per channel, cut ``cutoff`` % from both ends of the histogram and
+    stretch the rest to 0..255 (lookup table with truncation, as PIL's)."""
+    x = img if img.ndim == 3 else img[..., None]
+    out = np.empty_like(x)
+    for c in range(x.shape[2]):
+        plane = x[..., c]
+        hist = np.bincount(plane.reshape(-1), minlength=256).astype(np.int64)
+        for v in ignore:
+            hist[v] = 0
+        lo, hi = _percentiles(hist, cutoff)
+        if hi <= lo:
+            table = np.arange(256)
+        else:
+            scale = np.float32(255.0) / np.float32(hi - lo)
+            offset = np.float32(-lo) * scale
+            table = np.clip((np.arange(256, dtype=np.float32) * scale + offset).astype(np.int32), 0, 255)
+        out[..., c] = table.astype(np.uint8)[plane]
+    return out if img.ndim == 3 else out[..., 0]
+
+
+def _percentiles(hist, cutoff):
+    hist = hist.copy()
+    n = int(hist.sum())
+    cut = int(n * cutoff / 100.0)
+    lo_cut = cut
+    for i in range(256):            # remove cutoff% from the low end
+        take = min(lo_cut, hist[i])
+        hist[i] -= take
+        lo_cut -= take
+        if lo_cut <= 0:
+            break
+    hi_cut = cut
+    for i in range(255, -1, -1):
+        take = min(hi_cut, hist[i])
+        hist[i] -= take
+        hi_cut -= take
+        if hi_cut <= 0:
+            break
+    nz = np.nonzero(hist)[0]
+    if len(nz) == 0:
+        return 255, 0
+    return int(nz[0]), int(nz[-1])
+
+
+def equalize(img):
+    """OpenCV's equalizeHist on each channel."""
+    x = img if img.ndim == 3 else img[..., None]
+    out = np.empty_like(x)
+    for c in range(x.shape[2]):
+        plane = x[..., c]
+        hist = np.bincount(plane.reshape(-1), minlength=256)
+        total = plane.size
+        i = int(np.nonzero(hist)[0][0])
+        if hist[i] == total:
+            out[..., c] = i
+            continue
+        scale = np.float32(255.0 / (total - hist[i]))
+        lut = np.zeros(256, np.uint8)
+        cum = np.cumsum(hist[i + 1:])
+        lut[i + 1:] = _sat_u8(cum.astype(np.float32) * scale)
+        out[..., c] = lut[plane]
+    return out if img.ndim == 3 else out[..., 0]
+
+
+def posterize(img, bits):
+    mask = np.uint8((~((1 << (8 - bits)) - 1)) & 0xFF)
+    return img & mask
+
+
+def solarize(img, lo, hi):
+    out = img.copy()
+    m = (img >= lo) & (img <= hi)
+    out[m] = 255 - img[m]
+    return out
+
+
+# ---------------------------------------------------------------------------
+# operations
+# ---------------------------------------------------------------------------
+class _PilAware(_Transform):
+    """Gives a PIL image back for a PIL image in."""
+
+    _pil_out = True
+
+
+def _factor_range(value, name, center=1.0, bound=None):
+    if isinstance(value, numbers.Number) and not isinstance(value, bool):
+        if value < 0:
+            raise ValueError(f"Input {name} is not within the required interval of [0, 16777216].")
+        return (max(0.0, center - value), center + value) if center else (-value, value)
+    if isinstance(value, (list, tuple)) and len(value) == 2:
+        lo, hi = float(value[0]), float(value[1])
+        if lo > hi:
+            raise ValueError(f"{name}[0] should be less than or equal to {name}[1].")
+        if bound is not None and (lo < bound[0] or hi > bound[1]):
+            raise ValueError(f"Input {name} is not within the required interval of [{bound[0]}, {bound[1]}].")
+        return lo, hi
+    raise TypeError(f"Argument {name} with value {value} is not of type [<class 'numbers.Number'>, "
+                    "<class 'list'>, <class 'tuple'>].")
+
+
+class AdjustBrightness(_PilAware):
+    """``AdjustBrightness(brightness_factor)``: pixels times the factor."""
+
+    def __init__(self, brightness_factor):
+        self.brightness_factor = float(brightness_factor)
+
+    def _apply(self, img):
+        return adjust_brightness(_rgb3(img, "AdjustBrightness"), self.brightness_factor)
+
+
+class AdjustContrast(_PilAware):
+    """``AdjustContrast(contrast_factor)``: blend with the mean gray level."""
+
+    def __init__(self, contrast_factor):
+        self.contrast_factor = float(contrast_factor)
+
+    def _apply(self, img):
+        return adjust_contrast(_rgb3(img, "AdjustContrast"), self.contrast_factor)
+
+
+class AdjustSaturation(_PilAware):
+    """``AdjustSaturation(saturation_factor)``: blend with the gray image."""
+
+    def __init__(self, saturation_factor):
+        self.saturation_factor = float(saturation_factor)
+
+    def _apply(self, img):
+        return adjust_saturation(_rgb3(img, "AdjustSaturation"), self.saturation_factor)
+
+
+class AdjustHue(_PilAware):
+    """``AdjustHue(hue_factor)`` in [-0.5, 0.5]: the hue (0..255 for a full turn) shifted by
+    ``int(hue_factor * 255)``."""
+
+    def __init__(self, hue_factor):
+        if not -0.5 <= hue_factor <= 0.5:
+            raise ValueError("Input hue_factor is not within the required interval of [-0.5, 0.5].")
+        self.hue_factor = float(hue_factor)
+
+    def _apply(self, img):
+        return adjust_hue(_rgb3(img, "AdjustHue"), self.hue_factor)
+
+
+class AdjustSharpness(_PilAware):
+    """``AdjustSharpness(sharpness_factor)``: 0 blurred, 1 the image, 2 sharpened."""
+
+    def __init__(self, sharpness_factor):
+        self.sharpness_factor = float(sharpness_factor)
+
+    def _apply(self, img):
+        return adjust_sharpness(_image(img, "AdjustSharpness"), self.sharpness_factor)
+
+
+class RandomColorAdjust(_PilAware):
+    """``RandomColorAdjust(brightness=(1, 1), contrast=(1, 1), saturation=(1, 1), hue=(0, 0))``: each
+    factor drawn from its range, the four adjustments in a random order (MindSpore's); an identity
+    range is skipped."""
+
+    def __init__(self, brightness=(1, 1), contrast=(1, 1), saturation=(1, 1), hue=(0, 0)):
+        self.brightness = _factor_range(brightness, "brightness")
+        self.contrast = _factor_range(contrast, "contrast")
+        self.saturation = _factor_range(saturation, "saturation")
+        self.hue = _factor_range(hue, "hue", center=0.0, bound=(-0.5, 0.5))
+        if isinstance(hue, numbers.Number) and not 0 <= hue <= 0.5:
+            raise ValueError("Input hue is not within the required interval of [0, 0.5].")
+
+    def _apply(self, img):
+        img = _rgb3(img, "RandomColorAdjust")
+        steps = [("b", self.brightness, adjust_brightness, 1.0), ("c", self.contrast, adjust_contrast, 1.0),
+                 ("s", self.saturation, adjust_saturation, 1.0), ("h", self.hue, adjust_hue, 0.0)]
+        r = _rng()
+        with _rng_lock:
+            order = r.permutation(4)
+        for k in order:
+            _, (lo, hi), fn, ident = steps[k]
+            if lo == hi == ident:
+                continue
+            img = fn(img, _uniform(lo, hi))
+        return img
+
+
+class RandomColor(_PilAware):
+    """``RandomColor(degrees=(0.1, 1.9))``: blend with the gray image by a random factor."""
+
+    def __init__(self, degrees=(0.1, 1.9)):
+        self.degrees = _factor_range(degrees, "degrees")
+
+    def _apply(self, img):
+        img = _rgb3(img, "RandomColor")
+        t = _uniform(*self.degrees)
+        if abs(t - 1.0) < 0.00195:
+            return img
+        gray = np.repeat(rgb_to_gray(img)[..., None], 3, axis=2)
+        if abs(t) < 0.00195:
+            return gray
+        t = float(np.float32(t))
+        return _blend(img, t, gray, 1 - t)
+
+
+class RandomSharpness(_PilAware):
+    """``RandomSharpness(degrees=(0.1, 1.9))``: AdjustSharpness by a random factor."""
+
+    def __init__(self, degrees=(0.1, 1.9)):
+        self.degrees = _factor_range(degrees, "degrees")
+
+    def _apply(self, img):
+        return adjust_sharpness(_image(img, "RandomSharpness"), _uniform(*self.degrees))
+
+
+class AutoContrast(_PilAware):
+    """``AutoContrast(cutoff=0.0, ignore=None)``."""
+
+    def __init__(self, cutoff=0.0, ignore=None):
+        if not 0 <= cutoff < 50:
+            raise ValueError("Input cutoff is not within the required interval of [0, 50).")
+        self.cutoff = float(cutoff)
+        self.ignore = [] if ignore is None else ([ignore] if isinstance(ignore, int) else list(ignore))
+
+    def _apply(self, img):
+        return auto_contrast(_image(img, "AutoContrast"), self.cutoff, self.ignore)
+
+
+class Equalize(_PilAware):
+    """``Equalize()``: histogram equalization of each channel."""
+
+    def _apply(self, img):
+        return equalize(_image(img, "Equalize"))
+
+
+class Invert(_PilAware):
+    """``Invert()``: 255 - pixel."""
+
+    def _apply(self, img):
+        img = _image(img, "Invert")
+        return (255 - img.astype(np.int64)).astype(img.dtype)
+
+
+class Posterize(_PilAware):
+    """``Posterize(bits)``: keep the ``bits`` high bits."""
+
+    def __init__(self, bits):
+        if not 0 <= bits <= 8:
+            raise ValueError("Input bits is not within the required interval of [0, 8].")
+        self.bits = int(bits)
+
+    def _apply(self, img):
+        return posterize(_image(img, "Posterize"), self.bits)
+
+
+class RandomPosterize(_Transform):
+    """``RandomPosterize(bits=(8, 8))``: Posterize by a random bit count in the range."""
+
+    def __init__(self, bits=(8, 8)):
+        if isinstance(bits, int):
+            bits = (bits, bits)
+        lo, hi = int(bits[0]), int(bits[1])
+        if not 1 <= lo <= hi <= 8:
+            raise ValueError("Input bits is not within the required interval of [1, 8].")
+        self.bits = (lo, hi)
+
+    def _apply(self, img):
+        return posterize(_image(img, "RandomPosterize"), _randint(*self.bits))
+
+
+class Solarize(_PilAware):
+    """``Solarize(threshold)``: pixels in [threshold, 255] (or [min, max]) become 255 - pixel."""
+
+    def __init__(self, threshold):
+        if isinstance(threshold, numbers.Number):
+            threshold = (threshold, 255)
+        self.threshold = (float(threshold[0]), float(threshold[1]))
+        if self.threshold[0] > self.threshold[1]:
+            raise ValueError("threshold must be in order of (min, max).")
+
+    def _apply(self, img):
+        return solarize(_image(img, "Solarize"), *self.threshold)
+
+
+class RandomSolarize(_Transform):
+    """``RandomSolarize(threshold=(0, 255))``: Solarize between two random levels of the range."""
+
+    def __init__(self, threshold=(0, 255)):
+        lo, hi = int(threshold[0]), int(threshold[1])
+        if lo > hi:
+            raise ValueError("threshold must be in min max format numbers.")
+        self.threshold = (lo, hi)
+
+    def _apply(self, img):
+        a, b = _randint(*self.threshold), _randint(*self.threshold)
+        return solarize(_image(img, "RandomSolarize"), min(a, b), max(a, b))
+
+
+class CutOut(_Transform):
+    """``CutOut(length, num_patches=1, is_hwc=True)``: ``num_patches`` square patches of side
+    ``length`` set to 0, their corners anywhere the patch still overlaps the image."""
+
+    def __init__(self, length, num_patches=1, is_hwc=True):
+        if not isinstance(length, int) or length < 1:
+            raise ValueError("Input length is not within the required interval of [1, 2147483647].")
+        if not isinstance(num_patches, int) or num_patches < 1:
+            raise ValueError("Input num_patches is not within the required interval of [1, 2147483647].")
+        self.length, self.num_patches, self.is_hwc = length, num_patches, is_hwc
+
+    def _apply(self, img):
+        img = _image(img, "CutOut")
+        if img.ndim != 3:
+            raise RuntimeError(f"CutOut: image shape is not <H,W,C>, but got rank: {img.ndim}")
+        out = img.copy()
+        view = out if self.is_hwc else np.moveaxis(out, 0, -1)
+        H, W = view.shape[:2]
+        L = self.length
+        if L > H or L > W:
+            raise RuntimeError(f"CutOut: box size is too large for image erase, got box height: {L}box weight: "
+                               f"{L}, and image height: {H}, image width: {W}")
+        for _ in range(self.num_patches):
+            y = _randint(0, H + L) - L
+            x = _randint(0, W + L) - L
+            view[max(y, 0):min(y + L, H), max(x, 0):min(x + L, W)] = 0
+        return out
+
+
+def _beta(alpha):
+    r = _rng()
+    with _rng_lock:
+        return float(r.beta(alpha, alpha))
+
+
+def _check_batch(images, labels, name):
+    images, labels = np.asarray(images), np.asarray(labels)
+    if images.ndim != 4:
+        raise RuntimeError(f"{name}: image shape is not <N,H,W,C> or <N,C,H,W>, got rank: {images.ndim}")
+    if labels.ndim not in (2, 3):
+        raise RuntimeError(f"{name}: wrong labels shape. The second column (labels) must have a shape of NC or "
+                           f"NLC where N is the batch size, L is the number of labels in each row, and C is the "
+                           f"number of classes. labels must be in one-hot format and in a batch, but got rank: "
+                           f"{labels.ndim}")
+    return images, labels
+
+
+class MixUpBatch(_Transform):
+    """``MixUpBatch(alpha=1.0)`` on a batch (images N,H,W,C or N,C,H,W; one-hot labels): each image
+    and label mixed with those of a shuffled batch by ``lam ~ Beta(alpha, alpha)``; labels become
+    float32, images keep their dtype."""
+
+    def __init__(self, alpha=1.0):
+        if alpha <= 0:
+            raise ValueError("Input alpha is not within the required interval of (0, 16777216].")
+        self.alpha = float(alpha)
+
+    def __call__(self, images, labels):
+        images, labels = _check_batch(images, labels, "MixUpBatch")
+        r = _rng()
+        with _rng_lock:
+            perm = r.permutation(len(images))
+        lam = _beta(self.alpha)
+        mixed = lam * images.astype(np.float32) + (1 - lam) * images[perm].astype(np.float32)
+        if images.dtype.kind in "iu":
+            mixed = np.clip(np.rint(mixed), np.iinfo(images.dtype).min, np.iinfo(images.dtype).max)
+        lab = lam * labels.astype(np.float32) + (1 - lam) * labels[perm].astype(np.float32)
+        return mixed.astype(images.dtype), lab.astype(np.float32)
+
+
+class CutMixBatch(_Transform):
+    """``CutMixBatch(image_batch_format, alpha=1.0, prob=1.0)``: with probability ``prob`` a box of
+    area ``1 - lam`` (``lam ~ Beta(alpha, alpha)``) is pasted from another image of the batch and the
+    labels mixed by the pasted area."""
+
+    def __init__(self, image_batch_format, alpha=1.0, prob=1.0):
+        from .transforms import ImageBatchFormat
+        if not isinstance(image_batch_format, ImageBatchFormat):
+            raise TypeError(f"Argument image_batch_format with value {image_batch_format} is not of type "
+                            "[<enum 'ImageBatchFormat'>].")
+        if alpha <= 0:
+            raise ValueError("Input alpha is not within the required interval of (0, 16777216].")
+        if not 0 <= prob <= 1:
+            raise ValueError("Input prob is not within the required interval of [0, 1].")
+        self.image_batch_format, self.alpha, self.prob = image_batch_format, float(alpha), float(prob)
+
+    def __call__(self, images, labels):
+        images, labels = _check_batch(images, labels, "CutMixBatch")
+        nhwc = self.image_batch_format.name == "NHWC"
+        out = images.copy()
+        view = out if nhwc else np.moveaxis(out, 1, -1)
+        src = images if nhwc else np.moveaxis(images, 1, -1)
+        H, W = view.shape[1:3]
+        lab = labels.astype(np.float32).copy()
+        r = _rng()
+        with _rng_lock:
+            perm = r.permutation(len(images))
+        for i in range(len(images)):
+            if _uniform() >= self.prob:
+                continue
+            lam = _beta(self.alpha)
+            ratio = math.sqrt(1 - lam)
+            ch, cw = int(H * ratio), int(W * ratio)
+            cy, cx = _randint(0, H - 1), _randint(0, W - 1)
+            y0, y1 = max(cy - ch // 2, 0), min(cy + ch // 2, H)
+            x0, x1 = max(cx - cw // 2, 0), min(cx + cw // 2, W)
+            view[i, y0:y1, x0:x1] = src[perm[i], y0:y1, x0:x1]
+            area = (y1 - y0) * (x1 - x0) / float(H * W)
+            lab[i] = (1 - area) * labels[i] + area * labels[perm[i]]
+        return out, lab
+
+
+class RandomSelectSubpolicy(_Transform):
+    """``RandomSelectSubpolicy(policy)``: one sub-policy (a list of ``(op, prob)``) chosen at random,
+    each of its ops applied with its probability."""
+
+    def __init__(self, policy):
+        if not isinstance(policy, list) or not policy:
+            raise TypeError("policy should be a non-empty list of sub-policies.")
+        for sub in policy:
+            if not isinstance(sub, list) or not sub:
+                raise TypeError("each sub-policy should be a non-empty list of (op, prob) tuples.")
+            for item in sub:
+                if not (isinstance(item, tuple) and len(item) == 2 and callable(item[0]) and 0 <= item[1] <= 1):
+                    raise ValueError("each sub-policy item should be a (callable op, probability in [0, 1]) tuple.")
+        self.policy = policy
+
+    def __call__(self, *args):
+        sub = self.policy[_randint(0, len(self.policy) - 1)]
+        out = args
+        for op, prob in sub:
+            if _uniform() < prob:
+                res = op(*out)
+                out = res if isinstance(res, tuple) else (res,)
+        return out[0] if len(out) == 1 else out
+
+
+def _affine_matrix(angle, translate, scale, shear, center):
+    """The inverse of rotate(angle) . shear . scale about ``center`` followed by ``translate`` (degrees)."""
+    rot = math.radians(angle)
+    sx, sy = math.radians(shear[0]), math.radians(shear[1])
+    cx, cy = center
+    tx, ty = translate
+    a = math.cos(rot - sy) / math.cos(sy)
+    b = -math.cos(rot - sy) * math.tan(sx) / math.cos(sy) - math.sin(rot)
+    c = math.sin(rot - sy) / math.cos(sy)
+    d = -math.sin(rot - sy) * math.tan(sx) / math.cos(sy) + math.cos(rot)
+    m = np.array([[d, -b, 0.0], [-c, a, 0.0]]) / scale
+    m[0, 2] = m[0, 0] * (-cx - tx) + m[0, 1] * (-cy - ty) + cx
+    m[1, 2] = m[1, 0] * (-cx - tx) + m[1, 1] * (-cy - ty) + cy
+    return m
+
+
+def _warp(img, m, interpolation, fill):
+    H, W = img.shape[:2]
+    ys, xs = np.mgrid[0:H, 0:W].astype(np.float64)
+    sx = m[0, 0] * xs + m[0, 1] * ys + m[0, 2]
+    sy = m[1, 0] * xs + m[1, 1] * ys + m[1, 2]
+    if interpolation == Inter.NEAREST:
+        ix, iy = np.floor(sx + 0.5).astype(int), np.floor(sy + 0.5).astype(int)
+        ok = (ix >= 0) & (ix < W) & (iy >= 0) & (iy < H)
+        out = np.empty_like(img)
+        out[...] = np.asarray(fill, img.dtype) if img.ndim == 2 else np.resize(np.asarray(fill, img.dtype),
+                                                                                img.shape[2])
+        out[ok] = img[iy[ok], ix[ok]]
+        return out
+    x0, y0 = np.floor(sx).astype(int), np.floor(sy).astype(int)
+    fx, fy = sx - x0, sy - y0
+    f = img.astype(np.float64)
+    acc = np.zeros(img.shape, np.float64)
+    fillv = np.broadcast_to(np.asarray(fill, np.float64), img.shape[2:] if img.ndim == 3 else ())
+    for dy, wy in ((0, 1 - fy), (1, fy)):
+        for dx, wx in ((0, 1 - fx), (1, fx)):
+            xx, yy = x0 + dx, y0 + dy
+            ok = (xx >= 0) & (xx < W) & (yy >= 0) & (yy < H)
+            val = np.empty(img.shape, np.float64)
+            val[...] = fillv
+            val[ok] = f[yy[ok], xx[ok]]
+            w = (wx * wy)[..., None] if img.ndim == 3 else wx * wy
+            acc += w * val
+    return _sat_u8(acc) if img.dtype == np.uint8 else acc.astype(img.dtype)
+
+
+class Affine(_PilAware):
+    """``Affine(degrees, translate, scale, shear, resample=Inter.NEAREST, fill_value=0)``: rotate,
+    translate (pixels), scale and shear (degrees) about the image centre. Sampling is msjax's own
+    (pixel centres, round half up for NEAREST); edge pixels can differ from MindSpore's OpenCV warp."""
+
+    def __init__(self, degrees, translate, scale, shear, resample=Inter.NEAREST, fill_value=0):
+        self.degrees, self.translate, self.scale = float(degrees), tuple(translate), float(scale)
+        self.shear = (float(shear), 0.0) if isinstance(shear, numbers.Number) else tuple(map(float, shear))
+        self.resample, self.fill_value = resample, fill_value
+
+    def _apply(self, img):
+        img = _image(img, "Affine")
+        H, W = img.shape[:2]
+        m = _affine_matrix(self.degrees, self.translate, self.scale, self.shear, ((W - 1) * 0.5, (H - 1) * 0.5))
+        return _warp(img, m, self.resample, self.fill_value)
+
+
+class RandomAffine(_PilAware):
+    """``RandomAffine(degrees, translate=None, scale=None, shear=None, resample=Inter.NEAREST,
+    fill_value=0)``: MindSpore's parameter ranges (translate as fractions of width/height, shear
+    in degrees along x and optionally y), then :class:`Affine`."""
+
+    def __init__(self, degrees, translate=None, scale=None, shear=None, resample=Inter.NEAREST, fill_value=0):
+        if isinstance(degrees, numbers.Number):
+            if degrees < 0:
+                raise ValueError("Input degrees is not within the required interval of [0, 16777216].")
+            degrees = (-degrees, degrees)
+        self.degrees = (float(degrees[0]), float(degrees[1]))
+        if translate is not None:
+            translate = list(translate)
+            if len(translate) == 2:
+                translate = translate + [0.0, 0.0]
+            for t in translate:
+                if not -1 <= t <= 1:
+                    raise ValueError("Input translate is not within the required interval of [-1.0, 1.0].")
+        self.translate = translate
+        self.scale = None if scale is None else (float(scale[0]), float(scale[1]))
+        if shear is not None:
+            shear = [shear] if isinstance(shear, numbers.Number) else list(shear)
+            if len(shear) == 1:
+                shear = [-abs(shear[0]), abs(shear[0]), 0.0, 0.0]
+            elif len(shear) == 2:
+                shear = list(shear) + [0.0, 0.0]
+        self.shear = shear
+        self.resample, self.fill_value = resample, fill_value
+
+    def _apply(self, img):
+        img = _image(img, "RandomAffine")
+        H, W = img.shape[:2]
+        angle = _uniform(*self.degrees)
+        tx = ty = 0.0
+        if self.translate is not None:
+            tx = round(_uniform(self.translate[0], self.translate[1]) * W)
+            ty = round(_uniform(self.translate[2], self.translate[3]) * H)
+        scale = _uniform(*self.scale) if self.scale is not None else 1.0
+        shear = (0.0, 0.0)
+        if self.shear is not None:
+            shear = (_uniform(self.shear[0], self.shear[1]), _uniform(self.shear[2], self.shear[3]))
+        m = _affine_matrix(angle, (tx, ty), scale, shear, ((W - 1) * 0.5, (H - 1) * 0.5))
+        return _warp(img, m, self.resample, self.fill_value)
