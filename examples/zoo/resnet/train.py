@@ -1,7 +1,8 @@
 """Train ResNet18 on CIFAR-10 (binary version), written in the model zoo's style.
 
     python -m msjax run train.py [--mode=PYNATIVE] [--data_path=/path/to/cifar-10-batches-bin]
-    python train.py ...        # the same script on MindSpore
+    python -m msjax launch --worker_num=2 --local_worker_num=2 --join=True train.py --run_distribute=True
+    python train.py ...        # the same script on MindSpore (msrun ... train.py --run_distribute=True)
 
 Without ``--data_path`` a synthetic CIFAR-10 set is written first (real .bin format).
 """
@@ -12,6 +13,8 @@ _HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(_HERE))
 
 from mindspore import context, nn, Model, Tensor, set_seed  # noqa: E402
+from mindspore.communication.management import get_group_size, get_rank, init  # noqa: E402
+from mindspore.context import ParallelMode  # noqa: E402
 from mindspore.train.callback import CheckpointConfig, LossMonitor, ModelCheckpoint, TimeMonitor  # noqa: E402
 from mindspore.train.loss_scale_manager import FixedLossScaleManager  # noqa: E402
 
@@ -37,9 +40,16 @@ def group_params(net, weight_decay):
 def train_net():
     context.set_context(mode=context.GRAPH_MODE if config.mode == "GRAPH" else context.PYNATIVE_MODE,
                         device_target=config.device_target)
+    rank_id, device_num = 0, 1
+    if config.run_distribute:
+        init()
+        rank_id, device_num = get_rank(), get_group_size()
+        context.set_auto_parallel_context(device_num=device_num, parallel_mode=ParallelMode.DATA_PARALLEL,
+                                          gradients_mean=True)
     data_path = prepare_data(config, write_cifar10_bin, "cifar10")
     dataset = create_dataset(data_path, do_train=True, batch_size=config.batch_size,
-                             num_samples=config.num_samples, image_size=config.image_size)
+                             num_samples=config.num_samples, image_size=config.image_size,
+                             device_num=device_num, rank_id=rank_id)
     step_size = dataset.get_dataset_size()
 
     net = resnet18(config.class_num, config.base_channels)
@@ -53,7 +63,10 @@ def train_net():
 
     config_ck = CheckpointConfig(save_checkpoint_steps=config.save_checkpoint_steps,
                                  keep_checkpoint_max=config.keep_checkpoint_max)
-    ckpt_cb = ModelCheckpoint(prefix="resnet18", directory=checkpoint_dir(config), config=config_ck)
+    ckpt_dir = checkpoint_dir(config)
+    if config.run_distribute:
+        ckpt_dir = os.path.join(ckpt_dir, "ckpt_" + str(rank_id))
+    ckpt_cb = ModelCheckpoint(prefix="resnet18", directory=ckpt_dir, config=config_ck)
     callbacks = [TimeMonitor(data_size=step_size), LossMonitor(), ckpt_cb]
     print(f"============== training resnet18: {step_size} steps per epoch, mode {config.mode} ==============",
           flush=True)
