@@ -130,6 +130,9 @@ def call_with_bprop(owner, construct, bprop, args, kwargs, owner_params=()):
     a = _Args(args, {})
     if not state.frames and not any(isinstance(d, jax.core.Tracer) for d in a.dyn):
         return construct(*args)      # nothing is being differentiated
+    if state.FORWARD_MODE[0]:
+        raise RuntimeError(f"'{_owner_name(owner)}' has a custom backward rule (bprop), which msjax supports in "
+                           "reverse mode only: use grad/vjp instead of jvp/jacfwd.")
     nargs = len(args)
     params = _frame_params(owner_params)
     pvals = [p._data for p in params]       # read through _data: enclosing recorders see them
@@ -177,13 +180,7 @@ def call_with_bprop(owner, construct, bprop, args, kwargs, owner_params=()):
         return list(g_dyn), [None] * len(vals)
 
     fn.defvjp(fwd, bwd)
-    try:
-        out, changed = fn(list(a.dyn), pvals)
-    except TypeError as e:
-        if "custom_vjp" in str(e) and "jvp" in str(e):
-            raise RuntimeError(f"'{_owner_name(owner)}' has a custom backward rule (bprop), which msjax supports "
-                               "in reverse mode only: use grad/vjp instead of jvp/jacfwd.") from None
-        raise
+    out, changed = fn(list(a.dyn), pvals)
     for i, v in changed.items():
         params[i]._data = v
     from .transforms import to_tensors

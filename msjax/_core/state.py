@@ -60,6 +60,20 @@ def note_read(param):
         r.reads[id(param)] = param
 
 
+FORWARD_MODE = [0]     # open forward-mode (jvp) traces: custom backward rules cannot serve them
+
+
+def forward_mode_body(fn):
+    """``fn`` (a forward-mode transform's pure body) noting that forward mode is open."""
+    def body(*args):
+        FORWARD_MODE[0] += 1
+        try:
+            return fn(*args)
+        finally:
+            FORWARD_MODE[0] -= 1
+    return body
+
+
 def note_created(param):
     """Called by Parameter.__init__: a Parameter born inside a transform."""
     for r in recorders:

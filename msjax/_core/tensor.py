@@ -103,6 +103,31 @@ def to_array(data, dtype=None):
     return jnp.asarray(arr)
 
 
+class DynamicShape:
+    """The value of ``Tensor(shape=[None, 3], dtype=...)``: a declared input
+    signature (``Cell.set_inputs``) with unknown dimensions (-1; ``(-2,)`` for an
+    unknown rank). Shape and dtype are readable; computing with it raises
+    MindSpore's ``ValueError``."""
+
+    __slots__ = ("shape", "dtype")
+
+    def __init__(self, shape, dtype):
+        self.shape, self.dtype = tuple(shape), np.dtype(dtype)
+
+    @property
+    def ndim(self):
+        return len(self.shape)
+
+    def _fail(self, *args, **kwargs):
+        raise ValueError("negative dimensions are not allowed: a Tensor created with a dynamic shape "
+                         f"{list(self.shape)} only declares an input signature (Cell.set_inputs); it has no value.")
+
+    __array__ = __float__ = __int__ = __bool__ = __iter__ = __len__ = __getitem__ = _fail
+
+    def __getattr__(self, name):
+        self._fail()
+
+
 def wrap(arr):
     t = object.__new__(Tensor)
     if _NO_GRAD[0] and isinstance(arr, jax.core.Tracer):    # inside ``with _no_grad()``
@@ -197,9 +222,17 @@ class Tensor:
             self.init = init
             return
         if input_data is None:
+            if shape is None and dtype is not None:     # dynamic rank (Cell.set_inputs)
+                self._data = DynamicShape((-2,), as_dtype_np(dtype))
+                return
             if shape is None:
                 _infer_np(None)  # MindSpore's TypeError for an unsupported input_data
             shape = (shape,) if isinstance(shape, int) else tuple(shape)
+            if any(d is None or (isinstance(d, int) and d < 0) for d in shape):   # dynamic dims
+                if dtype is None:
+                    raise ValueError("If setting dynamic shape, dtype must not be None, init must be None")
+                self._data = DynamicShape(tuple(-1 if d is None else d for d in shape), as_dtype_np(dtype))
+                return
             self._data = jnp.zeros(shape, as_dtype_np(dtype) or np.float32)
             return
         self._data = to_array(input_data, dtype)
@@ -378,6 +411,9 @@ class Tensor:
 
     # --- text --------------------------------------------------------------
     def __repr__(self):
+        if isinstance(self._data, DynamicShape):
+            return f"Tensor(shape={list(self.shape)}, dtype={self.dtype}, value=" + \
+                (" )" if self._data.shape == (-2,) else "\n)")
         if _is_traced(self):
             return f"Tensor(shape={list(self.shape)}, dtype={self.dtype}, value=<traced>)"
         return printing.tensor_repr(np.asarray(self._data), self.dtype)

@@ -477,7 +477,7 @@ class StatefulFunction:
             out_dot = jax.tree_util.tree_map(
                 lambda d, t: d if _inexact(t) else jnp.round(d).astype(t.dtype), out_dot, target)
             return (out, out_dot), changed
-        return pure
+        return state.forward_mode_body(pure)
 
     @staticmethod
     def _jacfwd(run, diff_in):

@@ -24,6 +24,7 @@ from flax import nnx
 from .._core import context, custom_grad, hooks, profiling, state
 from .._core.parameter import Parameter, is_default_name
 from .._core.transforms import StatefulFunction, to_tensors
+from . import _set_inputs
 
 __all__ = ["Cell"]
 
@@ -148,6 +149,7 @@ class Cell(nnx.Module, pytree=False):
 
     # --- modes ----------------------------------------------------------------------
     def set_train(self, mode=True):
+        object.__setattr__(self, "_ms_phase", "train" if mode else "predict")
         for _, cell in self.cells_and_names():
             object.__setattr__(cell, "training", bool(mode))
         return self
@@ -158,7 +160,28 @@ class Cell(nnx.Module, pytree=False):
 
     @property
     def phase(self):
-        return "train" if self.training else "predict"
+        """``'train'`` for a new Cell, ``'train'``/``'predict'`` after ``set_train``, or what
+        was assigned (MindSpore uses it to name compiled graphs; msjax only keeps it)."""
+        return self.__dict__.get("_ms_phase", "train")
+
+    @phase.setter
+    def phase(self, value):
+        if not isinstance(value, str):
+            raise TypeError(f"For 'Cell', the property 'phase' must be string type, but got type {type(value)}.")
+        object.__setattr__(self, "_ms_phase", value)
+
+    def set_inputs(self, *inputs, **kwargs):
+        """Declare the inputs' signature; ``Tensor(shape=[None, 3], dtype=...)`` marks dynamic
+        dimensions (``Tensor(shape=None, dtype=...)`` a dynamic rank). Keyword arguments
+        declare some inputs by name. Later calls are checked against it (see ``_set_inputs``)."""
+        object.__setattr__(self, "_ms_dynamic_inputs", _set_inputs.declare(self, inputs, kwargs))
+
+    def get_inputs(self):
+        """The inputs given to ``set_inputs`` (None if it was not called)."""
+        declared = self.__dict__.get("_ms_dynamic_inputs")
+        if isinstance(declared, dict):
+            return tuple(declared[k] for k in sorted(declared))
+        return declared
 
     # --- calling --------------------------------------------------------------------
     def construct(self, *args, **kwargs):
@@ -171,6 +194,9 @@ class Cell(nnx.Module, pytree=False):
         return self._ms_call(*args, **kwargs)
 
     def _ms_call(self, *args, **kwargs):
+        declared = self.__dict__.get("_ms_dynamic_inputs")
+        if declared is not None:     # Cell.set_inputs: check the call against the declaration
+            _set_inputs.check(declared, args, kwargs)
         if "_ms_float_dtype" in self.__dict__:   # to_float: mixed precision (msjax.amp)
             from ..amp.mixed_precision import precision_call
             return precision_call(self, args, kwargs)

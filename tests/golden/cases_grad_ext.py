@@ -460,5 +460,190 @@ def case_construct_builds_cell(ms):
     return Outer()(x), ms.grad(Outer())(x)
 
 
+# --- clip_by_norm, nn.ClipByNorm, ParameterUpdate, Cell.phase, set_inputs ----------------------------
+def _clip_x(ms):
+    return ms.Tensor([[0.8748, 0.1425, 0.0076], [0.7721, 0.4084, 0.0552], [4.6376, 0.2914, 2.1120]])
+
+
+def case_clip_by_norm_doc(ms):
+    return ms.ops.clip_by_norm(_clip_x(ms), max_norm=1)
+
+
+def case_clip_by_norm_not_clipped(ms):
+    return ms.ops.clip_by_norm(_clip_x(ms), max_norm=100)
+
+
+def case_clip_by_norm_list(ms):
+    x = _clip_x(ms)
+    return ms.ops.clip_by_norm([x, x * 2], 1.0)
+
+
+def case_clip_by_norm_tuple_inf(ms):
+    x = _clip_x(ms)
+    return ms.ops.clip_by_norm((x, x * 2), 1.0, norm_type=float("inf"))
+
+
+def case_clip_by_norm_order1(ms):
+    return ms.ops.clip_by_norm(_clip_x(ms), 2, norm_type=1)
+
+
+def case_clip_by_norm_nonfinite(ms):
+    return ms.ops.clip_by_norm(ms.Tensor([1.0, float("inf")]), 1.0, error_if_nonfinite=True)
+
+
+def case_clip_by_norm_int(ms):
+    return ms.ops.clip_by_norm(ms.Tensor([3, 4]), 1.0)
+
+
+def case_clip_by_norm_grad(ms):
+    return ms.grad(lambda a: ms.ops.clip_by_norm(a, 1.0).sum())(_clip_x(ms))
+
+
+def case_clip_by_norm_jit(ms):
+    @ms.jit
+    def f(a):
+        return ms.ops.clip_by_norm(a, 1.0) * 2
+    return f(_clip_x(ms))
+
+
+def case_nn_clip_by_norm_all_axes(ms):
+    y = ms.Tensor(np.array([[3.0, 4.0], [6.0, 8.0]], np.float32))
+    return ms.nn.ClipByNorm()(y, ms.Tensor(np.array([5.0], np.float32)))
+
+
+def case_nn_clip_by_norm_float16(ms):
+    return ms.nn.ClipByNorm()(ms.Tensor(np.array([3.0, 4.0], np.float16)), ms.Tensor(2.0, ms.float32))
+
+
+def case_parameter_update(ms):
+    p = ms.Parameter(ms.Tensor(np.array([1.0, 2.0], np.float32)), name="p")
+    pu = ms.nn.ParameterUpdate(p)
+    out = pu(ms.Tensor(np.array([5.0, 6.0], np.float32)))
+    out_int = pu(ms.Tensor(np.array([7, 8], np.int32)))
+    return out, out_int, p.value(), [x.name for x in pu.get_parameters()]
+
+
+def case_parameter_update_shape_error(ms):
+    p = ms.Parameter(ms.Tensor(np.array([1.0, 2.0], np.float32)), name="p")
+    return ms.nn.ParameterUpdate(p)(ms.Tensor(np.array([5.0, 6.0, 7.0], np.float32)))
+
+
+def case_parameter_update_in_cell(ms):
+    class N(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.w = ms.Parameter(ms.Tensor(np.array([1.0, 2.0], np.float32)), name="w")
+            self.up = ms.nn.ParameterUpdate(self.w)
+
+        def construct(self, x):
+            self.up(x * 2)
+            return self.w + 0
+    n = N()
+    return n(ms.Tensor(np.array([3.0, 4.0], np.float32))), n.w.value(), [x.name for x in n.get_parameters()]
+
+
+def case_parameter_update_not_parameter(ms):
+    return ms.nn.ParameterUpdate(ms.Tensor([1.0]))
+
+
+def case_cell_phase(ms):
+    c = ms.nn.Dense(2, 2)
+    first = c.phase
+    c.phase = "eval"
+    assigned = c.phase
+    c.set_train(False)
+    predict = c.phase
+    c.set_train(True)
+    return first, assigned, predict, c.phase
+
+
+def case_cell_phase_not_str(ms):
+    c = ms.nn.Dense(2, 2)
+    c.phase = 3
+    return c.phase
+
+
+def case_dynamic_shape_tensor(ms):
+    t = ms.Tensor(shape=[None, 3], dtype=ms.float32)
+    r = ms.Tensor(shape=None, dtype=ms.float32)
+    return repr(t), t.shape, str(t.dtype), repr(r), r.shape
+
+
+def case_dynamic_shape_tensor_needs_dtype(ms):
+    return ms.Tensor(shape=[None, 3])
+
+
+def _relu_net(ms):
+    class Net(ms.nn.Cell):
+        def construct(self, x, y=None):
+            return x * 2 if y is None else x + y
+    return Net()
+
+
+def _set(ms, *inputs, **kwargs):
+    n = _relu_net(ms)
+    n.set_inputs(*inputs, **kwargs)
+    return n
+
+
+def _dyn(ms):
+    return ms.Tensor(shape=[None, 3], dtype=ms.float32)
+
+
+def _ones(ms, *shape, dtype=np.float32):
+    return ms.Tensor(np.ones(shape, dtype))
+
+
+def case_set_inputs_dynamic(ms):
+    n = _set(ms, _dyn(ms))
+    return n(_ones(ms, 4, 3)), n(_ones(ms, 2, 3)).shape, n.get_inputs()[0].shape
+
+
+def case_set_inputs_keyword(ms):
+    return _set(ms, x=_dyn(ms))(_ones(ms, 4, 3)).shape
+
+
+def case_set_inputs_dynamic_rank(ms):
+    return _set(ms, ms.Tensor(shape=None, dtype=ms.float32))(_ones(ms, 4, 3, 2)).shape
+
+
+def case_set_inputs_both_modes(ms):
+    return _set(ms, _dyn(ms), x=_dyn(ms))
+
+
+def case_set_inputs_unknown_keyword(ms):
+    return _set(ms, z=_dyn(ms))
+
+
+def case_graph_set_inputs_bad_dim(ms):
+    _graph(ms)
+    return _set(ms, _dyn(ms))(_ones(ms, 4, 5))
+
+
+def case_graph_set_inputs_bad_rank(ms):
+    _graph(ms)
+    return _set(ms, _dyn(ms))(_ones(ms, 4, 3, 1))
+
+
+def case_graph_set_inputs_bad_dtype(ms):
+    _graph(ms)
+    return _set(ms, _dyn(ms))(_ones(ms, 4, 3, dtype=np.float64))
+
+
+def case_graph_set_inputs_bad_count(ms):
+    _graph(ms)
+    return _set(ms, _dyn(ms))(_ones(ms, 4, 3), _ones(ms, 4, 3))
+
+
+def case_graph_set_inputs_keyword_bad(ms):
+    _graph(ms)
+    return _set(ms, x=_dyn(ms))(_ones(ms, 4, 2))
+
+
+def case_graph_set_inputs_static(ms):
+    _graph(ms)
+    return _set(ms, _ones(ms, 2, 3))(_ones(ms, 4, 3))
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}

@@ -26,6 +26,7 @@ from ..._core.parallel import ParallelMode, get_device_num, get_gradients_mean, 
 from ..._core.parameter import Parameter, ParameterTuple
 from ..._core.tensor import Tensor, to_array, wrap
 from ..._core.transforms import StatefulFunction, to_tensors
+from ...ops._impl.state import assign
 from ..cell import Cell
 from .grad_reducer import DistributedGradReducer
 
@@ -260,7 +261,7 @@ class ParameterUpdate(Cell):
         self._param = param
 
     def construct(self, x):
-        self._param.set_data(x)
+        assign(self._param, x)      # MindSpore's Assign: same shape, cast to the Parameter's dtype
         return x
 
 

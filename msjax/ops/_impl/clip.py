@@ -1,6 +1,7 @@
 """Gradient clipping ops."""
 from __future__ import annotations
 
+import jax
 import jax.numpy as jnp
 
 from ..._core.registry import op
@@ -32,4 +33,47 @@ def clip_by_global_norm(x, clip_norm=1.0, use_norm=None):
     c = jnp.asarray([clip_norm], jnp.float32)
     global_norm = jnp.where(global_norm >= c, global_norm, c)
     out = tuple(wrap((a * c / global_norm).astype(a.dtype)) for a in arrays)
+    return out[0] if single else out
+
+
+def _p_norm(a, p):
+    """MindSpore's ``_old_norm``: ``sum(|a|^p)^(1/p)`` in ``a``'s type (integers are
+    summed in Float32 and cast back, as its ``astype(x.dtype)``)."""
+    work = a if jnp.issubdtype(a.dtype, jnp.inexact) else a.astype(jnp.float32)
+    return (jnp.sum(jnp.abs(work) ** p) ** (1.0 / p)).astype(a.dtype)
+
+
+@op("clip_by_norm", family="clip")
+def clip_by_norm(x, max_norm, norm_type=2.0, error_if_nonfinite=False):
+    """``ops.clip_by_norm(x, max_norm, norm_type=2.0, error_if_nonfinite=False)``: the
+    total ``norm_type``-norm of ``x`` (a Tensor or a list/tuple of them: the norm of
+    their norms; ``inf``: the largest absolute value); when ``max_norm / (total + 1e-6)``
+    is below 1 every Tensor is multiplied by it, otherwise ``x`` is returned as given.
+    A list/tuple that is clipped comes back as a tuple.
+
+    Differences from MindSpore: the norm is taken of absolute values, as documented
+    (MindSpore 2.10 raises the values themselves to ``norm_type``, which differs for odd
+    orders and negative entries). Inside a traced function the choice is a ``where``
+    (a tuple comes back either way) and ``error_if_nonfinite`` cannot raise."""
+    single = isinstance(x, Tensor)
+    seq = [x] if single else x
+    if not isinstance(seq, (tuple, list)) or not seq or not all(isinstance(t, Tensor) for t in seq):
+        raise TypeError(f"For 'clip_by_norm', the 'x' must be a Tensor or a list/tuple of Tensors, "
+                        f"but got {type(x).__name__}.")
+    if isinstance(max_norm, bool) or not isinstance(max_norm, (int, float)):
+        raise TypeError(f"For 'clip_by_norm', the 'max_norm' must be float or int, but got {type(max_norm).__name__}.")
+    arrays = [arr(t) for t in seq]
+    if norm_type == float("inf"):
+        total = jnp.max(jnp.stack([jnp.max(jnp.abs(a)) for a in arrays]))
+    else:
+        total = _p_norm(jnp.stack([_p_norm(a, norm_type) for a in arrays]), norm_type)
+    if not jnp.issubdtype(total.dtype, jnp.inexact):
+        total = total.astype(jnp.float32)
+    traced = any(isinstance(a, jax.core.Tracer) for a in arrays)
+    if error_if_nonfinite and not traced and not bool(jnp.isfinite(total)):
+        raise RuntimeError(f"For clip_by_norm, the total norm of order {norm_type} from input is non-finite.")
+    coef = max_norm / (total + 1e-6)
+    if not traced and not bool(coef < 1):
+        return x
+    out = tuple(wrap(a * coef) if not traced else wrap(jnp.where(coef < 1, a * coef, a)) for a in arrays)
     return out[0] if single else out
