@@ -104,6 +104,8 @@ def test_launch_rejects_what_it_cannot_do(tmp_path, capsys):
     assert (args.worker_num, args.local_worker_num, args.master_addr, args.master_port, args.node_rank,
             args.log_dir, args.join, args.cluster_time_out) == (8, 8, "127.0.0.1", 8118, -1, "", False, 600)
     assert args.task_script_args == ["--epochs", "2"]
+    # the script's own options are never taken for abbreviations of the launcher's
+    assert launcher.get_args(["train.py", "--worker=3", "--log=x"]).task_script_args == ["--worker=3", "--log=x"]
 
 
 def test_mpirun_environment(tmp_path):

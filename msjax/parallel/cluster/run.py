@@ -46,7 +46,7 @@ def _bool_or_dict(value):
 
 def get_args(argv=None):
     """msrun's command line (same flags and defaults)."""
-    parser = ArgumentParser(prog="python -m msjax launch",
+    parser = ArgumentParser(prog="python -m msjax launch", allow_abbrev=False,
                             description="Start a distributed msjax job as MindSpore's msrun does.")
     parser.add_argument("--worker_num", type=int, default=8,
                         help="the total number of processes in the job (default 8)")
