@@ -180,3 +180,32 @@ def test_bprop_jvp_is_a_clear_error(mode):
     x = ms.Tensor(np.array([1.0, 2.0], np.float32))
     with pytest.raises(RuntimeError, match="reverse mode only"):
         ms.jvp(Sq(), x, x)
+
+
+# --- every path MindSpore 2.10 exposes the gradient functions at (recorded from the wheel) --------
+_GRAD_PATHS = {
+    # (msjax.ops.function.grad is also the name of a package: importing it rebinds the attribute)
+    "grad": ["msjax", "msjax.ops", "msjax.ops.functional", "msjax.ops.function.grad",
+             "msjax.ops.function.grad.grad_func"],
+    "value_and_grad": ["msjax", "msjax.ops", "msjax.ops.functional", "msjax.ops.function",
+                       "msjax.ops.function.grad", "msjax.ops.function.grad.grad_func"],
+    "vjp": ["msjax", "msjax.ops", "msjax.ops.functional", "msjax.ops.function", "msjax.ops.function.grad",
+            "msjax.ops.function.grad.grad_func"],
+    "jvp": ["msjax", "msjax.ops", "msjax.ops.functional", "msjax.ops.function", "msjax.ops.function.grad",
+            "msjax.ops.function.grad.grad_func"],
+    "jacfwd": ["msjax", "msjax.ops", "msjax.ops.functional", "msjax.ops.function.grad.grad_func"],
+    "jacrev": ["msjax", "msjax.ops", "msjax.ops.functional", "msjax.ops.function.grad.grad_func"],
+    "get_grad": ["msjax", "msjax.ops", "msjax.ops.functional", "msjax.ops.function.grad.grad_func"],
+    "linearize": ["msjax.ops", "msjax.ops.functional", "msjax.ops.function.grad.grad_func"],
+    "derivative": ["msjax.ops", "msjax.ops.functional", "msjax.ops.function.grad.grad_func"],
+    "stop_gradient": ["msjax.ops", "msjax.ops.functional", "msjax.ops.function.grad.grad_func"],
+    "custom_vjp": ["msjax.ops.function.grad.grad_func"],
+    "clip_by_norm": ["msjax.ops", "msjax.ops.functional", "msjax.ops.function", "msjax.ops.function.clip_func"],
+}
+
+
+@pytest.mark.parametrize("name", sorted(_GRAD_PATHS))
+def test_gradient_function_paths(name):
+    import importlib
+    objs = {id(getattr(importlib.import_module(m), name)) for m in _GRAD_PATHS[name]}
+    assert len(objs) == 1, name
