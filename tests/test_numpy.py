@@ -118,3 +118,26 @@ def test_value_dependent_shapes_raise_clearly_inside_jit():
 def test_constants():
     assert mnp.pi == math.pi and math.isinf(mnp.PINF) and mnp.NINF < 0 and math.isnan(mnp.nan)
     assert mnp.int_ is ms.int32 and mnp.float_ is ms.float32 and mnp.uint is ms.uint32
+
+
+def test_flip_gradient_is_the_reversed_cotangent():
+    """MindSpore 2.10's CPU build gets ``mindspore.numpy.flip``'s gradient wrong ([[0, 1, 0],
+    [0, 3, 2]] here; ``ops.flip`` gives the right one); msjax's is checked by hand."""
+    w = np.arange(6.0, dtype=np.float32).reshape(2, 3)
+    g = ms.grad(lambda x: mnp.sum(mnp.flip(x, 1) * ms.Tensor(w)))(ms.Tensor(np.ones((2, 3), np.float32)))
+    np.testing.assert_array_equal(g.asnumpy(), w[:, ::-1])
+    g2 = ms.grad(lambda x: mnp.sum(mnp.stack((x, mnp.flipud(x)), 0) * ms.Tensor(np.stack([w, w]))))(
+        ms.Tensor(np.ones((2, 3), np.float32)))
+    np.testing.assert_array_equal(g2.asnumpy(), w + w[::-1])
+
+
+def test_multiply_and_float_power_take_numbers_as_documented():
+    """MindSpore 2.10's CPU build rejects numbers in ``multiply`` (and ``float_power``'s second
+    argument) with a TypeError; its documentation (and its GPU/Ascend builds) accept them."""
+    x = ms.Tensor(np.array([1, -2, 3], np.int32))
+    r = mnp.multiply(x, 2)
+    assert str(r.dtype) == "Int32" and r.asnumpy().tolist() == [2, -4, 6]
+    r = mnp.multiply([1.5, 2.0], [2, 2])
+    assert str(r.dtype) == "Float32" and r.asnumpy().tolist() == [3.0, 4.0]
+    r = mnp.float_power(x, 2)
+    assert str(r.dtype) == "Float32" and r.asnumpy().tolist() == [1.0, 4.0, 9.0]

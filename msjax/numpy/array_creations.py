@@ -285,7 +285,7 @@ def meshgrid(*xi, sparse=False, indexing="xy"):
         raise ValueError(f"Valid values for `indexing` are 'xy' and 'ij', but got {indexing}.")
     for x in xi:
         _util.need_tensor("meshgrid", x)
-    return tuple(out(a) for a in jnp.meshgrid(*[x._data for x in xi], sparse=sparse, indexing=indexing))
+    return [out(a) for a in jnp.meshgrid(*[x._data for x in xi], sparse=sparse, indexing=indexing)]
 
 
 class _GridClass:
@@ -300,7 +300,7 @@ class _GridClass:
             res = [r.astype(jnp.float32 if r.dtype == jnp.float64 else jnp.int32 if r.dtype == jnp.int64
                             else r.dtype) for r in res]
             if self._sparse:
-                return tuple(out(r) for r in res)
+                return [out(r) for r in res]
             return out(jnp.stack(res))
         res = jnp.asarray(res)
         return out(res.astype(jnp.float32 if res.dtype == jnp.float64 else jnp.int32 if res.dtype == jnp.int64
@@ -315,7 +315,7 @@ class MGridClass(_GridClass):
 
 
 class OGridClass(_GridClass):
-    """``ogrid[...]``: open mesh grids (a tuple of Tensors)."""
+    """``ogrid[...]``: open mesh grids (a list of Tensors)."""
 
     def __init__(self):
         super().__init__(_np.ogrid, True)
@@ -337,7 +337,7 @@ def indices(dimensions, dtype=mstype.int32, sparse=False):
     if not isinstance(dimensions, (tuple, list)):
         raise TypeError(f"For 'indices', dimensions must be a tuple or list of ints, but got {dimensions}.")
     res = jnp.indices(tuple(dimensions), dtype=np_dtype(dtype), sparse=sparse)
-    return tuple(out(r) for r in res) if sparse else out(res)
+    return [out(r) for r in res]
 
 
 def vander(x, N=None, increasing=False):

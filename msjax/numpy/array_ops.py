@@ -115,6 +115,9 @@ def concatenate(arrays, axis=0):
     if axis is None:
         return out(jnp.concatenate([a.ravel() for a in arrs]))
     check_axis(axis, arrs[0].ndim)
+    if len({a.ndim for a in arrs}) > 1:
+        raise ValueError(f"For 'concatenate', the inputs must have the same rank, but got shapes "
+                         f"{[list(a.shape) for a in arrs]}.")
     return out(jnp.concatenate(arrs, axis=axis))
 
 
@@ -242,7 +245,9 @@ def _split(name, x, indices_or_sections, axis):
     a = x._data
     ax = check_axis(axis, a.ndim)[0]
     pts = _split_points(name, a.shape[ax], indices_or_sections)
-    return tuple(out(p) for p in jnp.split(a, pts, axis=ax))
+    parts = [out(p) for p in jnp.split(a, pts, axis=ax)]
+    # MindSpore: a tuple for a number of sections, a list for split points
+    return parts if isinstance(indices_or_sections, (list, tuple)) else tuple(parts)
 
 
 def split(x, indices_or_sections, axis=0):
@@ -383,21 +388,21 @@ def apply_over_axes(func, a, axes):
 
 
 def piecewise(x, condlist, funclist, *args, **kw):
-    xa = arr(x)
-    if isinstance(condlist, Tensor) and condlist.ndim == xa.ndim:
+    """``select`` over the conditions with the values (or the results of the functions) in
+    ``funclist``; one extra entry is the default. The result has the values' dtype."""
+    xt = out(arr(x))
+    if isinstance(condlist, Tensor) and condlist.ndim == xt.ndim:
         condlist = [condlist]
-    conds = [arr(c).astype(bool) for c in condlist]
-    n = len(conds)
-    if len(funclist) not in (n, n + 1):
-        raise ValueError(f"with {n} condition(s), either {n} or {n + 1} functions are expected")
-    if len(funclist) == n + 1:
-        rest = ~jnp.any(jnp.stack(conds), axis=0) if conds else jnp.ones(xa.shape, bool)
-        conds.append(rest)
-    res = jnp.zeros(xa.shape, xa.dtype)
-    for c, f in zip(conds, funclist):
-        val = arr(f(out(xa), *args, **kw)) if callable(f) else arr(f)
-        res = jnp.where(c, val.astype(xa.dtype), res)
-    return out(res)
+    choices = list(funclist)
+    if choices and callable(choices[0]):
+        choices = [f(xt, *args, **kw) for f in choices]
+    n1, n2 = len(condlist), len(choices)
+    default = 0
+    if n1 + 1 == n2:
+        default = choices.pop()
+    elif n1 != n2:
+        raise ValueError(f"the number of choices should be either equal to conditions or {n1 + 1}")
+    return select(list(condlist), choices, default)
 
 
 def unravel_index(indices, shape, order="C"):

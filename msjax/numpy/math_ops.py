@@ -16,6 +16,7 @@ import jax.numpy as jnp
 import numpy as _np
 
 from .._core import dtype as mstype
+from .. import ops as _ops
 from .._core.tensor import Tensor
 from . import _util
 from ._util import arr, check_axis, need_tensor, np_dtype, out, to_float
@@ -81,6 +82,21 @@ def _unary_float(fn):
                              doc=f"Element-wise ``{fn.__name__}``; integer and Bool inputs compute in Float32.")
 
 
+def _trig_float(x):
+    """MindSpore's ``rule_for_trigonometric``: Int8/UInt8/Bool compute in Float16, other
+    integers in Float32."""
+    a = arr(x)
+    if a.dtype in (jnp.int8, jnp.uint8, jnp.bool_):
+        return (a.astype(jnp.float16),)
+    return (to_float(a),)
+
+
+def _trig(fn):
+    return _util.elementwise(fn, _trig_float, arity=1,
+                             doc=f"Element-wise ``{fn.__name__}``; Int8/UInt8/Bool inputs compute in Float16, "
+                                 "other integers in Float32.")
+
+
 sqrt = _unary_float(jnp.sqrt)
 log = _unary_float(jnp.log)
 exp = _unary_float(jnp.exp)
@@ -88,17 +104,17 @@ expm1 = _unary_float(jnp.expm1)
 log1p = _unary_float(jnp.log1p)
 log2 = _unary_float(jnp.log2)
 log10 = _unary_float(jnp.log10)
-sin = _unary_float(jnp.sin)
-cos = _unary_float(jnp.cos)
-tan = _unary_float(jnp.tan)
-arcsin = _unary_float(jnp.arcsin)
-arctan = _unary_float(jnp.arctan)
-sinh = _unary_float(jnp.sinh)
-cosh = _unary_float(jnp.cosh)
-tanh = _unary_float(jnp.tanh)
-arcsinh = _unary_float(jnp.arcsinh)
-arccosh = _unary_float(jnp.arccosh)
-arctanh = _unary_float(jnp.arctanh)
+sin = _trig(jnp.sin)
+cos = _trig(jnp.cos)
+tan = _trig(jnp.tan)
+arcsin = _trig(jnp.arcsin)
+arctan = _trig(jnp.arctan)
+sinh = _trig(jnp.sinh)
+cosh = _trig(jnp.cosh)
+tanh = _trig(jnp.tanh)
+arcsinh = _trig(jnp.arcsinh)
+arccosh = _trig(jnp.arccosh)
+arctanh = _trig(jnp.arctanh)
 cbrt = _unary_float(jnp.cbrt)
 exp2 = _unary_float(jnp.exp2)
 deg2rad = _unary_float(jnp.deg2rad)
@@ -107,7 +123,7 @@ radians = _unary_float(jnp.radians)
 
 
 def arccos(input, dtype=None):  # noqa: A002 - MindSpore's parameter name
-    return out(jnp.arccos(to_float(arr(input))), dtype)
+    return out(jnp.arccos(*_trig_float(input)), dtype)
 
 
 def floor(x, dtype=None):
@@ -115,7 +131,8 @@ def floor(x, dtype=None):
 
 
 def ceil(x, dtype=None):
-    return out(jnp.ceil(to_float(arr(x))), dtype)
+    """Computes in Float32 whatever the input dtype (as MindSpore)."""
+    return out(jnp.ceil(arr(x).astype(jnp.float32)), dtype)
 
 
 def rint(x, dtype=None):
@@ -123,13 +140,16 @@ def rint(x, dtype=None):
 
 
 def fix(x):
-    """Rounds towards zero; integer inputs come back as Float32 (as MindSpore)."""
-    a = to_float(arr(x))
-    return out(jnp.trunc(a))
+    """Rounds towards zero; Float16 stays Float16, every other dtype comes back as Float32
+    (as MindSpore)."""
+    need_tensor("fix", x)
+    a = x._data
+    return out(jnp.trunc(a if a.dtype == jnp.float16 else a.astype(jnp.float32)))
 
 
 def trunc(x, dtype=None):
-    return out(jnp.trunc(to_float(arr(x))), dtype)
+    """``fix`` of an array-like."""
+    return out(fix(out(arr(x)))._data, dtype)
 
 
 def around(a, decimals=0):
@@ -171,9 +191,10 @@ def copysign(x1, x2, dtype=None):
     a, b = _binary(x1, x2)
     if a.dtype == jnp.bool_ or b.dtype == jnp.bool_:
         raise TypeError("For 'copysign', Bool inputs are not supported.")
-    res = jnp.copysign(to_float(a), to_float(b).astype(to_float(a).dtype))
-    return out(res if _util.is_float(a) or _util.is_float(b) else res.astype(jnp.promote_types(a.dtype, b.dtype)),
-               dtype)
+    # MindSpore tests ``x2 < 0``: a negative zero counts as positive
+    dt = jnp.promote_types(a.dtype, b.dtype)
+    mag = jnp.abs(a.astype(dt))
+    return out(jnp.where(b < 0, -mag, mag), dtype)
 
 
 def heaviside(x1, x2, dtype=None):
@@ -215,8 +236,9 @@ bitwise_or = _util.elementwise(jnp.bitwise_or, _binary)
 bitwise_xor = _util.elementwise(jnp.bitwise_xor, _binary)
 def invert(x, dtype=None):
     a = arr(x)
-    if _util.is_float(a):
-        raise TypeError(f"For 'invert', the input must be an integer or Bool Tensor, but got {a.dtype}.")
+    if not jnp.issubdtype(a.dtype, jnp.integer):
+        raise TypeError(f"For primitive[Invert], the input argument[x] must be an integer Tensor, but got "
+                        f"{mstype.from_np(a.dtype)}.")
     return out(jnp.invert(a), dtype)
 
 
@@ -289,7 +311,9 @@ def average(x, axis=None, weights=None, returned=False):
         wsum = jnp.full(avg.shape, a.size / builtins.max(avg.size, 1), a.dtype)
     else:
         need_tensor("average", weights)
-        w = weights._data.astype(a.dtype)
+        w = weights._data
+        dt = jnp.promote_types(a.dtype, w.dtype)
+        a, w = a.astype(dt), w.astype(dt)
         if w.shape != a.shape:
             if w.ndim != 1:
                 raise TypeError("Weights should be None, 1-D or the same shape as input x.")
@@ -397,8 +421,9 @@ def ediff1d(ary, to_end=None, to_begin=None):
 
 
 def trapz(y, x=None, dx=1.0, axis=-1):
-    ya = to_float(arr(y))
-    xa = None if x is None else to_float(arr(x))
+    ya = arr(y)
+    ya = ya if ya.dtype in (jnp.float16, jnp.float32) else ya.astype(jnp.float32)   # MindSpore's result dtypes
+    xa = None if x is None else arr(x).astype(ya.dtype)
     return out(jax.scipy.integrate.trapezoid(ya, xa, dx=dx, axis=axis))
 
 
@@ -433,9 +458,7 @@ def histogram(a, bins=10, range=None, weights=None, density=False):  # noqa: A00
     b = arr(bins) if isinstance(bins, (Tensor, list, tuple)) else bins
     w = None if weights is None else arr(weights)
     hist, edges = jnp.histogram(x, b, range, weights=w, density=density)
-    if not density and w is None:
-        hist = hist.astype(jnp.int32)
-    return out(hist.astype(jnp.float32) if density or w is not None else hist), out(edges.astype(jnp.float32))
+    return out(hist.astype(jnp.float32)), out(edges.astype(jnp.float32))   # Float32 counts, as MindSpore
 
 
 def histogramdd(sample, bins=10, range=None, weights=None, density=False):  # noqa: A002
@@ -463,7 +486,7 @@ def bincount(x, weights=None, minlength=0, length=None):
         length = builtins.max(int(conc.max()) + 1 if conc.size else 0, minlength)
     w = None if weights is None else arr(weights)
     res = jnp.bincount(a, w, minlength=minlength, length=length)
-    return out(res if w is not None else res.astype(jnp.int32))
+    return out(res.astype(jnp.float32))   # Float32 counts, as MindSpore
 
 
 def digitize(x, bins, right=False):
@@ -483,8 +506,13 @@ def searchsorted(a, v, side="left", sorter=None):
 
 
 def interp(x, xp, fp, left=None, right=None):
-    xa, xpa, fpa = to_float(arr(x)), to_float(arr(xp)), to_float(arr(fp))
-    return out(jnp.interp(xa, xpa, fpa, left, right).astype(jnp.float32))
+    xa, xpa, fpa = arr(x), arr(xp).astype(jnp.float32), arr(fp).astype(jnp.float32)
+    if xpa.ndim != 1 or fpa.ndim != 1:
+        raise ValueError("xp and fp must be 1-d sequences")
+    if xpa.shape != fpa.shape:
+        raise ValueError("the y-coordinates must have the same length as `xp`")
+    dt = jnp.promote_types(xa.dtype, jnp.float32)
+    return out(jnp.interp(xa.astype(dt), xpa, fpa, left, right).astype(dt))
 
 
 def unwrap(p, discont=math.pi, axis=-1):
@@ -495,31 +523,42 @@ def unwrap(p, discont=math.pi, axis=-1):
 # linear algebra
 # ---------------------------------------------------------------------------
 
+def _same_dtype(name, x, y):
+    if x.dtype != y.dtype:
+        raise TypeError(f"For '{name}', the type of 'x2' should be same as 'x1', but got 'x1' with type "
+                        f"Tensor[{mstype.from_np(x.dtype)}] and 'x2' with type Tensor[{mstype.from_np(y.dtype)}].")
+
+
 def dot(a, b):
-    x, y = arr(a), arr(b)
+    """Dot product of two Tensors of one dtype (MindSpore's MatMul does not promote)."""
+    if not isinstance(a, Tensor) or not isinstance(b, Tensor):
+        raise TypeError("the input x must be Tensor!")
+    x, y = a._data, b._data
+    if x.ndim and y.ndim:
+        _same_dtype("MatMul", x, y)
     if x.ndim and y.ndim and x.shape[-1] != (y.shape[-2] if y.ndim >= 2 else y.shape[-1]):
         raise ValueError("shapes are not aligned")
     return out(jnp.dot(x, y))
 
 
 def matmul(x1, x2, dtype=None):
-    a, b = arr(x1), arr(x2)
-    if a.ndim == 0 or b.ndim == 0:
-        raise ValueError("For 'matmul', the input cannot be a scalar.")
-    if a.shape[-1] != (b.shape[-2] if b.ndim >= 2 else b.shape[0]):
-        raise ValueError(f"For 'matmul', the shapes {list(a.shape)} and {list(b.shape)} are not aligned.")
-    return out(jnp.matmul(a, b), dtype)
+    """``mindspore.ops.matmul`` (MindSpore's own definition), cast to ``dtype``."""
+    res = _ops.matmul(_tensor(x1), _tensor(x2))
+    return res if dtype is None else out(res._data, dtype)
 
 
 def inner(a, b):
     x, y = arr(a), arr(b)
-    if x.ndim and y.ndim and x.shape[-1] != y.shape[-1]:
-        raise ValueError("shapes are not aligned")
+    if x.ndim and y.ndim:
+        if x.shape[-1] != y.shape[-1]:
+            raise ValueError("shapes are not aligned")
+        _same_dtype("MatMul", x, y)
     return out(jnp.inner(x, y))
 
 
 def outer(a, b):
     need_tensor("outer", a, b)
+    _same_dtype("MatMul", a._data, b._data)
     return out(jnp.outer(a._data, b._data))
 
 
@@ -667,5 +706,5 @@ def ravel_multi_index(multi_index, dims, mode="clip", order="C"):
         raise ValueError(f"invalid mode {mode}")
     if order not in ("C", "F"):
         raise ValueError("only 'C' or 'F' order is permitted")
-    return out(jnp.ravel_multi_index(tuple(idx), tuple(dims), mode="clip" if mode == "raise" else mode,
-                                     order=order))
+    res = jnp.ravel_multi_index(tuple(idx), tuple(dims), mode="clip" if mode == "raise" else mode, order=order)
+    return out(res.astype(jnp.float32))   # MindSpore 2.10 returns Float32 indices
