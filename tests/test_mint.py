@@ -42,7 +42,7 @@ def test_mint_resolves_through_the_mindspore_alias():
 def test_distributed_on_one_process_and_unsupported_names():
     d = mint.distributed
     assert d.is_available() is True
-    assert d.is_initialized() is False and d.get_rank() == -1 and d.get_world_size() == -1
+    assert d.is_initialized() is False and d.get_rank() == 0 and d.get_world_size() == 1   # as MindSpore 2.10
     d.init_process_group()
     try:
         assert d.is_initialized() and (d.get_rank(), d.get_world_size(), d.get_backend()) == (0, 1, "mccl")

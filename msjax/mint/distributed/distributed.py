@@ -137,16 +137,12 @@ def destroy_process_group(group=None):
 
 
 def get_rank(group=None):
-    """This process's rank (-1 before ``init_process_group``, as torch and MindSpore)."""
-    if not _comm.GlobalComm.INITED:
-        return -1
+    """This process's rank (0 before ``init_process_group``, as MindSpore 2.10)."""
     return _comm.get_rank(_group(group))
 
 
 def get_world_size(group=None):
-    """The number of ranks (-1 before ``init_process_group``)."""
-    if not _comm.GlobalComm.INITED:
-        return -1
+    """The number of ranks (1 before ``init_process_group``, as MindSpore 2.10)."""
     return _comm.get_group_size(_group(group))
 
 
