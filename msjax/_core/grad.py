@@ -20,7 +20,7 @@ import numpy as np
 from . import nograd
 from .parameter import Parameter, ParameterTuple
 from .tensor import Tensor, wrap
-from .transforms import JvpSpec, StatefulFunction, VjpSpec, to_tensors
+from .transforms import JvpSpec, StatefulFunction, VjpSpec, static_int, to_tensors
 
 __all__ = ["grad", "value_and_grad", "GradOperation", "get_grad", "JvpFunction"]
 
@@ -107,18 +107,19 @@ def _check_aux(out):
 
 
 def _combine_with_ids(grad_position, weights, out):
-    """MindSpore's ``return_ids`` layout (ported from its ``_combine_with_ids``)."""
+    """MindSpore's ``return_ids`` layout (ported from its ``_combine_with_ids``); the
+    ids stay Python ints and strings through compiled functions."""
     out_with_ids = []
     if grad_position:
         pos = []
         if grad_position == (0,) and weights is not None:
-            pos = [0, out[0]]
+            pos = [static_int(0), out[0]]
         elif grad_position == (0,):
-            pos = [0, out]
+            pos = [static_int(0), out]
         elif weights is not None:
-            pos = [(index, out[0][k]) for k, index in enumerate(grad_position)]
+            pos = [(static_int(index), out[0][k]) for k, index in enumerate(grad_position)]
         else:
-            pos = [(index, out[k]) for k, index in enumerate(grad_position)]
+            pos = [(static_int(index), out[k]) for k, index in enumerate(grad_position)]
         if weights is not None:
             out_with_ids.append(tuple(pos))
         else:
@@ -191,12 +192,14 @@ class _GradFunction:
             if not self._positions:
                 raise RuntimeError("grad_position should not be empty when grad by position!")
             for gp in self._positions:
+                if nargs == 0:
+                    break   # no inputs at all: MindSpore's PyNative gives () for them
                 if gp >= nargs:
                     self._fn(*args, **kwargs)  # MindSpore runs the forward first: its errors win
                     raise RuntimeError(f"Position index {gp} is exceed input size.")
             positions = self._positions
         # Only Tensor arguments are differentiated; MindSpore gives () for the others.
-        tensor_positions = tuple(p for p in positions if isinstance(args[p], Tensor))
+        tensor_positions = tuple(p for p in positions if p < nargs and isinstance(args[p], Tensor))
         out, g_in, g_w = self._stateful(tensor_positions)(*args, sens=sens, **kwargs)
         out = to_tensors(out)
         grads = self._nest(args, positions, tensor_positions, g_in, g_w)

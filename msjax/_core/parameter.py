@@ -16,6 +16,7 @@ import itertools
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 from flax import nnx
 
 from . import dtype as mstype
@@ -38,10 +39,41 @@ def _initial_array(default_input):
     from ..common.initializer import Initializer
     if isinstance(default_input, Initializer):
         return default_input._init_array()
-    if isinstance(default_input, (int, float, bool)) and not isinstance(default_input, Tensor):
-        # MindSpore: Parameter(1.0) is a Float32 scalar, Parameter(1) Int64.
-        return to_array(default_input)
+    if isinstance(default_input, int) and not isinstance(default_input, bool):
+        return to_array(default_input, mstype.int32)    # MindSpore 2.10: Parameter(1) is an Int32 scalar
+    if isinstance(default_input, float):
+        return to_array(default_input)                  # Float32
     return to_array(default_input)
+
+
+PARAMETER_NAME_PREFIX_MAX_LEN = 1024
+
+
+def _checked_name(name):
+    """MindSpore's name rule: None or blank gives 'Parameter#<n>', surrounding spaces
+    are stripped, at most 1024 characters, anything but a str is a ValueError."""
+    if name is None:
+        return f"{PARAMETER_NAME_DEFAULT}#{next(_counter)}"
+    if not isinstance(name, str):
+        raise ValueError(f"The type of the Parameter's name should be 'string' or 'None', but got {type(name)}.")
+    name = name.strip()
+    if not name:
+        return f"{PARAMETER_NAME_DEFAULT}#{next(_counter)}"
+    if len(name) > PARAMETER_NAME_PREFIX_MAX_LEN:
+        raise ValueError(f"The length of the '{name}' name should be less than {PARAMETER_NAME_PREFIX_MAX_LEN}.")
+    return name
+
+
+def _check_default_input(default_input):
+    """MindSpore 2.10's accepted ``default_input``: Tensor, int, float, numpy array,
+    list (or an initializer); ``bool`` is a ValueError, anything else a TypeError."""
+    if isinstance(default_input, bool):
+        raise ValueError("Parameter data can not be `bool`")
+    if hasattr(default_input, "_init_array") or isinstance(default_input, jax.Array):
+        return      # an initializer; a jax.Array (msjax's own code)
+    if not isinstance(default_input, (Tensor, int, float, np.ndarray, list)):
+        raise TypeError("The type of the argument 'default_input' must be in ['Tensor', 'int', 'float', "
+                        f"'numpy.ndarray', 'list']. But got type {type(default_input)}.")
 
 
 class Parameter(Tensor, nnx.Param):
@@ -51,14 +83,14 @@ class Parameter(Tensor, nnx.Param):
 
     def __init__(self, default_input, name=None, requires_grad=True, layerwise_parallel=False,
                  parallel_optimizer=True, storage_format="", device=None):
-        if name is not None and not isinstance(name, str):
-            raise TypeError(f"The type of the argument 'name' should be str, but got {type(name).__name__}.")
-        if not isinstance(requires_grad, bool):
-            raise TypeError("The type of the argument 'requires_grad' should be bool, "
-                            f"but got {type(requires_grad).__name__}.")
+        _check_default_input(default_input)
+        name = _checked_name(name)
+        for arg, v in (("requires_grad", requires_grad), ("layerwise_parallel", layerwise_parallel),
+                       ("parallel_optimizer", parallel_optimizer)):
+            if not isinstance(v, bool):
+                raise TypeError(f"The argument `{arg}` must be bool type" + ("" if arg == "requires_grad" else "."))
         value = _initial_array(default_input)
-        nnx.Param.__init__(self, value, name=name or f"{PARAMETER_NAME_DEFAULT}#{next(_counter)}",
-                           requires_grad=requires_grad)
+        nnx.Param.__init__(self, value, name=name, requires_grad=requires_grad)
         if state.frames or state.recorders:   # born inside a transform: local to that call
             state.note_created(self)
 
@@ -87,9 +119,7 @@ class Parameter(Tensor, nnx.Param):
 
     @name.setter
     def name(self, value):
-        if not isinstance(value, str):
-            raise TypeError(f"The type of the Parameter's name should be 'string' or 'None', but got {type(value)}.")
-        self._var_metadata["name"] = value
+        self._var_metadata["name"] = _checked_name(value)
 
     @property
     def requires_grad(self):

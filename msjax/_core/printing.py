@@ -13,6 +13,8 @@
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 THRESHOLD = 6
@@ -48,8 +50,7 @@ class _Printer:
         elif self.kind == "bool":
             self.parts.append("%5s" % ("True" if v else "False"))
         elif self.kind == "complex":
-            c = complex(v)
-            self.parts.append(f"({_cpp_general(c.real)},{_cpp_general(c.imag)})")
+            self.parts.append(_complex_text(complex(v)))
         else:
             text = _cpp_general(v) if self.kind == "float" else str(int(v))
             self.int_width = max(self.int_width, len(text))
@@ -109,9 +110,14 @@ def _scalar_text(v, kind) -> str:
     if kind in ("int", "uint"):
         return str(int(v))
     if kind == "complex":
-        c = complex(v)
-        return f"({_cpp_general(c.real)},{_cpp_general(c.imag)})"
+        return _complex_text(complex(v))
     return _cpp_general(v)
+
+
+def _complex_text(c) -> str:
+    """MindSpore 2.10's complex element: ``1+2j``, ``-0-1.5j``, ``1e-05+1j``."""
+    neg_imag = c.imag < 0 or (c.imag == 0 and math.copysign(1.0, c.imag) < 0)
+    return f"{_cpp_general(c.real)}{'' if neg_imag else '+'}{_cpp_general(c.imag)}j"
 
 
 def value_text(a: np.ndarray, kind: str) -> str:

@@ -33,7 +33,7 @@ def _infer_np(data):
     if isinstance(data, numbers.Real):
         return np.asarray(data, np.float32)
     if isinstance(data, numbers.Complex):
-        return np.asarray(data, np.complex64)
+        return np.asarray(data, np.complex128)     # MindSpore: a Python complex is Complex128
     if isinstance(data, (list, tuple)):
         items = [_item_np(x) for x in data]
         try:
@@ -162,6 +162,10 @@ def _binary(fn, name, reflect=False):
     def method(self, other):
         if other is None or isinstance(other, str):
             return NotImplemented
+        if type(other) is complex:  # MindSpore's arithmetic signatures take no Python complex
+            raise TypeError(f"Failed calling {op_name.capitalize()} with \"{op_name.capitalize()}()(input=Tensor, "
+                            "other=<class 'complex'>)\": a Python complex scalar is not a valid operand; "
+                            "use Tensor(value, mindspore.complex64).")
         a = self._data
         b = _operand(other, a)
         try:

@@ -239,15 +239,59 @@ def to_arrays(tree):
         return [to_arrays(x) for x in tree]
     if isinstance(tree, dict):
         return {k: to_arrays(v) for k, v in tree.items()}
+    if isinstance(tree, _StaticInt):
+        return tree
     if isinstance(tree, (bool, int, float, np.ndarray, np.generic)):
         return to_array(tree)
     if tree is None:
         return None
+    if isinstance(tree, str):       # a name in the output (return_ids=True): static, not traced
+        return _StaticStr(tree)
     return tree
 
 
+class _StaticStr(str):
+    """A string output of a compiled function: part of the output structure."""
+
+    __slots__ = ()
+
+
+class _StaticInt(int):
+    """A position id in a ``return_ids`` output: stays a Python int through ``jax.jit``."""
+
+    __slots__ = ()
+
+
+jax.tree_util.register_static(_StaticStr)
+jax.tree_util.register_static(_StaticInt)
+_STATIC = (_StaticStr, _StaticInt)
+
+
+def static_int(i):
+    """``i`` as a Python int that stays one through a compiled function's outputs;
+    a plain int outside any transform (``state.frames`` empty)."""
+    return _StaticInt(i) if state.frames else int(i)
+
+
+def _unwrap_static(x):
+    return str(x) if isinstance(x, _StaticStr) else int(x)
+
+
 def to_tensors(tree):
+    if _has_static(tree):
+        return jax.tree_util.tree_map(lambda x: _unwrap_static(x) if isinstance(x, _STATIC) else wrap(x), tree,
+                                      is_leaf=lambda x: isinstance(x, _STATIC))
     return jax.tree_util.tree_map(wrap, tree)
+
+
+def _has_static(tree):
+    if isinstance(tree, _STATIC):
+        return True
+    if isinstance(tree, (tuple, list)):
+        return any(_has_static(x) for x in tree)
+    if isinstance(tree, dict):
+        return any(_has_static(x) for x in tree.values())
+    return False
 
 
 def _inexact(x):
@@ -283,6 +327,13 @@ def _cotangent(target, sens):
                              "must have the shape of the output it seeds.")
         out.append(jnp.asarray(s, t.dtype) if _inexact(t) else np.zeros(t.shape, jax.dtypes.float0))
     return jax.tree_util.tree_unflatten(t_def, out)
+
+
+def _weight_grad(g, primal):
+    """A weight's gradient in the weight's dtype: an integer weight's (from its float
+    stand-in) truncated as MindSpore's backward casts do."""
+    g = _fix_grad(g, primal)
+    return g if g.dtype == primal.dtype else g.astype(primal.dtype)
 
 
 def _fix_grad(g, primal):
@@ -520,7 +571,7 @@ class StatefulFunction:
 
             diff_in = [[dyn[k] for k in g] for g in groups]
             diff_w = [state_vals[j] for j in w_idx]
-            exact = all(_inexact(x) for g in diff_in for x in g)
+            exact = all(_inexact(x) for g in diff_in for x in g) and all(_inexact(w) for w in diff_w)
             if exact:
                 target, vjp_fn, (out, changed) = jax.vjp(run, diff_in, diff_w, has_aux=True)
             else:
@@ -529,8 +580,9 @@ class StatefulFunction:
                 # them; the values come from the untouched integer computation.
                 target, (out, changed) = run(diff_in, diff_w)
                 shadow_in = [[_shadow(x) for x in g] for g in diff_in]
+                shadow_w = [_shadow(w) for w in diff_w]     # integer weights too (MindSpore: real gradients)
                 try:
-                    shadow_target, vjp_fn, _ = jax.vjp(run, shadow_in, diff_w, has_aux=True)
+                    shadow_target, vjp_fn, _ = jax.vjp(run, shadow_in, shadow_w, has_aux=True)
                 except Exception:  # noqa: BLE001 - an op that needs integers (gather
                     # indices, Embedding ids): no gradient path through them, so
                     # differentiate the real inputs; theirs are zeros as in MindSpore.
@@ -547,7 +599,7 @@ class StatefulFunction:
             cot = _cotangent(target if exact else shadow_target, sens if spec.sens else None)
             g_in, g_w = vjp_fn(cot)
             g_in = [[_fix_grad(x, dyn[k]) for x, k in zip(gs, g)] for gs, g in zip(g_in, groups)]
-            g_w = [_fix_grad(x, state_vals[j]) for x, j in zip(g_w, w_idx)]
+            g_w = [_weight_grad(x, state_vals[j]) for x, j in zip(g_w, w_idx)]
             return (out, g_in, g_w), changed
         return pure
 

@@ -349,6 +349,12 @@ class Dataset:
     def filter(self, predicate, input_columns=None, num_parallel_workers=None):
         return FilterDataset(self, predicate, input_columns, num_parallel_workers)
 
+    def bucket_batch_by_length(self, column_names, bucket_boundaries, bucket_batch_sizes,
+                               element_length_function=None, pad_info=None, pad_to_bucket_boundary=False,
+                               drop_remainder=False):
+        return BucketBatchByLengthDataset(self, column_names, bucket_boundaries, bucket_batch_sizes,
+                                          element_length_function, pad_info, pad_to_bucket_boundary, drop_remainder)
+
     def shuffle(self, buffer_size):
         return ShuffleDataset(self, buffer_size)
 
@@ -551,6 +557,93 @@ def _stack(values, col, pad=None):
         return np.stack(values)
     except (TypeError, ValueError) as e:
         raise RuntimeError(f"Batch operation failed for column {col}: {e}") from e
+
+
+class BucketBatchByLengthDataset(Dataset):
+    """``dataset.bucket_batch_by_length(column_names, bucket_boundaries, bucket_batch_sizes, ...)``:
+    rows go to the bucket of their length (``element_length_function`` of the named columns, or
+    the one column's first dimension); a full bucket is padded (``pad_info``) and batched; at the
+    end of an epoch the partial buckets follow in bucket order unless ``drop_remainder``."""
+
+    def __init__(self, input_dataset, column_names, bucket_boundaries, bucket_batch_sizes,
+                 element_length_function=None, pad_info=None, pad_to_bucket_boundary=False, drop_remainder=False):
+        column_names = _as_list(column_names, "column_names")
+        if not column_names:
+            raise ValueError("column_names should not be empty.")
+        if not isinstance(bucket_boundaries, list) or not all(isinstance(b, int) and b > 0
+                                                              for b in bucket_boundaries):
+            raise ValueError("bucket_boundaries must only contain positive numbers.")
+        if any(b >= c for b, c in _builtin_zip(bucket_boundaries, bucket_boundaries[1:])):
+            raise ValueError("bucket_boundaries should be strictly increasing.")
+        if not isinstance(bucket_batch_sizes, list) or len(bucket_batch_sizes) != len(bucket_boundaries) + 1:
+            raise ValueError("bucket_batch_sizes must contain one element more than bucket_boundaries.")
+        if not all(isinstance(b, int) and b > 0 for b in bucket_batch_sizes):
+            raise ValueError("bucket_batch_sizes must only contain positive numbers.")
+        if element_length_function is None and len(column_names) != 1:
+            raise ValueError("If element_length_function is not specified, exactly one column name should be "
+                             "passed.")
+        if pad_info is not None and not isinstance(pad_info, dict):
+            raise TypeError(f"pad_info should be a dict, but got {type(pad_info)}.")
+        super().__init__([input_dataset])
+        self.column_names, self.bucket_boundaries = column_names, bucket_boundaries
+        self.bucket_batch_sizes, self.element_length_function = bucket_batch_sizes, element_length_function
+        self.pad_info, self.pad_to_bucket_boundary = pad_info, pad_to_bucket_boundary
+        self.drop_remainder = drop_remainder
+
+    def _static_size(self):
+        return None
+
+    def _runner(self, ctx):
+        import bisect
+        child = self.children[0]._runner(ctx)
+        cols = self.children[0].get_col_names()
+        for c in self.column_names:
+            if c not in cols:
+                raise RuntimeError(f"Invalid parameter, column name: {c} doesn't exist in the dataset columns "
+                                   f"{cols}.")
+        idx = [cols.index(c) for c in self.column_names]
+
+        def length(row):
+            args = [row[i] for i in idx]
+            if self.element_length_function is None:
+                a = np.asarray(args[0])
+                return 0 if a.ndim == 0 else a.shape[0]
+            try:
+                n = self.element_length_function(*args)
+            except Exception as e:  # noqa: BLE001
+                raise user_error(f"bucket_batch_by_length: element_length_function "
+                                 f"[{_fn_name(self.element_length_function)}]", e) from e
+            return int(np.asarray(n))
+
+        def make(rows, b):
+            out = []
+            for j, c in enumerate(cols):
+                pad = None
+                if self.pad_info is not None:
+                    shape, value = self.pad_info.get(c, (None, 0))
+                    if self.pad_to_bucket_boundary and c in self.pad_info:
+                        if b >= len(self.bucket_boundaries):
+                            raise RuntimeError("Invalid data, if pad_to_bucket_boundary is set to true, elements "
+                                               "should not fall into the last bucket.")
+                        shape = [self.bucket_boundaries[b] - 1 if (shape is None or d is None) else d
+                                 for d in (shape or [None])]
+                    pad = (shape, value)
+                out.append(_stack([r[j] for r in rows], c, pad))
+            return out
+
+        def epoch(k):
+            buckets = [[] for _ in self.bucket_batch_sizes]
+            for row in child.epoch():
+                b = bisect.bisect_right(self.bucket_boundaries, length(row))
+                buckets[b].append(row)
+                if len(buckets[b]) == self.bucket_batch_sizes[b]:
+                    yield make(buckets[b], b)
+                    buckets[b] = []
+            if not self.drop_remainder:
+                for b, rows in enumerate(buckets):
+                    if rows:
+                        yield make(rows, b)
+        return _FnRunner(epoch, [child])
 
 
 class SyncWaitDataset(Dataset):

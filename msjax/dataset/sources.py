@@ -229,11 +229,10 @@ class GeneratorDataset(MappableSource):
                                 "random accessible, commonly it should implement one of the method like yield, "
                                 "__getitem__ or __next__(__iter__).")
             if sampler is not None or batch_sampler is not None:
-                raise ValueError("The sampler is not supported if 'source' does not have attribute '__getitem__'.")
-            if shuffle:
-                raise ValueError("Shuffle is not supported if 'source' does not have attribute '__getitem__'.")
+                raise ValueError("sampler is not supported if source does not have attribute '__getitem__'.")
             if num_shards is not None:
-                raise ValueError("num_shards is not supported if 'source' does not have attribute '__getitem__'.")
+                raise ValueError("num_shards is not supported if source does not have attribute '__getitem__'.")
+            # shuffle=True is accepted and the rows keep the source's order, as in MindSpore 2.10
         if num_parallel_workers is None:
             num_parallel_workers = 1
         if batch_sampler is not None:

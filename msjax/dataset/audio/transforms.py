@@ -1,6 +1,6 @@
 """Shelving biquad filters (``BassBiquad``, ``TrebleBiquad``): the audio EQ cookbook's
 coefficients, as MindSpore (and torchaudio) compute them, applied along the last axis
-by ``scipy.signal.lfilter`` and clamped to [-1, 1] as MindSpore's ``LFilter`` does."""
+in direct form I and clamped to [-1, 1] as MindSpore's ``LFilter`` does."""
 from __future__ import annotations
 
 import math
@@ -36,14 +36,31 @@ class _Biquad:
         self.sample_rate, self.gain, self.central_freq, self.Q = sample_rate, gain, central_freq, Q
 
     def __call__(self, waveform):
-        from scipy.signal import lfilter
         x = np.asarray(waveform)
         if x.dtype.kind != "f":
             raise RuntimeError(f"{type(self).__name__}: the data type of input tensor does not match the "
                                f"requirement of operator. Expecting tensor in type of float, but got: {x.dtype}")
         b, a = _shelf(self.sample_rate, self.gain, self.central_freq, self.Q, self._bass)
-        y = lfilter(b, a, x.astype(np.float64), axis=-1)
-        return np.clip(y, -1.0, 1.0).astype(x.dtype)
+        return lfilter_clamped(x, b, a)
+
+
+def lfilter_clamped(x, b, a):
+    """Direct form I along the last axis in the input's precision (MindSpore's LFilter: the sum
+    b0*x[n] + b1*x[n-1] + b2*x[n-2] - a1*y[n-1] - a2*y[n-2] in that order), then clamped to [-1, 1]."""
+    dt = x.dtype.type
+    b, a = b.astype(x.dtype), a.astype(x.dtype)
+    xs = np.moveaxis(x, -1, 0)
+    y = np.zeros_like(xs)
+    for n in range(xs.shape[0]):
+        acc = np.zeros(xs.shape[1:], x.dtype)
+        for k in range(len(b)):
+            if n - k >= 0:
+                acc = (acc + b[k] * xs[n - k]).astype(dt)
+        for k in range(1, len(a)):
+            if n - k >= 0:
+                acc = (acc - a[k] * y[n - k]).astype(dt)
+        y[n] = acc
+    return np.clip(np.moveaxis(y, 0, -1), -1.0, 1.0).astype(x.dtype)
 
 
 class BassBiquad(_Biquad):

@@ -134,6 +134,12 @@ def adjust_sharpness(img, alpha):
     return _blend(img, alpha, smooth, 1.0 - alpha)
 
 
+def _channels_1_or_3(img, name):
+    if img.ndim == 3 and img.shape[2] not in (1, 3):
+        raise RuntimeError(f"{name}: channel of input image should be 1 or 3, but got: {img.shape[2]}")
+    return img
+
+
 def auto_contrast(img, cutoff=0.0, ignore=()):
     """MindSpore's AutoContrast: per channel, cut ``cutoff`` % from both ends of the histogram and
     stretch the rest to 0..255 (lookup table with truncation, as PIL's)."""
@@ -355,14 +361,15 @@ class AutoContrast(_PilAware):
         self.ignore = [] if ignore is None else ([ignore] if isinstance(ignore, int) else list(ignore))
 
     def _apply(self, img):
-        return auto_contrast(_image(img, "AutoContrast"), self.cutoff, self.ignore)
+        return auto_contrast(_channels_1_or_3(_image(img, "AutoContrast"), "AutoContrast"), self.cutoff,
+                             self.ignore)
 
 
 class Equalize(_PilAware):
     """``Equalize()``: histogram equalization of each channel."""
 
     def _apply(self, img):
-        return equalize(_image(img, "Equalize"))
+        return equalize(_channels_1_or_3(_image(img, "Equalize"), "Equalize"))
 
 
 class Invert(_PilAware):

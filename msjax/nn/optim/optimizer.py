@@ -498,7 +498,35 @@ class Optimizer(Cell):
                 raise RuntimeError(f"For 'Gather', the 'input_indices' should be in the range [0, {n}), "
                                    f"but got {step}, error_code[58]")
 
+    def _check_call_gradients(self, args, kwargs):
+        """MindSpore's call-argument errors: the gradients are one tuple with one
+        Tensor of the parameter's shape per parameter (RuntimeError otherwise, as
+        MindSpore's HyperMap raises; missing gradients are a TypeError)."""
+        if len(args) + len(kwargs) == 0:
+            raise TypeError(f"For '{self.cls_name}', the function construct needs the 'gradients' argument, "
+                            "but got none.")
+        if not args or not hasattr(self, "_parameters"):
+            return
+        grads, params = args[0], self._parameters
+        if not isinstance(grads, (tuple, list)):
+            raise RuntimeError(f"For '{self.cls_name}', the gradients must be a tuple of Tensors (one per parameter), "
+                               f"but got {type(grads).__name__}.")
+        if len(grads) != len(params):
+            raise RuntimeError(f"For '{self.cls_name}', the tuples in HyperMap should have the same length: "
+                               f"{len(grads)} gradients for {len(params)} parameters.")
+        for g, p in zip(grads, params):
+            if not isinstance(g, Tensor):
+                if hasattr(g, "dense_shape") or hasattr(g, "indices"):
+                    continue    # RowTensor / sparse gradients (LazyAdam...)
+                raise RuntimeError(f"For '{self.cls_name}', every gradient must be a Tensor, but got "
+                                   f"{type(g).__name__} for parameter '{p.name}'.")
+            if tuple(g.shape) != tuple(p.shape):
+                raise RuntimeError(f"For '{self.cls_name}', the gradient of '{p.name}' has shape {tuple(g.shape)}, "
+                                   f"but the parameter has shape {tuple(p.shape)}.")
+
     def __call__(self, *args, **kwargs):
+        if not state.frames:
+            self._check_call_gradients(args, kwargs)
         if self.dynamic_lr and not state.frames and not context.is_graph_mode():
             self._check_lr_list_bounds()
         if getattr(type(self).construct, "_ms_opt_compiled", False) and not state.frames and \

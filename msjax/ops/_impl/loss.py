@@ -24,6 +24,7 @@ import numpy as np
 from ..._core import dtype as mstype
 from ..._core.registry import op
 from ._util import Tensor, arr, wrap
+from .math import _abs_real
 from .nn import F16_32, FLOATS, _name, check_dtype, check_number
 
 _REDUCTIONS = ("mean", "sum", "none")
@@ -68,6 +69,11 @@ def _same_shape(name, a, b, an="input", bn="target"):
                          f"but got {list(a.shape)} and {list(b.shape)}.")
 
 
+def _abs(d):
+    """``|d|`` with MindSpore's gradient 0 where input == target (L1LossGrad)."""
+    return _abs_real(d) if jnp.issubdtype(d.dtype, jnp.floating) else jnp.abs(d)
+
+
 # --- regression losses ------------------------------------------------------------------
 @op("l1_loss", family="loss")
 def l1_loss(input, target, reduction="mean"):
@@ -76,7 +82,7 @@ def l1_loss(input, target, reduction="mean"):
     y = _is_tensor("l1_loss", "target", target)
     if reduction not in _REDUCTIONS:
         raise ValueError(f"For l1_loss, the 'reduction' must be in ['mean', 'sum', 'none'], but got {reduction}.")
-    return wrap(get_loss(jnp.abs(x - y), reduction, "l1_loss"))
+    return wrap(get_loss(_abs(x - y), reduction, "l1_loss"))
 
 
 @op("l1_loss_ext", family="loss")
@@ -84,7 +90,7 @@ def l1_loss_ext(input, target, reduction="mean"):
     """``L1LossExt``: ``|input - target|`` reduced in the input dtype."""
     x, y = arr(input), arr(target)
     _check_reduction("l1_loss", reduction)
-    return wrap(_reduce(jnp.abs(x - y), reduction))
+    return wrap(_reduce(_abs(x - y), reduction))
 
 
 @op("mse_loss", family="loss")

@@ -64,6 +64,32 @@ def _axis_in_range(name, axis, ndim):
     return axis
 
 
+# --- gradients at the kinks ------------------------------------------------------------
+# MindSpore's backward kernels decide the gradient where these functions have a
+# kink; jnp's rules (the mean of both sides at ties of clip/where) differ there.
+def _kinked(fn, slope):
+    """``fn`` with derivative ``slope(x)`` (MindSpore's backward rule)."""
+    f = jax.custom_jvp(fn)
+
+    @f.defjvp
+    def _jvp(primals, tangents):
+        (x,), (t,) = primals, tangents
+        return fn(x), t * slope(x).astype(t.dtype)
+    return f
+
+
+# ReLU6Grad: dy where 0 < x <= 6
+_relu6_f = _kinked(lambda x: jnp.clip(x, 0, 6), lambda x: (x > 0) & (x <= 6))
+# EluGrad (alpha 1): dy where x > 0, else dy * (y + 1) -- 1 at 0
+_elu_f = _kinked(lambda x: jnp.where(x > 0, x, jnp.expm1(jnp.minimum(x, 0))),
+                 lambda x: jnp.where(x > 0, 1, jnp.exp(jnp.minimum(x, 0))))
+# HSwishGrad: (2x + 3) / 6 on [-3, 3] (both ends included), 0 below, 1 above
+_hswish_f = _kinked(lambda x: x * jnp.clip(x + 3, 0, 6) / 6,
+                    lambda x: jnp.where(x < -3, 0, jnp.where(x > 3, 1, (2 * x + 3) / 6)))
+# HSigmoidGrad: 1/6 on (-3, 3) (both ends excluded), 0 elsewhere
+_hsigmoid_f = _kinked(lambda x: jnp.clip(x + 3, 0, 6) / 6, lambda x: ((x > -3) & (x < 3)) / 6)
+
+
 # --- relu family --------------------------------------------------------------------
 @op("relu", primitive="ReLU", methods="relu", family="nn")
 def relu(input, inplace=False):
@@ -82,7 +108,7 @@ def relu(input, inplace=False):
 def relu6(x):
     """``ops.relu6(x)``: ``min(max(x, 0), 6)``; Float16/Float32 only."""
     a = _float_in("ReLU6", x, F16_32)
-    return wrap(jnp.clip(a, 0, 6).astype(a.dtype))
+    return wrap(_relu6_f(a).astype(a.dtype))
 
 
 @op("leaky_relu", family="nn")
@@ -103,7 +129,7 @@ def elu(input_x, alpha=1.0):
     x = _float_in("Elu", input_x)
     if alpha != 1.0:
         raise ValueError("EluIn Elu, alpha must be 1.0f.")
-    return wrap(jnp.where(x > 0, x, alpha * jnp.expm1(jnp.minimum(x, 0))).astype(x.dtype))
+    return wrap(_elu_f(x).astype(x.dtype))
 
 
 @op("celu", primitive="CeLU", prim_args=("alpha",), family="nn")
@@ -221,7 +247,7 @@ def hardswish(input):
                         f"but got {_name(x.dtype)}.")
     if _is_int(x):
         return wrap(jax.lax.div(x * _hsig_int(x), jnp.asarray(6, x.dtype)))
-    return wrap((x * jnp.clip(x + 3, 0, 6) / 6).astype(x.dtype))
+    return wrap(_hswish_f(x).astype(x.dtype))
 
 
 @op("hardsigmoid", primitive="HSigmoid", family="nn")
@@ -234,7 +260,7 @@ def hardsigmoid(input):
                         f"but got {_name(x.dtype)}.")
     if _is_int(x):
         return wrap(jax.lax.div(_hsig_int(x), jnp.asarray(6, x.dtype)))
-    return wrap((jnp.clip(x + 3, 0, 6) / 6).astype(x.dtype))
+    return wrap(_hsigmoid_f(x).astype(x.dtype))
 
 
 @op("hardtanh", family="nn")
