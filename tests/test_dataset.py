@@ -183,11 +183,12 @@ def test_raising_map_names_row():
         _ids(d)
 
 
-def test_iterable_source_rejects_shuffle_and_sampler():
+def test_iterable_source_keeps_order_with_shuffle_and_rejects_sampler():
     def gen():
-        yield (1,)
-    with pytest.raises(ValueError):
-        ds.GeneratorDataset(gen, ["a"], shuffle=True)
+        yield from ((i,) for i in range(5))
+    # MindSpore 2.10 accepts shuffle=True for a source without __getitem__ and keeps its order
+    d = ds.GeneratorDataset(gen, ["a"], shuffle=True)
+    assert [int(r[0]) for r in d.create_tuple_iterator(output_numpy=True)] == [0, 1, 2, 3, 4]
     with pytest.raises(ValueError):
         ds.GeneratorDataset(gen, ["a"], sampler=ds.SequentialSampler())
 
