@@ -74,10 +74,6 @@ def mesh():
     return m
 
 
-def local_device_count():
-    return jax.local_device_count()
-
-
 def check_parallel_mode():
     """SEMI_AUTO_PARALLEL/AUTO_PARALLEL on more than one device: a clear error (on one device
     they train as STAND_ALONE, as MindSpore's strategies do there)."""
@@ -117,9 +113,6 @@ def _is_tracer(x):
 # ---------------------------------------------------------------------------
 # collectives: inside a data-parallel step, eager across processes
 # ---------------------------------------------------------------------------
-_OPS = ("sum", "max", "min", "prod")
-
-
 def _untraced(name, x):
     """A collective met while tracing a function that is not a data-parallel step."""
     TRACED[0] += 1
