@@ -230,6 +230,47 @@ def case_graph_bprop_construct_computes_grad(ms):
     return ms.grad(GradInside())(_x(ms))
 
 
+def _bn_bprop_net(ms):
+    class B(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.bn = ms.nn.BatchNorm1d(2)
+
+        def construct(self, x):
+            return self.bn(x) * 2
+
+        def bprop(self, x, out, dout):
+            return (dout * 3,)
+
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.b = B()
+            self.w = ms.Parameter(ms.Tensor(np.array([1.0, 2.0], np.float32)), name="w")
+
+        def construct(self, x):
+            return (self.b(x * self.w)).sum()
+    return Net()
+
+
+def case_bprop_cell_writes_state(ms):
+    n = _bn_bprop_net(ms)
+    n.set_train()
+    x = ms.Tensor(np.array([[1.0, 2.0], [3.0, 5.0]], np.float32))
+    g = ms.grad(n, grad_position=0, weights=n.trainable_params())(x)
+    return g, n.b.bn.moving_mean.value(), n.b.bn.moving_variance.value()
+
+
+def case_bprop_train_one_step(ms):
+    n = _bn_bprop_net(ms)
+    opt = ms.nn.SGD(n.trainable_params(), learning_rate=0.1)
+    step = ms.nn.TrainOneStepCell(n, opt)
+    step.set_train()
+    x = ms.Tensor(np.array([[1.0, 2.0], [3.0, 5.0]], np.float32))
+    losses = [step(x) for _ in range(2)]
+    return losses, [p.value() for p in n.trainable_params()]
+
+
 # --- custom_vjp ---------------------------------------------------------------------------
 def _mul_add(ms):
     @_custom_vjp(ms)
