@@ -1,0 +1,133 @@
+"""Random vision augmentations by their distributions and invariants (the pinned-range forms
+are checked against MindSpore 2.10 in the golden suite ``dataset_tail``)."""
+import numpy as np
+import pytest
+
+import msjax.dataset as ds
+from msjax.dataset import transforms as T
+from msjax.dataset import vision as V
+from msjax.dataset.vision import augment as A
+
+
+def _img(seed=0, h=16, w=20):
+    return np.random.default_rng(seed).integers(0, 256, (h, w, 3), dtype=np.uint8)
+
+
+def test_random_color_adjust_draws_inside_its_range():
+    ds.config.set_seed(3)
+    img = _img()
+    lo, hi = A.adjust_brightness(img, 0.5), A.adjust_brightness(img, 1.5)
+    outs = [V.RandomColorAdjust(brightness=0.5)(img) for _ in range(200)]
+    for o in outs:
+        assert np.all(o >= lo) and np.all(o <= hi)
+    means = np.array([o.mean() for o in outs])
+    # factor ~ U(0.5, 1.5): the mean brightness spreads over most of [lo.mean(), hi.mean()]
+    assert means.min() < lo.mean() + 0.15 * (hi.mean() - lo.mean())
+    assert means.max() > hi.mean() - 0.25 * (hi.mean() - lo.mean())
+    assert np.array_equal(V.RandomColorAdjust()(img), img)       # identity ranges are skipped
+
+
+def test_random_posterize_solarize_ranges():
+    ds.config.set_seed(4)
+    img = _img()
+    seen = {int(np.unpackbits(V.RandomPosterize((2, 4))(img).reshape(-1, 1), axis=1)[:, -(8 - 2):].any(0).sum())
+            for _ in range(60)}
+    assert len(seen) >= 2
+    for _ in range(30):
+        out = V.RandomSolarize((100, 100))(img)
+        np.testing.assert_array_equal(out, A.solarize(img, 100, 100))
+
+
+def test_cutout_patches():
+    ds.config.set_seed(5)
+    img = np.full((20, 24, 3), 7, np.uint8)
+    areas = []
+    for _ in range(300):
+        out = V.CutOut(6)(img)
+        zero = (out == 0).all(axis=2)
+        assert set(np.unique(out)) <= {0, 7}
+        rows, cols = np.nonzero(zero)
+        if len(rows):
+            assert rows.max() - rows.min() < 6 and cols.max() - cols.min() < 6
+        areas.append(zero.sum())
+    areas = np.array(areas)
+    assert areas.max() == 36 and (areas < 36).any()     # patches may hang over the border
+    chw = V.CutOut(4, num_patches=3, is_hwc=False)(np.full((3, 10, 10), 9, np.uint8))
+    assert (chw == 0).all(axis=0).sum() > 0
+    with pytest.raises(RuntimeError, match="box size is too large"):
+        V.CutOut(30)(img)
+
+
+def test_mixup_batch_mixes_images_and_labels_alike():
+    ds.config.set_seed(6)
+    imgs = np.stack([np.full((4, 4, 3), 10 * i, np.float32) for i in range(6)])
+    labels = np.eye(6, dtype=np.float32)
+    lams = []
+    for _ in range(200):
+        out, lab = V.MixUpBatch(alpha=0.5)(imgs, labels)
+        np.testing.assert_allclose(lab.sum(1), 1, rtol=1e-6)
+        # each image is lam*own + (1-lam)*other, as its label says
+        np.testing.assert_allclose(out[:, 0, 0, 0], lab @ (10 * np.arange(6, dtype=np.float32)), rtol=1e-5,
+                                   atol=1e-4)
+        lams.append(lab[0, 0] if lab[0, 0] > 0 else np.nan)
+    lams = np.array(lams)
+    lams = lams[~np.isnan(lams)]
+    # Beta(0.5, 0.5) is U-shaped: many draws near 0 or 1
+    assert ((lams < 0.15) | (lams > 0.85)).mean() > 0.3
+
+
+def test_cutmix_batch_label_is_pasted_area():
+    ds.config.set_seed(7)
+    imgs = np.stack([np.full((3, 8, 8), i, np.uint8) for i in range(5)])      # NCHW
+    labels = np.eye(5, dtype=np.float32)
+    out, lab = V.CutMixBatch(V.ImageBatchFormat.NCHW, alpha=1.0, prob=1.0)(imgs, labels)
+    for i in range(5):
+        own = (out[i, 0] == i).mean()
+        assert lab[i, i] == pytest.approx(own) or lab[i].max() == 1.0
+        np.testing.assert_allclose(lab[i].sum(), 1, rtol=1e-6)
+    same, _ = V.CutMixBatch(V.ImageBatchFormat.NHWC, prob=0.0)(imgs.transpose(0, 2, 3, 1), labels)
+    np.testing.assert_array_equal(same, imgs.transpose(0, 2, 3, 1))
+
+
+def test_random_select_subpolicy_probabilities():
+    ds.config.set_seed(8)
+    img = _img()
+    policy = [[(V.Invert(), 1.0)], [(V.Equalize(), 0.0), (V.Posterize(1), 0.5)]]
+    inv, post, same = A.posterize(img, 8), A.posterize(img, 1), 0
+    counts = {"invert": 0, "post": 0, "same": 0}
+    op = V.RandomSelectSubpolicy(policy)
+    for _ in range(400):
+        out = op(img)
+        if np.array_equal(out, 255 - img):
+            counts["invert"] += 1
+        elif np.array_equal(out, post):
+            counts["post"] += 1
+        else:
+            assert np.array_equal(out, inv)
+            counts["same"] += 1
+    assert 150 < counts["invert"] < 250 and 60 < counts["post"] < 140 and 60 < counts["same"] < 140
+
+
+def test_random_apply_choice_in_a_pipeline():
+    ds.config.set_seed(9)
+    data = np.stack([_img(i) for i in range(40)])
+    d = ds.NumpySlicesDataset({"image": data}, shuffle=False)
+    d = d.map(T.RandomChoice([V.Invert(), V.Equalize()]), "image")
+    d = d.map(T.RandomApply([V.RandomColorAdjust(contrast=(0.5, 0.5))], prob=0.5), "image")
+    kinds = set()
+    for src, (out,) in zip(data, d.create_tuple_iterator(output_numpy=True)):
+        cands = {"inv": 255 - src, "eq": A.equalize(src)}
+        for name, c in list(cands.items()):
+            cands[name + "+c"] = A.adjust_contrast(c, 0.5)
+        match = [k for k, c in cands.items() if np.array_equal(out, c)]
+        assert match
+        kinds.update(match)
+    assert {"inv", "eq", "inv+c", "eq+c"} <= kinds
+
+
+def test_pil_in_pil_out():
+    from PIL import Image
+    img = Image.fromarray(_img())
+    out = V.RandomColorAdjust(brightness=(1.2, 1.2))(V.Resize((10, 12))(img))
+    assert isinstance(out, Image.Image) and out.size == (12, 10)
+    assert isinstance(V.Normalize([0, 0, 0], [1, 1, 1])(_img()), np.ndarray)
