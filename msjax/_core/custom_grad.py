@@ -96,6 +96,19 @@ def _check_grads(grads, n, owner):
                            f"corresponding primal function '{_owner_name(owner)}' : {len(grads)} vs. {n}.")
 
 
+def _check_signature(bprop, nargs):
+    """MindSpore's (GRAPH_MODE) check: bprop takes the inputs, ``out`` and ``dout``."""
+    try:
+        sig = inspect.signature(bprop)
+    except (TypeError, ValueError):
+        return
+    try:
+        sig.bind(*range(nargs + 2))
+    except TypeError:
+        raise TypeError("The params of function 'bprop' of Primitive or Cell requires the forward inputs as well "
+                        "as the 'out' and 'dout'.") from None
+
+
 def _owner_name(owner):
     if hasattr(owner, "construct") and not isinstance(owner, CustomVjp):
         return f"{type(owner).__name__}()"
@@ -134,6 +147,7 @@ def call_with_bprop(owner, construct, bprop, args, kwargs, owner_params=()):
         raise RuntimeError(f"'{_owner_name(owner)}' has a custom backward rule (bprop), which msjax supports in "
                            "reverse mode only: use grad/vjp instead of jvp/jacfwd.")
     nargs = len(args)
+    _check_signature(bprop, nargs)
     params = _frame_params(owner_params)
     pvals = [p._data for p in params]       # read through _data: enclosing recorders see them
     groups = [[k for k, i in enumerate(a.dyn_idx) if a.offsets[p] <= i < a.offsets[p + 1]] for p in range(nargs)]

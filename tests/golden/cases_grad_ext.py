@@ -271,6 +271,45 @@ def case_bprop_train_one_step(ms):
     return losses, [p.value() for p in n.trainable_params()]
 
 
+def case_graph_bprop_missing_dout(ms):
+    _graph(ms)
+
+    class NoDout(ms.nn.Cell):
+        def construct(self, x, y):
+            return x + y
+
+        def bprop(self, x, y, out):
+            return ms.ops.zeros_like(out), ms.ops.zeros_like(out)
+    return _grad_all(ms)(NoDout())(ms.Tensor(2.0, ms.float32), ms.Tensor(6.0, ms.float32))
+
+
+def case_bprop_tensor_control_flow(ms):
+    class TwoInput(ms.nn.Cell):
+        def construct(self, x, y):
+            return x * y
+
+    class Ctl(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.f = TwoInput()
+            self.grad = ms.ops.GradOperation(get_all=True)
+
+        def construct(self, x, y):
+            if x > y:
+                x = self.f(x, y)
+            else:
+                x = self.f(x, y) + 1
+            return x
+
+        def bprop(self, x, y, out, dout):
+            if x > y:
+                grads = self.grad(self.f)(x, y)
+            else:
+                grads = self.grad(self.f)(x, y)
+            return grads[0] * 2, grads[1] * 2
+    return _grad_all(ms)(Ctl())(ms.Tensor(2.0, ms.float32), ms.Tensor(3.0, ms.float32))
+
+
 # --- custom_vjp ---------------------------------------------------------------------------
 def _mul_add(ms):
     @_custom_vjp(ms)
