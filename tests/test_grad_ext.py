@@ -169,17 +169,21 @@ def test_bprop_not_used_outside_transforms_and_cached(mode):
     assert len(calls) == 1
 
 
-def test_bprop_jvp_is_a_clear_error(mode):
+def test_bprop_forward_mode_uses_the_rule(mode):
+    # MindSpore derives jvp from vjp: the tangent is J v for the J bprop is the transpose of
     class Sq(nn.Cell):
         def construct(self, x):
             return x * x
 
         def bprop(self, x, out, dout):
-            return (dout * 2 * x,)
+            return (dout * 3 * x,)
 
-    x = ms.Tensor(np.array([1.0, 2.0], np.float32))
-    with pytest.raises(RuntimeError, match="reverse mode only"):
-        ms.jvp(Sq(), x, x)
+    x = np.array([1.0, 2.0, -1.5], np.float32)
+    v = np.array([0.5, -1.0, 2.0], np.float32)
+    out, jv = ms.jvp(Sq(), ms.Tensor(x), ms.Tensor(v))
+    np.testing.assert_allclose(out.asnumpy(), x * x)
+    np.testing.assert_allclose(jv.asnumpy(), 3 * x * v, rtol=1e-6)
+    np.testing.assert_allclose(ms.jacfwd(Sq())(ms.Tensor(x)).asnumpy(), np.diag(3 * x), rtol=1e-6)
 
 
 # --- every path MindSpore 2.10 exposes the gradient functions at (recorded from the wheel) --------

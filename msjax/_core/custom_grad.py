@@ -18,12 +18,12 @@ MindSpore 2.10's rules (GRAPH_MODE's where its PyNative differs):
 * Parameters used inside such a Cell get zero gradients (the rule only speaks
   of the inputs); ``bprop`` reads them at their forward values.
 * Differentiating the gradient (higher order) differentiates ``bprop`` itself.
+* Forward mode (``jvp``, ``jacfwd``) uses the same rule, as MindSpore derives jvp from
+  vjp: the output tangent is ``J v`` for the ``J`` that ``bprop`` is the transpose of.
 
 Differences from MindSpore: MindSpore's PyNative runs the Cell's ``construct``
 under ``_no_grad()``, so a ``construct`` that computes gradients itself raises
-there; msjax follows GRAPH_MODE, where it works. Forward mode (``ms.jvp``,
-``jacfwd``) through a custom backward raises a ``RuntimeError`` (JAX's custom
-rules are reverse mode only; MindSpore computes jvp by double vjp).
+there; msjax follows GRAPH_MODE, where it works.
 """
 from __future__ import annotations
 
@@ -31,6 +31,7 @@ import inspect
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 
 from . import state
 from .tensor import Tensor, to_array, wrap
@@ -143,9 +144,6 @@ def call_with_bprop(owner, construct, bprop, args, kwargs, owner_params=()):
     a = _Args(args, {})
     if not state.frames and not any(isinstance(d, jax.core.Tracer) for d in a.dyn):
         return construct(*args)      # nothing is being differentiated
-    if state.FORWARD_MODE[0]:
-        raise RuntimeError(f"'{_owner_name(owner)}' has a custom backward rule (bprop), which msjax supports in "
-                           "reverse mode only: use grad/vjp instead of jvp/jacfwd.")
     nargs = len(args)
     _check_signature(bprop, nargs)
     params = _frame_params(owner_params)
@@ -194,11 +192,44 @@ def call_with_bprop(owner, construct, bprop, args, kwargs, owner_params=()):
         return list(g_dyn), [None] * len(vals)
 
     fn.defvjp(fwd, bwd)
-    out, changed = fn(list(a.dyn), pvals)
+    call = _forward_mode(fn, body) if state.FORWARD_MODE[0] else fn
+    out, changed = call(list(a.dyn), pvals)
     for i, v in changed.items():
         params[i]._data = v
     from .transforms import to_tensors
     return to_tensors(out)
+
+
+def _zero_tangent(x):
+    return jnp.zeros(x.shape, x.dtype) if _inexact(x) else np.zeros(x.shape, jax.dtypes.float0)
+
+
+def _forward_mode(fn, body):
+    """``fn`` (the custom_vjp function) for forward mode, as MindSpore derives jvp from
+    its backward rule: the tangent of the output is ``J v``, the transpose of the
+    (linear) pullback ``bprop`` defines, applied to the input tangents (a vjp of the vjp)."""
+    @jax.custom_jvp
+    def fj(dyn, vals):
+        return body(dyn, vals)
+
+    @fj.defjvp
+    def fj_jvp(primals, tangents):
+        dyn, vals = primals
+        t_dyn, _ = tangents
+        (out, changed), vjp_fn = jax.vjp(fn, dyn, vals)
+        zero_changed = jax.tree_util.tree_map(_zero_tangent, changed)
+
+        def pull(ct_out):
+            return [g for g, x in zip(vjp_fn((ct_out, zero_changed))[0], dyn) if _inexact(x)]
+
+        ct0 = jax.tree_util.tree_map(lambda o: jnp.zeros(o.shape, o.dtype), out)
+        _, pull_t = jax.vjp(pull, ct0)
+        (t_out,) = pull_t([t for t, x in zip(t_dyn, dyn) if _inexact(x)])
+        t_out = jax.tree_util.tree_map(
+            lambda t, o: t if _inexact(o) else np.zeros(o.shape, jax.dtypes.float0), t_out, out)
+        return (out, changed), (t_out, zero_changed)
+
+    return fj
 
 
 class CustomVjp:

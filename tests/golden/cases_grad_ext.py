@@ -310,6 +310,28 @@ def case_bprop_tensor_control_flow(ms):
     return _grad_all(ms)(Ctl())(ms.Tensor(2.0, ms.float32), ms.Tensor(3.0, ms.float32))
 
 
+def _sq_cell(ms):
+    class Sq(ms.nn.Cell):
+        def construct(self, x):
+            return x * x
+
+        def bprop(self, x, out, dout):
+            return (dout * 3 * x,)
+    return Sq()
+
+
+def case_bprop_jvp(ms):
+    return ms.jvp(_sq_cell(ms), _x(ms), ms.Tensor(np.array([0.5, -1.0], np.float32)))
+
+
+def case_bprop_jacfwd(ms):
+    return ms.jacfwd(_sq_cell(ms))(_x(ms))
+
+
+def case_bprop_jacrev(ms):
+    return ms.jacrev(_sq_cell(ms))(_x(ms))
+
+
 # --- custom_vjp ---------------------------------------------------------------------------
 def _mul_add(ms):
     @_custom_vjp(ms)
