@@ -191,10 +191,13 @@ def _linear_apply(img, cx, cy):
     im = img[:, :, None] if img.ndim == 2 else img
     if img.dtype == np.uint8:
         ax0, ax1, by0, by1 = _fixed_weights(cx, cy)
+        C, w = im.shape[2], len(x0)
+        # the same integer arithmetic on (rows, w*C) planes: contiguous rows, no broadcast over C
+        ax0, ax1 = (np.repeat(a.reshape(-1), C) for a in (ax0, ax1))
         iv = im.astype(np.int32)
-        hx = iv[:, x0, :] * ax0 + iv[:, x1, :] * ax1
-        out = ((hx[y0] >> 4) * by0 >> 16) + ((hx[y1] >> 4) * by1 >> 16)
-        out = np.clip((out + 2) >> 2, 0, 255).astype(np.uint8)
+        hx = (iv[:, x0, :].reshape(len(iv), w * C) * ax0 + iv[:, x1, :].reshape(len(iv), w * C) * ax1) >> 4
+        out = ((hx[y0] * by0.reshape(-1, 1)) >> 16) + ((hx[y1] * by1.reshape(-1, 1)) >> 16)
+        out = np.clip((out + 2) >> 2, 0, 255).astype(np.uint8).reshape(len(y0), w, C)
     else:
         ft = np.float64 if img.dtype == np.float64 else np.float32
         fv = im.astype(ft)
@@ -644,7 +647,15 @@ class Normalize(_Transform):
             raise RuntimeError(f"Normalize: number of channels {c} does not match the size of mean "
                                f"{len(self.mean)}.")
         shape = (1, 1, -1) if self.is_hwc else (-1, 1, 1)
-        return ((img - self.mean.reshape(shape)) / self.std.reshape(shape)).astype(np.float32)
+        # full-size mean/std planes (cached per image shape): the same float32 ops without a
+        # broadcast over the short channel axis, which numpy runs slowly
+        key = img.shape
+        full = self._full.get(key) if hasattr(self, "_full") else None
+        if full is None:
+            full = (np.ascontiguousarray(np.broadcast_to(self.mean.reshape(shape), key)),
+                    np.ascontiguousarray(np.broadcast_to(self.std.reshape(shape), key)))
+            self._full = {key: full}
+        return ((img - full[0]) / full[1]).astype(np.float32)
 
 
 class HWC2CHW(_Transform):
