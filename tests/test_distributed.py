@@ -116,7 +116,7 @@ def test_mpirun_environment(tmp_path):
         import msjax as ms
         from msjax.communication import init, get_rank, get_group_size
         from msjax import ops
-        from msjax import nn
+        from msjax import mint, nn
         init()
         x = ops.AllReduce()(ms.Tensor([float(get_rank() + 1)]))
         m = ops.AllReduce(ops.ReduceOp.MAX)(ms.Tensor([float(get_rank() + 1)]))
@@ -143,10 +143,15 @@ def test_mpirun_environment(tmp_path):
                 self.total = ops.AllReduce()
 
             def construct(self, x):
-                return self.gather(x * 2), self.total(x.sum())
+                y = x * 3
+                mint.distributed.all_reduce(y, op="max")      # in place, inside the compiled step
+                return self.gather(x * 2), self.total(x.sum()), y
 
-        a, t = Gather()(ms.Tensor([[r + 1.0]]))
-        print("STEP", a.asnumpy().tolist(), t.asnumpy().tolist())
+        a, t, y = Gather()(ms.Tensor([[r + 1.0]]))
+        print("STEP", a.asnumpy().tolist(), t.asnumpy().tolist(), y.asnumpy().tolist())
+        z = ms.Tensor([r + 1.0])
+        mint.distributed.all_reduce(z, op="avg")                # eagerly
+        print("MINT", z.asnumpy().tolist())
     """))
     port = _port()
     procs = []
@@ -162,7 +167,8 @@ def test_mpirun_environment(tmp_path):
         assert f"OUT {rank} 2 {rank} [3.0] [2.0] [1.0, 1.0]" in out
         assert f"EAGER [[1.0, 0.0], [2.0, 0.0]] [10.0] {[[2.0, 4.0], [6.0, 8.0]][rank]} [0.0, 1.0, 0.0, 1.0, 2.0]" \
             in out, out
-        assert "STEP [[2.0], [4.0]] 3.0" in out, out
+        assert "STEP [[2.0], [4.0]] 3.0 [[6.0]]" in out, out
+        assert "MINT [1.5]" in out, out
 
 
 # ---------------------------------------------------------------------------
