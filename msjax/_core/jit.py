@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 
-from .transforms import StatefulFunction, to_tensors
+from .transforms import COMPILED_SCOPE, StatefulFunction, to_tensors
 
 __all__ = ["jit"]
 
@@ -23,7 +23,11 @@ def jit(function=None, *, capture_mode="ast", jit_level="O0", dynamic=0, fullgra
 
     @functools.wraps(function)
     def compiled(*args, **kwargs):
-        return to_tensors(sf(*args, **kwargs))
+        COMPILED_SCOPE[0] += 1
+        try:
+            return to_tensors(sf(*args, **kwargs))
+        finally:
+            COMPILED_SCOPE[0] -= 1
 
     compiled.__ms_jit__ = sf
     return compiled

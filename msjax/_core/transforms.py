@@ -305,6 +305,26 @@ def _shadow(x):
     return x.astype(jnp.float32)
 
 
+COMPILED_SCOPE = [0]    # > 0 while an ``ms.jit`` function runs (MindSpore compiles its body)
+
+
+def _compiled():
+    """Whether MindSpore would run the current code as a compiled graph."""
+    from . import context
+    return COMPILED_SCOPE[0] > 0 or context.is_graph_mode()
+
+
+def _sens_fits(s, t):
+    """A sensitivity of another shape that MindSpore accepts: a ``(1,)`` sens for a 0-d
+    output everywhere; in compiled code (GRAPH_MODE, ``ms.jit``) any one-element sens for
+    a one-element output, since its graph passes the sens into the backward unchecked (the
+    zoo's ``sens=cast(tuple_to_array((self.sens,)))`` and loss-scale cells rely on it).
+    Other shapes give rule-dependent results there and stay errors in msjax."""
+    if t.ndim == 0 and tuple(s.shape) == (1,):
+        return True
+    return s.size == 1 and t.size == 1 and _compiled()
+
+
 def _cotangent(target, sens):
     """Ones for every inexact output (MindSpore's default), or the given sens."""
     if sens is None:
@@ -319,6 +339,8 @@ def _cotangent(target, sens):
                            f"({t_def}), but got {s_def}.")
     out = []
     for s, t in zip(s_leaves, t_leaves):
+        if tuple(s.shape) != tuple(t.shape) and _sens_fits(s, t):
+            s = jnp.reshape(s, t.shape)
         if tuple(s.shape) != tuple(t.shape):
             if s.ndim == 0:
                 raise RuntimeError("For grad interface or custom function, grad tensor should be broadcast to "
