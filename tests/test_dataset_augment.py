@@ -131,3 +131,32 @@ def test_pil_in_pil_out():
     out = V.RandomColorAdjust(brightness=(1.2, 1.2))(V.Resize((10, 12))(img))
     assert isinstance(out, Image.Image) and out.size == (12, 10)
     assert isinstance(V.Normalize([0, 0, 0], [1, 1, 1])(_img()), np.ndarray)
+
+
+def test_rand_augment_one_op_is_one_of_its_operations():
+    ds.config.set_seed(10)
+    img = _img(3, 24, 28)
+    H, W = img.shape[:2]
+    cands = []
+    for name in V.RandAugment._OPS:
+        mags, signed = A._magnitudes(name, 31, H, W)
+        for sign in ((1, -1) if signed else (1,)):
+            cands.append(A._apply_named(img, name, sign * float(mags[9]), V.Inter.NEAREST, (0, 0, 0)))
+    hit = set()
+    for _ in range(120):
+        out = V.RandAugment(num_ops=1)(img)
+        match = [i for i, c in enumerate(cands) if np.array_equal(out, c)]
+        assert match
+        hit.add(match[0])
+    assert len(hit) >= 10
+    with pytest.raises(ValueError, match="magnitude"):
+        V.RandAugment(magnitude=31)
+
+
+def test_auto_augment_applies_a_policy_pair():
+    ds.config.set_seed(11)
+    img = _img(4, 24, 28)
+    changed = sum(not np.array_equal(V.AutoAugment(V.AutoAugmentPolicy.IMAGENET)(img), img) for _ in range(60))
+    assert 30 < changed < 60     # some pairs apply nothing (probabilities < 1)
+    with pytest.raises(TypeError, match="AutoAugmentPolicy"):
+        V.AutoAugment("imagenet")

@@ -1,6 +1,6 @@
 """``mindspore.dataset.vision``: image transforms on numpy HWC images."""
 from . import augment, transforms
-from .augment import (AdjustBrightness, AdjustContrast, AdjustHue, AdjustSaturation, AdjustSharpness, Affine, AutoContrast,
+from .augment import (AutoAugment, AutoAugmentPolicy, RandAugment, AdjustBrightness, AdjustContrast, AdjustHue, AdjustSaturation, AdjustSharpness, Affine, AutoContrast,
                       CutMixBatch, CutOut, Equalize, Invert, MixUpBatch, Posterize, RandomAffine, RandomColor,
                       RandomColorAdjust, RandomPosterize, RandomSelectSubpolicy, RandomSharpness, RandomSolarize,
                       Solarize)

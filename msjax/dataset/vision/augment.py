@@ -678,3 +678,223 @@ class RandomAffine(_PilAware):
             shear = (_uniform(self.shear[0], self.shear[1]), _uniform(self.shear[2], self.shear[3]))
         m = _affine_matrix(angle, (tx, ty), scale, shear, ((W - 1) * 0.5, (H - 1) * 0.5))
         return _warp(img, m, self.resample, self.fill_value)
+
+
+# ---------------------------------------------------------------------------
+# AutoAugment / RandAugment
+# ---------------------------------------------------------------------------
+class AutoAugmentPolicy(str, __import__("enum").Enum):
+    """The sub-policy tables of AutoAugment (25 pairs of (operation, probability, magnitude bin))."""
+    IMAGENET = "imagenet"
+    CIFAR10 = "cifar10"
+    SVHN = "svhn"
+
+
+_POLICIES = {
+    "imagenet": [
+        (('Posterize', 0.4, 8), ('Rotate', 0.6, 9)),
+        (('Solarize', 0.6, 5), ('AutoContrast', 0.6, None)),
+        (('Equalize', 0.8, None), ('Equalize', 0.6, None)),
+        (('Posterize', 0.6, 7), ('Posterize', 0.6, 6)),
+        (('Equalize', 0.4, None), ('Solarize', 0.2, 4)),
+        (('Equalize', 0.4, None), ('Rotate', 0.8, 8)),
+        (('Solarize', 0.6, 3), ('Equalize', 0.6, None)),
+        (('Posterize', 0.8, 5), ('Equalize', 1.0, None)),
+        (('Rotate', 0.2, 3), ('Solarize', 0.6, 8)),
+        (('Equalize', 0.6, None), ('Posterize', 0.4, 6)),
+        (('Rotate', 0.8, 8), ('Color', 0.4, 0)),
+        (('Rotate', 0.4, 9), ('Equalize', 0.6, None)),
+        (('Equalize', 0.0, None), ('Equalize', 0.8, None)),
+        (('Invert', 0.6, None), ('Equalize', 1.0, None)),
+        (('Color', 0.6, 4), ('Contrast', 1.0, 8)),
+        (('Rotate', 0.8, 8), ('Color', 1.0, 2)),
+        (('Color', 0.8, 8), ('Solarize', 0.8, 7)),
+        (('Sharpness', 0.4, 7), ('Invert', 0.6, None)),
+        (('ShearX', 0.6, 5), ('Equalize', 1.0, None)),
+        (('Color', 0.4, 0), ('Equalize', 0.6, None)),
+        (('Equalize', 0.4, None), ('Solarize', 0.2, 4)),
+        (('Solarize', 0.6, 5), ('AutoContrast', 0.6, None)),
+        (('Invert', 0.6, None), ('Equalize', 1.0, None)),
+        (('Color', 0.6, 4), ('Contrast', 1.0, 8)),
+        (('Equalize', 0.8, None), ('Equalize', 0.6, None)),
+    ],
+    "cifar10": [
+        (('Invert', 0.1, None), ('Contrast', 0.2, 6)),
+        (('Rotate', 0.7, 2), ('TranslateX', 0.3, 9)),
+        (('Sharpness', 0.8, 1), ('Sharpness', 0.9, 3)),
+        (('ShearY', 0.5, 8), ('TranslateY', 0.7, 9)),
+        (('AutoContrast', 0.5, None), ('Equalize', 0.9, None)),
+        (('ShearY', 0.2, 7), ('Posterize', 0.3, 7)),
+        (('Color', 0.4, 3), ('Brightness', 0.6, 7)),
+        (('Sharpness', 0.3, 9), ('Brightness', 0.7, 9)),
+        (('Equalize', 0.6, None), ('Equalize', 0.5, None)),
+        (('Contrast', 0.6, 7), ('Sharpness', 0.6, 5)),
+        (('Color', 0.7, 7), ('TranslateX', 0.5, 8)),
+        (('Equalize', 0.8, None), ('Invert', 0.1, None)),
+        (('TranslateY', 0.4, 3), ('Sharpness', 0.2, 6)),
+        (('Brightness', 0.9, 6), ('Color', 0.2, 8)),
+        (('Solarize', 0.5, 2), ('Invert', 0.0, None)),
+        (('TranslateY', 0.9, 9), ('TranslateY', 0.7, 9)),
+        (('Equalize', 0.2, None), ('Equalize', 0.6, None)),
+        (('Color', 0.9, 9), ('Equalize', 0.6, None)),
+        (('AutoContrast', 0.8, None), ('Solarize', 0.2, 8)),
+        (('Brightness', 0.1, 3), ('Color', 0.7, 0)),
+        (('Solarize', 0.4, 5), ('AutoContrast', 0.9, None)),
+        (('AutoContrast', 0.9, None), ('Solarize', 0.8, 3)),
+        (('TranslateY', 0.7, 9), ('AutoContrast', 0.9, None)),
+        (('Equalize', 0.3, None), ('AutoContrast', 0.4, None)),
+        (('Equalize', 0.2, None), ('AutoContrast', 0.6, None)),
+    ],
+    "svhn": [
+        (('ShearX', 0.9, 4), ('Invert', 0.2, None)),
+        (('ShearY', 0.9, 8), ('Invert', 0.7, None)),
+        (('Equalize', 0.6, None), ('Solarize', 0.6, 6)),
+        (('Invert', 0.9, None), ('Equalize', 0.6, None)),
+        (('Equalize', 0.6, None), ('Rotate', 0.9, 3)),
+        (('ShearX', 0.9, 4), ('AutoContrast', 0.8, None)),
+        (('ShearY', 0.9, 8), ('Invert', 0.4, None)),
+        (('ShearY', 0.9, 5), ('Solarize', 0.2, 6)),
+        (('Invert', 0.9, None), ('AutoContrast', 0.8, None)),
+        (('Equalize', 0.6, None), ('Rotate', 0.9, 3)),
+        (('ShearX', 0.9, 4), ('Solarize', 0.3, 3)),
+        (('ShearY', 0.8, 8), ('Invert', 0.7, None)),
+        (('Equalize', 0.9, None), ('TranslateY', 0.6, 6)),
+        (('Invert', 0.9, None), ('Equalize', 0.6, None)),
+        (('Contrast', 0.3, 3), ('Rotate', 0.8, 4)),
+        (('Invert', 0.8, None), ('TranslateY', 0.0, 2)),
+        (('ShearY', 0.7, 6), ('Solarize', 0.4, 8)),
+        (('Invert', 0.6, None), ('Rotate', 0.8, 4)),
+        (('ShearY', 0.3, 7), ('TranslateX', 0.9, 3)),
+        (('ShearX', 0.1, 6), ('Invert', 0.6, None)),
+        (('Solarize', 0.7, 2), ('TranslateY', 0.6, 7)),
+        (('ShearY', 0.8, 4), ('Invert', 0.8, None)),
+        (('ShearX', 0.7, 9), ('TranslateY', 0.8, 3)),
+        (('ShearY', 0.8, 5), ('AutoContrast', 0.7, None)),
+        (('ShearX', 0.7, 2), ('Invert', 0.1, None)),
+    ],
+}
+
+
+def _magnitudes(name, bins, h, w):
+    """The magnitude of each bin (torchvision's and MindSpore's tables) and whether its sign is random."""
+    lin = np.linspace
+    table = {
+        "ShearX": (lin(0.0, 0.3, bins), True), "ShearY": (lin(0.0, 0.3, bins), True),
+        "TranslateX": (lin(0.0, 150.0 / 331.0 * w, bins), True),
+        "TranslateY": (lin(0.0, 150.0 / 331.0 * h, bins), True),
+        "Rotate": (lin(0.0, 30.0, bins), True),
+        "Brightness": (lin(0.0, 0.9, bins), True), "Color": (lin(0.0, 0.9, bins), True),
+        "Contrast": (lin(0.0, 0.9, bins), True), "Sharpness": (lin(0.0, 0.9, bins), True),
+        "Posterize": (8 - np.round(np.arange(bins) / ((bins - 1) / 4)).astype(int), False),
+        "Solarize": (lin(255.0, 0.0, bins), False),
+    }
+    return table.get(name, (np.zeros(bins), False))
+
+
+def _apply_named(img, name, mag, interpolation, fill):
+    H, W = img.shape[:2]
+    center = ((W - 1) * 0.5, (H - 1) * 0.5)
+    if name == "ShearX":
+        return _warp(img, _affine_matrix(0.0, (0, 0), 1.0, (math.degrees(math.atan(mag)), 0.0), center),
+                     interpolation, fill)
+    if name == "ShearY":
+        return _warp(img, _affine_matrix(0.0, (0, 0), 1.0, (0.0, math.degrees(math.atan(mag))), center),
+                     interpolation, fill)
+    if name == "TranslateX":
+        return _warp(img, _affine_matrix(0.0, (int(mag), 0), 1.0, (0.0, 0.0), center), interpolation, fill)
+    if name == "TranslateY":
+        return _warp(img, _affine_matrix(0.0, (0, int(mag)), 1.0, (0.0, 0.0), center), interpolation, fill)
+    if name == "Rotate":
+        return _warp(img, _affine_matrix(mag, (0, 0), 1.0, (0.0, 0.0), center), interpolation, fill)
+    if name == "Brightness":
+        return adjust_brightness(img, 1.0 + mag)
+    if name == "Color":
+        return adjust_saturation(img, 1.0 + mag)
+    if name == "Contrast":
+        return adjust_contrast(img, 1.0 + mag)
+    if name == "Sharpness":
+        return adjust_sharpness(img, 1.0 + mag)
+    if name == "Posterize":
+        return posterize(img, int(mag))
+    if name == "Solarize":
+        return solarize(img, mag, 255)
+    if name == "AutoContrast":
+        return auto_contrast(img)
+    if name == "Equalize":
+        return equalize(img)
+    if name == "Invert":
+        return (255 - img.astype(np.int64)).astype(img.dtype)
+    return img        # Identity
+
+
+def _check_fill(fill_value):
+    if isinstance(fill_value, int):
+        fill_value = (fill_value,) * 3
+    if len(fill_value) != 3 or not all(0 <= v <= 255 for v in fill_value):
+        raise ValueError("fill_value should be a single integer or a 3-tuple of integers in [0, 255].")
+    return tuple(fill_value)
+
+
+class AutoAugment(_Transform):
+    """``AutoAugment(policy=AutoAugmentPolicy.IMAGENET, interpolation=Inter.NEAREST, fill_value=0)``: one
+    of the policy's 25 sub-policies at random, each of its two operations with its probability and
+    the magnitude of its bin (random sign where the operation has one), on RGB uint8 images."""
+
+    def __init__(self, policy=AutoAugmentPolicy.IMAGENET, interpolation=Inter.NEAREST, fill_value=0):
+        if not isinstance(policy, AutoAugmentPolicy):
+            raise TypeError(f"Argument policy with value {policy} is not of type [<enum 'AutoAugmentPolicy'>].")
+        if interpolation not in (Inter.NEAREST, Inter.BILINEAR):
+            raise ValueError("AutoAugment: interpolation should be Inter.NEAREST or Inter.BILINEAR in msjax.")
+        self.policy, self.interpolation, self.fill_value = policy, interpolation, _check_fill(fill_value)
+
+    def _apply(self, img):
+        img = _rgb3(img, "AutoAugment")
+        table = _POLICIES[self.policy.value]
+        sub = table[_randint(0, len(table) - 1)]
+        H, W = img.shape[:2]
+        for name, prob, level in sub:
+            if _uniform() >= prob:
+                continue
+            mags, signed = _magnitudes(name, 10, H, W)
+            mag = float(mags[level]) if level is not None else 0.0
+            if signed and _uniform() < 0.5:
+                mag = -mag
+            img = _apply_named(img, name, mag, self.interpolation, self.fill_value)
+        return img
+
+
+class RandAugment(_Transform):
+    """``RandAugment(num_ops=2, magnitude=9, num_magnitude_bins=31, interpolation=Inter.NEAREST,
+    fill_value=0)``: ``num_ops`` operations drawn uniformly (Identity, ShearX/Y, TranslateX/Y, Rotate,
+    Brightness, Color, Contrast, Sharpness, Posterize, Solarize, AutoContrast, Equalize) at bin
+    ``magnitude``, with a random sign where the operation has one."""
+
+    _OPS = ("Identity", "ShearX", "ShearY", "TranslateX", "TranslateY", "Rotate", "Brightness", "Color",
+            "Contrast", "Sharpness", "Posterize", "Solarize", "AutoContrast", "Equalize")
+
+    def __init__(self, num_ops=2, magnitude=9, num_magnitude_bins=31, interpolation=Inter.NEAREST, fill_value=0):
+        if not isinstance(num_ops, int) or num_ops < 0:
+            raise ValueError("Input num_ops is not within the required interval of [0, 16777216].")
+        if not isinstance(num_magnitude_bins, int) or num_magnitude_bins < 2:
+            raise ValueError("Input num_magnitude_bins is not within the required interval of [2, 16777216].")
+        if not isinstance(magnitude, int) or not 0 <= magnitude < num_magnitude_bins:
+            raise ValueError(f"Input magnitude is not within the required interval of [0, {num_magnitude_bins}).")
+        if interpolation not in (Inter.NEAREST, Inter.BILINEAR):
+            raise ValueError("RandAugment: interpolation should be Inter.NEAREST or Inter.BILINEAR in msjax.")
+        self.num_ops, self.magnitude, self.num_magnitude_bins = num_ops, magnitude, num_magnitude_bins
+        self.interpolation, self.fill_value = interpolation, _check_fill(fill_value)
+
+    def _apply(self, img):
+        img = _rgb3(img, "RandAugment")
+        H, W = img.shape[:2]
+        for _ in range(self.num_ops):
+            name = self._OPS[_randint(0, len(self._OPS) - 1)]
+            mags, signed = _magnitudes(name, self.num_magnitude_bins, H, W)
+            mag = float(mags[self.magnitude])
+            if signed and _uniform() < 0.5:
+                mag = -mag
+            img = _apply_named(img, name, mag, self.interpolation, self.fill_value)
+        return img
+
+
+__all__ += ["AutoAugmentPolicy", "AutoAugment", "RandAugment"]
