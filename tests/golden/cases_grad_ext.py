@@ -332,6 +332,19 @@ def case_bprop_jacrev(ms):
     return ms.jacrev(_sq_cell(ms))(_x(ms))
 
 
+def case_bprop_parameter_as_input(ms):
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.m = _mul_cell(ms)
+            self.w = ms.Parameter(ms.Tensor(np.array([1.0, -2.0], np.float32)), name="w")
+
+        def construct(self, x):
+            return self.m(self.w, x).sum()
+    n = Net()
+    return ms.grad(n, grad_position=0, weights=n.trainable_params())(_y(ms))
+
+
 # --- custom_vjp ---------------------------------------------------------------------------
 def _mul_add(ms):
     @_custom_vjp(ms)
