@@ -146,3 +146,30 @@ def test_multiply_and_float_power_take_numbers_as_documented():
     assert str(r.dtype) == "Float32" and r.asnumpy().tolist() == [3.0, 4.0]
     r = mnp.float_power(x, 2)
     assert str(r.dtype) == "Float32" and r.asnumpy().tolist() == [1.0, 4.0, 9.0]
+
+
+@pytest.mark.parametrize("call,exc", [
+    (lambda A, B: mnp.tensordot(A, B, 1), ValueError),
+    (lambda A, B: mnp.hstack((A, B)), ValueError),
+    (lambda A, B: mnp.append(A, B, 0), ValueError),
+    (lambda A, B: mnp.stack((A, B)), ValueError),
+    (lambda A, B: mnp.tile(A, "x"), ValueError),
+    (lambda A, B: mnp.trace(A[0]), RuntimeError),
+    (lambda A, B: mnp.arange(0, 5, 0), ZeroDivisionError),
+    (lambda A, B: mnp.gcd(A, A), TypeError),
+    (lambda A, B: mnp.ravel_multi_index((A[0], A[0]), (2, 3)), TypeError),
+    (lambda A, B: mnp.meshgrid(A[0], indexing="zz"), TypeError),
+    (lambda A, B: mnp.where(A > 0), TypeError),
+])
+def test_errors_are_mindspore_types_with_clear_messages(call, exc):
+    """MindSpore's exception types (where MindSpore raises; where it lets a mismatched shape
+    through, a ValueError), never a raw JAX/numpy exception."""
+    A, B = ms.Tensor(np.ones((2, 3), np.float32)), ms.Tensor(np.ones((4, 5), np.float32))
+    with pytest.raises(exc) as info:
+        call(A, B)
+    assert "jax" not in str(info.value).lower()
+
+
+def test_bincount_counts_negatives_as_zero_and_isclose_takes_lists():
+    assert mnp.bincount(ms.Tensor(np.array([-1, 2], np.int32))).asnumpy().tolist() == [1.0, 0.0, 1.0]
+    assert mnp.isclose([1.0, 2.0], [1.0, 2.5]).asnumpy().tolist() == [True, False]

@@ -159,7 +159,7 @@ def arange(start, stop=None, step=None, dtype=None):
     stop = _scalar(stop, "arange")
     step = 1 if step is None else _scalar(step, "arange")
     if step == 0:
-        raise ValueError("For 'arange', step cannot be 0.")
+        raise ZeroDivisionError("For 'arange', step cannot be 0.")   # MindSpore's exception type
     if dtype is None:
         dtype = _np.int32 if all(isinstance(v, int) for v in (start, stop, step)) else _np.float32
     return out(jnp.arange(start, stop, step, dtype=np_dtype(dtype)))
@@ -237,7 +237,8 @@ def diagonal(a, offset=0, axis1=0, axis2=1):
 def trace(a, offset=0, axis1=0, axis2=1, dtype=None):
     a = arr(a)
     if a.ndim < 2:
-        raise ValueError("trace requires an array of at least two dimensions")
+        raise RuntimeError(f"For Primitive[Tracev2], the dim of input 'x' should greater or equal to 2, but got "
+                           f"'x' at {a.ndim}-dimention")
     return out(jnp.trace(a, offset, axis1, axis2), dtype)
 
 
@@ -282,7 +283,7 @@ def triu_indices_from(arr_, k=0):
 
 def meshgrid(*xi, sparse=False, indexing="xy"):
     if indexing not in ("xy", "ij"):
-        raise ValueError(f"Valid values for `indexing` are 'xy' and 'ij', but got {indexing}.")
+        raise TypeError(f"Valid values for `indexing` are 'xy' and 'ij', but got {indexing}.")
     for x in xi:
         _util.need_tensor("meshgrid", x)
     return [out(a) for a in jnp.meshgrid(*[x._data for x in xi], sparse=sparse, indexing=indexing)]

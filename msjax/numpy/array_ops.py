@@ -118,7 +118,7 @@ def concatenate(arrays, axis=0):
     if len({a.ndim for a in arrs}) > 1:
         raise ValueError(f"For 'concatenate', the inputs must have the same rank, but got shapes "
                          f"{[list(a.shape) for a in arrs]}.")
-    return out(jnp.concatenate(arrs, axis=axis))
+    return _joined("concatenate", lambda xs: jnp.concatenate(xs, axis=axis), arrs)
 
 
 def stack(arrays, axis=0):
@@ -130,20 +130,28 @@ def stack(arrays, axis=0):
     return out(jnp.stack(arrs, axis=axis))
 
 
+def _joined(name, fn, arrays):
+    try:
+        return out(fn(arrays))
+    except (TypeError, ValueError):
+        raise ValueError(f"For '{name}', the input shapes {[list(a.shape) for a in arrays]} cannot be joined: "
+                         "all dimensions but the joined one must match.") from None
+
+
 def hstack(tup):
-    return out(jnp.hstack(_tensors("hstack", tup)))
+    return _joined("hstack", jnp.hstack, _tensors("hstack", tup))
 
 
 def vstack(tup):
-    return out(jnp.vstack(_tensors("vstack", tup)))
+    return _joined("vstack", jnp.vstack, _tensors("vstack", tup))
 
 
 def dstack(tup):
-    return out(jnp.dstack(_tensors("dstack", tup)))
+    return _joined("dstack", jnp.dstack, _tensors("dstack", tup))
 
 
 def column_stack(tup):
-    return out(jnp.column_stack(_tensors("column_stack", tup)))
+    return _joined("column_stack", jnp.column_stack, _tensors("column_stack", tup))
 
 
 def _atleast(fn, arys):
@@ -194,6 +202,8 @@ def tile(a, reps):
     a = arr(a)
     if isinstance(reps, numbers.Integral):
         reps = (reps,)
+    if not isinstance(reps, (tuple, list)) or not all(isinstance(r, numbers.Integral) for r in reps):
+        raise ValueError(f"For 'tile', 'reps' must be an int or a tuple of ints, but got {reps!r}.")
     return out(jnp.tile(a, tuple(reps)))
 
 
@@ -222,7 +232,7 @@ def append(arr_, values, axis=None):
     if axis is None:
         return out(jnp.append(a.ravel(), v.ravel()))
     check_axis(axis, a.ndim)
-    return out(jnp.append(a, v, axis))
+    return _joined("append", lambda xs: jnp.append(xs[0], xs[1], axis), [a, v])
 
 
 def _split_points(name, n, indices_or_sections):

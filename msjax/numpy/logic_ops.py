@@ -5,7 +5,7 @@ import jax.numpy as jnp
 import numpy as _np
 
 from . import _util
-from ._util import arr, check_axis, need_tensor, out
+from ._util import arr, check_axis, out
 
 
 def _cmp(fn):
@@ -68,8 +68,7 @@ def isscalar(element):
 
 
 def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
-    need_tensor("isclose", a, b)
-    x, y = a._data, b._data
+    x, y = arr(a), arr(b)
     dt = jnp.promote_types(x.dtype, y.dtype)
     if not jnp.issubdtype(dt, jnp.inexact):
         dt = jnp.float32

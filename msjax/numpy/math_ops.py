@@ -214,8 +214,19 @@ def divmod_(x1, x2, dtype=None):
     return floor_divide(x1, x2, dtype), remainder(x1, x2, dtype)
 
 
-gcd = _util.elementwise(jnp.gcd, _binary)
-lcm = _util.elementwise(jnp.lcm, _binary)
+def _integers(name):
+    def prepare(x1, x2):
+        a, b = _binary(x1, x2)
+        for v in (a, b):
+            if not jnp.issubdtype(v.dtype, jnp.integer):
+                raise TypeError(f"For '{name}', the inputs must be integer Tensors, but got "
+                                f"{mstype.from_np(v.dtype)}.")
+        return a, b
+    return prepare
+
+
+gcd = _util.elementwise(jnp.gcd, _integers("gcd"))
+lcm = _util.elementwise(jnp.lcm, _integers("lcm"))
 logaddexp = _util.elementwise(jnp.logaddexp, _both_float)
 logaddexp2 = _util.elementwise(jnp.logaddexp2, _both_float)
 arctan2 = _util.elementwise(jnp.arctan2, _both_float)
@@ -481,11 +492,9 @@ def bincount(x, weights=None, minlength=0, length=None):
         raise TypeError(f"For 'bincount', the input must be an integer Tensor, but got {a.dtype}.")
     if length is None:
         conc = _util.concrete(a, "bincount")
-        if conc.size and conc.min() < 0:
-            raise ValueError("For 'bincount', the input must be non-negative.")
         length = builtins.max(int(conc.max()) + 1 if conc.size else 0, minlength)
     w = None if weights is None else arr(weights)
-    res = jnp.bincount(a, w, minlength=minlength, length=length)
+    res = jnp.bincount(jnp.maximum(a, 0), w, minlength=minlength, length=length)   # negatives count as 0
     return out(res.astype(jnp.float32))   # Float32 counts, as MindSpore
 
 
@@ -564,7 +573,11 @@ def outer(a, b):
 
 def tensordot(a, b, axes=2):
     x, y = arr(a), arr(b)
-    return out(jnp.tensordot(x, y, axes))
+    try:
+        return out(jnp.tensordot(x, y, axes))
+    except (TypeError, ValueError):
+        raise ValueError(f"For 'tensor_dot', the contracted axes {axes} of shapes {list(x.shape)} and "
+                         f"{list(y.shape)} must have equal sizes.") from None
 
 
 def kron(a, b):
@@ -702,6 +715,8 @@ def result_type(*arrays_and_dtypes):
 
 def ravel_multi_index(multi_index, dims, mode="clip", order="C"):
     idx = [arr(i) for i in multi_index]
+    if any(not jnp.issubdtype(i.dtype, jnp.integer) for i in idx):
+        raise TypeError("only int indices permitted")
     if mode not in ("clip", "wrap", "raise"):
         raise ValueError(f"invalid mode {mode}")
     if order not in ("C", "F"):
