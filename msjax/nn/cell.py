@@ -8,6 +8,9 @@ order, parameter names prefixed by the attribute path when a Cell is assigned
 
 Calling a Cell runs ``construct``. In GRAPH_MODE a top-level call is compiled
 with ``jax.jit`` (through ``_core.transforms``); in PYNATIVE_MODE it runs op by op.
+A Cell defining ``bprop(self, *inputs, out, dout)`` is differentiated through it
+(``_core.custom_grad``, GRAPH_MODE's rules in both modes); ``set_inputs`` declares
+input signatures that calls are checked against (``_set_inputs``).
 
 Hooks (``register_forward_pre_hook``, ``register_forward_hook``,
 ``register_backward_pre_hook``, ``register_backward_hook``) run in MindSpore's
