@@ -100,6 +100,17 @@ def case_decode_png(ms):
     return _v(ms).Decode()(np.frombuffer(buf.getvalue(), np.uint8))
 
 
+def case_decode_jpeg(ms):
+    from PIL import Image
+    rng = np.random.default_rng(0)
+    yy, xx = np.mgrid[0:24, 0:32]
+    img = np.stack([(xx * 8) % 256, (yy * 10) % 256, rng.integers(0, 256, (24, 32))], -1).astype(np.uint8)
+    buf = io.BytesIO()
+    Image.fromarray(img).save(buf, "JPEG", quality=85)
+    out = _v(ms).Decode()(np.frombuffer(buf.getvalue(), np.uint8))
+    return [out.shape, out.dtype.name, int(out.astype(np.int64).sum()), out[::5, ::7]]
+
+
 def case_pil_in_pil_out(ms):
     from PIL import Image
     V = _v(ms)
