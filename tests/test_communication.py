@@ -67,3 +67,19 @@ def test_device_num_and_rank_follow_mindspore():
     finally:
         comm.release()
         ms.reset_auto_parallel_context()
+
+
+def test_comm_func_on_one_process():
+    from msjax.communication import comm_func
+    t = ms.Tensor([[1.0, 2.0]])
+    out, handle = comm_func.all_reduce(t)
+    assert out.asnumpy().tolist() == [[1.0, 2.0]] and handle is None
+    out, handle = comm_func.all_gather_into_tensor(t, async_op=True)
+    assert out.asnumpy().tolist() == [[1.0, 2.0]] and handle.wait()
+    assert comm_func.reduce_scatter_tensor(t, "max")[0].asnumpy().tolist() == [[1.0, 2.0]]
+    assert comm_func.broadcast(t, 0).asnumpy().tolist() == [[1.0, 2.0]]
+    comm_func.barrier()
+    with pytest.raises(TypeError, match="op value must be one of"):
+        comm_func.all_reduce(t, "avg")
+    with pytest.raises(RuntimeError, match="comm_func.send: point-to-point"):
+        comm_func.send(t)

@@ -151,7 +151,8 @@ def test_mpirun_environment(tmp_path):
         print("STEP", a.asnumpy().tolist(), t.asnumpy().tolist(), y.asnumpy().tolist())
         z = ms.Tensor([r + 1.0])
         mint.distributed.all_reduce(z, op="avg")                # eagerly
-        print("MINT", z.asnumpy().tolist())
+        from msjax.communication import comm_func
+        print("MINT", z.asnumpy().tolist(), comm_func.all_reduce(ms.Tensor([r + 1.0]), "prod")[0].asnumpy().tolist())
     """))
     port = _port()
     procs = []
@@ -168,7 +169,7 @@ def test_mpirun_environment(tmp_path):
         assert f"EAGER [[1.0, 0.0], [2.0, 0.0]] [10.0] {[[2.0, 4.0], [6.0, 8.0]][rank]} [0.0, 1.0, 0.0, 1.0, 2.0]" \
             in out, out
         assert "STEP [[2.0], [4.0]] 3.0 [[6.0]]" in out, out
-        assert "MINT [1.5]" in out, out
+        assert "MINT [1.5] [2.0]" in out, out
 
 
 # ---------------------------------------------------------------------------

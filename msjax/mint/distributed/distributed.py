@@ -18,6 +18,7 @@ import jax.numpy as jnp
 from ..._core import distributed as _dist
 from ..._core.tensor import Tensor
 from ...communication import management as _comm
+from ...communication.comm_func import CommHandle as _Handle
 from ...ops._impl.array import _write_inplace
 
 _UNSUPPORTED = ["P2POp", "TCPStore", "all_gather_into_tensor_uneven", "all_gather_object", "all_to_all",
@@ -57,16 +58,6 @@ P2POp = type("P2POp", (_UnsupportedClass,), {"_name": "P2POp", "__module__": __n
 TCPStore = type("TCPStore", (_UnsupportedClass,), {"_name": "TCPStore", "__module__": __name__,
                                                    "__doc__": "``mint.distributed.TCPStore``: raises RuntimeError."})
 globals().update({_n: _unsupported(_n) for _n in _UNSUPPORTED if _n not in ("P2POp", "TCPStore")})
-
-
-class _Handle:
-    """What ``async_op=True`` returns: the work is already done."""
-
-    def wait(self):
-        return True
-
-    def is_completed(self):
-        return True
 
 
 def _done(async_op, name):
