@@ -134,6 +134,16 @@ def tensor_repr(a: np.ndarray, dtype) -> str:
     return f"Tensor(shape={shape}, dtype={dtype}, value={sep}{value_text(a, dtype.kind)})"
 
 
+def host_tensor_repr(a: np.ndarray, dtype) -> str:
+    """A Tensor made from a numpy array (``from_numpy``, dataset iterators): MindSpore prints its
+    value with numpy's formatting (``separator=', '``)."""
+    shape = "[" + ", ".join(str(d) for d in a.shape) + "]"
+    sep = "\n" if a.ndim > 1 else " "
+    if _is_bf16(a.dtype):
+        return tensor_repr(a, dtype)
+    return f"Tensor(shape={shape}, dtype={dtype}, value={sep}{np.array2string(a, separator=', ')})"
+
+
 def _np1_float_scalar(x) -> str:
     """numpy 1.x ``str`` of a float scalar (MindSpore runs on numpy<2): positional
     between 1e-4 and 1e16, shortest round-trip digits of the value's own width."""

@@ -420,6 +420,8 @@ class Tensor:
                 (" )" if self._data.shape == (-2,) else "\n)")
         if _is_traced(self):
             return f"Tensor(shape={list(self.shape)}, dtype={self.dtype}, value=<traced>)"
+        if self.__dict__.get("_host_repr"):   # made from a numpy array (from_numpy, dataset iterators)
+            return printing.host_tensor_repr(np.asarray(self._data), self.dtype)
         return printing.tensor_repr(np.asarray(self._data), self.dtype)
 
     def __str__(self):

@@ -1191,7 +1191,9 @@ def _to_output(value, output_numpy):
     if output_numpy or not isinstance(value, np.ndarray) or value.dtype.kind in "USO":
         return value
     from .._core.tensor import Tensor
-    return Tensor(value)
+    out = Tensor(value)
+    out._host_repr = True      # MindSpore's iterators give numpy-backed Tensors, printed in numpy's format
+    return out
 
 
 class _Iterator:

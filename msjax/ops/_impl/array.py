@@ -1948,7 +1948,9 @@ def from_numpy(array):
     """``Tensor.from_numpy(array)`` / ``mindspore.from_numpy(array)``: the array's dtype kept."""
     if not isinstance(array, np.ndarray):
         raise TypeError(f"For 'from_numpy', the input must be a numpy.ndarray, but got {type(array).__name__}.")
-    return wrap(jnp.asarray(array))
+    out = wrap(jnp.asarray(array))
+    out._host_repr = True          # printed with numpy's formatting, as MindSpore prints a numpy-backed Tensor
+    return out
 
 
 Tensor.from_numpy = staticmethod(from_numpy)
