@@ -273,11 +273,19 @@ FOUR_DEVICES = """
         def construct(self, x):
             return self.reduce(x.max()), x.mean()
 
-    mx, mean = Stats()(ms.Tensor(X))
+    stats = Stats()
+    mx, mean = stats(ms.Tensor(X))
     np.testing.assert_allclose(float(mx.asnumpy()), X.max(), rtol=1e-6)
     np.testing.assert_allclose(float(mean.asnumpy()), X.mean(), rtol=1e-5)
+    total = nn.Cell()
+    total.construct = lambda x: (ops.AllReduce()(x.sum()), x.sum())
+    # a process's float result is the mean over its devices: here the mean of the 4 shard sums
+    np.testing.assert_allclose(float(total(ms.Tensor(X))[1].asnumpy()), X.sum() / 4, rtol=1e-5)
+    ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.STAND_ALONE)
+    np.testing.assert_allclose(float(total(ms.Tensor(X))[1].asnumpy()), X.sum(), rtol=1e-5)  # recompiled per mode
+    ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.DATA_PARALLEL)
     try:
-        Stats()(ms.Tensor(X[:6]))
+        stats(ms.Tensor(X[:6]))
         raise AssertionError("an uneven batch must be refused")
     except ValueError as e:
         assert "divisible by the 4 local devices" in str(e), e

@@ -710,7 +710,8 @@ class StatefulFunction:
         nargs = len(args)
         if state.frames or any(isinstance(d, jax.core.Tracer) for d in a.dyn):
             return self._inline(a, nargs, sens)
-        key = (a.key, self._sens_key(sens), _VERSION[0], self._train_flags(a), nograd.active())
+        key = (a.key, self._sens_key(sens), _VERSION[0], self._train_flags(a), nograd.active(),
+               distributed.parallel.get_parallel_mode())   # a data-parallel step is compiled per mode
         entry = self._cache.get(key)
         if entry is None:
             entry = self._cache[key] = self._build(a, nargs, sens)
