@@ -149,7 +149,11 @@ class _GradFunction:
         self._fn = fn
         self._positions = positions           # tuple or None
         self._weights_arg = weights_arg       # as given (None, Parameter, list...)
-        self._weights = _weights_list(weights_arg)
+        try:
+            self._weights = _weights_list(weights_arg)
+            self._weights_error = None
+        except (TypeError, RuntimeError) as e:   # MindSpore reports bad weights when called
+            self._weights, self._weights_error = [], e
         self._live_weights = [w for w in self._weights if _live(w)]
         self._has_aux = has_aux
         self._get_value = get_value
@@ -169,6 +173,8 @@ class _GradFunction:
     def __call__(self, *args, **kwargs):
         if not callable(self._fn):
             raise TypeError(f"The fn should be callable, but got {type(self._fn).__name__}")
+        if self._weights_error is not None:
+            raise self._weights_error
         if self.check_no_grad:
             nograd.check_grad_allowed()
         sens = None
@@ -179,8 +185,9 @@ class _GradFunction:
                 sens = args[-1]
                 args = args[:-1]
             else:
-                raise TypeError("When 'sens_param' is True, the sensitivity (gradient with respect to output) "
-                                "must be passed as the last positional argument or as 'sens='.")
+                raise IndexError("When 'sens_param' is True, the sensitivity (gradient with respect to output) "
+                                 "must be passed as the last positional argument or as 'sens=', but got no "
+                                 "arguments.")
         if kwargs:
             args, kwargs = _bind_keywords(self._fn, args, kwargs)
         nargs = len(args)
@@ -252,6 +259,14 @@ def value_and_grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=
     return _make(fn, grad_position, weights, has_aux, return_ids, sens_param, get_value=True)
 
 
+def _has_ids(g):
+    if isinstance(g, tuple):
+        if len(g) == 2 and isinstance(g[0], (int, str)) and not isinstance(g[0], bool):
+            return True
+        return any(_has_ids(x) for x in g)
+    return False
+
+
 def get_grad(gradients, identifier):
     """Pick one gradient out of a ``return_ids=True`` result by position or Parameter."""
     key = identifier.name if isinstance(identifier, Parameter) else identifier
@@ -266,6 +281,9 @@ def get_grad(gradients, identifier):
                     return r
         return None
 
+    if not _has_ids(gradients):
+        raise ValueError("For 'get_grad', the gradients must come from a gradient function with "
+                         "'return_ids=True' (pairs of position or Parameter name and gradient).")
     out = search(gradients)
     if out is None:
         raise RuntimeError(f"Can not find the gradient for position or Parameter {identifier}")

@@ -148,7 +148,8 @@ class Parameter(Tensor, nnx.Param):
         cur = self._raw_get()
         if new.dtype != cur.dtype:
             if new.dtype == jnp.float64 or cur.dtype.kind == new.dtype.kind or \
-                    jnp.issubdtype(cur.dtype, jnp.inexact):
+                    jnp.issubdtype(cur.dtype, jnp.inexact) or \
+                    (jnp.issubdtype(cur.dtype, jnp.integer) and jnp.issubdtype(new.dtype, jnp.floating)):
                 new = new.astype(cur.dtype)
             else:
                 raise TypeError(f"For 'Parameter.set_data', the dtype of new data {mstype.from_np(new.dtype)} "

@@ -218,6 +218,9 @@ class Tensor:
 
     def __init__(self, input_data=None, dtype=None, shape=None, init=None, internal=False,
                  const_arg=False, device=None):
+        if isinstance(dtype, str):
+            raise TypeError(f"For 'Tensor', the 'dtype' must be a mindspore.dtype (mindspore.float32, ...), "
+                            f"but got the string {dtype!r}.")
         if init is not None:
             from ..common.initializer import initializer as _initializer
             if shape is None:

@@ -95,8 +95,13 @@ def _randint(lo, hi):
 # ---------------------------------------------------------------------------
 # helpers
 # ---------------------------------------------------------------------------
-def _is_pil(x):
-    return hasattr(x, "mode") and hasattr(x, "size") and not isinstance(x, np.ndarray)
+def is_pil(img):
+    """Whether ``img`` is a PIL image (``mindspore.dataset.vision.py_transforms_util.is_pil``)."""
+    return hasattr(img, "mode") and hasattr(img, "size") and hasattr(img, "getdata") and \
+        not isinstance(img, np.ndarray)
+
+
+_is_pil = is_pil
 
 
 def _image(img, name):

@@ -521,8 +521,9 @@ class Optimizer(Cell):
                 raise RuntimeError(f"For '{self.cls_name}', every gradient must be a Tensor, but got "
                                    f"{type(g).__name__} for parameter '{p.name}'.")
             if tuple(g.shape) != tuple(p.shape):
-                raise RuntimeError(f"For '{self.cls_name}', the gradient of '{p.name}' has shape {tuple(g.shape)}, "
-                                   f"but the parameter has shape {tuple(p.shape)}.")
+                err = RuntimeError if self.cls_name == "SGD" else ValueError    # as MindSpore 2.10's kernels
+                raise err(f"For '{self.cls_name}', the gradient of '{p.name}' has shape {tuple(g.shape)}, "
+                          f"but the parameter has shape {tuple(p.shape)}.")
 
     def __call__(self, *args, **kwargs):
         if not state.frames:

@@ -69,6 +69,14 @@ def _same_shape(name, a, b, an="input", bn="target"):
                          f"but got {list(a.shape)} and {list(b.shape)}.")
 
 
+def _broadcastable(name, x, y):
+    try:
+        np.broadcast_shapes(tuple(x.shape), tuple(y.shape))
+    except ValueError:
+        raise ValueError(f"For '{name}', the shape of 'input' {list(x.shape)} and 'target' {list(y.shape)} "
+                         "must be broadcastable.") from None
+
+
 def _abs(d):
     """``|d|`` with MindSpore's gradient 0 where input == target (L1LossGrad)."""
     return _abs_real(d) if jnp.issubdtype(d.dtype, jnp.floating) else jnp.abs(d)
@@ -82,6 +90,7 @@ def l1_loss(input, target, reduction="mean"):
     y = _is_tensor("l1_loss", "target", target)
     if reduction not in _REDUCTIONS:
         raise ValueError(f"For l1_loss, the 'reduction' must be in ['mean', 'sum', 'none'], but got {reduction}.")
+    _broadcastable("l1_loss", x, y)
     return wrap(get_loss(_abs(x - y), reduction, "l1_loss"))
 
 
@@ -90,6 +99,7 @@ def l1_loss_ext(input, target, reduction="mean"):
     """``L1LossExt``: ``|input - target|`` reduced in the input dtype."""
     x, y = arr(input), arr(target)
     _check_reduction("l1_loss", reduction)
+    _broadcastable("l1_loss", x, y)
     return wrap(_reduce(_abs(x - y), reduction))
 
 
