@@ -25,8 +25,6 @@ KNOWN_GAPS = {
     ("mindspore.common.api", "_pynative_executor"),
     ("mindspore.common.api", "cells_compile_cache"),
     ("mindspore.dataset.transforms.validators", "check_random_transform_ops"),
-    ("mindspore.dataset.vision.py_transforms_util", "augment_error_message"),
-    ("mindspore.dataset.vision.py_transforms_util", "rotate"),
     ("mindspore.nn.probability.distribution", "Uniform"),
     ("mindspore.ops.op_info_register", "DataType"),
     ("mindspore.ops.op_info_register", "TBERegOp"),
