@@ -119,6 +119,16 @@ def case_pil_in_pil_out(ms):
     return [type(out).__name__, list(out.size), np.asarray(out)]
 
 
+def case_py_transforms_util_rotate(ms):
+    from PIL import Image
+    util = importlib.import_module(ms.__name__ + ".dataset.vision.py_transforms_util")
+    inter = _v(ms).Inter
+    img = Image.fromarray(_img())
+    return [np.asarray(util.rotate(img, 30, inter.BILINEAR, False, None, 7)),
+            list(util.rotate(img, 90, inter.NEAREST, True, None, 0).size), util.is_pil(img),
+            util.augment_error_message]
+
+
 def case_equalize_bad_channels(ms):
     return _v(ms).Equalize()(np.zeros((4, 4, 2), np.uint8))
 
