@@ -24,7 +24,6 @@ KNOWN_GAPS = {
     ("mindspore.boost", "GradientAccumulation"),
     ("mindspore.common.api", "_pynative_executor"),
     ("mindspore.common.api", "cells_compile_cache"),
-    ("mindspore.dataset.transforms.validators", "check_random_transform_ops"),
     ("mindspore.nn.probability.distribution", "Uniform"),
     ("mindspore.ops.op_info_register", "DataType"),
     ("mindspore.ops.op_info_register", "TBERegOp"),

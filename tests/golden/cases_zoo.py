@@ -7,6 +7,10 @@ unmodified turned up, each a small piece in the zoo's style:
   GRAPH_MODE). MindSpore's compiled graphs (GRAPH_MODE, ``ms.jit``) accept any
   one-element sens for a one-element output; PyNative accepts only ``(1,)`` for 0-d.
 
+* ``mindspore.dataset.transforms.validators.check_random_transform_ops`` (research/cv/trn
+  decorates its own transforms with it; it also guards Compose/RandomApply/RandomChoice/
+  RandomOrder).
+
 Each case sets the mode it is about (the replay sets one first; the case's wins).
 """
 import numpy as np
@@ -106,8 +110,41 @@ def case_transformer_style_loss_scale_step(ms):
     return losses, net.dense.weight.asnumpy(), net.dense.bias.asnumpy()
 
 
+def _validator_case(make):
+    def case(ms):
+        import importlib
+        T, V = ms.dataset.transforms, ms.dataset.vision
+        check_random_transform_ops = importlib.import_module(
+            ms.__name__ + ".dataset.transforms.validators").check_random_transform_ops
+
+        class MyRandomApply:
+            @check_random_transform_ops
+            def __init__(self, transforms, prob=0.5):
+                self.transforms, self.prob = transforms, prob
+
+            def __call__(self, img):
+                return self.transforms[0](img) if self.prob >= 0.5 else img
+
+        return make(T, V, MyRandomApply)
+    return case
+
+
+_VALIDATOR_CASES = {
+    "compose_empty": lambda T, V, My: T.Compose([]),
+    "compose_tuple": lambda T, V, My: T.Compose((T.TypeCast("float32"),)),
+    "compose_class": lambda T, V, My: T.Compose([T.TypeCast]),
+    "random_apply_prob_range": lambda T, V, My: T.RandomApply([T.TypeCast("float32")], prob=1.5),
+    "random_apply_prob_bool": lambda T, V, My: T.RandomApply([T.TypeCast("float32")], prob=True),
+    "random_choice_not_callable": lambda T, V, My: T.RandomChoice([1]),
+    "random_order_ok": lambda T, V, My: T.RandomOrder([V.HWC2CHW()])(np.zeros((2, 3, 1), np.uint8)).shape,
+    "user_transform_ok": lambda T, V, My: My([V.HWC2CHW()], 0.75)(np.zeros((2, 3, 1), np.uint8)).shape,
+    "user_transform_str": lambda T, V, My: My("HWC2CHW"),
+    "user_transform_prob": lambda T, V, My: My([V.HWC2CHW()], 2),
+}
+
+
 def all_cases():
-    cases = {}
+    cases = {f"validators_{k}": _validator_case(v) for k, v in _VALIDATOR_CASES.items()}
     for mode in ("graph", "pynative"):
         for out, sens in (("scalar", "one"), ("one", "scalar"), ("one_one", "one"), ("one_one", "scalar"),
                           ("one", "one")):

@@ -1,5 +1,5 @@
 """``mindspore.dataset.transforms``: general transforms (TypeCast, OneHot, Compose, ...)."""
-from . import transforms
+from . import transforms, validators
 from .transforms import (Compose, Concatenate, Duplicate, Fill, Mask, OneHot, PadEnd, PyTensorOperation,
                          RandomApply, RandomChoice, RandomOrder, Relational, Slice, TensorOperation, TypeCast,
                          Unique)

@@ -7,6 +7,8 @@ import numbers
 
 import numpy as np
 
+from .validators import check_random_transform_ops
+
 __all__ = ["Compose", "TypeCast", "OneHot", "Duplicate", "Fill", "PadEnd", "Concatenate", "Slice", "Mask",
            "RandomApply", "RandomChoice", "RandomOrder", "Unique", "Relational", "PyTensorOperation",
            "TensorOperation"]
@@ -89,12 +91,8 @@ class OneHot(TensorOperation):
 class Compose(TensorOperation):
     """``Compose(transforms)``: apply transforms in order."""
 
+    @check_random_transform_ops
     def __init__(self, transforms):
-        if not isinstance(transforms, (list, tuple)) or not transforms:
-            raise TypeError("transforms should be a non-empty list of callables.")
-        for t in transforms:
-            if not callable(t):
-                raise TypeError(f"transforms[{transforms.index(t)}] is not callable.")
         self.transforms = list(transforms)
 
     def __call__(self, *args):
@@ -219,6 +217,7 @@ def _rng():
 class RandomApply(TensorOperation):
     """``RandomApply(transforms, prob=0.5)``: apply all transforms, with probability ``prob``."""
 
+    @check_random_transform_ops
     def __init__(self, transforms, prob=0.5):
         self.compose = Compose(transforms)
         self.prob = prob
@@ -232,6 +231,7 @@ class RandomApply(TensorOperation):
 class RandomChoice(TensorOperation):
     """``RandomChoice(transforms)``: apply one transform chosen at random."""
 
+    @check_random_transform_ops
     def __init__(self, transforms):
         self.transforms = list(transforms)
 
@@ -242,6 +242,7 @@ class RandomChoice(TensorOperation):
 class RandomOrder(TensorOperation):
     """``RandomOrder(transforms)``: apply all transforms in a random order."""
 
+    @check_random_transform_ops
     def __init__(self, transforms):
         self.transforms = list(transforms)
 
