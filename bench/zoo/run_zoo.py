@@ -1,0 +1,250 @@
+"""Run official models of MindSpore's model zoo unmodified, under msjax and MindSpore 2.10.
+
+    python bench/zoo/run_zoo.py /path/to/models [--work /tmp/zoo_work] [--models resnet18 vgg16 ...]
+        [--ms-python /tmp/ms/bin/python] [--runs 1] [--frameworks msjax mindspore]
+        [--max-steps N] [--timeout S]
+
+``/path/to/models`` is a checkout of ``mindspore-ai/models`` (e.g.
+``git --git-dir=<mirror> archive HEAD official | tar -x -C /tmp/zoo``). Nothing of the
+zoo is copied or changed: each script runs in its own folder, with command-line options
+and, where an option is a list the zoo's argparse helper cannot take (image sizes, bucket
+lists), a copy of its yaml config with those keys changed, written under ``--work``.
+
+msjax runs as ``python -m msjax run <script>`` (``sys.executable``), MindSpore as
+``--ms-python <script>``, back to back. Every stdout line is timestamped as it arrives;
+the model's own step lines (its callbacks' output, a regex per model) give the step
+numbers, and steps/s is (last step - first step) / (time between those lines), so start-up
+and the first step's compilation are left out. ``--max-steps`` stops a run after that many
+steps (MindSpore on CPU needs minutes for an epoch). After an msjax run that saved a
+checkpoint, MindSpore loads it (``load_checkpoint`` + ``load_param_into_net`` into the
+model's own network class where the zoo's ``src`` builds it; see ``LOAD_CHECK``).
+
+Prints one JSON line per run and a summary table (medians) at the end; writes
+``<work>/results.json``. Not run in CI.
+"""
+import argparse
+import glob
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import threading
+import time
+
+_HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, _HERE)
+import zoo_data  # noqa: E402
+
+
+def patched_yaml(src, dst, overrides):
+    """Copy a zoo yaml config, replacing the top-level ``key: value`` lines named in
+    ``overrides`` (values written as given)."""
+    text = open(src).read()
+    for key, value in overrides.items():
+        text, n = re.subn(rf"^{re.escape(key)}:.*$", f"{key}: {value}", text, count=1, flags=re.M)
+        if n != 1:
+            raise KeyError(f"{key} not in {src}")
+    os.makedirs(os.path.dirname(dst), exist_ok=True)
+    with open(dst, "w") as f:
+        f.write(text)
+    return dst
+
+
+# Each model: folder in the zoo, script, a function (work dir, data dir, output dir) ->
+# argv, the regex of its step lines (group 1: the step number within the run), and the
+# glob of the checkpoint it writes.
+def _resnet(zoo, work, data, out):
+    return ["train.py", "--config_path=config/resnet18_cifar10_config.yaml", "--device_target=CPU",
+            "--epoch_size=1", "--train_image_size=32", "--eval_image_size=32",
+            f"--data_path={data['cifar_resnet']}", f"--output_dir={out}", "--save_checkpoint_epochs=1"]
+
+
+def _mobilenetv2(zoo, work, data, out):
+    return ["train.py", "--config_path=default_config_cpu.yaml", f"--dataset_path={data['imagefolder']}",
+            "--num_classes=4", "--batch_size=16", "--image_height=32", "--image_width=32", "--epoch_size=1",
+            "--num_workers=2", f"--save_checkpoint_path={out}/"]
+
+
+def _vgg16(zoo, work, data, out):
+    cfg = patched_yaml(os.path.join(zoo, "official/cv/VGG/vgg16/cifar10_config.yaml"),
+                       os.path.join(work, "configs", "vgg16_cifar10_32.yaml"), {"image_size": "[32,32]"})
+    return ["train.py", f"--config_path={cfg}", "--device_target=CPU", f"--data_dir={data['cifar_vgg']}",
+            "--max_epoch=1", "--warmup_epochs=0", f"--ckpt_path={out}/", "--ckpt_interval=1"]
+
+
+def _transformer_cfg(zoo, work):
+    return patched_yaml(os.path.join(zoo, "official/nlp/Transformer/default_config.yaml"),
+                        os.path.join(work, "configs", "transformer_small.yaml"),
+                        {"bucket_boundaries": "[16]", "bucket": "[16]"})
+
+
+def _transformer(zoo, work, data, out):
+    return ["train.py", f"--config_path={_transformer_cfg(zoo, work)}", "--device_target=CPU",
+            f"--data_path={data['transformer_mr'][FRAMEWORK[0]]}", "--batch_size=16", "--epoch_size=1",
+            f"--vocab_size={data['vocab_size']}", "--hidden_size=64", "--num_hidden_layers=2",
+            "--num_attention_heads=4", "--intermediate_size=128", "--max_position_embeddings=32",
+            "--seq_length=16", f"--save_checkpoint_path={out}/", "--enable_modelarts=False"]
+
+
+MODELS = {
+    "resnet18": ("official/cv/ResNet", _resnet, r"step: \[(\d+)/\d+\]", "resnet18/cifar10/ckpt/*.ckpt"),
+    "mobilenetv2": ("official/cv/MobileNet/mobilenetv2", _mobilenetv2, r"step:\[\s*(\d+)/", "ckpt_0/*.ckpt"),
+    "vgg16": ("official/cv/VGG/vgg16", _vgg16, r"epoch: \d+ step: (\d+), loss", "*/ckpt_0/*.ckpt"),
+    "transformer": ("official/nlp/Transformer", _transformer, r"epoch: \d+, step: (\d+), outputs", "ckpt_0/*.ckpt"),
+}
+# Step lines after which a run stops unless --max-steps says otherwise (0: the whole epoch).
+# ResNet logs every 10th step; the CIFAR-10 models have 10,000 records an epoch (MindSpore's
+# Cifar10Dataset reads whole 10,000-record files), minutes per epoch even for msjax here.
+MAX_STEPS = {"resnet18": 4, "vgg16": 8, "mobilenetv2": 0, "transformer": 0}
+
+# Loading the msjax checkpoint in MindSpore: (module in the zoo folder, expression building the
+# network from ``config``-free arguments) or None for load_checkpoint alone.
+LOAD_CHECK = {
+    "resnet18": ("src.resnet", "resnet18(class_num=10)"),
+    "mobilenetv2": None,
+    "vgg16": None,
+    "transformer": None,
+}
+
+FRAMEWORK = ["msjax"]   # the framework of the run being set up (the Transformer's data differ)
+
+
+def prepare_data(zoo, work, ms_python, models):
+    data = {}
+    root = os.path.join(work, "data")
+    if {"resnet18", "vgg16"} & set(models):
+        data["cifar_resnet"], data["cifar_vgg"] = zoo_data.cifar10(root)
+    if "mobilenetv2" in models:
+        data["imagefolder"] = zoo_data.image_folder(root)
+    if "transformer" in models:
+        text, vocab, size = zoo_data.parallel_corpus(root)
+        data["vocab_size"] = size
+        data["transformer_mr"] = {}
+        folder = os.path.join(zoo, "official/nlp/Transformer")
+        cfg = _transformer_cfg(zoo, work)
+        # the zoo's own create_data.py writes the MindRecord files, under each framework
+        for fw, cmd in (("msjax", [sys.executable, "-m", "msjax", "run"]), ("mindspore", [ms_python])):
+            out = os.path.join(root, f"transformer_mr_{fw}")
+            os.makedirs(out, exist_ok=True)
+            prefix = os.path.join(out, "train-mindrecord")
+            if not os.path.exists(prefix + "_16_00"):
+                subprocess.run(cmd + ["create_data.py", f"--config_path={cfg}", f"--input_file={text}",
+                                      f"--vocab_file={vocab}", f"--output_file={prefix}", "--max_seq_length=16",
+                                      "--num_splits=16"], cwd=folder, check=True,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            data["transformer_mr"][fw] = prefix
+    return data
+
+
+def run_one(cmd, cwd, step_re, max_steps, timeout, log_path):
+    """Run ``cmd``, timestamp its step lines; stop after ``max_steps`` steps."""
+    env = dict(os.environ, PYTHONUNBUFFERED="1", GLOG_v="3")
+    t0 = time.monotonic()
+    proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            text=True, start_new_session=True)
+    timer = threading.Timer(timeout, proc.kill)
+    timer.start()
+    steps, stopped = [], False
+    with open(log_path, "w") as log:
+        for line in proc.stdout:
+            now = time.monotonic() - t0
+            log.write(f"[{now:9.3f}] {line}")
+            m = re.search(step_re, line)
+            if m:
+                steps.append((int(m.group(1)), now))
+                if max_steps and len(steps) >= max_steps:
+                    stopped = True
+                    proc.kill()
+                    break
+    rc = proc.wait()
+    timer.cancel()
+    result = {"rc": None if stopped else rc, "wall_s": round(time.monotonic() - t0, 1),
+              "steps_seen": len(steps), "stopped_after_max_steps": stopped}
+    if len(steps) >= 2:
+        (s0, t_0), (s1, t_1) = steps[0], steps[-1]
+        if t_1 > t_0 and s1 > s0:
+            result["steps_per_s"] = round((s1 - s0) / (t_1 - t_0), 3)
+    result["first_step_s"] = round(steps[0][1], 1) if steps else None
+    return result
+
+
+def check_load(ms_python, folder, ckpt, spec):
+    """MindSpore 2.10 loads msjax's checkpoint (and into the zoo's network, where given)."""
+    code = ["import mindspore as ms", f"p = ms.load_checkpoint({ckpt!r})", "print('params', len(p))"]
+    if spec:
+        mod, expr = spec
+        code += [f"from {mod} import *", f"net = {expr}",
+                 "left, _ = ms.load_param_into_net(net, p, strict_load=True)",
+                 "print('not loaded', left)"]
+    r = subprocess.run([ms_python, "-c", "\n".join(code)], cwd=folder, capture_output=True, text=True,
+                       env=dict(os.environ, GLOG_v="3"))
+    ok = r.returncode == 0 and ("not loaded []" in r.stdout if spec else True)
+    return {"loads_in_mindspore": ok, "detail": (r.stdout.strip() or r.stderr.strip()[-300:])}
+
+
+def same_layout(ms_python, a, b):
+    """Both checkpoints (read by MindSpore) hold the same parameter names, shapes and dtypes."""
+    code = ("import sys, mindspore as ms\n"
+            "f = lambda p: {k: (tuple(v.shape), str(v.dtype)) for k, v in ms.load_checkpoint(p).items()}\n"
+            "a, b = f(sys.argv[1]), f(sys.argv[2])\n"
+            "print(a == b, sorted(set(a) ^ set(b))[:8], [k for k in a if k in b and a[k] != b[k]][:8])")
+    r = subprocess.run([ms_python, "-c", code, a, b], capture_output=True, text=True, env=dict(os.environ, GLOG_v="3"))
+    return r.stdout.strip() or r.stderr.strip()[-300:]
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("zoo", help="checkout of mindspore-ai/models")
+    ap.add_argument("--work", default="/tmp/zoo_work")
+    ap.add_argument("--models", nargs="+", default=list(MODELS))
+    ap.add_argument("--frameworks", nargs="+", default=["msjax", "mindspore"])
+    ap.add_argument("--ms-python", default="/tmp/ms/bin/python")
+    ap.add_argument("--runs", type=int, default=1)
+    ap.add_argument("--max-steps", type=int, default=None,
+                    help="stop a run after this many step lines (default: MAX_STEPS; 0: never)")
+    ap.add_argument("--timeout", type=float, default=1800)
+    args = ap.parse_args(argv)
+    zoo, work = os.path.abspath(args.zoo), os.path.abspath(args.work)
+    data = prepare_data(zoo, work, args.ms_python, args.models)
+    results = []
+    for name in args.models:
+        folder, argv_fn, step_re, ckpt_glob = MODELS[name]
+        cwd = os.path.join(zoo, folder)
+        for run in range(args.runs):
+            for fw in args.frameworks:
+                FRAMEWORK[0] = fw
+                out = os.path.join(work, "out", f"{name}_{fw}_{run}")
+                os.makedirs(out, exist_ok=True)
+                cmd = ([sys.executable, "-m", "msjax", "run"] if fw == "msjax" else [args.ms_python])
+                cmd = cmd + argv_fn(zoo, work, data, out)
+                cap = MAX_STEPS[name] if args.max_steps is None else args.max_steps
+                r = run_one(cmd, cwd, step_re, cap, args.timeout, out + ".log")
+                r.update(model=name, framework=fw, run=run, load=os.getloadavg()[0])
+                ckpts = sorted(glob.glob(os.path.join(out, ckpt_glob)), key=os.path.getmtime)
+                if ckpts:
+                    r["ckpt"] = ckpts[-1]
+                    if fw == "msjax":
+                        r.update(check_load(args.ms_python, cwd, ckpts[-1], LOAD_CHECK[name]))
+                mine = [x.get("ckpt") for x in results + [r] if x["model"] == name and x["run"] == run]
+                if fw == "mindspore" and len(mine) == 2 and all(mine):
+                    r["same_names_and_shapes_as_msjax_ckpt"] = same_layout(args.ms_python, *mine)
+                print(json.dumps(r), flush=True)
+                results.append(r)
+    with open(os.path.join(work, "results.json"), "w") as f:
+        json.dump(results, f, indent=1)
+    print("\n| model | msjax steps/s | MindSpore steps/s | msjax ckpt loads in MindSpore |")
+    print("|---|---|---|---|")
+    for name in args.models:
+        med = {}
+        for fw in args.frameworks:
+            v = [r["steps_per_s"] for r in results if r["model"] == name and r["framework"] == fw
+                 and "steps_per_s" in r]
+            med[fw] = f"{statistics.median(v):.2f}" if v else "-"
+        loads = [r.get("loads_in_mindspore") for r in results if r["model"] == name and r["framework"] == "msjax"]
+        print(f"| {name} | {med.get('msjax', '-')} | {med.get('mindspore', '-')} | {loads} |")
+
+
+if __name__ == "__main__":
+    main()
