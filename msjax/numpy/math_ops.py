@@ -115,8 +115,24 @@ tanh = _trig(jnp.tanh)
 arcsinh = _trig(jnp.arcsinh)
 arccosh = _trig(jnp.arccosh)
 arctanh = _trig(jnp.arctanh)
-cbrt = _unary_float(jnp.cbrt)
-exp2 = _unary_float(jnp.exp2)
+
+
+def _at_least_float32(a):
+    """Float32 for every input but Float64 (MindSpore's kernels for cbrt, cov, norm...)."""
+    return a if a.dtype == jnp.float64 else a.astype(jnp.float32)
+
+
+cbrt = _util.elementwise(jnp.cbrt, lambda x: (_at_least_float32(arr(x)),), arity=1,
+                         doc="Element-wise cube root, computed in Float32 (Float64 stays Float64).")
+
+
+def exp2(x, dtype=None):
+    """``2 ** x``; integer inputs keep their dtype and Bool gives Int64 (MindSpore's ``pow(2, x)``)."""
+    a = arr(x)
+    if _util.is_float(a):
+        return out(jnp.exp2(a), dtype)
+    a = a.astype(jnp.int64) if a.dtype == jnp.bool_ else a
+    return out(jnp.left_shift(jnp.ones((), a.dtype), a), dtype)
 deg2rad = _unary_float(jnp.deg2rad)
 rad2deg = _unary_float(jnp.rad2deg)
 radians = _unary_float(jnp.radians)
@@ -156,7 +172,7 @@ def around(a, decimals=0):
     x = arr(a)
     if isinstance(decimals, bool) or not isinstance(decimals, int):
         raise TypeError("decimals should be an integer")
-    return out(jnp.round(x, decimals) if _util.is_float(x) else jnp.round(x.astype(jnp.float32), decimals))
+    return out(jnp.round(x, decimals))   # integers keep their dtype
 
 
 def square(x, dtype=None):
@@ -164,7 +180,12 @@ def square(x, dtype=None):
 
 
 def reciprocal(x, dtype=None):
-    return out(jnp.reciprocal(to_float(arr(x))), dtype)
+    """``1 / x``; integer inputs divide as integers (MindSpore's ``tensor_div(1, x)``), truncating."""
+    a = arr(x)
+    if _util.is_float(a):
+        return out(jnp.reciprocal(a), dtype)
+    a = a.astype(jnp.int64) if a.dtype == jnp.bool_ else a
+    return out(jnp.trunc(1.0 / a.astype(jnp.float32)).astype(a.dtype), dtype)
 
 
 def absolute(x, dtype=None):
@@ -184,7 +205,7 @@ def sign(x, dtype=None):
     a = arr(x)
     if a.dtype == jnp.bool_:
         raise TypeError("For 'sign', unsupported input type Bool.")
-    return out(jnp.sign(a), dtype)
+    return out(jnp.sign(a if _util.is_float(a) else a.astype(jnp.float32)), dtype)   # integers: Float32
 
 
 def copysign(x1, x2, dtype=None):
@@ -200,7 +221,7 @@ def copysign(x1, x2, dtype=None):
 def heaviside(x1, x2, dtype=None):
     a, b = _binary(x1, x2)
     dt = jnp.promote_types(a.dtype, b.dtype)
-    return out(jnp.heaviside(a.astype(dt), b.astype(dt)), dtype)
+    return out(jnp.heaviside(a.astype(dt), b.astype(dt)).astype(dt), dtype)
 
 
 hypot = _util.elementwise(jnp.hypot, _both_float)
@@ -318,8 +339,8 @@ def average(x, axis=None, weights=None, returned=False):
     a = to_float(x._data)
     axes = check_axis(axis, a.ndim) if axis is not None else None
     if weights is None:
-        avg = jnp.mean(a, axis=axes)
-        wsum = jnp.full(avg.shape, a.size / builtins.max(avg.size, 1), a.dtype)
+        avg = mean(x, axis)._data   # integers truncate, as MindSpore's mean
+        wsum = jnp.full(avg.shape, a.size / builtins.max(avg.size, 1), avg.dtype)
     else:
         need_tensor("average", weights)
         w = weights._data
@@ -366,7 +387,8 @@ def _nan_reduce(fn, x, axis, dtype, keepdims, **kw):
 
 
 def nansum(a, axis=None, dtype=None, keepdims=False):
-    return _nan_reduce(jnp.nansum, arr(a), axis, dtype, keepdims)
+    x = arr(a)
+    return _nan_reduce(jnp.nansum, x, axis, dtype or x.dtype, keepdims)   # keeps the input's dtype
 
 
 def nanmean(a, axis=None, dtype=None, keepdims=False):
@@ -394,8 +416,13 @@ def cumsum(a, axis=None, dtype=None):
     return a.cumsum(axis, dtype)
 
 
+def _int32_if_small(x):
+    """Bool and UInt8 accumulate in Int32 (MindSpore's cumulative kernels)."""
+    return x.astype(jnp.int32) if x.dtype in (jnp.bool_, jnp.uint8) else x
+
+
 def nancumsum(a, axis=None, dtype=None):
-    x = arr(a)
+    x = _int32_if_small(arr(a))
     if axis is None:
         x, axis = x.ravel(), 0
     return out(jnp.nancumsum(x, axis=axis), dtype)
@@ -403,9 +430,10 @@ def nancumsum(a, axis=None, dtype=None):
 
 def cumprod(a, axis=None, dtype=None):
     x = arr(a)
+    x = x.astype({jnp.dtype(jnp.bool_): jnp.int32, jnp.dtype(jnp.uint8): jnp.uint32}.get(x.dtype, x.dtype))
     if axis is None:
         x, axis = x.ravel(), 0
-    return out(jnp.cumprod(x, axis=axis), dtype)
+    return out(jnp.cumprod(x, axis=axis).astype(x.dtype), dtype)
 
 
 def diff(a, n=1, axis=-1, prepend=None, append=None):
@@ -439,7 +467,7 @@ def trapz(y, x=None, dx=1.0, axis=-1):
 
 
 def gradient(f, *varargs, axis=None, edge_order=1):
-    fa = to_float(arr(f))
+    fa = _at_least_float32(arr(f))
     if edge_order != 1:
         raise ValueError("For 'gradient', only edge_order=1 is supported (as MindSpore).")
     spacing = [arr(v) if isinstance(v, (Tensor, list, tuple)) else v for v in varargs]
@@ -450,8 +478,8 @@ def gradient(f, *varargs, axis=None, edge_order=1):
 
 
 def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=None, dtype=None):
-    ma = to_float(arr(m))
-    ya = None if y is None else to_float(arr(y))
+    ma = _at_least_float32(arr(m))
+    ya = None if y is None else _at_least_float32(arr(y))
     res = jnp.cov(ma, ya, rowvar=rowvar, bias=bias, ddof=ddof,
                   fweights=None if fweights is None else arr(fweights),
                   aweights=None if aweights is None else arr(aweights))
@@ -459,8 +487,8 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
 
 
 def corrcoef(x, y=None, rowvar=True, dtype=None):
-    xa = to_float(arr(x))
-    ya = None if y is None else to_float(arr(y))
+    xa = _at_least_float32(arr(x))
+    ya = None if y is None else _at_least_float32(arr(y))
     return out(jnp.corrcoef(xa, ya, rowvar=rowvar), dtype)
 
 
@@ -525,7 +553,7 @@ def interp(x, xp, fp, left=None, right=None):
 
 
 def unwrap(p, discont=math.pi, axis=-1):
-    return out(jnp.unwrap(to_float(arr(p)), discont, axis))
+    return out(jnp.unwrap(_at_least_float32(arr(p)), discont, axis))
 
 
 # ---------------------------------------------------------------------------
@@ -608,7 +636,7 @@ def matrix_power(a, n):
 def norm(x, ord=None, axis=None, keepdims=False):  # noqa: A002
     if not isinstance(ord, (int, float)) and ord not in (None, "fro", "nuc"):
         raise ValueError("invalid value for `ord`")
-    a = to_float(arr(x))
+    a = _at_least_float32(arr(x))
     if axis is None:
         if ord is None:
             return out(jnp.linalg.norm(a.ravel(), None, None, keepdims).reshape((1,) * a.ndim if keepdims else ()))
@@ -622,13 +650,19 @@ def norm(x, ord=None, axis=None, keepdims=False):  # noqa: A002
     return out(jnp.linalg.norm(a, ord, axis, keepdims))
 
 
-def _conv1d(fn, a, v, mode, ndim_msg):
-    x, y = to_float(arr(a)), to_float(arr(v))
+def _conv1d(fn, a, v, mode, ndim_msg, keep_int=True):
+    """The result keeps the inputs' promoted dtype (``convolve`` keeps integers, ``correlate``
+    gives Float32 for them, as MindSpore)."""
+    x, y = arr(a), arr(v)
     if x.ndim != 1 or y.ndim != 1:
         raise ValueError(ndim_msg)
     if mode not in ("full", "same", "valid"):
         raise ValueError("mode must be one of ['full', 'same', 'valid']")
-    return out(fn(x, y, mode))
+    dt = jnp.promote_types(x.dtype, y.dtype)
+    res = fn(_at_least_float32(x), _at_least_float32(y), mode)
+    if not jnp.issubdtype(dt, jnp.inexact):
+        return out(jnp.round(res).astype(dt) if keep_int else res)
+    return out(res.astype(dt))
 
 
 def convolve(a, v, mode="full"):
@@ -636,7 +670,7 @@ def convolve(a, v, mode="full"):
 
 
 def correlate(a, v, mode="valid"):
-    return _conv1d(jnp.correlate, a, v, mode, "only support 1-dimensional inputs.")
+    return _conv1d(jnp.correlate, a, v, mode, "only support 1-dimensional inputs.", keep_int=False)
 
 
 # ---------------------------------------------------------------------------
@@ -659,12 +693,15 @@ def polysub(a1, a2):
 
 
 def polymul(a1, a2):
-    return out(jnp.polymul(_poly(a1, "polymul"), _poly(a2, "polymul")))
+    _poly(a1, "polymul")
+    _poly(a2, "polymul")
+    return convolve(a1, a2)   # MindSpore's polymul is a convolution: integer inputs stay integers
 
 
 def polyval(p, x):
     pa, xa = _poly(p, "polyval"), arr(x)
     dt = jnp.promote_types(pa.dtype, xa.dtype)
+    dt = dt if dt == jnp.float64 else jnp.float32   # MindSpore evaluates in Float32
     return out(jnp.polyval(pa.astype(dt), xa.astype(dt)))
 
 
@@ -672,9 +709,11 @@ def polyder(p, m=1):
     if isinstance(m, bool) or not isinstance(m, int) or m < 0:
         raise ValueError("Order of derivative must be positive")
     pa = _poly(p, "polyder")
+    if pa.dtype in (jnp.bool_, jnp.uint8):
+        pa = pa.astype(jnp.int32)
     if m >= pa.shape[0]:
         return out(jnp.zeros((1,), pa.dtype))
-    return out(jnp.polyder(pa, m))
+    return out(jnp.polyder(pa, m).astype(pa.dtype))   # integers stay integers
 
 
 def polyint(p, m=1, k=None):

@@ -394,6 +394,23 @@ _CASES.update({
 })
 
 
+_CASES.update({
+    "int_results": lambda ms: [
+        _np(ms).exp2(_t(ms, _I)), _np(ms).reciprocal(_t(ms, [3, 1, -1, 4], ms.int32)), _np(ms).sign(_t(ms, _I)),
+        _np(ms).heaviside(_t(ms, _I), _t(ms, [0, 1, 2], ms.int32)), _np(ms).nansum(_t(ms, _I)),
+        _np(ms).nansum(_t(ms, [3, 1, 4], ms.uint8)), _np(ms).around(_t(ms, _I)), _np(ms).average(_t(ms, [1, 2], ms.int32))],
+    "int_accumulations": lambda ms: [
+        _np(ms).nancumsum(_t(ms, [3, 1, 4], ms.uint8)), _np(ms).cumprod(_t(ms, [True, False, True])),
+        _np(ms).cumprod(_t(ms, [3, 1, 4], ms.uint8)), _np(ms).polyder(_t(ms, [3, 1, 4], ms.int64)),
+        _np(ms).polymul([1, 2, 3], [1, 2, 3]), _np(ms).convolve(_t(ms, [3, 1, 4], ms.uint8), _t(ms, [True, False, True])),
+        _np(ms).correlate([1, 2, 3], [1, 2, 3])],
+    "float16_in_float32_out": lambda ms: [
+        f(_t(ms, [0.5, 1.5, 2.0], ms.float16)) for f in (_np(ms).cbrt, _np(ms).cov, _np(ms).gradient, _np(ms).unwrap,
+                                                          _np(ms).norm)] + [
+        _np(ms).polyval(_t(ms, [0.5, 1.5, 2.0], ms.float16), _t(ms, [3, 1, 4], ms.int64))],
+})
+
+
 def _jit_fft_stats(ms):
     mnp = ms.numpy
 
