@@ -22,7 +22,6 @@ ZOO = os.path.join(HERE, "fixtures", "zoo_imports.json")
 # "does not support" error); this list only shrinks.
 KNOWN_GAPS = {
     ("mindspore.boost", "GradientAccumulation"),
-    ("mindspore.common.api", "_pynative_executor"),
     ("mindspore.common.api", "cells_compile_cache"),
     ("mindspore.nn.probability.distribution", "Uniform"),
     ("mindspore.ops.op_info_register", "DataType"),

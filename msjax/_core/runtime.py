@@ -56,6 +56,25 @@ def synchronize():
         a.block_until_ready()
 
 
+class _PyNativeExecutor:
+    """``mindspore.common.api._pynative_executor`` (an instance of this class): MindSpore's
+    PyNative op dispatcher. ``sync()`` waits for JAX's in-flight work (``synchronize``),
+    which is what real code calls it for; its other methods drive MindSpore's own graph
+    building and have no counterpart here: they raise ``AttributeError`` naming themselves."""
+
+    def sync(self):
+        synchronize()
+
+    def __getattr__(self, name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        raise AttributeError(f"msjax does not support `mindspore.common.api._pynative_executor.{name}`: it drives "
+                             "MindSpore's PyNative graph builder, which msjax does not have (JAX traces instead).")
+
+
+_pynative_executor = _PyNativeExecutor()
+
+
 def run_check():
     """``mindspore.run_check``: multiplies two Tensors and prints MindSpore's two lines,
     naming msjax and the JAX platform the product ran on."""
