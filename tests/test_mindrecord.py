@@ -253,3 +253,33 @@ def test_compression_codec_edges():
         assert _codec.decompress_ints(packed, size) == arr.tobytes()
     packed = _codec.compress_ints(np.array([1, -200, 70000, 3], np.int32).tobytes(), 4)
     assert packed.hex() == "00000004" "18" "01" "38ff" "70110100" "03"    # MindSpore's bytes (fixture blob row 0)
+
+
+def test_mind_dataset_files_and_infile_shuffle(tmp_path):
+    from msjax.dataset import Shuffle
+    path = str(tmp_path / "f.mindrecord")
+    w = FileWriter(path, shard_num=3, overwrite=True)
+    w.add_schema({"id": {"type": "int64"}})
+    for k in range(3):          # parallel mode: shard k holds rows 10k..10k+4
+        w.write_raw_data([{"id": 10 * k + i} for i in range(5)], parallel_writer=True)
+    w.commit()
+    files = [path + str(k) for k in range(3)]
+    ds.config.set_seed(2)
+    seen_files, seen_rows = set(), set()
+    it_files = ds.MindDataset(files, shuffle=Shuffle.FILES).create_tuple_iterator(num_epochs=8, output_numpy=True)
+    it_in = ds.MindDataset(files, shuffle=Shuffle.INFILE).create_tuple_iterator(num_epochs=8, output_numpy=True)
+    for _ in range(8):      # a new order each epoch
+        ids = [int(r[0]) for r in it_files]
+        blocks = [ids[i:i + 5] for i in range(0, 15, 5)]
+        assert all(b == list(range(b[0], b[0] + 5)) for b in blocks)     # each file's rows in order
+        seen_files.add(tuple(b[0] for b in blocks))
+        ids = [int(r[0]) for r in it_in]
+        assert [sorted(ids[i:i + 5]) for i in range(0, 15, 5)] == [list(range(10 * k, 10 * k + 5)) for k in range(3)]
+        seen_rows.add(tuple(ids))
+    assert len(seen_files) > 1 and len(seen_rows) > 1
+    parts = [[int(r[0]) for r in ds.MindDataset(files, shuffle=Shuffle.INFILE, num_shards=2, shard_id=s)
+              .create_tuple_iterator(output_numpy=True)] for s in range(2)]
+    assert len(parts[0]) == len(parts[1]) == 8 and set(parts[0] + parts[1]) == set(range(5)) | set(
+        range(10, 15)) | set(range(20, 25))
+    with pytest.raises(ValueError, match="cannot be specified at the same time"):
+        ds.MindDataset(files, shuffle=Shuffle.FILES, num_samples=3)

@@ -319,7 +319,8 @@ class MindDataset(MappableSource):
     every ``num_shards``-th row, wrapping around); ``padded_sample`` rows
     (``num_padded`` of them) are appended before sharding.
 
-    Differences from MindSpore: ``Shuffle.FILES``/``Shuffle.INFILE``/``Shuffle.PARTIAL`` shuffle
+    ``Shuffle.FILES`` shuffles the file order (rows in file order), ``Shuffle.INFILE`` the rows
+    within each file (files in order). Differences from MindSpore: ``Shuffle.PARTIAL`` shuffles
     globally; a shuffled order is msjax's own (seeded by ``ds.config.set_seed``).
     """
 
@@ -354,9 +355,12 @@ class MindDataset(MappableSource):
             raise RuntimeError("num_padded is needed when padded_sample is set.")
         if padded_sample is not None and num_shards is None and not isinstance(sampler, _dist_sampler()):
             raise RuntimeError("num_shards is needed when padded_sample is set.")
+        file_mode = shuffle if shuffle in (Shuffle.FILES, Shuffle.INFILE) and sampler is None else None
         super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id, cache)
         self.dataset_files = dataset_files
         self._shards = open_shards(dataset_files)
+        if file_mode is not None:
+            self.sampler = _FileOrderSampler(file_mode, self._file_sizes(), self.sampler)
         schema = self._shards.schema
         self.columns_list = list(columns_list) if columns_list else []
         for c in self.columns_list:
@@ -376,6 +380,12 @@ class MindDataset(MappableSource):
 
     def _col_names(self):
         return list(self._columns)
+
+    def _file_sizes(self):
+        counts = [0] * len(self._shards.files)
+        for entry in self._shards.index:
+            counts[entry[0]] += 1
+        return counts
 
     def _num_rows(self):
         return len(self._shards) + self.num_padded
@@ -401,6 +411,43 @@ class MindDataset(MappableSource):
         if index < 0:
             raise ValueError(f"index cannot be negative, but got {index}.")
         return self._read(index)
+
+
+class _FileOrderSampler:
+    """``Shuffle.FILES`` (the files in a random order, each file's rows in order) or
+    ``Shuffle.INFILE`` (files in order, each file's rows shuffled) for MindDataset, then the
+    sharding/num_samples of the sampler it replaces (a DistributedSampler shards the result)."""
+
+    def __init__(self, mode, sizes, inner):
+        from .samplers import Shuffle
+        self.mode, self.sizes, self.inner, self._files = mode, sizes, inner, mode == Shuffle.FILES
+        self.num_samples = getattr(inner, "num_samples", None)
+
+    def _order(self, rng):
+        starts = np.cumsum([0] + self.sizes[:-1])
+        blocks = [np.arange(st, st + n, dtype=np.int64) for st, n in zip(starts, self.sizes)]
+        if self._files:
+            return np.concatenate([blocks[i] for i in rng.permutation(len(blocks))] or [np.zeros(0, np.int64)])
+        return np.concatenate([rng.permutation(b) for b in blocks] or [np.zeros(0, np.int64)])
+
+    def _epoch_ids(self, n, rng, epoch=0):
+        order = self._order(rng)
+        if len(order) < n:                                   # padded samples go last
+            order = np.concatenate([order, np.arange(len(order), n, dtype=np.int64)])
+        from .samplers import DistributedSampler
+        if isinstance(self.inner, DistributedSampler):
+            per = -(-n // self.inner.num_shards)
+            wrapped = np.resize(order, per * self.inner.num_shards)
+            order = wrapped[self.inner.shard_id::self.inner.num_shards]
+        if self.num_samples:
+            order = order[:self.num_samples]
+        return order
+
+    def _count(self, n):
+        return len(self._epoch_ids(n, np.random.default_rng(0)))
+
+    def get_num_samples(self):
+        return self.num_samples
 
 
 def _dist_sampler():
