@@ -156,7 +156,6 @@ def test_multiply_and_float_power_take_numbers_as_documented():
     (lambda A, B: mnp.tile(A, "x"), ValueError),
     (lambda A, B: mnp.trace(A[0]), RuntimeError),
     (lambda A, B: mnp.arange(0, 5, 0), ZeroDivisionError),
-    (lambda A, B: mnp.gcd(A, A), TypeError),
     (lambda A, B: mnp.ravel_multi_index((A[0], A[0]), (2, 3)), TypeError),
     (lambda A, B: mnp.meshgrid(A[0], indexing="zz"), TypeError),
     (lambda A, B: mnp.where(A > 0), TypeError),

@@ -213,10 +213,11 @@ def tri(N, M=None, k=0, dtype=mstype.float32):
 
 
 def _at_least_2d(name, m):
+    """A 1-D input is broadcast to a square matrix first, as NumPy and MindSpore do."""
     a = arr(m)
     if a.ndim < 1:
         raise ValueError(f"For '{name}', input m's rank should be larger than 0, but got {a.ndim}.")
-    return a
+    return jnp.broadcast_to(a, (a.shape[0],) + a.shape) if a.ndim == 1 else a
 
 
 def tril(m, k=0):

@@ -57,9 +57,7 @@ def isneginf(x):
 
 def signbit(x, dtype=None):
     a = arr(x)
-    if a.dtype == jnp.bool_:
-        raise TypeError("For 'signbit', Bool inputs are not supported.")
-    return out(jnp.signbit(a), dtype)
+    return out(jnp.signbit(a) if a.dtype != jnp.bool_ else jnp.zeros(a.shape, bool), dtype)
 
 
 def isscalar(element):

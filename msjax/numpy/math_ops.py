@@ -235,19 +235,33 @@ def divmod_(x1, x2, dtype=None):
     return floor_divide(x1, x2, dtype), remainder(x1, x2, dtype)
 
 
-def _integers(name):
-    def prepare(x1, x2):
-        a, b = _binary(x1, x2)
-        for v in (a, b):
-            if not jnp.issubdtype(v.dtype, jnp.integer):
-                raise TypeError(f"For '{name}', the inputs must be integer Tensors, but got "
-                                f"{mstype.from_np(v.dtype)}.")
-        return a, b
-    return prepare
+def _gcd(a, b):
+    """Euclid's algorithm on the promoted dtype (floats too, as MindSpore's ``gcd``)."""
+    dt = jnp.promote_types(a.dtype, b.dtype)
+    if dt == jnp.bool_:
+        dt = jnp.dtype(jnp.uint8)
+    a, b = jnp.broadcast_arrays(jnp.abs(a.astype(dt)), jnp.abs(b.astype(dt)))
+    if jnp.issubdtype(dt, jnp.integer):
+        return jnp.gcd(a, b)
+
+    def body(ab):
+        x, y = ab
+        nz = y != 0
+        return jnp.where(nz, y, x), jnp.where(nz, jnp.fmod(x, jnp.where(nz, y, 1)), 0)
+    return jax.lax.while_loop(lambda ab: jnp.any(ab[1] != 0), body, (a, b))[0]
 
 
-gcd = _util.elementwise(jnp.gcd, _integers("gcd"))
-lcm = _util.elementwise(jnp.lcm, _integers("lcm"))
+def _lcm(a, b):
+    g = _gcd(a, b)
+    dt = g.dtype
+    a, b = jnp.abs(a.astype(dt)), jnp.abs(b.astype(dt))
+    if jnp.issubdtype(dt, jnp.integer):
+        return jnp.where(g == 0, 0, a // jnp.where(g == 0, 1, g) * b)
+    return jnp.where(g == 0, 0, a / jnp.where(g == 0, 1, g) * b)
+
+
+gcd = _util.elementwise(_gcd, _binary, name="gcd", doc="Greatest common divisor of array-likes (floats too).")
+lcm = _util.elementwise(_lcm, _binary, name="lcm", doc="Least common multiple of array-likes (floats too).")
 logaddexp = _util.elementwise(jnp.logaddexp, _both_float)
 logaddexp2 = _util.elementwise(jnp.logaddexp2, _both_float)
 arctan2 = _util.elementwise(jnp.arctan2, _both_float)

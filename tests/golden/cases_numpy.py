@@ -404,6 +404,11 @@ _CASES.update({
         _np(ms).cumprod(_t(ms, [3, 1, 4], ms.uint8)), _np(ms).polyder(_t(ms, [3, 1, 4], ms.int64)),
         _np(ms).polymul([1, 2, 3], [1, 2, 3]), _np(ms).convolve(_t(ms, [3, 1, 4], ms.uint8), _t(ms, [True, False, True])),
         _np(ms).correlate([1, 2, 3], [1, 2, 3])],
+    "gcd_floats_tril_1d": lambda ms: [
+        _np(ms).gcd(_t(ms, [0.5, 6.0, 4.5], ms.float32), _t(ms, [3.0, 4.0, 1.5], ms.float32)),
+        _np(ms).lcm(_t(ms, [4.0, 6.0], ms.float32), _t(ms, [6.0, 4.0], ms.float32)),
+        _np(ms).gcd(_t(ms, [3, 1, 4], ms.uint8), _t(ms, [True, False, True])),
+        _np(ms).tril(_t(ms, [1, 2, 3], ms.int32)), _np(ms).triu([1.0, 2.0], 1), _np(ms).signbit(_t(ms, [True, False]))],
     "float16_in_float32_out": lambda ms: [
         f(_t(ms, [0.5, 1.5, 2.0], ms.float16)) for f in (_np(ms).cbrt, _np(ms).cov, _np(ms).gradient, _np(ms).unwrap,
                                                           _np(ms).norm)] + [
