@@ -10,6 +10,8 @@ unmodified turned up, each a small piece in the zoo's style:
 * ``mindspore.dataset.transforms.validators.check_random_transform_ops`` (research/cv/trn
   decorates its own transforms with it; it also guards Compose/RandomApply/RandomChoice/
   RandomOrder).
+* ``mindspore.dataset.vision.py_transforms_util``'s PIL helpers (research/cv/autoaugment
+  calls them directly); ``random_crop`` draws from Python's ``random``, seeded here.
 
 Each case sets the mode it is about (the replay sets one first; the case's wins).
 """
@@ -143,8 +145,42 @@ _VALIDATOR_CASES = {
 }
 
 
+def _ptu_case(fn):
+    def case(ms):
+        import importlib
+        import random
+        from PIL import Image
+        u = importlib.import_module(ms.__name__ + ".dataset.vision.py_transforms_util")
+        img = Image.fromarray(np.random.default_rng(0).integers(0, 255, (20, 24, 3), dtype=np.uint8))
+        random.seed(5)
+        return fn(u, img)
+    return case
+
+
+def _arr(x):
+    return np.asarray(x).astype(np.int64)
+
+
+_PTU_CASES = {
+    "random_crops": lambda u, img: [_arr(u.random_crop(img, (8, 10), None, False, 0, "constant")),
+                                    _arr(u.random_crop(img, 16, 4, False, (1, 2, 3), "constant")),
+                                    _arr(u.random_crop(img, (30, 30), None, True, 7, "edge")),
+                                    _arr(u.random_crop(img, (12, 12), (2, 3), False, 0, "reflect"))],
+    "adjust": lambda u, img: [_arr(u.adjust_brightness(img, 0.5)), _arr(u.adjust_contrast(img, 1.5)),
+                              _arr(u.adjust_saturation(img, 0.2))],
+    "rotate": lambda u, img: [_arr(u.rotate(img, 30, 2, False, None, 9)),
+                              _arr(u.rotate(img, 400, 0, True, None, (1, 2, 3)))],
+    "is_pil": lambda u, img: [u.is_pil(img), u.is_pil(np.zeros(3)), u.augment_error_message],
+    "not_pil": lambda u, img: u.random_crop(np.zeros((4, 4, 3)), 2, None, False, 0, "constant"),
+    "crop_too_large": lambda u, img: u.random_crop(img, (40, 40), None, False, 0, "constant"),
+    "bad_padding": lambda u, img: u.pad(img, (1, 2, 3), 0, "constant"),
+    "bad_padding_mode": lambda u, img: u.pad(img, 1, 0, "wrap"),
+}
+
+
 def all_cases():
     cases = {f"validators_{k}": _validator_case(v) for k, v in _VALIDATOR_CASES.items()}
+    cases.update({f"py_transforms_util_{k}": _ptu_case(v) for k, v in _PTU_CASES.items()})
     for mode in ("graph", "pynative"):
         for out, sens in (("scalar", "one"), ("one", "scalar"), ("one_one", "one"), ("one_one", "scalar"),
                           ("one", "one")):

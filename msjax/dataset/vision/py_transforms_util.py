@@ -1,10 +1,126 @@
 """``mindspore.dataset.vision.py_transforms_util``: the PIL helpers model-zoo code imports
-(``is_pil``, ``rotate``, ``augment_error_message``)."""
+(``is_pil``, ``rotate``, ``augment_error_message``; research/cv/autoaugment also calls
+``random_crop`` and ``adjust_brightness``/``contrast``/``saturation``).
+
+Each takes and returns a ``PIL.Image.Image`` and raises ``TypeError`` with
+``augment_error_message`` for anything else, as MindSpore's. ``random_crop`` draws its
+corner from Python's ``random`` module, as MindSpore's does (seeded by ``random.seed``).
+"""
+import numbers
+import random
+
+import numpy as np
+
 from .transforms import Inter, is_pil
 
-__all__ = ["augment_error_message", "is_pil", "rotate"]
+__all__ = ["augment_error_message", "is_pil", "crop", "pad", "random_crop", "adjust_brightness",
+           "adjust_contrast", "adjust_saturation", "rotate"]
 
 augment_error_message = "img should be PIL image. Got {}. Use Decode() for encoded data or ToPIL() for decoded data."
+
+
+def _pil():
+    from PIL import Image, ImageEnhance, ImageOps
+    return Image, ImageEnhance, ImageOps
+
+
+def _check(img):
+    if not is_pil(img):
+        raise TypeError(augment_error_message.format(type(img)))
+
+
+def crop(img, top, left, height, width):
+    """The ``height`` x ``width`` region whose top-left corner is (``top``, ``left``)."""
+    _check(img)
+    return img.crop((left, top, left + width, top + height))
+
+
+def _fill(fill_value):
+    if isinstance(fill_value, list):
+        fill_value = tuple(fill_value)
+    if not isinstance(fill_value, (numbers.Number, str, tuple)):
+        raise TypeError("fill_value can be any of: an integer, a string or a tuple.")
+    return fill_value
+
+
+def pad(img, padding, fill_value, padding_mode):
+    """Pad by ``padding`` (one number, (left/right, top/bottom) or (left, top, right,
+    bottom)) with ``padding_mode`` ``'constant'`` (``fill_value``), ``'edge'``,
+    ``'reflect'`` or ``'symmetric'``."""
+    _check(img)
+    Image, _, ImageOps = _pil()
+    if isinstance(padding, numbers.Number):
+        top = bottom = left = right = padding
+    elif isinstance(padding, (tuple, list)):
+        if len(padding) == 2:
+            left = right = padding[0]
+            top = bottom = padding[1]
+        elif len(padding) == 4:
+            left, top, right, bottom = padding
+        else:
+            raise ValueError("The size of the padding list or tuple should be 2 or 4.")
+    else:
+        raise TypeError("Padding can be any of: a number, a tuple or list of size 2 or 4.")
+    fill_value = _fill(fill_value)
+    if padding_mode not in ("constant", "edge", "reflect", "symmetric"):
+        raise ValueError("Padding mode should be 'constant', 'edge', 'reflect', or 'symmetric'.")
+    if padding_mode == "constant":
+        if img.mode == "P":
+            palette = img.getpalette()
+            out = ImageOps.expand(img, border=(left, top, right, bottom), fill=fill_value)
+            out.putpalette(palette)
+            return out
+        if isinstance(fill_value, tuple) and img.mode in ("L", "1", "I", "F"):
+            fill_value = fill_value[0]
+        return ImageOps.expand(img, border=(left, top, right, bottom), fill=fill_value)
+    arr = np.asarray(img)
+    widths = ((top, bottom), (left, right)) + (((0, 0),) if arr.ndim == 3 else ())
+    out = Image.fromarray(np.pad(arr, widths, padding_mode))
+    if img.mode == "P":
+        out.putpalette(img.getpalette())
+    return out
+
+
+def random_crop(img, size, padding, pad_if_needed, fill_value, padding_mode):
+    """A ``size`` crop (int or (height, width)) at a random place, after optional padding
+    (``padding``; ``pad_if_needed`` pads a side shorter than the crop)."""
+    _check(img)
+    if isinstance(size, int):
+        size = (size, size)
+    elif not (isinstance(size, (tuple, list)) and len(size) == 2):
+        raise TypeError("Size should be a single integer or a list/tuple (h, w) of length 2.")
+    if isinstance(fill_value, list):
+        fill_value = tuple(fill_value)
+    if padding is not None:
+        img = pad(img, padding, fill_value, padding_mode)
+    if pad_if_needed and img.size[0] < size[1]:
+        img = pad(img, (size[1] - img.size[0], 0), fill_value, padding_mode)
+    if pad_if_needed and img.size[1] < size[0]:
+        img = pad(img, (0, size[0] - img.size[1]), fill_value, padding_mode)
+    img_width, img_height = img.size
+    height, width = size
+    if height > img_height or width > img_width:
+        raise ValueError(f"Crop size {tuple(size)} is larger than input image size {(img_height, img_width)}.")
+    if (height, width) == (img_height, img_width):
+        return crop(img, 0, 0, img_height, img_width)
+    top = random.randint(0, img_height - height)
+    left = random.randint(0, img_width - width)
+    return crop(img, top, left, height, width)
+
+
+def _enhance(kind):
+    def adjust(img, factor):
+        _check(img)
+        return getattr(_pil()[1], kind)(img).enhance(factor)
+    adjust.__name__ = "adjust_" + kind.lower().replace("color", "saturation")
+    adjust.__doc__ = f"``PIL.ImageEnhance.{kind}(img).enhance(factor)``: 0 gives the fully reduced image, 1 the original."
+    return adjust
+
+
+adjust_brightness = _enhance("Brightness")
+adjust_contrast = _enhance("Contrast")
+adjust_saturation = _enhance("Color")
+
 
 
 def rotate(img, angle, resample, expand, center, fill_value):
