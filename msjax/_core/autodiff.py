@@ -158,8 +158,8 @@ def _tangent(t, x):
     except ValueError:
         ok = False
     if not ok:
-        raise TypeError(f"For 'jvp', the tangent 'v' of shape {list(t.shape)} cannot be broadcast to the shape "
-                        f"of its input {list(x.shape)}.")
+        raise ValueError(f"For 'jvp', the tangent 'v' of shape {list(t.shape)} cannot be broadcast to the shape "
+                         f"of its input {list(x.shape)}.")
     return wrap(jnp.broadcast_to(t._data, tuple(x.shape)))
 
 
@@ -280,8 +280,8 @@ class _Jacobian:
         self._sf = {}
 
     def _check_out(self, out):
-        if self._has_aux and (not isinstance(out, tuple) or len(out) < 2):
-            raise TypeError(_AUX_MSG)   # MindSpore's jacfwd/jacrev: TypeError (vjp/jvp: ValueError)
+        if self._has_aux:
+            _check_aux(out)
         if self._mode == "rev":
             target = out[0] if self._has_aux else out
             _check_float32(_array_leaves(target))

@@ -165,8 +165,8 @@ def _flatten_axes(arg, spec, leaves, axes):
         if spec is not None:
             nd = builtins_max(arg.ndim, 1)
             if not -nd <= spec < nd or arg.ndim == 0:
-                raise TypeError(f"The axis: {spec} in 'in_axes' is out of bounds for array of dimension "
-                                f"[{-nd},{nd}).")
+                raise RuntimeError(f"The axis: {spec} in 'in_axes' is out of bounds for array of dimension "
+                                   f"[{-nd},{nd}).")
             spec = spec % arg.ndim
         leaves.append(arg._data)
         axes.append(spec)
