@@ -153,6 +153,7 @@ def _scalar(v, name):
 
 def arange(start, stop=None, step=None, dtype=None):
     """Evenly spaced values in ``[start, stop)``: Int32 for integer arguments, else Float32."""
+    tensor_arg = any(isinstance(v, Tensor) for v in (start, stop, step))
     start = _scalar(start, "arange")
     if stop is None:
         start, stop = 0, start
@@ -160,8 +161,9 @@ def arange(start, stop=None, step=None, dtype=None):
     step = 1 if step is None else _scalar(step, "arange")
     if step == 0:
         raise ZeroDivisionError("For 'arange', step cannot be 0.")   # MindSpore's exception type
-    if dtype is None:
-        dtype = _np.int32 if all(isinstance(v, int) for v in (start, stop, step)) else _np.float32
+    if dtype is None:   # a Tensor bound gives Float32, as MindSpore
+        ints = not tensor_arg and all(isinstance(v, int) for v in (start, stop, step))
+        dtype = _np.int32 if ints else _np.float32
     return out(jnp.arange(start, stop, step, dtype=np_dtype(dtype)))
 
 
@@ -332,7 +334,9 @@ def ix_(*args):
         _util.need_tensor("ix_", a)
         if a.ndim != 1:
             raise ValueError("Cross index must be 1 dimensional")
-    return tuple(out(a) for a in jnp.ix_(*[a._data for a in args]))
+    n = len(args)
+    # each array reshaped to open its own axis (Bool arrays too, as MindSpore: no nonzero())
+    return tuple(out(a._data.reshape((1,) * k + (-1,) + (1,) * (n - k - 1))) for k, a in enumerate(args))
 
 
 def indices(dimensions, dtype=mstype.int32, sparse=False):
@@ -373,7 +377,7 @@ def blackman(M):
 def histogram_bin_edges(a, bins=10, range=None, weights=None):  # noqa: A002
     a = arr(a)
     if isinstance(bins, (Tensor, list, tuple)):
-        return out(arr(bins).astype(jnp.float32))
+        return out(arr(bins))
     if range is None:
         lo, hi = jnp.min(a), jnp.max(a)
     else:
@@ -404,6 +408,8 @@ def pad(arr_, pad_width, mode="constant", stat_length=None, constant_values=0, e
         raise NotImplementedError("mindspore.numpy.pad: a function as `mode` is not supported by msjax")
     elif mode != "edge" and mode != "wrap":
         raise ValueError(f"For 'pad', mode {mode!r} is not supported.")
+    if mode == "mean" and not _util.is_float(a):   # MindSpore's integer mean truncates
+        return out(jnp.trunc(jnp.pad(a.astype(jnp.float32), pad_width, mode=mode, **kw)).astype(a.dtype))
     res = jnp.pad(a, pad_width, mode=mode, **kw)
     return out(res.astype(a.dtype))
 

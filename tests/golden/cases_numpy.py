@@ -409,6 +409,12 @@ _CASES.update({
         _np(ms).lcm(_t(ms, [4.0, 6.0], ms.float32), _t(ms, [6.0, 4.0], ms.float32)),
         _np(ms).gcd(_t(ms, [3, 1, 4], ms.uint8), _t(ms, [True, False, True])),
         _np(ms).tril(_t(ms, [1, 2, 3], ms.int32)), _np(ms).triu([1.0, 2.0], 1), _np(ms).signbit(_t(ms, [True, False]))],
+    "take_modes_ix_bool": lambda ms: [
+        _np(ms).take(_t(ms, _I), _t(ms, [5, -1, -7, 13], ms.int32), 1, mode="clip"),
+        _np(ms).take(_t(ms, _I), _t(ms, [5, -1, 13], ms.int32), mode="wrap"),
+        _np(ms).ix_(_t(ms, [True, False, True]), _t(ms, [2, 0], ms.int32)),
+        _np(ms).arange(_t(ms, 3, ms.int32)), _np(ms).histogram_bin_edges(_t(ms, _A), [0, 1, 5]),
+        _np(ms).pad(_t(ms, np.arange(12, dtype=np.int32).reshape(3, 4) - 5), 1, "mean")],
     "float16_in_float32_out": lambda ms: [
         f(_t(ms, [0.5, 1.5, 2.0], ms.float16)) for f in (_np(ms).cbrt, _np(ms).cov, _np(ms).gradient, _np(ms).unwrap,
                                                           _np(ms).norm)] + [
