@@ -16,7 +16,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import dtype as mstype
-from . import printing
+from . import eager, printing
 from .nograd import _DEPTH as _NO_GRAD
 
 __all__ = ["Tensor", "to_array", "wrap", "as_dtype_np"]
@@ -158,6 +158,7 @@ def broadcast_error(name, x, y):
 
 def _binary(fn, name, reflect=False):
     op_name = name.strip("_").lstrip("r") if reflect else name.strip("_")
+    kernel = eager.hot(fn)
 
     def method(self, other):
         if other is None or isinstance(other, str):
@@ -169,7 +170,7 @@ def _binary(fn, name, reflect=False):
         a = self._data
         b = _operand(other, a)
         try:
-            return wrap(fn(b, a) if reflect else fn(a, b))
+            return wrap(kernel(b, a) if reflect else kernel(a, b))
         except TypeError as e:
             if "incompatible shapes" in str(e):
                 raise broadcast_error(op_name, a, b) from None

@@ -30,6 +30,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
+from ..._core import eager
 from ..._core import dtype as mstype
 from ..._core.registry import op
 from ..._core.tensor import Tensor, _truediv, broadcast_error
@@ -208,11 +209,14 @@ def _is_pyint(v):
 # ---------------------------------------------------------------------------
 
 def _unary(name, compute, primitive=None, methods=(), doc=None):
-    """``compute(x, name)`` gets the input array and returns the output array."""
+    """``compute(x, name)`` gets the input array and returns the output array (compiled
+    once its signature is hot in PyNative: ``_core.eager``)."""
+    kernel = eager.hot(lambda x: _strong(compute(x, name)))
+
     def fn(input):
         if not isinstance(input, Tensor):
             raise TypeError(f"For '{name}', the 'input' must be a Tensor, but got {type(input).__name__}.")
-        return _out(compute(input._data, name))
+        return wrap(kernel(input._data))
     fn = _named(fn, name, doc or f"``ops.{name}(input)``, elementwise.")
     op(name, primitive=primitive, methods=methods, family="math")(fn)
     return fn
@@ -420,8 +424,13 @@ def _operands(name, input, other, *, scalar_first=True, scalars=True, bool_scala
 
 
 def _binary(name, compute, primitive=None, methods=(), doc=None, **rules):
-    """A broadcasting binary op: ``compute(x, y, name)`` on the (promoted) operands."""
+    """A broadcasting binary op: ``compute(x, y, name)`` on the (promoted) operands; two
+    Tensors take the hot-kernel path (``_core.eager``)."""
+    kernel = eager.hot(lambda x, y: _strong(compute(x, y, name)))
+
     def fn(input, other):
+        if isinstance(input, Tensor) and isinstance(other, Tensor):
+            return wrap(kernel(input._data, other._data))
         x, y = _operands(name, input, other, **rules)
         return _out(compute(x, y, name))
     fn = _named(fn, name, doc or f"``ops.{name}(input, other)`` with broadcasting and MindSpore's type promotion.")
