@@ -22,6 +22,7 @@ hooks: they are defined on the reverse pass only, as in MindSpore.
 from __future__ import annotations
 
 import itertools
+import warnings
 from collections import OrderedDict
 
 import jax
@@ -161,6 +162,17 @@ def backward_identity(arrays, on_grad, who="hook", extra=None, at_trace=False):
 # ---------------------------------------------------------------------------
 # handles
 # ---------------------------------------------------------------------------
+def _not_compiled(what):
+    """MindSpore rejects (un)registering Cell hooks in code it compiles (a GRAPH_MODE
+    ``construct``, an ``ms.jit`` function)."""
+    from . import state
+    from .transforms import _compiled
+    if state.frames and _compiled():
+        raise RuntimeError(f"Failed to compile in GRAPH_MODE because the method or function '{what}' is not "
+                           "supported in 'construct' or function with @jit decorator. Register and remove hooks "
+                           "outside compiled code (for example in '__init__').")
+
+
 class HookHandle:
     """``mindspore.common.hook_handle.HookHandle``: ``remove()`` takes the hook off."""
 
@@ -169,6 +181,7 @@ class HookHandle:
         self.handle_id = next(_ids)
 
     def remove(self):
+        _not_compiled("remove")
         for d in self._dicts:
             d.pop(self.handle_id, None)
         _bump()
@@ -247,19 +260,23 @@ class CellHooks:
         self.backward_pre = OrderedDict()
         self.backward = OrderedDict()
         self.with_kwargs = {}
+        self.always_call = {}
 
     def __bool__(self):
         return bool(self.forward_pre or self.forward or self.backward_pre or self.backward)
 
-    def add(self, kind, hook_fn, prepend=False, with_kwargs=False):
+    def add(self, kind, hook_fn, prepend=False, with_kwargs=False, always_call=False):
         check_hook_fn(hook_fn)
+        _not_compiled(f"register_{kind}_hook")
         d = getattr(self, kind)
-        handle = HookHandle(d, extra_dict=[self.with_kwargs])
+        handle = HookHandle(d, extra_dict=[self.with_kwargs, self.always_call])
         d[handle.handle_id] = hook_fn
         if prepend:
             d.move_to_end(handle.handle_id, last=False)
         if with_kwargs:
             self.with_kwargs[handle.handle_id] = True
+        if always_call:
+            self.always_call[handle.handle_id] = True
         _bump()
         return handle
 
@@ -308,11 +325,24 @@ def run_cell(cell, hooks, construct, args, kwargs):
             return grad_input
         args = tuple(_hook_tensors(tuple(args), on_input_grad, "register_backward_hook",
                                    extra=lambda: grad_output[0] if grad_output else ()))
-    out = construct(*args, **kwargs)
-    for hid, fn in list(hooks.forward.items()):
-        ret = fn(cell, args, kwargs, out) if hid in hooks.with_kwargs else fn(cell, args, out)
-        if ret is not None:
-            out = ret
+    called, out = set(), None
+    try:
+        out = construct(*args, **kwargs)
+        for hid, fn in list(hooks.forward.items()):
+            called.add(hid)
+            ret = fn(cell, args, kwargs, out) if hid in hooks.with_kwargs else fn(cell, args, out)
+            if ret is not None:
+                out = ret
+    except Exception:
+        # forward hooks registered with always_call=True still run (MindSpore: warn on their errors)
+        for hid, fn in list(hooks.forward.items()):
+            if hid in hooks.always_call and hid not in called:
+                try:
+                    fn(cell, args, kwargs, out) if hid in hooks.with_kwargs else fn(cell, args, out)
+                except Exception as e:  # noqa: BLE001
+                    warnings.warn("cell forward hook with ``always_call=True`` raised an exception that was "
+                                  f"silenced because another error was already raised in forward: {e}")
+        raise
     if hooks.backward:
         def on_output_grad(gs):
             grad_output[:] = [tuple(g._data for g in gs)]

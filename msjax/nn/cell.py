@@ -238,8 +238,9 @@ class Cell(nnx.Module, pytree=False):
     def register_forward_hook(self, hook_fn, *, prepend=False, with_kwargs=False, always_call=False):
         """``hook_fn(cell, args, output)`` (``(cell, args, kwargs, output)`` with
         ``with_kwargs``) runs after ``construct``; a non-None return replaces the output.
-        ``always_call`` is accepted (msjax does not call the hook when ``construct`` raises)."""
-        return self._ms_hook_set().add("forward", hook_fn, prepend=prepend, with_kwargs=with_kwargs)
+        With ``always_call`` it also runs (output ``None``) when ``construct`` raises."""
+        return self._ms_hook_set().add("forward", hook_fn, prepend=prepend, with_kwargs=with_kwargs,
+                                       always_call=always_call)
 
     def register_backward_pre_hook(self, hook_fn):
         """``hook_fn(cell, grad_output)`` sees the gradient reaching the Cell's output (a

@@ -298,5 +298,29 @@ def case_hook_on_cell_in_grad_with_weights(ms):
     return [g, seen]
 
 
+def case_forward_hook_always_call(ms):
+    nn = ms.nn
+    seen = []
+
+    class Boom(nn.Cell):
+        def construct(self, x):
+            raise ValueError("boom")
+
+    b = Boom()
+    b.register_forward_hook(lambda c, i, o: seen.append(("always", o)), always_call=True)
+    b.register_forward_hook(lambda c, i, o: seen.append(("plain", o)))
+    return [_try(lambda: b(ms.Tensor([1.0]))), seen]
+
+
+def case_register_hook_inside_jit(ms):
+    relu = ms.nn.ReLU()
+
+    @ms.jit
+    def f(x):
+        relu.register_forward_pre_hook(lambda c, i: None)
+        return relu(x)
+    return _try(lambda: f(ms.Tensor([1.0])))
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}
