@@ -93,6 +93,19 @@ def case_tie_maxpool(ms):
             ms.grad(lambda v: ms.nn.AvgPool2d(2, 1)(v))(nine)]
 
 
+def case_tie_adaptive_max_pool_fmax(ms):
+    # (ops.fmin has no CPU kernel in MindSpore 2.10; msjax gives its ties to the first input too)
+    ones = _T(ms, np.ones((1, 1, 2, 2)))
+    a, b = _T(ms, [1.0, 2.0]), _T(ms, [1.0, 1.0])
+    return [ms.grad(lambda v: ms.ops.adaptive_max_pool2d(v, (1, 1)))(ones), _g(ms, ms.ops.fmax, a, b)]
+
+
+def case_kink_celu_and_margin_ranking(ms):
+    return [ms.grad(lambda v: ms.ops.celu(v))(_T(ms, [-1.0, 0.0, 1.0])),
+            _g(ms, lambda p, q: ms.ops.margin_ranking_loss(p, q, _T(ms, [1.0, -1.0]), 0.0), _T(ms, [1.0, 2.0]),
+               _T(ms, [1.0, 2.0]))]
+
+
 # --- losses at zero error ---------------------------------------------------------------
 def case_loss_l1_at_zero(ms):
     a, b = _T(ms, [1.0, 2.0]), _T(ms, [1.0, 3.0])

@@ -195,7 +195,8 @@ def margin_ranking_loss(input1, input2, target, margin=0.0, reduction="mean"):
     t = _is_tensor("margin_ranking_loss", "target", target)
     _same_dtype("margin_ranking_loss", "input1", x1, "input2", x2)
     _same_dtype("margin_ranking_loss", "target", t, "input1", x1)
-    x = jnp.maximum(-t * (x1 - x2) + margin, 0).astype(x1.dtype)
+    d = -t * (x1 - x2) + margin
+    x = jnp.where(d >= 0, d, 0).astype(x1.dtype)    # gradient 1 at 0, as MindSpore's
     return wrap(get_loss(x, reduction, "margin_ranking_loss"))
 
 

@@ -138,8 +138,9 @@ def celu(x, alpha=1.0):
     a = _float_in("CeLU", x)
     if alpha == 0:
         raise ValueError(f"For primitive[CeLU], the alpha must be not equal to 0 , but got {alpha}.")
-    neg = alpha * jnp.expm1(jnp.minimum(a, 0) / alpha)
-    return wrap(jnp.where(a > 0, a, neg).astype(a.dtype))
+    f = _kinked(lambda v: jnp.where(v > 0, v, alpha * jnp.expm1(jnp.minimum(v, 0) / alpha)),
+                lambda v: jnp.where(v > 0, 1, jnp.exp(jnp.minimum(v, 0) / alpha)))   # CeLUGrad: 1 at 0
+    return wrap(f(a).astype(a.dtype))
 
 
 _SELU_ALPHA = 1.6732632423543772848170429916717

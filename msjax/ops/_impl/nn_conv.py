@@ -777,7 +777,8 @@ def _adaptive_max(x, sizes, with_indices=False):
         sl = tuple(slice(b[0][i], b[1][i]) for b, i in zip(bounds, pos))
         win = x[(Ellipsis,) + sl].reshape(x.shape[:-nd] + (-1,))
         am = jnp.argmax(win, axis=-1)
-        outs.append(jnp.max(win, axis=-1))
+        # the value at the first maximum: ties send the whole gradient there (MindSpore)
+        outs.append(jnp.take_along_axis(win, am[..., None], -1)[..., 0])
         if with_indices:
             inds.append(jnp.asarray(idx[sl].reshape(-1), jnp.int64)[am])
     out = jnp.stack(outs, -1).reshape(x.shape[:-nd] + tuple(sizes))

@@ -878,8 +878,17 @@ def _nan_pick(name, jfn):
     return op(name, methods=name, family="math")(fn)
 
 
-fmax = _nan_pick("fmax", jnp.fmax)
-fmin = _nan_pick("fmin", jnp.fmin)
+def _fmax(a, b):
+    # a NaN loses; at ties the gradient goes to the first input (MindSpore's FmaxGrad)
+    return jnp.where((a >= b) | jnp.isnan(b), a, b)
+
+
+def _fmin(a, b):
+    return jnp.where((a <= b) | jnp.isnan(b), a, b)
+
+
+fmax = _nan_pick("fmax", _fmax)
+fmin = _nan_pick("fmin", _fmin)
 
 
 @op("addr", methods="addr", family="math")
