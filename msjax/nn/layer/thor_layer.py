@@ -5,8 +5,9 @@ second-order optimizer reads: ``matrix_a`` (from the layer's input, written duri
 the forward pass, as MindSpore's CPU/GPU code computes it) and ``matrix_g`` (from
 the output gradient). Differences from MindSpore:
 
-* ``matrix_g`` keeps its initial value: MindSpore writes it during the backward pass
-  (``ops.InsertGradientOf``), which msjax's gradient transforms do not support.
+* ``matrix_g`` keeps its initial value: MindSpore writes it from an
+  ``ops.InsertGradientOf`` function during the backward pass; msjax runs such functions
+  (on the host, with concrete gradients) but does not write Parameters back from them.
 * ``DenseThor`` divides ``x.T @ x`` by ``in_channels``, not by the batch size: that
   is what MindSpore's CPU/GPU branch does (``normalizer = inputs_shape[0]`` of the
   ``(in, in)`` product), and msjax keeps MindSpore's numbers.
