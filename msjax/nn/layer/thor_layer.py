@@ -6,8 +6,9 @@ the forward pass, as MindSpore's CPU/GPU code computes it) and ``matrix_g`` (fro
 the output gradient). Differences from MindSpore:
 
 * ``matrix_g`` keeps its initial value: MindSpore writes it from an
-  ``ops.InsertGradientOf`` function during the backward pass; msjax runs such functions
-  (on the host, with concrete gradients) but does not write Parameters back from them.
+  ``ops.InsertGradientOf`` function during the backward pass; msjax supports such
+  functions (they run on the host with concrete gradients and may assign Parameters),
+  but these layers do not install one yet.
 * ``DenseThor`` divides ``x.T @ x`` by ``in_channels``, not by the batch size: that
   is what MindSpore's CPU/GPU branch does (``normalizer = inputs_shape[0]`` of the
   ``(in, in)`` product), and msjax keeps MindSpore's numbers.
