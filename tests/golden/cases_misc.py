@@ -348,8 +348,8 @@ def case_tensor_function(ms):
 def _set_deterministic_once(ms):
     try:
         ms.set_deterministic(True)
-    except RuntimeError:   # a replay in the same process has set it already
-        pass
+    except RuntimeError:   # a replay in the same process has set it already (once per process);
+        ms.set_context(deterministic="ON")   # other cases may have changed the setting since
 
 
 def case_set_deterministic(ms):
