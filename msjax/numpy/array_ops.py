@@ -311,15 +311,9 @@ def take(a, indices, axis=None, mode="clip"):
     need_tensor("take", a, indices)
     if mode not in ("raise", "wrap", "clip"):
         raise ValueError(f"raise should be one of 'raise', 'wrap' or 'clip', but got {mode}")
-    x, idx = a._data, indices._data
-    if axis is None:
-        x, axis = x.ravel(), 0
-    n = x.shape[check_axis(axis, x.ndim)[0]]
-    if mode == "wrap":
-        idx = jnp.mod(idx, n)
-    else:   # 'clip' ('raise' cannot raise on traced values): negatives count from the end, then clip
-        idx = jnp.clip(jnp.where(idx < 0, idx + n, idx), 0, n - 1)
-    return out(jnp.take(x, idx, axis=axis))
+    if axis is not None:
+        axis = check_axis(axis, a.ndim)[0]
+    return a.take(indices, axis, mode)   # 'raise' clips as well: it cannot raise on traced values
 
 
 def repeat(a, repeats, axis=None):

@@ -51,6 +51,13 @@ def case_t_mm_outer_inner(ms):
             x.inner(x), xi.inner(xi), v.inner(ms.Tensor(2.0))]
 
 
+def case_take_negative_indices(ms):
+    x = ms.Tensor(np.arange(4, dtype=np.float32))
+    y = ms.Tensor(np.arange(12, dtype=np.float32).reshape(3, 4))
+    return [x.take(ms.Tensor([-1, 5])), x.take(ms.Tensor([-2, -9]), mode="clip"), x.take(ms.Tensor([-1, 6]), mode="wrap"),
+            y.take(ms.Tensor([-1, 0]), axis=1), y.take(ms.Tensor([[-1], [7]]))]
+
+
 def case_take_expand(ms):
     x, v = _x(ms), ms.Tensor([1.0, 2.0, 3.0])
     return [x.take(ms.Tensor([0, 5])), x.take(ms.Tensor([0, 2]), axis=1), x.take(ms.Tensor([7]), mode="wrap"),

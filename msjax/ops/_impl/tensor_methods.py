@@ -582,11 +582,21 @@ def inner(input, other):
 
 @op("tensor_take", methods="take", family="array")
 def _take(self, indices, axis=None, mode="clip"):
-    """``Tensor.take(indices, axis=None, mode='clip')``: 'raise' clips too (MindSpore's CPU result)."""
+    """``Tensor.take(indices, axis=None, mode='clip')``: 'raise' clips too (MindSpore's CPU result);
+    when clipping, a negative index first counts from the end, as in MindSpore (``[-1, 5]`` of
+    four elements takes ``[3, 3]``)."""
     x = self._data
     if mode not in ("raise", "wrap", "clip"):
         raise ValueError(f"For 'Tensor.take', 'mode' must be 'raise', 'wrap' or 'clip', but got {mode}.")
-    return wrap(jnp.take(x, arr(indices), axis=axis, mode="wrap" if mode == "wrap" else "clip"))
+    idx = arr(indices)
+    if axis is None:
+        x, axis = x.ravel(), 0
+    n = x.shape[axis]
+    if mode == "wrap":
+        idx = jnp.mod(idx, n)
+    else:
+        idx = jnp.clip(jnp.where(idx < 0, idx + n, idx), 0, n - 1)
+    return wrap(jnp.take(x, idx, axis=axis))
 
 
 # ---------------------------------------------------------------------------
