@@ -279,10 +279,25 @@ class _KeepAttributes(types.ModuleType):
 
 
 def _keep_parent_attribute(fullname):
+    """Before ``fullname`` is imported: when its parent has (or, in MindSpore's tree, will
+    have) an attribute of the same name that is not this submodule (``mindspore.ops.
+    function.grad`` is the function), keep that attribute."""
     parent_name, _, child = fullname.rpartition(".")
     parent = sys.modules.get(parent_name)
-    if parent is not None and type(parent) is types.ModuleType and vars(parent).get(child) is not None:
-        parent.__class__ = _KeepAttributes
+    if parent is None or type(parent) is not types.ModuleType:
+        return
+    if vars(parent).get(child) is None:
+        entry = _tree_entry(ms_path(parent_name))
+        ref = entry[1].get(child) if entry is not None else None
+        if ref is None or (isinstance(ref, str) and ref.startswith("@")):
+            return
+        try:
+            getattr(parent, child)   # resolve the name now, before the submodule would take its place
+        except (AttributeError, ImportError):
+            return
+        if vars(parent).get(child) is None:
+            return
+    parent.__class__ = _KeepAttributes
 
 
 class MsjaxTreeFinder(importlib.abc.MetaPathFinder):

@@ -188,9 +188,9 @@ def test_bprop_forward_mode_uses_the_rule(mode):
 
 # --- every path MindSpore 2.10 exposes the gradient functions at (recorded from the wheel) --------
 _GRAD_PATHS = {
-    # (msjax.ops.function.grad is also the name of a package: importing it rebinds the attribute)
-    "grad": ["msjax", "msjax.ops", "msjax.ops.functional", "msjax.ops.function.grad",
-             "msjax.ops.function.grad.grad_func"],
+    # msjax.ops.function.grad is also a package (grad_func lives in it); its parent keeps the function
+    "grad": ["msjax", "msjax.ops", "msjax.ops.functional", "msjax.ops.function.grad.grad_func",
+             "msjax.ops.function.grad", "msjax.ops.function"],
     "value_and_grad": ["msjax", "msjax.ops", "msjax.ops.functional", "msjax.ops.function",
                        "msjax.ops.function.grad", "msjax.ops.function.grad.grad_func"],
     "vjp": ["msjax", "msjax.ops", "msjax.ops.functional", "msjax.ops.function", "msjax.ops.function.grad",

@@ -199,3 +199,21 @@ def test_load_ext_installs_the_finder():
     assert any(isinstance(f, _tree.MindsporeFinder) for f in sys.meta_path)
     from mindspore import context
     assert context.GRAPH_MODE == 0
+
+
+def test_submodule_import_keeps_same_named_function_of_parent():
+    """MindSpore's ``mindspore.ops.function.grad`` is the function even though a package of
+    that name exists (``...grad.grad_func``): importing the package must not rebind it."""
+    import importlib
+    import sys
+    for name in [n for n in sys.modules if n.startswith("msjax.ops.function")]:
+        if n_is_tree_module(sys.modules[name]):
+            del sys.modules[name]
+    importlib.import_module("msjax.ops.function.grad.grad_func")
+    import msjax
+    assert importlib.import_module("msjax.ops.function").grad is msjax.grad
+    assert importlib.import_module("msjax.ops.function.grad").grad is msjax.grad
+
+
+def n_is_tree_module(mod):
+    return getattr(mod, "__msjax_reexport__", False)
