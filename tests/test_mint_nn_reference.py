@@ -306,6 +306,18 @@ def _act(f):
     return lambda: fwd_grad(f, A * 0.5)
 
 
+@jax.custom_jvp
+def _relu6_ref(x):
+    return jnp.clip(x, 0, 6)
+
+
+@_relu6_ref.defjvp
+def _relu6_ref_jvp(primals, tangents):
+    # MindSpore's ReLU6 backward rule: gradient where 0 < x <= 6 (golden grad_corners:kink_relu6)
+    (x,), (t,) = primals, tangents
+    return jnp.clip(x, 0, 6), t * ((x > 0) & (x <= 6)).astype(t.dtype)
+
+
 REFERENCE = {
     "f_adaptive_avg_pool1d": lambda: adaptive(X3, (4,), "avg"),
     "f_adaptive_avg_pool2d": lambda: adaptive(X4, (2, 2), "avg"),
@@ -362,7 +374,7 @@ REFERENCE = {
     "layer_act_Hardtanh": _act(lambda x: jnp.clip(x, -0.5, 0.5)),
     "layer_act_LogSigmoid": _act(lambda x: -jnp.logaddexp(0.0, -x)), "layer_act_LogSoftmax": _act(
         lambda x: log_softmax(x, 1)),
-    "layer_act_Mish": _act(mish), "layer_act_ReLU6": _act(lambda x: jnp.clip(x, 0, 6)), "layer_act_SELU": _act(selu),
+    "layer_act_Mish": _act(mish), "layer_act_ReLU6": _act(_relu6_ref), "layer_act_SELU": _act(selu),
     "layer_act_Threshold": _act(lambda x: jnp.where(x > 0.1, x, 20.0)),
     "layer_batchnorm1d_train": lambda: _bn_layer(X3.astype(np.float64), None),
     "layer_batchnorm2d_train": lambda: _bn_layer(X4.astype(np.float64), 0.1),
