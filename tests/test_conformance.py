@@ -27,10 +27,12 @@ def test_suite_is_not_empty():
         assert case.expected_path.exists(), f"{case.id}: missing {case.expected_path.name}"
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def results():
     """Every example in both modes, run as subprocesses on all cores at once (each
-    test then reports its own result)."""
+    test then reports its own result). Session scope: pytest tears a module fixture
+    down whenever a worker runs another module's test in between, and the whole
+    suite would run again."""
     work = [(c, m) for c in CASES for m in MODES]
     with ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as pool:
         done = pool.map(lambda cm: run_case(cm[0], cm[1], python=sys.executable), work)
