@@ -24,7 +24,7 @@ from ._core.autodiff import jacfwd, jacrev, jvp, vjp  # noqa: E402
 from ._core.parallel import ParallelMode, get_auto_parallel_context, reset_auto_parallel_context, set_auto_parallel_context  # noqa: E402,E501
 from ._core.context import get_ps_context, set_device, set_ps_context  # noqa: E402
 from ._core.jit import COMPATIBLE, LAX, STRICT, JitConfig, jit, jit_class, lazy_inline  # noqa: E402
-from ._core.mindir import export, load, load_mindir, save_mindir  # noqa: E402
+from .common._mindir import export, load, load_mindir, save_mindir  # noqa: E402
 from .common.sparse_tensor import COOTensor, CSRTensor, RowTensor  # noqa: E402
 from ._core.parameter import Parameter, ParameterTuple  # noqa: E402
 from ._core.rng import get_seed  # noqa: E402
@@ -58,8 +58,8 @@ __all__ = ["Tensor", "Parameter", "ParameterTuple", "grad", "value_and_grad", "j
 from .ops._impl.composite import vmap; from .ops._impl.array import from_numpy  # noqa: E402,E702  (mindspore.vmap, mindspore.from_numpy)
 from ._core.rng import (Generator, default_generator, get_rng_state, initial_seed, manual_seed,  # noqa: E402
                         seed, set_rng_state)
-from ._core.toplevel import is_tensor, mutable, no_inline, recompute, tensor  # noqa: E402
-from ._core.runtime import (empty_cache, get_current_device, max_memory_allocated, max_memory_reserved,  # noqa: E402
+from .common._toplevel import is_tensor, mutable, no_inline, recompute, tensor  # noqa: E402
+from .runtime._device import (empty_cache, get_current_device, max_memory_allocated, max_memory_reserved,  # noqa: E402
                             memory_allocated, memory_reserved, memory_stats, memory_summary,
                             reset_max_memory_allocated,
                             reset_max_memory_reserved, reset_peak_memory_stats, run_check, set_deterministic,

@@ -1,7 +1,7 @@
 """Top-level runtime helpers: ``run_check`` output and the memory queries on a
 backend that reports allocator counters (faked here: CPU reports none)."""
 import msjax as ms
-from msjax._core import runtime
+from msjax.runtime import _device as runtime
 
 
 def test_run_check_prints_two_lines(capsys):

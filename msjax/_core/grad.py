@@ -107,36 +107,31 @@ def _check_aux(out):
 
 
 def _combine_with_ids(grad_position, weights, out):
-    """MindSpore's ``return_ids`` layout (ported from its ``_combine_with_ids``); the
-    ids stay Python ints and strings through compiled functions."""
-    out_with_ids = []
+    """Pair every gradient with what it is the gradient of (``return_ids=True``): an
+    input with its position, a weight with its Parameter name.
+
+    The layout MindSpore documents and returns: inputs alone give a tuple of
+    ``(position, grad)`` pairs, except that the single position 0 gives the bare pair
+    ``(0, grad)``; weights alone give ``(name, grad)`` pairs, a single Parameter (not in
+    a list) the bare pair; both give the two groups in a tuple. Positions stay Python
+    ints (``static_int``) and names strings through compiled functions."""
+    both = bool(grad_position) and weights is not None
+    groups = []
     if grad_position:
-        pos = []
-        if grad_position == (0,) and weights is not None:
-            pos = [static_int(0), out[0]]
-        elif grad_position == (0,):
-            pos = [static_int(0), out]
-        elif weights is not None:
-            pos = [(static_int(index), out[0][k]) for k, index in enumerate(grad_position)]
+        grads = out[0] if both else out
+        if grad_position == (0,):
+            groups.append((static_int(0), grads))
         else:
-            pos = [(static_int(index), out[k]) for k, index in enumerate(grad_position)]
-        if weights is not None:
-            out_with_ids.append(tuple(pos))
-        else:
-            out_with_ids = pos
+            groups.append(tuple((static_int(i), grads[k]) for k, i in enumerate(grad_position)))
     if weights is not None:
+        grads = out[1] if both else out
         if isinstance(weights, (list, tuple, ParameterTuple)):
-            src = out[1] if grad_position else out
-            wt = [(w.name, src[k]) for k, w in enumerate(weights)]
+            groups.append(tuple((w.name, grads[k]) for k, w in enumerate(weights)))
         else:
-            wt = [weights.name, out[1] if grad_position else out]
-        if grad_position:
-            out_with_ids.append(tuple(wt))
-        else:
-            out_with_ids = wt
-    if not out_with_ids:
+            groups.append((weights.name, grads))
+    if not groups:
         raise ValueError("output tuple should not be a empty tuple.")
-    return tuple(out_with_ids)
+    return groups[0] if len(groups) == 1 else tuple(groups)
 
 
 class _GradFunction:

@@ -20,7 +20,7 @@ import numpy as np
 from flax import nnx
 
 from . import dtype as mstype
-from . import state
+from . import provided, state
 from .tensor import Tensor, to_array, wrap
 
 __all__ = ["Parameter", "ParameterTuple", "PARAMETER_NAME_DEFAULT"]
@@ -36,8 +36,7 @@ def is_default_name(name: str) -> bool:
 
 
 def _initial_array(default_input):
-    from ..common.initializer import Initializer
-    if isinstance(default_input, Initializer):
+    if hasattr(type(default_input), "_init_array"):     # an Initializer (msjax.common.initializer)
         return default_input._init_array()
     if isinstance(default_input, int) and not isinstance(default_input, bool):
         return to_array(default_input, mstype.int32)    # MindSpore 2.10: Parameter(1) is an Int32 scalar
@@ -166,8 +165,7 @@ class Parameter(Tensor, nnx.Param):
         if isinstance(init, str) and init == "same":
             data = self._data
         else:
-            from ..common.initializer import initializer
-            data = initializer(init, self.shape, self.dtype)._data
+            data = provided.need("initializer")(init, self.shape, self.dtype)._data
         return Parameter(wrap(data), name=self.name, requires_grad=self.requires_grad)
 
     def copy(self):

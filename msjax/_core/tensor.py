@@ -16,7 +16,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import dtype as mstype
-from . import eager, printing
+from . import eager, printing, provided
 from .nograd import _DEPTH as _NO_GRAD
 
 __all__ = ["Tensor", "to_array", "wrap", "as_dtype_np"]
@@ -189,8 +189,7 @@ def _sub(a, b):
 def _pow(a, b):
     """Integer powers with MindSpore's results for negative exponents (``2 ** -1`` is 0)."""
     if jnp.issubdtype(jnp.result_type(a, b), jnp.integer):
-        from ..ops._impl.math import _int_pow
-        return _int_pow(a, b)
+        return provided.need("int_pow")(a, b)
     return jnp.power(a, b)
 
 
@@ -223,10 +222,9 @@ class Tensor:
             raise TypeError(f"For 'Tensor', the 'dtype' must be a mindspore.dtype (mindspore.float32, ...), "
                             f"but got the string {dtype!r}.")
         if init is not None:
-            from ..common.initializer import initializer as _initializer
             if shape is None:
                 raise ValueError("For 'Tensor', 'shape' must be set when 'init' is given.")
-            self._data = _initializer(init, shape, dtype or mstype.float32)._data
+            self._data = provided.need("initializer")(init, shape, dtype or mstype.float32)._data
             self.init = init
             return
         if input_data is None:
@@ -574,15 +572,13 @@ class Tensor:
 
 
 def _index(index):
-    """The index as JAX reads it (MindSpore's rules: ``msjax.ops._impl.array.normalize_index``)."""
-    from ..ops._impl.array import normalize_index
-    return normalize_index(index)
+    """The index as JAX reads it (MindSpore's rules, lent by ``msjax.ops``)."""
+    return provided.need("normalize_index")(index)
 
 
 def _check_index(shape, index, setting=False):
-    """JAX clamps or wraps what MindSpore rejects (``msjax.ops._impl.array.check_index``)."""
-    from ..ops._impl.array import check_index
-    check_index(shape, index, setting)
+    """JAX clamps or wraps what MindSpore rejects (the check is lent by ``msjax.ops``)."""
+    provided.need("check_index")(shape, index, setting)
 
 
 def _is_traced(t):

@@ -20,7 +20,7 @@ import numbers
 import numpy as np
 
 from .._core import dtype as mstype
-from .._core import rng
+from .._core import provided, rng
 from .._core.tensor import Tensor, wrap
 
 __all__ = ["Initializer", "initializer", "TruncatedNormal", "Normal", "Uniform", "HeUniform", "HeNormal",
@@ -446,3 +446,6 @@ def _assignment(arr, num):
         return arr.reshape(())
     arr[:] = num[:] if isinstance(num, np.ndarray) else num
     return arr
+
+
+provided.provide("initializer", initializer)   # Tensor(init=...), Parameter.clone(init) in msjax/_core

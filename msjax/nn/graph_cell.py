@@ -1,9 +1,9 @@
 """``nn.GraphCell``: runs a graph loaded from MindIR (``mindspore.load``). msjax
-does not support MindIR (see ``msjax._core.mindir``), so constructing one raises
+does not support MindIR (see ``msjax.common._mindir``), so constructing one raises
 a clear error naming the alternatives."""
 from __future__ import annotations
 
-from .._core.mindir import unsupported_error
+from ..common._mindir import unsupported_error
 from .cell import Cell
 
 __all__ = ["GraphCell"]

@@ -1,6 +1,6 @@
 """``mindspore.runtime.memory``: device memory.
 
-The queries are msjax's top-level ones (``msjax._core.runtime``: JAX's device
+The queries are msjax's top-level ones (``msjax.runtime._device``: JAX's device
 memory statistics; zeros on CPU, like MindSpore's CPU build).  ``set_memory`` is
 validated like MindSpore's and recorded: XLA's allocator is configured by
 ``XLA_PYTHON_CLIENT_*`` environment variables before JAX starts.  Custom
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from .._core.runtime import (empty_cache, max_memory_allocated, max_memory_reserved, memory_allocated,  # noqa: F401
+from ._device import (empty_cache, max_memory_allocated, max_memory_reserved, memory_allocated,  # noqa: F401
                              memory_reserved, memory_stats, memory_summary, reset_max_memory_allocated,
                              reset_max_memory_reserved, reset_peak_memory_stats)
 

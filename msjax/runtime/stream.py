@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 
-from .._core.runtime import synchronize  # noqa: F401  (mindspore.runtime.synchronize: one place)
+from ._device import synchronize  # noqa: F401  (mindspore.runtime.synchronize: one place)
 
 _ids = itertools.count(1)
 

@@ -21,6 +21,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from ..._core import dtype as mstype
+from ..._core import provided
 from ..._core.registry import op
 from ..._core.tensor import Tensor, _infer_np
 from ._util import arr, operand_pair, to_array, wrap
@@ -2057,3 +2058,7 @@ def check_index(shape, index, setting=False):
 
 
 __all__ = [n for n in dir() if not n.startswith("_")]
+
+
+provided.provide("normalize_index", normalize_index)   # Tensor indexing (msjax/_core/tensor.py)
+provided.provide("check_index", check_index)

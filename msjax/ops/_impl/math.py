@@ -30,7 +30,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from ..._core import eager
+from ..._core import eager, provided
 from ..._core import dtype as mstype
 from ..._core.registry import op
 from ..._core.tensor import Tensor, _truediv, broadcast_error
@@ -1976,3 +1976,6 @@ def real(input):
     """``ops.real(input)``: the real part of a complex Tensor; a real Tensor unchanged."""
     x = _part("Real", input)
     return wrap(jnp.real(x) if jnp.iscomplexobj(x) else x)
+
+
+provided.provide("int_pow", _int_pow)   # Tensor ``**`` of integers (msjax/_core/tensor.py)

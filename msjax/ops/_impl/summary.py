@@ -5,7 +5,7 @@ of each name to TensorBoard. Work in PyNative and compiled (GRAPH_MODE/``ms.jit`
 ``TensorSummary`` raises: TensorBoard has no raw-tensor view (use HistogramSummary)."""
 from __future__ import annotations
 
-from ..._core import summary_cache
+from .. import _summary_cache as summary_cache
 from ..._core.registry import Primitive
 from ..._core.tensor import Tensor
 

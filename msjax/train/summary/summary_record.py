@@ -113,7 +113,7 @@ class SummaryRecord:
         if not isinstance(step, int) or isinstance(step, bool):
             raise TypeError(f"For 'record', the argument 'step' should be int, but got {type(step).__name__}.")
         self._check_open()
-        from ..._core import summary_cache      # what the network's summary operators saw
+        from ...ops import _summary_cache as summary_cache      # what the network's summary operators saw
         pending, self._pending = summary_cache.drain() + self._pending, []
         for plugin, name, arr in pending:
             if plugin_filter is not None and not plugin_filter(plugin):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import gc
 
-from . import context
+from .._core import context
 
 
 class DeviceInfo(tuple):

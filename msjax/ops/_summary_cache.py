@@ -8,7 +8,7 @@ from collections import OrderedDict
 import jax
 import numpy as np
 
-from . import printhook
+from .._core import printhook
 
 _CACHE = OrderedDict()
 

@@ -10,8 +10,9 @@ the block), so results and gradients equal MindSpore's.
 """
 from __future__ import annotations
 
-from . import state
-from .tensor import Tensor
+from .._core import state
+from .._core.tensor import Tensor
+from .._core.transforms import _is_cell
 
 
 def is_tensor(obj):
@@ -71,10 +72,9 @@ def recompute(block, *args, use_reentrant=True, output_recompute=False, early_st
     MindSpore accepts only a Cell (unless ``use_reentrant=False``); msjax checks
     that outside any trace (inside ``ms.grad`` too, where MindSpore would check)."""
     if not state.frames:
-        from ..nn.cell import Cell
         if output_recompute:
             use_reentrant = False
-        if use_reentrant and not isinstance(block, Cell):
+        if use_reentrant and not _is_cell(block):
             raise TypeError("Recompute function now only support block which inherited from Cell when "
                             "use_reentrant=True!")
         if use_reentrant and context_fn is not None:

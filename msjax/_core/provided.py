@@ -1,0 +1,36 @@
+"""What the layers above the core lend it.
+
+The core (Tensor, Parameter, state, transforms, registry) imports nothing above
+itself. Where Tensor or Parameter need something an upper layer owns (MindSpore's
+indexing rules and integer powers live with the ops, initializers in
+``common.initializer``), that layer lends it here when it is imported
+(``provide``) and the core looks it up when it is called (``need``).
+``import msjax`` imports every layer, so the table is full before user code runs.
+"""
+
+_OWNERS = {
+    "normalize_index": "msjax.ops",
+    "check_index": "msjax.ops",
+    "int_pow": "msjax.ops",
+    "initializer": "msjax.common.initializer",
+}
+
+_TABLE = {}
+
+
+def provide(name, fn):
+    """Lend ``fn`` to the core under ``name`` (one of ``_OWNERS``); returns ``fn`` so
+    it can be used as a decorator."""
+    if name not in _OWNERS:
+        raise KeyError(f"the core does not use {name!r}")
+    _TABLE[name] = fn
+    return fn
+
+
+def need(name):
+    """The function an upper layer lent under ``name``."""
+    try:
+        return _TABLE[name]
+    except KeyError:
+        raise RuntimeError(f"msjax's core needs `{name}` from {_OWNERS[name]}, which is not imported; "
+                           "import msjax (not only msjax._core).") from None
