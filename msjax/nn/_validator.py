@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 __all__ = ["check_value_type", "check_positive_int", "check_positive_float", "check_non_negative_float",
-           "check_is_float", "check_bool", "check_float_range", "check_non_negative_int"]
+           "check_is_float", "check_is_int", "check_bool", "check_float_range", "check_non_negative_int"]
 
 
 def _prefix(prim_name):
@@ -41,14 +41,22 @@ def check_non_negative_float(arg_value, arg_name=None, prim_name=None):
     return _number(arg_value, 0, lambda v: v >= 0, ">= 0", float, arg_name, prim_name)
 
 
-def check_is_float(arg_value, arg_name=None, prim_name=None):
+def _check_is_number(arg_value, arg_type, arg_name, prim_name):
     p = f"For '{prim_name}', the" if prim_name else "The"
     n = f"'{arg_name}'" if arg_name else "input value"
-    if isinstance(arg_value, float):
+    if isinstance(arg_value, arg_type) and not isinstance(arg_value, bool):
         if math.isinf(arg_value) or math.isnan(arg_value):
             raise ValueError(f"{p} {n} must be a legal float, but got '{arg_value}'.")
         return arg_value
-    raise TypeError(f"{p} type of {n} must be 'float', but got '{type(arg_value).__name__}'.")
+    raise TypeError(f"{p} type of {n} must be '{arg_type.__name__}', but got '{type(arg_value).__name__}'.")
+
+
+def check_is_float(arg_value, arg_name=None, prim_name=None):
+    return _check_is_number(arg_value, float, arg_name, prim_name)
+
+
+def check_is_int(arg_value, arg_name=None, prim_name=None):
+    return _check_is_number(arg_value, int, arg_name, prim_name)
 
 
 def check_bool(arg_value, arg_name=None, prim_name=None):

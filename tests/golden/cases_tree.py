@@ -194,5 +194,170 @@ def case_err_checkparam_validator(ms):
     _mod(ms, ".train.serialization").Validator.check_positive_int(-3, "x", "Net")
 
 
+
+# --- ops.op_info_register: kernel registration info (the builders and DataType) -------------------
+def _reg(ms):
+    return _mod(ms, ".ops.op_info_register")
+
+
+def case_opinfo_datatype_table(ms):
+    dt = _reg(ms).DataType
+    return {k: v for k, v in sorted(vars(dt).items()) if not k.startswith("_")}
+
+
+def case_opinfo_datatype_is_ops_datatype(ms):
+    r = _reg(ms)
+    return [ms.ops.DataType is r.DataType, ms.ops.TBERegOp is r.TBERegOp, callable(ms.ops.op_info_register),
+            r.BUILT_IN_OPS_REGISTER_PATH, r.BUILT_IN_CUSTOM_OPS_REGISTER_PATH, r.KEY_NAME, r.ASCEND_CUSTOM_OPP_PATH]
+
+
+def case_opinfo_tbe_full(ms):
+    r = _reg(ms)
+    d = r.DataType
+    return r.TBERegOp("OpName").fusion_type("ELEMWISE").async_flag(False).binfile_name("op_name.so") \
+        .compute_cost(12).kernel_name("op_name").partial_flag(True).op_pattern("formatAgnostic") \
+        .need_check_supported(True).dynamic_shape(True).dynamic_rank_support(True).dynamic_compile_static(True) \
+        .attr("format", "required", "str", "all").attr("keep_dims", "optional", "bool", "all", "false") \
+        .input(0, "x1", None, "required", None).input(0, "x2", False, "required", "all", "optional") \
+        .input(1, "axis", None, "required", None, extra=3).output(0, "y", True, "required", "all") \
+        .real_input_index([1, 0]).input_to_attr_index([2]).unknown_shape_formats(["ND", "ND", "ND", "ND"]) \
+        .reshape_type("NC").is_dynamic_format(True) \
+        .dtype_format(d.F16_None, d.F16_None, d.F16_None, d.F16_None) \
+        .dtype_format(d.F32_5HD, d.I32_Default_Tuple, d.BOOL_Default, d.F32_FracZNLSTM).get_op_info()
+
+
+def case_opinfo_tbe_defaults(ms):
+    return _reg(ms).TBERegOp("Abs").get_op_info()
+
+
+def case_opinfo_aicpu(ms):
+    r = _reg(ms)
+    d = r.DataType
+    return r.AiCPURegOp("Stack").fusion_type("OPAQUE").attr("axis", "int").attr("method", "str", "bilinear") \
+        .input(0, "x", "dynamic").output(0, "y", "required").dtype_format(d.I8_Default, d.I8_Default) \
+        .dtype_format(d.C64_Default, d.C128_Default_Tuple).get_op_info()
+
+
+def case_opinfo_cpu_and_akg(ms):
+    r = _reg(ms)
+    d = r.DataType
+    cpu = r.CpuRegOp("Add").input(0, "x", "required").output(0, "y", "required").attr("a", "int", "1") \
+        .dtype_format(d.F64_Default, d.F64_Default).get_op_info()
+    akg = [cls("Gelu").input(0, "x").output(0, "y").attr("approximate", "required", "bool")
+           .dtype_format(d.BF16_ND_RNNBIAS, d.U64_NHWC).get_op_info()
+           for cls in (r.AkgGpuRegOp, r.AkgAscendRegOp, r.AkgCpuRegOp)]
+    return [cpu, akg]
+
+
+def case_opinfo_custom(ms):
+    r = _reg(ms)
+    d = r.DataType
+    info = r.CustomRegOp().input(0, "x", "dynamic").input(1, "y").output(0, "z", None) \
+        .attr("scale", "required", "float", "1.0").dtype_format(d.F16_Default, d.F16_Default, d.F16_Default) \
+        .target("Ascend").get_op_info()
+    return [info, r.CustomRegOp("MyOp").get_op_info(), r.CustomRegOp().target().get_op_info()["target"]]
+
+
+def case_opinfo_custom_info_register(ms):
+    r = _reg(ms)
+    info = r.CustomRegOp().input(0, "x").output(0, "y").target("CPU").get_op_info()
+
+    def func(x):
+        """doc"""
+        return x * 2
+    wrapped = r.custom_info_register(info, {"k": 1})(func)
+    return [wrapped(3), wrapped.reg_info, wrapped.__name__, wrapped.__doc__, func.reg_info == wrapped.reg_info]
+
+
+def case_err_opinfo_op_info_type(ms):
+    _reg(ms).op_info_register(3)(lambda: None)
+
+
+def case_err_opinfo_empty_name(ms):
+    _reg(ms).TBERegOp("  ")
+
+
+def case_err_opinfo_name_type(ms):
+    _reg(ms).TBERegOp(3)
+
+
+def case_err_opinfo_value_depend(ms):
+    _reg(ms).TBERegOp("A").input(0, "x", None, "required", None, "bogus")
+
+
+def case_err_opinfo_dtype_format_size(ms):
+    r = _reg(ms)
+    r.TBERegOp("A").input(0, "x").dtype_format(r.DataType.F16_None, r.DataType.F16_None)
+
+
+def case_err_opinfo_dtype_format_pair(ms):
+    _reg(ms).CpuRegOp("A").input(0, "x").dtype_format(("float16",))
+
+
+def case_err_opinfo_dtype_format_str(ms):
+    _reg(ms).AiCPURegOp("A").output(0, "x").dtype_format(("float16", 1))
+
+
+def case_err_opinfo_custom_dtype_format_size(ms):
+    r = _reg(ms)
+    r.CustomRegOp().input(0, "x").dtype_format(r.DataType.F16_Default, r.DataType.F16_Default)
+
+
+def case_err_opinfo_bool_flag(ms):
+    _reg(ms).TBERegOp("A").async_flag(1)
+
+
+def case_err_opinfo_int_flag(ms):
+    _reg(ms).TBERegOp("A").compute_cost("10")
+
+
+def case_err_opinfo_list_flag(ms):
+    _reg(ms).TBERegOp("A").real_input_index((1, 0))
+
+
+def case_err_opinfo_input_index_type(ms):
+    _reg(ms).CpuRegOp("A").input("0", "x")
+
+
+def case_err_opinfo_attr_type(ms):
+    _reg(ms).TBERegOp("A").attr("x", 1)
+
+
+def case_err_opinfo_target_type(ms):
+    _reg(ms).CustomRegOp().target(1)
+
+
+
+# --- train.train_thor.dataset_helper.DatasetHelper: argument checks; sink mode (CPU) raises ---------
+def _thor_helper(ms, **kw):
+    ds = import_module(ms.__name__ + ".dataset")
+    data = ds.NumpySlicesDataset({"a": np.arange(6, dtype=np.float32).reshape(3, 2)}, shuffle=False)
+    return _mod(ms, ".train.train_thor.dataset_helper").DatasetHelper(data, **kw)
+
+
+def case_thor_dataset_helper_no_sink(ms):
+    return type(_thor_helper(ms, dataset_sink_mode=False, sink_size=2, epoch_num=2, iter_first_order=3)).__name__
+
+
+def case_err_thor_dataset_helper_sink_cpu(ms):
+    _thor_helper(ms)
+
+
+def case_err_thor_dataset_helper_sink_size_zero(ms):
+    _thor_helper(ms, dataset_sink_mode=False, sink_size=0)
+
+
+def case_err_thor_dataset_helper_sink_size_neg(ms):
+    _thor_helper(ms, sink_size=-2)
+
+
+def case_err_thor_dataset_helper_sink_size_float(ms):
+    _thor_helper(ms, dataset_sink_mode=False, sink_size=1.0)
+
+
+def case_err_thor_dataset_helper_sink_mode_int(ms):
+    _thor_helper(ms, dataset_sink_mode=1)
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}
