@@ -62,8 +62,8 @@ from .common._toplevel import is_tensor, mutable, no_inline, recompute, tensor  
 from .runtime._device import (empty_cache, get_current_device, max_memory_allocated, max_memory_reserved,  # noqa: E402
                             memory_allocated, memory_reserved, memory_stats, memory_summary,
                             reset_max_memory_allocated,
-                            reset_max_memory_reserved, reset_peak_memory_stats, run_check, set_deterministic,
-                            synchronize)
+                            reset_max_memory_reserved, reset_peak_memory_stats, set_deterministic, synchronize)
+from ._run_check import run_check  # noqa: E402
 from ._core.dtype import Int, TensorType, float8_e4m3fn, float8_e5m2, list_, string, tuple_, type_none  # noqa: E402
 from .ops._impl.composite import constexpr  # noqa: E402  (mindspore.constexpr)
 from . import profiler  # noqa: E402,F401

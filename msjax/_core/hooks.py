@@ -30,7 +30,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax.experimental import io_callback
 
-from . import printhook
+from . import printhook, provided, state
 from .tensor import Tensor, to_array, wrap
 
 __all__ = ["check_hook_fn", "backward_identity", "HookHandle", "_TensorHookHandle", "CellHooks", "run_cell",
@@ -46,8 +46,7 @@ def check_hook_fn(hook_fn):
 
 
 def _bump():
-    from .transforms import bump_version   # a registration changes how functions trace
-    bump_version()
+    state.bump_version()   # a registration changes how functions trace
 
 
 def _inexact(x):
@@ -165,9 +164,7 @@ def backward_identity(arrays, on_grad, who="hook", extra=None, at_trace=False):
 def _not_compiled(what):
     """MindSpore rejects (un)registering Cell hooks in code it compiles (a GRAPH_MODE
     ``construct``, an ``ms.jit`` function)."""
-    from . import state
-    from .transforms import _compiled
-    if state.frames and _compiled():
+    if state.frames and state.compiled():
         raise RuntimeError(f"Failed to compile in GRAPH_MODE because the method or function '{what}' is not "
                            "supported in 'construct' or function with @jit decorator. Register and remove hooks "
                            "outside compiled code (for example in '__init__').")
@@ -357,3 +354,6 @@ def run_cell(cell, hooks, construct, args, kwargs):
             return gs
         out = _hook_tensors(out, on_pre, "register_backward_pre_hook")
     return out
+
+
+provided.provide("register_tensor_hook", register_tensor_hook)   # Tensor.register_hook (tensor.py)

@@ -1,10 +1,12 @@
-"""What the layers above the core lend it.
+"""What the layers above the core (and the core's own later modules) lend it.
 
 The core (Tensor, Parameter, state, transforms, registry) imports nothing above
 itself. Where Tensor or Parameter need something an upper layer owns (MindSpore's
 indexing rules and integer powers live with the ops, initializers in
 ``common.initializer``), that layer lends it here when it is imported
 (``provide``) and the core looks it up when it is called (``need``).
+Inside the core, ``hooks`` lends ``Tensor.register_hook`` its implementation the same
+way, so ``tensor`` need not import ``hooks`` (which stands on ``tensor``).
 ``import msjax`` imports every layer, so the table is full before user code runs.
 """
 
@@ -13,6 +15,7 @@ _OWNERS = {
     "check_index": "msjax.ops",
     "int_pow": "msjax.ops",
     "initializer": "msjax.common.initializer",
+    "register_tensor_hook": "msjax._core.hooks",
 }
 
 _TABLE = {}

@@ -28,6 +28,23 @@ __all__ = ["SwapFrame", "Recorder", "frames", "recorders", "is_tracer", "in_tran
 frames: list = []
 recorders: list = []
 
+# How functions trace, as far as caches are concerned:
+VERSION = [0]           # bumped by anything that changes how a Cell traces (to_float, hook
+                        # registration...); a compiled function made before is retraced.
+                        # Training flags are part of the cache key instead (train/eval switch
+                        # back and forth without recompiling)
+COMPILED_SCOPE = [0]    # > 0 while an ``ms.jit`` function runs (MindSpore compiles its body)
+
+
+def bump_version():
+    VERSION[0] += 1
+
+
+def compiled():
+    """Whether MindSpore would run the current code as a compiled graph."""
+    from . import context
+    return COMPILED_SCOPE[0] > 0 or context.is_graph_mode()
+
 
 def is_tracer(x) -> bool:
     return isinstance(x, jax.core.Tracer)

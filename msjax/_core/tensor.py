@@ -445,8 +445,7 @@ class Tensor:
         PyNative and inside ``ms.jit``/GRAPH_MODE (MindSpore's GRAPH_MODE ignores Tensor
         hooks); on a value computed inside a differentiated function the hook covers
         the uses after the registration (see ``_core.hooks``)."""
-        from .hooks import register_tensor_hook
-        return register_tensor_hook(self, hook_fn)
+        return provided.need("register_tensor_hook")(self, hook_fn)
 
     def __len__(self):
         if self.ndim == 0:

@@ -47,16 +47,13 @@ from .tensor import Tensor, to_array, wrap
 __all__ = ["StatefulFunction", "VjpSpec", "JvpSpec", "TRACES", "bump_version", "collect_state"]
 
 TRACES = [0]        # number of Python traces of user functions (tests count them)
-_VERSION = [0]      # bumped by anything that changes how a Cell traces (to_float, ...);
-                    # training flags are part of the cache key instead (train/eval switch
-                    # back and forth without recompiling)
+_VERSION = state.VERSION
 
 _CONCRETE_ERRORS = (jax.errors.ConcretizationTypeError, jax.errors.TracerIntegerConversionError,
                     jax.errors.TracerArrayConversionError)
 
 
-def bump_version():
-    _VERSION[0] += 1
+bump_version = state.bump_version
 
 
 def _is_cell(x):
@@ -305,13 +302,8 @@ def _shadow(x):
     return x.astype(jnp.float32)
 
 
-COMPILED_SCOPE = [0]    # > 0 while an ``ms.jit`` function runs (MindSpore compiles its body)
-
-
-def _compiled():
-    """Whether MindSpore would run the current code as a compiled graph."""
-    from . import context
-    return COMPILED_SCOPE[0] > 0 or context.is_graph_mode()
+COMPILED_SCOPE = state.COMPILED_SCOPE
+_compiled = state.compiled
 
 
 def _sens_fits(s, t):

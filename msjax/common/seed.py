@@ -12,6 +12,13 @@ __all__ = ["set_seed", "get_seed"]
 _DEFAULT_GRAPH_SEED = 87654321
 _MAXINT32 = 2**31 - 1
 _KERNEL_SEEDS = {}   # (kernel_name, op_seed) -> the op seed the next call of that kernel gets
+_ALSO_SEEDED = []    # what else set_seed seeds: the data pipeline registers itself (msjax.dataset.config)
+
+
+def also_seed(fn):
+    """Have ``set_seed(seed)`` call ``fn(seed)`` too (a layer above registers here)."""
+    _ALSO_SEEDED.append(fn)
+    return fn
 
 
 def set_seed(seed):
@@ -20,8 +27,8 @@ def set_seed(seed):
     for key in _KERNEL_SEEDS:
         _KERNEL_SEEDS[key] = key[1]
     np.random.seed(seed)
-    from ..dataset import config
-    config._set_seed_from_global(seed)
+    for fn in _ALSO_SEEDED:
+        fn(seed)
 
 
 def _get_graph_seed(op_seed, kernel_name):

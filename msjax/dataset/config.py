@@ -14,6 +14,8 @@ import random
 
 import numpy as np
 
+from ..common.seed import also_seed
+
 __all__ = ["set_seed", "get_seed", "set_prefetch_size", "get_prefetch_size", "set_num_parallel_workers",
            "get_num_parallel_workers", "set_numa_enable", "get_numa_enable", "set_monitor_sampling_interval",
            "get_monitor_sampling_interval", "set_callback_timeout", "get_callback_timeout",
@@ -82,6 +84,7 @@ def set_seed(seed):
     np.random.seed(seed)
 
 
+@also_seed
 def _set_seed_from_global(seed):
     """``mindspore.set_seed`` also seeds the data pipeline."""
     if 0 <= seed <= UINT32_MAX:

@@ -201,7 +201,7 @@ class Cell(nnx.Module, pytree=False):
         if declared is not None:     # Cell.set_inputs: check the call against the declaration
             _set_inputs.check(declared, args, kwargs)
         if "_ms_float_dtype" in self.__dict__:   # to_float: mixed precision (msjax.amp)
-            from ..amp.mixed_precision import precision_call
+            from ._precision import precision_call
             return precision_call(self, args, kwargs)
         if state.frames and getattr(type(self), "bprop", None) is not None:
             # a custom backward rule: differentiated through bprop (jax.custom_vjp in the core)
@@ -255,7 +255,7 @@ class Cell(nnx.Module, pytree=False):
     def to_float(self, dst_type):
         """Run this cell and its sub-cells with ``dst_type`` (float16/bfloat16/float32) inputs
         and Parameters; the Parameters keep their own type (see ``msjax.amp``)."""
-        from ..amp.mixed_precision import cell_to_float
+        from ._precision import cell_to_float
         return cell_to_float(self, dst_type)
 
     # --- text ------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""MindSpore's top-level runtime helpers: ``run_check``, ``synchronize``,
+"""MindSpore's top-level runtime helpers: ``synchronize``,
 ``set_deterministic``, ``get_current_device`` and the device-memory queries.
 
 Memory figures come from the JAX device's ``memory_stats()`` (GPU/TPU report
@@ -54,45 +54,6 @@ def synchronize():
     import jax
     for a in jax.live_arrays():
         a.block_until_ready()
-
-
-class _PyNativeExecutor:
-    """``mindspore.common.api._pynative_executor`` (an instance of this class): MindSpore's
-    PyNative op dispatcher. ``sync()`` waits for JAX's in-flight work (``synchronize``),
-    which is what real code calls it for; its other methods drive MindSpore's own graph
-    building and have no counterpart here: they raise ``AttributeError`` naming themselves."""
-
-    def sync(self):
-        synchronize()
-
-    def __getattr__(self, name):
-        if name.startswith("__"):
-            raise AttributeError(name)
-        raise AttributeError(f"msjax does not support `mindspore.common.api._pynative_executor.{name}`: it drives "
-                             "MindSpore's PyNative graph builder, which msjax does not have (JAX traces instead).")
-
-
-_pynative_executor = _PyNativeExecutor()
-
-
-def run_check():
-    """``mindspore.run_check``: multiplies two Tensors and prints MindSpore's two lines,
-    naming msjax and the JAX platform the product ran on."""
-    import numpy as np
-    import msjax as ms
-    try:
-        print("MindSpore version: ", ms.mindspore_version, f"(msjax {ms.__version__})")
-        x = ms.Tensor(np.array([1.0, 2.0, 3.0]), ms.float32)
-        y = ms.Tensor(np.array([4.0, 5.0, 6.0]), ms.float32)
-        out = ms.ops.Mul()(x, y)
-        if not np.array_equal(out.asnumpy(), np.array([4.0, 10.0, 18.0], np.float32)):
-            raise RuntimeError(f"1*4, 2*5, 3*6 gave {out.asnumpy()}")
-        platform = next(iter(out._data.devices())).platform.upper()
-        print("The result of multiplication calculation is correct, msjax has been installed on platform "
-              f"[{platform}] successfully!")
-    except Exception as e:  # MindSpore prints the failure instead of raising
-        print("MindSpore running check failed.")
-        print(str(e))
 
 
 # ---------------------------------------------------------------------------

@@ -12,6 +12,9 @@ from __future__ import annotations
 import time
 
 
+_STREAM = [object]   # the Stream class; msjax.runtime.stream puts it here when it is imported
+
+
 class Event:
     """``mindspore.runtime.Event(enable_timing=False, blocking=False)``."""
 
@@ -27,8 +30,7 @@ class Event:
 
     def record(self, stream=None):
         """Mark the current point of the work (``stream``: a ``Stream`` or ``None``)."""
-        from .stream import Stream
-        if stream is not None and not isinstance(stream, Stream):
+        if stream is not None and not isinstance(stream, _STREAM[0]):
             raise TypeError(f"For 'record', the argument 'stream' should be Stream, but got {type(stream)}.")
         import jax
         self._arrays = list(jax.live_arrays())
@@ -38,8 +40,7 @@ class Event:
 
     def wait(self, stream=None):
         """Make later work wait for this event: XLA's one stream already orders it."""
-        from .stream import Stream
-        if stream is not None and not isinstance(stream, Stream):
+        if stream is not None and not isinstance(stream, _STREAM[0]):
             raise TypeError(f"For 'wait', the argument 'stream' should be Stream, but got {type(stream)}.")
         if self.blocking:
             self.synchronize()

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import itertools
 
+from . import event as _event
 from ._device import synchronize  # noqa: F401  (mindspore.runtime.synchronize: one place)
+from .event import Event
 
 _ids = itertools.count(1)
 
@@ -37,7 +39,6 @@ class Stream:
 
     def record_event(self, event=None):
         """Record ``event`` (a new one if ``None``) at the current point of the work; returns it."""
-        from .event import Event
         if event is None:
             event = Event()
         elif not isinstance(event, Event):
@@ -47,7 +48,6 @@ class Stream:
 
     def wait_event(self, event):
         """Later work on this stream waits for ``event``: always true on XLA's one stream."""
-        from .event import Event
         if not isinstance(event, Event):
             raise TypeError(f"For 'wait_event', the argument 'event' should be Event, but got {type(event)}.")
 
@@ -125,3 +125,6 @@ class StreamCtx:
         if self.stream is not None:
             set_cur_stream(self.prev_stream)
         return False
+
+
+_event._STREAM[0] = Stream   # Event.record/wait check their stream argument against it

@@ -29,10 +29,8 @@ def __getattr__(name):
         from ..amp import loss_scale_manager
         return getattr(loss_scale_manager, name)
     if name in ("export", "load", "export_split_mindir"):
-        import msjax
-        if hasattr(msjax, name):
-            return getattr(msjax, name)
-        raise AttributeError(f"msjax has no '{name}' yet")
+        from ..common import _mindir
+        return getattr(_mindir, name)
     if name == "amp":
         from .. import amp
         return amp

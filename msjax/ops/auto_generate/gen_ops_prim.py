@@ -1,6 +1,6 @@
 """``mindspore.ops.auto_generate.gen_ops_prim``: the registry's Primitive classes."""
 from ..._core.registry import OPS as _OPS, primitive_class as _primitive_class
-from ... import ops as _ops  # noqa: F401  (fills the registry)
+from .. import _impl  # noqa: F401  (fills the registry)
 
 __all__ = []
 for _d in _OPS.values():
