@@ -41,7 +41,8 @@ SUITES = _suites()
 # GRAPH_MODE replays every case of the suites whose behaviour depends on the mode
 # (training steps, Model, whole models) and a fixed sample of one op case in four
 # elsewhere, to keep CI within its time budget; MSJAX_FULL_GOLDENS=1 replays all.
-_GRAPH_ALL = {"train", "model", "nn_models", "misc", "autodiff", "hooks", "grad_corners", "misuse", "grad_ext", "numpy"}
+_GRAPH_ALL = {"train", "model", "nn_models", "misc", "autodiff", "hooks", "grad_corners", "misuse", "grad_ext", "numpy",
+              "distribution"}
 FULL = os.environ.get("MSJAX_FULL_GOLDENS") == "1"
 
 
