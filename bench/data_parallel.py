@@ -51,7 +51,7 @@ def worker(model_name, steps, batch):
     import msjax as ms
     from msjax import nn
     from msjax.communication import get_group_size, init
-    from msjax._core import distributed
+    from msjax.communication import _runtime as distributed
 
     init()
     n = get_group_size()

@@ -21,7 +21,7 @@ from ._core.dtype import (bfloat16, bool_, complex64, complex128, dtype_to_nptyp
                           uint16, uint32, uint64)
 from ._core.grad import GradOperation, get_grad, grad, value_and_grad  # noqa: E402
 from ._core.autodiff import jacfwd, jacrev, jvp, vjp  # noqa: E402
-from ._core.parallel import ParallelMode, get_auto_parallel_context, reset_auto_parallel_context, set_auto_parallel_context  # noqa: E402,E501
+from .parallel._context import ParallelMode, get_auto_parallel_context, reset_auto_parallel_context, set_auto_parallel_context  # noqa: E402,E501
 from ._core.context import get_ps_context, set_device, set_ps_context  # noqa: E402
 from ._core.jit import COMPATIBLE, LAX, STRICT, JitConfig, jit, jit_class, lazy_inline  # noqa: E402
 from .common._mindir import export, load, load_mindir, save_mindir  # noqa: E402

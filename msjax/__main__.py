@@ -33,7 +33,7 @@ def _run(argv):
     if worker:
         # started by `msjax launch`: join the job before the script computes anything
         # (jax.distributed must start before JAX's backends)
-        from ._core import distributed
+        from .communication import _runtime as distributed
         distributed.start_runtime()
     if ns.mode is not None:
         msjax.set_context(mode=msjax.GRAPH_MODE if ns.mode == "graph" else msjax.PYNATIVE_MODE)

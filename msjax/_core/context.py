@@ -262,8 +262,6 @@ def get_ps_context(attr_key):
     return _ps.get(attr_key)
 
 
-from .parallel import ParallelMode, get_auto_parallel_context, reset_auto_parallel_context, set_auto_parallel_context  # noqa: E402,F401,E501
-
 if os.environ.get("MS_COMPILER_CACHE_ENABLE") == "1":   # MindSpore's environment switch for the same cache
     _ctx["enable_compile_cache"] = True
     _ctx["compile_cache_path"] = os.environ.get("MS_COMPILER_CACHE_PATH", "")

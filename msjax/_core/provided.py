@@ -16,6 +16,9 @@ _OWNERS = {
     "int_pow": "msjax.ops",
     "initializer": "msjax.common.initializer",
     "register_tensor_hook": "msjax._core.hooks",
+    "parallel_mode": "msjax.communication",
+    "data_parallel_active": "msjax.communication",
+    "spmd_call": "msjax.communication",
 }
 
 _TABLE = {}

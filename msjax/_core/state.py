@@ -34,6 +34,8 @@ VERSION = [0]           # bumped by anything that changes how a Cell traces (to_
                         # Training flags are part of the cache key instead (train/eval switch
                         # back and forth without recompiling)
 COMPILED_SCOPE = [0]    # > 0 while an ``ms.jit`` function runs (MindSpore compiles its body)
+COLLECTIVES_TRACED = [0]   # collectives traced outside a data-parallel step; msjax.communication
+                           # counts them, and lends the transform core its data-parallel step
 
 
 def bump_version():

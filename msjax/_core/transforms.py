@@ -38,8 +38,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import distributed
-from . import hooks, printhook, rng, state
+from . import hooks, printhook, provided, rng, state
 from . import nograd
 from .parameter import Parameter
 from .tensor import Tensor, to_array, wrap
@@ -659,7 +658,7 @@ class StatefulFunction:
             jitted = jax.jit(body)
             known = {id(p) for p in state_params}
             TRACES[0] += 1
-            collectives = distributed.TRACED[0]
+            collectives = state.COLLECTIVES_TRACED[0]
             printhook.used[0] = hooks.used[0] = False
             try:
                 with state.Recorder() as rec:
@@ -678,10 +677,10 @@ class StatefulFunction:
             missed = {k: p for k, p in list(rec.reads.items()) + list(rec.writes.items())
                       if k not in known and k not in rec.created}
             if not missed:
-                if distributed.TRACED[0] != collectives and distributed.data_parallel_active():
+                if state.COLLECTIVES_TRACED[0] != collectives and provided.need("data_parallel_active")():
                     # a collective (gradient reducer, AllReduce...) under DATA_PARALLEL: one
-                    # data-parallel step over the device mesh (distributed.spmd_call)
-                    return _Entry(state_params, distributed.spmd_call(body, a.dyn), False)
+                    # data-parallel step over the device mesh (msjax.communication's spmd_call)
+                    return _Entry(state_params, provided.need("spmd_call")(body, a.dyn), False)
                 call = _donating(traced, len(state_vals)) if self.donate else jitted
                 return _Entry(state_params, call, printhook.used[0] or hooks.used[0])
             self._learned.update(missed)
@@ -703,7 +702,7 @@ class StatefulFunction:
         if state.frames or any(isinstance(d, jax.core.Tracer) for d in a.dyn):
             return self._inline(a, nargs, sens)
         key = (a.key, self._sens_key(sens), _VERSION[0], self._train_flags(a), nograd.active(),
-               distributed.parallel.get_parallel_mode())   # a data-parallel step is compiled per mode
+               provided.need("parallel_mode")())   # a data-parallel step is compiled per mode
         entry = self._cache.get(key)
         if entry is None:
             entry = self._cache[key] = self._build(a, nargs, sens)

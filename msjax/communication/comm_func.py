@@ -1,13 +1,13 @@
 """``mindspore.communication.comm_func``: functional collectives returning new tensors
 (``(output, handle)`` for the ``async_op`` ones, as MindSpore), over msjax's process group
-(``msjax._core.distributed``; eager across processes, or inside a compiled data-parallel
+(``msjax.communication._runtime``; eager across processes, or inside a compiled data-parallel
 step). Point-to-point, all-to-all and scatter/gather to one rank raise ``RuntimeError``
 naming themselves."""
 from __future__ import annotations
 
 import jax.numpy as jnp
 
-from .._core import distributed as _dist
+from . import _runtime as _dist
 from .._core.tensor import Tensor, wrap
 from .management import GlobalComm, _check_group
 

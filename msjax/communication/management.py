@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 
-from .._core import distributed as _dist
+from . import _runtime as _dist
 
 HCCL_WORLD_COMM_GROUP = "hccl_world_group"
 NCCL_WORLD_COMM_GROUP = "nccl_world_group"

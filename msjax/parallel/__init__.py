@@ -1,5 +1,5 @@
 """``mindspore.parallel`` (one device): the parallel context and mode names."""
-from .._core.parallel import (ParallelMode, get_auto_parallel_context, reset_auto_parallel_context,  # noqa: F401
+from ._context import (ParallelMode, get_auto_parallel_context, reset_auto_parallel_context,  # noqa: F401
                               set_auto_parallel_context)
 
 from .checkpoint_transform import build_searched_strategy, load_distributed_checkpoint, merge_sliced_parameter  # noqa: F401,E501

@@ -2,7 +2,7 @@
 object whose getters and setters real scripts call
 (``auto_parallel_context().get_device_num()``, ``.get_pipeline_stages()``...).
 
-It is a view of the one auto-parallel context (``msjax._core.parallel``, what
+It is a view of the one auto-parallel context (``msjax.parallel._context``, what
 ``set_auto_parallel_context`` writes): keys msjax's context has are read and
 written there; MindSpore's other internal settings (fusion, pipeline scheduling)
 are recorded here with MindSpore 2.10's defaults and have no effect on msjax.
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 
-from .._core import parallel as _parallel
+from . import _context as _parallel
 
 __all__ = ["auto_parallel_context"]
 

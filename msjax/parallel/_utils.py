@@ -1,7 +1,7 @@
 """``mindspore.parallel._utils``: the private helpers training cells (and the
 migration guide's custom ``TrainOneStepCell``) import."""
-from .._core.parallel import get_device_num, get_global_rank, get_gradients_mean, get_parallel_mode
-from .._core.parallel import ParallelMode
+from ._context import get_device_num, get_global_rank, get_gradients_mean, get_parallel_mode
+from ._context import ParallelMode
 
 
 def _get_parallel_mode():
@@ -25,10 +25,10 @@ def _is_in_auto_parallel_mode():
 
 
 def _get_enable_parallel_optimizer():
-    from .._core.parallel import get_auto_parallel_context
+    from ._context import get_auto_parallel_context
     return get_auto_parallel_context("enable_parallel_optimizer")
 
 
 def _get_pipeline_stages():
-    from .._core.parallel import get_auto_parallel_context
+    from ._context import get_auto_parallel_context
     return get_auto_parallel_context("pipeline_stages")

@@ -1,5 +1,5 @@
 """``mindspore.mint.distributed.distributed``: torch-style collectives on msjax's process
-group (``msjax.communication``, ``msjax._core.distributed``).
+group (``msjax.communication``, ``msjax.communication._runtime``).
 
 ``init_process_group`` joins the job the launcher described (``python -m msjax launch``,
 ``mpirun``), as MindSpore does with msrun's environment; the collectives update their
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import jax.numpy as jnp
 
-from ..._core import distributed as _dist
+from ...communication import _runtime as _dist
 from ..._core.tensor import Tensor
 from ...communication import management as _comm
 from ...communication.comm_func import CommHandle as _Handle

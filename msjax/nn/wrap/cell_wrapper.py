@@ -19,10 +19,11 @@ from types import FunctionType, MethodType
 
 import jax.numpy as jnp
 
-from ..._core import context, distributed, state
+from ..._core import context, state
+from ...communication import _runtime as distributed
 from ..._core import dtype as mstype
 from ..._core.grad import GradOperation, value_and_grad
-from ..._core.parallel import ParallelMode, get_device_num, get_gradients_mean, get_parallel_mode
+from ...parallel._context import ParallelMode, get_device_num, get_gradients_mean, get_parallel_mode
 from ..._core.parameter import Parameter, ParameterTuple
 from ..._core.tensor import Tensor, to_array, wrap
 from ..._core.transforms import StatefulFunction, to_tensors

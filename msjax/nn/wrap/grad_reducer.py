@@ -5,15 +5,15 @@
 processes of the job and casts back, then multiplies by ``1/degree`` when ``mean`` is
 set, as MindSpore does (``degree`` defaults to the group size). Inside a compiled
 step under DATA_PARALLEL the sum is a ``lax.psum`` over the device mesh (the step then
-runs as a data-parallel step, see ``msjax._core.distributed``); called eagerly it is a
+runs as a data-parallel step, see ``msjax.communication._runtime``); called eagerly it is a
 cross-process all-reduce; on one process it is the identity."""
 from __future__ import annotations
 
 import jax.numpy as jnp
 
-from ..._core import distributed
+from ...communication import _runtime as distributed
 from ..._core import dtype as mstype
-from ..._core.parallel import get_gradients_mean
+from ...parallel._context import get_gradients_mean
 from ..._core.parameter import Parameter
 from ..._core.tensor import Tensor, to_array, wrap
 from ..cell import Cell

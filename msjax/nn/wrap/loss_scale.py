@@ -24,10 +24,11 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from ..._core import context, distributed, state
+from ..._core import context, state
+from ...communication import _runtime as distributed
 from ..._core.transforms import StatefulFunction, to_tensors
 from ..._core import dtype as mstype
-from ..._core.parallel import ParallelMode
+from ...parallel._context import ParallelMode
 from ..._core.parameter import Parameter
 from ..._core.tensor import Tensor, to_array, wrap
 from ..cell import Cell

@@ -505,7 +505,7 @@ class ReduceOp:
 @_register
 class AllReduce(Primitive):
     """``ops.AllReduce(op=ReduceOp.SUM, group='hccl_world_group')``: reduces over the
-    processes of the job (``msjax._core.distributed``): eagerly across processes, or as
+    processes of the job (``msjax.communication._runtime``): eagerly across processes, or as
     ``lax.psum``/``pmax``... inside a compiled data-parallel step; one process: the input."""
 
     def __init__(self, op=ReduceOp.SUM, group="hccl_world_group"):
@@ -522,7 +522,7 @@ class AllReduce(Primitive):
     def __call__(self, x):
         if not isinstance(x, Tensor):
             raise TypeError(f"For 'AllReduce', the input must be a Tensor, but got {type(x).__name__}.")
-        from ..._core import distributed
+        from ...communication import _runtime as distributed
         return wrap(distributed.all_reduce(x._data, self.op))
 
 
@@ -532,7 +532,7 @@ def _check_tensor(name, x):
 
 
 class _Collective(Primitive):
-    """A collective over the world group (``msjax._core.distributed``)."""
+    """A collective over the world group (``msjax.communication._runtime``)."""
 
     def __init__(self, group="hccl_world_group", **attrs):
         name = type(self).__name__
@@ -550,7 +550,7 @@ class AllGather(_Collective):
 
     def __call__(self, x):
         _check_tensor("AllGather", x)
-        from ..._core import distributed
+        from ...communication import _runtime as distributed
         return wrap(distributed.all_gather(x._data))
 
 
@@ -561,7 +561,7 @@ class AllGatherV(_Collective):
 
     def __call__(self, x, output_split_sizes):
         _check_tensor("AllGatherV", x)
-        from ..._core import distributed
+        from ...communication import _runtime as distributed
         sizes = output_split_sizes.asnumpy().tolist() if isinstance(output_split_sizes, Tensor) \
             else list(output_split_sizes)
         return wrap(distributed.all_gather_v(x._data, [int(n) for n in sizes]))
@@ -580,7 +580,7 @@ class ReduceScatter(_Collective):
 
     def __call__(self, x):
         _check_tensor("ReduceScatter", x)
-        from ..._core import distributed
+        from ...communication import _runtime as distributed
         return wrap(distributed.reduce_scatter(x._data, self.op))
 
 
@@ -596,7 +596,7 @@ class Broadcast(_Collective):
         super().__init__(group, root_rank=root_rank)
 
     def __call__(self, x):
-        from ..._core import distributed
+        from ...communication import _runtime as distributed
         xs = x if isinstance(x, (tuple, list)) else (x,)
         for t in xs:
             _check_tensor("Broadcast", t)

@@ -5,7 +5,7 @@ and errors), and training cells read ``parallel_mode``/``gradients_mean``/
 ``device_num`` from here. ``communication.init()`` records the world size
 (``set_world_size``); ``get_device_num``/``get_global_rank`` then follow
 MindSpore's ``_get_device_num``/``_get_global_rank`` (1 and 0 in STAND_ALONE, else
-the value set, else the group's). Data parallelism itself is ``_core/distributed.py``.
+the value set, else the group's). Data parallelism itself is ``msjax/communication/_runtime.py``.
 """
 from __future__ import annotations
 

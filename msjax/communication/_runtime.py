@@ -32,7 +32,8 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import parallel
+from .._core import provided, state
+from ..parallel import _context as parallel
 
 __all__ = ["world", "set_world", "mesh", "data_parallel_active", "check_parallel_mode", "all_reduce", "all_gather",
            "all_gather_v", "broadcast", "reduce_scatter", "in_step", "spmd_call", "TRACED"]
@@ -42,7 +43,7 @@ AXES = ("proc", "local")
 # the process group as ``communication.init`` found it
 _WORLD = {"inited": False, "rank": 0, "size": 1, "local_rank": 0, "local_size": 1}
 _SCOPE = []          # non-empty while a data-parallel step is traced (inside shard_map)
-TRACED = [0]         # collectives traced outside a data-parallel step (StatefulFunction watches this)
+TRACED = state.COLLECTIVES_TRACED   # collectives traced outside a data-parallel step (the transform core watches it)
 _MESH = {}
 
 
@@ -347,3 +348,11 @@ def stop_runtime():
     if _jd.global_state.client is not None:
         jax.distributed.shutdown()
     set_world(False)
+
+
+# What the transform core asks of this layer: a compiled function that traced a
+# collective runs, under DATA_PARALLEL, as one data-parallel step (``spmd_call``);
+# the parallel mode is part of its cache key.
+provided.provide("parallel_mode", parallel.get_parallel_mode)
+provided.provide("data_parallel_active", data_parallel_active)
+provided.provide("spmd_call", spmd_call)
