@@ -281,3 +281,21 @@ def test_no_cpu_kernel_names_against_numpy(name):
     ms.set_context(mode=ms.PYNATIVE_MODE)
     actual = cases_mint.reference_cases()[name](ms)
     _check(actual, NUMPY_REFERENCE[name]())
+
+
+@pytest.mark.parametrize("mode", ["pynative", "graph"])
+def test_var_gradient_differentiates_the_formula(mode):
+    """``mint.var``/``var_mean`` are MindSpore's Var/VarMean kernels (no CPU kernel in PyNative;
+    GRAPH_MODE gives the formula's gradient, 0 where all values are equal), unlike ``ops.var``,
+    whose ReduceStd backward is NaN there (golden grad_corners:degenerate_var_std)."""
+    ms.set_context(mode=ms.GRAPH_MODE if mode == "graph" else ms.PYNATIVE_MODE)
+    try:
+        x = np.array([[2.0, 2.0, 2.0], [1.0, 2.0, 4.0]], np.float32)
+        ref = 2 * (x - x.mean(1, keepdims=True)) / (x.shape[1] - 1)   # d/dx of var(x, correction=1)
+        g = ms.grad(lambda v: mint.var(v, dim=1))(ms.Tensor(x)).asnumpy()
+        np.testing.assert_allclose(g, ref, rtol=1e-5, atol=1e-6)
+        g = ms.grad(lambda v: mint.var_mean(v, dim=1)[0] + mint.var_mean(v, dim=1)[1])(ms.Tensor(x)).asnumpy()
+        np.testing.assert_allclose(g, ref + 1 / 3, rtol=1e-5, atol=1e-6)
+        assert np.isnan(ms.grad(lambda v: ms.ops.var(v, axis=1))(ms.Tensor(x)).asnumpy()[0]).all()
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)

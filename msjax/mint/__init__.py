@@ -277,9 +277,17 @@ def std(input, dim=None, *, correction=1, keepdim=False):
     return _var_std(_ops.std, input, dim, correction, keepdim)
 
 
+def _var_kernel(name, input, dim, correction, keepdim):
+    # MindSpore's Var/VarMean kernels differentiate the formula (gradient 0 where all values are
+    # equal), not ops.var's ReduceStd (NaN there)
+    from ..ops._impl import math as _math
+    v, m = _math._var_mean(name, input, dim, correction, keepdim, reduce_std=False)
+    return _math.wrap(v), _math.wrap(m)
+
+
 def var(input, dim=None, *, correction=1, keepdim=False):
     """``mint.var(input, dim=None, *, correction=1, keepdim=False)``."""
-    return _var_std(_ops.var, input, dim, correction, keepdim)
+    return _var_kernel("var", input, dim, correction, keepdim)[0]
 
 
 def std_mean(input, dim=None, *, correction=1, keepdim=False):
@@ -289,7 +297,7 @@ def std_mean(input, dim=None, *, correction=1, keepdim=False):
 
 def var_mean(input, dim=None, *, correction=1, keepdim=False):
     """``mint.var_mean(...)``: ``(var, mean)``."""
-    return _var_std(_ops.var_mean, input, dim, correction, keepdim)
+    return _var_kernel("var_mean", input, dim, correction, keepdim)
 
 
 def norm(input, p="fro", dim=None, keepdim=False, *, dtype=None):

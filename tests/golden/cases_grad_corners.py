@@ -119,6 +119,56 @@ def case_loss_smooth_l1_huber_at_kinks(ms):
             _g(ms, lambda p, q: ms.nn.HuberLoss(delta=1.0)(p, q), a, b)]
 
 
+# --- degenerate points: zero norms, probabilities 0/1, equal values ----------------------
+def case_degenerate_renorm(ms):
+    ops = ms.ops
+    z = _T(ms, [[0.0, 0.0], [3.0, 4.0]])
+    w = _T(ms, [[1.0, 2.0], [3.0, 4.0]])
+    return [ms.grad(lambda v: ops.renorm(v, 2, 0, 1.0))(z),
+            ms.grad(lambda v: (ops.renorm(v, 2, 0, 1.0) * w).sum())(_T(ms, [[0.0, 0.0], [0.6, 0.8]])),
+            ms.grad(lambda v: ops.renorm(v, 3, 0, 1.0))(_T(ms, [[0.0, 0.0], [0.5, 0.0], [1.0, 2.0]])),
+            ms.grad(lambda v: ops.renorm(v, 2, 1, 5.0))(_T(ms, [[0.0, 1.0], [0.0, 1.0]])),
+            ms.grad(lambda v: v.renorm(2, 0, 1.0))(z)]
+
+
+def case_degenerate_clip_by_norm(ms):
+    ops, z = ms.ops, _T(ms, [0.0, 0.0])
+    return [ms.grad(lambda v: ops.clip_by_norm(v, 1.0))(z),
+            _g(ms, lambda a, b: ops.clip_by_norm([a, b], 1.0)[0].sum() + ops.clip_by_norm([a, b], 1.0)[1].sum(),
+               z, _T(ms, [0.0])),
+            ms.grad(lambda v: ops.clip_by_norm(v, 1.0, norm_type=1.0))(z),
+            ms.grad(lambda v: ops.clip_by_norm(v, 1.0, norm_type=float("inf")))(z),
+            ms.grad(lambda v: ops.clip_by_norm(v, 1.0, norm_type=3.0))(z),
+            ms.grad(lambda v: (ops.clip_by_norm(v, 1.0) * _T(ms, [1.0, 2.0])).sum())(z),
+            ms.grad(lambda v: ops.clip_by_norm(v, 1.0))(_T(ms, [3.0, 4.0])),
+            ms.grad(lambda v: ops.clip_by_norm(v, 0.0))(z)]
+
+
+def case_degenerate_binary_cross_entropy(ms):
+    ops = ms.ops
+    p, y = _T(ms, [0.0, 1.0, 0.3, 1e-13, 0.0, 1.0]), _T(ms, [1.0, 0.0, 0.2, 0.5, 0.0, 1.0])
+    w = _T(ms, [2.0, 2.0, 2.0, 2.0, 0.0, 0.0])
+    return [_g(ms, lambda a, b, c: ops.binary_cross_entropy(a, b, c, reduction="sum"), p, y, w),
+            _g(ms, lambda a, b: ms.nn.BCELoss(reduction="none")(a, b), p, y),
+            _g(ms, lambda a, b, c: ops.BinaryCrossEntropy(reduction="mean")(a, b, c), p, y, w),
+            _g(ms, lambda a, b: ops.binary_cross_entropy(a, b), _T(ms, [0.0, 1.0, 0.5]), _T(ms, [1.0, 0.0, 1.0]))]
+
+
+def case_degenerate_var_std(ms):
+    ops, e = ms.ops, _T(ms, [2.0, 2.0, 2.0])
+    return [ms.grad(lambda v: ops.var(v))(e), ms.grad(lambda v: ops.var(v, ddof=1))(e),
+            ms.grad(lambda v: ops.var(v, ddof=2))(_T(ms, [2.0, 2.0, 2.0, 2.0])),
+            ms.grad(lambda v: ops.var(v, axis=0, keepdims=True))(_T(ms, [[1.0, 2.0], [1.0, 4.0]])),
+            ms.grad(lambda v: ops.var(v, axis=1))(_T(ms, [[2.0, 2.0], [1.0, 3.0]])),
+            ms.grad(lambda v: ops.var_mean(v)[0])(e), ms.grad(lambda v: ops.var_mean(v)[1])(e),
+            ms.grad(lambda v: ops.var_mean(v, ddof=2)[1])(e),
+            ms.grad(lambda v: ops.std(v))(e), ms.grad(lambda v: ops.std_mean(v)[1])(e),
+            ms.grad(lambda v: ops.ReduceStd(unbiased=False)(v)[1])(e),
+            ms.grad(lambda v: v.var())(e), ms.grad(lambda v: v.std(ddof=1))(e),
+            ms.grad(lambda v: ops.var(v))(_T(ms, [1.0, 2.0, 4.0])),
+            ms.grad(lambda v: ops.var(v))(ms.Tensor([2.0, 2.0], ms.float16))]
+
+
 # --- integer and bool inputs, integer weights ---------------------------------------------
 def case_int_inputs(ms):
     ops, i32 = ms.ops, ms.int32

@@ -43,6 +43,14 @@ def _p_norm(a, p):
     return (jnp.sum(jnp.abs(work) ** p) ** (1.0 / p)).astype(a.dtype)
 
 
+def _total_norm(arrays, norm_type):
+    if norm_type == float("inf"):
+        total = jnp.max(jnp.stack([jnp.max(jnp.abs(a)) for a in arrays]))
+    else:
+        total = _p_norm(jnp.stack([_p_norm(a, norm_type) for a in arrays]), norm_type)
+    return total if jnp.issubdtype(total.dtype, jnp.inexact) else total.astype(jnp.float32)
+
+
 @op("clip_by_norm", family="clip")
 def clip_by_norm(x, max_norm, norm_type=2.0, error_if_nonfinite=False):
     """``ops.clip_by_norm(x, max_norm, norm_type=2.0, error_if_nonfinite=False)``: the
@@ -63,17 +71,20 @@ def clip_by_norm(x, max_norm, norm_type=2.0, error_if_nonfinite=False):
     if isinstance(max_norm, bool) or not isinstance(max_norm, (int, float)):
         raise TypeError(f"For 'clip_by_norm', the 'max_norm' must be float or int, but got {type(max_norm).__name__}.")
     arrays = [arr(t) for t in seq]
-    if norm_type == float("inf"):
-        total = jnp.max(jnp.stack([jnp.max(jnp.abs(a)) for a in arrays]))
-    else:
-        total = _p_norm(jnp.stack([_p_norm(a, norm_type) for a in arrays]), norm_type)
-    if not jnp.issubdtype(total.dtype, jnp.inexact):
-        total = total.astype(jnp.float32)
+    total = _total_norm(arrays, norm_type)
     traced = any(isinstance(a, jax.core.Tracer) for a in arrays)
     if error_if_nonfinite and not traced and not bool(jnp.isfinite(total)):
         raise RuntimeError(f"For clip_by_norm, the total norm of order {norm_type} from input is non-finite.")
     coef = max_norm / (total + 1e-6)
     if not traced and not bool(coef < 1):
         return x
-    out = tuple(wrap(a * coef) if not traced else wrap(jnp.where(coef < 1, a * coef, a)) for a in arrays)
+    if traced:
+        # the branch that scales sees ones where nothing is clipped, so x returned as given
+        # has gradient 1 (MindSpore's PyNative), not 0 * NaN through a zero norm
+        clip = coef < 1
+        arrays_s = [jnp.where(clip, a, jnp.ones_like(a)) for a in arrays]
+        coef_s = max_norm / (_total_norm(arrays_s, norm_type) + 1e-6)
+        out = tuple(wrap(jnp.where(clip, s * coef_s, a)) for s, a in zip(arrays_s, arrays))
+    else:
+        out = tuple(wrap(a * coef) for a in arrays)
     return out[0] if single else out

@@ -1232,8 +1232,9 @@ def _prim_argmin(x, axis=-1, output_type=mstype.int32):
     return wrap(jnp.argmin(a, axis=_norm_axis("Argmin", axis, a.ndim)).astype(t))
 
 
-def _var_mean(name, input, axis, ddof, keepdims):
-    """(var, mean) of a float Tensor, MindSpore's ``ops.var_mean``."""
+def _var_mean(name, input, axis, ddof, keepdims, reduce_std=True):
+    """(var, mean) of a float Tensor, MindSpore's ``ops.var_mean`` (``reduce_std=False``: its
+    ``Var``/``VarMean`` kernels, which differentiate the formula)."""
     x = _rin(name, input)
     if isinstance(ddof, bool) or not isinstance(ddof, (int, bool, np.integer)):
         if not isinstance(ddof, bool):
@@ -1243,7 +1244,10 @@ def _var_mean(name, input, axis, ddof, keepdims):
     if not jnp.issubdtype(x.dtype, jnp.floating):
         raise TypeError(f"For '{name}', the input must be a float Tensor (Float16, Float32 or Float64), "
                         f"but got {_dn(x)}.")
-    return _var_mean_arrays(x, _norm_axes(name, axis, x.ndim), int(ddof), bool(keepdims))
+    args = (x, _norm_axes(name, axis, x.ndim), int(ddof), bool(keepdims))
+    # MindSpore computes ddof 0/1 with ReduceStd (var = std ** 2), whose backward is NaN
+    # for both outputs where the std is 0; other ddof differentiate the plain formula
+    return _reduce_std_var_mean(*args) if reduce_std and int(ddof) in (0, 1) else _var_mean_arrays(*args)
 
 
 @functools.partial(jax.jit, static_argnums=(1, 2, 3))
@@ -1252,6 +1256,23 @@ def _var_mean_arrays(x, axes, ddof, keepdims):
     m = jnp.mean(x, axis=axes, keepdims=True)
     v = jnp.sum(jnp.square(x - m), axis=axes, keepdims=keepdims) / jnp.asarray(n - ddof, x.dtype)
     return v, (m if keepdims else jnp.mean(x, axis=axes, keepdims=False))
+
+
+@functools.partial(jax.custom_jvp, nondiff_argnums=(1, 2, 3))
+def _reduce_std_var_mean(x, axes, ddof, keepdims):
+    return _var_mean_arrays(x, axes, ddof, keepdims)
+
+
+@_reduce_std_var_mean.defjvp
+def _reduce_std_var_mean_jvp(axes, ddof, keepdims, primals, tangents):
+    (x,), (t,) = primals, tangents
+    n = x.size if axes is None else int(np.prod([x.shape[a] for a in axes]))
+    mk = jnp.mean(x, axis=axes, keepdims=True)
+    s = jnp.sqrt(jnp.sum(jnp.square(x - mk), axis=axes, keepdims=True) / (n - ddof))
+    one = s / s   # 1, NaN where the std is 0 (ReduceStd's d std / dx there is 0 / 0)
+    dv = jnp.sum(2 * (x - mk) / (n - ddof) * one * t, axis=axes, keepdims=keepdims)
+    dm = jnp.sum(one / n * t, axis=axes, keepdims=keepdims)
+    return _reduce_std_var_mean(x, axes, ddof, keepdims), (dv.astype(t.dtype), dm.astype(t.dtype))
 
 
 @op("var", family="math")

@@ -822,8 +822,12 @@ def renorm(input, p, axis, maxnorm):
     ax = _norm_axis("renorm", axis, x.ndim)
     others = tuple(d for d in range(x.ndim) if d != ax)
     norm = jnp.sum(jnp.abs(x) ** p, axis=others, keepdims=True) ** (1.0 / p)
-    scale = jnp.where(norm > maxnorm, maxnorm / (norm + 1e-7), 1.0).astype(x.dtype)
-    return wrap(x * scale)
+    big = norm > maxnorm
+    # slices left as they are get gradient 1 (MindSpore), not the 0 * NaN of a zero norm's
+    # gradient: the scaled branch sees those slices as ones
+    xs = jnp.where(big, x, 1)
+    norm = jnp.sum(jnp.abs(xs) ** p, axis=others, keepdims=True) ** (1.0 / p)
+    return wrap(jnp.where(big, xs * (maxnorm / (norm + 1e-7)).astype(x.dtype), x))
 
 
 def _cast_method(name, dt):
