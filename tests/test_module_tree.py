@@ -21,7 +21,6 @@ ZOO = os.path.join(HERE, "fixtures", "zoo_imports.json")
 # Zoo import pairs msjax does not resolve yet (each raises msjax's clear
 # "does not support" error); this list only shrinks.
 KNOWN_GAPS = {
-    ("mindspore.boost", "GradientAccumulation"),
     ("mindspore.common.api", "cells_compile_cache"),
 }
 

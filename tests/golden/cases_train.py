@@ -986,5 +986,86 @@ def case_parallel_context_errors(ms):
     return errs
 
 
+
+# --- boost.GradientAccumulation: the training-step pattern of MindSpore's tutorial ------------------
+def _grad_accumulation_cell(ms, net, opt, steps_to_accumulate):
+    from importlib import import_module
+    boost = import_module(ms.__name__ + ".boost")
+
+    class TrainGradAccumulationStepsCell(ms.nn.TrainOneStepCell):
+        def __init__(self, network, optimizer, max_accumulation_step):
+            super().__init__(network, optimizer)
+            self.grad_accumulation = boost.GradientAccumulation(max_accumulation_step, self.optimizer)
+
+        def construct(self, *inputs):
+            loss = self.network(*inputs)
+            sens = ms.ops.fill(loss.dtype, loss.shape, self.sens)
+            grads = self.grad(self.network, self.weights)(*inputs, sens)
+            grads = self.grad_reducer(grads)
+            return self.grad_accumulation(loss, grads)
+
+    return TrainGradAccumulationStepsCell(ms.nn.WithLossCell(net, ms.nn.MSELoss()), opt, steps_to_accumulate)
+
+
+def _grad_accumulation_run(ms, cell, net, steps):
+    rng = np.random.RandomState(0)
+    ga = cell.grad_accumulation
+    out = {k: [] for k in ("loss", "w", "b", "count", "acc_w", "acc_b")}
+    for _ in range(steps):
+        x = ms.Tensor(rng.randn(4, 3).astype(np.float32))
+        y = ms.Tensor(rng.randn(4, 2).astype(np.float32))
+        out["loss"].append(cell(x, y).asnumpy().copy())
+        out["w"].append(net.weight.asnumpy().copy())
+        out["b"].append(net.bias.asnumpy().copy())
+        out["count"].append(ga._accumulation_step.asnumpy().copy())
+        out["acc_w"].append(ga._grad_accumulation[0].asnumpy().copy())
+        out["acc_b"].append(ga._grad_accumulation[1].asnumpy().copy())
+    return {k: np.stack(v) for k, v in out.items()}
+
+
+def case_boost_grad_accumulation_momentum(ms):
+    net = _dense_net(ms)
+    cell = _grad_accumulation_cell(ms, net, ms.nn.Momentum(net.trainable_params(), 0.1, 0.9), 3)
+    cell.set_train()
+    return _grad_accumulation_run(ms, cell, net, 7)
+
+
+def case_boost_grad_accumulation_adam_every_step(ms):
+    net = _dense_net(ms)
+    cell = _grad_accumulation_cell(ms, net, ms.nn.Adam(net.trainable_params(), 0.01), 1)
+    return _grad_accumulation_run(ms, cell, net, 3)
+
+
+def case_boost_grad_accumulation_parameters(ms):
+    net = _dense_net(ms)
+    opt = ms.nn.SGD(net.trainable_params(), 0.1)
+    cell = _grad_accumulation_cell(ms, net, opt, 2)
+    ga = cell.grad_accumulation
+    return [[n for n, _ in ga.parameters_and_names()][:5], [p.name for p in ga._grad_accumulation],
+            [str(p.dtype) for p in ga._grad_accumulation], ga._accumulation_step.name,
+            ga._accumulation_step.asnumpy(), ga.weights[0] is net.weight]
+
+
+def case_boost_grad_accumulation_direct_calls(ms):
+    """Called by hand after ``value_and_grad`` (no training cell): SGD runs on the 2nd, 4th call."""
+    from importlib import import_module
+    boost = import_module(ms.__name__ + ".boost")
+    w, b = _params(ms)
+    opt = ms.nn.SGD([w, b], 0.5)
+    ga = boost.GradientAccumulation(2, opt)
+
+    def loss_fn(xx, yy):
+        d = ms.ops.matmul(xx, w.T) + b - yy
+        return (d * d).mean()
+
+    grad_fn = ms.value_and_grad(loss_fn, None, opt.parameters)
+    out = []
+    for i in range(4):
+        loss, grads = grad_fn(ms.Tensor(_X * (i + 1)), ms.Tensor(_Y))
+        out.append([ga(loss, grads), w.asnumpy().copy(), ga._accumulation_step.asnumpy().copy(),
+                    ga._grad_accumulation[1].asnumpy().copy()])
+    return out
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}

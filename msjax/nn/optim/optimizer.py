@@ -80,6 +80,32 @@ def _arr(x):
     return x._data if isinstance(x, Tensor) else to_array(x)
 
 
+def step_if(optimizer, cond, gradients):
+    """``if all(cond): optimizer(gradients)``, also inside a compiled step where
+    ``cond`` is traced: the optimizer then runs, and every Parameter it wrote is
+    picked back to its old value when ``cond`` is false, by one ``lax.cond`` over
+    all of them (a ``jnp.where`` per Parameter gives the same values, but XLA then
+    fuses the condition's computation into every update and compiles several
+    times slower). A skipped step leaves weights and optimizer state bit-identical."""
+    c = _arr(cond)
+    if not isinstance(c, jax.core.Tracer):
+        if bool(np.asarray(c).all()):
+            optimizer(gradients)
+        return
+    params = list(optimizer.get_parameters())
+    before = [p._data for p in params]
+    optimizer(gradients)
+    changed = [i for i, (p, old) in enumerate(zip(params, before)) if p._data is not old]
+    if not changed:
+        return
+    dtypes = [jnp.result_type(before[i], params[i]._data) for i in changed]
+    olds = [jax.lax.convert_element_type(before[i], t) for i, t in zip(changed, dtypes)]
+    news = [jax.lax.convert_element_type(params[i]._data, t) for i, t in zip(changed, dtypes)]
+    picked = jax.lax.cond(jnp.all(c), lambda o, n: n, lambda o, n: o, olds, news)
+    for i, value in zip(changed, picked):
+        params[i]._data = value
+
+
 class _OptParameterTuple(ParameterTuple):
     """ParameterTuple as MindSpore's: the same Parameter may appear more than once
     (a group learning rate shared by several parameters), and ``clone(prefix, init)``
