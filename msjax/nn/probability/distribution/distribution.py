@@ -28,7 +28,7 @@ from ...._core import context
 from ...._core import dtype as mstype
 from ...._core.parameter import Parameter
 from ...._core.tensor import Tensor, to_array, wrap
-from ... import _validator as validator
+from .... import _checkparam as validator
 from ...cell import Cell
 
 __all__ = ["Distribution"]
