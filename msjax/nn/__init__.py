@@ -12,7 +12,7 @@ for _m in (_basic, _conv, _container, _embedding, _image, _norm, _padding, _pool
 from . import optim as _optim, learning_rate_schedule as _lrs, dynamic_lr as _dlr, wrap as _wrap, clip as _clip  # noqa: E402,E702  (optimizers, LR schedules, training wrappers)
 for _m in (_optim, _lrs, _dlr, _wrap, _clip): globals().update({_n: getattr(_m, _n) for _n in _m.__all__}); __all__ += [_n for _n in _m.__all__ if _n not in __all__]  # noqa: E702,E501
 from .layer import activation as _act; from .loss import loss as _loss; globals().update({_n: getattr(_m, _n) for _m in (_act, _loss) for _n in _m.__all__}); __all__ += [_n for _m in (_act, _loss) for _n in _m.__all__ if _n not in __all__]  # noqa: E402,E702,E501  (activations, losses)
-from ..train import metrics as _metrics; globals().update({_n: getattr(_metrics, _n) for _n in _metrics.__all__}); __all__ += [_n for _n in _metrics.__all__ if _n not in __all__]  # noqa: E402,E702,E501  (metrics: Accuracy, MAE, F1, ... as in mindspore.nn)
+from . import metrics as _metrics; globals().update({_n: getattr(_metrics, _n) for _n in _metrics.__all__}); __all__ += [_n for _n in _metrics.__all__ if _n not in __all__]  # noqa: E402,E702,E501  (metrics: Accuracy, MAE, F1, ... as in mindspore.nn)
 from .layer import combined as _combined, math as _lmath, sparse as _sparse, thor_layer as _thor, timedistributed as _td  # noqa: E402,E501
 for _m in (_combined, _lmath, _sparse, _thor, _td, _basic, _embedding, _image, _norm, _pooling): globals().update({_n: getattr(_m, _n) for _n in _m.__all__}); __all__ += [_n for _n in _m.__all__ if _n not in __all__]  # noqa: E702,E501
 from .grad import Jvp, Vjp  # noqa: E402

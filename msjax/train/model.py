@@ -30,7 +30,7 @@ from .callback import __all__ as _internal_cb_names
 from .callback._callback import CallbackManager, InternalCallbackParam, RunContext
 from .callback._checkpoint import ModelCheckpoint, _chg_ckpt_file_name_if_same_exist
 from .callback._monitors import TimeMonitor
-from .metrics import Loss, get_metric_fn, get_metrics
+from ..nn.metrics import Loss, get_metric_fn, get_metrics
 from .serialization import save_checkpoint
 
 __all__ = ["Model"]
