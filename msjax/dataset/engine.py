@@ -1185,9 +1185,16 @@ class _Failure:
         self.exc = exc
 
 
+# MindSpore hands out 64-bit integer columns as numpy arrays of C ``long long``
+# (``dtype.char`` 'q'/'Q'), whose repr names the dtype: ``array(0, dtype=int64)``
+_LONGLONG = {np.dtype(np.int64): np.dtype(np.longlong), np.dtype(np.uint64): np.dtype(np.ulonglong)}
+
+
 def _to_output(value, output_numpy):
     if isinstance(value, dict) and not output_numpy:
         return {k: _to_output(v, False) for k, v in value.items()}
+    if output_numpy and isinstance(value, np.ndarray) and value.dtype in _LONGLONG:
+        return value.view(_LONGLONG[value.dtype])
     if output_numpy or not isinstance(value, np.ndarray) or value.dtype.kind in "USO":
         return value
     from .._core.tensor import Tensor

@@ -299,5 +299,22 @@ def case_mind_dataset_roundtrip(ms):
         return [d.get_col_names(), rows, shard, back]
 
 
+# ----------------------------------------------------------------- numpy output
+def case_int64_numpy_output_repr(ms):
+    ds = _ds(ms)
+
+    def gen():
+        for i in range(2):
+            yield {"k": i, "v": np.array([i, 2 * i])}, i, np.array(i, np.uint64), np.array(i + 0.5)
+
+    def make():
+        return ds.GeneratorDataset(gen, ["d", "i", "u", "f"], shuffle=False)
+    rows = [repr(dict(r)) for r in make().create_dict_iterator(num_epochs=1, output_numpy=True)]
+    rows += [repr(dict(r)) for r in make().batch(2).create_dict_iterator(num_epochs=1, output_numpy=True)]
+    slices = [repr(r) for r in ds.NumpySlicesDataset({"a": np.arange(3)}, shuffle=False)
+              .create_tuple_iterator(num_epochs=1, output_numpy=True)]
+    return rows + slices
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}
