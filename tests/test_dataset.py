@@ -75,16 +75,19 @@ def test_shuffle_buffer_is_local():
 
 def test_random_sampler_with_replacement_distribution():
     ds.config.set_seed(11)
-    d = _slices(5, sampler=ds.RandomSampler(replacement=True, num_samples=5000))
-    counts = np.bincount(_ids(d), minlength=5)
-    assert counts.sum() == 5000 and counts.min() > 850
+    d = _slices(5000, sampler=ds.RandomSampler(replacement=True))
+    ids = np.asarray(_ids(d))
+    counts = np.bincount(ids // 1000, minlength=5)
+    assert counts.sum() == 5000 and counts.min() > 850 and len(set(ids.tolist())) < 4000
+    # as in MindSpore, num_samples beyond the rows is cut to the rows
+    assert len(_ids(_slices(5, sampler=ds.RandomSampler(replacement=True, num_samples=50)))) == 5
 
 
 def test_weighted_sampler_follows_weights():
     ds.config.set_seed(2)
-    d = _slices(3, sampler=ds.WeightedRandomSampler([0.0, 1.0, 3.0], num_samples=4000))
+    d = _slices(4000, sampler=ds.WeightedRandomSampler([0.0, 1.0, 3.0], num_samples=4000))
     counts = np.bincount(_ids(d), minlength=3)
-    assert counts[0] == 0 and 2.6 < counts[2] / counts[1] < 3.4
+    assert counts[0] == 0 and counts.sum() == 4000 and 2.6 < counts[2] / counts[1] < 3.4
 
 
 def test_distributed_shuffled_shards_cover_all_rows():

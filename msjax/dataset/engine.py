@@ -419,7 +419,15 @@ class Dataset:
                 raise ValueError(f"Sum of split sizes {sum(counts)} is not equal to dataset size {n}.")
         order = np.arange(n)
         if randomize:
-            order = np.random.default_rng(config._base_seed()).permutation(n)
+            # as MindSpore: a random-access source is split through a RandomSampler (the
+            # same order every epoch), any other dataset through a shuffle buffer of 10000
+            from ._stdrandom import MT19937, MT19937_64, shuffle
+            from .samplers import _engine_seed
+            seed = _engine_seed(np.random.default_rng(config._base_seed()))
+            if getattr(self, "_split_by_sampler", lambda: False)():
+                order = np.asarray(shuffle(list(range(n)), MT19937(seed)), np.int64)
+            else:
+                order = np.fromiter(_buffer_shuffle(range(n), 10000, MT19937_64(seed)), np.int64, n)
         rows = []
         runner = self._runner(_Ctx())
         rows = list(runner.epoch())
@@ -919,9 +927,33 @@ class FilterDataset(Dataset):
         return _FnRunner(epoch, [child])
 
 
+def _buffer_shuffle(rows, size, g):
+    """MindSpore's shuffle buffer: fill ``size`` rows, then repeatedly send the row at a
+    random slot (``g() % filled``), move the last row into that slot and refill the last
+    slot from the input; drain the same way at the end."""
+    end = object()
+    rows = iter(rows)
+    buf = list(itertools.islice(rows, size))
+    pending = next(rows, end) if len(buf) == size else end
+    last = len(buf) - 1
+    while last >= 0:
+        slot = g() % (last + 1)
+        out = buf[slot]
+        buf[slot] = buf[last]
+        if pending is not end:
+            buf[last] = pending
+            pending = next(rows, end)
+        else:
+            buf[last] = None
+            last -= 1
+        yield out
+
+
 class ShuffleDataset(Dataset):
     """``dataset.shuffle(buffer_size)``: a random pick from a buffer of ``buffer_size``
-    rows, refilled from the input; a new order every epoch."""
+    rows, refilled from the input; a new order every epoch. Draws as MindSpore's
+    shuffle operation (``std::mt19937_64`` from the seed, continued from epoch to epoch),
+    so with a seed set the order is MindSpore's."""
 
     def __init__(self, input_dataset, buffer_size):
         if not isinstance(buffer_size, int) or isinstance(buffer_size, bool):
@@ -930,26 +962,23 @@ class ShuffleDataset(Dataset):
             raise ValueError(f"Input buffer_size is not within the required interval of [2, {INT32_MAX}].")
         super().__init__([input_dataset])
         self.buffer_size = buffer_size
+        self.reshuffle_each_epoch = True
 
     def _static_size(self):
         return self.children[0].get_dataset_size()
 
     def _runner(self, ctx):
+        from ._stdrandom import MT19937_64
+        from .samplers import _engine_seed
         child = self.children[0]._runner(ctx)
-        rng = ctx.rng()
+        seed = _engine_seed(ctx.rng())
         size = self.buffer_size
+        state = {"g": MT19937_64(seed)}
 
         def epoch(k):
-            buf = []
-            for row in child.epoch():
-                if len(buf) < size:
-                    buf.append(row)
-                    continue
-                j = int(rng.integers(len(buf)))
-                out, buf[j] = buf[j], row
-                yield out
-            for j in rng.permutation(len(buf)):
-                yield buf[j]
+            if not self.reshuffle_each_epoch:
+                state["g"] = MT19937_64(seed)
+            return _buffer_shuffle(child.epoch(), size, state["g"])
         return _FnRunner(epoch, [child])
 
 

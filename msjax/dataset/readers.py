@@ -430,6 +430,9 @@ class _FileOrderSampler:
             return np.concatenate([blocks[i] for i in rng.permutation(len(blocks))] or [np.zeros(0, np.int64)])
         return np.concatenate([rng.permutation(b) for b in blocks] or [np.zeros(0, np.int64)])
 
+    def _run(self, rng=None):
+        return rng if rng is not None else np.random.default_rng(0)
+
     def _epoch_ids(self, n, rng, epoch=0):
         order = self._order(rng)
         if len(order) < n:                                   # padded samples go last

@@ -1,12 +1,21 @@
 """Samplers: which row indices a random-access source reads, epoch by epoch.
 
-A sampler is a description; the pipeline's iterator asks it for one epoch of
-indices at a time (``_epoch_ids(n, rng)``), passing the number of rows of the
-source and the iterator's random generator, so a shuffled sampler gives a new
-order every epoch and the same orders again after ``ds.config.set_seed``.
-Semantics follow MindSpore 2.10 (``DistributedSampler`` pads a shard by wrapping
-around; ``num_samples`` caps every sampler; a child sampler's output is what the
-parent samples from). The bit streams differ from MindSpore's.
+A sampler is a description; each iterator makes a ``_Run`` of it (MindSpore builds
+its C++ samplers per iterator) and asks for one epoch of indices at a time
+(``_epoch_ids(n, run, epoch)``, ``n`` the number of rows of the source), so a
+shuffled sampler gives a new order every epoch and the same orders again after
+``ds.config.set_seed``. Semantics follow MindSpore 2.10 (``DistributedSampler`` pads a
+shard by wrapping around; ``num_samples`` caps every sampler; a child sampler's output
+is what the parent samples from).
+
+The random samplers draw as MindSpore's C++ samplers do (``_stdrandom``: the same
+Mersenne Twister, seeds and libstdc++ algorithms), so with a seed set they give
+MindSpore's indices: ``RandomSampler`` reshuffles its previous order with seed + epoch,
+``SubsetRandomSampler`` reshuffles with the seed, ``WeightedRandomSampler`` and
+``PKSampler`` draw with replacement (``PKSampler`` also without ``shuffle``),
+``DistributedSampler`` shuffles with the seed read when it was made, plus one (also
+without ``set_seed``: MindSpore's default 5489). With no seed set, each iterator
+draws fresh seeds, as MindSpore does.
 """
 from __future__ import annotations
 
@@ -14,6 +23,8 @@ import numbers
 from enum import Enum
 
 import numpy as np
+
+from . import _stdrandom as _std
 
 __all__ = ["Sampler", "BuiltinSampler", "SequentialSampler", "RandomSampler", "SubsetRandomSampler",
            "SubsetSampler", "DistributedSampler", "WeightedRandomSampler", "PKSampler", "IterSampler", "Shuffle",
@@ -37,6 +48,44 @@ def _check_num_samples(num_samples):
             raise TypeError(f"num_samples must be integer but was: {num_samples}.")
         if num_samples < 0 or num_samples > INT64_MAX:
             raise ValueError(f"num_samples exceeds the boundary between 0 and {INT64_MAX}(INT64_MAX)!")
+
+
+def _engine_seed(rng):
+    """MindSpore's ``GetSeed()``: the configured seed, or a random one when none is set."""
+    from . import config
+    seed = config.get_seed()
+    if seed == config.DEFAULT_SEED:
+        return int(rng.integers(0, 1 << 32)) if rng is not None else config._base_seed()
+    return seed
+
+
+class _Run:
+    """One iterator's instance of a sampler tree: the iterator's numpy generator and the
+    state each sampler keeps from one epoch to the next (its seed, its current order)."""
+
+    def __init__(self, rng=None):
+        self.rng = rng if rng is not None else np.random.default_rng(0)
+        self._state = {}
+
+    def state(self, sampler, n):
+        st = self._state.get(id(sampler))
+        if st is None or st["n"] != n:
+            st = self._state[id(sampler)] = {"n": n, "seed": sampler._run_seed(self.rng)}
+        return st
+
+
+def _reshuffled(st, epoch, start, seed_of):
+    """The order of epoch ``epoch`` kept in a run's state ``st``: ``start`` shuffled with
+    ``seed_of(0)``, each later epoch ``k`` reshuffling the previous order with ``seed_of(k)``
+    (``None``: keep it), as MindSpore's samplers reshuffle their order in place."""
+    if "ids" not in st or st["epoch"] > epoch:
+        st["ids"], st["epoch"] = list(start), -1
+    while st["epoch"] < epoch:
+        st["epoch"] += 1
+        seed = seed_of(st["epoch"])
+        if seed is not None:
+            _std.shuffle(st["ids"], _std.MT19937(seed))
+    return st["ids"]
 
 
 class BuiltinSampler:
@@ -72,15 +121,22 @@ class BuiltinSampler:
         return Shuffle.FALSE
 
     # --- msjax: one epoch of indices ------------------------------------------------
-    def _epoch_ids(self, n, rng, epoch=0):
+    def _run(self, rng=None):
+        """A fresh per-iterator instance (``rng``: the iterator's numpy generator)."""
+        return _Run(rng)
+
+    def _run_seed(self, rng):
+        return _engine_seed(rng)
+
+    def _epoch_ids(self, n, run, epoch=0):
         """Indices for one epoch over ``n`` rows (after the child sampler, if any)."""
         if self.child_sampler is not None:
-            base = np.asarray(self.child_sampler._epoch_ids(n, rng, epoch), np.int64)
-            own = np.asarray(self._ids(len(base), rng, epoch), np.int64)
+            base = np.asarray(self.child_sampler._epoch_ids(n, run, epoch), np.int64)
+            own = np.asarray(self._ids(len(base), run, epoch), np.int64)
             return base[own] if len(own) else own
-        return self._ids(n, rng, epoch)
+        return self._ids(n, run, epoch)
 
-    def _ids(self, n, rng, epoch=0):
+    def _ids(self, n, run, epoch=0):
         raise NotImplementedError
 
     def _count(self, n):
@@ -91,7 +147,7 @@ class BuiltinSampler:
         return self._own_count(n)
 
     def _own_count(self, n):
-        return len(self._ids(n, np.random.default_rng(0)))
+        return len(self._ids(n, _Run()))
 
     def _cap(self, k):
         return k if self.num_samples is None or self.num_samples == 0 else min(k, self.num_samples)
@@ -110,7 +166,7 @@ class SequentialSampler(BuiltinSampler):
         self.start_index = start_index
         super().__init__(num_samples)
 
-    def _ids(self, n, rng, epoch=0):
+    def _ids(self, n, run, epoch=0):
         start = self.start_index or 0
         if start > n and n > 0:
             raise RuntimeError(f"Invalid start_index: {start}, it should be less than the dataset size {n}.")
@@ -129,6 +185,7 @@ class RandomSampler(BuiltinSampler):
         _check_num_samples(num_samples)
         self.replacement = replacement
         self.shuffle = shuffle
+        self.reshuffle_each_epoch = True
         super().__init__(num_samples)
 
     def is_shuffled(self):
@@ -137,15 +194,21 @@ class RandomSampler(BuiltinSampler):
     def get_shuffle_mode(self):
         return Shuffle.GLOBAL
 
-    def _ids(self, n, rng, epoch=0):
-        if self.replacement:
-            k = n if not self.num_samples else self.num_samples
-            return rng.integers(0, max(n, 1), size=k, dtype=np.int64) if n else np.zeros(0, np.int64)
-        return rng.permutation(n).astype(np.int64)[:self._own_count(n)]
+    def _ids(self, n, run, epoch=0):
+        k = self._own_count(n)
+        if not n:
+            return np.zeros(0, np.int64)
+        st = run.state(self, n)
+        step = epoch if self.reshuffle_each_epoch else 0
+        if self.replacement:      # seed + epoch, then uniform_int_distribution(0, n - 1) per sample
+            g = _std.MT19937(st["seed"] + step)
+            return np.array([_std.uniform_int(g, 0, n - 1) for _ in range(k)], np.int64)
+        # 0..n-1 shuffled with the seed, reshuffled with seed + epoch every later epoch
+        ids = _reshuffled(st, epoch, range(n),
+                          lambda e: st["seed"] + e if e == 0 or self.reshuffle_each_epoch else None)
+        return np.asarray(ids[:k], np.int64)
 
     def _own_count(self, n):
-        if self.replacement:
-            return n if not self.num_samples else self.num_samples
         return self._cap(n)
 
 
@@ -165,7 +228,7 @@ class SubsetSampler(BuiltinSampler):
         self.indices = list(indices)
         super().__init__(num_samples)
 
-    def _ids(self, n, rng, epoch=0):
+    def _ids(self, n, run, epoch=0):
         ids = np.asarray(self.indices[:self._own_count(n)], np.int64)
         bad = ids[(ids < 0) | (ids >= n)] if n else ids
         if bad.size:
@@ -182,9 +245,12 @@ class SubsetRandomSampler(SubsetSampler):
     def is_shuffled(self):
         return True
 
-    def _ids(self, n, rng, epoch=0):
-        ids = np.asarray(self.indices, np.int64)[rng.permutation(len(self.indices))]
-        ids = ids[:self._own_count(n)]
+    def _ids(self, n, run, epoch=0):
+        # the first num_samples indices, shuffled with the seed; each later epoch reshuffles
+        # the previous order with the seed again (a new random seed when none is set)
+        st = run.state(self, n)
+        ids = np.asarray(_reshuffled(st, epoch, self.indices[:self._own_count(n)],
+                                     lambda e: st["seed"] if e == 0 else self._run_seed(run.rng)), np.int64)
         bad = ids[(ids < 0) | (ids >= n)]
         if bad.size:
             raise RuntimeError(f"Sample ID ({int(bad[0])}) is out of bound, expected range [0, {n - 1}].")
@@ -214,8 +280,15 @@ class DistributedSampler(BuiltinSampler):
         if isinstance(shuffle, bool):
             shuffle = Shuffle.GLOBAL if shuffle else Shuffle.FALSE
         self.shuffle = shuffle
+        # MindSpore reads the configured seed (5489 when none is set) here and shuffles
+        # with it plus one: every shard sees the same order, also without set_seed
+        from . import config
+        self.seed = config.get_seed()
         self.offset = offset
         super().__init__(num_samples)
+
+    def _run_seed(self, rng):
+        return self.seed + 1
 
     def is_shuffled(self):
         return self.shuffle != Shuffle.FALSE
@@ -230,14 +303,12 @@ class DistributedSampler(BuiltinSampler):
         self.offset = offset
         return self
 
-    def _ids(self, n, rng, epoch=0):
+    def _ids(self, n, run, epoch=0):
         per = -(-n // self.num_shards) if n else 0
-        if self.shuffle != Shuffle.FALSE:
-            # every shard (process) must see the same permutation: it depends only on
-            # the configured seed and the epoch, never on a per-process random draw
-            from . import config
-            seed = config.get_seed()
-            order = np.random.default_rng([seed, epoch]).permutation(n)
+        if self.shuffle != Shuffle.FALSE and n:
+            # epoch k reshuffles the previous order with seed + k
+            st = run.state(self, n)
+            order = np.asarray(_reshuffled(st, epoch, range(n), lambda e: st["seed"] + e), np.int64)
         else:
             order = np.arange(n)
         pos = (np.arange(per) * self.num_shards + self.shard_id) % max(n, 1)
@@ -273,13 +344,32 @@ class WeightedRandomSampler(BuiltinSampler):
     def is_shuffled(self):
         return True
 
-    def _ids(self, n, rng, epoch=0):
-        w = np.asarray(self.weights, np.float64)
+    def _ids(self, n, run, epoch=0):
+        w = self.weights
         k = self._own_count(n)
-        return rng.choice(len(w), size=k, replace=self.replacement, p=w / w.sum()).astype(np.int64)
+        if len(w) > n:
+            raise RuntimeError("Invalid parameter, size of sample weights must be less than or equal to num of data, "
+                               "otherwise might cause generated id out of bound or other errors, but got weight "
+                               f"size: {len(w)}, num of data: {n}")
+        if not self.replacement and len(w) < k:
+            raise RuntimeError("Invalid parameter, without replacement, weight size must be greater than or equal to "
+                               f"num_samples, but got weight size: {len(w)}, num_samples: {k}")
+        # every epoch reseeds with the seed (a new random one when none is set)
+        st = run.state(self, n)
+        g = _std.MT19937(st["seed"] if epoch == 0 else self._run_seed(run.rng))
+        if self.replacement:      # std::discrete_distribution
+            draw = _std.discrete_sampler(w)
+            return np.array([draw(g) for _ in range(k)], np.int64)
+        # one pass: exponential keys over the weights, the k smallest
+        keys = []
+        for i, wi in enumerate(w):
+            e = _std.exponential(g)
+            keys.append((e / wi if wi else float("inf"), i))
+        keys.sort()
+        return np.array([i for _, i in keys[:k]], np.int64)
 
     def _own_count(self, n):
-        return self.num_samples if self.num_samples else len(self.weights)
+        return self._cap(n)
 
 
 class PKSampler(BuiltinSampler):
@@ -302,22 +392,25 @@ class PKSampler(BuiltinSampler):
     def is_shuffled(self):
         return self.shuffle
 
-    def _ids(self, n, rng, epoch=0):
+    def _ids(self, n, run, epoch=0):
         if self._labels is None:
             raise RuntimeError("PKSampler needs a dataset with a label column (MnistDataset, Cifar10Dataset, "
                                "ImageFolderDataset, ...).")
-        labels = np.asarray(self._labels)
+        labels = np.asarray(self._labels).reshape(-1)
+        classes = np.unique(labels).tolist()
+        rows = {c: np.flatnonzero(labels == c).tolist() for c in classes}
+        # MindSpore: the classes in order (shuffled once with the seed when shuffle=True),
+        # then num_val rows of each class drawn with replacement; epoch k draws with seed + k
+        st = run.state(self, n)
+        g = _std.MT19937(st["seed"] + epoch)
+        if "classes" not in st:
+            st["classes"] = _std.shuffle(classes, g if epoch == 0 else _std.MT19937(st["seed"])) \
+                if self.shuffle else classes
         out = []
-        classes = np.unique(labels)
-        if self.shuffle:
-            classes = rng.permutation(classes)
-        for c in classes:
-            idx = np.flatnonzero(labels == c)
-            if self.shuffle:
-                idx = rng.permutation(idx)
-            take = idx[:self.num_val] if len(idx) >= self.num_val else np.resize(idx, self.num_val)
-            out.extend(take.tolist())
-        return np.asarray(out, np.int64)[:self._own_count(n)]
+        for i in range(self._own_count(n)):
+            members = rows[st["classes"][i // self.num_val]]
+            out.append(members[_std.uniform_int(g, 0, len(members) - 1)])
+        return np.asarray(out, np.int64)
 
     def _own_count(self, n):
         if self._labels is None:
@@ -356,7 +449,7 @@ class Sampler(BuiltinSampler):
             raise RuntimeError("Fetched indices can not be converted to a valid ndarray.")
         return arr
 
-    def _ids(self, n, rng, epoch=0):
+    def _ids(self, n, run, epoch=0):
         self._handshake(n)
         return np.asarray(self.get_indices(), np.int64).reshape(-1)
 

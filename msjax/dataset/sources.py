@@ -80,6 +80,9 @@ class MappableSource(Dataset):
     def _labels(self):
         return None
 
+    def _split_by_sampler(self):
+        return True
+
     def _static_size(self):
         n = self._num_rows()
         if isinstance(self.sampler, _samplers.PKSampler):
@@ -87,7 +90,7 @@ class MappableSource(Dataset):
         return self.sampler._count(n)
 
     def _runner(self, ctx):
-        rng = ctx.rng()
+        run = self.sampler._run(ctx.rng())
         n = self._num_rows()
         if isinstance(self.sampler, _samplers.PKSampler):
             self.sampler._labels = self._labels()
@@ -102,7 +105,7 @@ class MappableSource(Dataset):
                 raise user_error(f"{type(self).__name__}: reading sample index {i} from the {self._what}", e) from e
 
         def epoch(k):
-            ids = self.sampler._epoch_ids(n, rng, k)
+            ids = self.sampler._epoch_ids(n, run, k)
             return ordered_parallel(fetch, ids, self.num_parallel_workers)
         return _FnRunner(epoch)
 
@@ -214,6 +217,8 @@ class GeneratorDataset(MappableSource):
             if len(column_types) != len(column_names):
                 raise ValueError("Number of column_names and column_types should be equal, but got "
                                  f"{len(column_names)} and {len(column_types)}.")
+        if isinstance(sampler, _samplers.PKSampler):
+            raise ValueError("GeneratorDataset doesn't support PKSampler.")
         if batch_sampler is not None and (sampler is not None or shuffle is not None or num_samples is not None
                                           or num_shards is not None):
             raise ValueError("batch_sampler is mutually exclusive with sampler, shuffle, num_samples and "
@@ -250,6 +255,9 @@ class GeneratorDataset(MappableSource):
         self.max_rowsize = max_rowsize
         self.batch_sampler = batch_sampler
         self.collate_fn = collate_fn
+
+    def _split_by_sampler(self):
+        return self.random_access and self.batch_sampler is None
 
     def _col_names(self):
         return self.column_names
@@ -375,6 +383,8 @@ class NumpySlicesDataset(MappableSource):
 
     def __init__(self, data, column_names=None, num_samples=None, num_parallel_workers=1, shuffle=None,
                  sampler=None, num_shards=None, shard_id=None):
+        if isinstance(sampler, _samplers.PKSampler):
+            raise ValueError("GeneratorDataset doesn't support PKSampler.")   # MindSpore's text (a subclass there)
         names, cols = _slices_columns(data, column_names)
         super().__init__(num_samples, None if num_parallel_workers == 1 else num_parallel_workers, shuffle, sampler,
                          num_shards, shard_id)

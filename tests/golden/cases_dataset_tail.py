@@ -299,6 +299,115 @@ def case_mind_dataset_roundtrip(ms):
         return [d.get_col_names(), rows, shard, back]
 
 
+# ----------------------------------------------------------------- seeded orders (MindSpore's random streams)
+def _epochs(d, n=3):
+    it = d.create_tuple_iterator(num_epochs=n, output_numpy=True)
+    return [[int(r[0]) for r in it] for _ in range(n)]
+
+
+def _seeded(ms, seed, fn):
+    ds = _ds(ms)
+    old = ds.config.get_seed()
+    ds.config.set_seed(seed)
+    try:
+        return fn(ds)
+    finally:
+        ds.config.set_seed(old)
+
+
+def case_seeded_random_samplers(ms):
+    def run(ds):
+        def on(sampler, n=12):
+            return _epochs(ds.NumpySlicesDataset({"a": np.arange(n) * 3}, sampler=sampler))
+        return [on(ds.RandomSampler()), on(ds.RandomSampler(num_samples=5), 9),
+                on(ds.RandomSampler(replacement=True)), on(ds.RandomSampler(replacement=True, num_samples=30), 7),
+                on(ds.SubsetRandomSampler([11, 0, 4, 7, 2, 9, 5])), on(ds.SubsetRandomSampler([3, 8, 1, 6], 3)),
+                _epochs(ds.NumpySlicesDataset({"a": np.arange(13)}, shuffle=True)),
+                _epochs(ds.GeneratorDataset([(np.array(i),) for i in range(7)], ["a"]), 2)]
+    return _seeded(ms, 777, run)
+
+
+def case_seeded_weighted_distributed_samplers(ms):
+    def run(ds):
+        def on(sampler, n=9):
+            return _epochs(ds.NumpySlicesDataset({"a": np.arange(n)}, sampler=sampler), 2)
+        return [on(ds.WeightedRandomSampler([0.2, 0.0, 1.5, 0.7, 0.1], num_samples=7)),
+                on(ds.WeightedRandomSampler([0.3, 0.9, 0.4, 2.0, 0.5, 0.6], num_samples=4, replacement=False)),
+                on(ds.WeightedRandomSampler([1.0, 2.0])), on(ds.DistributedSampler(4, 3)),
+                on(ds.DistributedSampler(2, 0, num_samples=3), 11),
+                _epochs(ds.NumpySlicesDataset({"a": np.arange(10)}, num_shards=3, shard_id=1), 2)]
+    return _seeded(ms, 4242, run)
+
+
+def case_distributed_sampler_default_seed(ms):
+    # without a seed set, MindSpore's DistributedSampler still shuffles with 5489 + 1
+    def run(ds):
+        return [_epochs(ds.NumpySlicesDataset({"a": np.arange(14)}, sampler=ds.DistributedSampler(3, 2)), 2),
+                _epochs(ds.NumpySlicesDataset({"a": np.arange(9)}, num_shards=2, shard_id=1), 2)]
+    return _seeded(ms, 5489, run)
+
+
+def case_seeded_large_shuffle(ms):
+    # more than 65535 rows: std::shuffle draws one swap position per number
+    def run(ds):
+        d = ds.NumpySlicesDataset({"a": np.arange(70001)})
+        it = d.create_tuple_iterator(num_epochs=2, output_numpy=True)
+        return [[int(r[0]) for r in it][:8] for _ in range(2)]
+    return _seeded(ms, 9, run)
+
+
+def case_seeded_shuffle_buffer_split_concat(ms):
+    def run(ds):
+        def src(n, start=0, **kw):
+            return ds.NumpySlicesDataset({"a": np.arange(start, start + n)}, **kw)
+
+        def gen():
+            for i in range(9):
+                yield (np.array(i * 10),)
+        out = [_epochs(src(11, shuffle=False).shuffle(3)), _epochs(src(6, shuffle=False).shuffle(50), 2)]
+        out += [[_epochs(x, 2) for x in src(10, shuffle=False).split([0.6, 0.4])],
+                [_epochs(x, 1) for x in src(8, shuffle=False).split([5, 3])],
+                [_epochs(x, 1) for x in src(8, shuffle=False).map(lambda a: a + 1).split([0.5, 0.5])],
+                [_epochs(x, 1) for x in ds.GeneratorDataset(gen, ["a"]).split([4, 5])],
+                _epochs(src(4).concat(src(3, 100)), 1), _epochs(src(5).zip(ds.NumpySlicesDataset(
+                    {"b": np.arange(5)})).project(["a"]), 1)]
+        return out
+    return _seeded(ms, 31, run)
+
+
+def case_seeded_pk_sampler(ms):
+    import struct
+
+    def run(ds):
+        with tempfile.TemporaryDirectory() as tmp:
+            n = 30
+            labels = np.array([(i * 5) % 4 for i in range(n)], np.uint8)
+            imgs = np.zeros((n, 28, 28), np.uint8)
+            imgs[:, 0, 0] = np.arange(n)
+            with open(os.path.join(tmp, "train-images-idx3-ubyte"), "wb") as f:
+                f.write(struct.pack(">IIII", 2051, n, 28, 28) + imgs.tobytes())
+            with open(os.path.join(tmp, "train-labels-idx1-ubyte"), "wb") as f:
+                f.write(struct.pack(">II", 2049, n) + labels.tobytes())
+
+            def on(sampler):
+                d = ds.MnistDataset(tmp, usage="train", sampler=sampler)
+                it = d.create_tuple_iterator(num_epochs=2, output_numpy=True)
+                return [[(int(r[0][0, 0, 0]), int(r[1])) for r in it] for _ in range(2)]
+            return [on(ds.PKSampler(3)), on(ds.PKSampler(2, shuffle=True)), on(ds.PKSampler(2, num_samples=5)),
+                    on(ds.RandomSampler(replacement=True, num_samples=6))]
+    return _seeded(ms, 2024, run)
+
+
+def case_pk_sampler_generator_error(ms):
+    ds = _ds(ms)
+    return ds.NumpySlicesDataset({"a": np.arange(4)}, sampler=ds.PKSampler(2))
+
+
+def case_weighted_sampler_too_many_weights(ms):
+    ds = _ds(ms)
+    return _rows(ds.NumpySlicesDataset({"a": np.arange(3)}, sampler=ds.WeightedRandomSampler([1.0] * 5)))
+
+
 # ----------------------------------------------------------------- numpy output
 def case_int64_numpy_output_repr(ms):
     ds = _ds(ms)
