@@ -408,7 +408,7 @@ def case_weighted_sampler_too_many_weights(ms):
     return _rows(ds.NumpySlicesDataset({"a": np.arange(3)}, sampler=ds.WeightedRandomSampler([1.0] * 5)))
 
 
-# ----------------------------------------------------------------- numpy output
+# ----------------------------------------------------------------- numpy output, PIL resize
 def case_int64_numpy_output_repr(ms):
     ds = _ds(ms)
 
@@ -423,6 +423,23 @@ def case_int64_numpy_output_repr(ms):
     slices = [repr(r) for r in ds.NumpySlicesDataset({"a": np.arange(3)}, shuffle=False)
               .create_tuple_iterator(num_epochs=1, output_numpy=True)]
     return rows + slices
+
+
+def case_pil_resize(ms):
+    from PIL import Image
+    V = _v(ms)
+    rng = np.random.default_rng(5)
+    wide = Image.fromarray(rng.integers(0, 256, (20, 33, 3), dtype=np.uint8))
+    tall = Image.fromarray(rng.integers(0, 256, (31, 14), dtype=np.uint8))
+    outs = [V.Resize(13)(wide), V.Resize((9, 25))(wide), V.Resize(8, V.Inter.NEAREST)(tall),
+            V.Resize(18, V.Inter.BICUBIC)(tall), V.Resize((12, 12), V.Inter.ANTIALIAS)(wide), V.Resize(14)(tall)]
+    return [[type(o).__name__, list(o.size), np.asarray(o)] for o in outs]
+
+
+def case_pil_resize_area_error(ms):
+    from PIL import Image
+    V = _v(ms)
+    return V.Resize(5, V.Inter.AREA)(Image.fromarray(np.zeros((8, 8, 3), np.uint8)))
 
 
 def all_cases():

@@ -1,6 +1,7 @@
 """``mindspore.dataset.vision.py_transforms_util``: the PIL helpers model-zoo code imports
 (``is_pil``, ``rotate``, ``augment_error_message``; research/cv/autoaugment also calls
-``random_crop`` and ``adjust_brightness``/``contrast``/``saturation``).
+``random_crop`` and ``adjust_brightness``/``contrast``/``saturation``), and ``resize``, which
+``vision.Resize`` runs on a PIL image as MindSpore does.
 
 Each takes and returns a ``PIL.Image.Image`` and raises ``TypeError`` with
 ``augment_error_message`` for anything else, as MindSpore's. ``random_crop`` draws its
@@ -13,7 +14,7 @@ import numpy as np
 
 from .transforms import Inter, is_pil
 
-__all__ = ["augment_error_message", "is_pil", "crop", "pad", "random_crop", "adjust_brightness",
+__all__ = ["augment_error_message", "is_pil", "crop", "resize", "pad", "random_crop", "adjust_brightness",
            "adjust_contrast", "adjust_saturation", "rotate"]
 
 augment_error_message = "img should be PIL image. Got {}. Use Decode() for encoded data or ToPIL() for decoded data."
@@ -33,6 +34,24 @@ def crop(img, top, left, height, width):
     """The ``height`` x ``width`` region whose top-left corner is (``top``, ``left``)."""
     _check(img)
     return img.crop((left, top, left + width, top + height))
+
+
+def resize(img, size, interpolation=Inter.BILINEAR):
+    """Pillow's ``img.resize``: ``size`` (height, width), or an int for the shorter edge (the
+    longer one scaled and truncated; an image whose shorter edge already has that size is
+    returned as it is). ``interpolation`` an :class:`Inter` whose value is Pillow's filter."""
+    _check(img)
+    if not (isinstance(size, int) or (isinstance(size, (list, tuple)) and len(size) == 2)):
+        raise TypeError(f"Size should be a single number or a list/tuple (h, w) of length 2.Got {size}.")
+    if isinstance(size, int):
+        width, height = img.size
+        aspect = width / height
+        if (width <= height and width == size) or (height <= width and height == size):
+            return img
+        if width < height:
+            return img.resize((size, int(size / aspect)), int(interpolation))
+        return img.resize((int(size * aspect), size), int(interpolation))
+    return img.resize(tuple(size[::-1]), int(interpolation))
 
 
 def _fill(fill_value):

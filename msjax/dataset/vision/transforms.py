@@ -333,12 +333,16 @@ def _resize(img, size, interpolation):
 class _Transform:
     """Base of the vision/transforms operations: a callable on numpy arrays. Operations that
     MindSpore also runs on PIL images (``_pil_out``) give a PIL image back for a PIL image in; the
-    pixels come from msjax's numpy kernels (MindSpore uses Pillow's own there)."""
+    pixels come from Pillow where the operation has ``_apply_pil`` (as MindSpore's), else from
+    msjax's numpy kernels (equal to Pillow's for crops, flips and pads)."""
 
     _pil_out = False
+    _apply_pil = None
 
     def __call__(self, *args):
         if len(args) == 1:
+            if self._apply_pil is not None and _is_pil(args[0]):
+                return self._apply_pil(args[0])
             if self._pil_out and _is_pil(args[0]):
                 from PIL import Image
                 out = np.ascontiguousarray(self._apply(np.asarray(args[0])))
@@ -370,6 +374,13 @@ class Resize(_Transform):
 
     def _apply(self, img):
         return _resize(_image(img, "Resize"), self.size, self.interpolation)
+
+    def _apply_pil(self, img):
+        """A PIL image is resized by Pillow, as MindSpore does (``py_transforms_util.resize``)."""
+        if self.interpolation in (Inter.AREA, Inter.PILCUBIC):
+            raise TypeError("Current Interpolation is not supported with PIL input.")
+        from .py_transforms_util import resize
+        return resize(img, self.size if isinstance(self.size, int) else list(self.size), self.interpolation)
 
 
 def _crop_hw(size):
