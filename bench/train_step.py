@@ -30,6 +30,7 @@ import optax  # noqa: E402
 
 import msjax as ms  # noqa: E402
 from msjax import nn  # noqa: E402
+from msjax.common._cell_cache import cell_functions  # noqa: E402
 
 
 # ---------------------------------------------------------------------------
@@ -156,7 +157,7 @@ def setup_msjax(net, opt, x, y):
         step()
     sync()
     mem = None
-    sf = cell.__dict__.get("_ms_train_fn")
+    sf = cell_functions(cell).get("train_step")
     entry = next(iter(sf._cache.values())) if sf is not None and sf._cache else None
     if entry is not None and hasattr(entry.call, "lower"):
         state_vals = [p._raw_get() for p in entry.state]

@@ -9,6 +9,7 @@ import msjax as ms
 from msjax import _compat, _tree
 from msjax.boost import GradientAccumulation
 from msjax.boost.grad_accumulation import gradient_accumulation_op, gradient_clear_op
+from msjax.common._cell_cache import cell_functions
 
 
 class _TrainAccumulate(ms.nn.TrainOneStepCell):
@@ -24,10 +25,7 @@ class _TrainAccumulate(ms.nn.TrainOneStepCell):
 
 @pytest.fixture
 def graph_mode():
-    old = ms.get_context("mode")
-    ms.set_context(mode=ms.GRAPH_MODE)
-    yield
-    ms.set_context(mode=old)
+    ms.set_context(mode=ms.GRAPH_MODE)    # conftest puts PYNATIVE_MODE back after each test
 
 
 def test_compiled_step_updates_every_nth_call(graph_mode):
@@ -40,7 +38,7 @@ def test_compiled_step_updates_every_nth_call(graph_mode):
     for _ in range(6):
         step(ms.Tensor(rng.randn(4, 3).astype(np.float32)), ms.Tensor(rng.randn(4, 2).astype(np.float32)))
         history.append(state())
-    entries = list(step.__dict__["_ms_train_fn"]._cache.values())
+    entries = list(cell_functions(step)["train_step"]._cache.values())
     assert len(entries) == 1 and hasattr(entries[0].call, "lower")   # one jitted step, not the eager fallback
     for i in range(1, 7):
         changed = any(not np.array_equal(a, b) for a, b in zip(history[i], history[i - 1]))

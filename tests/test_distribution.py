@@ -18,14 +18,6 @@ def _ks_uniform(samples, low, high):
     return max(np.max(np.arange(1, n + 1) / n - cdf), np.max(cdf - np.arange(n) / n))
 
 
-@pytest.fixture(params=[ms.PYNATIVE_MODE, ms.GRAPH_MODE], ids=["pynative", "graph"])
-def mode(request):
-    old = ms.get_context("mode")
-    ms.set_context(mode=request.param)
-    yield request.param
-    ms.set_context(mode=old)
-
-
 def test_samples_follow_the_distribution(mode):
     ms.set_seed(7)
     low, high = np.array([0.0, -3.0, 10.0], np.float32), np.array([1.0, 5.0, 10.5], np.float32)

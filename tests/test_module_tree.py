@@ -19,10 +19,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ZOO = os.path.join(HERE, "fixtures", "zoo_imports.json")
 
 # Zoo import pairs msjax does not resolve yet (each raises msjax's clear
-# "does not support" error); this list only shrinks.
-KNOWN_GAPS = {
-    ("mindspore.common.api", "cells_compile_cache"),
-}
+# "does not support" error); this list only shrinks, and is empty: all 380 resolve.
+KNOWN_GAPS = set()
 
 # One object in MindSpore, two in msjax.  mindspore.mint's torch-style wrappers
 # are msjax.mint's own (thin signatures over msjax.ops) and are left out above.

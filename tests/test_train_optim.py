@@ -8,6 +8,7 @@ import pytest
 import msjax as ms
 from msjax import nn
 from msjax._core import transforms
+from msjax.common._cell_cache import cell_functions
 
 W = np.array([[0.5, -1.0, 0.25], [1.5, 0.2, -0.75]], np.float32)
 B = np.array([0.1, -0.3], np.float32)
@@ -171,7 +172,7 @@ def test_graph_train_step_is_one_compiled_function():
     for _ in range(3):
         cell(ms.Tensor(X), ms.Tensor(Y))
     assert transforms.TRACES[0] == before + 1
-    sf = cell.__dict__["_ms_train_fn"]
+    sf = cell_functions(cell)["train_step"]
     assert len(sf._cache) == 1
     entry = next(iter(sf._cache.values()))
     names = {p.name for p in entry.state}

@@ -21,3 +21,5 @@ class _PyNativeExecutor:
 
 
 _pynative_executor = _PyNativeExecutor()
+
+from ._cell_cache import cells_compile_cache  # noqa: E402,F401  (id(cell) -> cell.compile_cache)

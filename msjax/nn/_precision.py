@@ -14,7 +14,6 @@ Parameter's own type. The AMP levels built on it are in ``msjax.amp``.
 from __future__ import annotations
 
 import functools
-import weakref
 
 import jax.numpy as jnp
 
@@ -22,9 +21,9 @@ from .._core import context, state
 from .._core import dtype as mstype
 from .._core.tensor import Tensor, wrap
 from .._core.transforms import StatefulFunction, bump_version, to_tensors
+from ..common._cell_cache import cell_function
 
 _MASTER: dict = {}      # id(Parameter) -> its value outside every precision scope
-_GRAPH_FNS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 
 def _is_float(a):
@@ -62,9 +61,7 @@ def cell_to_float(cell, dst_type):
 def precision_call(cell, args, kwargs):
     """``cell(*args, **kwargs)`` for a cell marked by ``to_float``."""
     if context.is_graph_mode() and not state.frames:
-        fn = _GRAPH_FNS.get(cell)
-        if fn is None:
-            fn = _GRAPH_FNS[cell] = StatefulFunction(functools.partial(_run, cell))
+        fn = cell_function(cell, "to_float", lambda: StatefulFunction(functools.partial(_run, cell)))
         return to_tensors(fn(*args, **kwargs))
     return _run(cell, *args, **kwargs)
 

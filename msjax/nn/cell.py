@@ -19,7 +19,6 @@ data-dependent Python control flow makes that Cell run without compilation.
 """
 from __future__ import annotations
 
-import weakref
 from collections import OrderedDict
 
 from flax import nnx
@@ -27,11 +26,11 @@ from flax import nnx
 from .._core import context, custom_grad, hooks, profiling, state
 from .._core.parameter import Parameter, is_default_name
 from .._core.transforms import StatefulFunction, to_tensors
+from ..common import _cell_cache
 from . import _set_inputs
 
 __all__ = ["Cell"]
 
-_GRAPH_FNS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 
 class Cell(nnx.Module, pytree=False):
@@ -50,6 +49,7 @@ class Cell(nnx.Module, pytree=False):
         if flags:
             for k, v in flags.items():
                 object.__setattr__(self, k, v)
+        _cell_cache.register(self)     # mindspore.common.api.cells_compile_cache[id(self)]
 
     # NNX checks that a Module is not mutated from another trace level; msjax's
     # swap frame owns that guarantee for Parameters, and construct may set plain
@@ -173,6 +173,13 @@ class Cell(nnx.Module, pytree=False):
             raise TypeError(f"For 'Cell', the property 'phase' must be string type, but got type {type(value)}.")
         object.__setattr__(self, "_ms_phase", value)
 
+    @property
+    def compile_cache(self):
+        """The phases msjax compiled for this Cell (one per argument signature and kind:
+        its GRAPH_MODE call, a training step...); ``clear()`` drops the compiled functions
+        (``msjax.common._cell_cache``)."""
+        return _cell_cache.compile_cache(self)
+
     def set_inputs(self, *inputs, **kwargs):
         """Declare the inputs' signature; ``Tensor(shape=[None, 3], dtype=...)`` marks dynamic
         dimensions (``Tensor(shape=None, dtype=...)`` a dynamic rank). Keyword arguments
@@ -208,9 +215,7 @@ class Cell(nnx.Module, pytree=False):
             return custom_grad.call_with_bprop(self, self._ms_construct, self.bprop, args, kwargs,
                                                list(self.get_parameters()))
         if context.is_graph_mode() and not state.frames:
-            fn = _GRAPH_FNS.get(self)
-            if fn is None:
-                fn = _GRAPH_FNS[self] = StatefulFunction(self._ms_construct)
+            fn = _cell_cache.cell_function(self, "construct", lambda: StatefulFunction(self._ms_construct))
             return to_tensors(fn(*args, **kwargs))
         return self._ms_construct(*args, **kwargs)
 

@@ -359,5 +359,21 @@ def case_err_thor_dataset_helper_sink_mode_int(ms):
     _thor_helper(ms, dataset_sink_mode=1)
 
 
+
+# --- common.api.cells_compile_cache: id(cell) -> cell.compile_cache for every live Cell --------------
+def case_cells_compile_cache_registry(ms):
+    import copy
+    cache = _mod(ms, ".common.api").cells_compile_cache
+    net = ms.nn.Dense(2, 2)
+    twin = copy.deepcopy(net)
+    out = [isinstance(cache, dict), id(net) in cache, cache[id(net)] is net.compile_cache, len(net.compile_cache),
+           id(net.weight) in cache, id(twin) in cache]
+    cache[id(twin)] = twin.compile_cache
+    out.append(cache[id(twin)] is twin.compile_cache)
+    del cache[id(twin)]
+    out.append(id(twin) in cache)
+    return out
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}

@@ -37,6 +37,7 @@ from ..._core import dtype as mstype
 from ..._core.parameter import Parameter, ParameterTuple
 from ..._core.tensor import Tensor, to_array, wrap
 from ..._core.transforms import StatefulFunction, to_tensors
+from ...common._cell_cache import cell_function
 from ..cell import Cell
 from ..learning_rate_schedule import LearningRateSchedule
 from .. import _validator as validator
@@ -558,10 +559,7 @@ class Optimizer(Cell):
             self._check_lr_list_bounds()
         if getattr(type(self).construct, "_ms_opt_compiled", False) and not state.frames and \
                 not context.is_graph_mode():
-            sf = self.__dict__.get("_ms_step_fn")
-            if sf is None:
-                sf = StatefulFunction(self.construct, donate=True)
-                object.__setattr__(self, "_ms_step_fn", sf)
+            sf = cell_function(self, "optimizer_step", lambda: StatefulFunction(self.construct, donate=True))
             return to_tensors(sf(*args, **kwargs))
         return super().__call__(*args, **kwargs)
 

@@ -27,6 +27,7 @@ from ...parallel._context import ParallelMode, get_device_num, get_gradients_mea
 from ..._core.parameter import Parameter, ParameterTuple
 from ..._core.tensor import Tensor, to_array, wrap
 from ..._core.transforms import StatefulFunction, to_tensors
+from ...common._cell_cache import cell_function
 from ...ops._impl.state import assign
 from ..cell import Cell
 from .grad_reducer import DistributedGradReducer
@@ -227,10 +228,7 @@ class TrainOneStepCell(Cell):
         # all-reduce happens inside the one compiled step, distributed.spmd_call)
         if (context.is_graph_mode() or (self.reducer_flag and distributed.data_parallel_active())) \
                 and not state.frames:
-            sf = self.__dict__.get("_ms_train_fn")
-            if sf is None:
-                sf = StatefulFunction(self.construct, donate=True)
-                object.__setattr__(self, "_ms_train_fn", sf)
+            sf = cell_function(self, "train_step", lambda: StatefulFunction(self.construct, donate=True))
             return to_tensors(sf(*args, **kwargs))
         return super().__call__(*args, **kwargs)
 

@@ -27,6 +27,7 @@ import numpy as np
 from ..._core import context, state
 from ...communication import _runtime as distributed
 from ..._core.transforms import StatefulFunction, to_tensors
+from ...common._cell_cache import cell_function
 from ..._core import dtype as mstype
 from ...parallel._context import ParallelMode
 from ..._core.parameter import Parameter
@@ -72,13 +73,8 @@ class DynamicLossScaleUpdateCell(Cell):
         # msjax's compiled functions receive by value; bind it so that it is threaded
         # through the compiled function as state and written back.
         if context.is_graph_mode() and not state.frames and isinstance(loss_scale, Parameter):
-            fns = self.__dict__.get("_ms_bound_fns")
-            if fns is None:
-                fns = {}
-                object.__setattr__(self, "_ms_bound_fns", fns)
-            fn = fns.get(id(loss_scale))
-            if fn is None:
-                fn = fns[id(loss_scale)] = StatefulFunction(functools.partial(self.construct, loss_scale))
+            fn = cell_function(self, f"update_{id(loss_scale)}",
+                               lambda: StatefulFunction(functools.partial(self.construct, loss_scale)))
             return to_tensors(fn(overflow))
         return super().__call__(loss_scale, overflow)
 
