@@ -90,6 +90,28 @@ def test_weighted_sampler_follows_weights():
     assert counts[0] == 0 and counts.sum() == 4000 and 2.6 < counts[2] / counts[1] < 3.4
 
 
+def test_std_engines_follow_the_cpp_standard():
+    """The engines behind MindSpore's samplers and shuffle buffer: the C++ standard fixes the
+    10000th output of a default-constructed std::mt19937 and std::mt19937_64."""
+    from msjax.dataset import _stdrandom as std
+    for engine, expected in ((std.MT19937, 4123659995), (std.MT19937_64, 9981545732273789042)):
+        g = engine(5489)
+        for _ in range(9999):
+            g()
+        assert g() == expected
+    g, h = std.MT19937(3), std.MT19937(3)
+    assert h.peek(700).tolist() == [g() for _ in range(700)]     # block draws see the same stream
+    # n * n beyond 32 bits: one swap position per number, drawn in blocks; seed 3 has
+    # rejected draws (redrawn) among the first 70000
+    n = 70000
+    ids = std.shuffle(list(range(n)), std.MT19937(3))
+    g, ref = std.MT19937(3), list(range(n))
+    for i in range(1, n):
+        j = std.uniform_int(g, 0, i)
+        ref[i], ref[j] = ref[j], ref[i]
+    assert ids == ref and sorted(ids) == list(range(n))
+
+
 def test_distributed_shuffled_shards_cover_all_rows():
     ds.config.set_seed(9)
     shards = [_ids(_slices(10, num_shards=3, shard_id=i, shuffle=True)) for i in range(3)]
