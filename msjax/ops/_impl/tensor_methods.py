@@ -25,8 +25,6 @@ from ._util import arr, operand_pair, wrap
 from .array import _segment_ids, _tensor_scatter_nd, _write_inplace, tensor_scatter_add, tensor_scatter_elements, \
     tensor_split
 from .extra_array import expand
-from .extra_linalg import slogdet
-from .linalg import det
 from .math import _dn, _float_input, _is_float, _norm_axes, _norm_axis, _out
 
 # ---------------------------------------------------------------------------
@@ -774,18 +772,6 @@ def isreal(input):
     return wrap(jnp.ones(x.shape, jnp.bool_))
 
 
-@op("logdet", methods="logdet", family="linalg")
-def logdet(input):
-    """``ops.logdet(input)``: ``log(det(input))``; NaN for a negative determinant."""
-    return wrap(jnp.log(det(input)._data))
-
-
-@op("tensor_matrix_determinant", methods="matrix_determinant", family="linalg")
-def _matrix_determinant(self):
-    """``Tensor.matrix_determinant()``: ``ops.det``."""
-    return det(self)
-
-
 @op("cov", methods="cov", family="math")
 def cov(input, *, correction=1, fweights=None, aweights=None):
     """``ops.cov(input, *, correction=1, fweights=None, aweights=None)``: covariance of the rows
@@ -871,12 +857,6 @@ def _contiguous(self):
     return self
 
 
-@op("tensor_log_matrix_determinant", methods="log_matrix_determinant", family="linalg")
-def _log_matrix_determinant(self):
-    """``Tensor.log_matrix_determinant()``: ``ops.slogdet`` (sign, log|det|)."""
-    return slogdet(self)
-
-
 @op("tensor_adjoint", methods="adjoint", family="array")
 def _adjoint(self):
     """``Tensor.adjoint()``: ``Tensor.mH``."""
@@ -937,14 +917,3 @@ def mvlgamma(input, p):
     j = jnp.arange(p, dtype=x.dtype)
     r = jnp.sum(jax.scipy.special.gammaln(x[..., None] - j / 2), axis=-1)
     return wrap(r + jnp.asarray(p * (p - 1) / 4 * np.log(np.pi), x.dtype))
-
-
-@op("qr", methods="qr", family="linalg")
-def qr(input, mode="reduced"):
-    """``ops.qr(input, mode='reduced')`` (``Tensor.qr(some=True)``): ``(Q, R)``."""
-    if isinstance(mode, bool):
-        mode = "reduced" if mode else "complete"
-    if mode not in ("reduced", "complete"):
-        raise TypeError(f"For qr, the arg mode must be 'reduced' or 'complete', but got {mode}.")
-    q, r = jnp.linalg.qr(arr(input), mode=mode)
-    return wrap(q), wrap(r)
