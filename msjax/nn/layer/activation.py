@@ -11,7 +11,7 @@ import numpy as np
 from ..._core import dtype as mstype
 from ..._core.parameter import Parameter
 from ..._core.tensor import Tensor
-from ...ops._impl import nn as F
+from ...ops._impl import activation as F
 from ..cell import Cell
 
 __all__ = ["Softmin", "Softmax", "Softmax2d", "LogSoftmax", "LogSoftmaxExt", "ReLU", "ReLU6", "RReLU", "SeLU",

@@ -23,7 +23,7 @@ from ..._core import dtype as mstype
 from ..._core.parameter import Parameter
 from ..._core.tensor import Tensor, wrap
 from ...ops._impl import loss as L
-from ...ops._impl import nn as F
+from ...ops._impl import activation as F
 from ..cell import Cell
 
 __all__ = ["LossBase", "L1Loss", "L1LossExt", "MSELoss", "RMSELoss", "MAELoss", "MarginRankingLoss",

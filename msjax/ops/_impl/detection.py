@@ -18,7 +18,7 @@ import numpy as np
 
 from ..._core.registry import op
 from ._util import Tensor, arr, wrap
-from .nn import F16_32, check_dtype
+from .activation import F16_32, check_dtype
 
 
 def _check_type(name, arg, value, want):

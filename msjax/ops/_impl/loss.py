@@ -25,7 +25,7 @@ from ..._core import dtype as mstype
 from ..._core.registry import op
 from ._util import Tensor, arr, wrap
 from .math import _abs_real
-from .nn import F16_32, FLOATS, _name, check_dtype, check_number
+from .activation import F16_32, FLOATS, _name, check_dtype, check_number
 
 _REDUCTIONS = ("mean", "sum", "none")
 _INTS = (np.dtype(np.int32), np.dtype(np.int64))

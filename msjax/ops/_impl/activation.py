@@ -5,6 +5,9 @@ the integer behaviour of the ops that accept integers (results truncated back to
 the integer dtype), the argument checks and the Primitive forms (``ops.ReLU()``,
 ``ops.Softmax(axis)``...). Differences from MindSpore: ``ops.rrelu`` draws from
 msjax's key (same distribution, different numbers).
+
+The dtype checks shared by the nn-style ops (``FLOATS``, ``F16_32``, ``check_dtype``,
+``check_number``, ``tensor_arg``) live here too; ``loss`` and ``detection`` use them.
 """
 from __future__ import annotations
 
