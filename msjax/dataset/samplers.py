@@ -11,11 +11,11 @@ is what the parent samples from).
 The random samplers draw as MindSpore's C++ samplers do (``_stdrandom``: the same
 Mersenne Twister, seeds and libstdc++ algorithms), so with a seed set they give
 MindSpore's indices: ``RandomSampler`` reshuffles its previous order with seed + epoch,
-``SubsetRandomSampler`` reshuffles with the seed, ``WeightedRandomSampler`` and
-``PKSampler`` draw with replacement (``PKSampler`` also without ``shuffle``),
-``DistributedSampler`` shuffles with the seed read when it was made, plus one (also
-without ``set_seed``: MindSpore's default 5489). With no seed set, each iterator
-draws fresh seeds, as MindSpore does.
+``SubsetRandomSampler`` reshuffles it with the seed, ``WeightedRandomSampler`` draws with
+the seed every epoch (the same indices), ``PKSampler`` draws each class's rows with
+replacement (also without ``shuffle``) with seed + epoch, ``DistributedSampler`` shuffles
+with the seed read when it was made, plus one (also without ``set_seed``: MindSpore's
+default 5489). With no seed set, each iterator draws fresh seeds, as MindSpore does.
 """
 from __future__ import annotations
 
