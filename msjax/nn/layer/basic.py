@@ -20,7 +20,7 @@ from ..._core.parameter import Parameter
 from ..._core.registry import Primitive
 from ..._core.tensor import Tensor, wrap
 from ...common.initializer import HeUniform, Uniform, initializer
-from ...ops._impl import nn_conv as F
+from ...ops._impl import conv as F
 from ...ops._impl.extra_nn import extract_image_patches as _extract_image_patches
 from ..cell import Cell
 

@@ -18,7 +18,7 @@ from ..._core import dtype as mstype
 from ..._core.parameter import Parameter
 from ..._core.tensor import Tensor, wrap
 from ...common.initializer import HeUniform, Uniform, _calculate_fan_in_and_fan_out, initializer
-from ...ops._impl import nn_conv as F
+from ...ops._impl import conv as F
 from ..cell import Cell
 
 __all__ = ["Conv1d", "Conv2d", "Conv3d", "Conv1dTranspose", "Conv2dTranspose", "Conv3dTranspose"]

@@ -9,7 +9,7 @@ import numpy as np
 
 from ..._core import dtype as mstype
 from ..._core.tensor import Tensor, wrap
-from ...ops._impl import nn_conv as F
+from ...ops._impl import conv as F
 from ..cell import Cell
 
 __all__ = ["PixelShuffle", "PixelUnshuffle", "ChannelShuffle", "CentralCrop", "ImageGradients", "SSIM", "MSSSIM",

@@ -24,7 +24,7 @@ from ..._core import dtype as mstype
 from ..._core.parameter import Parameter
 from ..._core.tensor import Tensor, wrap
 from ...common.initializer import Initializer, initializer
-from ...ops._impl import nn_conv as F
+from ...ops._impl import conv as F
 from ..cell import Cell
 
 __all__ = ["BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "SyncBatchNorm", "LayerNorm", "GroupNorm", "InstanceNorm1d",

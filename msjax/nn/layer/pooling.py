@@ -14,7 +14,7 @@ import numpy as np
 
 from ..._core import dtype as mstype
 from ..._core.tensor import Tensor, wrap
-from ...ops._impl import nn_conv as F
+from ...ops._impl import conv as F
 from ..cell import Cell
 
 __all__ = ["MaxPool1d", "MaxPool2d", "MaxPool3d", "AvgPool1d", "AvgPool2d", "AvgPool3d", "AdaptiveAvgPool1d",

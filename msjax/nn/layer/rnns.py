@@ -23,7 +23,7 @@ from ..._core.parameter import Parameter, ParameterTuple
 from ..._core.tensor import Tensor, wrap
 from ...common.initializer import Uniform, initializer
 from ..cell import Cell
-from ...ops._impl import nn_conv as F
+from ...ops._impl import conv as F
 from .basic import Dropout
 
 __all__ = ["RNN", "GRU", "LSTM", "RNNCell", "GRUCell", "LSTMCell"]

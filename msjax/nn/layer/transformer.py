@@ -19,7 +19,7 @@ from ..._core import dtype as mstype
 from ..._core.parameter import Parameter
 from ..._core.tensor import Tensor, wrap
 from ...common.initializer import HeUniform, Uniform, XavierNormal, XavierUniform, initializer
-from ...ops._impl import nn_conv as F
+from ...ops._impl import conv as F
 from ..cell import Cell
 from .basic import Dense, Dropout
 from .container import CellList
