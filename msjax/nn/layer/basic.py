@@ -21,6 +21,7 @@ from ..._core.registry import Primitive
 from ..._core.tensor import Tensor, wrap
 from ...common.initializer import HeUniform, Uniform, initializer
 from ...ops._impl import conv as F
+from ...ops._impl import image as _image
 from ...ops._impl.extra_nn import extract_image_patches as _extract_image_patches
 from ..cell import Cell
 
@@ -384,8 +385,8 @@ class Upsample(Cell):
         self.recompute_scale_factor = recompute_scale_factor
 
     def construct(self, x):
-        return F.interpolate(x, self.size, self.scale_factor, self.mode, self.align_corners,
-                             self.recompute_scale_factor)
+        return _image.interpolate(x, self.size, self.scale_factor, self.mode, self.align_corners,
+                                  self.recompute_scale_factor)
 
 
 class Pad(Cell):
@@ -411,8 +412,8 @@ class Pad(Cell):
 
     def construct(self, x):
         if self.mode == "CONSTANT":
-            return F.prim_pad(x, self.paddings)
-        return F.prim_mirror_pad(x, np.array(self.paddings), self.mode)
+            return _image.prim_pad(x, self.paddings)
+        return _image.prim_mirror_pad(x, np.array(self.paddings), self.mode)
 
 
 def _tri_mask(shape, k, lower):

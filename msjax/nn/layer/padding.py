@@ -4,7 +4,7 @@ first: left, right, top, bottom, front, back); constant padding may be negative 
 from __future__ import annotations
 
 from ..._core.tensor import wrap
-from ...ops._impl import conv as F
+from ...ops._impl import image as F
 from ..cell import Cell
 
 __all__ = ["ConstantPad1d", "ConstantPad2d", "ConstantPad3d", "ReflectionPad1d", "ReflectionPad2d",
