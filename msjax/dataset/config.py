@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import random
+import threading
 
 import numpy as np
 
@@ -230,3 +231,18 @@ def load(file):
 
 def __str__():
     return str(dict(_state))
+
+
+# The generator msjax's random augmentations (vision's Random*, transforms' RandomApply/
+# RandomChoice/RandomOrder) draw from: seeded by the configured seed, fresh after each
+# set_seed. (MindSpore's C++ augmentations have their own streams; see README.)
+_augment_lock = threading.Lock()
+_augment_state = {"gen": -1, "rng": None}
+
+
+def _augment_rng():
+    with _augment_lock:
+        if _augment_state["gen"] != _generation[0] or _augment_state["rng"] is None:
+            _augment_state["rng"] = np.random.default_rng([_base_seed(), 7919])
+            _augment_state["gen"] = _generation[0]
+        return _augment_state["rng"]

@@ -404,7 +404,6 @@ class Dataset:
 
     def split(self, sizes, randomize=True):
         """Split into datasets of the given sizes (ints, or fractions summing to 1)."""
-        from .sources import NumpySlicesDataset  # noqa: F401  (rows are materialised)
         n = self.get_dataset_size()
         if not isinstance(sizes, list) or not sizes:
             raise TypeError("sizes must be a non-empty list of int or float.")

@@ -7,6 +7,7 @@ import numbers
 
 import numpy as np
 
+from .. import config
 from .validators import check_random_transform_ops
 
 __all__ = ["Compose", "TypeCast", "OneHot", "Duplicate", "Fill", "PadEnd", "Concatenate", "Slice", "Mask",
@@ -210,8 +211,7 @@ class Unique(TensorOperation):
 
 
 def _rng():
-    from ..vision.transforms import _rng as r
-    return r()
+    return config._augment_rng()
 
 
 class RandomApply(TensorOperation):

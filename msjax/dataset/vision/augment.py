@@ -15,7 +15,8 @@ import numbers
 
 import numpy as np
 
-from .transforms import Inter, _image, _rng, _rng_lock, _Transform, _uniform, _randint
+from .transforms import _image, _rng, _rng_lock, _Transform, _uniform, _randint
+from .utils import AutoAugmentPolicy, Inter
 
 __all__ = ["AdjustBrightness", "AdjustContrast", "AdjustSaturation", "AdjustHue", "AdjustSharpness",
            "RandomColorAdjust", "RandomColor", "RandomSharpness", "AutoContrast", "Equalize", "Invert", "Posterize",
@@ -683,13 +684,6 @@ class RandomAffine(_PilAware):
 # ---------------------------------------------------------------------------
 # AutoAugment / RandAugment
 # ---------------------------------------------------------------------------
-class AutoAugmentPolicy(str, __import__("enum").Enum):
-    """The sub-policy tables of AutoAugment (25 pairs of (operation, probability, magnitude bin))."""
-    IMAGENET = "imagenet"
-    CIFAR10 = "cifar10"
-    SVHN = "svhn"
-
-
 _POLICIES = {
     "imagenet": [
         (('Posterize', 0.4, 8), ('Rotate', 0.6, 9)),

@@ -12,10 +12,17 @@ import random
 
 import numpy as np
 
-from .transforms import Inter, is_pil
+from .utils import Inter
 
 __all__ = ["augment_error_message", "is_pil", "crop", "resize", "pad", "random_crop", "adjust_brightness",
            "adjust_contrast", "adjust_saturation", "rotate"]
+
+
+def is_pil(img):
+    """Whether ``img`` is a PIL image (``mindspore.dataset.vision.py_transforms_util.is_pil``)."""
+    return hasattr(img, "mode") and hasattr(img, "size") and hasattr(img, "getdata") and \
+        not isinstance(img, np.ndarray)
+
 
 augment_error_message = "img should be PIL image. Got {}. Use Decode() for encoded data or ToPIL() for decoded data."
 

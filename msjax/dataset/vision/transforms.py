@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import functools
 import numbers
-import threading
-from enum import Enum, IntEnum
 
 import numpy as np
 
 from .. import config
+from .py_transforms_util import is_pil, resize as _pil_resize
+from .utils import Border, ColorConverter, ImageBatchFormat, Inter
 
 __all__ = ["Inter", "Border", "ImageBatchFormat", "Resize", "Rescale", "Normalize", "HWC2CHW", "CenterCrop",
            "RandomCrop", "RandomHorizontalFlip", "RandomVerticalFlip", "RandomResizedCrop",
@@ -24,59 +24,11 @@ __all__ = ["Inter", "Border", "ImageBatchFormat", "Resize", "Rescale", "Normaliz
            "VerticalFlip", "ConvertColor", "ColorConverter", "RandomRotation", "Rotate"]
 
 
-class Inter(IntEnum):
-    NEAREST = 0
-    ANTIALIAS = 1
-    BILINEAR = 2
-    BICUBIC = 3
-    AREA = 4
-    PILCUBIC = 5
-    LINEAR = 2      # aliases
-    CUBIC = 3
-
-
-class Border(str, Enum):
-    CONSTANT = "constant"
-    EDGE = "edge"
-    REFLECT = "reflect"
-    SYMMETRIC = "symmetric"
-
-
-class ImageBatchFormat(IntEnum):
-    NHWC = 0
-    NCHW = 1
-
-
-class ColorConverter(IntEnum):
-    BGR2BGRA = 0
-    RGB2RGBA = 0
-    BGRA2BGR = 1
-    RGBA2RGB = 1
-    BGR2RGBA = 2
-    RGB2BGRA = 2
-    BGRA2RGB = 3
-    RGBA2BGR = 3
-    BGR2RGB = 4
-    RGB2BGR = 4
-    BGR2GRAY = 6
-    RGB2GRAY = 7
-    GRAY2BGR = 8
-    GRAY2RGB = 8
-
-
 # ---------------------------------------------------------------------------
 # randomness
 # ---------------------------------------------------------------------------
-_rng_lock = threading.Lock()
-_rng_state = {"gen": -1, "rng": None}
-
-
-def _rng():
-    with _rng_lock:
-        if _rng_state["gen"] != config._generation[0] or _rng_state["rng"] is None:
-            _rng_state["rng"] = np.random.default_rng([config._base_seed(), 7919])
-            _rng_state["gen"] = config._generation[0]
-        return _rng_state["rng"]
+_rng_lock = config._augment_lock
+_rng = config._augment_rng
 
 
 def _uniform(lo=0.0, hi=1.0):
@@ -95,12 +47,6 @@ def _randint(lo, hi):
 # ---------------------------------------------------------------------------
 # helpers
 # ---------------------------------------------------------------------------
-def is_pil(img):
-    """Whether ``img`` is a PIL image (``mindspore.dataset.vision.py_transforms_util.is_pil``)."""
-    return hasattr(img, "mode") and hasattr(img, "size") and hasattr(img, "getdata") and \
-        not isinstance(img, np.ndarray)
-
-
 _is_pil = is_pil
 
 
@@ -379,8 +325,7 @@ class Resize(_Transform):
         """A PIL image is resized by Pillow, as MindSpore does (``py_transforms_util.resize``)."""
         if self.interpolation in (Inter.AREA, Inter.PILCUBIC):
             raise TypeError("Current Interpolation is not supported with PIL input.")
-        from .py_transforms_util import resize
-        return resize(img, self.size if isinstance(self.size, int) else list(self.size), self.interpolation)
+        return _pil_resize(img, self.size if isinstance(self.size, int) else list(self.size), self.interpolation)
 
 
 def _crop_hw(size):
