@@ -21,6 +21,7 @@ from ..._core.registry import Primitive
 from ..._core.tensor import Tensor, wrap
 from ...common.initializer import HeUniform, Uniform, initializer
 from ...ops._impl import conv as F
+from ...ops._impl import dropout as _drop
 from ...ops._impl import image as _image
 from ...ops._impl.extra_nn import extract_image_patches as _extract_image_patches
 from ..cell import Cell
@@ -307,7 +308,7 @@ class Dropout(Cell):
     def construct(self, x):
         if not self.training or self.keep_prob == 1 or self.p == 0:
             return x
-        return wrap(F._dropout_array(F._float_arg("x", x, "Dropout"), self._keep)[0])
+        return wrap(_drop._dropout_array(F._float_arg("x", x, "Dropout"), self._keep)[0])
 
     def extend_repr(self):
         if self.p is None:
@@ -333,7 +334,7 @@ class Dropout1d(Cell):
     def construct(self, x):
         if not self.training or self.prob == 0:
             return x
-        return F.dropout1d(x, self.prob)
+        return _drop.dropout1d(x, self.prob)
 
 
 class Dropout2d(Cell):
@@ -348,7 +349,7 @@ class Dropout2d(Cell):
     def construct(self, x):
         if not self.training or self.keep_prob == 1:
             return x
-        return F.prim_dropout2d(x, self.keep_prob)[0]
+        return _drop.prim_dropout2d(x, self.keep_prob)[0]
 
     def extend_repr(self):
         return f"p={self.keep_prob}"
@@ -365,7 +366,7 @@ class Dropout3d(Cell):
     def construct(self, x):
         if not self.training or self.keep_prob == 1:
             return x
-        return F.prim_dropout3d(x, self.keep_prob)[0]
+        return _drop.prim_dropout3d(x, self.keep_prob)[0]
 
     def extend_repr(self):
         return f"p={self.keep_prob}"
@@ -572,7 +573,7 @@ class DropoutExt(Cell):
     def construct(self, input):
         if not self.training or self.p == 0:
             return input
-        return F.dropout(input, p=self.p)
+        return _drop.dropout(input, p=self.p)
 
 
 class Dropout2dExt(Cell):
@@ -586,8 +587,8 @@ class Dropout2dExt(Cell):
     def construct(self, input):
         if not self.training or self.p == 0:
             return input
-        return wrap(F._channel_dropout(F._tensor_arg("input", input, "Dropout2dExt"), 1.0 - self.p, 2,
-                                       "Dropout2dExt")[0])
+        return wrap(_drop._channel_dropout(F._tensor_arg("input", input, "Dropout2dExt"), 1.0 - self.p, 2,
+                                           "Dropout2dExt")[0])
 
 
 class Unfold(Cell):

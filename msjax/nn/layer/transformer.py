@@ -20,6 +20,7 @@ from ..._core.parameter import Parameter
 from ..._core.tensor import Tensor, wrap
 from ...common.initializer import HeUniform, Uniform, XavierNormal, XavierUniform, initializer
 from ...ops._impl import conv as F
+from ...ops._impl import dropout as _drop
 from ..cell import Cell
 from .basic import Dense, Dropout
 from .container import CellList
@@ -162,7 +163,7 @@ def _mha(query, key, value, embed_dim_to_check, num_heads, in_proj_weight, in_pr
         attn = attn + attn_mask
     attn = jax.nn.softmax(attn, axis=-1)
     if 0.0 < dropout_p <= 1.0 and training:
-        attn = F._dropout_array(attn, 1.0 - dropout_p)[0]
+        attn = _drop._dropout_array(attn, 1.0 - dropout_p)[0]
     out = jnp.matmul(attn, v, precision=_HI)
     out = jnp.transpose(out, (2, 0, 1, 3)).reshape(bsz * tgt_len, embed_dim)
     out = _linear(out, out_proj_weight, out_proj_bias).reshape(tgt_len, bsz, -1)

@@ -1,14 +1,12 @@
-"""Convolution, pooling, normalisation and dropout ops.
+"""Convolution, pooling and normalisation ops.
 
 Layouts are MindSpore's: NCHW (NC / NCL / NCDHW) activations and convolution
 weights ``(out_channels, in_channels // groups, *kernel)``. Convolutions run on
 ``lax.conv_general_dilated``; MindSpore's ``pad_mode='same'`` splits the total
 padding like TensorFlow (the extra row/column at the end), which is JAX's
-``'SAME'``. Random ops (dropout) draw keys from ``msjax._core.rng.next_key()``,
-so they advance the global key inside transforms as well.
+``'SAME'``.
 
-Differences from MindSpore: dropout masks come from JAX's generator (same
-distribution, different bit stream); ``deformable_conv2d`` samples with
+Difference from MindSpore: ``deformable_conv2d`` samples with
 bilinear interpolation like MindSpore's ``DeformableOffsets`` but is only
 checked against its definition, not recorded outputs.
 """
@@ -1102,125 +1100,6 @@ def instance_norm_array(x, gamma, beta, eps):
     n = int(np.prod(x.shape[2:]))
     var_u = var * (n / max(n - 1, 1))
     return y * gamma.reshape(shape) + beta.reshape(shape), mean.reshape(x.shape[:2]), var_u.reshape(x.shape[:2])
-
-
-# ---------------------------------------------------------------------------
-# dropout
-# ---------------------------------------------------------------------------
-def _keep_mask(shape, keep_prob):
-    from ..._core.rng import next_key
-    return jax.random.bernoulli(next_key(), keep_prob, tuple(shape))
-
-
-def _dropout_array(x, keep_prob, mask_shape=None):
-    if keep_prob >= 1.0:
-        return x, jnp.ones(mask_shape or x.shape, jnp.bool_)
-    if keep_prob <= 0.0:
-        return jnp.zeros_like(x), jnp.zeros(mask_shape or x.shape, jnp.bool_)
-    mask = _keep_mask(mask_shape or x.shape, keep_prob)
-    scale = jnp.asarray(1.0 / keep_prob, x.dtype)
-    return jnp.where(mask, x * scale, jnp.zeros((), x.dtype)), mask
-
-
-def _check_p(p, name, low_open=False, high_open=True):
-    if isinstance(p, bool) or not isinstance(p, (float, int)):
-        raise TypeError(f"For '{name}', the type of 'p' must be float, but got {type(p).__name__}.")
-    if p < 0 or (p >= 1 if high_open else p > 1):
-        raise ValueError(f"For '{name}', the 'p' must be a number in range [0, 1{')' if high_open else ']'}, "
-                         f"but got {p}.")
-
-
-@op("dropout", family="nn_conv")
-def dropout(input, p=0.5, training=True, seed=None):
-    """``ops.dropout(input, p=0.5, training=True, seed=None)``: zero each element with probability ``p``
-    and scale the rest by ``1 / (1 - p)``; the identity when ``training`` is False."""
-    if not isinstance(training, bool):
-        raise TypeError(f"For 'dropout', the 'training' must be bool, but got {type(training).__name__}.")
-    x = _tensor_arg("input", input, "dropout")
-    if not training:
-        return input
-    _check_p(p, "dropout")
-    return wrap(_dropout_array(x, 1.0 - p)[0])
-
-
-@op("prim_dropout", primitive="Dropout", prim_args=("keep_prob", "Seed0", "Seed1"), family="nn_conv")
-def prim_dropout(x, keep_prob=0.5, Seed0=0, Seed1=0):
-    """``ops.Dropout(keep_prob=0.5, Seed0=0, Seed1=0)(x)`` -> (output, mask); the mask has ``x``'s dtype
-    (1 kept, 0 dropped)."""
-    xa = _float_arg("x", x, "Dropout")
-    if not isinstance(keep_prob, float) or not 0 < keep_prob <= 1:
-        raise ValueError(f"For 'Dropout', the 'keep_prob' must be a float in range (0, 1], but got {keep_prob}.")
-    out, mask = _dropout_array(xa, keep_prob)
-    return wrap(out), wrap(mask.astype(xa.dtype))
-
-
-def _channel_dropout(x, keep_prob, nd, name):
-    if x.ndim != nd + 2:
-        raise ValueError(f"For '{name}', the dimension of 'x' must be {nd + 2}, but got {x.ndim}.")
-    out, mask = _dropout_array(x, keep_prob, x.shape[:2] + (1,) * nd)
-    return out, jnp.broadcast_to(mask, x.shape)
-
-
-def _check_keep_prob(keep_prob, name):
-    if not isinstance(keep_prob, float) and not (_is_int(keep_prob)):
-        raise TypeError(f"For '{name}', the 'keep_prob' must be float, but got {type(keep_prob).__name__}.")
-    if not 0 <= keep_prob <= 1:
-        raise ValueError(f"For '{name}', the 'keep_prob' must be in range [0, 1], but got {keep_prob}.")
-
-
-@op("prim_dropout2d", primitive="Dropout2D", prim_args=("keep_prob",), family="nn_conv")
-def prim_dropout2d(x, keep_prob=0.5):
-    """``ops.Dropout2D(keep_prob=0.5)(x)`` -> (output, Bool mask): whole channels of (N, C, H, W)."""
-    xa = _tensor_arg("x", x, "Dropout2D")
-    _check_keep_prob(keep_prob, "Dropout2D")
-    out, mask = _channel_dropout(xa, float(keep_prob), 2, "Dropout2D")
-    return wrap(out), wrap(mask)
-
-
-@op("prim_dropout3d", primitive="Dropout3D", prim_args=("keep_prob",), family="nn_conv")
-def prim_dropout3d(x, keep_prob=0.5):
-    """``ops.Dropout3D(keep_prob=0.5)(x)`` -> (output, Bool mask): whole channels of (N, C, D, H, W)."""
-    xa = _tensor_arg("x", x, "Dropout3D")
-    _check_keep_prob(keep_prob, "Dropout3D")
-    out, mask = _channel_dropout(xa, float(keep_prob), 3, "Dropout3D")
-    return wrap(out), wrap(mask)
-
-
-@op("dropout1d", family="nn_conv")
-def dropout1d(input, p=0.5, training=True):
-    """``ops.dropout1d(input, p=0.5, training=True)``: whole channels of (N, C, L) or (C, L)."""
-    if not isinstance(p, float):
-        raise TypeError(f"For dropout1d, 'p' must be float, but got type {type(p)}.")
-    if p < 0 or p > 1:
-        raise ValueError(f"For dropout1d, the 'p' must be a number in range [0, 1], but got {p}.")
-    if not isinstance(input, Tensor):
-        raise TypeError(f"For dropout1d, 'input' must be Tensor, but got type {type(input)}.")
-    if not training:
-        return input
-    x = input._data
-    if x.ndim == 2:
-        return wrap(_channel_dropout(x[None, :, :, None], 1.0 - p, 2, "Dropout2D")[0][0, :, :, 0])
-    if x.ndim == 3:
-        return wrap(_channel_dropout(x[..., None], 1.0 - p, 2, "Dropout2D")[0][..., 0])
-    raise ValueError(f"For dropout1d, input shape should be 2D or 3D, but got {x.ndim}.")
-
-
-@op("dropout2d", family="nn_conv")
-def dropout2d(input, p=0.5, training=True):
-    """``ops.dropout2d(input, p=0.5, training=True)``: whole channels of (N, C, H, W)."""
-    if not training:
-        return input
-    _check_p(p, "dropout2d", high_open=False)
-    return wrap(_channel_dropout(_tensor_arg("input", input, "dropout2d"), 1.0 - p, 2, "Dropout2D")[0])
-
-
-@op("dropout3d", family="nn_conv")
-def dropout3d(input, p=0.5, training=True):
-    """``ops.dropout3d(input, p=0.5, training=True)``: whole channels of (N, C, D, H, W)."""
-    if not training:
-        return input
-    _check_p(p, "dropout3d", high_open=False)
-    return wrap(_channel_dropout(_tensor_arg("input", input, "dropout3d"), 1.0 - p, 3, "Dropout3D")[0])
 
 
 # ---------------------------------------------------------------------------
