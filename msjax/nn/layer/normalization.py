@@ -24,7 +24,8 @@ from ..._core import dtype as mstype
 from ..._core.parameter import Parameter
 from ..._core.tensor import Tensor, wrap
 from ...common.initializer import Initializer, initializer
-from ...ops._impl import conv as F
+from ...ops._impl import normalization as F
+from ...ops._impl import conv as _conv
 from ..cell import Cell
 
 __all__ = ["BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "SyncBatchNorm", "LayerNorm", "GroupNorm", "InstanceNorm1d",
@@ -80,14 +81,14 @@ class _BatchNorm(Cell):
         raise NotImplementedError
 
     def _train(self, x):
-        xa = F._float_arg("input_x", x, "BatchNorm")
+        xa = _conv._float_arg("input_x", x, "BatchNorm")
         y, mean, _, var_u = F.batch_norm_train(xa, self.gamma._data, self.beta._data, self.eps)
         F._update_running(self.moving_mean, mean, self.momentum)
         F._update_running(self.moving_variance, var_u, self.momentum)
         return wrap(y)
 
     def _infer(self, x):
-        xa = F._float_arg("input_x", x, "BatchNorm")
+        xa = _conv._float_arg("input_x", x, "BatchNorm")
         return wrap(F.batch_norm_infer(xa, self.gamma._data, self.beta._data, self.moving_mean._data,
                                        self.moving_variance._data, self.eps))
 
@@ -195,7 +196,7 @@ class LayerNorm(Cell):
         self.beta = Parameter(initializer(beta_init, normalized_shape, dtype=dtype), name="beta")
 
     def construct(self, input_x):
-        x = F._float_arg("input_x", input_x, "LayerNorm")
+        x = _conv._float_arg("input_x", input_x, "LayerNorm")
         bpa = self.begin_params_axis % x.ndim
         g = self.gamma._data.astype(x.dtype)
         b = self.beta._data.astype(x.dtype)
@@ -238,7 +239,7 @@ class GroupNorm(Cell):
         self.beta = Parameter(initializer(beta_init, num_channels, dtype=dtype), name="beta", requires_grad=affine)
 
     def construct(self, x):
-        xa = F._float_arg("input", x, "GroupNorm")
+        xa = _conv._float_arg("input", x, "GroupNorm")
         if xa.ndim < 2 or xa.shape[1] != self.num_channels:
             raise ValueError(f"For 'GroupNorm', the channel of 'x' must be {self.num_channels}, "
                              f"but got shape {tuple(xa.shape)}.")
@@ -283,7 +284,7 @@ class _InstanceNorm(Cell):
 
     def construct(self, x):
         _check_dim(len(x.shape), self._dim, type(self).__name__)
-        xa = F._float_arg("input_x", x, "InstanceNorm")
+        xa = _conv._float_arg("input_x", x, "InstanceNorm")
         y, mean, var_u = F.instance_norm_array(xa, self.gamma._data, self.beta._data, self.eps)
         F._update_running(self.moving_mean, jnp.mean(mean, axis=0), self.momentum)
         F._update_running(self.moving_variance, jnp.mean(var_u, axis=0), self.momentum)
