@@ -10,7 +10,7 @@ import numpy as np
 from ..._core import dtype as mstype
 from ..._core.tensor import Tensor, wrap
 from ...ops._impl import image as F
-from ...ops._impl import conv as _conv
+from ...ops._impl import pooling as _pool
 from ..cell import Cell
 
 __all__ = ["PixelShuffle", "PixelUnshuffle", "ChannelShuffle", "CentralCrop", "ImageGradients", "SSIM", "MSSSIM",
@@ -195,8 +195,8 @@ class MSSSIM(Cell):
         for i in range(self.level):
             sim, cs = _ssim_cs(c1, c2, a, b, self.multi_convs_list[i])
             mcs.append(jax.nn.relu(cs))
-            a = _conv._avg_pool_array(a, (2, 2), (2, 2), [(0, 0), (0, 0)])
-            b = _conv._avg_pool_array(b, (2, 2), (2, 2), [(0, 0), (0, 0)])
+            a = _pool._avg_pool_array(a, (2, 2), (2, 2), [(0, 0), (0, 0)])
+            b = _pool._avg_pool_array(b, (2, 2), (2, 2), [(0, 0), (0, 0)])
         stack = jnp.stack(mcs[:-1] + [jax.nn.relu(sim)], axis=-1)
         ms_ssim = jnp.prod(jnp.power(stack, jnp.asarray(self._power)), axis=-1)
         return wrap(ms_ssim.mean(-1))

@@ -14,7 +14,8 @@ import numpy as np
 
 from ..._core import dtype as mstype
 from ..._core.tensor import Tensor, wrap
-from ...ops._impl import conv as F
+from ...ops._impl import pooling as F
+from ...ops._impl import conv as _conv
 from ..cell import Cell
 
 __all__ = ["MaxPool1d", "MaxPool2d", "MaxPool3d", "AvgPool1d", "AvgPool2d", "AvgPool3d", "AdaptiveAvgPool1d",
@@ -156,7 +157,7 @@ class _MaxPoolNd(_PoolNd):
             out, ind = F._max_pool_with_indices(xa, k, s, pads, self._dil, bool(self.ceil_mode))
             return (wrap(out), wrap(ind)) if self.return_indices else wrap(out)
         if self.pad_mode == "SAME":
-            pads = F._same_pads(xa.shape[-nd:], k, s, (1,) * nd)
+            pads = _conv._same_pads(xa.shape[-nd:], k, s, (1,) * nd)
         else:
             pads = [(p, p) for p in self.padding] if nd == 3 else [(0, 0)] * nd
             for n, kk, (lo, hi) in zip(xa.shape[-nd:], k, pads):
@@ -260,11 +261,11 @@ class _AvgPoolNd(_PoolNd):
         if self.is_expand:
             pads = [(p, p) for p in self._padding]
             if self.pad_mode == "SAME":
-                pads = F._same_pads(xa.shape[-nd:], k, s, (1,) * nd)
+                pads = _conv._same_pads(xa.shape[-nd:], k, s, (1,) * nd)
             return F._avg_pool_array(xa, k, s, pads, bool(self.ceil_mode), bool(self.count_include_pad),
                                      self.divisor_override)
         if self.pad_mode == "SAME":
-            pads = F._same_pads(xa.shape[-nd:], k, s, (1,) * nd)
+            pads = _conv._same_pads(xa.shape[-nd:], k, s, (1,) * nd)
             return F._avg_pool_array(xa, k, s, pads, count_include_pad=False)
         for n, kk in zip(xa.shape[-nd:], k):
             if n < kk:
@@ -543,7 +544,7 @@ class MaxPool2dExt(Cell):
                             self.ceil_mode)
 
 
-@F._compiled("out_spatial")
+@_conv._compiled("out_spatial")
 def _unpool(x, indices, out_spatial):
     """Scatter ``x`` into zeros of spatial size ``out_spatial`` at flat ``indices`` (per leading index)."""
     lead = x.shape[:-len(out_spatial)]
@@ -617,7 +618,7 @@ def _fractional_sequence(samples, n_in, n_out, k):
     return jnp.concatenate([starts, jnp.full(samples.shape + (1,), n_in - k, jnp.int32)], axis=-1)
 
 
-@F._compiled("kernel", "out_sizes")
+@_conv._compiled("kernel", "out_sizes")
 def _fractional_max_pool(x, kernel, out_sizes, samples):
     """x (N, C, *S); samples (N, C, nd) in [0, 1) (PyTorch's/MindSpore's assignment to axes)."""
     nd = len(kernel)
@@ -664,7 +665,7 @@ class _FractionalMaxPoolNd(Cell):
         if not isinstance(self.return_indices, bool):
             raise TypeError(f"For '{fname}', the type of 'return_indices' must be bool, "
                             f"but got {type(self.return_indices).__name__}.")
-        x = F._float_arg("input", input, name)
+        x = _conv._float_arg("input", input, name)
         squeeze = x.ndim == nd + 1
         if squeeze:
             x = x[None]

@@ -13,9 +13,9 @@ from ..._core import dtype as mstype
 from ..._core.registry import op
 from ._util import Tensor, arr, wrap
 from .array import _need_concrete
-from .conv import (_avg_pool_array, _conv_checked, _conv_transpose_array, _is_int, _max_pool_array,
-                      _pad_mode, _pad_pairs, _prim_stride, _prim_window, _same_pads, _tensor_arg,
-                      adaptive_max_pool2d)
+from .conv import (_conv_checked, _conv_transpose_array, _is_int, _pad_mode, _pad_pairs, _prim_stride, _same_pads,
+                   _tensor_arg)
+from .pooling import _avg_pool_array, _max_pool_array, _prim_window, adaptive_max_pool2d
 
 # ---------------------------------------------------------------------------
 # windows

@@ -11,7 +11,7 @@ from ..._core import dtype as mstype
 from ..._core.registry import op
 from ._util import Tensor, arr, wrap
 from .array import _need_concrete, unstack
-from .conv import adaptive_max_pool3d
+from .pooling import adaptive_max_pool3d
 
 
 def _tensors(name, tensors):

@@ -12,7 +12,8 @@ import numpy as np
 from ..._core.registry import op
 from ..._core.tensor import Tensor
 from ._util import wrap
-from .conv import _adaptive_avg, _compiled, _float_arg, _is_int, _tensor_arg
+from .conv import _compiled, _float_arg, _is_int, _tensor_arg
+from .pooling import _adaptive_avg
 
 
 # ---------------------------------------------------------------------------

@@ -1,0 +1,445 @@
+"""Pooling ops: max/average/Lp pooling in 1-3 dimensions (``max_pool2d``, ``avg_pool1d/2d/3d``,
+``lp_pool1d/2d``, the ``MaxPool``/``AvgPool`` Primitives) and adaptive pooling
+(``adaptive_avg_pool1d/2d/3d``, ``adaptive_max_pool1d/2d/3d``).
+
+Layouts are MindSpore's: NCHW (NCL / NCDHW) activations; window sizes, strides and padding are
+checked with the convolutions' argument helpers (``conv``)."""
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax import lax
+
+from ..._core import dtype as mstype
+from ..._core.registry import op
+from ..._core.tensor import Tensor
+from ._util import wrap
+from .conv import _compiled, _float_arg, _is_int, _same_pads, _tensor_arg, _tuple_arg
+
+
+# ---------------------------------------------------------------------------
+# pooling
+# ---------------------------------------------------------------------------
+def _neg_inf(dtype):
+    # numpy scalars (not jax arrays) so that lax.reduce_window recognises max/add windows and
+    # picks its differentiable reduce_window_max/sum rules inside traces too
+    return np.array(-np.inf, dtype) if jnp.issubdtype(dtype, jnp.floating) else np.array(
+        np.iinfo(dtype).min, dtype)
+
+
+def _pool_out_size(n, k, s, lo, hi, d, ceil_mode):
+    eff = (k - 1) * d + 1
+    num = n + lo + hi - eff
+    if ceil_mode:
+        out = -(-num // s) + 1
+        if (out - 1) * s >= n + lo:   # the last window must start inside the input (PyTorch)
+            out -= 1
+    else:
+        out = num // s + 1
+    return out
+
+
+def _window_pads(x_shape, kernel, stride, pads, dilation, ceil_mode):
+    """Per-axis (lo, hi) padding including the extra tail that ceil_mode needs."""
+    out_pads, out_sizes = [], []
+    for n, k, s, (lo, hi), d in zip(x_shape, kernel, stride, pads, dilation):
+        o = _pool_out_size(n, k, s, lo, hi, d, ceil_mode)
+        need = (o - 1) * s + (k - 1) * d + 1
+        out_pads.append((lo, max(need - n - lo, hi if not ceil_mode else 0)))
+        out_sizes.append(o)
+    return out_pads, out_sizes
+
+
+@_compiled("kernel", "stride", "pads", "dilation", "ceil_mode")
+def _max_pool_array(x, kernel, stride, pads, dilation=None, ceil_mode=False):
+    nd = len(kernel)
+    dilation = tuple(dilation or (1,) * nd)
+    if dilation != (1,) * nd:
+        # JAX has no gradient for dilated max windows: take the max over the kernel taps
+        return _max_pool_with_indices(x, kernel, stride, pads, dilation, ceil_mode)[0]
+    full_pads, sizes = _window_pads(x.shape[-nd:], kernel, stride, pads, dilation, ceil_mode)
+    lead = x.ndim - nd
+    out = lax.reduce_window(x, _neg_inf(x.dtype), lax.max, (1,) * lead + tuple(kernel),
+                            (1,) * lead + tuple(stride), [(0, 0)] * lead + full_pads,
+                            window_dilation=(1,) * lead + tuple(dilation))
+    return out[(Ellipsis,) + tuple(slice(0, o) for o in sizes)]
+
+
+@_compiled("kernel", "stride", "pads", "dilation", "ceil_mode")
+def _max_pool_with_indices(x, kernel, stride, pads, dilation, ceil_mode):
+    """Max pooling over the last ``nd`` axes returning flat indices into those axes (Int64)."""
+    nd = len(kernel)
+    spatial = x.shape[-nd:]
+    full_pads, sizes = _window_pads(spatial, kernel, stride, pads, dilation, ceil_mode)
+    lead = x.ndim - nd
+    xp = jnp.pad(x, [(0, 0)] * lead + full_pads, constant_values=_neg_inf(x.dtype))
+    idx = jnp.arange(int(np.prod(spatial)), dtype=jnp.int64).reshape(spatial)
+    idxp = jnp.pad(idx, full_pads, constant_values=-1)
+    vals, inds = [], []
+    for offs in np.ndindex(*kernel):
+        sl = tuple(slice(o * d, o * d + (n - 1) * s + 1, s) for o, d, n, s in zip(offs, dilation, sizes, stride))
+        vals.append(xp[(Ellipsis,) + sl])
+        inds.append(idxp[sl])
+    v = jnp.stack(vals, axis=-1)
+    am = jnp.argmax(v, axis=-1)
+    out = jnp.max(v, axis=-1)
+    ind = jnp.take_along_axis(jnp.broadcast_to(jnp.stack(inds, -1), v.shape), am[..., None], -1)[..., 0]
+    return out, ind
+
+
+@_compiled("kernel", "stride", "pads", "ceil_mode", "count_include_pad", "divisor_override")
+def _avg_pool_array(x, kernel, stride, pads, ceil_mode=False, count_include_pad=True, divisor_override=0):
+    nd = len(kernel)
+    spatial = x.shape[-nd:]
+    full_pads, sizes = _window_pads(spatial, kernel, stride, pads, (1,) * nd, ceil_mode)
+    lead = x.ndim - nd
+    acc = x if jnp.issubdtype(x.dtype, jnp.floating) else x.astype(jnp.float32)
+    s = lax.reduce_window(acc, np.array(0, acc.dtype), lax.add, (1,) * lead + tuple(kernel),
+                          (1,) * lead + tuple(stride), [(0, 0)] * lead + full_pads)
+    s = s[(Ellipsis,) + tuple(slice(0, o) for o in sizes)]
+    if divisor_override:
+        return (s / divisor_override).astype(x.dtype)
+    # counts per output position, computed statically with numpy
+    counts = np.ones((), np.float64)
+    for ax, (n, k, st, (lo, hi), o) in enumerate(zip(spatial, kernel, stride, pads, sizes)):
+        start = np.arange(o) * st - lo
+        end = np.minimum(start + k, n + hi) if count_include_pad else np.minimum(start + k, n)
+        st_c = start if count_include_pad else np.maximum(start, 0)
+        c = (end - st_c).astype(np.float64)
+        counts = np.multiply.outer(counts, c) if counts.ndim else c
+    return (s / jnp.asarray(counts, acc.dtype)).astype(x.dtype)
+
+
+def _prim_window(v, name, op_name, nd=2):
+    """MaxPool/AvgPool's kernel_size/strides: int, nd values or (1, 1, *nd values)."""
+    if _is_int(v):
+        out = (int(v),) * nd
+    elif isinstance(v, (tuple, list)) and all(_is_int(i) for i in v) and len(v) in (nd, nd + 2):
+        out = tuple(int(i) for i in v[-nd:])
+    else:
+        raise ValueError(f"For '{op_name}', the '{name}' must be an int or a tuple of {nd} or {nd + 2} "
+                         f"positive int, but got {v}.")
+    if any(i <= 0 for i in out):
+        raise ValueError(f"For '{op_name}', the '{name}' must be positive, but got {v}.")
+    return out
+
+
+def _prim_pool(x, kernel_size, strides, pad_mode, data_format, op_name, kind):
+    xa = _tensor_arg("x", x, op_name)
+    k = _prim_window(kernel_size, "kernel_size", op_name)
+    s = _prim_window(strides, "strides", op_name)
+    if not isinstance(pad_mode, str) or pad_mode.upper() not in ("SAME", "VALID"):
+        raise ValueError(f"For '{op_name}', the 'pad_mode' must be one of ['same', 'valid'], but got {pad_mode}.")
+    if xa.ndim != 4:
+        raise ValueError(f"For '{op_name}', the dimension of 'x' must be 4, but got {xa.ndim}.")
+    nhwc = data_format == "NHWC"
+    if nhwc:
+        xa = jnp.moveaxis(xa, -1, 1)
+    if pad_mode.upper() == "SAME":
+        pads = _same_pads(xa.shape[2:], k, s, (1, 1))
+        if kind == "max":
+            out = _max_pool_array(xa, k, s, pads)
+        else:
+            out = _avg_pool_array(xa, k, s, pads, count_include_pad=False)
+    else:
+        for n, kk in zip(xa.shape[2:], k):
+            if n < kk:
+                raise ValueError(f"For '{op_name}', the spatial size of 'x' ({n}) must not be smaller than "
+                                 f"'kernel_size' ({kk}) when 'pad_mode' is 'valid'.")
+        pads = [(0, 0), (0, 0)]
+        out = _max_pool_array(xa, k, s, pads) if kind == "max" else _avg_pool_array(xa, k, s, pads)
+    return wrap(jnp.moveaxis(out, 1, -1) if nhwc else out)
+
+
+@op("prim_max_pool", primitive="MaxPool", prim_args=("kernel_size", "strides", "pad_mode", "data_format"),
+    family="nn_conv")
+def prim_max_pool(x, kernel_size=1, strides=1, pad_mode="valid", data_format="NCHW"):
+    """``ops.MaxPool(kernel_size=1, strides=1, pad_mode='valid', data_format='NCHW')(x)``."""
+    return _prim_pool(x, kernel_size, strides, pad_mode, data_format, "MaxPool", "max")
+
+
+@op("prim_avg_pool", primitive="AvgPool", prim_args=("kernel_size", "strides", "pad_mode", "data_format"),
+    family="nn_conv")
+def prim_avg_pool(x, kernel_size=1, strides=1, pad_mode="VALID", data_format="NCHW"):
+    """``ops.AvgPool(kernel_size=1, strides=1, pad_mode='VALID', data_format='NCHW')(x)``; with 'same'
+    the padded positions are not counted."""
+    return _prim_pool(x, kernel_size, strides, pad_mode, data_format, "AvgPool", "avg")
+
+
+def _pool_padding(padding, nd, name):
+    if _is_int(padding):
+        p = (int(padding),) * nd
+    elif isinstance(padding, (tuple, list)) and all(_is_int(v) for v in padding) and len(padding) in (1, nd):
+        p = tuple(int(v) for v in padding) * (nd if len(padding) == 1 else 1)
+    else:
+        raise ValueError(f"For '{name}', the 'padding' must be an int or a tuple of {nd} int, but got {padding}.")
+    if any(v < 0 for v in p):
+        raise ValueError(f"For '{name}', the 'padding' must be non-negative, but got {padding}.")
+    return p
+
+
+@op("max_pool2d", family="nn_conv")
+def max_pool2d(x, kernel_size, stride=None, padding=0, dilation=1, return_indices=False, ceil_mode=False):
+    """``ops.max_pool2d(x, kernel_size, stride=None, padding=0, dilation=1, return_indices=False,
+    ceil_mode=False)``; indices are Int64 offsets into H*W."""
+    xa = _tensor_arg("x", x, "max_pool2d")
+    if xa.ndim not in (3, 4):
+        raise ValueError(f"For 'MaxPoolWithArgmaxV2', the dimension of 'x' must be 4, but got {xa.ndim}.")
+    k = _tuple_arg(kernel_size, 2, "kernel_size", "MaxPoolWithArgmaxV2")
+    s = _tuple_arg(stride if stride is not None else kernel_size, 2, "strides", "MaxPoolWithArgmaxV2")
+    p = _pool_padding(padding, 2, "MaxPoolWithArgmaxV2")
+    d = _tuple_arg(dilation, 2, "dilation", "MaxPoolWithArgmaxV2")
+    for kk, pp in zip(k, p):
+        if pp > kk // 2:
+            raise ValueError(f"For 'MaxPoolWithArgmaxV2', the 'padding' must be no greater than half of "
+                             f"'kernel_size', but got padding {p} and kernel_size {k}.")
+    pads = [(v, v) for v in p]
+    if return_indices:
+        out, ind = _max_pool_with_indices(xa, k, s, pads, d, ceil_mode)
+        return wrap(out), wrap(ind)
+    return wrap(_max_pool_array(xa, k, s, pads, d, ceil_mode))
+
+
+@op("max_pool3d", family="nn_conv")
+def max_pool3d(x, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
+    """``ops.max_pool3d(x, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+    return_indices=False)``; indices are Int64 offsets into D*H*W."""
+    xa = _tensor_arg("x", x, "max_pool3d")
+    k = _tuple_arg(kernel_size, 3, "kernel_size", "max_pool3d")
+    s = _tuple_arg(stride if stride is not None else kernel_size, 3, "stride", "max_pool3d")
+    p = _pool_padding(padding, 3, "max_pool3d")
+    d = _tuple_arg(dilation, 3, "dilation", "max_pool3d")
+    pads = [(v, v) for v in p]
+    if return_indices:
+        out, ind = _max_pool_with_indices(xa, k, s, pads, d, ceil_mode)
+        return wrap(out), wrap(ind)
+    return wrap(_max_pool_array(xa, k, s, pads, d, ceil_mode))
+
+
+def _avg_pool_checks(name, ceil_mode, count_include_pad, divisor_override=0):
+    if not isinstance(ceil_mode, bool):
+        raise TypeError(f"For '{name}', the 'ceil_mode' must be bool, but got {type(ceil_mode).__name__}.")
+    if not isinstance(count_include_pad, bool):
+        raise TypeError(f"For '{name}', the 'count_include_pad' must be bool, "
+                        f"but got {type(count_include_pad).__name__}.")
+    if divisor_override is not None and not _is_int(divisor_override):
+        raise TypeError(f"For '{name}', the 'divisor_override' must be int, "
+                        f"but got {type(divisor_override).__name__}.")
+
+
+@op("avg_pool1d", family="nn_conv")
+def avg_pool1d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False, count_include_pad=True):
+    """``ops.avg_pool1d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False,
+    count_include_pad=True)`` on (N, C, L)."""
+    if not isinstance(input_x, Tensor):
+        raise TypeError("For avg_pool1d, the input input_x must be tensor")
+    if not _is_int(kernel_size) or not (_is_int(stride) or isinstance(stride, tuple)):
+        raise TypeError("For avg_pool1d, kernel_size and stride should be int.")
+    _avg_pool_checks("avg_pool1d", ceil_mode, count_include_pad)
+    p = _pool_padding(padding, 1, "avg_pool1d")
+    s = stride[0] if isinstance(stride, tuple) else stride
+    out = _avg_pool_array(input_x._data, (kernel_size,), (s,), [(p[0], p[0])], ceil_mode, count_include_pad)
+    return wrap(out)
+
+
+@op("avg_pool2d", family="nn_conv")
+def avg_pool2d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False, count_include_pad=True,
+               divisor_override=0):
+    """``ops.avg_pool2d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False,
+    count_include_pad=True, divisor_override=0)`` on (N, C, H, W)."""
+    if not isinstance(input_x, Tensor):
+        raise TypeError("For avg_pool2d, the input input_x must be tensor")
+    k = _tuple_arg(kernel_size, 2, "kernel_size", "avg_pool2d")
+    s = _tuple_arg(stride, 2, "stride", "avg_pool2d")
+    p = _pool_padding(padding, 2, "avg_pool2d") if not (isinstance(padding, tuple) and len(padding) == 4) else \
+        padding
+    _avg_pool_checks("avg_pool2d", ceil_mode, count_include_pad, divisor_override)
+    pads = [(p[0], p[0]), (p[1], p[1])] if len(p) == 2 else [(p[0], p[1]), (p[2], p[3])]
+    return wrap(_avg_pool_array(input_x._data, k, s, pads, ceil_mode, count_include_pad, divisor_override or 0))
+
+
+@op("avg_pool3d", family="nn_conv")
+def avg_pool3d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False, count_include_pad=True,
+               divisor_override=0):
+    """``ops.avg_pool3d`` on (N, C, D, H, W)."""
+    if not isinstance(input_x, Tensor):
+        raise TypeError("For avg_pool3d, the input input_x must be tensor")
+    k = _tuple_arg(kernel_size, 3, "kernel_size", "avg_pool3d")
+    s = _tuple_arg(stride, 3, "stride", "avg_pool3d")
+    if isinstance(padding, tuple) and len(padding) == 6:
+        pads = [(padding[0], padding[1]), (padding[2], padding[3]), (padding[4], padding[5])]
+    else:
+        pads = [(v, v) for v in _pool_padding(padding, 3, "avg_pool3d")]
+    _avg_pool_checks("avg_pool3d", ceil_mode, count_include_pad, divisor_override)
+    return wrap(_avg_pool_array(input_x._data, k, s, pads, ceil_mode, count_include_pad, divisor_override or 0))
+
+
+def _lp_pool(name, x, norm_type, kernel, stride, ceil_mode):
+    if isinstance(norm_type, bool) or not isinstance(norm_type, (float, int)):
+        raise TypeError(f"For {name}, the type of 'norm_type' must be float or int, but got {type(norm_type)}")
+    norm_type = float(norm_type)
+    if norm_type == 0:
+        raise ValueError(f"For {name}, the value of 'norm_type' can not be 0.")
+    xa = _tensor_arg("x", x, name)
+    nd = len(kernel)
+    squeeze = name == "lp_pool1d" and xa.ndim == 2
+    if squeeze:
+        xa = xa[None]
+    p = jnp.power(xa, jnp.asarray(norm_type, xa.dtype))
+    out = _avg_pool_array(p, kernel, stride, [(0, 0)] * nd, ceil_mode, True)
+    if squeeze:
+        out = out[0]
+    out = jnp.sign(out) * jax.nn.relu(jnp.abs(out)) * float(np.prod(kernel))
+    return wrap(jnp.power(out, jnp.asarray(1.0 / norm_type, out.dtype)))
+
+
+@op("lp_pool1d", family="nn_conv")
+def lp_pool1d(x, norm_type, kernel_size, stride=None, ceil_mode=False):
+    """``ops.lp_pool1d(x, norm_type, kernel_size, stride=None, ceil_mode=False)``."""
+    return _lp_pool("lp_pool1d", x, norm_type, (kernel_size,), (stride if stride is not None else kernel_size,),
+                    ceil_mode)
+
+
+@op("lp_pool2d", family="nn_conv")
+def lp_pool2d(x, norm_type, kernel_size, stride=None, ceil_mode=False):
+    """``ops.lp_pool2d(x, norm_type, kernel_size, stride=None, ceil_mode=False)``."""
+    k = kernel_size if isinstance(kernel_size, tuple) else (kernel_size, kernel_size)
+    s = k if stride is None else (stride if isinstance(stride, tuple) else (stride, stride))
+    return _lp_pool("lp_pool2d", x, norm_type, k, s, ceil_mode)
+
+
+def _adaptive_bounds(n, o):
+    starts = [(i * n) // o for i in range(o)]
+    ends = [-(-((i + 1) * n) // o) for i in range(o)]
+    return starts, ends
+
+
+def _adaptive_avg_matrix(n, o, dtype):
+    m = np.zeros((o, n), np.float64)
+    for i, (a, b) in enumerate(zip(*_adaptive_bounds(n, o))):
+        m[i, a:b] = 1.0 / (b - a)
+    return jnp.asarray(m, dtype)
+
+
+@_compiled("sizes")
+def _adaptive_avg(x, sizes):
+    nd = len(sizes)
+    out = x
+    for ax, o in enumerate(sizes):
+        axis = x.ndim - nd + ax
+        m = _adaptive_avg_matrix(x.shape[axis], o, x.dtype)
+        out = jnp.moveaxis(jnp.tensordot(out, m, axes=([axis], [1]), precision=lax.Precision.HIGHEST), -1, axis)
+    return out
+
+
+@_compiled("sizes", "with_indices")
+def _adaptive_max(x, sizes, with_indices=False):
+    nd = len(sizes)
+    spatial = x.shape[-nd:]
+    bounds = [_adaptive_bounds(n, o) for n, o in zip(spatial, sizes)]
+    idx = np.arange(int(np.prod(spatial))).reshape(spatial)
+    outs, inds = [], []
+    for pos in np.ndindex(*sizes):
+        sl = tuple(slice(b[0][i], b[1][i]) for b, i in zip(bounds, pos))
+        win = x[(Ellipsis,) + sl].reshape(x.shape[:-nd] + (-1,))
+        am = jnp.argmax(win, axis=-1)
+        # the value at the first maximum: ties send the whole gradient there (MindSpore)
+        outs.append(jnp.take_along_axis(win, am[..., None], -1)[..., 0])
+        if with_indices:
+            inds.append(jnp.asarray(idx[sl].reshape(-1), jnp.int64)[am])
+    out = jnp.stack(outs, -1).reshape(x.shape[:-nd] + tuple(sizes))
+    if with_indices:
+        return out, jnp.stack(inds, -1).reshape(x.shape[:-nd] + tuple(sizes))
+    return out
+
+
+def _adaptive_size(output_size, x, nd, name):
+    if _is_int(output_size):
+        sizes = (int(output_size),) * nd
+    elif isinstance(output_size, (tuple, list)) and len(output_size) == nd:
+        sizes = tuple(x.shape[-nd + i] if v is None else int(v) for i, v in enumerate(output_size))
+    else:
+        raise ValueError(f"For '{name}', the 'output_size' must be an int or a tuple of {nd} int/None, "
+                         f"but got {output_size}.")
+    if any(v <= 0 for v in sizes):
+        raise ValueError(f"For '{name}', the 'output_size' must be positive, but got {output_size}.")
+    return sizes
+
+
+def _adaptive_1d_checks(name, input, output_size):
+    if not isinstance(input, Tensor):
+        raise TypeError(f"For {name}, the input input must be tensor")
+    if not _is_int(output_size) or output_size <= 0:
+        raise TypeError(f"For {name}, the output_size must be a positive int, but got {output_size}.")
+    shape = input.shape
+    if len(shape) != 3:
+        raise ValueError(f"For {name} input must have 3 dim, but got {len(shape)}.")
+    if shape[2] < output_size:
+        raise ValueError(f"For {name} input's last dimension must be greater or equal to output size "
+                         f"{output_size}, but got {shape[2]}.")
+    if shape[2] % output_size != 0:
+        raise ValueError(f"For {name} input's last dimension must be divisible by output size {output_size}, "
+                         f"but got {shape[2]}.")
+    if input.dtype not in (mstype.float16, mstype.float32):
+        raise TypeError(f"For {name}, the input dtype must be float16 or float32, but got {input.dtype}.")
+
+
+@op("adaptive_avg_pool1d", family="nn_conv")
+def adaptive_avg_pool1d(input, output_size):
+    """``ops.adaptive_avg_pool1d(input, output_size)``: (N, C, L), L divisible by output_size."""
+    _adaptive_1d_checks("adaptive_avg_pool1d", input, output_size)
+    return wrap(_adaptive_avg(input._data, (output_size,)))
+
+
+@op("adaptive_max_pool1d", family="nn_conv")
+def adaptive_max_pool1d(input, output_size):
+    """``ops.adaptive_max_pool1d(input, output_size)``: (N, C, L), L divisible by output_size."""
+    _adaptive_1d_checks("adaptive_max_pool1d", input, output_size)
+    return wrap(_adaptive_max(input._data, (output_size,)))
+
+
+@op("adaptive_avg_pool2d", primitive="AdaptiveAvgPool2D", prim_args=("output_size",), family="nn_conv")
+def adaptive_avg_pool2d(input, output_size):
+    """``ops.adaptive_avg_pool2d(input, output_size)``: (N, C, H, W) or (C, H, W); None keeps a size."""
+    x = _float_arg("input", input, "AdaptiveAvgPool2D")
+    if x.ndim not in (3, 4):
+        raise ValueError(f"For 'AdaptiveAvgPool2D', the dimension of 'input' must be 3 or 4, but got {x.ndim}.")
+    return wrap(_adaptive_avg(x, _adaptive_size(output_size, x, 2, "AdaptiveAvgPool2D")))
+
+
+@op("adaptive_avg_pool3d", primitive="AdaptiveAvgPool3D", prim_args=("output_size",), family="nn_conv")
+def adaptive_avg_pool3d(input, output_size):
+    """``ops.adaptive_avg_pool3d(input, output_size)``: (N, C, D, H, W) or (C, D, H, W)."""
+    x = _float_arg("input", input, "AdaptiveAvgPool3D")
+    if x.ndim not in (4, 5):
+        raise ValueError(f"For 'AdaptiveAvgPool3D', the dimension of 'input' must be 4 or 5, but got {x.ndim}.")
+    return wrap(_adaptive_avg(x, _adaptive_size(output_size, x, 3, "AdaptiveAvgPool3D")))
+
+
+@op("adaptive_max_pool2d", family="nn_conv")
+def adaptive_max_pool2d(input, output_size, return_indices=False):
+    """``ops.adaptive_max_pool2d(input, output_size, return_indices=False)``; indices Int64 into H*W."""
+    if not isinstance(return_indices, bool):
+        raise TypeError(f"For 'adaptive_max_pool2d', the type of 'return_indices' must be bool, "
+                        f"but got {type(return_indices).__name__}.")
+    x = _float_arg("input", input, "AdaptiveMaxPool2D")
+    if x.ndim not in (3, 4):
+        raise ValueError(f"For 'AdaptiveMaxPool2D', the dimension of 'input' must be 3 or 4, but got {x.ndim}.")
+    sizes = _adaptive_size(output_size, x, 2, "AdaptiveMaxPool2D")
+    if return_indices:
+        out, ind = _adaptive_max(x, sizes, True)
+        return wrap(out), wrap(ind)
+    return wrap(_adaptive_max(x, sizes))
+
+
+@op("adaptive_max_pool3d", family="nn_conv")
+def adaptive_max_pool3d(input, output_size, return_indices=False):
+    """``ops.adaptive_max_pool3d(input, output_size, return_indices=False)``; indices Int32 into D*H*W
+    (MindSpore's AdaptiveMaxPool3D; the 1-D/2-D ops give Int64)."""
+    x = _float_arg("input", input, "AdaptiveMaxPool3D")
+    sizes = _adaptive_size(output_size, x, 3, "AdaptiveMaxPool3D")
+    if return_indices:
+        out, ind = _adaptive_max(x, sizes, True)
+        return wrap(out), wrap(ind.astype(jnp.int32))
+    return wrap(_adaptive_max(x, sizes))
