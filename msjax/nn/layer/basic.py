@@ -23,7 +23,7 @@ from ...common.initializer import HeUniform, Uniform, initializer
 from ...ops._impl import conv as F
 from ...ops._impl import dropout as _drop
 from ...ops._impl import image as _image
-from ...ops._impl.extra_nn import extract_image_patches as _extract_image_patches
+from ...ops._impl.image import extract_image_patches as _extract_image_patches
 from ..cell import Cell
 
 __all__ = ["Dense", "Linear", "BiDense", "Flatten", "Unflatten", "Identity", "Dropout", "Dropout1d", "Dropout2d",

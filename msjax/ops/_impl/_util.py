@@ -1,6 +1,8 @@
 """Small helpers shared by the op implementations."""
 from __future__ import annotations
 
+import numbers
+
 import jax.numpy as jnp
 
 from ..._core import dtype as mstype
@@ -35,3 +37,7 @@ def axis_arg(axis):
     if isinstance(axis, Tensor):
         return tuple(int(v) for v in jnp.ravel(axis._data))
     return axis
+
+
+def _is_int(v):
+    return isinstance(v, numbers.Integral) and not isinstance(v, bool)

@@ -1,6 +1,6 @@
-"""Convolution ops: ``conv1d/2d/3d``, ``conv_transpose2d``, the ``Conv2D``/``Conv2DTranspose``/
-``Conv2DBackpropInput`` Primitives, ``deformable_conv2d``, ``bias_add``, ``dense``/``bidense`` and
-``embedding``, with the argument checks and compiled-kernel helpers the other nn ops share
+"""Convolution ops: ``conv1d/2d/3d``, ``conv_transpose2d``, ``conv3d_transpose``, the ``Conv2D``/
+``Conv2DTranspose``/``Conv2DBackpropInput``/``Conv3D``/``Conv3DTranspose`` Primitives,
+``deformable_conv2d``, ``bias_add``, ``dense``/``bidense`` and ``embedding``, with the argument checks and compiled-kernel helpers the other nn ops share
 (``pooling``, ``normalization``, ``dropout``, ``image``).
 
 Layouts are MindSpore's: NCHW (NC / NCL / NCDHW) activations and convolution
@@ -16,7 +16,6 @@ checked against its definition, not recorded outputs.
 from __future__ import annotations
 
 import inspect
-import numbers
 
 import jax
 import jax.numpy as jnp
@@ -26,7 +25,7 @@ from jax import lax
 from ..._core import dtype as mstype
 from ..._core.registry import op
 from ..._core.tensor import Tensor
-from ._util import arr, wrap
+from ._util import _is_int, arr, wrap
 
 
 # ---------------------------------------------------------------------------
@@ -66,10 +65,6 @@ def _compiled(*static):
 # ---------------------------------------------------------------------------
 # argument helpers
 # ---------------------------------------------------------------------------
-def _is_int(v):
-    return isinstance(v, numbers.Integral) and not isinstance(v, bool)
-
-
 def _tensor_arg(name, x, op_name):
     if not isinstance(x, Tensor):
         raise TypeError(f"For '{op_name}', the '{name}' must be a Tensor, but got {type(x).__name__}.")
@@ -542,6 +537,96 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, sca
         if hasattr(weight, "set_data"):
             weight.set_data(wrap(lax.stop_gradient(w)))
     return wrap(jnp.take(w, idx, axis=0))
+
+
+# ---------------------------------------------------------------------------
+# 3-D convolution Primitives (Conv3D, Conv3DTranspose)
+# ---------------------------------------------------------------------------
+
+def _int_tuple(v, name, op_name, n=2):
+    if _is_int(v):
+        return (int(v),) * n
+    if isinstance(v, (tuple, list)) and all(_is_int(i) for i in v) and len(v) in (1, n):
+        return tuple(int(i) for i in v) * (n // len(v))
+    raise TypeError(f"For '{op_name}', '{name}' must be an int or a tuple of {n} ints, but got {v}.")
+
+
+def _conv3d_args(pad_mode, pad, stride, dilation, data_format, op_name):
+    if data_format != "NCDHW":
+        raise ValueError(f"For '{op_name}', the 'data_format' must be 'NCDHW', but got {data_format}.")
+    pm = _pad_mode(pad_mode, op_name)
+    pairs = _pad_pairs(pad, 3, op_name)
+    if pm != "pad" and any(v for pr in pairs for v in pr):
+        raise ValueError(f"For '{op_name}', the 'pad' must be zero when 'pad_mode' is not 'pad', but got {pad}.")
+    return (pm, pairs, _prim_stride(stride, 3, "stride", op_name), _prim_stride(dilation, 3, "dilation", op_name))
+
+
+@op("prim_conv3d", primitive="Conv3D",
+    prim_args=("out_channel", "kernel_size", "mode", "pad_mode", "pad", "stride", "dilation", "group",
+               "data_format"), family="nn_conv")
+def prim_conv3d(x, weight, bias=None, out_channel=None, kernel_size=None, mode=1, pad_mode="valid", pad=0,
+                stride=1, dilation=1, group=1, data_format="NCDHW"):
+    """``ops.Conv3D(out_channel, kernel_size, mode=1, pad_mode='valid', pad=0, stride=1, dilation=1,
+    group=1, data_format='NCDHW')(x, weight)``; ``pad`` is an int or 6 values."""
+    xa = _tensor_arg("x", x, "Conv3D")
+    wa = _tensor_arg("weight", weight, "Conv3D")
+    pm, pairs, stride, dilation = _conv3d_args(pad_mode, pad, stride, dilation, data_format, "Conv3D")
+    ks = _int_tuple(kernel_size, "kernel_size", "Conv3D", 3) if kernel_size is not None else None
+    if xa.ndim == 5 and wa.ndim == 5 and xa.shape[1] != wa.shape[1] * group:
+        raise ValueError(f"For 'Conv3D', 'C_in' of input 'x' shape divide by parameter 'group' must be equal to "
+                         f"'C_in' of input 'weight' shape: {wa.shape[1]}, but got 'C_in' of input 'x' shape: "
+                         f"{xa.shape[1]}, and 'group': {group}.")
+    out = _conv_checked(xa, wa, stride, pm, pairs, dilation, group, "Conv3D", ks, out_channel)
+    if bias is not None:
+        out = out + arr(bias).reshape(-1, 1, 1, 1).astype(out.dtype)
+    return wrap(out)
+
+
+@op("prim_conv3d_transpose", primitive="Conv3DTranspose",
+    prim_args=("in_channel", "out_channel", "kernel_size", "mode", "pad_mode", "pad", "stride", "dilation",
+               "group", "output_padding", "data_format"), family="nn_conv")
+def prim_conv3d_transpose(dout, weight, bias=None, in_channel=None, out_channel=None, kernel_size=None, mode=1,
+                          pad_mode="valid", pad=0, stride=1, dilation=1, group=1, output_padding=0,
+                          data_format="NCDHW"):
+    """``ops.Conv3DTranspose(in_channel, out_channel, kernel_size, ...)(dout, weight)``: the input
+    gradient of ``Conv3D`` (weight (C_in, C_out / group, kd, kh, kw)); the output size is
+    ``(in - 1) * stride - pads + dilation * (k - 1) + output_padding + 1``."""
+    d = _tensor_arg("dout", dout, "Conv3DTranspose")
+    w = _tensor_arg("weight", weight, "Conv3DTranspose")
+    pm, pairs, stride, dilation = _conv3d_args(pad_mode, pad, stride, dilation, data_format, "Conv3DTranspose")
+    op_ = _int_tuple(output_padding, "output_padding", "Conv3DTranspose", 3)
+    if pm != "pad" and any(op_):
+        raise ValueError(f"For 'Conv3DTranspose', the 'output_padding' must be zero or (0, 0, 0) when 'pad_mode' is "
+                         f"not \"pad\", but got 'output_padding' is {output_padding} and 'pad_mode' is {pad_mode}.")
+    if d.ndim != 5 or w.ndim != 5:
+        raise ValueError(f"For 'Conv3DTranspose', 'dout' and 'weight' must be 5-D, but got {d.ndim} and {w.ndim}.")
+    kernel = w.shape[2:]
+    sp = []
+    for i, (n, k, s, dl) in enumerate(zip(d.shape[2:], kernel, stride, dilation)):
+        if pm == "same":
+            sp.append(n * s)
+        elif pm == "valid":
+            sp.append((n - 1) * s + dl * (k - 1) + 1)
+        else:
+            sp.append((n - 1) * s - sum(pairs[i]) + dl * (k - 1) + 1 + op_[i])
+    out_shape = (d.shape[0], w.shape[1] * group) + tuple(sp)
+    if pm == "same":
+        pairs = tuple(tuple(p) for p in _same_pads(sp, kernel, stride, dilation))
+        pm = "pad"
+    out = _conv_transpose_array(d, w, out_shape, stride, pm, tuple(tuple(p) for p in pairs), dilation, group,
+                                "Conv3DTranspose")
+    if bias is not None:
+        out = out + arr(bias).reshape(-1, 1, 1, 1).astype(out.dtype)
+    return wrap(out)
+
+
+@op("conv3d_transpose", family="nn_conv")
+def conv3d_transpose(inputs, weight, pad_mode="valid", padding=0, stride=1, dilation=1, group=1, output_padding=0):
+    """``ops.conv3d_transpose(inputs, weight, pad_mode='valid', padding=0, stride=1, dilation=1, group=1,
+    output_padding=0)``: ``ops.Conv3DTranspose`` with the channels read from ``weight``."""
+    w = _tensor_arg("weight", weight, "Conv3DTranspose")
+    return prim_conv3d_transpose(inputs, weight, None, w.shape[0], w.shape[1] * group, w.shape[2:], 1, pad_mode,
+                                 padding, stride, dilation, group, output_padding)
 
 
 __all__ = [n for n in dir() if not n.startswith("_")]

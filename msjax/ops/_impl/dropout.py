@@ -11,8 +11,8 @@ import jax.numpy as jnp
 
 from ..._core.registry import op
 from ..._core.tensor import Tensor
-from ._util import wrap
-from .conv import _float_arg, _is_int, _tensor_arg
+from ._util import _is_int, wrap
+from .conv import _float_arg, _tensor_arg
 
 
 # ---------------------------------------------------------------------------

@@ -11,7 +11,6 @@ from ..._core import dtype as mstype
 from ..._core.registry import op
 from ._util import Tensor, arr, wrap
 from .array import _need_concrete, unstack
-from .pooling import adaptive_max_pool3d
 
 
 def _tensors(name, tensors):
@@ -224,11 +223,3 @@ def conjugate_transpose(x, perm):
     """``ops.ConjugateTranspose()(x, perm)``: ``x`` transposed by ``perm`` and conjugated."""
     a = arr(x)
     return wrap(jnp.conj(jnp.transpose(a, tuple(perm))) if jnp.iscomplexobj(a) else jnp.transpose(a, tuple(perm)))
-
-
-@op("prim_adaptive_max_pool3d", primitive="AdaptiveMaxPool3D", family="nn_conv")
-def prim_adaptive_max_pool3d(x, output_size):
-    """``ops.AdaptiveMaxPool3D()(x, output_size)``: ``(output, argmax)``; ``output_size`` a 1-D Int32
-    Tensor of 3 values."""
-    sizes = tuple(int(v) for v in _need_concrete(arr(output_size), "AdaptiveMaxPool3D").reshape(-1))
-    return adaptive_max_pool3d(x, sizes, True)

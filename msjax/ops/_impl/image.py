@@ -1,18 +1,24 @@
 """Image ops: resizing (``interpolate``/``upsample``, ``ResizeNearestNeighbor``, ``ResizeBilinearV2``),
-``pixel_shuffle``/``pixel_unshuffle``, padding (``pad``, ``Pad``, ``MirrorPad``) and ``grid_sample``.
+``pixel_shuffle``/``pixel_unshuffle``, padding (``pad``, ``Pad``, ``MirrorPad``), ``grid_sample`` and
+the sliding blocks of ``Im2Col``/``Col2Im``/``col2im`` and ``ExtractImagePatches``, and the block
+moves between batch and space (``batch_to_space_nd``/``space_to_batch_nd``, ``BatchToSpace``,
+``SpaceToBatch``, ``SpaceToBatchND``).
 
 Layouts are MindSpore's: NCHW (NCL / NCDHW) activations."""
 from __future__ import annotations
 
 import math as _math
 
+import jax
 import jax.numpy as jnp
 import numpy as np
+from jax import lax
 
 from ..._core.registry import op
 from ..._core.tensor import Tensor
-from ._util import wrap
-from .conv import _compiled, _float_arg, _is_int, _tensor_arg
+from ._util import _is_int, arr, wrap
+from .array import _need_concrete
+from .conv import _compiled, _float_arg, _int_tuple, _same_pads, _tensor_arg
 from .pooling import _adaptive_avg
 
 
@@ -446,3 +452,217 @@ def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corner
         raise ValueError(f"For 'grid_sample', the 'grid' must have shape (N, H_out, W_out, 2), but got "
                          f"{tuple(g.shape)}.")
     return wrap(_grid_sample_2d(x, g.astype(x.dtype), mode, padding_mode, bool(align_corners)))
+
+
+# ---------------------------------------------------------------------------
+# Im2Col / Col2Im
+# ---------------------------------------------------------------------------
+
+
+def _im2col_pads(pads):
+    """Im2Col's pads: 1 value (all sides), 2 (per axis) or 4 (top, bottom, left, right)."""
+    if _is_int(pads):
+        return ((int(pads),) * 2,) * 2
+    p = tuple(int(v) for v in pads)
+    if len(p) == 1:
+        return ((p[0],) * 2,) * 2
+    if len(p) == 2:
+        return ((p[0], p[0]), (p[1], p[1]))
+    return ((p[0], p[1]), (p[2], p[3]))
+
+
+@op("prim_im2col", primitive="Im2Col", prim_args=("ksizes", "strides", "dilations", "pads"), family="nn")
+def im2col(x, ksizes, strides=1, dilations=1, pads=0):
+    """``ops.Im2Col(ksizes, strides=1, dilations=1, pads=0)(x)``: NCHW -> (N, C, kh*kw, L), the
+    sliding blocks in row-major order."""
+    a = _tensor_arg("x", x, "Im2Col")
+    if a.ndim != 4:
+        raise ValueError(f"For 'Im2Col', the dimension of 'x' must be 4, but got {a.ndim}.")
+    k = _int_tuple(ksizes, "ksizes", "Im2Col")
+    s = _int_tuple(strides, "strides", "Im2Col")
+    d = _int_tuple(dilations, "dilations", "Im2Col")
+    p = _im2col_pads(pads)
+    n, c = a.shape[:2]
+    patches = lax.conv_general_dilated_patches(a, k, s, p, rhs_dilation=d, precision=lax.Precision.HIGHEST)
+    return wrap(patches.reshape(n, c, k[0] * k[1], -1))
+
+
+@op("prim_col2im", primitive="Col2Im", prim_args=("kernel_size", "dilation", "padding", "stride"), family="nn")
+def col2im(x, output_size, kernel_size, dilation=1, padding=0, stride=1):
+    """``ops.Col2Im(kernel_size, dilation=1, padding=0, stride=1)(x, output_size)``: (N, C, kh*kw, L)
+    blocks summed back into (N, C, H, W) -- the adjoint of ``Im2Col``."""
+    a = _tensor_arg("x", x, "Col2Im")
+    if a.ndim != 4:
+        raise ValueError(f"For 'Col2Im', the dimension of 'x' must be 4, but got {a.ndim}.")
+    size = tuple(int(v) for v in np.ravel(_need_concrete(arr(output_size), "Col2Im")))
+    k = _int_tuple(kernel_size, "kernel_size", "Col2Im")
+    d = _int_tuple(dilation, "dilation", "Col2Im")
+    p = _int_tuple(padding, "padding", "Col2Im")
+    s = _int_tuple(stride, "stride", "Col2Im")
+    n, c = a.shape[:2]
+    if a.shape[2] != k[0] * k[1]:
+        raise ValueError(f"For 'Col2Im', the third dimension of 'x' must be kernel_size[0] * kernel_size[1] = "
+                         f"{k[0] * k[1]}, but got {a.shape[2]}.")
+
+    def fwd(img):
+        return lax.conv_general_dilated_patches(img, k, s, [(v, v) for v in p], rhs_dilation=d,
+                                                precision=lax.Precision.HIGHEST).reshape(n, c, k[0] * k[1], -1)
+
+    zero = jnp.zeros((n, c) + size, a.dtype)
+    out_shape = jax.eval_shape(fwd, zero).shape
+    if out_shape != a.shape:
+        raise ValueError(f"For 'Col2Im', the shape of 'x' must be {list(out_shape)} for output_size {list(size)}, "
+                         f"but got {list(a.shape)}.")
+    return wrap(jax.linear_transpose(fwd, zero)(a)[0])
+
+
+@op("col2im", family="nn")
+def col2im_fn(input_x, output_size, kernel_size, dilation, padding_value, stride):
+    """``ops.col2im(input_x, output_size, kernel_size, dilation, padding_value, stride)``: ``ops.Col2Im``."""
+    return col2im(input_x, output_size, kernel_size, dilation, padding_value, stride)
+
+
+def _nchw_window(v, name):
+    """ExtractImagePatches' ksizes/strides/rates: an int, (row, col) or [1, 1, row, col]."""
+    if _is_int(v):
+        v = (int(v),) * 2
+    v = tuple(v) if isinstance(v, (tuple, list)) else ()
+    if len(v) == 4 and v[:2] == (1, 1):
+        v = v[2:]
+    if len(v) != 2 or not all(_is_int(i) and i >= 1 for i in v):
+        raise ValueError(f"For 'ExtractImagePatches', '{name}' must be an int, (row, col) or [1, 1, row, col] of "
+                         f"positive ints, but got {v}.")
+    return tuple(int(i) for i in v)
+
+
+@op("prim_extract_image_patches", primitive="ExtractImagePatches",
+    prim_args=("ksizes", "strides", "rates", "padding"), family="nn")
+def extract_image_patches(input_x, ksizes, strides, rates, padding="VALID"):
+    """``ops.ExtractImagePatches(ksizes, strides, rates, padding='VALID')(input_x)``: (N, C, H, W) ->
+    (N, kh * kw * C, out_h, out_w), the depth ordered (kh, kw, C); ``ksizes``/``strides``/``rates`` are
+    [1, 1, row, col] (``nn.Unfold``'s layout is [1, row, col, 1]). MindSpore 2.10's CPU build has no
+    kernel for it."""
+    x = arr(input_x)
+    if x.ndim != 4:
+        raise ValueError(f"For 'ExtractImagePatches', the dimension of 'input_x' must be 4, but got {x.ndim}.")
+    if not isinstance(padding, str) or padding.upper() not in ("VALID", "SAME"):
+        raise ValueError(f"For 'ExtractImagePatches', the 'padding' must be 'VALID' or 'SAME', but got {padding}.")
+    k, s, r = (_nchw_window(v, nm) for v, nm in ((ksizes, "ksizes"), (strides, "strides"), (rates, "rates")))
+    n, c, h, w = x.shape
+    eff = [(kk - 1) * rr + 1 for kk, rr in zip(k, r)]
+    pads = _same_pads((h, w), eff, s, (1, 1)) if padding.upper() == "SAME" else [(0, 0), (0, 0)]
+    xp = jnp.pad(x, [(0, 0), (0, 0)] + list(pads))
+    oh = (h + sum(pads[0]) - eff[0]) // s[0] + 1
+    ow = (w + sum(pads[1]) - eff[1]) // s[1] + 1
+    patches = [xp[:, :, i * r[0]: i * r[0] + (oh - 1) * s[0] + 1: s[0], j * r[1]: j * r[1] + (ow - 1) * s[1] + 1: s[1]]
+               for i in range(k[0]) for j in range(k[1])]
+    out = jnp.stack(patches, axis=1)           # n, kh*kw, c, oh, ow
+    return wrap(out.reshape(n, k[0] * k[1] * c, oh, ow))
+
+
+# ---------------------------------------------------------------------------
+# batch <-> space
+# ---------------------------------------------------------------------------
+
+def _block_args(name, x, block, pairs, what):
+    """``block`` (int or M ints >= 1) and ``pairs`` (M (lo, hi) non-negative pairs) for the last M axes."""
+    if _is_int(block):
+        block = (int(block),) * len(pairs) if isinstance(pairs, (tuple, list)) else (int(block),)
+    block = tuple(int(b) for b in block)
+    if any(b < 1 for b in block):
+        raise ValueError(f"For '{name}', the elements of 'block_shape' must be >= 1, but got {block}.")
+    pairs = tuple(tuple(int(v) for v in p) for p in pairs)
+    if len(pairs) != len(block) or any(len(p) != 2 for p in pairs):
+        raise ValueError(f"For '{name}', the shape of '{what}' must be [{len(block)}, 2], but got "
+                         f"{[list(p) for p in pairs]}.")
+    if any(v < 0 for p in pairs for v in p):
+        raise ValueError(f"For '{name}', the elements of '{what}' must be non-negative, but got {pairs}.")
+    a = arr(x)
+    if a.ndim < len(block) + 1:
+        raise ValueError(f"For '{name}', the rank of 'input_x' must be at least {len(block) + 1}, but got {a.ndim}.")
+    return a, block, pairs
+
+
+@op("batch_to_space_nd", primitive="BatchToSpaceND", prim_args=("block_shape", "crops"), family="array")
+def batch_to_space_nd(input_x, block_shape, crops):
+    """``ops.batch_to_space_nd(input_x, block_shape, crops)``: the batch split into ``block_shape``
+    blocks interleaved into the last M axes, then ``crops`` cut from each."""
+    a, block, crops = _block_args("BatchToSpaceND", input_x, block_shape, crops, "crops")
+    m, prod = len(block), int(np.prod(block))
+    if a.shape[0] % prod:
+        raise ValueError(f"For 'BatchToSpaceND', the first dimension of 'input_x' must be divisible by the product "
+                         f"of 'block_shape' ({prod}), but got {a.shape[0]}.")
+    rest, sp = a.shape[1:a.ndim - m], a.shape[a.ndim - m:]
+    for s, b, (lo, hi) in zip(sp, block, crops):
+        if lo + hi >= s * b:
+            raise ValueError(f"For 'BatchToSpaceND', the crops {(lo, hi)} must be smaller than the output size "
+                             f"{s * b}.")
+    r = a.reshape(block + (a.shape[0] // prod,) + rest + sp)
+    k = len(rest)
+    perm = [m] + [m + 1 + i for i in range(k)] + [p for j in range(m) for p in (m + 1 + k + j, j)]
+    r = r.transpose(perm).reshape((a.shape[0] // prod,) + rest + tuple(s * b for s, b in zip(sp, block)))
+    idx = (slice(None),) * (1 + k) + tuple(slice(lo, s * b - hi) for s, b, (lo, hi) in zip(sp, block, crops))
+    return wrap(r[idx])
+
+
+def _block_size_check(name, block_size, pairs, what):
+    if isinstance(block_size, bool) or not isinstance(block_size, int):
+        raise TypeError(f"For '{name}', the type of 'block_size' must be int, but got {type(block_size)}.")
+    if block_size < 2:
+        raise ValueError(f"For '{name}', the 'block_size' must be >= 2, but got {block_size}.")
+    if not isinstance(pairs, (list, tuple)) or np.array(pairs).shape != (2, 2):
+        raise ValueError(f"For '{name}', the '{what}' must be a 2 x 2 list or tuple, but got {pairs}.")
+
+
+def _batch_to_space_check(block_size, crops):
+    _block_size_check("BatchToSpace", block_size, crops, "crops")
+
+
+def _space_to_batch_check(block_size, paddings):
+    _block_size_check("SpaceToBatch", block_size, paddings, "paddings")
+
+
+@op("prim_batch_to_space", primitive="BatchToSpace", prim_args=("block_size", "crops"), family="array",
+    prim_check=_batch_to_space_check)
+def batch_to_space(x, block_size, crops):
+    """``ops.BatchToSpace(block_size, crops)(x)``: ``BatchToSpaceND((block_size, block_size), crops)`` of
+    an NCHW Tensor (MindSpore 2.10's CPU build has no kernel for it)."""
+    if arr(x).ndim != 4:
+        raise ValueError(f"For 'BatchToSpace', the rank of 'x' must be 4, but got {arr(x).ndim}.")
+    return batch_to_space_nd(x, (block_size, block_size), crops)
+
+
+@op("space_to_batch_nd", family="array")
+def space_to_batch_nd(input_x, block_size, paddings):
+    """``ops.space_to_batch_nd(input_x, block_size, paddings)``: the last M axes zero-padded by
+    ``paddings`` and cut into ``block_size`` blocks stacked into the batch."""
+    a, block, pads = _block_args("SpaceToBatchND", input_x, block_size, paddings, "paddings")
+    m = len(block)
+    k = a.ndim - 1 - m
+    a = jnp.pad(a, [(0, 0)] * (1 + k) + list(pads))
+    sp = a.shape[1 + k:]
+    for s, b in zip(sp, block):
+        if s % b:
+            raise RuntimeError(f"For 'SpaceToBatchND', padded shape should be divisible by block_size, but got "
+                               f"padded shape: {s}, block_size: {b}")
+    r = a.reshape(a.shape[:1 + k] + tuple(v for s, b in zip(sp, block) for v in (s // b, b)))
+    perm = [2 + k + 2 * j for j in range(m)] + list(range(1 + k)) + [1 + k + 2 * j for j in range(m)]
+    r = r.transpose(perm)
+    return wrap(r.reshape((a.shape[0] * int(np.prod(block)),) + a.shape[1:1 + k]
+                          + tuple(s // b for s, b in zip(sp, block))))
+
+
+@op("prim_space_to_batch", primitive="SpaceToBatch", prim_args=("block_size", "paddings"), family="array",
+    prim_check=_space_to_batch_check)
+def space_to_batch(x, block_size, paddings):
+    """``ops.SpaceToBatch(block_size, paddings)(x)``: ``SpaceToBatchND((block_size, block_size), paddings)``
+    of an NCHW Tensor (MindSpore 2.10's CPU build has no kernel for it)."""
+    if arr(x).ndim != 4:
+        raise ValueError(f"For 'SpaceToBatch', the rank of 'x' must be 4, but got {arr(x).ndim}.")
+    return space_to_batch_nd(x, (block_size, block_size), paddings)
+
+
+@op("prim_space_to_batch_nd", primitive="SpaceToBatchND", prim_args=("block_shape", "paddings"), family="array")
+def prim_space_to_batch_nd(input_x, block_shape, paddings):
+    """``ops.SpaceToBatchND(block_shape, paddings)(input_x)``: ``ops.space_to_batch_nd``."""
+    return space_to_batch_nd(input_x, block_shape, paddings)

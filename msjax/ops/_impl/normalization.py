@@ -12,8 +12,8 @@ from jax import lax
 
 from ..._core.registry import op
 from ..._core.tensor import Tensor
-from ._util import arr, wrap
-from .conv import _compiled, _float_arg, _is_int
+from ._util import _is_int, arr, wrap
+from .conv import _compiled, _float_arg
 
 
 # ---------------------------------------------------------------------------

@@ -1,6 +1,7 @@
-"""Pooling ops: max/average/Lp pooling in 1-3 dimensions (``max_pool2d``, ``avg_pool1d/2d/3d``,
-``lp_pool1d/2d``, the ``MaxPool``/``AvgPool`` Primitives) and adaptive pooling
-(``adaptive_avg_pool1d/2d/3d``, ``adaptive_max_pool1d/2d/3d``).
+"""Pooling ops: max/average/Lp pooling in 1-3 dimensions (``max_pool2d``/``max_pool3d``,
+``avg_pool1d/2d/3d``, ``lp_pool1d/2d``, the ``MaxPool``/``AvgPool``/``MaxPool3D``/``AvgPool3D``
+Primitives) and adaptive pooling (``adaptive_avg_pool1d/2d/3d``, ``adaptive_max_pool1d/2d/3d``, the
+``AdaptiveMaxPool2D``/``AdaptiveMaxPool3D`` Primitives).
 
 Layouts are MindSpore's: NCHW (NCL / NCDHW) activations; window sizes, strides and padding are
 checked with the convolutions' argument helpers (``conv``)."""
@@ -14,8 +15,9 @@ from jax import lax
 from ..._core import dtype as mstype
 from ..._core.registry import op
 from ..._core.tensor import Tensor
-from ._util import wrap
-from .conv import _compiled, _float_arg, _is_int, _same_pads, _tensor_arg, _tuple_arg
+from ._util import _is_int, arr, wrap
+from .array import _need_concrete
+from .conv import _compiled, _float_arg, _pad_pairs, _same_pads, _tensor_arg, _tuple_arg
 
 
 # ---------------------------------------------------------------------------
@@ -443,3 +445,69 @@ def adaptive_max_pool3d(input, output_size, return_indices=False):
         out, ind = _adaptive_max(x, sizes, True)
         return wrap(out), wrap(ind.astype(jnp.int32))
     return wrap(_adaptive_max(x, sizes))
+
+
+# ---------------------------------------------------------------------------
+# Primitive forms: MaxPool3D, AvgPool3D, AdaptiveMaxPool2D/3D
+# ---------------------------------------------------------------------------
+
+def _pool3d(op_name, x, kernel_size, strides, pad_mode, pad, ceil_mode, data_format):
+    xa = _tensor_arg("x", x, op_name)
+    if data_format != "NCDHW":
+        raise ValueError(f"For '{op_name}', the 'data_format' must be 'NCDHW', but got {data_format}.")
+    if xa.ndim != 5:
+        raise ValueError(f"For '{op_name}', the dimension of 'x' must be 5, but got {xa.ndim}.")
+    k = _prim_window(kernel_size, "kernel_size", op_name, 3)
+    s = _prim_window(strides, "strides", op_name, 3)
+    pm = pad_mode.upper() if isinstance(pad_mode, str) else pad_mode
+    if pm not in ("SAME", "VALID", "PAD"):
+        raise ValueError(f"For '{op_name}', the 'pad_mode' must be one of ['same', 'valid', 'pad'], but got "
+                         f"{pad_mode}.")
+    pairs = [tuple(p) for p in _pad_pairs(pad, 3, op_name)]
+    if pm != "PAD" and any(v for p in pairs for v in p):
+        raise ValueError(f"For '{op_name}', the 'pad' must be zero when 'pad_mode' is not 'pad', but got {pad}.")
+    if pm == "SAME":
+        pairs = _same_pads(xa.shape[2:], k, s, (1, 1, 1))
+    return xa, k, s, pm, pairs, bool(ceil_mode)
+
+
+@op("prim_max_pool3d", primitive="MaxPool3D",
+    prim_args=("kernel_size", "strides", "pad_mode", "pad_list", "ceil_mode", "data_format"), family="nn_conv")
+def prim_max_pool3d(x, kernel_size=1, strides=1, pad_mode="VALID", pad_list=0, ceil_mode=None,
+                    data_format="NCDHW"):
+    """``ops.MaxPool3D(kernel_size=1, strides=1, pad_mode='VALID', pad_list=0, ceil_mode=None,
+    data_format='NCDHW')(x)``."""
+    xa, k, s, _, pairs, ceil = _pool3d("MaxPool3D", x, kernel_size, strides, pad_mode, pad_list, ceil_mode,
+                                       data_format)
+    return wrap(_max_pool_array(xa, k, s, pairs, None, ceil))
+
+
+@op("prim_avg_pool3d", primitive="AvgPool3D",
+    prim_args=("kernel_size", "strides", "pad_mode", "pad", "ceil_mode", "count_include_pad", "divisor_override",
+               "data_format"), family="nn_conv")
+def prim_avg_pool3d(x, kernel_size=1, strides=1, pad_mode="valid", pad=0, ceil_mode=False, count_include_pad=True,
+                    divisor_override=0, data_format="NCDHW"):
+    """``ops.AvgPool3D(kernel_size=1, strides=1, pad_mode='valid', pad=0, ceil_mode=False,
+    count_include_pad=True, divisor_override=0, data_format='NCDHW')(x)``; the padding of 'same' counts
+    as padding too (unlike ``AvgPool``'s)."""
+    xa, k, s, _, pairs, ceil = _pool3d("AvgPool3D", x, kernel_size, strides, pad_mode, pad, ceil_mode,
+                                        data_format)
+    return wrap(_avg_pool_array(xa, k, s, pairs, ceil, bool(count_include_pad), int(divisor_override)))
+
+
+@op("prim_adaptive_max_pool2d", primitive="AdaptiveMaxPool2D", prim_args=("output_size",), family="nn_conv")
+def prim_adaptive_max_pool2d(input_x, output_size):
+    """``ops.AdaptiveMaxPool2D(output_size)(input_x)``: ``(output, argmax)`` (Int64 indices into H*W);
+    ``output_size`` is a tuple or list (``None`` keeps that size)."""
+    if not isinstance(output_size, (tuple, list)):
+        raise TypeError(f"For 'AdaptiveMaxPool2D', the type of 'output_size' should be one of '[list of int, tuple "
+                        f"of int]', but got {type(output_size)}.")
+    return adaptive_max_pool2d(input_x, output_size, True)
+
+
+@op("prim_adaptive_max_pool3d", primitive="AdaptiveMaxPool3D", family="nn_conv")
+def prim_adaptive_max_pool3d(x, output_size):
+    """``ops.AdaptiveMaxPool3D()(x, output_size)``: ``(output, argmax)``; ``output_size`` a 1-D Int32
+    Tensor of 3 values."""
+    sizes = tuple(int(v) for v in _need_concrete(arr(output_size), "AdaptiveMaxPool3D").reshape(-1))
+    return adaptive_max_pool3d(x, sizes, True)
