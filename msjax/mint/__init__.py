@@ -280,9 +280,9 @@ def std(input, dim=None, *, correction=1, keepdim=False):
 def _var_kernel(name, input, dim, correction, keepdim):
     # MindSpore's Var/VarMean kernels differentiate the formula (gradient 0 where all values are
     # equal), not ops.var's ReduceStd (NaN there)
-    from ..ops._impl import math as _math
-    v, m = _math._var_mean(name, input, dim, correction, keepdim, reduce_std=False)
-    return _math.wrap(v), _math.wrap(m)
+    from ..ops._impl import reduction as _reduction
+    v, m = _reduction._var_mean(name, input, dim, correction, keepdim, reduce_std=False)
+    return _reduction.wrap(v), _reduction.wrap(m)
 
 
 def var(input, dim=None, *, correction=1, keepdim=False):

@@ -10,7 +10,8 @@ from jax import lax
 from ..._core import dtype as mstype
 from ..._core.registry import op
 from ._util import Tensor, wrap
-from .math import _norm_axis, norm
+from .math import _norm_axis
+from .linalg import norm
 from .tensor_methods import _searchsorted, _take
 
 

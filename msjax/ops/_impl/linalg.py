@@ -1,8 +1,8 @@
 """Linear algebra ops: the matmul family and dot products, ``outer``/``cross``/``diff``/``trace``,
 determinants and inverses, Cholesky and the solvers (``MatrixSolve``, ``MatrixTriangularSolve``,
 ``lstsq``), decompositions (``svd``, ``qr``, ``geqrf``/``orgqr``, ``eig``), matrix functions
-(``matrix_power``, ``matrix_exp``, ``MatrixLogarithm``, ``matrix_band_part``) and the
-``LpNorm``/``EuclideanNorm`` Primitives.
+(``matrix_power``, ``matrix_exp``, ``MatrixLogarithm``, ``matrix_band_part``) and the norms
+(``norm``, the ``LpNorm``/``EuclideanNorm`` Primitives).
 
 MindSpore's matrix products want both operands of one dtype (Int32 @ Float32 is a TypeError,
 there is no promotion); ``MatMul`` takes 2-D Tensors only and ``BatchMatMul`` does not broadcast
@@ -21,8 +21,9 @@ from ..._core import dtype as mstype
 from ..._core.registry import op
 from ..._core.tensor import Tensor
 from ._util import arr, to_array, wrap
-from .math import (_dispatch, _dn, _float_input, _is_bool, _is_float, _need_tensor, _norm_axes, _norm_axis, _out,
+from .math import (_abs, _dispatch, _dn, _float_input, _is_bool, _is_float, _need_tensor, _norm_axes, _norm_axis, _out,
                    _tensor_method)
+from .reduction import _arg_with_value
 
 _FLOATS = (jnp.float16, jnp.float32, jnp.float64)
 
@@ -883,3 +884,88 @@ def euclidean_norm(x, axes, keep_dims=False):
     out = jnp.sqrt(jnp.sum(jnp.abs(work) ** 2, axis=_norm_axes("EuclideanNorm", list(axes), a.ndim),
                            keepdims=keep_dims))
     return wrap(out.astype(a.dtype))
+
+
+# ---------------------------------------------------------------------------
+# norm
+# ---------------------------------------------------------------------------
+
+def _svd_vals(x, row, col):
+    m = jnp.moveaxis(x, (row, col), (-2, -1))
+    return jnp.linalg.svd(m, compute_uv=False)
+
+
+def _keep_matrix(ret, shape, dims):
+    out_shape = list(shape)
+    for d in dims:
+        out_shape[d] = 1
+    return jnp.reshape(ret, out_shape)
+
+
+@op("norm", methods="norm", family="math")
+def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
+    """``ops.norm(A, ord=None, dim=None, keepdim=False, *, dtype=None)``: vector or matrix norms,
+    computed as MindSpore does (``inf`` norms pick the first maximal element for the gradient)."""
+    _need_tensor("norm", "A", A)
+    x = A._data
+    if dtype is not None:
+        x = x.astype(mstype.to_np(dtype))
+    if _is_bool(x):
+        raise TypeError("For 'norm', the input does not support Bool (MindSpore has no CPU kernel for it).")
+    if not _is_float(x):
+        x = x.astype(jnp.float32)
+    ndim = x.ndim
+    immediate = False
+    if dim is None:
+        dims = tuple(range(ndim))
+        immediate = ord is None or (ord == "fro" and ndim == 2) or (ord == 2 and ndim == 1)
+    elif isinstance(dim, int):
+        dims = (dim,)
+    elif isinstance(dim, tuple):
+        if len(dim) > 2:
+            raise ValueError("For norm, the dimensions is out of range.")
+        dims = dim
+    else:
+        raise TypeError(f"For norm, the dim should be int or tuple of int, but got {type(dim)}")
+    if len(dims) == 1 and isinstance(ord, str):
+        raise TypeError(f"For norm, ord mode can not be str for vectors, but got {ord}.")
+    if len(dims) == 2 and ord not in (2, -2, 1, -1, float("inf"), -float("inf"), "fro", "nuc", None):
+        raise ValueError("For norm, the ord mode must be in [2, -2, 1, -1, float('inf'), -float('inf'), 'fro', "
+                         f"'nuc', None] for matrices, but got {ord}.")
+    sq = (lambda a: jnp.real(a * jnp.conj(a))) if jnp.issubdtype(x.dtype, jnp.complexfloating) else jnp.square
+    if immediate:
+        ret = jnp.sqrt(jnp.sum(sq(x), axis=dims))
+        return wrap(jnp.reshape(ret, [1] * ndim) if keepdim else ret)
+    dims = tuple(_norm_axis("norm", d, ndim) for d in dims)
+    ax = _abs(x, "norm")
+    if len(dims) == 2:
+        row, col = dims
+        if row == col:
+            raise ValueError("For norm, the elements of dim can not be duplicate.")
+        if ord in (1, -1):
+            s = jnp.sum(ax, axis=row)
+            c = col - 1 if col > row else col
+            ret = _arg_with_value(s, c, False, ord == 1)[0]
+        elif ord in (float("inf"), -float("inf")):
+            s = jnp.sum(ax, axis=col)
+            r = row - 1 if row > col else row
+            ret = _arg_with_value(s, r, False, ord > 0)[0]
+        elif ord in (2, -2):
+            sv = _svd_vals(x, row, col)
+            ret = jnp.max(sv, axis=-1) if ord == 2 else jnp.min(sv, axis=-1)
+        elif ord == "nuc":
+            ret = jnp.sum(_svd_vals(x, row, col), axis=-1)
+        else:
+            ret = jnp.sqrt(jnp.sum(sq(x), axis=dims))
+        return wrap(_keep_matrix(ret, x.shape, dims) if keepdim else ret)
+    if len(dims) != 1:
+        raise ValueError("For norm, the dimensions is out of range.")
+    d = dims[0]
+    if ord == float("inf") or ord == -float("inf"):
+        return wrap(_arg_with_value(ax, d, keepdim, ord > 0)[0])
+    if ord == 0:
+        return wrap(jnp.sum((x != 0).astype(x.dtype), axis=d, keepdims=keepdim))
+    if ord is None:
+        return wrap(jnp.sqrt(jnp.sum(sq(x), axis=d, keepdims=keepdim)))
+    p = ord
+    return wrap(jnp.power(jnp.sum(jnp.power(ax, p), axis=d, keepdims=keepdim), 1.0 / p))
