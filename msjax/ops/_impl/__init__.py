@@ -1,7 +1,7 @@
 """Op implementations, one module per family; importing them fills the registry."""
 from . import array, clip, math, activation  # noqa: F401
 from . import conv, pooling, dropout, image, normalization  # noqa: F401,E402
-from . import reduction, linalg  # noqa: F401,E402
+from . import comparison, reduction, linalg  # noqa: F401,E402
 from . import loss  # noqa: F401,E402
 from . import composite, random, state  # noqa: F401  (ops_array: state, random ops, functional plumbing)
 from . import optim  # noqa: F401,E402  (optimizer primitives: ApplyMomentum, ApplyRMSProp...)

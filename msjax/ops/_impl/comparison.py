@@ -1,0 +1,223 @@
+"""Comparison, logic, sorting and searching: equal/not_equal/greater/less (and their aliases eq, ne,
+gt, ge, lt, le), isclose, the is* predicates (isfinite, isinf, isnan, isneginf, isposinf),
+logical_and/or/xor/not, and sort/argsort/topk.
+
+The elementwise ones are built like math's (``_unary``/``_binary``: MindSpore 2.10's CPU dtype
+rules, recorded in ``tests/golden/ops_math_pynative.json``); the index outputs of ``sort``,
+``argsort`` and ``topk`` are Int32."""
+from __future__ import annotations
+
+import functools
+
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+from ..._core.registry import op
+from ..._core.tensor import Tensor
+from ._util import wrap
+from .math import (_alias, _binary, _binop, _check_bool_arg, _check_int_arg, _dispatch, _dn, _float_input, _is_bool,
+                   _is_float, _norm_axis, _plain, _rin, _tensor_method, _unary)
+
+
+# ---------------------------------------------------------------------------
+# is* predicates
+# ---------------------------------------------------------------------------
+
+def _isinf(x, name):
+    _float_input(name, x)
+    return jnp.isinf(x)
+
+
+def _isfinite(x, name):
+    return jnp.isfinite(x) if _is_float(x) else jnp.ones(x.shape, jnp.bool_)
+
+
+def _isnan(x, name):
+    return jnp.isnan(x) if _is_float(x) else jnp.zeros(x.shape, jnp.bool_)
+
+
+def _isneginf(x, name):
+    _float_input(name, x)
+    return jnp.isneginf(x)
+
+
+def _isposinf(x, name):
+    _float_input(name, x)
+    return jnp.isposinf(x)
+
+
+def _logical_not(x, name):
+    return jnp.logical_not(x)
+
+
+isfinite = _unary("isfinite", _isfinite, "IsFinite", "isfinite")
+isinf = _unary("isinf", _isinf, "IsInf", "isinf")
+isnan = _unary("isnan", _isnan, "IsNan", "isnan")
+isneginf = _unary("isneginf", _isneginf, None, "isneginf")
+isposinf = _unary("isposinf", _isposinf, None, "isposinf")
+logical_not = _unary("logical_not", _logical_not, "LogicalNot", "logical_not")
+
+
+# ---------------------------------------------------------------------------
+# comparison and logic
+# ---------------------------------------------------------------------------
+
+def _compare(jfn):
+    return _plain(jfn)
+
+
+equal = _binary("equal", _compare(jnp.equal), "Equal", ("equal", "eq"), scalar_first=False)
+eq = _alias("eq", equal)
+not_equal = _binary("not_equal", _compare(jnp.not_equal), "NotEqual", ("not_equal", "ne"))
+ne = _alias("ne", not_equal)
+greater = _binary("greater", _compare(jnp.greater), "Greater", ("greater", "gt"))
+gt = _alias("gt", greater)
+greater_equal = _binary("greater_equal", _compare(jnp.greater_equal), "GreaterEqual", ("greater_equal", "ge"))
+ge = _alias("ge", greater_equal)
+less = _binary("less", _compare(jnp.less), "Less", ("less", "lt"), scalar_first=False)
+lt = _alias("lt", less)
+less_equal = _binary("less_equal", _compare(jnp.less_equal), "LessEqual", ("less_equal", "le"))
+le = _alias("le", less_equal)
+logical_and = _binary("logical_and", _plain(jnp.logical_and), "LogicalAnd", (), bool_scalars_only=True)
+logical_or = _binary("logical_or", _plain(jnp.logical_or), "LogicalOr", (), bool_scalars_only=True)
+logical_xor = _binary("logical_xor", _plain(jnp.logical_xor), "LogicalXor", "logical_xor", bool_scalars_only=True)
+
+
+@op("isclose", primitive="IsClose", prim_args=("rtol", "atol", "equal_nan"), methods="isclose", family="math")
+def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    """``ops.isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False)``: Tensors of the same dtype."""
+    if not isinstance(input, Tensor) or not isinstance(other, Tensor):
+        raise TypeError(f"Failed calling IsClose with \"IsClose(rtol=float, atol=float, equal_nan=bool)"
+                        f"(input={type(input).__name__}, other={type(other).__name__})\".")
+    x, y = input._data, other._data
+    if x.dtype != y.dtype:
+        raise TypeError("For primitive[IsClose], the input type must be same.")
+    if not _is_float(x):
+        return wrap(_binop("isclose", lambda a, b: jnp.abs(a.astype(jnp.float64) - b) <=
+                           atol + rtol * jnp.abs(b.astype(jnp.float64)), x, y))
+    return wrap(_binop("isclose", lambda a, b: jnp.isclose(a, b, rtol=rtol, atol=atol, equal_nan=equal_nan), x, y))
+
+
+def _tensor_logical_and_y(self, y):
+    return logical_and(self, y)
+
+
+def _tensor_logical_and_other(self, other):
+    return logical_and(self, other)
+
+
+def _tensor_logical_or_y(self, y):
+    return logical_or(self, y)
+
+
+def _tensor_logical_or_other(self, other):
+    return logical_or(self, other)
+
+
+_tensor_method("tensor_m_logical_and", "logical_and",
+               _dispatch("logical_and", _tensor_logical_and_y, _tensor_logical_and_other),
+               "``Tensor.logical_and(other)``.")
+_tensor_method("tensor_m_logical_or", "logical_or",
+               _dispatch("logical_or", _tensor_logical_or_y, _tensor_logical_or_other), "``Tensor.logical_or(other)``.")
+
+
+# ---------------------------------------------------------------------------
+# sorting
+# ---------------------------------------------------------------------------
+
+@functools.partial(jax.jit, static_argnums=(1, 2))
+def _stable_argsort(x, axis, descending):
+    if not descending:
+        return jnp.argsort(x, axis=axis, stable=True)
+    n = x.shape[axis]
+    r = jnp.argsort(jnp.flip(x, axis), axis=axis, stable=True)
+    return jnp.flip(n - 1 - r, axis)
+
+
+def _sort_input(name, x):
+    if _is_bool(x):
+        raise TypeError(f"For '{name}', the input does not support Bool (MindSpore has no CPU kernel for it).")
+
+
+@op("sort", primitive="Sort", prim_args=("axis", "descending"), family="math")
+def sort(input_x, axis=-1, descending=False):
+    """``ops.sort(input_x, axis=-1, descending=False)``: stable; ``(values, Int32 indices)``."""
+    x = _rin("sort", input_x)
+    _sort_input("Sort", x)
+    _check_bool_arg("sort", "descending", descending)
+    if x.ndim == 0:
+        return wrap(x), wrap(jnp.zeros((), jnp.int32))
+    ax = _norm_axis("Sort", axis, x.ndim)
+    idx = _stable_argsort(x, ax, descending)
+    return wrap(jnp.take_along_axis(x, idx, axis=ax)), wrap(idx.astype(jnp.int32))
+
+
+@op("argsort", family="math")
+def argsort(input, axis=-1, descending=False):
+    """``ops.argsort(input, axis=-1, descending=False)``: Int32 indices of a stable sort."""
+    return sort(input, axis, descending)[1]
+
+
+def _tensor_sort_dim(self, dim=-1, descending=False, stable=False):
+    return sort(self, dim, descending)
+
+
+def _tensor_sort_axis(self, axis=-1, descending=False):
+    return sort(self, axis, descending)
+
+
+def _tensor_argsort_dim(self, dim=-1, descending=False, stable=False):
+    return argsort(self, dim, descending)
+
+
+def _tensor_argsort_axis(self, axis=-1, descending=False):
+    return argsort(self, axis, descending)
+
+
+_tensor_method("tensor_m_sort", "sort", _dispatch("sort", _tensor_sort_dim, _tensor_sort_axis),
+               "``Tensor.sort(dim=-1, descending=False, stable=False)`` -> ``(values, indices)``.")
+_tensor_method("tensor_m_argsort", "argsort", _dispatch("argsort", _tensor_argsort_dim, _tensor_argsort_axis),
+               "``Tensor.argsort(dim=-1, descending=False, stable=False)``.")
+
+
+def _topk_last(x, k):
+    if k > x.shape[-1] or k < 0:
+        raise ValueError(f"For 'TopK', the 'k' must be in range [0, {x.shape[-1]}], but got {k}.")
+    v, i = lax.top_k(x, k)
+    return v, i.astype(jnp.int32)
+
+
+@op("topk", family="math")
+def topk(input, k, dim=None, largest=True, sorted=True):
+    """``ops.topk(input, k, dim=None, largest=True, sorted=True)``: ``(values, Int32 indices)``
+    along ``dim`` (the last axis by default); ties keep the lower index first."""
+    x = _rin("topk", input)
+    _check_bool_arg("topk", "largest", largest)
+    _check_int_arg("topk", "k", k)
+    if _is_bool(x):
+        raise TypeError(f"For primitive[TopK], the input argument[input_x] must be a numeric Tensor, but got "
+                        f"{_dn(x)}.")
+    src = x if largest else -x
+    if x.ndim == 0:
+        src = src.reshape(1)
+    ax = x.ndim - 1 if dim is None or x.ndim == 0 else _norm_axis("topk", dim, x.ndim)
+    moved = jnp.moveaxis(src, ax, -1) if x.ndim else src
+    v, i = _topk_last(moved, int(k))
+    if x.ndim:
+        v, i = jnp.moveaxis(v, -1, ax), jnp.moveaxis(i, -1, ax)
+    return wrap(v if largest else -v), wrap(i)
+
+
+@op("prim_topk", primitive="TopK", prim_args=("sorted",), family="math")
+def _prim_topk(input_x, k, sorted=True):
+    """``TopK(sorted=True)(input_x, k)``: along the last axis."""
+    return topk(input_x, k, None, True, sorted)
+
+
+def _tensor_topk(self, k, dim=None, largest=True, sorted=True):
+    return topk(self, k, dim, largest, sorted)
+
+
+_tensor_method("tensor_m_topk", "topk", _tensor_topk,
+               "``Tensor.topk(k, dim=None, largest=True, sorted=True)`` -> ``(values, indices)``.")
