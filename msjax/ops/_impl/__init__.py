@@ -1,13 +1,12 @@
 """Op implementations, one module per family; importing them fills the registry."""
 from . import array, clip, math, activation  # noqa: F401
 from . import conv, pooling, dropout, image, normalization  # noqa: F401,E402
-from . import comparison, reduction, linalg  # noqa: F401,E402
+from . import comparison, special, reduction, linalg  # noqa: F401,E402
 from . import loss  # noqa: F401,E402
 from . import composite, random, state  # noqa: F401  (ops_array: state, random ops, functional plumbing)
 from . import optim  # noqa: F401,E402  (optimizer primitives: ApplyMomentum, ApplyRMSProp...)
 from . import detection  # noqa: F401,E402  (BoundingBoxEncode/Decode, IOU, NMSWithMask)
 from . import tensor_methods  # noqa: F401,E402  (in-place and torch-style Tensor methods)
-from . import extra_math  # noqa: F401,E402  (DivNoNan, Mod, hypot, lcm, Bessel functions, cdist, einsum...)
 from . import extra_array  # noqa: F401,E402  (Expand, shifts...)
 from . import spectral  # noqa: F401,E402
 from . import extra_index  # noqa: F401,E402  (Inplace*, ScatterNd*, Segment*, NthElement, Bincount, Primitive forms of existing ops)

@@ -2,11 +2,12 @@
 determinants and inverses, Cholesky and the solvers (``MatrixSolve``, ``MatrixTriangularSolve``,
 ``lstsq``), decompositions (``svd``, ``qr``, ``geqrf``/``orgqr``, ``eig``), matrix functions
 (``matrix_power``, ``matrix_exp``, ``MatrixLogarithm``, ``matrix_band_part``) and the norms
-(``norm``, the ``LpNorm``/``EuclideanNorm`` Primitives).
+(``norm``, the ``LpNorm``/``EuclideanNorm`` Primitives), ``cdist`` and ``einsum``.
 
 MindSpore's matrix products want both operands of one dtype (Int32 @ Float32 is a TypeError,
 there is no promotion); ``MatMul`` takes 2-D Tensors only and ``BatchMatMul`` does not broadcast
 batch dimensions on CPU/GPU. ``ops.matmul`` follows NumPy (1-D operands, broadcasting batches).
+``Einsum`` has no CPU kernel in MindSpore; here it is ``jnp.einsum``.
 """
 from __future__ import annotations
 
@@ -969,3 +970,62 @@ def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
         return wrap(jnp.sqrt(jnp.sum(sq(x), axis=d, keepdims=keepdim)))
     p = ord
     return wrap(jnp.power(jnp.sum(jnp.power(ax, p), axis=d, keepdims=keepdim), 1.0 / p))
+
+
+# ---------------------------------------------------------------------------
+# cdist, einsum
+# ---------------------------------------------------------------------------
+
+@op("cdist", primitive="Cdist", prim_args=("p",), family="math")
+def cdist(x1, x2, p=2.0):
+    """``ops.cdist(x1, x2, p=2.0)``: p-norm distances between the rows of ``x1`` (B, P, M) and ``x2``
+    (B, R, M); ``p=0`` counts differing coordinates, ``p=inf`` is the largest difference."""
+    _need_tensor("cdist", "x1", x1)
+    _need_tensor("cdist", "x2", x2)
+    a, b = x1._data, x2._data
+    _float_input("cdist", a, "x1")
+    if a.ndim != b.ndim or a.ndim not in (2, 3):
+        raise ValueError(f"For 'cdist', rank of input_x and input_y must be 2 or 3 and equal, but got "
+                         f"{a.ndim} and {b.ndim}.")
+    if a.shape[-1] != b.shape[-1]:
+        raise ValueError(f"For 'cdist', the last dimensions of x1 and x2 must be the same, but got "
+                         f"{a.shape[-1]} and {b.shape[-1]}.")
+    if p < 0:
+        raise ValueError(f"For 'cdist', p must be a non-negative value, but got {p}.")
+    d = a[..., :, None, :] - b[..., None, :, :]
+    ad = jnp.abs(d)
+    if p == 0:
+        return _out(jnp.sum((ad != 0).astype(a.dtype), -1))
+    if np.isinf(p):
+        return _out(jnp.max(ad, -1))
+    if p == 2.0:
+        s = jnp.sum(d * d, -1)
+        safe = jnp.where(s == 0, jnp.ones_like(s), s)
+        return _out(jnp.where(s == 0, jnp.zeros_like(s), jnp.sqrt(safe)))
+    if p == 1.0:
+        return _out(jnp.sum(ad, -1))
+    s = jnp.sum(ad ** p, -1)
+    safe = jnp.where(s == 0, jnp.ones_like(s), s)
+    return _out(jnp.where(s == 0, jnp.zeros_like(s), safe ** (1.0 / p)))
+
+
+@op("einsum", family="math")
+def einsum(equation, *operands):
+    """``ops.einsum(equation, *operands)`` (MindSpore 2.10's CPU build has no Einsum kernel; this is
+    ``jnp.einsum``)."""
+    if not isinstance(equation, str):
+        raise TypeError(f"For 'Einsum', the 'equation' must be a str, but got {type(equation).__name__}.")
+    if len(operands) == 1 and isinstance(operands[0], (tuple, list)):
+        operands = tuple(operands[0])
+    return _out(jnp.einsum(equation.replace(" ", ""), *(arr(o) for o in operands)))
+
+
+def _check_equation(equation=None):
+    if not isinstance(equation, str):
+        raise TypeError(f"For 'Einsum', the 'equation' must be a str, but got {type(equation).__name__}.")
+
+
+@op("prim_einsum", primitive="Einsum", prim_args=("equation",), family="math", prim_check=_check_equation)
+def prim_einsum(operands, equation):
+    """``ops.Einsum(equation)((a, b, ...))``: the operands come as one tuple."""
+    return einsum(equation, *operands)

@@ -24,7 +24,7 @@ import numpy as np
 from ..._core import dtype as mstype
 from ..._core.registry import op
 from ._util import Tensor, arr, wrap
-from .math import _abs_real
+from .math import _abs_real, _float_input, _need_tensor, _out
 from .activation import F16_32, FLOATS, _name, check_dtype, check_number
 
 _REDUCTIONS = ("mean", "sum", "none")
@@ -962,3 +962,12 @@ def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reducti
         dt = loss.dtype
         loss = jnp.mean(loss.astype(jnp.float32) / jnp.maximum(tl.astype(jnp.float32), 1.0)).astype(dt)
     return wrap(loss), wrap(log_alpha)
+
+
+@op("prim_l2_loss", primitive="L2Loss", family="loss")
+def l2_loss(input):
+    """``ops.L2Loss()(x)``: ``sum(x ** 2) / 2``, a scalar of ``x``'s dtype."""
+    _need_tensor("L2Loss", "input", input)
+    x = input._data
+    _float_input("L2Loss", x)
+    return _out(jnp.sum(x * x) / 2)

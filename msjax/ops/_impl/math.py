@@ -10,6 +10,8 @@ Dtype rules are MindSpore 2.10's on CPU (recorded in ``tests/golden/ops_math_pyn
   ``sqrt`` and ``reciprocal`` turn integers and bools into Float32.
 * Binary ops promote like JAX with weak Python scalars (a Python float meeting an integer
   tensor gives Float32); ``div`` of integers is Float32, ``floor_divide`` keeps integers.
+* ``DivNoNan`` and ``hypot`` take float Tensors only, ``lcm`` Int32/Int64 only; ``Mod`` is C's
+  ``fmod`` (``tests/golden/ops_extra_pynative.json``).
 
 Gradients follow MindSpore where it differs from JAX's defaults: ``abs`` has gradient 0 at 0,
 ``clamp`` passes the gradient at the bounds.
@@ -869,6 +871,112 @@ def real(input):
     """``ops.real(input)``: the real part of a complex Tensor; a real Tensor unchanged."""
     x = _part("Real", input)
     return wrap(jnp.real(x) if jnp.iscomplexobj(x) else x)
+
+
+# ---------------------------------------------------------------------------
+# DivNoNan, MulNoNan, Mod, hypot, heaviside, lcm, logit, nan_to_num
+# ---------------------------------------------------------------------------
+
+def _type_error(prim, arg, allowed, x):
+    names = ", ".join(f"Tensor[{a}]" for a in allowed)
+    raise TypeError(f"For primitive[{prim}], the input argument[{arg}] must be a type of {{{names}}}, "
+                    f"but got Tensor[{_dn(x)}].")
+
+
+def _only(prim, allowed, compute):
+    def checked(x, y, name):
+        for argname, a in (("x1", x), ("x2", y)):
+            if hasattr(a, "dtype") and not getattr(a, "weak_type", False) and _dn(jnp.asarray(a)) not in allowed:
+                _type_error(prim, argname, allowed, jnp.asarray(a))
+        return compute(x, y, name)
+    return checked
+
+
+def _div_no_nan(x, y, name):
+    t = _rtype(x, y)
+    if not jnp.issubdtype(t, jnp.inexact):
+        raise TypeError(f"Select CPU operator[DivNoNan] fail! Unsupported data type! The supported data types are "
+                        f"Float16, Float32, Float64, Complex64, Complex128, but get input[{_dn(jnp.zeros((), t))}].")
+    x, y = jnp.asarray(x, t), jnp.asarray(y, t)
+    zero = y == 0
+    return _binop(name, lambda a, b: jnp.where(zero, jnp.zeros((), t), a / jnp.where(zero, jnp.ones((), t), b)), x, y)
+
+
+@jax.custom_vjp
+def _mul_no_nan_k(x, y):
+    return jnp.where(y == 0, jnp.zeros((), x.dtype), x * y)
+
+
+def _mnn_fwd(x, y):
+    return _mul_no_nan_k(x, y), (x, y)
+
+
+def _unbroadcast(g, shape):
+    while g.ndim > len(shape):
+        g = g.sum(0)
+    return g.sum(tuple(i for i, s in enumerate(shape) if s == 1 and g.shape[i] != 1), keepdims=True).reshape(shape)
+
+
+def _mnn_bwd(res, g):
+    x, y = res
+    gx = jnp.where(y == 0, jnp.zeros((), g.dtype), g * y)     # MindSpore: mul_no_nan(dout, y)
+    gy = jnp.where(g == 0, jnp.zeros((), g.dtype), x * g)     # mul_no_nan(x, dout)
+    return _unbroadcast(gx, x.shape), _unbroadcast(gy, y.shape)
+
+
+_mul_no_nan_k.defvjp(_mnn_fwd, _mnn_bwd)
+
+
+def _mul_no_nan(x, y, name):
+    t = _rtype(x, y)
+    x, y = jnp.asarray(x, t), jnp.asarray(y, t)
+    x, y = _binop(name, jnp.broadcast_arrays, x, y)
+    return _mul_no_nan_k(x, y)
+
+
+def _lcm(x, y, name):
+    return _binop(name, jnp.lcm, x, y)
+
+
+def _heaviside(x, y, name):
+    return _binop(name, lambda a, v: jnp.where(a == 0, v, (a > 0).astype(_rtype(a, v))), x, y)
+
+
+div_no_nan = _binary("prim_div_no_nan", _div_no_nan, "DivNoNan", (),
+                     "``ops.DivNoNan()(x, y)``: ``x / y``, 0 where ``y == 0`` (float Tensors).")
+mul_no_nan = _binary("prim_mul_no_nan", _mul_no_nan, "MulNoNan", (),
+                     "``ops.MulNoNan()(x, y)``: ``x * y``, 0 where ``y == 0`` (even if ``x`` is inf or nan).")
+mod = _binary("prim_mod", lambda x, y, name: _binop(name, jnp.fmod, x, y), "Mod", (),
+              "``ops.Mod()(x, y)``: C's ``fmod`` (the result has the sign of ``x``).")
+hypot = _binary("hypot", _only("Hypot", ("Float32", "Float64"), lambda x, y, name: _binop(name, jnp.hypot, x, y)),
+                "Hypot", "hypot", "``ops.hypot(input, other)``: ``sqrt(input**2 + other**2)`` (Float32/Float64).")
+heaviside = _binary("heaviside", _heaviside, "Heaviside", "heaviside",
+                    "``ops.heaviside(input, values)``: 0 below 0, 1 above, ``values`` at 0.")
+lcm = _binary("lcm", _only("Lcm", ("Int32", "Int64"), _lcm), "Lcm", "lcm",
+              "``ops.lcm(input, other)``: Int32/Int64 Tensors.")
+
+
+@op("logit", primitive="Logit", prim_args=("eps",), methods="logit", family="math")
+def logit(input, eps=None):
+    """``ops.logit(input, eps=None)``: ``log(x / (1 - x))``, ``x`` clipped to ``[eps, 1 - eps]`` when
+    ``eps`` is given (a negative ``eps``, the Primitive's default -1.0, means no clipping)."""
+    _need_tensor("logit", "input", input)
+    x = input._data
+    _float_input("logit", x)
+    if eps is not None and eps >= 0:
+        x = jnp.clip(x, jnp.asarray(eps, x.dtype), jnp.asarray(1 - eps, x.dtype))
+    return _out(jnp.log(x / (1 - x)))
+
+
+@op("nan_to_num", primitive="NanToNum", prim_args=("nan", "posinf", "neginf"), methods="nan_to_num",
+    family="math")
+def nan_to_num(input, nan=0.0, posinf=None, neginf=None):
+    """``ops.nan_to_num(input, nan=0.0, posinf=None, neginf=None)``: inf/-inf default to the dtype's
+    largest/lowest finite value."""
+    _need_tensor("nan_to_num", "input", input)
+    x = input._data
+    _float_input("nan_to_num", x)
+    return _out(jnp.nan_to_num(x, nan=0.0 if nan is None else nan, posinf=posinf, neginf=neginf))
 
 
 provided.provide("int_pow", _int_pow)   # Tensor ``**`` of integers (msjax/_core/tensor.py)

@@ -907,13 +907,3 @@ def _sum_to_size(self, *size):
 def _reverse(self, axis):
     """``Tensor.reverse(axis)``: reversed along the listed axes."""
     return wrap(jnp.flip(self._data, tuple(axis) if isinstance(axis, (list, tuple)) else axis))
-
-
-@op("mvlgamma", methods="mvlgamma", family="math")
-def mvlgamma(input, p):
-    """``ops.mvlgamma(input, p)``: multivariate log-gamma of dimension ``p``."""
-    x = arr(input)
-    _float_input("mvlgamma", x)
-    j = jnp.arange(p, dtype=x.dtype)
-    r = jnp.sum(jax.scipy.special.gammaln(x[..., None] - j / 2), axis=-1)
-    return wrap(r + jnp.asarray(p * (p - 1) / 4 * np.log(np.pi), x.dtype))

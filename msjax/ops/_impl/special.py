@@ -1,0 +1,109 @@
+"""Special functions: ``lgamma``, ``digamma``, ``mvlgamma``, the regularized incomplete gamma
+functions ``igamma``/``igammac`` and the Bessel functions (``bessel_i0/i1/i0e/i1e``,
+``bessel_j0/j1``), elementwise, on float Tensors (MindSpore 2.10's CPU dtype rules, like math's)."""
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+import jax.scipy.special as jsp
+import numpy as np
+
+from ..._core.registry import op
+from ._util import arr, wrap
+from .math import _binary, _binop, _float_fn, _float_input, _unary
+
+
+igamma = _binary("igamma", lambda x, y, name: _binop(name, jsp.gammainc, x, y), "Igamma", "igamma",
+                 "``ops.igamma(input, other)``: regularized lower incomplete gamma P(input, other).")
+igammac = _binary("igammac", lambda x, y, name: _binop(name, jsp.gammaincc, x, y), "Igammac", "igammac",
+                  "``ops.igammac(input, other)``: regularized upper incomplete gamma Q(input, other).")
+
+
+lgamma = _unary("lgamma", _float_fn(jsp.gammaln), "Lgamma", "lgamma", "``ops.lgamma(input)``: ``log|Gamma(input)|``.")
+
+
+def _digamma(x):
+    # the pole at zero is -1/x as in MindSpore (-inf at +0, +inf at -0); jax gives NaN
+    return jnp.where(x == 0, -1.0 / x, jsp.digamma(x))
+
+
+digamma = _unary("digamma", _float_fn(_digamma), "Digamma", "digamma", "``ops.digamma(input)``: ``d/dx lgamma``.")
+bessel_i0 = _unary("bessel_i0", _float_fn(jsp.i0), "BesselI0", "i0")
+bessel_i1 = _unary("bessel_i1", _float_fn(jsp.i1), "BesselI1", ())
+bessel_i0e = _unary("bessel_i0e", _float_fn(jsp.i0e), "BesselI0e", ())
+bessel_i1e = _unary("bessel_i1e", _float_fn(jsp.i1e), "BesselI1e", ())
+
+
+# Bessel functions of the first kind: power series for |x| <= 12 and Hankel's asymptotic
+# expansion above, evaluated in float64 (at least) and rounded to the input dtype.
+def _jn_series(x, n):
+    h2 = -(x / 2) ** 2
+    term = (x / 2) ** n / float(np.prod(np.arange(1, n + 1)) if n else 1.0)
+    total = term
+    for k in range(1, 60):
+        term = term * h2 / (k * (k + n))
+        total = total + term
+    return total
+
+
+def _jn_asym(x, n):
+    mu = 4.0 * n * n
+    p, q, a = jnp.ones_like(x), jnp.zeros_like(x), jnp.ones_like(x)
+    for k in range(1, 24):
+        a = a * (mu - (2 * k - 1) ** 2) / (k * 8.0 * x)
+        sign = (-1) ** (k // 2)
+        if k % 2:
+            q = q + sign * a
+        else:
+            p = p + sign * a
+    chi = x - (n / 2 + 0.25) * np.pi
+    return jnp.sqrt(2 / (np.pi * x)) * (p * jnp.cos(chi) - q * jnp.sin(chi))
+
+
+def _jn(x, n):
+    ax = jnp.abs(x)
+    small = ax <= 12
+    v = jnp.where(small, _jn_series(jnp.where(small, ax, 0.0), n), _jn_asym(jnp.where(small, 13.0, ax), n))
+    return v if n == 0 else jnp.sign(x) * v
+
+
+def _wide(x):
+    return x.astype(jnp.float64) if jax.config.jax_enable_x64 else x
+
+
+@jax.custom_jvp
+def _j0(x):
+    return _jn(_wide(x), 0).astype(x.dtype)
+
+
+@jax.custom_jvp
+def _j1(x):
+    return _jn(_wide(x), 1).astype(x.dtype)
+
+
+@_j0.defjvp
+def _j0_jvp(primals, tangents):
+    (x,), (t,) = primals, tangents
+    return _j0(x), -_j1(x) * t
+
+
+@_j1.defjvp
+def _j1_jvp(primals, tangents):
+    (x,), (t,) = primals, tangents
+    safe = jnp.where(x == 0, jnp.ones_like(x), x)
+    d = jnp.where(x == 0, jnp.asarray(0.5, x.dtype), _j0(x) - _j1(x) / safe)
+    return _j1(x), d * t
+
+
+bessel_j0 = _unary("bessel_j0", _float_fn(_j0), "BesselJ0", ())
+bessel_j1 = _unary("bessel_j1", _float_fn(_j1), "BesselJ1", ())
+
+
+@op("mvlgamma", methods="mvlgamma", family="math")
+def mvlgamma(input, p):
+    """``ops.mvlgamma(input, p)``: multivariate log-gamma of dimension ``p``."""
+    x = arr(input)
+    _float_input("mvlgamma", x)
+    j = jnp.arange(p, dtype=x.dtype)
+    r = jnp.sum(jax.scipy.special.gammaln(x[..., None] - j / 2), axis=-1)
+    return wrap(r + jnp.asarray(p * (p - 1) / 4 * np.log(np.pi), x.dtype))
