@@ -55,7 +55,7 @@ __all__ = ["Tensor", "Parameter", "ParameterTuple", "grad", "value_and_grad", "j
            "vjp", "jvp", "jacfwd", "jacrev", "get_grad", "set_context", "get_context", "GRAPH_MODE", "PYNATIVE_MODE", "set_seed", "get_seed",
            "nn", "ops", "amp", "dtype", "float16", "float32", "float64", "bfloat16", "int8", "int16", "int32",
            "int64", "uint8", "uint16", "uint32", "uint64", "bool_", "complex64", "complex128"]
-from .ops._impl.composite import vmap; from .ops._impl.array import from_numpy  # noqa: E402,E702  (mindspore.vmap, mindspore.from_numpy)
+from .ops._impl.composite import vmap; from .ops._impl.creation import from_numpy  # noqa: E402,E702  (mindspore.vmap, mindspore.from_numpy)
 from ._core.rng import (Generator, default_generator, get_rng_state, initial_seed, manual_seed,  # noqa: E402
                         seed, set_rng_state)
 from .common._toplevel import is_tensor, mutable, no_inline, recompute, tensor  # noqa: E402

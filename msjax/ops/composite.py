@@ -2,8 +2,8 @@
 from .._core.grad import GradOperation, grad, value_and_grad  # noqa: F401
 from ._impl.composite import (HyperMap, Map, MultitypeFuncGraph, add_flags, constexpr, isconstant,  # noqa: F401
                               mixed_precision_cast, partial, vmap)
-from ._impl.array import (arange, broadcast_to, full, linspace, meshgrid, ones, repeat_elements,  # noqa: F401
-                          sequence_mask, tensor_split, zeros)
+from ._impl.array import broadcast_to, meshgrid, repeat_elements, sequence_mask, tensor_split  # noqa: F401
+from ._impl.creation import arange, full, linspace, ones, zeros  # noqa: F401
 from ._impl.random import (bernoulli, multinomial, normal, randn, random_categorical, shuffle,  # noqa: F401
                            standard_normal, uniform)
 from .operations import Partial  # noqa: F401,E402
