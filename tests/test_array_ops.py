@@ -7,7 +7,7 @@ import pytest
 
 import msjax as ms
 from msjax import ops
-from msjax.ops._impl.array import check_index
+from msjax.ops._impl.indexing import check_index
 
 T = ms.Tensor
 

@@ -1,5 +1,5 @@
 """Op implementations, one module per family; importing them fills the registry."""
-from . import array, creation, clip, math, activation  # noqa: F401
+from . import array, creation, indexing, clip, math, activation  # noqa: F401
 from . import conv, pooling, dropout, image, normalization  # noqa: F401,E402
 from . import comparison, special, reduction, linalg  # noqa: F401,E402
 from . import loss  # noqa: F401,E402

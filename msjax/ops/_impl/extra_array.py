@@ -11,7 +11,8 @@ import numpy as np
 from ..._core import dtype as mstype
 from ..._core.registry import op
 from ._util import arr, wrap
-from .array import _prim_gather, _prim_stack, masked_select, nonzero
+from .array import _prim_stack
+from .indexing import _prim_gather, masked_select, nonzero
 from .math import _binary, _bitwise, _binop, _need_tensor, _out
 
 

@@ -22,8 +22,8 @@ from ..._core import dtype as mstype
 from ..._core.registry import OPS, op
 from ..._core.tensor import Tensor
 from ._util import arr, operand_pair, wrap
-from .array import _segment_ids, _tensor_scatter_nd, _write_inplace, tensor_scatter_add, tensor_scatter_elements, \
-    tensor_split
+from .array import _write_inplace, tensor_split
+from .indexing import _segment_ids, _tensor_scatter_nd, tensor_scatter_add, tensor_scatter_elements
 from .extra_array import expand
 from .math import _dn, _float_input, _is_float, _norm_axes, _norm_axis, _out
 

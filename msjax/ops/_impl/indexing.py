@@ -1,0 +1,745 @@
+"""Indexing ops: gather (``gather``, ``gather_elements``/``GatherD``, ``gather_nd``, ``index_select``),
+selection (``masked_select``, ``masked_fill``, ``select``/``where``, ``nonzero``, ``argwhere``, ``unique``),
+scatter (``scatter``, ``scatter_nd``, the ``tensor_scatter_*`` ops, ``index_add``), segment sums, and the
+checks of Tensor indexing (``t[idx]`` / ``t[idx] = v``).
+
+MindSpore checks index ranges at run time (``RuntimeError`` for an index out of
+range); msjax does the same whenever the indices are concrete. Under ``jax.jit``
+out-of-range indices cannot raise: gathers then clamp and scatters drop them.
+Dynamic-shape ops (``masked_select``, ``nonzero``, ``unique`` ...) need concrete values:
+inside a compiled function they make msjax fall back to running that function op by op."""
+from __future__ import annotations
+
+import builtins
+import functools
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from ..._core import dtype as mstype
+from ..._core import provided
+from ..._core.registry import op
+from ..._core.tensor import Tensor, _infer_np
+from ._util import arr, operand_pair, to_array, wrap
+from .array import (_check_int_index, _concrete, _ints, _is_tracer, _need_concrete, _norm_axis, _py_range, _py_slice,
+                    _write_inplace)
+
+
+# ---------------------------------------------------------------------------
+# gather / index
+# ---------------------------------------------------------------------------
+def _oob(idx, n, neg_ok):
+    """First out-of-range value of a concrete index array, or None."""
+    v = _concrete(idx)
+    if v is None or v.size == 0:
+        return None
+    lo = -n if neg_ok else 0
+    bad = (v < lo) | (v >= n)
+    if bad.any():
+        return int(v[bad].ravel()[0])
+    return None
+
+
+def _gather(x, idx, axis, batch_dims=0):
+    if isinstance(axis, Tensor):
+        axis = int(axis._data)
+    ax = _norm_axis(axis, x.ndim, "Gather")
+    bad = _oob(idx, x.shape[ax], True)
+    if bad is not None:
+        raise RuntimeError(f"For 'Gather', the 'input_indices' should be in the range [0, {x.shape[ax]}), but got "
+                           f"{bad}, error_code[58]")
+    if batch_dims < 0:
+        batch_dims += idx.ndim
+    if batch_dims > ax:
+        raise ValueError(f"For 'Gather', 'batch_dims' must be less than or equal to 'axis', but got {batch_dims} "
+                         f"and {ax}.")
+    return wrap(_gather_kernel(x, idx, ax, batch_dims))
+
+
+@functools.partial(jax.jit, static_argnums=(2, 3))
+def _gather_kernel(x, idx, ax, batch_dims):
+    fn = lambda a, i, axis: jnp.take(a, i, axis=axis, mode="clip")  # noqa: E731
+    for _ in _py_range(batch_dims):
+        fn = jax.vmap(fn, in_axes=(0, 0, None))
+    return fn(x, jnp.where(idx < 0, idx + x.shape[ax], idx), ax - batch_dims)
+
+
+def _gather_check(input_params, input_indices):
+    if not isinstance(input_indices, Tensor):
+        raise TypeError(f"Failed calling Gather with \"Gather(batch_dims=int)(input_params=Tensor, "
+                        f"input_indices={type(input_indices).__name__}, axis=int)\".")
+    idx = input_indices._data
+    if not jnp.issubdtype(idx.dtype, jnp.integer):
+        raise TypeError(f"For 'Gather', the 'input_indices' must be an integer Tensor, but got "
+                        f"{mstype.from_np(idx.dtype)}.")
+    return arr(input_params), idx
+
+
+@op("gather", family="array")
+def gather(input_params, input_indices, axis, batch_dims=0):
+    """``ops.gather(input_params, input_indices, axis, batch_dims=0)``: slices of
+    ``input_params`` along ``axis`` at ``input_indices`` (negative indices count from the end)."""
+    x, idx = _gather_check(input_params, input_indices)
+    return _gather(x, idx, axis, batch_dims)
+
+
+@op("prim_gather", primitive="Gather", prim_args=("batch_dims",), family="array")
+def _prim_gather(input_params, input_indices, axis, batch_dims=0):
+    return gather(input_params, input_indices, axis, batch_dims)
+
+
+def _gather_elements(x, dim, index, op_name="GatherD"):
+    if not isinstance(index, Tensor):
+        raise TypeError(f"For '{op_name}', 'index' must be a Tensor, but got {type(index).__name__}.")
+    idx = index._data
+    _check_int_index(idx, op_name, "index")
+    if idx.ndim != x.ndim:
+        raise ValueError(f"For primitive[{op_name}], the x_rank must be equal to {idx.ndim}, but got {x.ndim}.")
+    ax = _norm_axis(dim, x.ndim, op_name)
+    for d in _py_range(x.ndim):
+        if d != ax and idx.shape[d] > x.shape[d]:
+            raise ValueError(f"For '{op_name}', the size of 'index' must not exceed the size of 'input' in dimension "
+                             f"{d}, but got {idx.shape[d]} and {x.shape[d]}.")
+    n = x.shape[ax]
+    bad = _oob(idx, n, True)
+    if bad is not None:
+        raise RuntimeError(f"For '{op_name}', the value of 'index' must be in [{-n}, {n}), but got: {bad}")
+    return wrap(_gather_elements_kernel(x, idx, ax))
+
+
+@functools.partial(jax.jit, static_argnums=(2,))
+def _gather_elements_kernel(x, idx, ax):
+    src = x[tuple(_py_slice(0, idx.shape[d]) if d != ax else _py_slice(None) for d in _py_range(x.ndim))]
+    idx = jnp.where(idx < 0, idx + x.shape[ax], idx)
+    return jnp.take_along_axis(src, idx, axis=ax, mode="clip")
+
+
+@op("gather_elements", methods="gather_elements", family="array")
+def gather_elements(input, dim, index):
+    """``ops.gather_elements(input, dim, index)``: ``out[i][j] = input[index[i][j]][j]`` (dim 0)."""
+    return _gather_elements(arr(input), dim, index)
+
+
+@op("gather_d", primitive="GatherD", family="array")
+def gather_d(x, dim, index):
+    """``ops.gather_d(x, dim, index)`` / ``ops.GatherD()(x, dim, index)``."""
+    return _gather_elements(arr(x), dim, index)
+
+
+@op("tensor_gather", methods="gather", family="array")
+def _tensor_gather(input, *args, **kwargs):
+    """``Tensor.gather(dim, index)`` (like ``gather_elements``) or the older
+    ``Tensor.gather(input_indices, axis, batch_dims=0)``."""
+    if "dim" in kwargs or "index" in kwargs or (args and isinstance(args[0], int) and not isinstance(args[0], bool)):
+        names = ("dim", "index")
+        vals = dict(zip(names, args), **kwargs)
+        return _gather_elements(arr(input), vals["dim"], vals["index"], "GatherD")
+    names = ("input_indices", "axis", "batch_dims")
+    vals = dict(zip(names, args), **kwargs)
+    return gather(input, vals["input_indices"], vals["axis"], vals.get("batch_dims", 0))
+
+
+def _gather_nd(x, indices):
+    if not isinstance(indices, Tensor):
+        raise TypeError(f"For 'GatherNd', 'indices' must be a Tensor, but got {type(indices).__name__}.")
+    idx = indices._data
+    _check_int_index(idx, "GatherNd", "indices")
+    k = idx.shape[-1] if idx.ndim else 0
+    if idx.ndim == 0 or k > x.ndim:
+        raise ValueError(f"For 'GatherNd', the last dimension of 'indices' must be less than or equal to the rank "
+                         f"of 'input_x', but got indices shape {list(idx.shape)} and input rank {x.ndim}.")
+    v = _concrete(idx)
+    if v is not None and v.size:
+        lim = np.asarray(x.shape[:k])
+        bad = ((v < 0) | (v >= lim)).any(axis=-1)
+        if bad.any():
+            row = v.reshape(-1, k)[bad.ravel()][0]
+            raise RuntimeError(f"For 'GatherNd', the indices[{int(np.argmax(bad.ravel()))}]: [const vector]{{"
+                               + ", ".join(str(int(i)) for i in row) + "}, does not index into input_shape: "
+                               "[const vector]{" + ", ".join(str(d) for d in x.shape) + "}.")
+    return wrap(_gather_nd_kernel(x, idx))
+
+
+@jax.jit
+def _gather_nd_kernel(x, idx):
+    return x[tuple(jnp.moveaxis(idx, -1, 0))]
+
+
+@op("gather_nd", primitive="GatherNd", methods="gather_nd", family="array")
+def gather_nd(input_x, indices):
+    """``ops.gather_nd(input_x, indices)``: the last axis of ``indices`` indexes the leading axes."""
+    return _gather_nd(arr(input_x), indices)
+
+
+@op("index_select", family="array")
+def index_select(input, axis, index):
+    """``ops.index_select(input, axis, index)``: ``index`` a 1-D integer Tensor."""
+    if not isinstance(input, Tensor) or not isinstance(index, Tensor):
+        raise TypeError("For 'index_select', `input` and `index` must be all tensors.")
+    idx = index._data
+    if idx.ndim != 1:
+        raise ValueError(f"For 'index_select', the dimension of `index` must be 1, but got {idx.ndim}")
+    if not jnp.issubdtype(idx.dtype, jnp.integer):
+        raise TypeError(f"For 'index_select', the dtype of `index` must be int32 or int64, but got "
+                        f"{mstype.from_np(idx.dtype)}.")
+    x = input._data
+    return _gather(x, idx, axis)
+
+
+@op("tensor_index_select", methods="index_select", family="array")
+def _tensor_index_select(input, *args, **kwargs):
+    """``Tensor.index_select(axis, index)`` / ``Tensor.index_select(dim, index)``."""
+    if "dim" in kwargs:
+        kwargs["axis"] = kwargs.pop("dim")
+    vals = dict(zip(("axis", "index"), args), **kwargs)
+    return index_select(input, vals["axis"], vals["index"])
+
+
+def _index_add(x, indices, y, axis, alpha=1, op_name="IndexAdd"):
+    if not isinstance(x, Tensor) or not isinstance(y, Tensor) or not isinstance(indices, Tensor):
+        raise TypeError(f"For '{op_name}', 'x', 'indices' and 'y' must be Tensors.")
+    a, i, v = x._data, indices._data, y._data
+    if i.dtype != np.int32:
+        raise TypeError(f"For primitive[{op_name}], the input argument[indices type] must be a type of "
+                        f"{{Tensor[Int32]}}, but got Tensor[{mstype.from_np(i.dtype)}].")
+    if i.ndim != 1:
+        raise ValueError(f"For '{op_name}', the 'indices' must be 1-D, but got {i.ndim}-D.")
+    ax = _norm_axis(axis, a.ndim, op_name)
+    if v.ndim != a.ndim or v.shape[ax] != i.shape[0] or \
+            any(v.shape[d] != a.shape[d] for d in _py_range(a.ndim) if d != ax):
+        raise ValueError(f"For '{op_name}', the shape of 'y' must be the shape of 'x' with dimension {ax} equal to "
+                         f"the size of 'indices', but got x {list(a.shape)}, y {list(v.shape)}, indices "
+                         f"{list(i.shape)}.")
+    bad = _oob(i, a.shape[ax], False)
+    if bad is not None:
+        raise RuntimeError(f"For '{op_name}', the values of 'indices' must be in [0, {a.shape[ax]}), but got {bad}.")
+    if alpha != 1:
+        v = v * alpha
+    new = _index_add_kernel(a, i, v, ax)
+    _write_inplace(x, new)
+    return wrap(new)
+
+
+@functools.partial(jax.jit, static_argnums=(3,))
+def _index_add_kernel(a, i, v, ax):
+    return a.at[(_py_slice(None),) * ax + (i,)].add(v.astype(a.dtype), mode="drop")
+
+
+@op("index_add", family="array")
+def index_add(x, indices, y, axis, use_lock=True, check_index_bound=True):
+    """``ops.index_add(x, indices, y, axis, ...)``: adds ``y`` to ``x`` at ``indices`` (Int32)
+    along ``axis``. Like MindSpore, ``x`` (a Parameter or Tensor) is updated in place."""
+    return _index_add(x, indices, y, axis)
+
+
+@op("prim_index_add", primitive="IndexAdd", prim_args=("axis", "use_lock", "check_index_bound"), family="array")
+def _prim_index_add(x, indices, y, axis=0, use_lock=True, check_index_bound=True):
+    return _index_add(x, indices, y, axis)
+
+
+@op("tensor_index_add", methods="index_add", family="array")
+def _tensor_index_add(input, *args, alpha=1, **kwargs):
+    """``Tensor.index_add(indices, y, axis, ...)`` or ``Tensor.index_add(dim, index, source, *, alpha=1)``."""
+    if "dim" in kwargs or (args and isinstance(args[0], int) and not isinstance(args[0], bool)):
+        vals = dict(zip(("dim", "index", "source"), args), **kwargs)
+        return _index_add(input, vals["index"], vals["source"], vals["dim"], alpha)
+    vals = dict(zip(("indices", "y", "axis"), args), **kwargs)
+    return _index_add(input, vals["indices"], vals["y"], vals["axis"])
+
+
+def _check_bool(a, op_name, name):
+    if a.dtype != np.bool_:
+        raise TypeError(f"For primitive[{op_name}], the input argument[{name}] must be a type of {{Bool}}, but got "
+                        f"{mstype.from_np(a.dtype)}.")
+
+
+@op("masked_select", methods="masked_select", family="array")
+def masked_select(input, mask):
+    """``ops.masked_select(input, mask)``: a 1-D Tensor of the elements where ``mask`` (broadcast) is True."""
+    x, m = arr(input), arr(mask)
+    _check_bool(m, "MaskedSelect", "mask")
+    shape = jnp.broadcast_shapes(x.shape, m.shape)
+    mv = _need_concrete(m, "masked_select")
+    xb = jnp.broadcast_to(x, shape)
+    return wrap(xb[np.nonzero(np.broadcast_to(mv, shape))])
+
+
+def _masked_fill(x, mask, value, op_name="MaskedFill"):
+    m = arr(mask)
+    _check_bool(m, op_name, "mask")
+    v = arr(value) if isinstance(value, Tensor) else value
+    if isinstance(v, jax.Array) or _is_tracer(v):
+        if v.ndim != 0:
+            raise ValueError(f"For '{op_name}', 'value' must be a 0-D Tensor or a number, but got a "
+                             f"{v.ndim}-D Tensor.")
+    v = jnp.asarray(v, x.dtype)
+    return jnp.where(m, v, x)
+
+
+@op("masked_fill", methods="masked_fill", family="array")
+def masked_fill(input_x, mask, value):
+    """``ops.masked_fill(input_x, mask, value)``: ``value`` where ``mask`` is True."""
+    return wrap(_masked_fill(arr(input_x), mask, value))
+
+
+@op("prim_masked_fill", primitive="MaskedFill", family="array")
+def _prim_masked_fill(input, mask, value):
+    return masked_fill(input, mask, value)
+
+
+@op("tensor_masked_fill_", methods="masked_fill_", family="array")
+def _tensor_masked_fill_(input, mask, value):
+    new = _masked_fill(arr(input), mask, value)
+    _write_inplace(input, new)
+    return input
+
+
+def _where3(condition, input, other, op_name):
+    c = arr(condition)
+    if c.dtype != np.bool_:
+        raise TypeError(f"For '{op_name}', the 'condition' must be a bool Tensor, but got "
+                        f"{mstype.from_np(c.dtype)}.")
+    if not isinstance(input, Tensor) and not isinstance(other, Tensor):
+        x, y = to_array(input), to_array(other)
+    else:
+        x, y = operand_pair(input, other)
+    try:
+        shape = jnp.broadcast_shapes(jnp.shape(c), jnp.shape(x), jnp.shape(y))
+    except ValueError:
+        raise ValueError(f"For '{op_name}', the shapes of 'condition' {list(jnp.shape(c))}, 'input' "
+                         f"{list(jnp.shape(x))} and 'other' {list(jnp.shape(y))} cannot broadcast.") from None
+    return wrap(jnp.broadcast_to(jnp.where(c, x, y), shape))
+
+
+@op("select", family="array")
+def select(condition, input, other):
+    """``ops.select(condition, input, other)``: ``input`` where ``condition`` is True, else
+    ``other`` (Tensors or numbers; broadcast, promoted)."""
+    return _where3(condition, input, other, "select")
+
+
+@op("prim_select", primitive="Select", family="array")
+def _prim_select(condition, input, other):
+    return _where3(condition, input, other, "Select")
+
+
+@op("where", family="array")
+def where(condition, input, other):
+    """``ops.where(condition, input, other)``."""
+    return _where3(condition, input, other, "where")
+
+
+@op("tensor_where", methods="where", family="array")
+def _tensor_where(input, condition, y=None, *, other=None):
+    """``Tensor.where(condition, y)``: self where ``condition``, else ``y``."""
+    return _where3(condition, input, other if y is None else y, "where")
+
+
+@op("tensor_select", methods="select", family="array")
+def _tensor_select(input, *args, **kwargs):
+    """``Tensor.select(dim, index)`` (a slice) or ``Tensor.select(condition, y)``."""
+    if "dim" in kwargs or (args and isinstance(args[0], int) and not isinstance(args[0], bool)):
+        vals = dict(zip(("dim", "index"), args), **kwargs)
+        x = arr(input)
+        ax = _norm_axis(vals["dim"], x.ndim, "select")
+        i = vals["index"]
+        i = int(i._data) if isinstance(i, Tensor) else i
+        if not -x.shape[ax] <= i < x.shape[ax]:
+            raise IndexError(f"For 'select', 'index' {i} is out of range for dimension {ax} with size {x.shape[ax]}.")
+        return wrap(jnp.take(x, i, axis=ax))
+    vals = dict(zip(("condition", "y"), args), **kwargs)
+    return _where3(vals["condition"], input, vals["y"], "select")
+
+
+@op("nonzero", methods="nonzero", family="array")
+def nonzero(input, *, as_tuple=False):
+    """``ops.nonzero(input, *, as_tuple=False)``: Int64 indices of the nonzero elements,
+    shape ``(N, rank)`` (or a tuple of ``rank`` 1-D Tensors)."""
+    x = arr(input)
+    if x.ndim == 0:
+        raise RuntimeError("For 'NonZero', the rank of 'input' must be greater than or equal to 1, but got 0.")
+    v = _need_concrete(x, "nonzero")
+    idx = np.nonzero(v)
+    if as_tuple:
+        return tuple(wrap(jnp.asarray(i, jnp.int64)) for i in idx)
+    return wrap(jnp.asarray(np.stack(idx, axis=1), jnp.int64))
+
+
+@op("argwhere", methods="argwhere", family="array")
+def argwhere(input):
+    """``ops.argwhere(input)``: like ``nonzero``."""
+    return nonzero(input)
+
+
+@op("unique", primitive="Unique", family="array")
+def unique(input):
+    """``ops.unique(input)``: ``(output, idx)``; ``output`` lists the distinct values in
+    order of first occurrence, ``idx`` maps each input element to its position there
+    (Int64 for an Int64 input, Int32 otherwise)."""
+    x = arr(input)
+    v = _need_concrete(x, "unique")
+    flat = v.reshape(-1)
+    _, first, inv = np.unique(flat, return_index=True, return_inverse=True)
+    order = np.argsort(first, kind="stable")
+    rank = np.empty_like(order)
+    rank[order] = np.arange(order.size)
+    out = flat[np.sort(first)]
+    idt = np.int64 if x.dtype == np.int64 else np.int32
+    return wrap(jnp.asarray(out, x.dtype)), wrap(jnp.asarray(rank[inv.reshape(-1)].reshape(v.shape), idt))
+
+
+@op("tensor_unique", methods="unique", family="array")
+def _tensor_unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):  # noqa: A002
+    """``Tensor.unique(sorted=True, return_inverse=False, return_counts=False, dim=None)``
+    (PyTorch's semantics; Int64 inverse and counts)."""
+    x = arr(input)
+    v = _need_concrete(x, "unique")
+    if dim is None:
+        out, inv, cnt = np.unique(v.reshape(-1), return_inverse=True, return_counts=True)
+        inv = inv.reshape(v.shape)
+    else:
+        ax = _norm_axis(dim, v.ndim, "unique")
+        out, inv, cnt = np.unique(v, return_inverse=True, return_counts=True, axis=ax)
+        inv = inv.reshape(-1)
+    res = [wrap(jnp.asarray(out, x.dtype))]
+    if return_inverse:
+        res.append(wrap(jnp.asarray(inv, jnp.int64)))
+    if return_counts:
+        res.append(wrap(jnp.asarray(cnt, jnp.int64)))
+    return res[0] if len(res) == 1 else tuple(res)
+
+
+@op("unique_consecutive", methods="unique_consecutive", family="array")
+def unique_consecutive(input, return_inverse=False, return_counts=False, dim=None):
+    """``ops.unique_consecutive(input, return_inverse=False, return_counts=False, dim=None)``."""
+    x = arr(input)
+    v = _need_concrete(x, "unique_consecutive")
+    ax = 0 if dim is None else _norm_axis(dim, v.ndim, "unique_consecutive")
+    w = v.reshape(-1) if dim is None else np.moveaxis(v, ax, 0)
+    if w.shape[0] == 0:
+        keep = np.zeros((0,), bool)
+    else:
+        diff = np.any((w[1:] != w[:-1]).reshape(w.shape[0] - 1, -1), axis=1)
+        keep = np.concatenate([[True], diff])
+    out = w[keep]
+    if dim is not None:
+        out = np.moveaxis(out, 0, ax)
+    res = [wrap(jnp.asarray(out, x.dtype))]
+    if return_inverse:
+        inv = np.cumsum(keep) - 1
+        res.append(wrap(jnp.asarray(inv.reshape(v.shape) if dim is None else inv, jnp.int64)))
+    if return_counts:
+        starts = np.flatnonzero(keep)
+        res.append(wrap(jnp.asarray(np.diff(np.append(starts, w.shape[0])), jnp.int64)))
+    return res[0] if len(res) == 1 else tuple(res)
+
+
+# ---------------------------------------------------------------------------
+# scatter
+# ---------------------------------------------------------------------------
+def _elements_index(idx, ax):
+    grids = list(jnp.indices(idx.shape, sparse=True))
+    grids[ax] = idx
+    return tuple(grids)
+
+
+def _scatter_elements(x, indices, updates, axis, reduction, op_name="TensorScatterElements"):
+    if reduction not in ("none", "add"):
+        raise ValueError(f'Failed to convert the value "{reduction}" of input \'reduce\' of '
+                         f"'{op_name}' to enum.")
+    if not isinstance(indices, Tensor):
+        raise TypeError(f"For '{op_name}', 'indices' must be a Tensor, but got {type(indices).__name__}.")
+    idx = indices._data
+    _check_int_index(idx, op_name, "indices")
+    if isinstance(updates, Tensor):
+        u = updates._data
+        if u.dtype != x.dtype:
+            raise TypeError(f"For primitive[{op_name}], the input type must be same.")
+        if u.shape != idx.shape:
+            if u.ndim != idx.ndim or any(us < i for us, i in zip(u.shape, idx.shape)):
+                raise ValueError(f"For '{op_name}', the shape of 'updates' must be the shape of 'indices', but got "
+                                 f"{list(u.shape)} and {list(idx.shape)}.")
+            u = u[tuple(_py_slice(0, s) for s in idx.shape)]
+    else:
+        u = jnp.full(idx.shape, updates, x.dtype)
+    if idx.ndim != x.ndim:
+        raise ValueError(f"For '{op_name}', the rank of 'indices' must be equal to the rank of 'input_x', but got "
+                         f"{idx.ndim} and {x.ndim}.")
+    return _scatter_elements_kernel(x, idx, u, _norm_axis(axis, x.ndim, op_name), reduction)
+
+
+@functools.partial(jax.jit, static_argnums=(3, 4))
+def _scatter_elements_kernel(x, idx, u, ax, reduction):
+    n = x.shape[ax]
+    # MindSpore's CPU kernel applies the updates in row-major order and stops at the
+    # first out-of-range index (silently): later updates are dropped too.
+    bad = jnp.ravel((idx < -n) | (idx >= n))
+    first = jnp.where(bad.any(), jnp.argmax(bad), bad.size)
+    keep = jnp.reshape(jnp.arange(bad.size) < first, idx.shape)
+    idx = jnp.where(keep, jnp.where(idx < 0, idx + n, idx), n)
+    index = _elements_index(idx, ax)
+    if reduction == "add":
+        return x.at[index].add(u, mode="drop")
+    return _scatter_set(x, index, u)
+
+
+@jax.custom_vjp
+def _scatter_set(x, index, u):
+    return x.at[index].set(u, mode="drop")
+
+
+def _scatter_set_fwd(x, index, u):
+    return _scatter_set(x, index, u), index
+
+
+def _scatter_set_bwd(index, g):
+    # MindSpore's gradient: the input's gradient is zero where it was overwritten, every
+    # update (duplicates included) receives the gradient at its target position.
+    gx = g.at[index].set(0, mode="drop")
+    gu = g.at[index].get(mode="fill", fill_value=0)
+    return gx, jax.tree_util.tree_map(lambda i: np.zeros(i.shape, jax.dtypes.float0), index), gu
+
+
+_scatter_set.defvjp(_scatter_set_fwd, _scatter_set_bwd)
+
+
+@op("tensor_scatter_elements", family="array")
+def tensor_scatter_elements(input_x, indices, updates, axis=0, reduction="none"):
+    """``ops.tensor_scatter_elements(input_x, indices, updates, axis=0, reduction='none')``:
+    ``out[indices[i][j]][j] = updates[i][j]`` (axis 0); ``reduction='add'`` accumulates.
+    Out-of-range indices are ignored (MindSpore's CPU behaviour)."""
+    return wrap(_scatter_elements(arr(input_x), indices, updates, axis, reduction))
+
+
+@op("prim_tensor_scatter_elements", primitive="TensorScatterElements", prim_args=("axis", "reduction"),
+    family="array")
+def _prim_tensor_scatter_elements(data, indices, updates, axis=0, reduction="none"):
+    return tensor_scatter_elements(data, indices, updates, axis, reduction)
+
+
+@op("scatter", family="array")
+def scatter(input, axis, index, src):
+    """``ops.scatter(input, axis, index, src)``: ``tensor_scatter_elements`` with a
+    Tensor or number ``src``."""
+    return wrap(_scatter_elements(arr(input), index, src, axis, "none", "scatter"))
+
+
+@op("tensor_scatter", methods="scatter", family="array")
+def _tensor_scatter(input, *args, reduce=None, **kwargs):
+    """``Tensor.scatter(dim, index, src)`` / ``Tensor.scatter(axis, index, src)``;
+    ``reduce='add'`` accumulates."""
+    if "axis" in kwargs:
+        kwargs["dim"] = kwargs.pop("axis")
+    vals = dict(zip(("dim", "index", "src"), args), **kwargs)
+    if "src" not in vals:
+        raise TypeError("Failed calling scatter: 'src' is required.")
+    red = "none" if reduce is None else reduce
+    return wrap(_scatter_elements(arr(input), vals["index"], vals["src"], vals["dim"], red, "scatter"))
+
+
+@op("tensor_scatter_", methods="scatter_", family="array")
+def _tensor_scatter_(input, dim, index, src, *, reduce=None):
+    new = _scatter_elements(arr(input), index, src, dim, "none" if reduce is None else reduce, "scatter_")
+    _write_inplace(input, new)
+    return input
+
+
+def _scatter_nd(indices, updates, shape, op_name="ScatterNd"):
+    if isinstance(shape, Tensor) or not isinstance(shape, (tuple, list)):
+        raise TypeError(f"Failed calling {op_name} with \"{op_name}()(indices=Tensor, updates=Tensor, "
+                        f"shape={type(shape).__name__})\".")
+    shape = _ints(shape, "shape", op_name)
+    idx, u = arr(indices), arr(updates)
+    _check_int_index(idx, op_name, "indices")
+    k = idx.shape[-1]
+    if k > len(shape) or u.shape != idx.shape[:-1] + tuple(shape[k:]):
+        raise ValueError(f"For '{op_name}', the shape of 'updates' must be indices.shape[:-1] + shape[indices."
+                         f"shape[-1]:], but got updates {list(u.shape)}, indices {list(idx.shape)}, shape "
+                         f"{list(shape)}.")
+    v = _concrete(idx)
+    if v is not None and v.size:
+        lim = np.asarray(shape[:k])
+        bad = (v < 0) | (v >= lim)
+        if bad.any():
+            pos = np.argwhere(bad)[0]
+            raise RuntimeError(f"For '{op_name}', each element in 'indices' should be smaller than the value of "
+                               f"shape, but got {int(v[tuple(pos)])} and got the value of shape {shape[pos[-1]]}")
+    return wrap(_scatter_nd_kernel(idx, u, shape))
+
+
+@functools.partial(jax.jit, static_argnums=(2,))
+def _scatter_nd_kernel(idx, u, shape):
+    return jnp.zeros(shape, u.dtype).at[tuple(jnp.moveaxis(idx, -1, 0))].add(u, mode="drop")
+
+
+@op("scatter_nd", primitive="ScatterNd", family="array")
+def scatter_nd(indices, updates, shape):
+    """``ops.scatter_nd(indices, updates, shape)``: zeros of ``shape`` with ``updates``
+    added at ``indices`` (duplicates accumulate)."""
+    return _scatter_nd(indices, updates, shape)
+
+
+def _tensor_scatter_nd(input_x, indices, updates, how):
+    x, idx, u = arr(input_x), arr(indices), arr(updates)
+    _check_int_index(idx, "TensorScatter" + how.capitalize(), "indices")
+    if how in ("multiply", "divide"):
+        return wrap(_scatter_mul_div(x, idx, u.astype(x.dtype), how == "divide"))
+    ref = x.at[tuple(jnp.moveaxis(idx, -1, 0))]
+    return wrap(getattr(ref, how)(u.astype(x.dtype), mode="drop"))
+
+
+@functools.partial(jax.custom_vjp, nondiff_argnums=(3,))
+def _scatter_mul_div(x, idx, u, divide):
+    ref = x.at[tuple(jnp.moveaxis(idx, -1, 0))]
+    return ref.divide(u, mode="drop") if divide else ref.multiply(u, mode="drop")
+
+
+def _scatter_mul_div_fwd(x, idx, u, divide):
+    return _scatter_mul_div(x, idx, u, divide), (x, idx, u)
+
+
+def _scatter_mul_div_bwd(divide, res, g):
+    """MindSpore's gradients (also with repeated indices): ``dx`` is ``g`` scattered by the same op,
+    ``du`` is ``g * x`` gathered at the indices (divided by ``-u**2`` for the division)."""
+    x, idx, u = res
+    pos = tuple(jnp.moveaxis(idx, -1, 0))
+    dx = _scatter_mul_div(g, idx, u, divide)
+    du = (g * x)[pos]
+    du = -du / (u * u) if divide else du
+    return dx, np.zeros(idx.shape, jax.dtypes.float0), du
+
+
+_scatter_mul_div.defvjp(_scatter_mul_div_fwd, _scatter_mul_div_bwd)
+
+
+@op("tensor_scatter_update", family="array")
+def tensor_scatter_update(input_x, indices, updates):
+    """``ops.tensor_scatter_update(input_x, indices, updates)``."""
+    return _tensor_scatter_nd(input_x, indices, updates, "set")
+
+
+@op("tensor_scatter_add", family="array")
+def tensor_scatter_add(input_x, indices, updates):
+    """``ops.tensor_scatter_add(input_x, indices, updates)``."""
+    return _tensor_scatter_nd(input_x, indices, updates, "add")
+
+
+def _segment_ids(segment_ids, x, op_name):
+    ids = arr(segment_ids)
+    if not jnp.issubdtype(ids.dtype, jnp.integer):
+        raise TypeError(f"For '{op_name}', 'segment_ids' must be an integer Tensor, but got "
+                        f"{mstype.from_np(ids.dtype)}.")
+    if ids.shape != x.shape[:ids.ndim]:
+        raise ValueError(f"For '{op_name}', the shape of 'segment_ids' must be a prefix of the shape of 'input_x', "
+                         f"but got {list(ids.shape)} and {list(x.shape)}.")
+    return ids
+
+
+@op("unsorted_segment_sum", primitive="UnsortedSegmentSum", family="array")
+def unsorted_segment_sum(input_x, segment_ids, num_segments):
+    """``ops.unsorted_segment_sum(input_x, segment_ids, num_segments)``: sums of the
+    slices with each segment id; ids outside ``[0, num_segments)`` are dropped."""
+    x = arr(input_x)
+    ids = _segment_ids(segment_ids, x, "UnsortedSegmentSum")
+    n = int(num_segments._data) if isinstance(num_segments, Tensor) else int(num_segments)
+    flat = jnp.reshape(x, (-1,) + x.shape[ids.ndim:])
+    return wrap(jax.ops.segment_sum(flat, jnp.ravel(ids), num_segments=n))
+
+
+# ---------------------------------------------------------------------------
+# Tensor indexing (``t[idx]`` / ``t[idx] = v``): MindSpore's checks
+# ---------------------------------------------------------------------------
+_INDEX_TYPES = "Only support integers, slices(`:`), ellipsis(`...`), None, bool, tensor, int, list and tuple as index"
+
+
+def normalize_index(index):
+    """MindSpore's reading of an index: a list holding lists/slices/None/Ellipsis is a
+    tuple of indices (numpy's legacy rule), other lists become integer/bool arrays."""
+    if isinstance(index, list) and any(isinstance(i, (list, tuple, _py_slice, type(None), type(Ellipsis)))
+                                       for i in index):
+        index = tuple(index)
+    if isinstance(index, tuple):
+        return tuple(_norm_item(i) for i in index)
+    return _norm_item(index)
+
+
+def _norm_item(i):
+    if isinstance(i, Tensor):
+        return i._data
+    if isinstance(i, list):
+        return jnp.asarray(_infer_np(i))
+    return i
+
+
+def check_index(shape, index, setting=False):
+    """Raise MindSpore's error for an index it rejects; JAX would clamp or wrap instead."""
+    if isinstance(index, list) and any(isinstance(i, (list, tuple, _py_slice, type(None), type(Ellipsis)))
+                                       for i in index):
+        index = tuple(index)
+    items = index if isinstance(index, tuple) else (index,)
+    if not shape and any(isinstance(i, (int, _py_slice, list)) and not isinstance(i, bool) for i in items):
+        raise TypeError("Cannot iterate over a scalar tensor.")
+    n_real = builtins.sum(1 for i in items if i is not None and i is not Ellipsis and not isinstance(i, bool)
+                          and not (isinstance(i, Tensor) and i.dtype == mstype.bool_)
+                          and not (isinstance(i, (list, np.ndarray)) and np.asarray(i).dtype == np.bool_))
+    dim = 0
+    for pos, i in enumerate(items):
+        if i is Ellipsis:
+            # the items after the ellipsis index the trailing dimensions
+            dim = len(shape) - builtins.sum(
+                1 for j in items[pos + 1:] if j is not None and j is not Ellipsis and not isinstance(j, bool))
+            continue
+        if i is None:
+            continue
+        if isinstance(i, bool):
+            if not i:
+                raise IndexError("When tensor is indexed by a bool object, the value only support 'True'.")
+            continue
+        if isinstance(i, (float, complex, str, np.floating)):
+            raise IndexError(f"{_INDEX_TYPES}, but got {i} with type {type(i)}")
+        size = shape[dim] if dim < len(shape) else None
+        if isinstance(i, (int, np.integer)):
+            if size is not None and not -size <= i < size:
+                if setting:
+                    raise IndexError(f"Index {i} is out of bounds for axis {dim} with size {size}")
+                raise IndexError(f"index {i} is out of bounds for dimension with size {size}")
+            dim += 1
+        elif isinstance(i, list):
+            if not i:
+                raise IndexError("When tensor is indexed by list, the list can't be empty.")
+            a = np.asarray(_infer_np(i))
+            if a.dtype.kind == "f":
+                raise IndexError(f"{_INDEX_TYPES}, but got {i} with type {type(i)}")
+            if a.dtype == np.bool_:
+                dim += a.ndim
+                continue
+            if size is not None:
+                bad = a[(a < -size) | (a >= size)]
+                if bad.size:
+                    raise IndexError(f"index {int(bad[0])} out of bounds for dimension with size {size}")
+            dim += 1
+        elif isinstance(i, Tensor):
+            d = i._data
+            if d.dtype == np.bool_:
+                dim += d.ndim
+                continue
+            if not jnp.issubdtype(d.dtype, jnp.integer):
+                raise IndexError(f"The tensor index must be int or bool type, but got {np.asarray(d)}")
+            v = _concrete(d)
+            if v is not None and size is not None and v.size:
+                bad = v[(v < -size) | (v >= size)]
+                if bad.size:
+                    if setting:
+                        raise ValueError("For 'TensorScatterUpdate', indices out of range for input_x. Please check "
+                                         "the indices which is [const vector]{" + str(int(bad[0])) + "}")
+                    raise RuntimeError(f"For 'Gather', the 'input_indices' should be in the range [0, {size}), but "
+                                       f"got {int(bad[0])}, error_code[58]")
+            dim += 1
+        else:
+            dim += 1
+    del n_real
+
+
+provided.provide("normalize_index", normalize_index)   # Tensor indexing (msjax/_core/tensor.py)
+provided.provide("check_index", check_index)
