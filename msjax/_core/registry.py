@@ -28,6 +28,7 @@ class OpDef:
 
 
 OPS: dict[str, OpDef] = {}
+_PROFILING = profiling._STATE   # read on every Primitive call: a Profiler is recording when "active" > 0
 _PRIMITIVES: dict[str, type] = {}
 
 
@@ -75,10 +76,11 @@ class Primitive:
             setattr(self, k, v)
 
     def __call__(self, *args):
-        if profiling.active():
+        if _PROFILING["active"]:
             with profiling.scope(self.name):
                 return type(self)._fn(*args, **self._attrs)
-        return type(self)._fn(*args, **self._attrs)
+        attrs = self._attrs
+        return type(self)._fn(*args, **attrs) if attrs else type(self)._fn(*args)
 
     def add_prim_attr(self, name, value):
         setattr(self, name, value)

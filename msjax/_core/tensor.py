@@ -141,7 +141,7 @@ def _operand(x, other):
     Tensor becomes Float32 (MindSpore), not JAX's Float64."""
     if isinstance(x, Tensor):
         return x._data
-    if isinstance(x, float) and not jnp.issubdtype(other.dtype, jnp.inexact):
+    if isinstance(x, float) and not _inexact(other.dtype):
         return np.float32(x)
     if isinstance(x, (bool, int, float, complex)):
         return x
@@ -156,25 +156,43 @@ def broadcast_error(name, x, y):
         f"{list(np.shape(x))} and other.shape = {list(np.shape(y))}.")
 
 
+_INEXACT = {}
+
+
+def _inexact(dt):
+    """``jnp.issubdtype(dt, jnp.inexact)``, remembered per dtype."""
+    r = _INEXACT.get(dt)
+    if r is None:
+        r = _INEXACT[dt] = bool(jnp.issubdtype(dt, jnp.inexact))
+    return r
+
+
 def _binary(fn, name, reflect=False):
     op_name = name.strip("_").lstrip("r") if reflect else name.strip("_")
-    kernel = eager.hot(fn)
+    kernel = eager.hot(fn, 2)
 
     def method(self, other):
-        if other is None or isinstance(other, str):
-            return NotImplemented
-        if type(other) is complex:  # MindSpore's arithmetic signatures take no Python complex
-            raise TypeError(f"Failed calling {op_name.capitalize()} with \"{op_name.capitalize()}()(input=Tensor, "
-                            "other=<class 'complex'>)\": a Python complex scalar is not a valid operand; "
-                            "use Tensor(value, mindspore.complex64).")
-        a = self._data
-        b = _operand(other, a)
+        if isinstance(other, Tensor):       # the common cases first
+            a, b = self._data, other._data
+        elif type(other) is int or type(other) is float:   # _operand's rules for them
+            a = self._data
+            b = other if type(other) is int or _inexact(a.dtype) else np.float32(other)
+        else:
+            if other is None or isinstance(other, str):
+                return NotImplemented
+            if type(other) is complex:  # MindSpore's arithmetic signatures take no Python complex
+                raise TypeError(f"Failed calling {op_name.capitalize()} with \"{op_name.capitalize()}()(input=Tensor, "
+                                "other=<class 'complex'>)\": a Python complex scalar is not a valid operand; "
+                                "use Tensor(value, mindspore.complex64).")
+            a = self._data
+            b = _operand(other, a)
         try:
-            return wrap(kernel(b, a) if reflect else kernel(a, b))
+            out = kernel(b, a) if reflect else kernel(a, b)
         except TypeError as e:
             if "incompatible shapes" in str(e):
                 raise broadcast_error(op_name, a, b) from None
             raise
+        return wrap(out)
     method.__name__ = name
     return method
 
