@@ -27,6 +27,6 @@ from ._impl.math import tensor_add, tensor_div, tensor_floordiv, tensor_mul, ten
 from ._impl.linalg import tensor_dot  # noqa: E402,F401
 from ._impl.array import tensor_split  # noqa: E402,F401,E501  (functional names starting with tensor_)
 from ._impl.indexing import tensor_scatter_add, tensor_scatter_elements, tensor_scatter_update  # noqa: E402,F401,E501  (functional names starting with tensor_)
-from ._impl.tensor_methods import tensor_scatter_div, tensor_scatter_max, tensor_scatter_min, tensor_scatter_mul, tensor_scatter_sub  # noqa: E402,F401,E501
+from ._impl.indexing import tensor_scatter_div, tensor_scatter_max, tensor_scatter_min, tensor_scatter_mul, tensor_scatter_sub  # noqa: E402,F401,E501
 from .op_info_register import (AiCPURegOp, AkgAscendRegOp, AkgGpuRegOp, CpuRegOp, CustomRegOp, DataType,  # noqa: E402,F401,E501  (kernel registration info; ops.op_info_register is the decorator, as in MindSpore)
                                TBERegOp, custom_info_register, op_info_register)

@@ -1012,4 +1012,92 @@ def triu(input, diagonal=0):
     return wrap(jnp.triu(x, diagonal))
 
 
+# ---------------------------------------------------------------------------
+# torch-style layout: t, moveaxis/movedim/swapdims, ravel, diagonal/diagflat, fliplr/flipud/rot90, hsplit/vsplit/dsplit
+# ---------------------------------------------------------------------------
+
+@op("t", methods="t", family="array")
+def t(input):
+    """``ops.t(input)``: a 2-D Tensor transposed; 0-D and 1-D Tensors as they are."""
+    x = arr(input)
+    return wrap(x.T if x.ndim == 2 else x)
+
+
+@op("moveaxis", methods="moveaxis", family="array")
+def moveaxis(x, source, destination):
+    """``ops.moveaxis(x, source, destination)``."""
+    return wrap(jnp.moveaxis(arr(x), source, destination))
+
+
+@op("movedim", methods="movedim", family="array")
+def movedim(x, source, destination):
+    """``ops.movedim(x, source, destination)``."""
+    return wrap(jnp.moveaxis(arr(x), source, destination))
+
+
+@op("swapdims", methods="swapdims", family="array")
+def swapdims(input, dim0, dim1):
+    """``ops.swapdims(input, dim0, dim1)``."""
+    return wrap(jnp.swapaxes(arr(input), dim0, dim1))
+
+
+@op("ravel", methods="ravel", family="array")
+def ravel(input):
+    """``ops.ravel(input)``: flattened to 1-D."""
+    return wrap(arr(input).reshape(-1))
+
+
+@op("diagonal", methods="diagonal", family="array")
+def diagonal(input, offset=0, dim1=0, dim2=1):
+    """``ops.diagonal(input, offset=0, dim1=0, dim2=1)``: the diagonal moved to the last axis."""
+    return wrap(jnp.diagonal(arr(input), offset, dim1, dim2))
+
+
+@op("diagflat", methods="diagflat", family="array")
+def diagflat(input, offset=0):
+    """``ops.diagflat(input, offset=0)``: the flattened input on a diagonal of a square matrix."""
+    return wrap(jnp.diagflat(arr(input), offset))
+
+
+def _flip_axis(name, x, axis, need):
+    if x.ndim < need:
+        raise ValueError(f"For 'ReverseV2', the 'axis[0]' must be in range of [-{x.ndim}, {x.ndim}), but got "
+                         f"{axis} with type 'int'.")
+    return wrap(jnp.flip(x, axis))
+
+
+@op("fliplr", methods="fliplr", family="array")
+def fliplr(input):
+    """``ops.fliplr(input)``: reversed along axis 1."""
+    return _flip_axis("fliplr", arr(input), 1, 2)
+
+
+@op("flipud", methods="flipud", family="array")
+def flipud(input):
+    """``ops.flipud(input)``: reversed along axis 0."""
+    return _flip_axis("flipud", arr(input), 0, 1)
+
+
+@op("rot90", methods="rot90", family="array")
+def rot90(input, k, dims):
+    """``ops.rot90(input, k, dims)``: rotated ``k`` times by 90 degrees in the plane ``dims``."""
+    return wrap(jnp.rot90(arr(input), k, tuple(dims)))
+
+
+def _split_dir(name, axis, need):
+    def fn(input, indices_or_sections):
+        x = arr(input)
+        if x.ndim < need:
+            raise ValueError(f"{name} expect `x` is a Tensor with at least {need} dimension, but got {x.ndim}")
+        return tensor_split(wrap(x), indices_or_sections, axis)
+    fn.__name__ = fn.__qualname__ = name
+    fn.__doc__ = f"``ops.{name}(input, indices_or_sections)``: ``tensor_split`` along axis {axis}."
+    return op(name, methods=name, family="array")(fn)
+
+
+hsplit = _split_dir("hsplit", 1, 2)
+vsplit = _split_dir("vsplit", 0, 2)
+dsplit = _split_dir("dsplit", 2, 3)
+
+
 __all__ = [n for n in dir() if not n.startswith("_")]

@@ -13,9 +13,9 @@ import jax
 import jax.numpy as jnp
 from jax import lax
 
-from ..._core.registry import op
+from ..._core.registry import OPS, op
 from ..._core.tensor import Tensor
-from ._util import wrap
+from ._util import arr, wrap
 from .math import (_alias, _binary, _binop, _check_bool_arg, _check_int_arg, _dispatch, _dn, _float_input, _is_bool,
                    _is_float, _norm_axis, _plain, _rin, _tensor_method, _unary)
 
@@ -221,3 +221,44 @@ def _tensor_topk(self, k, dim=None, largest=True, sorted=True):
 
 _tensor_method("tensor_m_topk", "topk", _tensor_topk,
                "``Tensor.topk(k, dim=None, largest=True, sorted=True)`` -> ``(values, indices)``.")
+
+
+# ---------------------------------------------------------------------------
+# top_k, msort, isreal, Tensor.searchsorted
+# ---------------------------------------------------------------------------
+
+@op("top_k", methods="top_k", family="math")
+def top_k(input_x, k, sorted=True):
+    """``ops.top_k(input_x, k, sorted=True)``: the ``TopK`` primitive (last axis; Int32 indices)."""
+    return OPS["prim_topk"].fn(input_x, k, sorted=sorted)
+
+
+@op("msort", methods="msort", family="math")
+def msort(input):
+    """``ops.msort(input)``: sorted along axis 0."""
+    return wrap(jnp.sort(arr(input), axis=0))
+
+
+@op("tensor_searchsorted", methods="searchsorted", family="math")
+def _searchsorted(self, v, side="left", sorter=None):
+    """``Tensor.searchsorted(v, side='left', sorter=None)``: Int32 insertion points of ``v``."""
+    a = self._data
+    if sorter is not None:
+        a = jnp.take(a, arr(sorter), axis=-1)
+    vv = arr(v)
+    if a.ndim <= 1:
+        r = jnp.searchsorted(a, vv, side=side)
+    else:
+        r = jax.vmap(lambda s, q: jnp.searchsorted(s, q, side=side))(a.reshape(-1, a.shape[-1]),
+                                                                     vv.reshape(-1, vv.shape[-1]))
+        r = r.reshape(vv.shape)
+    return wrap(r.astype(jnp.int32))
+
+
+@op("isreal", methods="isreal", family="math")
+def isreal(input):
+    """``ops.isreal(input)``: True where the imaginary part is 0 (everywhere for real Tensors)."""
+    x = arr(input)
+    if jnp.issubdtype(x.dtype, jnp.complexfloating):
+        return wrap(jnp.imag(x) == 0)
+    return wrap(jnp.ones(x.shape, jnp.bool_))

@@ -1,7 +1,8 @@
 """Convolution ops: ``conv1d/2d/3d``, ``conv_transpose2d``, ``conv3d_transpose``, the ``Conv2D``/
 ``Conv2DTranspose``/``Conv2DBackpropInput``/``Conv3D``/``Conv3DTranspose`` Primitives,
-``deformable_conv2d``, ``bias_add``, ``dense``/``bidense`` and ``embedding``, with the argument checks and compiled-kernel helpers the other nn ops share
-(``pooling``, ``normalization``, ``dropout``, ``image``).
+``deformable_conv2d``, ``bias_add``, ``dense``/``bidense`` and ``embedding``, with the argument
+checks and compiled-kernel helpers the other nn ops share (``pooling``, ``normalization``,
+``dropout``, ``image``).
 
 Layouts are MindSpore's: NCHW (NC / NCL / NCDHW) activations and convolution
 weights ``(out_channels, in_channels // groups, *kernel)``. Convolutions run on

@@ -14,10 +14,11 @@ from ..._core import dtype as mstype
 from ..._core.registry import op
 from ._util import Tensor, arr, wrap
 from .array import _concrete, _need_concrete, _write_inplace, tril, triu
-from .indexing import _index_add, tensor_scatter_add, tensor_scatter_update
-from .tensor_methods import _median, index_fill, renorm, tensor_scatter_div, tensor_scatter_max, \
-    tensor_scatter_min, tensor_scatter_mul, tensor_scatter_sub, unsorted_segment_max, unsorted_segment_min, \
-    unsorted_segment_prod
+from .indexing import (_index_add, index_fill, tensor_scatter_add, tensor_scatter_div, tensor_scatter_max,
+                       tensor_scatter_min, tensor_scatter_mul, tensor_scatter_sub, tensor_scatter_update,
+                       unsorted_segment_max, unsorted_segment_min, unsorted_segment_prod)
+from .linalg import renorm
+from .reduction import _median
 
 # ---------------------------------------------------------------------------
 # Inplace* (rows of the first axis)

@@ -12,7 +12,8 @@ from ..._core.registry import op
 from ._util import Tensor, wrap
 from .math import _norm_axis
 from .linalg import norm
-from .tensor_methods import _searchsorted, _take
+from .indexing import _take
+from .comparison import _searchsorted
 
 
 def _need_tensor(name, arg, x):

@@ -24,6 +24,8 @@ from ..._core.tensor import Tensor, _infer_np
 from ._util import arr, operand_pair, to_array, wrap
 from .array import (_check_int_index, _concrete, _ints, _is_tracer, _need_concrete, _norm_axis, _py_range, _py_slice,
                     _write_inplace)
+from .math import _dn
+from .math import _norm_axis as _math_norm_axis  # (name, axis, ndim); array's _norm_axis is (axis, ndim, op_name)
 
 
 # ---------------------------------------------------------------------------
@@ -739,6 +741,159 @@ def check_index(shape, index, setting=False):
         else:
             dim += 1
     del n_real
+
+
+# ---------------------------------------------------------------------------
+# index_fill, masked_scatter, tensor_scatter_{sub,mul,div,max,min}, unsorted_segment_{max,min,prod},
+# select/slice/diagonal_scatter, Tensor.take
+# ---------------------------------------------------------------------------
+
+def _dim_index(name, x, dim, index):
+    ax = _math_norm_axis(name, dim, x.ndim)
+    i = arr(index)
+    if not jnp.issubdtype(i.dtype, jnp.integer):
+        raise TypeError(f"For '{name}', the 'index' must be an integer Tensor, but got {_dn(i)}.")
+    return ax, i.reshape(-1)
+
+
+def _index_fill(name, x, dim, index, value):
+    ax, i = _dim_index(name, x, dim, index)
+    val = arr(value)
+    if val.ndim != 0:
+        raise ValueError(f"For '{name}', 'value' must be a 0-D Tensor or a number, but got a {val.ndim}-D Tensor.")
+    return x.at[(slice(None),) * ax + (i,)].set(val.astype(x.dtype))
+
+
+@op("index_fill", methods="index_fill", family="array")
+def index_fill(x, axis, index, value):
+    """``ops.index_fill(x, axis, index, value)``: ``value`` along ``axis`` at ``index`` (Int32)."""
+    i = arr(index)
+    if i.dtype != np.int32:
+        raise TypeError("For primitive[IndexFill], the input argument[index] must be a type of {Tensor[Int32]}, "
+                        f"but got Tensor[{_dn(i)}].")
+    return wrap(_index_fill("index_fill", arr(x), axis, i, value))
+
+
+def _masked_scatter(name, x, mask, source):
+    m, s = arr(mask), arr(source)
+    if m.dtype != jnp.bool_:
+        raise TypeError(f"For '{name}', the 'mask' must be a Bool Tensor, but got {_dn(m)}.")
+    m = jnp.broadcast_to(m, x.shape)
+    pos = jnp.cumsum(m.reshape(-1)) - 1
+    taken = jnp.take(s.reshape(-1), jnp.clip(pos, 0, max(s.size - 1, 0))).reshape(x.shape)
+    return jnp.where(m, taken.astype(x.dtype), x)
+
+
+@op("masked_scatter", methods="masked_scatter", family="array")
+def masked_scatter(input, mask, source):
+    """``ops.masked_scatter(input, mask, source)``: the elements of ``source``, in order, where ``mask``
+    (broadcast to ``input``) is True."""
+    return wrap(_masked_scatter("masked_scatter", arr(input), mask, source))
+
+
+@op("tensor_take", methods="take", family="array")
+def _take(self, indices, axis=None, mode="clip"):
+    """``Tensor.take(indices, axis=None, mode='clip')``: 'raise' clips too (MindSpore's CPU result);
+    when clipping, a negative index first counts from the end, as in MindSpore (``[-1, 5]`` of
+    four elements takes ``[3, 3]``)."""
+    x = self._data
+    if mode not in ("raise", "wrap", "clip"):
+        raise ValueError(f"For 'Tensor.take', 'mode' must be 'raise', 'wrap' or 'clip', but got {mode}.")
+    idx = arr(indices)
+    if axis is None:
+        x, axis = x.ravel(), 0
+    n = x.shape[axis]
+    if mode == "wrap":
+        idx = jnp.mod(idx, n)
+    else:
+        idx = jnp.clip(jnp.where(idx < 0, idx + n, idx), 0, n - 1)
+    return wrap(jnp.take(x, idx, axis=axis))
+
+
+def _tensor_scatter_op(name, how, negate=False):
+    def fn(input_x, indices, updates):
+        u = arr(updates)
+        return _tensor_scatter_nd(input_x, indices, -u if negate else u, how)
+    fn.__name__ = fn.__qualname__ = name
+    fn.__doc__ = f"``ops.{name}(input_x, indices, updates)``: ``{how}`` of ``updates`` at the N-D ``indices``."
+    return op(name, methods=name.replace("tensor_", ""), family="array")(fn)
+
+
+tensor_scatter_sub = _tensor_scatter_op("tensor_scatter_sub", "add", negate=True)
+tensor_scatter_mul = _tensor_scatter_op("tensor_scatter_mul", "multiply")
+tensor_scatter_div = _tensor_scatter_op("tensor_scatter_div", "divide")
+tensor_scatter_max = _tensor_scatter_op("tensor_scatter_max", "max")
+tensor_scatter_min = _tensor_scatter_op("tensor_scatter_min", "min")
+
+
+def _segment_reduce(name, prim, reduce, empty):
+    def fn(x, segment_ids, num_segments):
+        a = arr(x)
+        ids = _segment_ids(segment_ids, a, prim)
+        n = int(num_segments._data) if isinstance(num_segments, Tensor) else int(num_segments)
+        flat, ids = a.reshape((-1,) + a.shape[ids.ndim:]), ids.reshape(-1)
+        r = reduce(flat, ids, num_segments=n)
+        count = jax.ops.segment_sum(jnp.ones(ids.shape, jnp.int32), ids, num_segments=n)
+        fill = empty(a.dtype)
+        return wrap(jnp.where((count > 0).reshape((n,) + (1,) * (r.ndim - 1)), r, jnp.asarray(fill, a.dtype)))
+    fn.__name__ = fn.__qualname__ = name
+    fn.__doc__ = (f"``ops.{name}(x, segment_ids, num_segments)``; an empty segment holds {empty.__doc__} "
+                  "(MindSpore's CPU kernel).")
+    return op(name, methods=name, family="array")(fn)
+
+
+def _lowest(dt):
+    """the dtype's lowest finite value"""
+    return jnp.finfo(dt).min if jnp.issubdtype(dt, jnp.inexact) else jnp.iinfo(dt).min
+
+
+def _highest(dt):
+    """the dtype's largest finite value"""
+    return jnp.finfo(dt).max if jnp.issubdtype(dt, jnp.inexact) else jnp.iinfo(dt).max
+
+
+def _one(dt):
+    """1"""
+    return 1
+
+
+unsorted_segment_max = _segment_reduce("unsorted_segment_max", "UnsortedSegmentMax", jax.ops.segment_max, _lowest)
+unsorted_segment_min = _segment_reduce("unsorted_segment_min", "UnsortedSegmentMin", jax.ops.segment_min, _highest)
+unsorted_segment_prod = _segment_reduce("unsorted_segment_prod", "UnsortedSegmentProd", jax.ops.segment_prod, _one)
+
+
+@op("select_scatter", methods="select_scatter", family="array")
+def select_scatter(input, src, axis, index):
+    """``ops.select_scatter(input, src, axis, index)``: ``src`` written at ``index`` of ``axis``."""
+    x = arr(input)
+    ax = _math_norm_axis("select_scatter", axis, x.ndim)
+    return wrap(x.at[(slice(None),) * ax + (index,)].set(arr(src).astype(x.dtype)))
+
+
+@op("slice_scatter", methods="slice_scatter", family="array")
+def slice_scatter(input, src, axis=0, start=None, end=None, step=1):
+    """``ops.slice_scatter(input, src, axis=0, start=None, end=None, step=1)``: ``src`` written into the slice."""
+    x, s = arr(input), arr(src)
+    ax = _math_norm_axis("slice_scatter", axis, x.ndim)
+    sl = (slice(None),) * ax + (slice(start, end, step),)
+    want = x[sl].shape
+    if tuple(s.shape) != tuple(want):
+        raise ValueError(f"For slice_scatter, src shape should be equal to the slice size,but got src shape "
+                         f"{tuple(s.shape)} and slice shape {tuple(want)}")
+    return wrap(x.at[sl].set(s.astype(x.dtype)))
+
+
+@op("diagonal_scatter", methods="diagonal_scatter", family="array")
+def diagonal_scatter(input, src, offset=0, dim1=0, dim2=1):
+    """``ops.diagonal_scatter(input, src, offset=0, dim1=0, dim2=1)``: ``src`` written on the diagonal."""
+    x = arr(input)
+    d1, d2 = _math_norm_axis("diagonal_scatter", dim1, x.ndim), _math_norm_axis("diagonal_scatter", dim2, x.ndim)
+    n = jnp.diagonal(x, offset, d1, d2).shape[-1]
+    r = np.arange(n)
+    rows, cols = (r, r + offset) if offset >= 0 else (r - offset, r)
+    moved = jnp.moveaxis(x, (d1, d2), (-2, -1))
+    moved = moved.at[..., rows, cols].set(arr(src).astype(x.dtype))
+    return wrap(jnp.moveaxis(moved, (-2, -1), (d1, d2)))
 
 
 provided.provide("normalize_index", normalize_index)   # Tensor indexing (msjax/_core/tensor.py)

@@ -21,7 +21,7 @@ from jax._src.lax.linalg import geqrf as _lax_geqrf  # not re-exported by jax.la
 from ..._core import dtype as mstype
 from ..._core.registry import op
 from ..._core.tensor import Tensor
-from ._util import arr, to_array, wrap
+from ._util import arr, operand_pair, to_array, wrap
 from .math import (_abs, _dispatch, _dn, _float_input, _is_bool, _is_float, _need_tensor, _norm_axes, _norm_axis, _out,
                    _tensor_method)
 from .reduction import _arg_with_value
@@ -1029,3 +1029,40 @@ def _check_equation(equation=None):
 def prim_einsum(operands, equation):
     """``ops.Einsum(equation)((a, b, ...))``: the operands come as one tuple."""
     return einsum(equation, *operands)
+
+
+# ---------------------------------------------------------------------------
+# inner, addr, renorm
+# ---------------------------------------------------------------------------
+
+@op("inner", methods="inner", family="math")
+def inner(input, other):
+    """``ops.inner(input, other)``: sum over the last axes; a 0-D operand multiplies."""
+    a, b = operand_pair(input, other)
+    a, b = jnp.asarray(a), jnp.asarray(b)
+    if a.ndim == 0 or b.ndim == 0:
+        return _out(a * b)
+    return _out(jnp.inner(a, b))
+
+
+@op("renorm", methods="renorm", family="math")
+def renorm(input, p, axis, maxnorm):
+    """``ops.renorm(input, p, axis, maxnorm)``: each slice along ``axis`` with a ``p``-norm above
+    ``maxnorm`` scaled down to ``maxnorm``."""
+    x = arr(input)
+    ax = _norm_axis("renorm", axis, x.ndim)
+    others = tuple(d for d in range(x.ndim) if d != ax)
+    norm = jnp.sum(jnp.abs(x) ** p, axis=others, keepdims=True) ** (1.0 / p)
+    big = norm > maxnorm
+    # slices left as they are get gradient 1 (MindSpore), not the 0 * NaN of a zero norm's
+    # gradient: the scaled branch sees those slices as ones
+    xs = jnp.where(big, x, 1)
+    norm = jnp.sum(jnp.abs(xs) ** p, axis=others, keepdims=True) ** (1.0 / p)
+    return wrap(jnp.where(big, xs * (maxnorm / (norm + 1e-7)).astype(x.dtype), x))
+
+
+@op("addr", methods="addr", family="math")
+def addr(x, vec1, vec2, *, beta=1, alpha=1):
+    """``ops.addr(x, vec1, vec2, *, beta=1, alpha=1)``: ``beta * x + alpha * outer(vec1, vec2)``."""
+    a = arr(x)
+    return _out(beta * a + alpha * jnp.outer(arr(vec1), arr(vec2)).astype(a.dtype))

@@ -979,4 +979,131 @@ def nan_to_num(input, nan=0.0, posinf=None, neginf=None):
     return _out(jnp.nan_to_num(x, nan=0.0 if nan is None else nan, posinf=posinf, neginf=neginf))
 
 
+# ---------------------------------------------------------------------------
+# xlogy, xdivy, copysign, ldexp, nextafter, sinc, deg2rad/rad2deg, sgn, signbit, positive, fmax/fmin
+# ---------------------------------------------------------------------------
+
+def _float_only(name, x, what="x"):
+    if x.dtype not in (jnp.float16, jnp.float32, jnp.float64):
+        raise TypeError(f"For '{name}', the '{what}' must be a Float16, Float32 or Float64 Tensor, but got "
+                        f"{_dn(x)}.")
+
+
+def _to_float(x):
+    return x if _is_float(x) else x.astype(jnp.float32)
+
+
+@op("xlogy", methods="xlogy", family="math")
+def xlogy(input, other):
+    """``ops.xlogy(input, other)``: ``input * log(other)`` (MindSpore's CPU kernel: ``0 * log(0)`` is NaN)."""
+    x, y = operand_pair(input, other)
+    r = jnp.asarray(x) * jnp.log(_to_float(jnp.asarray(y)))
+    _float_input("xlogy", r)
+    if not (_is_float(jnp.asarray(x)) or _is_float(jnp.asarray(y))):
+        raise TypeError("For 'xlogy', integer inputs are not supported (MindSpore's CPU kernel has none).")
+    return _out(r)
+
+
+@op("xdivy", methods="xdivy", family="math")
+def xdivy(x, y):
+    """``ops.xdivy(x, y)``: ``x / y``, 0 where ``x`` is 0."""
+    a, b = operand_pair(x, y)
+    a, b = jnp.asarray(a), jnp.asarray(b)
+    if not _is_float(a):
+        raise TypeError("For primitive[Xdivy], the input argument[x] must be a type of {Tensor[Complex128], "
+                        "Tensor[Complex64], Tensor[Float16], Tensor[Float32], Tensor[Float64]}, but got "
+                        f"Tensor[{_dn(a)}].")
+    safe = jnp.where(a == 0, jnp.ones_like(b), b)
+    return _out(jnp.where(a == 0, jnp.zeros_like(a / safe), a / safe))
+
+
+@op("copysign", methods="copysign", family="math")
+def copysign(x, other):
+    """``ops.copysign(x, other)``: ``|x|`` with the sign of ``other``; integers become Float32."""
+    a, b = operand_pair(x, other)
+    return _out(jnp.copysign(_to_float(jnp.asarray(a)), jnp.asarray(b)))
+
+
+@op("ldexp", methods="ldexp", family="math")
+def ldexp(x, other):
+    """``ops.ldexp(x, other)``: ``x * 2 ** other``; integers become Float32."""
+    a, b = operand_pair(x, other)
+    a = _to_float(jnp.asarray(a))
+    return _out(a * jnp.exp2(jnp.asarray(b).astype(a.dtype)))
+
+
+@op("nextafter", methods="nextafter", family="math")
+def nextafter(input, other):
+    """``ops.nextafter(input, other)``: the next representable value after ``input`` towards ``other``."""
+    a, b = operand_pair(input, other)
+    return _out(jnp.nextafter(jnp.asarray(a), jnp.asarray(b)))
+
+
+@op("sinc", methods="sinc", family="math")
+def sinc(input):
+    """``ops.sinc(input)``: ``sin(pi x) / (pi x)``, 1 at 0; integers become Float32."""
+    return _out(jnp.sinc(_to_float(arr(input))))
+
+
+def _angle_conv(name, factor):
+    def fn(x):
+        a = arr(x)
+        if a.dtype not in (jnp.float16, jnp.float32, jnp.float64):
+            raise TypeError(f"The 'x' should be one of [mindspore.float16, mindspore.float32, mindspore.float64], "
+                            f"but got 'mindspore.{str(mstype.from_np(a.dtype)).lower()}'.")
+        return wrap(a * jnp.asarray(factor, a.dtype))
+    fn.__name__ = fn.__qualname__ = name
+    fn.__doc__ = f"``ops.{name}(x)``, float inputs only."
+    return op(name, methods=name, family="math")(fn)
+
+
+deg2rad = _angle_conv("deg2rad", np.pi / 180)
+rad2deg = _angle_conv("rad2deg", 180 / np.pi)
+
+
+@op("sgn", methods="sgn", family="math")
+def sgn(x):
+    """``ops.sgn(x)``: ``sign`` for real inputs, ``x / |x|`` (0 at 0) for complex ones."""
+    a = arr(x)
+    if jnp.issubdtype(a.dtype, jnp.complexfloating):
+        m = jnp.abs(a)
+        return wrap(jnp.where(m == 0, jnp.zeros_like(a), a / jnp.where(m == 0, 1, m).astype(a.dtype)))
+    return wrap(jnp.sign(a))
+
+
+@op("signbit", methods="signbit", family="math")
+def signbit(input):
+    """``ops.signbit(input)``: True where ``input < 0`` (MindSpore's CPU kernel: -0.0 gives False)."""
+    x = arr(input)
+    return wrap(x < 0 if x.dtype != jnp.bool_ else jnp.zeros(x.shape, jnp.bool_))
+
+
+@op("positive", methods="positive", family="math")
+def positive(input):
+    """``ops.positive(input)``: the input."""
+    return wrap(arr(input))
+
+
+def _nan_pick(name, jfn):
+    def fn(input, other):
+        a, b = operand_pair(input, other)
+        return _out(jfn(jnp.asarray(a), jnp.asarray(b)))
+    fn.__name__ = fn.__qualname__ = name
+    fn.__doc__ = f"``ops.{name}(input, other)``: elementwise, a NaN loses to a number."
+    return op(name, methods=name, family="math")(fn)
+
+
+def _fmax(a, b):
+    # a NaN loses; at ties the gradient goes to the first input (MindSpore's FmaxGrad)
+    return jnp.where((a >= b) | jnp.isnan(b), a, b)
+
+
+def _fmin(a, b):
+    return jnp.where((a <= b) | jnp.isnan(b), a, b)
+
+
+fmax = _nan_pick("fmax", _fmax)
+fmin = _nan_pick("fmin", _fmin)
+
+
 provided.provide("int_pow", _int_pow)   # Tensor ``**`` of integers (msjax/_core/tensor.py)

@@ -24,9 +24,10 @@ from jax import lax
 from ..._core import dtype as mstype
 from ..._core.registry import op
 from ..._core.tensor import Tensor, _truediv
-from ._util import wrap
+from ._util import arr, wrap
 from .math import (_alias, _check_bool_arg, _check_int_arg, _dispatch, _dn, _float_input, _is_bool, _is_float,
-                   _is_number, _is_pyint, _named, _need_tensor, _norm_axes, _norm_axis, _rin, _tensor_method, add)
+                   _is_number, _is_pyint, _named, _need_tensor, _norm_axes, _norm_axis, _out, _rin, _tensor_method,
+                   _to_float, add)
 
 
 # ---------------------------------------------------------------------------
@@ -875,3 +876,109 @@ def bincount(input, weights=None, minlength=0):
             raise ValueError("for bincount `input` and `weights` must have the same length")
         hit = weights._data * hit
     return wrap(jnp.sum(hit.astype(jnp.float32), axis=1))
+
+
+# ---------------------------------------------------------------------------
+# nansum/nanmean, median/nanmedian, logcumsumexp, aminmax, cov
+# ---------------------------------------------------------------------------
+
+@op("nansum", methods="nansum", family="math")
+def nansum(input, axis=None, keepdims=False, *, dtype=None):
+    """``ops.nansum(input, axis=None, keepdims=False, *, dtype=None)``: NaNs count as 0; the dtype is kept."""
+    x = arr(input)
+    axes = _norm_axes("nansum", axis, x.ndim)
+    r = jnp.nansum(x, axis=axes, keepdims=keepdims, dtype=x.dtype) if _is_float(x) else \
+        jnp.sum(x, axis=axes, keepdims=keepdims, dtype=x.dtype)
+    return _out(r if dtype is None else r.astype(mstype.to_np(dtype)))
+
+
+@op("nanmean", methods="nanmean", family="math")
+def nanmean(input, axis=None, keepdims=False, *, dtype=None):
+    """``ops.nanmean(input, axis=None, keepdims=False, *, dtype=None)``: the mean of the non-NaN elements."""
+    x = arr(input)
+    if not _is_float(x):
+        raise TypeError("For 'nanmean', input should be floating point dtype, but got "
+                        "<class 'mindspore.common.tensor.Tensor'>.")
+    axes = _norm_axes("nanmean", axis, x.ndim)
+    r = jnp.nanmean(x, axis=axes, keepdims=keepdims)
+    return _out(r if dtype is None else r.astype(mstype.to_np(dtype)))
+
+
+def _median(x, axis, keepdims, ignore_nan):
+    ax = _norm_axis("median", axis, x.ndim)
+    if x.ndim == 0:
+        return wrap(x), wrap(jnp.zeros((), jnp.int64))
+    order = jnp.argsort(x, axis=ax, stable=True)   # NaNs last
+    n = x.shape[ax]
+    if ignore_nan:
+        cnt = jnp.sum(~jnp.isnan(x), axis=ax, keepdims=True)
+        k = jnp.maximum(cnt - 1, 0) // 2
+    else:
+        k = jnp.full([1 if d == ax else s for d, s in enumerate(x.shape)], (n - 1) // 2)
+        if _is_float(x):   # a NaN in the slice is the median
+            has_nan = jnp.any(jnp.isnan(x), axis=ax, keepdims=True)
+            first_nan = jnp.argmax(jnp.isnan(jnp.take_along_axis(x, order, ax)), axis=ax, keepdims=True)
+            k = jnp.where(has_nan, first_nan, k)
+    idx = jnp.take_along_axis(order, k, ax)
+    val = jnp.take_along_axis(x, idx, ax)
+    if not keepdims:
+        idx, val = jnp.squeeze(idx, ax), jnp.squeeze(val, ax)
+    return wrap(val), wrap(idx.astype(jnp.int64))
+
+
+@op("median", methods="median", family="math")
+def median(input, axis=-1, keepdims=False):
+    """``ops.median(input, axis=-1, keepdims=False)``: the lower median along ``axis`` and its Int64 index."""
+    return _median(arr(input), axis, keepdims, False)
+
+
+@op("nanmedian", methods="nanmedian", family="math")
+def nanmedian(input, axis=-1, keepdims=False):
+    """``ops.nanmedian(input, axis=-1, keepdims=False)``: ``median`` of the non-NaN elements."""
+    return _median(arr(input), axis, keepdims, True)
+
+
+@op("logcumsumexp", methods="logcumsumexp", family="math")
+def logcumsumexp(input, axis):
+    """``ops.logcumsumexp(input, axis)``: ``log(cumsum(exp(input)))``, float inputs only."""
+    x = arr(input)
+    if x.dtype not in (jnp.float16, jnp.float32, jnp.float64):
+        raise TypeError("For primitive[CumulativeLogsumexp], the input argument[x] must be a type of "
+                        f"{{Tensor[Float16], Tensor[Float32], Tensor[Float64]}}, but got Tensor[{_dn(x)}].")
+    return wrap(lax.cumlogsumexp(x, axis=_norm_axis("logcumsumexp", axis, x.ndim)))
+
+
+@op("aminmax", methods="aminmax", family="math")
+def aminmax(input, *, axis=0, keepdims=False):
+    """``ops.aminmax(input, *, axis=0, keepdims=False)``: ``(min, max)`` along ``axis``."""
+    x = arr(input)
+    ax = _norm_axis("aminmax", axis, x.ndim)
+    return wrap(jnp.min(x, ax, keepdims=keepdims)), wrap(jnp.max(x, ax, keepdims=keepdims))
+
+
+@op("cov", methods="cov", family="math")
+def cov(input, *, correction=1, fweights=None, aweights=None):
+    """``ops.cov(input, *, correction=1, fweights=None, aweights=None)``: covariance of the rows
+    (variables) over the columns (observations)."""
+    x = arr(input)
+    x = x.reshape(1, -1) if x.ndim < 2 else x
+    x = _to_float(x)
+    w = None
+    if fweights is not None:
+        w = arr(fweights).astype(x.dtype)
+    if aweights is not None:
+        a = arr(aweights).astype(x.dtype)
+        w = a if w is None else w * a
+    if w is None:
+        n = x.shape[1]
+        avg = jnp.mean(x, axis=1, keepdims=True)
+        norm = n - correction
+    else:
+        wsum = jnp.sum(w)
+        avg = jnp.sum(x * w, axis=1, keepdims=True) / wsum
+        norm = wsum - correction if aweights is None else \
+            wsum - correction * jnp.sum(w * arr(aweights).astype(x.dtype)) / wsum
+    xc = x - avg
+    xw = xc if w is None else xc * w
+    c = xw @ jnp.conj(xc).T / jnp.maximum(norm, 0)
+    return wrap(jnp.squeeze(c))
