@@ -6,6 +6,7 @@ import numbers
 import jax.numpy as jnp
 
 from ..._core import dtype as mstype
+from ..._core.registry import op
 from ..._core.tensor import Tensor, _operand, to_array, wrap
 
 __all__ = ["arr", "wrap", "Tensor", "operand_pair", "axis_arg", "mstype", "to_array"]
@@ -41,3 +42,12 @@ def axis_arg(axis):
 
 def _is_int(v):
     return isinstance(v, numbers.Integral) and not isinstance(v, bool)
+
+
+def _prim_of(fn, prim, prim_args=(), doc=None):
+    """A Primitive whose call is ``fn`` itself (the functional op registered elsewhere)."""
+    def f(*args, **kwargs):
+        return fn(*args, **kwargs)
+    f.__name__ = f.__qualname__ = "prim_" + fn.__name__
+    f.__doc__ = doc or f"``ops.{prim}()``: ``ops.{fn.__name__}``."
+    return op("prim_" + fn.__name__, primitive=prim, prim_args=prim_args, family="array")(f)

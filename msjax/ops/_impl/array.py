@@ -25,7 +25,7 @@ import numpy as np
 from ..._core import dtype as mstype
 from ..._core.registry import op
 from ..._core.tensor import Tensor
-from ._util import arr, wrap
+from ._util import _prim_of, arr, wrap
 
 _py_range = builtins.range
 _py_slice = builtins.slice
@@ -1010,6 +1010,10 @@ def triu(input, diagonal=0):
     if x.ndim < 2:
         raise ValueError(f"For 'triu', the rank of 'input' must be at least 2, but got {x.ndim}.")
     return wrap(jnp.triu(x, diagonal))
+
+
+_prim_of(tril, "Tril", ("diagonal",), "``ops.Tril(diagonal=0)(x)``: ``ops.tril``.")
+_prim_of(triu, "Triu", ("diagonal",), "``ops.Triu(diagonal=0)(x)``: ``ops.triu``.")
 
 
 # ---------------------------------------------------------------------------

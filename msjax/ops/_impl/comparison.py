@@ -1,6 +1,7 @@
 """Comparison, logic, sorting and searching: equal/not_equal/greater/less (and their aliases eq, ne,
 gt, ge, lt, le), isclose, the is* predicates (isfinite, isinf, isnan, isneginf, isposinf),
-logical_and/or/xor/not, and sort/argsort/topk.
+logical_and/or/xor/not, isreal, and sorting and searching (sort/argsort/msort, topk/top_k,
+``NthElement``, ``Tensor.searchsorted``).
 
 The elementwise ones are built like math's (``_unary``/``_binary``: MindSpore 2.10's CPU dtype
 rules, recorded in ``tests/golden/ops_math_pynative.json``); the index outputs of ``sort``,
@@ -11,11 +12,13 @@ import functools
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 from jax import lax
 
 from ..._core.registry import OPS, op
 from ..._core.tensor import Tensor
 from ._util import arr, wrap
+from .array import _need_concrete
 from .math import (_alias, _binary, _binop, _check_bool_arg, _check_int_arg, _dispatch, _dn, _float_input, _is_bool,
                    _is_float, _norm_axis, _plain, _rin, _tensor_method, _unary)
 
@@ -262,3 +265,25 @@ def isreal(input):
     if jnp.issubdtype(x.dtype, jnp.complexfloating):
         return wrap(jnp.imag(x) == 0)
     return wrap(jnp.ones(x.shape, jnp.bool_))
+
+
+# ---------------------------------------------------------------------------
+# NthElement
+# ---------------------------------------------------------------------------
+
+@op("prim_nth_element", primitive="NthElement", prim_args=("reverse",), family="array")
+def nth_element(input, n, reverse=False):
+    """``ops.NthElement(reverse=False)(input, n)``: the ``n``-th smallest (``reverse``: largest) value
+    along the last axis, which is removed."""
+    a = arr(input)
+    if a.ndim < 1:
+        raise ValueError(f"For 'NthElement', the rank of 'input' must be at least 1, but got {a.ndim}.")
+    k = int(_need_concrete(arr(n), "NthElement").reshape(())) if isinstance(n, Tensor) else n
+    if isinstance(k, bool) or not isinstance(k, (int, np.integer)):
+        raise TypeError(f"For 'NthElement', 'n' must be an int or an Int32 Tensor, but got {type(n)}.")
+    if k < 0:
+        raise ValueError(f"For primitive[NthElement], the n_value must be greater than or equal to 0, but got {k}.")
+    if k >= a.shape[-1]:
+        raise ValueError(f"For primitive[NthElement], the n_value must be less than {a.shape[-1]}, but got {k}.")
+    s = jnp.sort(a, axis=-1)
+    return wrap(s[..., a.shape[-1] - 1 - k] if reverse else s[..., k])

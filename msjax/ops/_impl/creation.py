@@ -1,7 +1,7 @@
-"""Tensor creation: ``ones``/``zeros`` (and ``*_like``), ``fill``/``full``/``full_like``, ``eye``, ``one_hot``,
-``range``/``arange``/``linspace``, the scalar and tuple conversions (``scalar_to_tensor``,
-``tuple_to_array``...), ``from_numpy`` and the Tensor methods that fill a Tensor (``fill``,
-``fill_``, ``zero_``).
+"""Tensor creation: ``ones``/``zeros`` (and ``*_like``), ``fill``/``full``/``full_like``, ``eye``,
+``one_hot``, ``tril_indices``/``triu_indices``, ``range``/``arange``/``linspace``, the scalar and
+tuple conversions (``scalar_to_tensor``, ``tuple_to_array``...), ``from_numpy`` and the Tensor
+methods that fill a Tensor (``fill``, ``fill_``, ``zero_``).
 
 ``range``, ``arange`` and ``linspace`` need concrete bounds (their output shape depends on them)."""
 from __future__ import annotations
@@ -356,3 +356,44 @@ Tensor.from_numpy = staticmethod(from_numpy)
 def _tensor_value(input):
     """``Tensor.value()``: the Tensor's value (a Parameter's value as a plain Tensor)."""
     return wrap(arr(input))
+
+
+# ---------------------------------------------------------------------------
+# tril_indices/triu_indices
+# ---------------------------------------------------------------------------
+
+def _tri_indices(name, row, col, offset, dtype, lower):
+    for k, v in (("row", row), ("col", col), ("offset", offset)):
+        if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+            raise TypeError(f"For '{name}', '{k}' must be an int, but got {type(v)}.")
+    if row < 0 or col < 0:
+        raise ValueError(f"For '{name}', 'row' and 'col' must be non-negative, but got {row} and {col}.")
+    if dtype not in (mstype.int32, mstype.int64):
+        raise TypeError(f"For '{name}', 'dtype' must be mindspore.int32 or mindspore.int64, but got {dtype}.")
+    r, c = (np.tril_indices if lower else np.triu_indices)(row, offset, col)
+    return wrap(jnp.asarray(np.stack([r, c]).reshape(2, -1), mstype.to_np(dtype)))
+
+
+@op("tril_indices", family="array")
+def tril_indices(row, col, offset=0, *, dtype=mstype.int64):
+    """``ops.tril_indices(row, col, offset=0, *, dtype=int64)``: the (2, N) coordinates of the lower
+    triangle of a row x col matrix, row-major."""
+    return _tri_indices("tril_indices", row, col, offset, dtype, True)
+
+
+@op("triu_indices", family="array")
+def triu_indices(row, col, offset=0, *, dtype=mstype.int64):
+    """``ops.triu_indices(row, col, offset=0, *, dtype=int64)``: the upper triangle's coordinates."""
+    return _tri_indices("triu_indices", row, col, offset, dtype, False)
+
+
+@op("prim_tril_indices", primitive="TrilIndices", prim_args=("row", "col", "offset", "dtype"), family="array")
+def prim_tril_indices(row, col, offset=0, dtype=mstype.int32):
+    """``ops.TrilIndices(row, col, offset=0, dtype=int32)()``: ``ops.tril_indices``."""
+    return _tri_indices("TrilIndices", row, col, offset, dtype, True)
+
+
+@op("prim_triu_indices", primitive="TriuIndices", prim_args=("row", "col", "offset", "dtype"), family="array")
+def prim_triu_indices(row, col, offset=0, dtype=mstype.int32):
+    """``ops.TriuIndices(row, col, offset=0, dtype=int32)()``: ``ops.triu_indices``."""
+    return _tri_indices("TriuIndices", row, col, offset, dtype, False)

@@ -1,7 +1,10 @@
-"""Indexing ops: gather (``gather``, ``gather_elements``/``GatherD``, ``gather_nd``, ``index_select``),
-selection (``masked_select``, ``masked_fill``, ``select``/``where``, ``nonzero``, ``argwhere``, ``unique``),
-scatter (``scatter``, ``scatter_nd``, the ``tensor_scatter_*`` ops, ``index_add``), segment sums, and the
-checks of Tensor indexing (``t[idx]`` / ``t[idx] = v``).
+"""Indexing ops: gather (``gather``, ``gather_elements``/``GatherD``, ``gather_nd``,
+``index_select``, ``take``), selection (``masked_select``, ``masked_fill``, ``select``/``where``,
+``nonzero``, ``argwhere``, ``unique``), scatter (``scatter``, ``scatter_nd``, the
+``tensor_scatter_*`` ops and their Primitives, ``index_add``, ``index_fill``, ``masked_scatter``,
+``select/slice/diagonal_scatter``), the row writes of ``Inplace*``, segment reductions
+(``unsorted_segment_*``, ``Segment*``), and the checks of Tensor indexing (``t[idx]`` /
+``t[idx] = v``).
 
 MindSpore checks index ranges at run time (``RuntimeError`` for an index out of
 range); msjax does the same whenever the indices are concrete. Under ``jax.jit``
@@ -21,7 +24,7 @@ from ..._core import dtype as mstype
 from ..._core import provided
 from ..._core.registry import op
 from ..._core.tensor import Tensor, _infer_np
-from ._util import arr, operand_pair, to_array, wrap
+from ._util import _prim_of, arr, operand_pair, to_array, wrap
 from .array import (_check_int_index, _concrete, _ints, _is_tracer, _need_concrete, _norm_axis, _py_range, _py_slice,
                     _write_inplace)
 from .math import _dn
@@ -894,6 +897,193 @@ def diagonal_scatter(input, src, offset=0, dim1=0, dim2=1):
     moved = jnp.moveaxis(x, (d1, d2), (-2, -1))
     moved = moved.at[..., rows, cols].set(arr(src).astype(x.dtype))
     return wrap(jnp.moveaxis(moved, (-2, -1), (d1, d2)))
+
+
+# ---------------------------------------------------------------------------
+# Inplace* (rows of the first axis)
+# ---------------------------------------------------------------------------
+
+
+def _row_indices(name, indices, n):
+    """``indices`` (an int, a tuple/list of ints or an integer Tensor) as a list of Python ints in [0, n)."""
+    if isinstance(indices, Tensor):
+        vals = [int(v) for v in np.ravel(_need_concrete(indices._data, name))]
+    elif isinstance(indices, (int, np.integer)) and not isinstance(indices, bool):
+        vals = [int(indices)]
+    elif isinstance(indices, (tuple, list)) and all(isinstance(v, (int, np.integer)) for v in indices):
+        vals = [int(v) for v in indices]
+    else:
+        raise TypeError(f"For '{name}', 'indices' must be an int or a tuple of ints, but got {indices}.")
+    for v in vals:
+        if not 0 <= v < n:
+            raise ValueError(f"For primitive[{name}], the value of indices must be in [0,{n}), but got {v}.")
+    return vals
+
+
+_INPLACE_TYPES = {
+    "InplaceAdd": ("BFloat16", "Float16", "Float32", "Float64", "Int16", "Int32", "Int64", "Int8", "UInt16",
+                   "UInt32", "UInt64", "UInt8"),
+    "InplaceUpdate": ("Float16", "Float32", "Float64", "Int32"),
+    "InplaceUpdateV2": ("Float16", "Float32", "Int32"),
+}
+_INPLACE_TYPES["InplaceSub"] = _INPLACE_TYPES["InplaceAdd"]
+
+
+def _inplace_rows(name, x, v, indices, how):
+    if not isinstance(x, Tensor) or not isinstance(v, Tensor):
+        raise TypeError(f"For '{name}', 'x' and 'v' must be Tensors.")
+    a, u = x._data, v._data
+    allowed = _INPLACE_TYPES[name]
+    if str(mstype.from_np(u.dtype)) not in allowed:
+        raise TypeError(f"For primitive[{name}], the input argument[v] must be a type of "
+                        f"{{{', '.join(f'Tensor[{t}]' for t in allowed)}}}, but got Tensor[{mstype.from_np(u.dtype)}].")
+    if a.dtype != u.dtype:
+        raise TypeError(f"For '{name}', the dtype of 'v' must be the same as 'x' ({mstype.from_np(a.dtype)}), but "
+                        f"got {mstype.from_np(u.dtype)}.")
+    if a.ndim == 0 or u.ndim != a.ndim or u.shape[1:] != a.shape[1:]:
+        raise ValueError(f"For '{name}', the shape of 'v' must be [len(indices)] + x.shape[1:], but got x "
+                         f"{list(a.shape)} and v {list(u.shape)}.")
+    rows = _row_indices(name, indices, a.shape[0])
+    if len(rows) != u.shape[0]:
+        raise ValueError(f"For primitive[{name}], the size of indices must be equal to {u.shape[0]} , but got "
+                         f"{len(rows)}.")
+    if how == "set":   # the last write to a row wins
+        last = {r: k for k, r in enumerate(rows)}
+        rows, u = list(last), u[np.asarray(list(last.values()), np.int32)]
+    ref = a.at[np.asarray(rows, np.int32)]
+    # MindSpore's gradient of the Inplace* ops is zero for both inputs
+    return wrap(jax.lax.stop_gradient(ref.set(u) if how == "set" else ref.add(-u if how == "sub" else u)))
+
+
+@op("inplace_add", primitive="InplaceAdd", prim_args=("indices",), family="array")
+def inplace_add(x, v, indices):
+    """``ops.inplace_add(x, v, indices)`` / ``ops.InplaceAdd(indices)(x, v)``: ``v`` added to rows
+    ``indices`` of ``x`` (repeated rows accumulate); ``x`` itself is not changed. As in MindSpore,
+    the ``Inplace*`` ops pass no gradient."""
+    return _inplace_rows("InplaceAdd", x, v, indices, "add")
+
+
+@op("inplace_sub", primitive="InplaceSub", prim_args=("indices",), family="array")
+def inplace_sub(x, v, indices):
+    """``ops.inplace_sub(x, v, indices)`` / ``ops.InplaceSub(indices)(x, v)``."""
+    return _inplace_rows("InplaceSub", x, v, indices, "sub")
+
+
+@op("inplace_update", primitive="InplaceUpdate", prim_args=("indices",), family="array")
+def inplace_update(x, v, indices):
+    """``ops.inplace_update(x, v, indices)`` / ``ops.InplaceUpdate(indices)(x, v)``: rows replaced
+    (the last of repeated rows wins)."""
+    return _inplace_rows("InplaceUpdate", x, v, indices, "set")
+
+
+@op("prim_inplace_update_v2", primitive="InplaceUpdateV2", family="array")
+def inplace_update_v2(x, indices, v):
+    """``ops.InplaceUpdateV2()(x, indices, v)``: ``InplaceUpdate`` with the indices an input (an int
+    or an Int32/Int64 Tensor)."""
+    return _inplace_rows("InplaceUpdateV2", x, v, indices, "set")
+
+
+@op("inplace_index_add", primitive="InplaceIndexAdd", prim_args=("axis",), family="array")
+def inplace_index_add(var, indices, updates, axis):
+    """``ops.inplace_index_add(var, indices, updates, axis)`` / ``ops.InplaceIndexAdd(axis)(var,
+    indices, updates)``: ``updates`` added along ``axis`` at the Int32 ``indices``; ``var`` is updated
+    in place."""
+    return _index_add(var, indices, updates, axis, op_name="InplaceIndexAdd")
+
+
+# ---------------------------------------------------------------------------
+# Primitive forms: TensorScatter*, UnsortedSegment{Max,Min,Prod}, IndexFill
+# ---------------------------------------------------------------------------
+
+
+_prim_of(tensor_scatter_add, "TensorScatterAdd")
+_prim_of(tensor_scatter_update, "TensorScatterUpdate")
+_prim_of(tensor_scatter_sub, "TensorScatterSub")
+_prim_of(tensor_scatter_mul, "TensorScatterMul")
+_prim_of(tensor_scatter_div, "TensorScatterDiv")
+_prim_of(tensor_scatter_max, "TensorScatterMax")
+_prim_of(tensor_scatter_min, "TensorScatterMin")
+_prim_of(unsorted_segment_max, "UnsortedSegmentMax")
+_prim_of(unsorted_segment_min, "UnsortedSegmentMin")
+_prim_of(unsorted_segment_prod, "UnsortedSegmentProd")
+
+
+@op("prim_index_fill", primitive="IndexFill", family="array")
+def prim_index_fill(x, dim, index, value):
+    """``ops.IndexFill()(x, dim, index, value)``: ``ops.index_fill`` with ``value`` a Tensor."""
+    if not isinstance(value, Tensor):
+        raise TypeError(f"For Primitive[IndexFill], the type of input argument[value] must be Tensor but got "
+                        f"{type(value).__name__}.")
+    return index_fill(x, dim, index, value)
+
+
+# ---------------------------------------------------------------------------
+# Segment* (sorted segment ids)
+# ---------------------------------------------------------------------------
+
+def _sorted_segments(prim, x, segment_ids):
+    if not isinstance(x, Tensor) or not isinstance(segment_ids, Tensor):
+        raise TypeError(f"For '{prim}', 'input_x' and 'segment_ids' must be Tensors.")
+    ids = segment_ids._data
+    if ids.dtype not in (jnp.int32, jnp.int64):
+        raise TypeError(f"For '{prim}', 'segment_ids' must be Int32 or Int64, but got {mstype.from_np(ids.dtype)}.")
+    if ids.ndim != 1 or x.ndim == 0 or ids.shape[0] != x.shape[0]:
+        raise ValueError(f"For '{prim}', 'segment_ids' must be 1-D with the length of the first dimension of "
+                         f"'input_x', but got {list(ids.shape)} and {list(x.shape)}.")
+    v = _need_concrete(ids, prim)
+    if v.size and v[0] < 0:
+        raise ValueError(f"For '{prim}', segment_ids must be non-negative, but got {int(v[0])}.")
+    if np.any(np.diff(v) < 0):
+        raise ValueError("For 'SegmentOp', segment_ids must be a tensor with element values sorted in ascending "
+                         "order.")
+    return ids.astype(jnp.int32), (int(v[-1]) + 1 if v.size else 0)
+
+
+def _segment(name, prim, reduce, empty):
+    def f(input_x, segment_ids):
+        ids, n = _sorted_segments(prim, input_x, segment_ids)
+        a = input_x._data
+        count = jax.ops.segment_sum(jnp.ones(ids.shape, jnp.int32), ids, num_segments=n)
+        r = reduce(a, ids, n, count)
+        mask = (count > 0).reshape((n,) + (1,) * (a.ndim - 1))
+        return wrap(jnp.where(mask, r, jnp.asarray(empty, a.dtype)).astype(a.dtype))
+    f.__name__ = f.__qualname__ = name
+    f.__doc__ = (f"``ops.{prim}()(input_x, segment_ids)``: per segment of the sorted ``segment_ids``, "
+                 f"{reduce.__doc__}; ids that do not occur give {empty}.")
+    return op(name, primitive=prim, family="array")(f)
+
+
+def _seg_sum(a, ids, n, count):
+    """the sum"""
+    return jax.ops.segment_sum(a, ids, num_segments=n)
+
+
+def _seg_max(a, ids, n, count):
+    """the maximum"""
+    return jax.ops.segment_max(a, ids, num_segments=n)
+
+
+def _seg_min(a, ids, n, count):
+    """the minimum"""
+    return jax.ops.segment_min(a, ids, num_segments=n)
+
+
+def _seg_prod(a, ids, n, count):
+    """the product"""
+    return jax.ops.segment_prod(a, ids, num_segments=n)
+
+
+def _seg_mean(a, ids, n, count):
+    """the mean"""
+    c = jnp.maximum(count, 1).reshape((n,) + (1,) * (a.ndim - 1))
+    return jax.ops.segment_sum(a, ids, num_segments=n) / c.astype(a.dtype)
+
+
+segment_sum = _segment("prim_segment_sum", "SegmentSum", _seg_sum, 0)
+segment_max = _segment("prim_segment_max", "SegmentMax", _seg_max, 0)
+segment_min = _segment("prim_segment_min", "SegmentMin", _seg_min, 0)
+segment_mean = _segment("prim_segment_mean", "SegmentMean", _seg_mean, 0)
+segment_prod = _segment("prim_segment_prod", "SegmentProd", _seg_prod, 1)
 
 
 provided.provide("normalize_index", normalize_index)   # Tensor indexing (msjax/_core/tensor.py)

@@ -1066,3 +1066,9 @@ def addr(x, vec1, vec2, *, beta=1, alpha=1):
     """``ops.addr(x, vec1, vec2, *, beta=1, alpha=1)``: ``beta * x + alpha * outer(vec1, vec2)``."""
     a = arr(x)
     return _out(beta * a + alpha * jnp.outer(arr(vec1), arr(vec2)).astype(a.dtype))
+
+
+@op("prim_renorm", primitive="Renorm", prim_args=("p", "dim", "maxnorm"), family="math")
+def prim_renorm(input_x, p, dim, maxnorm):
+    """``ops.Renorm(p, dim, maxnorm)(input_x)``: ``ops.renorm``."""
+    return renorm(input_x, p, dim, maxnorm)

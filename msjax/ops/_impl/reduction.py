@@ -1,6 +1,7 @@
-"""Reductions, scans and counting: sum/mean/prod, max/min/amax/amin, argmax/argmin and the
-``Arg*WithValue`` Primitives, var/std and their means, logsumexp, all/any, count_nonzero, the
-cumulative ops (cumsum, cumprod, cummax, cummin) and the histograms (histc, bincount).
+"""Reductions, scans and counting: sum/mean/prod, max/min/amax/amin/aminmax, argmax/argmin and
+the ``Arg*WithValue`` Primitives, var/std and their means, nansum/nanmean, median/nanmedian,
+logsumexp, all/any, count_nonzero, cov, the cumulative ops (cumsum, cumprod, cummax, cummin,
+logcumsumexp) and the histograms (histc, bincount, the ``Bincount`` Primitive).
 
 Dtype rules are MindSpore 2.10's on CPU (recorded in ``tests/golden/ops_math_pynative.json``):
 
@@ -25,6 +26,7 @@ from ..._core import dtype as mstype
 from ..._core.registry import op
 from ..._core.tensor import Tensor, _truediv
 from ._util import arr, wrap
+from .array import _concrete, _need_concrete
 from .math import (_alias, _check_bool_arg, _check_int_arg, _dispatch, _dn, _float_input, _is_bool, _is_float,
                    _is_number, _is_pyint, _named, _need_tensor, _norm_axes, _norm_axis, _out, _rin, _tensor_method,
                    _to_float, add)
@@ -982,3 +984,38 @@ def cov(input, *, correction=1, fweights=None, aweights=None):
     xw = xc if w is None else xc * w
     c = xw @ jnp.conj(xc).T / jnp.maximum(norm, 0)
     return wrap(jnp.squeeze(c))
+
+
+@op("prim_median", primitive="Median", prim_args=("global_median", "axis", "keep_dims", "ignore_nan"),
+    family="math")
+def prim_median(x, global_median=False, axis=0, keep_dims=False, ignore_nan=False):
+    """``ops.Median(global_median=False, axis=0, keep_dims=False, ignore_nan=False)(x)``: ``(values,
+    indices)``; the global median's index is 0 (MindSpore does not compute it)."""
+    a = arr(x)
+    if global_median:
+        val, _ = _median(a.reshape(-1), 0, False, ignore_nan)
+        return val, wrap(jnp.zeros((), jnp.int64))
+    return _median(a, axis, keep_dims, ignore_nan)
+
+
+# ---------------------------------------------------------------------------
+# Bincount, Median Primitives
+# ---------------------------------------------------------------------------
+
+@op("prim_bincount", primitive="Bincount", family="math")
+def prim_bincount(array, size, weights):
+    """``ops.Bincount()(array, size, weights)``: per value ``0..size-1`` of the Int32 ``array``, the sum
+    of its ``weights`` (``weights``' dtype); larger values are ignored, negative ones are an error."""
+    a, w = arr(array), arr(weights)
+    if a.dtype != jnp.int32:
+        raise TypeError(f"For 'Bincount', 'array' must be Int32, but got {mstype.from_np(a.dtype)}.")
+    if a.shape != w.shape:
+        raise ValueError(f"For 'Bincount', 'weights' must have the shape of 'array' {list(a.shape)}, but got "
+                         f"{list(w.shape)}.")
+    n = int(np.asarray(_need_concrete(arr(size), "Bincount")).reshape(()))
+    if n < 0:
+        raise ValueError(f"For 'Bincount', 'size' must be non-negative, but got {n}.")
+    v = _concrete(a)
+    if v is not None and v.size and v.min() < 0:
+        raise RuntimeError(f"For Bincount, input array should be nonnegative, but got {int(v.min())}")
+    return wrap(jax.ops.segment_sum(w.reshape(-1), a.reshape(-1), num_segments=n))

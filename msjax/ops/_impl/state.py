@@ -1,4 +1,5 @@
-"""In-place state ops (``assign`` & co) and the runtime ``Print``.
+"""In-place state ops (``assign`` & co, and the ``Scatter*``/``ScatterNd*`` ops that write
+their result into a Parameter) and the runtime ``Print``.
 
 ``ops.assign(variable, value)`` writes ``value`` into a Parameter (or a Tensor)
 in place, as in MindSpore. On a Parameter the write goes through its value slot:
@@ -16,13 +17,16 @@ import sys
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 
 from ..._core import dtype as mstype
 from ..._core import printhook
 from ..._core.registry import op
 from ..._core.tensor import Tensor
-from ._util import to_array, wrap
-from .array import _write_inplace
+from ._util import arr, to_array, wrap
+from .array import _concrete, _write_inplace
+from .indexing import (tensor_scatter_add, tensor_scatter_div, tensor_scatter_max, tensor_scatter_min,
+                       tensor_scatter_mul, tensor_scatter_sub, tensor_scatter_update)
 
 
 def _assign_value(variable, value, op_name):
@@ -134,3 +138,49 @@ def print_(*input_x):
 
 
 __all__ = ["assign", "assign_add", "assign_sub", "print_"]
+
+
+# ---------------------------------------------------------------------------
+# Scatter*/ScatterNd*: scatter ops that write into a Parameter
+# ---------------------------------------------------------------------------
+
+def _scatter_inplace(name, prim, fn, rows=False, use_locking=False):
+    """``ops.{name}``/``ops.{prim}()``: ``fn`` (a ``tensor_scatter_*``) written into ``input_x``;
+    ``rows``: ``indices`` index the first axis (the ``Scatter*`` ops) instead of N-D positions."""
+    def f(input_x, indices, updates, use_locking=use_locking):
+        if not isinstance(input_x, Tensor):
+            raise TypeError(f"For '{prim}', 'input_x' must be a Parameter or Tensor, but got {type(input_x)}.")
+        if rows:
+            indices = wrap(arr(indices)[..., None])
+        idx = _concrete(indices)
+        if idx is not None and idx.size:
+            lim = np.asarray(input_x.shape[:idx.shape[-1]])
+            bad = (idx < 0) | (idx >= lim)
+            if bad.any():
+                raise RuntimeError(f"For '{prim}', the values of 'indices' must be in [0, {tuple(lim)}), but got "
+                                   f"{idx[tuple(np.argwhere(bad)[0][:-1])].tolist()}.")
+        new = fn(input_x, indices, updates)._data
+        _write_inplace(input_x, new)
+        return wrap(new)
+    f.__name__ = f.__qualname__ = name
+    f.__doc__ = (f"``ops.{prim}()(input_x, indices, updates)``: ``ops.{fn.__name__}`` at "
+                 f"{'rows' if rows else 'N-D positions'} ``indices``, written into ``input_x`` (a Parameter) "
+                 f"and returned.")
+    return op(name, primitive=prim, prim_args=("use_locking",), family="array")(f)
+
+
+scatter_nd_add = _scatter_inplace("scatter_nd_add", "ScatterNdAdd", tensor_scatter_add)
+scatter_nd_sub = _scatter_inplace("scatter_nd_sub", "ScatterNdSub", tensor_scatter_sub)
+scatter_nd_mul = _scatter_inplace("scatter_nd_mul", "ScatterNdMul", tensor_scatter_mul)
+scatter_nd_div = _scatter_inplace("scatter_nd_div", "ScatterNdDiv", tensor_scatter_div)
+scatter_nd_max = _scatter_inplace("scatter_nd_max", "ScatterNdMax", tensor_scatter_max)
+scatter_nd_min = _scatter_inplace("scatter_nd_min", "ScatterNdMin", tensor_scatter_min)
+scatter_nd_update = _scatter_inplace("scatter_nd_update", "ScatterNdUpdate", tensor_scatter_update)
+scatter_add = _scatter_inplace("scatter_add", "ScatterAdd", tensor_scatter_add, rows=True)
+scatter_sub = _scatter_inplace("prim_scatter_sub", "ScatterSub", tensor_scatter_sub, rows=True)
+scatter_mul = _scatter_inplace("scatter_mul", "ScatterMul", tensor_scatter_mul, rows=True)
+scatter_div = _scatter_inplace("scatter_div", "ScatterDiv", tensor_scatter_div, rows=True)
+scatter_max = _scatter_inplace("scatter_max", "ScatterMax", tensor_scatter_max, rows=True)
+scatter_min = _scatter_inplace("scatter_min", "ScatterMin", tensor_scatter_min, rows=True)
+scatter_update = _scatter_inplace("scatter_update", "ScatterUpdate", tensor_scatter_update, rows=True,
+                                  use_locking=True)
