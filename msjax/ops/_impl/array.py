@@ -1,9 +1,10 @@
 """Array operations: shape and layout (reshape, squeeze/unsqueeze, transpose/permute, flatten,
 broadcast, tile/repeat, flip/roll), joining and splitting (concat/stack/unstack, split/chunk),
-slicing (slice, strided_slice, narrow), meshgrid, fold/unfold, dtype and shape queries (cast,
-shape, rank...), identity-like ops, sequence_mask and the diagonal ops (diag, tril, triu), and the
-helpers the other array-like modules share (concrete values, axis and shape arguments, in-place
-writes).
+slicing (slice, strided_slice, narrow), meshgrid, fold/unfold, ``expand``, ``InvertPermutation``,
+dtype and shape queries (cast, shape, rank...), identity-like ops, sequence_mask, the diagonal
+ops (diag, tril, triu), the torch-style layout helpers (t, moveaxis, ravel, rot90, hsplit...), and
+the helpers the other array-like modules share (concrete values, axis and shape arguments,
+in-place writes).
 
 Every function is MindSpore's functional op on Tensors (``ops.<name>``); the
 Primitive classes and Tensor methods come from the same registry entries.
@@ -26,6 +27,7 @@ from ..._core import dtype as mstype
 from ..._core.registry import op
 from ..._core.tensor import Tensor
 from ._util import _prim_of, arr, wrap
+from .math import _need_tensor
 
 _py_range = builtins.range
 _py_slice = builtins.slice
@@ -1102,6 +1104,44 @@ def _split_dir(name, axis, need):
 hsplit = _split_dir("hsplit", 1, 2)
 vsplit = _split_dir("vsplit", 0, 2)
 dsplit = _split_dir("dsplit", 2, 3)
+
+
+# ---------------------------------------------------------------------------
+# Expand, InvertPermutation, Pack
+# ---------------------------------------------------------------------------
+
+@op("expand", primitive="Expand", family="array")
+def expand(input_x, size):
+    """``ops.expand(input_x, size)``: broadcast to ``size`` (a 1-D integer Tensor; -1 keeps a dimension)."""
+    _need_tensor("expand", "input_x", input_x)
+    x = input_x._data
+    shape = [int(v) for v in np.asarray(arr(size)).reshape(-1)]
+    lead = len(shape) - x.ndim
+    shape = tuple(x.shape[k - lead] if s == -1 and k >= lead else s for k, s in enumerate(shape))
+    return wrap(jnp.broadcast_to(x, shape))
+
+
+@op("prim_invert_permutation", primitive="InvertPermutation", family="array")
+def invert_permutation(input_x):
+    """``ops.InvertPermutation()(perm)``: a constant (tuple or list, not a Tensor) in, the inverse
+    permutation out as a tuple."""
+    if hasattr(input_x, "_data"):
+        raise ValueError(f"For 'InvertPermutation', the value of 'input_x' must be non-Tensor, but got "
+                         f"Tensor[{mstype.from_np(input_x._data.dtype)}]")
+    perm = list(input_x)
+    if sorted(perm) != list(range(len(perm))):
+        raise ValueError(f"For 'InvertPermutation', the elements of 'input_x' must be a permutation of "
+                         f"0..{len(perm) - 1}, but got {tuple(perm)}.")
+    out = [0] * len(perm)
+    for i, p in enumerate(perm):
+        out[p] = i
+    return tuple(out)
+
+
+@op("prim_pack", primitive="Pack", prim_args=("axis",), family="array")
+def prim_pack(*tensors, axis=0):
+    """``ops.Pack(axis)``: the deprecated name of ``ops.Stack``."""
+    return _prim_stack(*tensors, axis=axis)
 
 
 __all__ = [n for n in dir() if not n.startswith("_")]

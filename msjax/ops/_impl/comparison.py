@@ -1,7 +1,8 @@
 """Comparison, logic, sorting and searching: equal/not_equal/greater/less (and their aliases eq, ne,
 gt, ge, lt, le), isclose, the is* predicates (isfinite, isinf, isnan, isneginf, isposinf),
-logical_and/or/xor/not, isreal, and sorting and searching (sort/argsort/msort, topk/top_k,
-``NthElement``, ``Tensor.searchsorted``).
+logical_and/or/xor/not, isreal, ``EqualCount``, ``ApproximateEqual``, ``CheckNumerics``, and sorting
+and searching (sort/argsort/msort, topk/top_k, ``NthElement``, ``InTopK``, bucketize,
+``LowerBound``/``UpperBound``, ``Tensor.searchsorted``).
 
 The elementwise ones are built like math's (``_unary``/``_binary``: MindSpore 2.10's CPU dtype
 rules, recorded in ``tests/golden/ops_math_pynative.json``); the index outputs of ``sort``,
@@ -15,12 +16,13 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
+from ..._core import dtype as mstype
 from ..._core.registry import OPS, op
 from ..._core.tensor import Tensor
 from ._util import arr, wrap
 from .array import _need_concrete
 from .math import (_alias, _binary, _binop, _check_bool_arg, _check_int_arg, _dispatch, _dn, _float_input, _is_bool,
-                   _is_float, _norm_axis, _plain, _rin, _tensor_method, _unary)
+                   _is_float, _need_tensor, _norm_axis, _plain, _rin, _tensor_method, _unary)
 
 
 # ---------------------------------------------------------------------------
@@ -287,3 +289,87 @@ def nth_element(input, n, reverse=False):
         raise ValueError(f"For primitive[NthElement], the n_value must be less than {a.shape[-1]}, but got {k}.")
     s = jnp.sort(a, axis=-1)
     return wrap(s[..., a.shape[-1] - 1 - k] if reverse else s[..., k])
+
+
+# ---------------------------------------------------------------------------
+# EqualCount, ApproximateEqual, CheckNumerics, bucketize, LowerBound/UpperBound, InTopK
+# ---------------------------------------------------------------------------
+
+@op("prim_equal_count", primitive="EqualCount", family="array")
+def equal_count(x, y):
+    """``ops.EqualCount()(x, y)``: the number of equal elements, shape (1,), ``x``'s dtype."""
+    a, b = arr(x), arr(y)
+    return wrap(jnp.sum(a == b).astype(a.dtype).reshape(1))
+
+
+@op("prim_approximate_equal", primitive="ApproximateEqual", prim_args=("tolerance",), family="array")
+def approximate_equal(x, y, tolerance=1e-5):
+    """``ops.ApproximateEqual(tolerance=1e-5)(x, y)``: ``|x - y| < tolerance``."""
+    a, b = arr(x), arr(y)
+    return wrap(jnp.abs(a - b) < jnp.asarray(tolerance, a.dtype))
+
+
+@op("prim_check_numerics", primitive="CheckNumerics", family="array")
+def check_numerics(x):
+    """``ops.CheckNumerics()(x)``: ``x`` itself, or a RuntimeError if it has NaN or inf values."""
+    a = arr(x)
+    if isinstance(a, jax.core.Tracer):
+        return wrap(a)
+    if bool(jnp.any(jnp.isnan(a))):
+        raise RuntimeError(": Tensor had NaN values")
+    if bool(jnp.any(jnp.isinf(a))):
+        raise RuntimeError(": Tensor had Inf values")
+    return wrap(a)
+
+
+@op("bucketize", family="array")
+def bucketize(input, boundaries, *, right=False):
+    """``ops.bucketize(input, boundaries, *, right=False)``: Int32 bucket indices
+    (``right=True``: ``boundaries[i-1] <= x < boundaries[i]``)."""
+    _need_tensor("bucketize", "input", input)
+    b = jnp.asarray(np.asarray(boundaries, np.float64), input._data.dtype)
+    return wrap(jnp.searchsorted(b, input._data, side="right" if right else "left").astype(jnp.int32))
+
+
+@op("prim_bucketize", primitive="Bucketize", prim_args=("boundaries",), family="array")
+def prim_bucketize(input, boundaries):
+    """``ops.Bucketize(boundaries)(input)``: ``bucketize(..., right=True)``."""
+    return bucketize(input, boundaries, right=True)
+
+
+def _bound(name, side, sorted_x, values, out_type):
+    s, v = arr(sorted_x), arr(values)
+    if s.ndim != 2 or v.ndim != 2 or s.shape[0] != v.shape[0]:
+        raise ValueError(f"For '{name}', 'sorted_x' and 'values' must be 2-D with the same first dimension, "
+                         f"but got {tuple(s.shape)} and {tuple(v.shape)}.")
+    r = jax.vmap(lambda a, q: jnp.searchsorted(a, q, side=side))(s, v)
+    return wrap(r.astype(mstype.to_np(out_type)))
+
+
+@op("prim_lower_bound", primitive="LowerBound", prim_args=("out_type",), family="array")
+def lower_bound(sorted_x, values, out_type=mstype.int32):
+    """``ops.LowerBound(out_type=int32)(sorted_x, values)``: per row, the first index with
+    ``sorted_x >= value``."""
+    return _bound("LowerBound", "left", sorted_x, values, out_type)
+
+
+@op("prim_upper_bound", primitive="UpperBound", prim_args=("out_type",), family="array")
+def upper_bound(sorted_x, values, out_type=mstype.int32):
+    """``ops.UpperBound(out_type=int32)(sorted_x, values)``: per row, the first index with
+    ``sorted_x > value``."""
+    return _bound("UpperBound", "right", sorted_x, values, out_type)
+
+
+@op("intopk", family="array")
+def intopk(x1, x2, k):
+    """``ops.intopk(x1, x2, k)``: whether ``x1[i, x2[i]]`` is among the ``k`` largest of row ``i``
+    (ties count in its favour)."""
+    a, t = arr(x1), arr(x2)
+    target = jnp.take_along_axis(a, t.astype(jnp.int32)[:, None], 1)
+    return wrap(jnp.sum(a > target, 1) < k)
+
+
+@op("prim_in_top_k", primitive="InTopK", prim_args=("k",), family="array")
+def prim_in_top_k(x1, x2, k):
+    """``ops.InTopK(k)(x1, x2)``: ``ops.intopk``."""
+    return intopk(x1, x2, k)

@@ -2,7 +2,8 @@
 ``pixel_shuffle``/``pixel_unshuffle``, padding (``pad``, ``Pad``, ``MirrorPad``), ``grid_sample`` and
 the sliding blocks of ``Im2Col``/``Col2Im``/``col2im`` and ``ExtractImagePatches``, and the block
 moves between batch and space (``batch_to_space_nd``/``space_to_batch_nd``, ``BatchToSpace``,
-``SpaceToBatch``, ``SpaceToBatchND``).
+``SpaceToBatch``, ``SpaceToBatchND``) and between depth and space (``DepthToSpace``,
+``SpaceToDepth``).
 
 Layouts are MindSpore's: NCHW (NCL / NCDHW) activations."""
 from __future__ import annotations
@@ -666,3 +667,41 @@ def space_to_batch(x, block_size, paddings):
 def prim_space_to_batch_nd(input_x, block_shape, paddings):
     """``ops.SpaceToBatchND(block_shape, paddings)(input_x)``: ``ops.space_to_batch_nd``."""
     return space_to_batch_nd(input_x, block_shape, paddings)
+
+
+# ---------------------------------------------------------------------------
+# DepthToSpace / SpaceToDepth
+# ---------------------------------------------------------------------------
+
+def _block_input(name, x, block_size):
+    """The NCHW array of ``x`` and its shape, checked."""
+    x = arr(x)
+    if isinstance(block_size, bool) or not isinstance(block_size, int) or block_size < 2:
+        raise ValueError(f"For '{name}', the 'block_size' must be an int >= 2, but got {block_size}.")
+    if x.ndim != 4:
+        raise ValueError(f"For '{name}', the rank of 'x' must be 4, but got {x.ndim}.")
+    return x, x.shape
+
+
+@op("prim_depth_to_space", primitive="DepthToSpace", prim_args=("block_size",), family="array")
+def depth_to_space(x, block_size):
+    """``ops.DepthToSpace(block_size)(x)``: NCHW, ``C`` split into ``block_size**2`` spatial blocks."""
+    a, (n, c, h, w) = _block_input("DepthToSpace", x, block_size)
+    b = block_size
+    if c % (b * b):
+        raise ValueError(f"For 'DepthToSpace', the channel of 'x' must be divisible by block_size**2 ({b * b}), "
+                         f"but got {c}.")
+    a = a.reshape(n, b, b, c // (b * b), h, w).transpose(0, 3, 4, 1, 5, 2)
+    return wrap(a.reshape(n, c // (b * b), h * b, w * b))
+
+
+@op("prim_space_to_depth", primitive="SpaceToDepth", prim_args=("block_size",), family="array")
+def space_to_depth(x, block_size):
+    """``ops.SpaceToDepth(block_size)(x)``: the inverse of ``DepthToSpace``."""
+    a, (n, c, h, w) = _block_input("SpaceToDepth", x, block_size)
+    b = block_size
+    if h % b or w % b:
+        raise ValueError(f"For 'SpaceToDepth', the height and width of 'x' must be divisible by block_size "
+                         f"({b}), but got {h} and {w}.")
+    a = a.reshape(n, c, h // b, b, w // b, b).transpose(0, 3, 5, 1, 2, 4)
+    return wrap(a.reshape(n, c * b * b, h // b, w // b))

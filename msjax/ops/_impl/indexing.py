@@ -1,10 +1,10 @@
 """Indexing ops: gather (``gather``, ``gather_elements``/``GatherD``, ``gather_nd``,
-``index_select``, ``take``), selection (``masked_select``, ``masked_fill``, ``select``/``where``,
-``nonzero``, ``argwhere``, ``unique``), scatter (``scatter``, ``scatter_nd``, the
-``tensor_scatter_*`` ops and their Primitives, ``index_add``, ``index_fill``, ``masked_scatter``,
-``select/slice/diagonal_scatter``), the row writes of ``Inplace*``, segment reductions
-(``unsorted_segment_*``, ``Segment*``), and the checks of Tensor indexing (``t[idx]`` /
-``t[idx] = v``).
+``index_select``, ``take``, ``GatherV2``), selection (``masked_select``, ``masked_fill``,
+``select``/``where``, ``nonzero``, ``argwhere``, ``unique``, the ``MaskedSelect``/``NonZero``
+Primitives), scatter (``scatter``, ``scatter_nd``, the ``tensor_scatter_*`` ops and their
+Primitives, ``index_add``, ``index_fill``, ``masked_scatter``, ``select/slice/diagonal_scatter``),
+the row writes of ``Inplace*``, segment reductions (``unsorted_segment_*``, ``Segment*``), and
+the checks of Tensor indexing (``t[idx]`` / ``t[idx] = v``).
 
 MindSpore checks index ranges at run time (``RuntimeError`` for an index out of
 range); msjax does the same whenever the indices are concrete. Under ``jax.jit``
@@ -1084,6 +1084,28 @@ segment_max = _segment("prim_segment_max", "SegmentMax", _seg_max, 0)
 segment_min = _segment("prim_segment_min", "SegmentMin", _seg_min, 0)
 segment_mean = _segment("prim_segment_mean", "SegmentMean", _seg_mean, 0)
 segment_prod = _segment("prim_segment_prod", "SegmentProd", _seg_prod, 1)
+
+
+# ---------------------------------------------------------------------------
+# GatherV2, MaskedSelect, NonZero Primitives
+# ---------------------------------------------------------------------------
+
+@op("prim_gather_v2", primitive="GatherV2", prim_args=("batch_dims",), family="array")
+def prim_gather_v2(input_params, input_indices, axis, batch_dims=0):
+    """``ops.GatherV2()``: the old name of ``ops.Gather``."""
+    return _prim_gather(input_params, input_indices, axis, batch_dims)
+
+
+@op("prim_masked_select", primitive="MaskedSelect", family="array")
+def prim_masked_select(x, mask):
+    """``ops.MaskedSelect()(x, mask)``: ``ops.masked_select``."""
+    return masked_select(x, mask)
+
+
+@op("prim_non_zero", primitive="NonZero", family="array")
+def prim_non_zero(x):
+    """``ops.NonZero()(x)``: ``ops.nonzero`` (an Int64 index matrix)."""
+    return nonzero(x)
 
 
 provided.provide("normalize_index", normalize_index)   # Tensor indexing (msjax/_core/tensor.py)

@@ -1,7 +1,8 @@
 """Elementwise math: unary math (abs, sqrt, exp/log, trigonometric and hyperbolic functions, erf,
-rounding), binary arithmetic (add ... pow, div in its rounding modes, maximum/minimum, atan2, gcd),
-bitwise ops, clamp, complex parts, and the helpers the other op modules share (dtype checks,
-``_unary``/``_binary``/``_alias``, Tensor-method overloads).
+rounding), binary arithmetic (add ... pow, div in its rounding modes, maximum/minimum, atan2, gcd,
+lcm, hypot, DivNoNan/MulNoNan/Mod, xlogy, copysign...), bitwise ops and shifts, clamp, complex
+numbers (real/imag, conj, angle, ``Complex``, ``ComplexAbs``), and the helpers the other op modules
+share (dtype checks, ``_unary``/``_binary``/``_alias``, Tensor-method overloads).
 
 Dtype rules are MindSpore 2.10's on CPU (recorded in ``tests/golden/ops_math_pynative.json``):
 
@@ -1104,6 +1105,52 @@ def _fmin(a, b):
 
 fmax = _nan_pick("fmax", _fmax)
 fmin = _nan_pick("fmin", _fmin)
+
+
+# ---------------------------------------------------------------------------
+# Invert, shifts, Complex/ComplexAbs/conj/angle
+# ---------------------------------------------------------------------------
+
+@op("prim_invert", primitive="Invert", methods="invert", family="array")
+def invert(x):
+    """``ops.Invert()(x)``: bitwise NOT of an integer Tensor."""
+    a = arr(x)
+    if not jnp.issubdtype(a.dtype, jnp.integer):
+        raise TypeError(f"For 'Invert', the 'x' must be an integer Tensor, but got {mstype.from_np(a.dtype)}.")
+    return wrap(jnp.invert(a))
+
+
+left_shift = _binary("bitwise_left_shift", _bitwise(jnp.left_shift), "LeftShift", "bitwise_left_shift",
+                     "``ops.bitwise_left_shift(input, other)``: ``input << other``.")
+right_shift = _binary("bitwise_right_shift", _bitwise(jnp.right_shift), "RightShift", "bitwise_right_shift",
+                      "``ops.bitwise_right_shift(input, other)``: arithmetic ``input >> other``.")
+
+
+@op("prim_complex", primitive="Complex", family="array")
+def complex_(real, imag):
+    """``ops.Complex()(real, imag)``: Complex64 from Float32 parts (Complex128 from Float64)."""
+    r, i = arr(real), arr(imag)
+    return _out(_binop("Complex", jax.lax.complex, r, i))
+
+
+@op("prim_complex_abs", primitive="ComplexAbs", family="array")
+def complex_abs(x):
+    """``ops.ComplexAbs()(x)``: ``|x|`` of a complex Tensor, as its real dtype."""
+    return wrap(jnp.abs(arr(x)))
+
+
+@op("conj", primitive="Conj", methods="conj", family="array")
+def conj(input):
+    """``ops.conj(input)``: complex conjugate (real Tensors are returned unchanged)."""
+    _need_tensor("conj", "input", input)
+    return wrap(jnp.conj(input._data) if jnp.iscomplexobj(input._data) else input._data)
+
+
+@op("angle", primitive="Angle", methods="angle", family="array")
+def angle(input):
+    """``ops.angle(input)``: the argument of a complex Tensor."""
+    _need_tensor("angle", "input", input)
+    return wrap(jnp.angle(input._data))
 
 
 provided.provide("int_pow", _int_pow)   # Tensor ``**`` of integers (msjax/_core/tensor.py)

@@ -23,9 +23,8 @@ from ..._core import dtype as mstype
 from ..._core.registry import op
 from ..._core.tensor import Tensor
 from ._util import arr, wrap
-from .array import _write_inplace
+from .array import _write_inplace, expand
 from .indexing import _dim_index, _index_fill, _masked_scatter, tensor_scatter_add, tensor_scatter_elements
-from .extra_array import expand
 from .math import _norm_axes, _norm_axis, _out
 
 # ---------------------------------------------------------------------------
