@@ -4,7 +4,7 @@
 Primitives), scatter (``scatter``, ``scatter_nd``, the ``tensor_scatter_*`` ops and their
 Primitives, ``index_add``, ``index_fill``, ``masked_scatter``, ``select/slice/diagonal_scatter``),
 the row writes of ``Inplace*``, segment reductions (``unsorted_segment_*``, ``Segment*``), and
-the checks of Tensor indexing (``t[idx]`` / ``t[idx] = v``).
+``UnravelIndex``, and the checks of Tensor indexing (``t[idx]`` / ``t[idx] = v``).
 
 MindSpore checks index ranges at run time (``RuntimeError`` for an index out of
 range); msjax does the same whenever the indices are concrete. Under ``jax.jit``
@@ -1106,6 +1106,19 @@ def prim_masked_select(x, mask):
 def prim_non_zero(x):
     """``ops.NonZero()(x)``: ``ops.nonzero`` (an Int64 index matrix)."""
     return nonzero(x)
+
+
+# ---------------------------------------------------------------------------
+# UnravelIndex
+# ---------------------------------------------------------------------------
+
+@op("prim_unravel_index", primitive="UnravelIndex", family="array")
+def unravel_index(indices, dims):
+    """``ops.UnravelIndex()(indices, dims)``: the coordinates in a ``dims``-shaped array of each flat
+    index, one row per dimension."""
+    i, d = arr(indices), arr(dims)
+    shape = tuple(int(v) for v in _need_concrete(d, "UnravelIndex").reshape(-1))
+    return wrap(jnp.stack(jnp.unravel_index(i, shape)).astype(i.dtype))
 
 
 provided.provide("normalize_index", normalize_index)   # Tensor indexing (msjax/_core/tensor.py)

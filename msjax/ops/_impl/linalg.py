@@ -2,7 +2,8 @@
 determinants and inverses, Cholesky and the solvers (``MatrixSolve``, ``MatrixTriangularSolve``,
 ``lstsq``), decompositions (``svd``, ``qr``, ``geqrf``/``orgqr``, ``eig``), matrix functions
 (``matrix_power``, ``matrix_exp``, ``MatrixLogarithm``, ``matrix_band_part``) and the norms
-(``norm``, the ``LpNorm``/``EuclideanNorm`` Primitives), ``cdist`` and ``einsum``.
+(``norm``, the ``LpNorm``/``EuclideanNorm`` Primitives), ``cdist``, ``einsum``, ``kron`` and
+``vander``.
 
 MindSpore's matrix products want both operands of one dtype (Int32 @ Float32 is a TypeError,
 there is no promotion); ``MatMul`` takes 2-D Tensors only and ``BatchMatMul`` does not broadcast
@@ -1072,3 +1073,35 @@ def addr(x, vec1, vec2, *, beta=1, alpha=1):
 def prim_renorm(input_x, p, dim, maxnorm):
     """``ops.Renorm(p, dim, maxnorm)(input_x)``: ``ops.renorm``."""
     return renorm(input_x, p, dim, maxnorm)
+
+
+# ---------------------------------------------------------------------------
+# kron, vander
+# ---------------------------------------------------------------------------
+
+@op("kron", family="math")
+def kron(input, other):
+    """``ops.kron(input, other)``: the Kronecker product (dtypes promoted)."""
+    for k, v in (("input", input), ("other", other)):
+        if not isinstance(v, Tensor):
+            raise TypeError(f"For 'kron', the '{k}' must be a Tensor, but got {type(v).__name__}.")
+    return wrap(jnp.kron(input._data, other._data))
+
+
+@op("vander", family="math")
+def vander(x, N=None):
+    """``ops.vander(x, N=None)``: the columns ``x**(N-1), ..., x, 1`` of a 1-D Tensor (integers give
+    Int64)."""
+    if not isinstance(x, Tensor):
+        raise TypeError(f"For 'vander', the 'x' must be a Tensor, but got {type(x).__name__}.")
+    a = x._data
+    if a.ndim != 1:
+        raise ValueError(f"For 'vander', the 'x' must be 1-D, but got {a.ndim}-D.")
+    n = a.shape[0] if N is None else N
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise TypeError(f"For vander, N must be an integer, but got {type(n)}.")
+    if n <= 0:
+        raise ValueError(f"For vander, N must be greater than 0, but got {n}.")
+    if jnp.issubdtype(a.dtype, jnp.integer):
+        a = a.astype(jnp.int64)
+    return wrap(jnp.vander(a, n))
