@@ -8,4 +8,3 @@ from . import optim  # noqa: F401,E402  (optimizer primitives: ApplyMomentum, Ap
 from . import detection  # noqa: F401,E402  (BoundingBoxEncode/Decode, IOU, NMSWithMask)
 from . import tensor_methods  # noqa: F401,E402  (in-place and torch-style Tensor methods)
 from . import spectral  # noqa: F401,E402
-from . import extra_torch  # noqa: F401,E402  (exp2, polar, mv, vector_norm, matrix_norm, take, searchsorted: MindSpore's torch-style functional ops)

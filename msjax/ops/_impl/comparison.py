@@ -2,7 +2,7 @@
 gt, ge, lt, le), isclose, the is* predicates (isfinite, isinf, isnan, isneginf, isposinf),
 logical_and/or/xor/not, isreal, ``EqualCount``, ``ApproximateEqual``, ``CheckNumerics``, and sorting
 and searching (sort/argsort/msort, topk/top_k, ``NthElement``, ``InTopK``, bucketize,
-``LowerBound``/``UpperBound``, ``Tensor.searchsorted``).
+``LowerBound``/``UpperBound``, ``searchsorted``).
 
 The elementwise ones are built like math's (``_unary``/``_binary``: MindSpore 2.10's CPU dtype
 rules, recorded in ``tests/golden/ops_math_pynative.json``); the index outputs of ``sort``,
@@ -373,3 +373,24 @@ def intopk(x1, x2, k):
 def prim_in_top_k(x1, x2, k):
     """``ops.InTopK(k)(x1, x2)``: ``ops.intopk``."""
     return intopk(x1, x2, k)
+
+
+# ---------------------------------------------------------------------------
+# searchsorted
+# ---------------------------------------------------------------------------
+
+@op("searchsorted", family="math")
+def searchsorted(sorted_sequence, values, *, out_int32=False, right=False, side=None, sorter=None, dtype=None):
+    """``ops.searchsorted(sorted_sequence, values, *, out_int32=False, right=False, side=None,
+    sorter=None)``: insertion points (Int64, or Int32 with ``out_int32``) that keep each last-axis
+    row sorted; ``side`` ('left'/'right') overrides ``right``."""
+    _need_tensor("searchsorted", "sorted_sequence", sorted_sequence)
+    if side is not None and side not in ("left", "right"):
+        raise ValueError(f"For 'searchsorted', 'side' must be 'left' or 'right', but got {side!r}.")
+    if side == "left" and right:
+        raise ValueError("For 'searchsorted', 'side' and 'right' contradict each other.")
+    side = side or ("right" if right else "left")
+    v = values if isinstance(values, Tensor) else wrap(jnp.asarray(values, sorted_sequence._data.dtype))
+    out = _searchsorted(sorted_sequence, v, side, sorter)
+    want = mstype.int32 if out_int32 else (dtype or mstype.int64)
+    return wrap(out._data.astype(mstype.to_np(want)))

@@ -27,7 +27,7 @@ from ..._core.tensor import Tensor, _infer_np
 from ._util import _prim_of, arr, operand_pair, to_array, wrap
 from .array import (_check_int_index, _concrete, _ints, _is_tracer, _need_concrete, _norm_axis, _py_range, _py_slice,
                     _write_inplace)
-from .math import _dn
+from .math import _dn, _need_tensor
 from .math import _norm_axis as _math_norm_axis  # (name, axis, ndim); array's _norm_axis is (axis, ndim, op_name)
 
 
@@ -1119,6 +1119,19 @@ def unravel_index(indices, dims):
     i, d = arr(indices), arr(dims)
     shape = tuple(int(v) for v in _need_concrete(d, "UnravelIndex").reshape(-1))
     return wrap(jnp.stack(jnp.unravel_index(i, shape)).astype(i.dtype))
+
+
+# ---------------------------------------------------------------------------
+# take
+# ---------------------------------------------------------------------------
+
+@op("take", family="array")
+def take(input, index):
+    """``ops.take(input, index)``: the elements of ``input`` (read flattened) at ``index``, in
+    ``index``'s shape."""
+    _need_tensor("take", "input", input)
+    _need_tensor("take", "index", index)
+    return _take(input, index)
 
 
 provided.provide("normalize_index", normalize_index)   # Tensor indexing (msjax/_core/tensor.py)

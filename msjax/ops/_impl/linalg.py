@@ -2,8 +2,8 @@
 determinants and inverses, Cholesky and the solvers (``MatrixSolve``, ``MatrixTriangularSolve``,
 ``lstsq``), decompositions (``svd``, ``qr``, ``geqrf``/``orgqr``, ``eig``), matrix functions
 (``matrix_power``, ``matrix_exp``, ``MatrixLogarithm``, ``matrix_band_part``) and the norms
-(``norm``, the ``LpNorm``/``EuclideanNorm`` Primitives), ``cdist``, ``einsum``, ``kron`` and
-``vander``.
+(``norm``, ``vector_norm``, ``matrix_norm``, the ``LpNorm``/``EuclideanNorm`` Primitives), ``mv``,
+``cdist``, ``einsum``, ``kron`` and ``vander``.
 
 MindSpore's matrix products want both operands of one dtype (Int32 @ Float32 is a TypeError,
 there is no promotion); ``MatMul`` takes 2-D Tensors only and ``BatchMatMul`` does not broadcast
@@ -1105,3 +1105,56 @@ def vander(x, N=None):
     if jnp.issubdtype(a.dtype, jnp.integer):
         a = a.astype(jnp.int64)
     return wrap(jnp.vander(a, n))
+
+
+# ---------------------------------------------------------------------------
+# mv, vector_norm, matrix_norm
+# ---------------------------------------------------------------------------
+
+@op("mv", family="linalg")
+def mv(input, vec):
+    """``ops.mv(input, vec)``: the product of an (n, m) matrix and an (m,) vector."""
+    x, v = _need_tensor("mv", "input", input)._data, _need_tensor("mv", "vec", vec)._data
+    if x.ndim != 2 or v.ndim != 1:
+        raise ValueError(f"For 'mv', 'input' must be 2-D and 'vec' 1-D, but got {x.ndim}-D and {v.ndim}-D.")
+    if x.shape[1] != v.shape[0]:
+        raise ValueError(f"For 'mv', the columns of 'input' ({x.shape[1]}) must equal the length of 'vec' "
+                         f"({v.shape[0]}).")
+    return wrap(jnp.matmul(x, v))
+
+
+@op("vector_norm", family="math")
+def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):  # noqa: A002
+    """``ops.vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None)``: the ``ord``-norm of
+    ``x`` flattened over ``dim`` (all dimensions when None), computed by ``ops.norm`` on one axis."""
+    _need_tensor("vector_norm", "x", x)
+    if isinstance(ord, str):
+        raise TypeError(f"For 'vector_norm', 'ord' must be a number, but got {ord!r}.")
+    nd = x.ndim
+    if dim is None:
+        dims = tuple(range(nd))
+    else:
+        dims = tuple(sorted({_norm_axis("vector_norm", d, max(nd, 1)) for d in
+                             ((dim,) if isinstance(dim, int) else tuple(dim))}))
+    a = x._data
+    if nd == 0:
+        a = a.reshape(1)
+        dims = (0,)
+    rest = [d for d in range(a.ndim) if d not in dims]
+    moved = jnp.transpose(a, rest + list(dims)).reshape([a.shape[d] for d in rest] + [-1])
+    out = norm(wrap(moved), float(ord), -1, False, dtype=dtype)
+    if keepdim:
+        out = wrap(out._data.reshape([1 if d in dims else s for d, s in enumerate(x.shape)]))
+    return out
+
+
+@op("matrix_norm", family="math")
+def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None):  # noqa: A002
+    """``ops.matrix_norm(A, ord='fro', dim=(-2, -1), keepdim=False, *, dtype=None)``: ``ops.norm``
+    over the two dimensions ``dim``."""
+    _need_tensor("matrix_norm", "A", A)
+    if A.ndim < 2:
+        raise ValueError(f"For 'matrix_norm', 'A' must have at least 2 dimensions, but got {A.ndim}.")
+    if not isinstance(dim, (tuple, list)) or len(dim) != 2:
+        raise TypeError(f"For 'matrix_norm', 'dim' must be a tuple of two ints, but got {dim}.")
+    return norm(A, ord, tuple(dim), keepdim, dtype=dtype)

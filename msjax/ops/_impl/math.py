@@ -1,8 +1,8 @@
-"""Elementwise math: unary math (abs, sqrt, exp/log, trigonometric and hyperbolic functions, erf,
-rounding), binary arithmetic (add ... pow, div in its rounding modes, maximum/minimum, atan2, gcd,
-lcm, hypot, DivNoNan/MulNoNan/Mod, xlogy, copysign...), bitwise ops and shifts, clamp, complex
-numbers (real/imag, conj, angle, ``Complex``, ``ComplexAbs``), and the helpers the other op modules
-share (dtype checks, ``_unary``/``_binary``/``_alias``, Tensor-method overloads).
+"""Elementwise math: unary math (abs, sqrt, exp/exp2/log, trigonometric and hyperbolic functions,
+erf, rounding), binary arithmetic (add ... pow, div in its rounding modes, maximum/minimum, atan2,
+gcd, lcm, hypot, DivNoNan/MulNoNan/Mod, xlogy, copysign...), bitwise ops and shifts, clamp,
+complex numbers (real/imag, conj, angle, polar, ``Complex``, ``ComplexAbs``), and the helpers the
+other op modules share (dtype checks, ``_unary``/``_binary``/``_alias``, Tensor-method overloads).
 
 Dtype rules are MindSpore 2.10's on CPU (recorded in ``tests/golden/ops_math_pynative.json``):
 
@@ -100,6 +100,7 @@ def _alias(name, fn, methods=(), primitive=None, prim_args=()):
 def _need_tensor(name, argname, x):
     if not isinstance(x, Tensor):
         raise TypeError(f"For '{name}', the '{argname}' must be a Tensor, but got {type(x).__name__}.")
+    return x
 
 
 def _rin(name, input):
@@ -1151,6 +1152,30 @@ def angle(input):
     """``ops.angle(input)``: the argument of a complex Tensor."""
     _need_tensor("angle", "input", input)
     return wrap(jnp.angle(input._data))
+
+
+# ---------------------------------------------------------------------------
+# exp2, polar
+# ---------------------------------------------------------------------------
+
+@op("exp2", family="math")
+def exp2(input):
+    """``ops.exp2(input)``: ``2 ** input``; integer and bool inputs give Float32."""
+    x = _need_tensor("exp2", "input", input)._data
+    if not jnp.issubdtype(x.dtype, jnp.inexact):
+        x = x.astype(jnp.float32)
+    return wrap(jnp.exp2(x))
+
+
+@op("polar", family="math")
+def polar(abs, angle):  # noqa: A002  (MindSpore's argument name)
+    """``ops.polar(abs, angle)``: the complex Tensor ``abs * (cos(angle) + i sin(angle))``
+    (Complex64 from Float32, Complex128 from Float64)."""
+    a, t = _need_tensor("polar", "abs", abs)._data, _need_tensor("polar", "angle", angle)._data
+    if a.dtype != t.dtype or a.dtype not in (jnp.float32, jnp.float64):
+        raise TypeError(f"For 'polar', 'abs' and 'angle' must both be Float32 or both Float64, but got "
+                        f"{mstype.from_np(a.dtype)} and {mstype.from_np(t.dtype)}.")
+    return wrap(lax.complex(a * jnp.cos(t), a * jnp.sin(t)))
 
 
 provided.provide("int_pow", _int_pow)   # Tensor ``**`` of integers (msjax/_core/tensor.py)
