@@ -1,5 +1,5 @@
 """Golden cases for math, reduction, comparison/logic and linear-algebra ops
-(``msjax/ops/_impl/math.py``, ``linalg.py``).
+(``msjax/ops/_impl/math.py``, ``reduction.py``, ``comparison.py``, ``linalg.py``).
 
 Each ``case_<name>(ms)`` uses only the module it is given. Error cases raise once
 (MindSpore's PyNative executor can misbehave after a failed kernel selection, so every

@@ -1,9 +1,9 @@
 """Array operations: shape and layout (reshape, squeeze/unsqueeze, transpose/permute, flatten,
-broadcast, tile/repeat, flip/roll, ``ReverseSequence``, ``ConjugateTranspose``), joining and
-splitting (concat/stack/unstack, hstack/vstack/dstack..., atleast_1d/2d/3d, block_diag,
-cartesian_prod, split/chunk), slicing (slice, strided_slice, narrow), meshgrid, fold/unfold,
-``expand``, ``InvertPermutation``, dtype and shape queries (cast, shape, rank...), identity-like
-ops, sequence_mask, the diagonal ops (diag, diag_embed, ``DiagPart``, tril, triu), the torch-style
+broadcast, tile/repeat, flip/roll, ``expand``, ``InvertPermutation``, ``ReverseSequence``,
+``ConjugateTranspose``), joining and splitting (concat/stack/unstack, hstack/vstack/dstack...,
+atleast_1d/2d/3d, block_diag, cartesian_prod, split/chunk), slicing (slice, strided_slice,
+narrow), meshgrid, dtype and shape queries (cast, shape, rank...), identity-like ops,
+sequence_mask, the diagonal ops (diag, diag_embed, ``DiagPart``, tril, triu), the torch-style
 layout helpers (t, moveaxis, ravel, rot90, hsplit...), and the helpers the other array-like
 modules share (concrete values, axis and shape arguments, in-place writes).
 
@@ -797,99 +797,6 @@ def _tensor_resize(input, *new_shape):
     else:
         flat = jnp.concatenate([flat, jnp.zeros((n - flat.size,), x.dtype)])
     return wrap(jnp.reshape(flat, shape))
-
-
-def _pair(v, name, op_name):
-    if isinstance(v, Tensor):
-        v = _ints(v)
-    if isinstance(v, (int, np.integer)) and not isinstance(v, bool):
-        return (int(v), int(v))
-    v = tuple(int(i) for i in v)
-    if len(v) == 1:
-        return v * 2
-    if len(v) != 2:
-        raise ValueError(f"For '{op_name}', '{name}' must be an int or a tuple of 2 ints, but got {v}.")
-    return v
-
-
-def _patch_index(h, w, kernel, dilation, padding, stride, op_name):
-    """Row/column indices (into the padded image) of every patch element:
-    arrays of shape (kh*kw, L) and the output grid size."""
-    (kh, kw), (dh, dw), (ph, pw), (sh, sw) = kernel, dilation, padding, stride
-    oh = (h + 2 * ph - dh * (kh - 1) - 1) // sh + 1
-    ow = (w + 2 * pw - dw * (kw - 1) - 1) // sw + 1
-    if oh <= 0 or ow <= 0:
-        raise ValueError(f"For '{op_name}', the calculated number of blocks must be positive, but got "
-                         f"({oh}, {ow}).")
-    ki, kj = np.meshgrid(np.arange(kh) * dh, np.arange(kw) * dw, indexing="ij")
-    oi, oj = np.meshgrid(np.arange(oh) * sh, np.arange(ow) * sw, indexing="ij")
-    rows = ki.reshape(-1, 1) + oi.reshape(1, -1)
-    cols = kj.reshape(-1, 1) + oj.reshape(1, -1)
-    return rows, cols, oh, ow
-
-
-@op("unfold", family="array")
-def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
-    """``ops.unfold(input, kernel_size, dilation=1, padding=0, stride=1)``: im2col,
-    ``(N, C, H, W)`` -> ``(N, C*kh*kw, L)``."""
-    x = arr(input)
-    if x.ndim != 4:
-        raise ValueError(f"For 'unfold', the rank of 'input' must be 4, but got {x.ndim}.")
-    k = _pair(kernel_size, "kernel_size", "unfold")
-    d = _pair(dilation, "dilation", "unfold")
-    p = _pair(padding, "padding", "unfold")
-    s = _pair(stride, "stride", "unfold")
-    _patch_index(x.shape[2], x.shape[3], k, d, p, s, "unfold")   # validates the sizes
-    return wrap(_unfold_kernel(x, k, d, p, s))
-
-
-@functools.partial(jax.jit, static_argnums=(1, 2, 3, 4))
-def _unfold_kernel(x, k, d, p, s):
-    n, c, h, w = x.shape
-    rows, cols, _, _ = _patch_index(h, w, k, d, p, s, "unfold")
-    xp = jnp.pad(x, ((0, 0), (0, 0), (p[0], p[0]), (p[1], p[1])))
-    patches = xp[:, :, rows, cols]          # (N, C, kh*kw, L)
-    return jnp.reshape(patches, (n, c * rows.shape[0], rows.shape[1]))
-
-
-@op("fold", methods="fold", family="array")
-def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
-    """``ops.fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1)``:
-    col2im, ``(N, C*kh*kw, L)`` -> ``(N, C, H, W)``; overlapping values are summed."""
-    x = arr(input)
-    if x.ndim != 3:
-        raise ValueError(f"For 'fold', the rank of 'input' must be 3, but got {x.ndim}.")
-    oh_, ow_ = _pair(output_size, "output_size", "fold")
-    k = _pair(kernel_size, "kernel_size", "fold")
-    d = _pair(dilation, "dilation", "fold")
-    p = _pair(padding, "padding", "fold")
-    s = _pair(stride, "stride", "fold")
-    n, ckk, length = x.shape
-    kk = k[0] * k[1]
-    if ckk % kk:
-        raise ValueError(f"For 'fold', the size of dimension 1 of 'input' must be divisible by the product of "
-                         f"'kernel_size' ({kk}), but got {ckk}.")
-    rows, cols, gh, gw = _patch_index(oh_, ow_, k, d, p, s, "fold")
-    if gh * gw != length:
-        raise ValueError(f"For 'fold', the size of dimension 2 of 'input' must be {gh * gw}, but got {length}.")
-    return wrap(_fold_kernel(x, (oh_, ow_), k, d, p, s))
-
-
-@functools.partial(jax.jit, static_argnums=(1, 2, 3, 4, 5))
-def _fold_kernel(x, size, k, d, p, s):
-    (oh_, ow_), (n, ckk, length) = size, x.shape
-    rows, cols, _, _ = _patch_index(oh_, ow_, k, d, p, s, "fold")
-    kk = k[0] * k[1]
-    c = ckk // kk
-    vals = jnp.reshape(x, (n, c, kk, length))
-    out = jnp.zeros((n, c, oh_ + 2 * p[0], ow_ + 2 * p[1]), x.dtype)
-    out = out.at[:, :, rows, cols].add(vals)
-    return out[:, :, p[0]:p[0] + oh_, p[1]:p[1] + ow_]
-
-
-@op("tensor_unfold", methods="unfold", family="array")
-def _tensor_unfold(input, kernel_size, dilation=1, padding=0, stride=1):
-    return unfold(input, kernel_size, dilation, padding, stride)
 
 
 # ---------------------------------------------------------------------------

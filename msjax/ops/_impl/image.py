@@ -1,13 +1,14 @@
-"""Image ops: resizing (``interpolate``/``upsample``, ``ResizeNearestNeighbor``, ``ResizeBilinearV2``),
-``pixel_shuffle``/``pixel_unshuffle``, padding (``pad``, ``Pad``, ``MirrorPad``), ``grid_sample`` and
-the sliding blocks of ``Im2Col``/``Col2Im``/``col2im`` and ``ExtractImagePatches``, and the block
-moves between batch and space (``batch_to_space_nd``/``space_to_batch_nd``, ``BatchToSpace``,
-``SpaceToBatch``, ``SpaceToBatchND``) and between depth and space (``DepthToSpace``,
-``SpaceToDepth``).
+"""Image ops: resizing (``interpolate``/``upsample``, ``ResizeNearestNeighbor``,
+``ResizeBilinearV2``), ``pixel_shuffle``/``pixel_unshuffle``, padding (``pad``, ``Pad``,
+``MirrorPad``), ``grid_sample``, sliding blocks (``unfold``/``fold``, ``Im2Col``/``Col2Im``/
+``col2im``, ``ExtractImagePatches``), and the block moves between batch and space
+(``batch_to_space_nd``/``space_to_batch_nd``, ``BatchToSpace``, ``SpaceToBatch``,
+``SpaceToBatchND``) and between depth and space (``DepthToSpace``, ``SpaceToDepth``).
 
 Layouts are MindSpore's: NCHW (NCL / NCDHW) activations."""
 from __future__ import annotations
 
+import functools
 import math as _math
 
 import jax
@@ -18,7 +19,7 @@ from jax import lax
 from ..._core.registry import op
 from ..._core.tensor import Tensor
 from ._util import _is_int, arr, wrap
-from .array import _need_concrete
+from .array import _ints, _need_concrete
 from .conv import _compiled, _float_arg, _int_tuple, _same_pads, _tensor_arg
 from .pooling import _adaptive_avg
 
@@ -705,3 +706,100 @@ def space_to_depth(x, block_size):
                          f"({b}), but got {h} and {w}.")
     a = a.reshape(n, c, h // b, b, w // b, b).transpose(0, 3, 5, 1, 2, 4)
     return wrap(a.reshape(n, c * b * b, h // b, w // b))
+
+
+# ---------------------------------------------------------------------------
+# unfold / fold
+# ---------------------------------------------------------------------------
+
+def _pair(v, name, op_name):
+    if isinstance(v, Tensor):
+        v = _ints(v)
+    if isinstance(v, (int, np.integer)) and not isinstance(v, bool):
+        return (int(v), int(v))
+    v = tuple(int(i) for i in v)
+    if len(v) == 1:
+        return v * 2
+    if len(v) != 2:
+        raise ValueError(f"For '{op_name}', '{name}' must be an int or a tuple of 2 ints, but got {v}.")
+    return v
+
+
+def _patch_index(h, w, kernel, dilation, padding, stride, op_name):
+    """Row/column indices (into the padded image) of every patch element:
+    arrays of shape (kh*kw, L) and the output grid size."""
+    (kh, kw), (dh, dw), (ph, pw), (sh, sw) = kernel, dilation, padding, stride
+    oh = (h + 2 * ph - dh * (kh - 1) - 1) // sh + 1
+    ow = (w + 2 * pw - dw * (kw - 1) - 1) // sw + 1
+    if oh <= 0 or ow <= 0:
+        raise ValueError(f"For '{op_name}', the calculated number of blocks must be positive, but got "
+                         f"({oh}, {ow}).")
+    ki, kj = np.meshgrid(np.arange(kh) * dh, np.arange(kw) * dw, indexing="ij")
+    oi, oj = np.meshgrid(np.arange(oh) * sh, np.arange(ow) * sw, indexing="ij")
+    rows = ki.reshape(-1, 1) + oi.reshape(1, -1)
+    cols = kj.reshape(-1, 1) + oj.reshape(1, -1)
+    return rows, cols, oh, ow
+
+
+@op("unfold", family="array")
+def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
+    """``ops.unfold(input, kernel_size, dilation=1, padding=0, stride=1)``: im2col,
+    ``(N, C, H, W)`` -> ``(N, C*kh*kw, L)``."""
+    x = arr(input)
+    if x.ndim != 4:
+        raise ValueError(f"For 'unfold', the rank of 'input' must be 4, but got {x.ndim}.")
+    k = _pair(kernel_size, "kernel_size", "unfold")
+    d = _pair(dilation, "dilation", "unfold")
+    p = _pair(padding, "padding", "unfold")
+    s = _pair(stride, "stride", "unfold")
+    _patch_index(x.shape[2], x.shape[3], k, d, p, s, "unfold")   # validates the sizes
+    return wrap(_unfold_kernel(x, k, d, p, s))
+
+
+@functools.partial(jax.jit, static_argnums=(1, 2, 3, 4))
+def _unfold_kernel(x, k, d, p, s):
+    n, c, h, w = x.shape
+    rows, cols, _, _ = _patch_index(h, w, k, d, p, s, "unfold")
+    xp = jnp.pad(x, ((0, 0), (0, 0), (p[0], p[0]), (p[1], p[1])))
+    patches = xp[:, :, rows, cols]          # (N, C, kh*kw, L)
+    return jnp.reshape(patches, (n, c * rows.shape[0], rows.shape[1]))
+
+
+@op("fold", methods="fold", family="array")
+def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
+    """``ops.fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1)``:
+    col2im, ``(N, C*kh*kw, L)`` -> ``(N, C, H, W)``; overlapping values are summed."""
+    x = arr(input)
+    if x.ndim != 3:
+        raise ValueError(f"For 'fold', the rank of 'input' must be 3, but got {x.ndim}.")
+    oh_, ow_ = _pair(output_size, "output_size", "fold")
+    k = _pair(kernel_size, "kernel_size", "fold")
+    d = _pair(dilation, "dilation", "fold")
+    p = _pair(padding, "padding", "fold")
+    s = _pair(stride, "stride", "fold")
+    n, ckk, length = x.shape
+    kk = k[0] * k[1]
+    if ckk % kk:
+        raise ValueError(f"For 'fold', the size of dimension 1 of 'input' must be divisible by the product of "
+                         f"'kernel_size' ({kk}), but got {ckk}.")
+    rows, cols, gh, gw = _patch_index(oh_, ow_, k, d, p, s, "fold")
+    if gh * gw != length:
+        raise ValueError(f"For 'fold', the size of dimension 2 of 'input' must be {gh * gw}, but got {length}.")
+    return wrap(_fold_kernel(x, (oh_, ow_), k, d, p, s))
+
+
+@functools.partial(jax.jit, static_argnums=(1, 2, 3, 4, 5))
+def _fold_kernel(x, size, k, d, p, s):
+    (oh_, ow_), (n, ckk, length) = size, x.shape
+    rows, cols, _, _ = _patch_index(oh_, ow_, k, d, p, s, "fold")
+    kk = k[0] * k[1]
+    c = ckk // kk
+    vals = jnp.reshape(x, (n, c, kk, length))
+    out = jnp.zeros((n, c, oh_ + 2 * p[0], ow_ + 2 * p[1]), x.dtype)
+    out = out.at[:, :, rows, cols].add(vals)
+    return out[:, :, p[0]:p[0] + oh_, p[1]:p[1] + ow_]
+
+
+@op("tensor_unfold", methods="unfold", family="array")
+def _tensor_unfold(input, kernel_size, dilation=1, padding=0, stride=1):
+    return unfold(input, kernel_size, dilation, padding, stride)
