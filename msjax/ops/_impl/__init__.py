@@ -1,10 +1,29 @@
-"""Op implementations, one module per family; importing them fills the registry."""
-from . import array, creation, indexing, clip, math, activation  # noqa: F401
-from . import conv, pooling, dropout, image, normalization  # noqa: F401,E402
-from . import comparison, special, reduction, linalg  # noqa: F401,E402
-from . import loss  # noqa: F401,E402
-from . import composite, random, state  # noqa: F401  (ops_array: state, random ops, functional plumbing)
-from . import optim  # noqa: F401,E402  (optimizer primitives: ApplyMomentum, ApplyRMSProp...)
-from . import detection  # noqa: F401,E402  (BoundingBoxEncode/Decode, IOU, NMSWithMask)
-from . import tensor_methods  # noqa: F401,E402  (in-place and torch-style Tensor methods)
-from . import spectral  # noqa: F401,E402
+"""Op implementations, one module per topic (named after MindSpore's op categories); importing
+them fills the op registry (``msjax._core.registry``).
+
+Where an op lives:
+
+* ``math``: elementwise arithmetic and unary math, bitwise ops, clamp, complex numbers, and the
+  helpers the other modules build on (``_unary``/``_binary``/``_alias``, dtype checks).
+* ``special``: lgamma, digamma, mvlgamma, igamma/igammac, the Bessel functions.
+* ``comparison``: comparisons and logic, the is* predicates, sorting and searching.
+* ``reduction``: reductions, scans, statistics, histograms (histc, bincount).
+* ``linalg``: matrix products, determinants, solvers, decompositions, norms, kron, einsum, cdist.
+* ``creation``: ones/zeros/full/fill, eye, one_hot, range/arange/linspace, tril/triu_indices.
+* ``array``: shape and layout, joining and splitting, slicing, dtype queries, diagonals.
+* ``indexing``: gather, select and mask, scatter, segments, Inplace*, Tensor-indexing checks.
+* ``activation``, ``conv``, ``pooling``, ``normalization``, ``dropout``, ``loss``: the nn ops.
+* ``image``: resize, pad, pixel_shuffle, grid_sample, unfold/fold/Im2Col, batch/depth <-> space.
+* ``spectral``: the window functions.
+* ``random``: random sampling.
+* ``state``: assign & co, the Scatter*/ScatterNd* ops on Parameters, Print.
+* ``optim``, ``clip``, ``detection``: optimizer Primitives, gradient clipping, boxes and NMS.
+* ``composite``: HyperMap, vmap, constexpr, Custom, the collective and float-status Primitives.
+* ``summary``: the summary Primitives (imported by ``msjax.ops``).
+* ``tensor_methods``: Tensor methods with no ``ops`` function (in-place forms, new_*, type_as...).
+"""
+from . import math, special, comparison, reduction, linalg  # noqa: F401
+from . import creation, array, indexing  # noqa: F401
+from . import activation, conv, pooling, normalization, dropout, image, spectral, loss  # noqa: F401
+from . import random, state, optim, clip, detection, composite  # noqa: F401
+from . import tensor_methods  # noqa: F401
