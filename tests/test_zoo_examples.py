@@ -82,7 +82,7 @@ def _train_and_eval(model, mode, out_dir, capsys, evaluate=True):
     assert acc, log
     assert acc_floor <= float(acc.group(1)) <= 1.0, log
     eval_loss = EVAL_LOSS.search(log)
-    if eval_loss:   # the models whose eval reports the loss: better than an untrained net's
+    if eval_loss and must_fall:   # a model that learns in these steps: better than an untrained net
         assert float(eval_loss.group(1)) < math.log(classes), log
     return losses
 
