@@ -386,3 +386,12 @@ def test_transforms_eager_on_tensor():
     out = T.TypeCast(ms.float32)(ms.Tensor(np.array([1, 2], np.int32)))
     assert out.dtype == np.float32
     assert V.HWC2CHW()(np.zeros((2, 3, 4), np.uint8)).shape == (4, 2, 3)
+
+
+def test_uniform_int_wider_than_the_engine_is_libstdcxx():
+    """A 64-bit range drawn with the 32-bit engine: the values g++'s
+    std::uniform_int_distribution<unsigned long long>(0, 10**13) gives with std::mt19937(5)."""
+    from msjax.dataset._stdrandom import MT19937, uniform_int
+    g = MT19937(5)
+    assert [uniform_int(g, 0, 10**13) for _ in range(5)] == [
+        2220735088846, 8709469234877, 2067441507446, 9191141730377, 4883763593956]

@@ -110,7 +110,14 @@ def uniform_int(g, a, b):
     if urange == g.max:
         return a + g()
     if urange > g.max:
-        raise NotImplementedError("ranges wider than the engine are not used by the data engine")
+        # libstdc++: high part from a recursive draw, low part from one engine output,
+        # redrawn when the sum leaves the range or wraps (64-bit arithmetic)
+        uerng = g.max + 1
+        while True:
+            tmp = (uerng * uniform_int(g, 0, urange // uerng)) & _U64
+            ret = (tmp + g()) & _U64
+            if tmp <= ret <= urange:
+                return a + ret
     uerange = urange + 1
     scaling = g.max // uerange
     past = uerange * scaling
