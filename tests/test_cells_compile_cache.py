@@ -128,3 +128,18 @@ def test_merged_cell_compiles_for_itself(graph_mode):
     np.testing.assert_array_equal(zeroed(x).asnumpy(), np.zeros((1, 2), np.float32))
     np.testing.assert_array_equal(net(x).asnumpy(), expected)
     assert cell_functions(zeroed)["construct"] is not cell_functions(net)["construct"]
+
+
+def test_stateful_function_lists_and_drops_its_compiled_signatures():
+    """The transform core's public view of its compiled signatures (what ``compile_cache`` shows)."""
+    sf = transforms.StatefulFunction(lambda x, y: x + y)
+    assert sf.signatures() == []
+    wide = ms.Tensor(np.ones((2, 2), np.float32))
+    assert _traces(lambda: (sf(X, Y), sf(X, Y), sf(wide, wide)))[0] == 2
+    first, second = sf.signatures()
+    sf.discard(first)
+    assert sf.signatures() == [second]
+    assert _traces(lambda: sf(wide, wide))[0] == 0 and _traces(lambda: sf(X, Y))[0] == 1
+    sf.discard(first)
+    sf.discard(first)                   # a signature no longer there: nothing to drop
+    assert sf.signatures() == [second]

@@ -478,6 +478,14 @@ class StatefulFunction:
         self._base_cells = None     # every Cell (and sub-Cell) the function names
         self._arg_cells = {}        # id(cell) -> its sub-Cells, for Cells passed as arguments
 
+    def signatures(self):
+        """The keys of the compiled signatures, oldest first (one per traced call signature)."""
+        return list(self._cache)
+
+    def discard(self, signature):
+        """Drop one compiled signature (if there): its next call traces and compiles again."""
+        self._cache.pop(signature, None)
+
     # -- pure bodies ----------------------------------------------------------
     def _run_user(self, state_params, state_vals, a: _Args, dyn, nargs):
         args, kwargs = a.rebuild(dyn, nargs)

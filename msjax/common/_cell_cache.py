@@ -80,7 +80,7 @@ def cell_functions(cell):
 
 
 def _signatures(fn):
-    return list(getattr(fn, "_cache", ()))      # a StatefulFunction: one entry per compiled signature
+    return fn.signatures()      # a StatefulFunction: one entry per compiled signature
 
 
 class CompileCache(MutableSet):
@@ -120,7 +120,7 @@ class CompileCache(MutableSet):
     def discard(self, phase):
         for name, kind, key in self._phases():
             if name == phase:
-                del self._functions()[kind]._cache[key]
+                self._functions()[kind].discard(key)
                 return
 
     def clear(self):
