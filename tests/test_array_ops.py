@@ -148,3 +148,18 @@ def test_tensor_clone_is_an_independent_copy():
     assert x.asnumpy()[0, 0] == 1.0 and y.asnumpy()[0, 0] == 9.0
     g = ms.grad(lambda a: (a.clone() * a).sum())(x)
     np.testing.assert_array_equal(g.asnumpy(), 2 * x.asnumpy())
+
+
+def test_asnumpy_of_64_bit_integers_is_long_long_as_in_mindspore():
+    # MindSpore hands Int64/UInt64 data to NumPy as C long long ('q'/'Q'), which NumPy prints
+    # with its dtype on Linux (``array([1, 2], dtype=int64)``); a C long ('l') prints bare.
+    for dt, char in ((np.int64, "q"), (np.uint64, "Q")):
+        t = T(np.array([1, 2], dt))
+        for a in (t.asnumpy(), t.numpy(), np.asarray(t), np.array(t)):
+            assert a.dtype.char == char and a.dtype == dt
+        assert repr(t.asnumpy()) == f"array([1, 2], dtype={np.dtype(dt).name})"
+    assert repr(T([1, 2]).asnumpy()) == "array([1, 2], dtype=int64)"
+    assert repr(T(3, ms.int64).asnumpy()) == "array(3, dtype=int64)"
+    assert T(np.array([1, 2], np.int32)).asnumpy().dtype.char == "i"
+    again = T(T([1, 2]).asnumpy())                 # a longlong array goes back in as Int64
+    assert again.dtype == ms.int64 and again.asnumpy().tolist() == [1, 2]

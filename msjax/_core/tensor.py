@@ -157,6 +157,9 @@ def broadcast_error(name, x, y):
 
 
 _INEXACT = {}
+# NumPy's 64-bit C long -> C long long (MindSpore's NumPy type for Int64/UInt64); empty where
+# long is 32 bits (jax then gives long long already).
+_LONG_LONG = {"l": "q", "L": "Q"} if np.dtype("l").itemsize == 8 else {}
 
 
 def _inexact(dt):
@@ -338,7 +341,10 @@ class Tensor:
 
     def asnumpy(self):
         _check_concrete(self, "asnumpy")
-        return np.array(self._data)
+        a = np.array(self._data)
+        # MindSpore hands 64-bit integers over as C long long ('q'/'Q'), which NumPy prints
+        # with its dtype (``array([1, 2], dtype=int64)``); jax gives C long ('l'/'L').
+        return a.view(_LONG_LONG[a.dtype.char]) if a.dtype.char in _LONG_LONG else a
 
     numpy = asnumpy
 
