@@ -12,7 +12,8 @@ Where an op lives:
 * ``creation``: ones/zeros/full/fill, eye, one_hot, range/arange/linspace, tril/triu_indices.
 * ``array``: shape and layout, joining and splitting, slicing, dtype queries, diagonals.
 * ``indexing``: gather, select and mask, scatter, segments, Inplace*, Tensor-indexing checks.
-* ``activation``, ``conv``, ``pooling``, ``normalization``, ``dropout``, ``loss``: the nn ops.
+* ``activation``, ``conv``, ``pooling``, ``normalization``, ``dropout``, ``loss``: the nn ops
+  (``conv_lowering``: how each convolution pass is computed on the CPU).
 * ``image``: resize, pad, pixel_shuffle, grid_sample, unfold/fold/Im2Col, batch/depth <-> space.
 * ``spectral``: the window functions.
 * ``random``: random sampling.

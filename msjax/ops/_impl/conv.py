@@ -6,7 +6,8 @@ checks and compiled-kernel helpers the other nn ops share (``pooling``, ``normal
 
 Layouts are MindSpore's: NCHW (NC / NCL / NCDHW) activations and convolution
 weights ``(out_channels, in_channels // groups, *kernel)``. Convolutions run on
-``lax.conv_general_dilated``; MindSpore's ``pad_mode='same'`` splits the total
+``lax.conv_general_dilated`` or, where XLA:CPU's convolution is slow, patches and a matrix
+product (``conv_lowering``); MindSpore's ``pad_mode='same'`` splits the total
 padding like TensorFlow (the extra row/column at the end), which is JAX's
 ``'SAME'``.
 
@@ -27,6 +28,7 @@ from ..._core import dtype as mstype
 from ..._core.registry import op
 from ..._core.tensor import Tensor
 from ._util import _is_int, arr, wrap
+from .conv_lowering import convolve
 
 
 # ---------------------------------------------------------------------------
@@ -113,16 +115,6 @@ def _pad_mode(pad_mode, op_name):
     return m
 
 
-def _spatial(nd):
-    return "DHW"[3 - nd:]
-
-
-def _dimension_numbers(nd, channels_last=False):
-    s = _spatial(nd)
-    lhs = ("N" + s + "C") if channels_last else ("NC" + s)
-    return lax.conv_dimension_numbers((1,) * (nd + 2), (1,) * (nd + 2), (lhs, "OI" + s, lhs))
-
-
 def _same_pads(in_sizes, kernel, stride, dilation):
     pads = []
     for n, k, s, d in zip(in_sizes, kernel, stride, dilation):
@@ -141,11 +133,7 @@ def _conv(x, w, stride, pads, dilation, groups, op_name="Conv2D"):
     if not jnp.issubdtype(x.dtype, jnp.floating):
         raise TypeError(f"For '{op_name}', the dtype of 'x' must be float16, float32 or float64, "
                         f"but got {mstype.from_np(x.dtype)}.")
-    nd = x.ndim - 2
-    return lax.conv_general_dilated(x, w, window_strides=tuple(stride), padding=[tuple(p) for p in pads],
-                                    rhs_dilation=tuple(dilation), feature_group_count=groups,
-                                    dimension_numbers=_dimension_numbers(nd),
-                                    precision=lax.Precision.HIGHEST)
+    return convolve(x, w, stride, pads, dilation, groups)
 
 
 def _conv_checked(x, w, stride, pad_mode, pad_pairs, dilation, groups, op_name, kernel_size=None,

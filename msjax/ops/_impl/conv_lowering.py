@@ -1,0 +1,146 @@
+"""How a convolution is computed: XLA's convolution or patches times one matrix product
+(im2col), chosen per backend, shape and pass (forward, input gradient, weight gradient).
+
+Every convolution in msjax (``Conv1d/2d/3d``, ``ops.conv*``, the ``Conv2D``/``Conv3D``
+Primitives, and their transposes, which are the input gradients of the forward ones) goes
+through :func:`convolve`. On GPU and TPU it is ``lax.conv_general_dilated``. On the CPU,
+XLA hands most convolutions to Eigen, but some fall to an unoptimised loop nest that is 10-50x
+slower than a matrix product doing the same work: in practice, the ones whose kernel reaches
+over the whole input, such as a 3x3 kernel on the 2x2 and 1x1 feature maps at the end of a
+ResNet, and the input gradient of a strided 3x3 convolution on a 4x4 map
+(``bench/conv_lowering.py`` measures each pass both ways). For those passes msjax gathers the
+``k**d`` shifted, strided views of the padded input into a patches array and contracts it with
+the weight in one ``dot_general``. The three passes are chosen separately; the derivative rule
+(a ``jax.custom_jvp``, so forward mode works too) computes the tangent of each argument with the
+lowering chosen for its pass, and reverse mode transposes that.
+
+The choice is made when the convolution is traced, from its shapes, and can be forced with the
+environment variable ``MSJAX_CONV_LOWERING``: ``auto`` (default), ``xla`` (always XLA's
+convolution) or ``im2col`` (always patches + matrix product, on every backend). Results agree
+with XLA's convolution to float32 rounding (the sums are taken in another order).
+
+Difference from MindSpore: none in values beyond float rounding; MindSpore picks its own CPU
+kernels (oneDNN) and has no such setting.
+"""
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+import os
+
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+LOWERINGS = ("auto", "xla", "im2col")
+ENV = "MSJAX_CONV_LOWERING"
+
+
+def setting():
+    """The forced lowering from ``MSJAX_CONV_LOWERING`` (``auto`` when unset)."""
+    value = os.environ.get(ENV, "auto").strip().lower() or "auto"
+    if value not in LOWERINGS:
+        raise ValueError(f"{ENV} must be one of {list(LOWERINGS)}, but got '{value}'.")
+    return value
+
+
+def _dimension_numbers(nd):
+    s = "DHW"[3 - nd:]
+    return lax.conv_dimension_numbers((1,) * (nd + 2), (1,) * (nd + 2), ("NC" + s, "OI" + s, "NC" + s))
+
+
+def xla_conv(x, w, stride, pads, dilation, groups):
+    """``lax.conv_general_dilated`` in MindSpore's layout (NC*, OI*)."""
+    return lax.conv_general_dilated(x, w, window_strides=stride, padding=pads, rhs_dilation=dilation,
+                                    feature_group_count=groups, dimension_numbers=_dimension_numbers(x.ndim - 2),
+                                    precision=lax.Precision.HIGHEST)
+
+
+def _out_sizes(in_sizes, kernel, stride, pads, dilation):
+    return tuple((n + lo + hi - d * (k - 1) - 1) // s + 1
+                 for n, k, s, (lo, hi), d in zip(in_sizes, kernel, stride, pads, dilation))
+
+
+def im2col_conv(x, w, stride, pads, dilation, groups):
+    """The same convolution as patches (N, C, k**d, *out) contracted with the weight over (C, k**d)."""
+    n, c = x.shape[:2]
+    o, kernel = w.shape[0], w.shape[2:]
+    zero = jnp.zeros((), x.dtype)
+    xp = lax.pad(x, zero, [(0, 0, 0), (0, 0, 0)] + [(lo, hi, 0) for lo, hi in pads])
+    out = _out_sizes(x.shape[2:], kernel, stride, pads, dilation)
+    views = []
+    for offset in itertools.product(*(range(k) for k in kernel)):
+        start = tuple(i * d for i, d in zip(offset, dilation))
+        limit = tuple(b + (m - 1) * s + 1 for b, m, s in zip(start, out, stride))
+        views.append(lax.slice(xp, (0, 0) + start, (n, c) + limit, (1, 1) + tuple(stride)))
+    kk, length = math.prod(kernel), math.prod(out)
+    patches = jnp.stack(views, axis=2)                               # N, C, k**d, *out
+    cg, og = c // groups, o // groups
+    patches = patches.reshape(n, groups, cg * kk, length)
+    wg = w.reshape(groups, og, cg * kk)
+    y = lax.dot_general(wg, patches, (((2,), (2,)), ((0,), (1,))),   # groups, O/g, N, L
+                        precision=lax.Precision.HIGHEST)
+    y = jnp.transpose(y, (2, 0, 1, 3))
+    return y.reshape((n, o) + out)
+
+
+_IMPLS = {"xla": xla_conv, "im2col": im2col_conv}
+
+
+def _xla_slow(in_sizes, kernel, dilation):
+    """Whether XLA:CPU's convolution over inputs of ``in_sizes`` (after any stride dilation of the
+    input, before padding) is the slow loop nest: measured, when the dilated kernel spans the input."""
+    return any((k - 1) * d + 1 >= n for n, k, d in zip(in_sizes, kernel, dilation))
+
+
+def plan(x_shape, w_shape, stride, pads, dilation, groups, backend=None):
+    """The lowering of each pass, ``(forward, input gradient, weight gradient)``, for this convolution."""
+    forced = setting()
+    if forced != "auto":
+        return (forced,) * 3
+    backend = backend or jax.default_backend()
+    kernel = w_shape[2:]
+    out = _out_sizes(x_shape[2:], kernel, stride, pads, dilation)
+    if backend != "cpu" or min(out, default=1) < 1:
+        return ("xla",) * 3
+    fwd = "im2col" if _xla_slow(x_shape[2:], kernel, dilation) else "xla"
+    # the input gradient is a convolution over the output gradient dilated by the stride
+    grad_in = tuple((m - 1) * s + 1 for m, s in zip(out, stride))
+    bx = "im2col" if _xla_slow(grad_in, kernel, dilation) else "xla"
+    return fwd, bx, fwd
+
+
+@functools.lru_cache(maxsize=None)
+def _planned(lowerings, stride, pads, dilation, groups):
+    """A convolution of (x, w) whose passes use ``lowerings``; one function per configuration."""
+    fwd, bx, bw = (functools.partial(_IMPLS[name], stride=stride, pads=pads, dilation=dilation, groups=groups)
+                   for name in lowerings)
+    if len(set(lowerings)) == 1:
+        return fwd            # one lowering: JAX differentiates it directly
+
+    @jax.custom_jvp
+    def conv(x, w):
+        return fwd(x, w)
+
+    def conv_jvp(primals, tangents):
+        x, w = primals
+        dx, dw = tangents
+        parts = []
+        if not isinstance(dx, jax.custom_derivatives.SymbolicZero):
+            parts.append(bx(dx, w))
+        if not isinstance(dw, jax.custom_derivatives.SymbolicZero):
+            parts.append(bw(x, dw))
+        y = fwd(x, w)
+        return y, functools.reduce(jnp.add, parts) if parts else jnp.zeros_like(y)
+
+    conv.defjvp(conv_jvp, symbolic_zeros=True)
+    return conv
+
+
+def convolve(x, w, stride, pads, dilation, groups):
+    """N-d convolution in MindSpore's layout, each pass lowered as :func:`plan` says."""
+    stride, dilation = tuple(stride), tuple(dilation)
+    pads = tuple(tuple(p) for p in pads)
+    lowerings = plan(x.shape, w.shape, stride, pads, dilation, groups)
+    return _planned(lowerings, stride, pads, dilation, groups)(x, w)

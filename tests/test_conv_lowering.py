@@ -1,0 +1,124 @@
+"""The convolution lowering (msjax/ops/_impl/conv_lowering.py): patches + matrix product gives
+XLA's convolution's values and gradients (reverse and forward mode) for strides, paddings,
+dilations, groups and 1-3 spatial dims; the CPU plan picks it where XLA's convolution is the slow
+loop nest; ``MSJAX_CONV_LOWERING`` forces a lowering; the nn layers go through it."""
+import numpy as np
+import pytest
+
+import jax
+import jax.numpy as jnp
+
+import msjax as ms
+from msjax import nn, ops
+from msjax.ops._impl import conv_lowering as cl
+
+CASES = [
+    # x shape, w shape, stride, pads, dilation, groups
+    ((2, 3, 9, 9), (4, 3, 3, 3), (1, 1), ((1, 1), (1, 1)), (1, 1), 1),
+    ((2, 3, 9, 8), (4, 3, 3, 2), (2, 3), ((0, 1), (2, 0)), (1, 1), 1),
+    ((2, 4, 10, 10), (6, 2, 3, 3), (1, 1), ((2, 2), (2, 2)), (2, 2), 2),
+    ((2, 4, 2, 2), (5, 4, 3, 3), (1, 1), ((1, 1), (1, 1)), (1, 1), 1),      # kernel over a 2x2 map
+    ((2, 4, 1, 1), (5, 4, 3, 3), (2, 2), ((1, 1), (1, 1)), (1, 1), 1),      # and a 1x1 map, strided
+    ((3, 2, 7), (4, 2, 3), (2,), ((1, 2),), (1,), 1),                          # Conv1d
+    ((1, 2, 4, 5, 5), (3, 2, 2, 3, 3), (1, 2, 1), ((0, 0), (1, 1), (1, 1)), (1, 1, 1), 1),  # Conv3d
+]
+
+
+def _args(case, dtype=np.float64):
+    xs, ws, stride, pads, dil, groups = case
+    rng = np.random.default_rng(0)
+    return (jnp.asarray(rng.standard_normal(xs), dtype), jnp.asarray(rng.standard_normal(ws), dtype),
+            stride, pads, dil, groups)
+
+
+@pytest.fixture
+def x64():
+    prev = jax.config.jax_enable_x64
+    jax.config.update("jax_enable_x64", True)
+    yield
+    jax.config.update("jax_enable_x64", prev)
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_im2col_matches_xla_values_and_gradients(case, x64):
+    x, w, stride, pads, dil, groups = _args(case)
+    ref = lambda x, w: cl.xla_conv(x, w, stride, pads, dil, groups)
+    got = lambda x, w: cl.im2col_conv(x, w, stride, pads, dil, groups)
+    y, vjp_ref = jax.vjp(ref, x, w)
+    y2, vjp_got = jax.vjp(got, x, w)
+    np.testing.assert_allclose(y2, y, rtol=1e-12, atol=1e-12)
+    g = jnp.asarray(np.random.default_rng(1).standard_normal(y.shape))
+    for a, b in zip(vjp_got(g), vjp_ref(g)):
+        np.testing.assert_allclose(a, b, rtol=1e-12, atol=1e-12)
+
+
+@pytest.mark.parametrize("lowerings", [("xla", "im2col", "xla"), ("im2col", "xla", "im2col"),
+                                       ("im2col", "im2col", "xla")])
+@pytest.mark.parametrize("case", CASES[:4])
+def test_mixed_passes_give_the_same_derivatives(case, lowerings, x64):
+    x, w, stride, pads, dil, groups = _args(case)
+    ref = cl._planned(("xla",) * 3, stride, pads, dil, groups)
+    mixed = cl._planned(lowerings, stride, pads, dil, groups)
+    rng = np.random.default_rng(2)
+    g = jnp.asarray(rng.standard_normal(ref(x, w).shape))
+    for a, b in zip(jax.vjp(mixed, x, w)[1](g), jax.vjp(ref, x, w)[1](g)):
+        np.testing.assert_allclose(a, b, rtol=1e-12, atol=1e-12)
+    dx, dw = jnp.asarray(rng.standard_normal(x.shape)), jnp.asarray(rng.standard_normal(w.shape))
+    np.testing.assert_allclose(jax.jvp(mixed, (x, w), (dx, dw))[1], jax.jvp(ref, (x, w), (dx, dw))[1],
+                               rtol=1e-12, atol=1e-12)
+    # only the weight differentiated: the input-gradient pass is not computed at all
+    gw = jax.grad(lambda w: jnp.sum(mixed(x, w) ** 2))(w)
+    np.testing.assert_allclose(gw, jax.grad(lambda w: jnp.sum(ref(x, w) ** 2))(w), rtol=1e-12)
+    # second order through the rule
+    hx = jax.grad(lambda x: jnp.sum(jax.grad(lambda x: jnp.sum(mixed(x, w) ** 2))(x)))(x)
+    hr = jax.grad(lambda x: jnp.sum(jax.grad(lambda x: jnp.sum(ref(x, w) ** 2))(x)))(x)
+    np.testing.assert_allclose(hx, hr, rtol=1e-10, atol=1e-10)
+
+
+def test_cpu_plan_uses_patches_where_the_kernel_spans_the_map(monkeypatch):
+    monkeypatch.delenv(cl.ENV, raising=False)
+    plan = lambda xs, ws, s=(1, 1), p=((1, 1), (1, 1)), backend="cpu": cl.plan(xs, ws, s, p, (1, 1), 1, backend)
+    # ResNet18's last stages: 3x3 kernels on 2x2 and 1x1 maps
+    assert plan((32, 256, 2, 2), (256, 256, 3, 3)) == ("im2col",) * 3
+    assert plan((32, 512, 1, 1), (512, 512, 3, 3)) == ("im2col",) * 3
+    # a strided 3x3 on a 4x4 map: forward fine, its input gradient (over a dilated 2x2) is not
+    assert plan((32, 128, 4, 4), (256, 128, 3, 3), (2, 2)) == ("xla", "im2col", "xla")
+    # ordinary maps stay on XLA; so does every GPU/TPU convolution
+    assert plan((32, 64, 8, 8), (64, 64, 3, 3)) == ("xla",) * 3
+    assert plan((256, 1, 32, 32), (6, 1, 5, 5), p=((0, 0), (0, 0))) == ("xla",) * 3
+    assert plan((32, 256, 2, 2), (256, 256, 3, 3), backend="gpu") == ("xla",) * 3
+
+
+def test_setting_forces_a_lowering(monkeypatch):
+    monkeypatch.setenv(cl.ENV, "im2col")
+    assert cl.plan((1, 1, 8, 8), (1, 1, 3, 3), (1, 1), ((0, 0), (0, 0)), (1, 1), 1, "gpu") == ("im2col",) * 3
+    monkeypatch.setenv(cl.ENV, "XLA")
+    assert cl.plan((1, 1, 2, 2), (1, 1, 3, 3), (1, 1), ((1, 1), (1, 1)), (1, 1), 1) == ("xla",) * 3
+    monkeypatch.setenv(cl.ENV, "winograd")
+    with pytest.raises(ValueError, match="MSJAX_CONV_LOWERING must be one of"):
+        cl.plan((1, 1, 2, 2), (1, 1, 3, 3), (1, 1), ((1, 1), (1, 1)), (1, 1), 1)
+
+
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE])
+def test_conv2d_layer_on_small_maps_matches_a_jax_reference(mode):
+    """nn.Conv2d on a 2x2 map (the planned path on the CPU) against lax.conv_general_dilated with
+    the layer's weights: forward and input/weight/bias gradients through ms.grad."""
+    ms.set_context(mode=mode)
+    try:
+        ms.set_seed(3)
+        net = nn.Conv2d(8, 4, 3, stride=1, pad_mode="pad", padding=1, has_bias=True)
+        xn = np.random.default_rng(4).standard_normal((2, 8, 2, 2)).astype(np.float32)
+        grad = ms.grad(lambda x: ops.sum(net(x) ** 2), grad_position=0, weights=net.trainable_params())
+        gx, (gw, gb) = grad(ms.Tensor(xn))
+
+        def ref(x, w, b):
+            y = jax.lax.conv_general_dilated(x, w, (1, 1), ((1, 1), (1, 1)),
+                                             dimension_numbers=("NCHW", "OIHW", "NCHW"))
+            return jnp.sum((y + b[None, :, None, None]) ** 2)
+
+        w, b = net.weight.asnumpy(), net.bias.asnumpy()
+        want = jax.grad(ref, argnums=(0, 1, 2))(xn, w, b)
+        for got, exp in zip((gx, gw, gb), want):
+            np.testing.assert_allclose(got.asnumpy(), exp, rtol=1e-5, atol=1e-4)
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
