@@ -3,8 +3,9 @@ hand-written JAX + optax step of the same model and a PyTorch eager step (when
 ``import torch`` works), in the same process.
 
 Rows: LeNet5 (batch 32 and 256, Momentum), an MLP 784-1024-1024-10 (Adam, batch 128),
-the CIFAR-10 ResNet18 of ``examples/zoo/resnet`` (3x32x32, batch 32, Momentum; BatchNorm
-in training mode) and a small transformer encoder (token + position embeddings, two
+the model zoo's ResNet18 (``official/cv/ResNet``: ImageNet stem) on 3x32x32 CIFAR-10 images
+and the CIFAR-10 ResNet18 of ``examples/zoo/resnet`` (3x3 stem; both batch 32, Momentum,
+BatchNorm in training mode) and a small transformer encoder (token + position embeddings, two
 ``nn.TransformerEncoderLayer``\\ s, seq 128, d_model 256, 4 heads, ffn 1024, vocabulary
 1000, a token predicted at every position; batch 32, Adam), softmax cross-entropy
 (sparse labels, mean). Every side starts from the msjax net's weights (BatchNorm's
@@ -16,12 +17,13 @@ For each side: steps/s (after warm-up, device synchronised; the sides are timed 
 alternating blocks so that load changes on a shared machine hit them alike), the first
 step's time (msjax and JAX: trace + compile + run), and the compiled step's memory
 (XLA's memory analysis: arguments + outputs + temporaries - aliased/donated bytes;
-plus the device's peak bytes where the backend reports them). ResNet18 and the
-transformer take ``--steps // 20`` timed steps (at least 10). PyTorch uses as many
+plus the device's peak bytes where the backend reports them). The zoo ResNet18 takes
+``--steps // 4`` timed steps; the CIFAR ResNet18 and the transformer ``--steps // 20`` (at
+least 10). PyTorch uses as many
 threads as the process may run on (``os.sched_getaffinity``: one under
 ``taskset -c 0``).
 
-    python bench/train_step.py [--steps 200] [--rows lenet32,lenet256,mlp128,resnet18,transformer]
+    python bench/train_step.py [--steps 200] [--rows lenet32,lenet256,mlp128,resnet18zoo,resnet18,transformer]
 """
 from __future__ import annotations
 
@@ -44,7 +46,7 @@ import optax  # noqa: E402
 import msjax as ms  # noqa: E402
 from msjax import nn, ops  # noqa: E402
 from msjax.common._cell_cache import cell_functions  # noqa: E402
-from msjax.common.initializer import Normal, initializer  # noqa: E402
+from msjax.common.initializer import HeNormal, Normal, initializer  # noqa: E402
 
 
 # ---------------------------------------------------------------------------
@@ -85,8 +87,8 @@ class MLP(nn.Cell):
         return self.fc3(self.relu(self.fc2(self.relu(self.fc1(x)))))
 
 
-def resnet18():
-    """``examples/zoo/resnet``'s ResNet18 (a MindSpore script: loaded with ``mindspore``
+def _zoo_resnet_module():
+    """``examples/zoo/resnet/src/resnet.py`` (a MindSpore script: loaded with ``mindspore``
     resolved to msjax)."""
     from msjax import _compat
     _compat.install()
@@ -94,7 +96,34 @@ def resnet18():
     spec = importlib.util.spec_from_file_location("_zoo_resnet", path)
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
-    return mod.resnet18(10)
+    return mod
+
+
+def resnet18():
+    """``examples/zoo/resnet``'s ResNet18 (3x3 stem, the CIFAR-10 variant)."""
+    return _zoo_resnet_module().resnet18(10)
+
+
+def resnet18_zoo():
+    """The model zoo's ``official/cv/ResNet`` ResNet18 as its CIFAR-10 config runs it on 32x32
+    images (``--train_image_size=32``): the ImageNet stem (7x7/2 convolution, BatchNorm, ReLU,
+    3x3/2 max pool, ``pad_mode='same'``) before the same four stages, which then work on 8x8
+    down to 1x1 maps."""
+    mod = _zoo_resnet_module()
+
+    class ZooResNet18(mod.ResNet):
+        def __init__(self):
+            super().__init__([2, 2, 2, 2], [64, 128, 256, 512], 10)
+            self.conv1 = nn.Conv2d(3, 64, 7, stride=2, pad_mode="pad", padding=3, has_bias=False,
+                                   weight_init=HeNormal(mode="fan_out", nonlinearity="relu"))
+            self.max_pool = nn.MaxPool2d(kernel_size=3, stride=2, pad_mode="same")
+
+        def construct(self, x):
+            x = self.max_pool(self.relu(self.bn1(self.conv1(x))))
+            x = self.layer4(self.layer3(self.layer2(self.layer1(x))))
+            return self.end_point(self.mean(x, (2, 3)))
+
+    return ZooResNet18()
 
 
 ENCODER = dict(vocab=1000, seq=128, d_model=256, nhead=4, num_layers=2, ffn=1024)
@@ -165,14 +194,20 @@ def _batch_norm(p, s, new, name, x, momentum=0.9, eps=1e-5):
     return (x - mean[None, :, None, None]) * scale[None, :, None, None] + p[name + ".beta"][None, :, None, None]
 
 
-def jax_resnet(p, s, x):
+def jax_resnet(p, s, x, zoo_stem=False):
     new = {}
     pad1 = ((1, 1), (1, 1))
 
     def conv_bn(name, bn, x, stride=1, padding=pad1):
         return _batch_norm(p, s, new, bn, _conv(x, p[name + ".weight"], stride=stride, padding=padding))
 
-    x = jax.nn.relu(conv_bn("conv1", "bn1", x))
+    if zoo_stem:     # 7x7/2 convolution, then a 3x3/2 max pool padded as MindSpore's 'same' (at the end)
+        x = jax.nn.relu(conv_bn("conv1", "bn1", x, 2, ((3, 3), (3, 3))))
+        pads = [(0, 0), (0, 0)] + [(t // 2, t - t // 2) for t in
+                                   (max((-(-n // 2) - 1) * 2 + 3 - n, 0) for n in x.shape[2:])]
+        x = jax.lax.reduce_window(x, -jnp.inf, jax.lax.max, (1, 1, 3, 3), (1, 1, 2, 2), pads)
+    else:
+        x = jax.nn.relu(conv_bn("conv1", "bn1", x))
     stage = 1
     while f"layer{stage}.0.conv1.weight" in p:
         block = 0
@@ -274,9 +309,11 @@ def _torch_models():
             return tf.relu(out + (x if self.down_sample_layer is None else self.down_sample_layer(x)))
 
     class TorchResNet18(tnn.Module):
-        def __init__(self, channels=(64, 128, 256, 512), num_classes=10):
+        def __init__(self, channels=(64, 128, 256, 512), num_classes=10, zoo_stem=False):
             super().__init__()
-            self.conv1 = tnn.Conv2d(3, channels[0], 3, 1, 1, bias=False)
+            self.zoo_stem = zoo_stem
+            self.conv1 = (tnn.Conv2d(3, channels[0], 7, 2, 3, bias=False) if zoo_stem
+                          else tnn.Conv2d(3, channels[0], 3, 1, 1, bias=False))
             self.bn1 = tnn.BatchNorm2d(channels[0], momentum=0.1)
             cin = channels[0]
             for i, cout in enumerate(channels):
@@ -287,6 +324,9 @@ def _torch_models():
 
         def forward(self, x):
             x = tf.relu(self.bn1(self.conv1(x)))
+            if self.zoo_stem:
+                pad = [(t // 2, t - t // 2) for t in (max((-(-n // 2) - 1) * 2 + 3 - n, 0) for n in x.shape[2:])]
+                x = tf.max_pool2d(tf.pad(x, (*pad[1], *pad[0]), value=float("-inf")), 3, 2)
             x = self.layer4(self.layer3(self.layer2(self.layer1(x))))
             return self.end_point(x.mean((2, 3)))
 
@@ -304,6 +344,7 @@ def _torch_models():
             return logits.reshape(-1, logits.shape[-1])
 
     return dict(lenet=TorchLeNet5, mlp=TorchMLP, resnet18=TorchResNet18,
+                resnet18zoo=functools.partial(TorchResNet18, zoo_stem=True),
                 transformer=lambda: TorchTokenEncoder(**ENCODER))
 
 
@@ -522,7 +563,7 @@ def _import_torch():
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--steps", type=int, default=200, help="timed steps per side (ResNet18, transformer: a twentieth)")
-    ap.add_argument("--rows", default="lenet32,lenet256,mlp128,resnet18,transformer")
+    ap.add_argument("--rows", default="lenet32,lenet256,mlp128,resnet18zoo,resnet18,transformer")
     args = ap.parse_args()
     torch = _import_torch()
     tm = _torch_models() if torch is not None else {}
@@ -536,6 +577,9 @@ def main():
                               "Adam", args.steps, torch, tm.get("mlp")),
         "resnet18": lambda: row("ResNet18 (CIFAR-10, 3x32x32)", resnet18, jax_resnet, lambda: _images(32, (3, 32, 32)),
                                 "Momentum", heavy, torch, tm.get("resnet18")),
+        "resnet18zoo": lambda: row("ResNet18, model zoo stem (CIFAR-10, 3x32x32)", resnet18_zoo,
+                                   functools.partial(jax_resnet, zoo_stem=True), lambda: _images(32, (3, 32, 32)),
+                                   "Momentum", args.steps // 4, torch, tm.get("resnet18zoo")),
         "transformer": lambda: row("Transformer encoder (2 layers, d 256, seq 128)", lambda: TokenEncoder(**ENCODER),
                                    _stateless(functools.partial(jax_encoder, nhead=ENCODER["nhead"])),
                                    lambda: _tokens(32), "Adam", heavy, torch, tm.get("transformer")),
