@@ -193,6 +193,67 @@ def test_optimizer_state_lives_in_parameters():
     assert np.all(opt.moment1[0].asnumpy() != 0)
 
 
+class _TwoLayers(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.fc1 = nn.Dense(2, 3)
+        self.fc2 = nn.Dense(3, 1)
+
+    def construct(self, x):
+        return self.fc2(self.fc1(x))
+
+
+def test_parameter_tuple_members_listed_by_their_names_when_assigned(tmp_path):
+    """A Cell lists the members of a ParameterTuple attribute (an optimizer's parameters and
+    moments, TrainOneStepCell.weights) under their names at assignment, as MindSpore's
+    ``_params`` keys: a prefix added later (the optimizer assigned in a parent Cell) is not
+    added twice. Names recorded from MindSpore 2.10."""
+    class Owner(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.net = _TwoLayers()
+            self.opt = nn.Adam(self.net.trainable_params())
+
+    owner = Owner()
+    moment = ["moment1.net.fc1.weight", "moment1.net.fc1.bias", "moment1.net.fc2.weight", "moment1.net.fc2.bias"]
+    assert [(n, p.name) for n, p in owner.parameters_and_names()][4:9] == [
+        ("opt.global_step", "opt.global_step"), ("opt.learning_rate", "opt.learning_rate"),
+        ("opt.beta1_power", "opt.beta1_power"), ("opt.beta2_power", "opt.beta2_power"),
+        ("opt." + moment[0], "opt." + moment[0])]
+    assert [n for n, _ in owner.parameters_and_names()][:4] == ["net.fc1.weight", "net.fc1.bias",
+                                                                 "net.fc2.weight", "net.fc2.bias"]
+    assert owner.net.fc1.weight.name == "opt.net.fc1.weight"
+
+    class MyTrain(nn.Cell):
+        def __init__(self, net, opt):
+            super().__init__()
+            self.net = net
+            self.opt = opt
+            self.weights = opt.parameters
+
+    net = _TwoLayers()
+    opt = nn.Momentum(net.trainable_params(), 0.1, 0.9)
+    mine = MyTrain(nn.WithLossCell(net, nn.MSELoss()), opt)
+    layers = ["fc1.weight", "fc1.bias", "fc2.weight", "fc2.bias"]
+    expected = [f"opt.{n}" for n in layers + ["global_step", "learning_rate", "momentum"] +
+                [f"moments.{m}" for m in layers]]
+    assert [(n, p.name) for n, p in mine.parameters_and_names()] == [(n, n) for n in expected]
+
+    net = _TwoLayers()
+    step = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), nn.Adam(net.trainable_params()))
+    names = ["fc1.weight", "fc1.bias", "fc2.weight", "fc2.bias"]
+    state = ["global_step", "learning_rate", "beta1_power", "beta2_power"] + \
+        [f"moment{i}.{n}" for i in (1, 2) for n in names]
+    assert [(n, p.name) for n, p in step.parameters_and_names()] == \
+        [(n, n) for n in names] + [("optimizer." + n, n) for n in state]
+    ms.save_checkpoint(step, str(tmp_path / "step.ckpt"))
+    saved = ms.load_checkpoint(str(tmp_path / "step.ckpt"))
+    assert list(saved) == names + state
+    step.optimizer.moment1[0].set_data(ms.Tensor(np.zeros((3, 2), np.float32) + 5))
+    assert ms.load_param_into_net(step, saved) == ([], [])
+    assert float(step.optimizer.moment1[0].asnumpy().max()) == 0.0
+
+
 def test_custom_optimizer_subclass_runs_as_written():
     class MyMomentum(nn.Optimizer):
         def __init__(self, params, learning_rate, momentum=0.9):

@@ -64,12 +64,6 @@ class GradientAccumulation(Cell):
         self._grad_accumulation = self.weights.clone(prefix="grad_accumulation", init="zeros")
         self._accumulation_step = Parameter(Tensor(np.zeros((), np.int32), mstype.int32), name="accumulation_step")
 
-    def _own_params(self):
-        """As MindSpore registers them: the optimized weights (``self.weights``), the
-        accumulators, then ``accumulation_step``."""
-        out = [(p.name, p) for p in tuple(self.weights) + tuple(self._grad_accumulation)]
-        return out + [("_accumulation_step", self._accumulation_step)]
-
     def construct(self, loss, grads):
         accumulators = self._grad_accumulation
         loss = F.depend(loss, self.hyper_map(F.partial(gradient_accumulation_op, self._max_accumulation_step),

@@ -24,7 +24,7 @@ from collections import OrderedDict
 from flax import nnx
 
 from .._core import context, custom_grad, hooks, profiling, state
-from .._core.parameter import Parameter, is_default_name
+from .._core.parameter import Parameter, ParameterTuple, is_default_name
 from .._core.transforms import StatefulFunction, to_tensors
 from ..common import _cell_cache
 from . import _set_inputs
@@ -65,6 +65,14 @@ class Cell(nnx.Module, pytree=False):
         elif isinstance(value, Cell):
             if self.__dict__.get("_auto_prefix", True) and not name.startswith("_"):
                 value.update_parameters_name(name + ".")
+        elif isinstance(value, ParameterTuple):
+            # MindSpore registers the members under their names now; a prefix given to
+            # them later (this Cell assigned in a parent) does not change those keys
+            keys = self.__dict__.get("_ms_tuple_keys")
+            if keys is None:
+                keys = {}
+                object.__setattr__(self, "_ms_tuple_keys", keys)
+            keys[name] = tuple(p.name for p in value)
         elif name == "training":
             object.__setattr__(self, name, value)
             return
@@ -77,7 +85,17 @@ class Cell(nnx.Module, pytree=False):
             p.name = prefix + name
 
     def _own_params(self):
-        return [(k, v) for k, v in vars(self).items() if isinstance(v, Parameter)]
+        """Parameter attributes by attribute name, members of ParameterTuple attributes by
+        their names when assigned (MindSpore's ``_params`` keys)."""
+        keys = self.__dict__.get("_ms_tuple_keys", {})
+        out = []
+        for k, v in vars(self).items():
+            if isinstance(v, Parameter):
+                out.append((k, v))
+            elif isinstance(v, ParameterTuple):
+                names = keys.get(k)
+                out.extend(zip(names if names is not None and len(names) == len(v) else [p.name for p in v], v))
+        return out
 
     def _own_cells(self):
         return [(k, v) for k, v in vars(self).items() if isinstance(v, Cell)]

@@ -492,25 +492,6 @@ class Optimizer(Cell):
         self.group_params, self.group_lr, self.group_weight_decay, self.group_grad_centralization = out
 
     # --- Cell plumbing ------------------------------------------------------------------
-    def _own_params(self):
-        """Direct Parameters and the members of ParameterTuples (moments, the
-        parameters being optimized, group learning rates), like MindSpore."""
-        out, seen = [], set()
-        for k, v in vars(self).items():
-            if k in ("_parameters", "_ms_state_params"):
-                continue
-            if isinstance(v, Parameter):
-                items = [(k, v)]
-            elif isinstance(v, tuple) and v and all(isinstance(p, Parameter) for p in v):
-                items = [(p.name, p) for p in v]
-            else:
-                continue
-            for name, p in items:
-                if id(p) not in seen:
-                    seen.add(id(p))
-                    out.append((name, p))
-        return out
-
     def _check_lr_list_bounds(self):
         """MindSpore's Gather raises when ``global_step`` runs past a per-step learning-rate
         list; PYNATIVE_MODE checks it here (a compiled GRAPH_MODE step reads 0 instead)."""
