@@ -305,3 +305,66 @@ def test_distributed_grad_reducer_mean_degree():
     np.testing.assert_array_equal(out[0].asnumpy(), W)
     with pytest.raises(ValueError):
         nn.DistributedGradReducer([], degree=0)
+
+
+# ---------------------------------------------------------------------------
+# deep copies train on their own
+# ---------------------------------------------------------------------------
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE], ids=["pynative", "graph"])
+@pytest.mark.parametrize("make_opt", [lambda p: nn.Momentum(p, 0.1, 0.9), lambda p: nn.Adam(p, 0.05)],
+                         ids=["momentum", "adam"])
+def test_deep_copied_train_cell_trains_independently(mode, make_opt):
+    """``copy.deepcopy`` of a TrainOneStepCell (ParameterTuples of the optimizer included):
+    the copy's optimizer updates the copy's own weights and state, the original stays as it
+    was, and training the original afterwards gives what it would have given uncopied.
+    (MindSpore 2.10 copies Cells but not optimizers: its ``Map`` primitive does not pickle.)"""
+    import copy
+    ms.set_context(mode=mode)
+    x, y = ms.Tensor(X), ms.Tensor(Y)
+
+    def step_cell():
+        net = _net()
+        return nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), make_opt(net.trainable_params()))
+
+    original = step_cell()
+    original(x, y)
+    saved = {n: p.asnumpy().copy() for n, p in original.parameters_and_names()}
+    twin = copy.deepcopy(original)
+    assert [(n, p.name) for n, p in twin.parameters_and_names()] == \
+        [(n, p.name) for n, p in original.parameters_and_names()]
+    weights = [twin.network._backbone.weight, twin.network._backbone.bias]
+    assert list(twin.weights) == weights and list(twin.optimizer.parameters) == weights   # still shared
+    assert not set(map(id, twin.get_parameters())) & set(map(id, original.get_parameters()))
+    for _ in range(2):
+        twin(x, y)
+    for n, p in original.parameters_and_names():
+        np.testing.assert_array_equal(p.asnumpy(), saved[n], err_msg=n)
+    for _ in range(2):
+        original(x, y)
+    reference = step_cell()
+    for _ in range(3):
+        reference(x, y)
+    for cell in (twin, original):
+        for (n, p), (_, q) in zip(cell.parameters_and_names(), reference.parameters_and_names()):
+            np.testing.assert_allclose(p.asnumpy(), q.asnumpy(), rtol=1e-6, err_msg=n)
+
+
+def test_deep_copied_cell_holding_an_optimizer():
+    import copy
+    from flax import nnx
+
+    class Holder(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.net = _net()
+            self.opt = nn.Adam(self.net.trainable_params(), 0.05)
+
+    holder = Holder()
+    twin = copy.deepcopy(holder)
+    assert twin.opt.parameters[0] is twin.net.weight and twin.opt.moment1[0] is not holder.opt.moment1[0]
+    assert isinstance(twin.opt.moment1, type(holder.opt.moment1))
+    assert [p.name for p in twin.opt.moment1] == ["opt.moment1.net.weight", "opt.moment1.net.bias"]
+    twin.opt((ms.Tensor(np.ones((2, 3), np.float32)), ms.Tensor(np.ones(2, np.float32))))
+    assert np.all(twin.opt.moment1[0].asnumpy() != 0) and np.all(holder.opt.moment1[0].asnumpy() == 0)
+    np.testing.assert_array_equal(holder.net.weight.asnumpy(), W)
+    assert len(nnx.to_flat_state(nnx.state(holder.opt, nnx.Param))) == len(list(holder.opt.get_parameters()))

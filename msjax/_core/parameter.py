@@ -228,7 +228,13 @@ for _name, _attr in list(vars(Tensor).items()):
 
 
 class ParameterTuple(tuple):
-    """A tuple of Parameters (MindSpore's ``ParameterTuple``)."""
+    """A tuple of Parameters (MindSpore's ``ParameterTuple``). It and its subclasses are JAX
+    pytree nodes (one child per Parameter, keyed by index), as NNX takes every tuple to be:
+    ``nnx.split``/``state``/``merge`` reach the Parameters of a Cell holding one (an optimizer)."""
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        _register_tuple(cls)
 
     def __new__(cls, iterable):
         items = tuple(iterable)
@@ -247,3 +253,13 @@ class ParameterTuple(tuple):
         for c in clones:
             c.name = f"{prefix}.{c.name}"
         return ParameterTuple(clones)
+
+
+def _register_tuple(cls):
+    jax.tree_util.register_pytree_with_keys(
+        cls, lambda t: ([(jax.tree_util.SequenceKey(i), p) for i, p in enumerate(t)], None),
+        lambda _, children: tuple.__new__(cls, children),      # no name checks: JAX rebuilds with any leaves
+        flatten_func=lambda t: (tuple(t), None))
+
+
+_register_tuple(ParameterTuple)

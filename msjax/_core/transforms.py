@@ -28,6 +28,7 @@ compiled; it then runs without ``jax.jit`` (the same numbers, slower).
 """
 from __future__ import annotations
 
+import copy
 import dis
 import functools
 import inspect
@@ -477,6 +478,12 @@ class StatefulFunction:
         self._base_state = None
         self._base_cells = None     # every Cell (and sub-Cell) the function names
         self._arg_cells = {}        # id(cell) -> its sub-Cells, for Cells passed as arguments
+
+    def __deepcopy__(self, memo):
+        """The same function on the copies of what it names (a copied Cell's ``construct``,
+        copied weights), compiling for itself: nothing compiled is copied."""
+        return StatefulFunction(copy.deepcopy(self.fn, memo), copy.deepcopy(self.vjp, memo),
+                                self.check_out, self.donate)
 
     def signatures(self):
         """The keys of the compiled signatures, oldest first (one per traced call signature)."""

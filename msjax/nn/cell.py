@@ -19,6 +19,7 @@ data-dependent Python control flow makes that Cell run without compilation.
 """
 from __future__ import annotations
 
+import copy
 from collections import OrderedDict
 
 from flax import nnx
@@ -50,6 +51,22 @@ class Cell(nnx.Module, pytree=False):
             for k, v in flags.items():
                 object.__setattr__(self, k, v)
         _cell_cache.register(self)     # mindspore.common.api.cells_compile_cache[id(self)]
+
+    def __deepcopy__(self, memo):
+        """Python's deep copy, one memo for the whole Cell, as MindSpore copies Cells: what
+        is shared stays shared in the copy (an optimizer's Parameters are the copied
+        network's), and helpers naming a Cell (gradient functions, bound methods) name the
+        copy. NNX's own deepcopy (split, then merge) copies such helpers apart from the
+        graph. A copy is not registered in ``cells_compile_cache`` (nor is MindSpore's)."""
+        new = object.__new__(type(self))
+        memo[id(self)] = new
+        for k, v in vars(self).items():
+            if k == "_pytree__state":       # NNX's per-object trace state: a fresh one
+                v = type(v)()
+            elif k != "_pytree__nodes":
+                v = copy.deepcopy(v, memo)
+            object.__setattr__(new, k, v)
+        return new
 
     # NNX checks that a Module is not mutated from another trace level; msjax's
     # swap frame owns that guarantee for Parameters, and construct may set plain

@@ -79,6 +79,9 @@ class CachedGradOperation(GradOperation):
             hit = self._fns[key] = (fn, weights, super().__call__(fn, weights))
         return hit[2]
 
+    def __deepcopy__(self, memo):      # the cache is keyed by ids: a copy starts without it
+        return CachedGradOperation(self.get_all, self.get_by_list, self.sens_param)
+
 
 class WithLossCell(Cell):
     """``nn.WithLossCell(backbone, loss_fn)``: ``loss_fn(backbone(data), label)``."""
