@@ -17,6 +17,7 @@ from ..._core.registry import op
 from ..._core.tensor import Tensor
 from ._util import _is_int, arr, wrap
 from .array import _need_concrete
+from . import conv_lowering
 from .conv import _compiled, _float_arg, _pad_pairs, _same_pads, _tensor_arg, _tuple_arg
 
 
@@ -61,11 +62,47 @@ def _max_pool_array(x, kernel, stride, pads, dilation=None, ceil_mode=False):
         # JAX has no gradient for dilated max windows: take the max over the kernel taps
         return _max_pool_with_indices(x, kernel, stride, pads, dilation, ceil_mode)[0]
     full_pads, sizes = _window_pads(x.shape[-nd:], kernel, stride, pads, dilation, ceil_mode)
+    if pool_by_taps():
+        return _first_max(_window_taps(x, kernel, stride, full_pads, sizes, dilation))
     lead = x.ndim - nd
     out = lax.reduce_window(x, _neg_inf(x.dtype), lax.max, (1,) * lead + tuple(kernel),
                             (1,) * lead + tuple(stride), [(0, 0)] * lead + full_pads,
                             window_dilation=(1,) * lead + tuple(dilation))
     return out[(Ellipsis,) + tuple(slice(0, o) for o in sizes)]
+
+
+def _window_taps(x, kernel, stride, full_pads, sizes, dilation):
+    """The ``prod(kernel)`` strided views of ``x`` (padded with its lowest value) that the pooling
+    windows read, stacked on a new last axis: (..., *sizes, prod(kernel))."""
+    nd = len(kernel)
+    xp = jnp.pad(x, [(0, 0)] * (x.ndim - nd) + list(full_pads), constant_values=_neg_inf(x.dtype))
+    views = []
+    for offs in np.ndindex(*kernel):
+        sl = tuple(slice(o * d, o * d + (n - 1) * s + 1, s) for o, d, n, s in zip(offs, dilation, sizes, stride))
+        views.append(xp[(Ellipsis,) + sl])
+    return jnp.stack(views, axis=-1)
+
+
+@jax.custom_jvp
+def _first_max(v):
+    """Max over the last axis whose derivative is the tangent at the first maximum (MindSpore's
+    MaxPoolGrad, and XLA's select-and-scatter, give a window's gradient to its first maximum)."""
+    return jnp.max(v, axis=-1)
+
+
+@_first_max.defjvp
+def _first_max_jvp(primals, tangents):
+    (v,), (dv,) = primals, tangents
+    first = jax.nn.one_hot(jnp.argmax(v, axis=-1), v.shape[-1], dtype=dv.dtype)
+    return jnp.max(v, axis=-1), jnp.sum(dv * first, axis=-1)
+
+
+def pool_by_taps():
+    """Max pooling as the max over stacked window views rather than ``lax.reduce_window``: on the
+    CPU, where XLA's select-and-scatter gradient is 2-5x slower (``bench/conv_lowering.py``), unless
+    ``MSJAX_CONV_LOWERING=xla``; ``im2col`` forces it on every backend."""
+    forced = conv_lowering.setting()
+    return forced == "im2col" or (forced == "auto" and jax.default_backend() == "cpu")
 
 
 @_compiled("kernel", "stride", "pads", "dilation", "ceil_mode")
@@ -74,19 +111,14 @@ def _max_pool_with_indices(x, kernel, stride, pads, dilation, ceil_mode):
     nd = len(kernel)
     spatial = x.shape[-nd:]
     full_pads, sizes = _window_pads(spatial, kernel, stride, pads, dilation, ceil_mode)
-    lead = x.ndim - nd
-    xp = jnp.pad(x, [(0, 0)] * lead + full_pads, constant_values=_neg_inf(x.dtype))
+    v = _window_taps(x, kernel, stride, full_pads, sizes, dilation)
     idx = jnp.arange(int(np.prod(spatial)), dtype=jnp.int64).reshape(spatial)
-    idxp = jnp.pad(idx, full_pads, constant_values=-1)
-    vals, inds = [], []
-    for offs in np.ndindex(*kernel):
-        sl = tuple(slice(o * d, o * d + (n - 1) * s + 1, s) for o, d, n, s in zip(offs, dilation, sizes, stride))
-        vals.append(xp[(Ellipsis,) + sl])
-        inds.append(idxp[sl])
-    v = jnp.stack(vals, axis=-1)
+    inds = jnp.pad(idx, full_pads, constant_values=-1)
+    inds = jnp.stack([inds[tuple(slice(o * d, o * d + (n - 1) * s + 1, s) for o, d, n, s in
+                                 zip(offs, dilation, sizes, stride))] for offs in np.ndindex(*kernel)], axis=-1)
     am = jnp.argmax(v, axis=-1)
-    out = jnp.max(v, axis=-1)
-    ind = jnp.take_along_axis(jnp.broadcast_to(jnp.stack(inds, -1), v.shape), am[..., None], -1)[..., 0]
+    out = _first_max(v)
+    ind = jnp.take_along_axis(jnp.broadcast_to(inds, v.shape), am[..., None], -1)[..., 0]
     return out, ind
 
 
