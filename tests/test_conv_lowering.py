@@ -77,6 +77,7 @@ def test_mixed_passes_give_the_same_derivatives(case, lowerings, x64):
 
 def test_cpu_plan_uses_patches_where_the_kernel_spans_the_map(monkeypatch):
     monkeypatch.delenv(cl.ENV, raising=False)
+    monkeypatch.setenv(cl.KERNELS_ENV, "0")          # the plan without the cpu-kernels extra
     plan = lambda xs, ws, s=(1, 1), p=((1, 1), (1, 1)), backend="cpu": cl.plan(xs, ws, s, p, (1, 1), 1, backend)
     # ResNet18's last stages: 3x3 kernels on 2x2 and 1x1 maps
     assert plan((32, 256, 2, 2), (256, 256, 3, 3)) == ("im2col",) * 3
@@ -87,6 +88,56 @@ def test_cpu_plan_uses_patches_where_the_kernel_spans_the_map(monkeypatch):
     assert plan((32, 64, 8, 8), (64, 64, 3, 3)) == ("xla",) * 3
     assert plan((256, 1, 32, 32), (6, 1, 5, 5), p=((0, 0), (0, 0))) == ("xla",) * 3
     assert plan((32, 256, 2, 2), (256, 256, 3, 3), backend="gpu") == ("xla",) * 3
+
+
+def test_cpu_plan_hands_large_float32_convolutions_to_onednn(monkeypatch):
+    """With the cpu-kernels extra installed (faked here), narrow convolutions (few inputs per
+    output) of 2M multiply-adds or more run on oneDNN; small or wide ones, float64, forward-mode
+    traces and other backends do not."""
+    from msjax._core import state
+    from msjax.ops._impl import conv_onednn
+    monkeypatch.delenv(cl.ENV, raising=False)
+    monkeypatch.delenv(cl.KERNELS_ENV, raising=False)
+    monkeypatch.setattr(conv_onednn, "available", lambda: True)
+    lenet256 = lambda **kw: cl.plan((256, 6, 14, 14), (16, 6, 5, 5), (1, 1), ((0, 0), (0, 0)), (1, 1), 1, **kw)
+    assert lenet256(backend="cpu") == ("onednn",) * 3
+    assert lenet256(backend="gpu") == ("xla",) * 3
+    assert lenet256(backend="cpu", dtype=jnp.float64) == ("xla",) * 3
+    assert cl.plan((4, 6, 14, 14), (16, 6, 5, 5), (1, 1), ((0, 0), (0, 0)), (1, 1), 1, "cpu") == ("xla",) * 3
+    assert cl.plan((32, 64, 8, 8), (64, 64, 3, 3), (1, 1), ((1, 1), (1, 1)), (1, 1), 1, "cpu") == ("xla",) * 3
+    state.FORWARD_MODE[0] += 1
+    try:
+        assert lenet256(backend="cpu") == ("xla",) * 3
+    finally:
+        state.FORWARD_MODE[0] -= 1
+    monkeypatch.setenv(cl.KERNELS_ENV, "0")
+    assert lenet256(backend="cpu") == ("xla",) * 3
+    monkeypatch.setattr(conv_onednn, "available", lambda: False)
+    monkeypatch.setenv(cl.ENV, "onednn")
+    assert lenet256(backend="cpu") == ("xla",) * 3      # forced but not installed: XLA
+
+
+ONEDNN_CASES = [c for c in CASES if len(c[0]) == 4] + [CASES[5], CASES[6]]
+
+
+@pytest.mark.parametrize("case", ONEDNN_CASES)
+def test_onednn_passes_match_xla(case):
+    """The cpu-kernels path (runs where PyTorch is installed): values and both gradients, jitted,
+    asymmetric padding included."""
+    pytest.importorskip("torch")
+    from msjax.ops._impl import conv_onednn
+    x, w, stride, pads, dil, groups = _args(case, np.float32)
+    conv = conv_onednn.conv_function(stride, pads, dil, groups)
+    ref = lambda x, w: cl.xla_conv(x, w, stride, pads, dil, groups)
+    y, vjp = jax.vjp(jax.jit(conv), x, w)
+    y0, vjp0 = jax.vjp(ref, x, w)
+    np.testing.assert_allclose(y, y0, rtol=1e-4, atol=1e-4)
+    g = jnp.asarray(np.random.default_rng(1).standard_normal(y.shape), jnp.float32)
+    for a, b in zip(vjp(g), vjp0(g)):
+        np.testing.assert_allclose(a, b, rtol=1e-4, atol=1e-4)
+    # only the weight's gradient asked for (a network's input image): same value
+    gw = jax.jit(jax.grad(lambda w: jnp.sum(conv(x, w) * g)))(w)
+    np.testing.assert_allclose(gw, vjp0(g)[1], rtol=1e-4, atol=1e-4)
 
 
 def test_setting_forces_a_lowering(monkeypatch):
@@ -122,3 +173,37 @@ def test_conv2d_layer_on_small_maps_matches_a_jax_reference(mode):
             np.testing.assert_allclose(got.asnumpy(), exp, rtol=1e-5, atol=1e-4)
     finally:
         ms.set_context(mode=ms.PYNATIVE_MODE)
+
+
+POOLS = [((2, 3, 8, 8), (2, 2), (2, 2), ((0, 0), (0, 0)), False),
+         ((2, 3, 9, 9), (3, 3), (2, 2), ((0, 1), (0, 1)), False),      # ResNet's 3x3/2 'same' pool
+         ((2, 3, 7, 7), (3, 3), (2, 2), ((1, 1), (1, 1)), True),       # ceil_mode
+         ((2, 3, 6), (2,), (2,), ((0, 0),), False),
+         ((1, 2, 4, 4, 4), (2, 2, 2), (2, 2, 2), ((0, 0),) * 3, False)]
+
+
+@pytest.mark.parametrize("shape,kernel,stride,pads,ceil", POOLS)
+def test_max_pool_by_taps_matches_reduce_window_with_ties(shape, kernel, stride, pads, ceil, monkeypatch):
+    """Values and gradients of the window-taps max pooling equal XLA's reduce_window (whose
+    select-and-scatter gradient goes to a window's first maximum, as MindSpore's MaxPoolGrad), on
+    ReLU'd inputs full of tied zeros."""
+    from msjax.ops._impl import pooling
+    x = jnp.maximum(jnp.asarray(np.random.default_rng(5).standard_normal(shape), jnp.float32), 0)
+    x = x.at[..., :2].set(1.0)                                   # ties of equal nonzero values too
+    results = {}
+    for lowering in ("im2col", "xla"):
+        monkeypatch.setenv(cl.ENV, lowering)
+        f = lambda x: pooling._max_pool_array.raw(x, kernel, stride, pads, None, ceil)
+        y, vjp = jax.vjp(f, x)
+        weights = jnp.arange(1.0, 1.0 + y.size, dtype=y.dtype).reshape(y.shape)
+        results[lowering] = (y, vjp(weights)[0])
+    np.testing.assert_array_equal(results["im2col"][0], results["xla"][0])
+    np.testing.assert_array_equal(results["im2col"][1], results["xla"][1])
+
+
+def test_cpu_uses_taps_pooling_unless_forced(monkeypatch):
+    from msjax.ops._impl import pooling
+    monkeypatch.delenv(cl.ENV, raising=False)
+    assert pooling.pool_by_taps() == (jax.default_backend() == "cpu")
+    monkeypatch.setenv(cl.ENV, "xla")
+    assert not pooling.pool_by_taps()

@@ -33,8 +33,18 @@ import jax
 import jax.numpy as jnp
 from jax import lax
 
-LOWERINGS = ("auto", "xla", "im2col")
+from ..._core import state
+from . import conv_onednn
+
+LOWERINGS = ("auto", "xla", "im2col", "onednn")
 ENV = "MSJAX_CONV_LOWERING"
+KERNELS_ENV = "MSJAX_CPU_KERNELS"
+# With the cpu-kernels extra installed, a convolution goes to oneDNN when each output sums over few
+# inputs (C_in / groups * kernel taps, where Eigen's matrix kernels are poorly used: LeNet5's 25 and
+# 150) and it has enough multiply-adds to repay the callback's fixed cost (~0.3 ms); wider
+# convolutions (ResNet's 576 and up) are as fast or faster on XLA (bench/conv_lowering.py).
+ONEDNN_MAX_CONTRACTION = 160
+ONEDNN_MIN_MACS = 2_000_000
 
 
 def setting():
@@ -43,6 +53,12 @@ def setting():
     if value not in LOWERINGS:
         raise ValueError(f"{ENV} must be one of {list(LOWERINGS)}, but got '{value}'.")
     return value
+
+
+def _onednn_usable(dtype):
+    """oneDNN through the cpu-kernels extra: installed, float32, and not in a forward-mode trace
+    (its passes are a custom_vjp)."""
+    return (dtype == jnp.float32 and state.FORWARD_MODE[0] == 0 and conv_onednn.available())
 
 
 def _dimension_numbers(nd):
@@ -94,9 +110,11 @@ def _xla_slow(in_sizes, kernel, dilation):
     return any((k - 1) * d + 1 >= n for n, k, d in zip(in_sizes, kernel, dilation))
 
 
-def plan(x_shape, w_shape, stride, pads, dilation, groups, backend=None):
+def plan(x_shape, w_shape, stride, pads, dilation, groups, backend=None, dtype=jnp.float32):
     """The lowering of each pass, ``(forward, input gradient, weight gradient)``, for this convolution."""
     forced = setting()
+    if forced == "onednn":
+        forced = "onednn" if _onednn_usable(dtype) else "xla"
     if forced != "auto":
         return (forced,) * 3
     backend = backend or jax.default_backend()
@@ -104,7 +122,13 @@ def plan(x_shape, w_shape, stride, pads, dilation, groups, backend=None):
     out = _out_sizes(x_shape[2:], kernel, stride, pads, dilation)
     if backend != "cpu" or min(out, default=1) < 1:
         return ("xla",) * 3
-    fwd = "im2col" if _xla_slow(x_shape[2:], kernel, dilation) else "xla"
+    contraction = math.prod(w_shape[1:])
+    macs = x_shape[0] * w_shape[0] * math.prod(out) * contraction
+    slow = _xla_slow(x_shape[2:], kernel, dilation)
+    if (not slow and contraction <= ONEDNN_MAX_CONTRACTION and macs >= ONEDNN_MIN_MACS
+            and os.environ.get(KERNELS_ENV, "1") != "0" and _onednn_usable(dtype)):
+        return ("onednn",) * 3
+    fwd = "im2col" if slow else "xla"
     # the input gradient is a convolution over the output gradient dilated by the stride
     grad_in = tuple((m - 1) * s + 1 for m, s in zip(out, stride))
     bx = "im2col" if _xla_slow(grad_in, kernel, dilation) else "xla"
@@ -114,6 +138,8 @@ def plan(x_shape, w_shape, stride, pads, dilation, groups, backend=None):
 @functools.lru_cache(maxsize=None)
 def _planned(lowerings, stride, pads, dilation, groups):
     """A convolution of (x, w) whose passes use ``lowerings``; one function per configuration."""
+    if "onednn" in lowerings:
+        return conv_onednn.conv_function(stride, pads, dilation, groups)
     fwd, bx, bw = (functools.partial(_IMPLS[name], stride=stride, pads=pads, dilation=dilation, groups=groups)
                    for name in lowerings)
     if len(set(lowerings)) == 1:
@@ -142,5 +168,5 @@ def convolve(x, w, stride, pads, dilation, groups):
     """N-d convolution in MindSpore's layout, each pass lowered as :func:`plan` says."""
     stride, dilation = tuple(stride), tuple(dilation)
     pads = tuple(tuple(p) for p in pads)
-    lowerings = plan(x.shape, w.shape, stride, pads, dilation, groups)
+    lowerings = plan(x.shape, w.shape, stride, pads, dilation, groups, dtype=x.dtype)
     return _planned(lowerings, stride, pads, dilation, groups)(x, w)
