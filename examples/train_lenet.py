@@ -134,9 +134,9 @@ def main():
     parser = argparse.ArgumentParser(description="Train LeNet5 on MNIST-format data")
     parser.add_argument("--data_path", default=None, help="directory with the MNIST idx files (default: generate)")
     parser.add_argument("--ckpt_path", default=None, help="where checkpoints go (default: a temporary directory)")
-    parser.add_argument("--epoch_size", type=int, default=3)
+    parser.add_argument("--epoch_size", type=int, default=5)
     parser.add_argument("--batch_size", type=int, default=32)
-    parser.add_argument("--lr", type=float, default=0.05)   # the zoo's 0.01 needs the full 60000 images
+    parser.add_argument("--lr", type=float, default=0.01)   # the zoo's; 0.05 diverges now and then
     parser.add_argument("--momentum", type=float, default=0.9)
     parser.add_argument("--mode", choices=["graph", "pynative"], default="graph")
     parser.add_argument("--num_train", type=int, default=3072, help="synthetic training images")
