@@ -46,6 +46,7 @@ import optax  # noqa: E402
 import msjax as ms  # noqa: E402
 from msjax import nn, ops  # noqa: E402
 from msjax.common._cell_cache import cell_functions  # noqa: E402
+from msjax.ops._impl import conv_lowering, conv_onednn  # noqa: E402
 from msjax.common.initializer import HeNormal, Normal, initializer  # noqa: E402
 
 
@@ -586,7 +587,9 @@ def main():
     }
     tv = "n/a (not installed)" if torch is None else f"{torch.__version__} ({torch.get_num_threads()} threads)"
     print(f"device: {jax.devices()[0].device_kind} ({jax.default_backend()}), jax {jax.__version__}, torch {tv}, "
-          f"{args.steps} timed steps ({heavy} for ResNet18 and the transformer)")
+          f"{args.steps} timed steps ({args.steps // 4} for the zoo ResNet18, {heavy} for the CIFAR ResNet18 and "
+          f"the transformer); convolution lowering {conv_lowering.setting()}, oneDNN (cpu-kernels) "
+          f"{'on' if conv_onednn.available() and os.environ.get(conv_lowering.KERNELS_ENV, '1') != '0' else 'off'}")
     print("| model | msjax steps/s | JAX+optax steps/s | torch steps/s | msjax / JAX | msjax / torch | "
           "first step msjax / JAX / torch | step memory msjax / JAX (XLA) |")
     print("|---|---|---|---|---|---|---|---|")
