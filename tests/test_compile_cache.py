@@ -72,3 +72,35 @@ def test_default_directory(monkeypatch, tmp_path):
 def test_enable_compile_cache_type_checked():
     with pytest.raises(TypeError):
         ms.set_context(enable_compile_cache="yes")
+
+
+def test_numpy_data_and_the_random_key_compile_nothing():
+    """A new process's first step compiles (or loads from the cache) only the step:
+    Tensors and initialized Parameters from NumPy are copied to the device, and the
+    global random key is made on the host, without a compiled program each."""
+    import jax
+    import numpy as np
+    from msjax._core import rng
+    from msjax.common.initializer import Normal, initializer
+
+    compiles = []
+
+    def listener(name, secs, **kw):
+        if name == "/jax/core/compile/backend_compile_duration":
+            compiles.append(secs)
+
+    jax.monitoring.register_event_duration_secs_listener(listener)
+    try:
+        a = np.arange(77 * 3, dtype=np.float32).reshape(77, 3)     # shapes no other test uses
+        t = ms.Tensor(a)
+        a[0, 0] = -1.0
+        p = ms.Parameter(initializer(Normal(), (79, 5), ms.float32), name="p")
+        keys = [rng._initial_key(s) for s in (0, 12345, 2 ** 40 + 7)]
+    finally:
+        jax.monitoring.unregister_event_duration_listener(listener)
+    assert compiles == []
+    assert t.asnumpy()[0, 0] == 0.0, "the Tensor holds a copy of the array"
+    assert p.shape == (79, 5) and p.dtype == ms.float32
+    for s, k in zip((0, 12345, 2 ** 40 + 7), keys):
+        np.testing.assert_array_equal(k, jax.random.key_data(jax.random.PRNGKey(s)))
+        assert k.dtype == jax.random.key_data(jax.random.PRNGKey(s)).dtype

@@ -293,6 +293,28 @@ def test_donated_step_keeps_user_references_valid():
     assert net.weight._raw_get().unsafe_buffer_pointer() == ptr
 
 
+def test_donated_step_runs_the_network_once():
+    """The donating program calls the step's one trace: the network's construct runs
+    at that trace only, never again for the donation or the later steps."""
+    ms.set_context(mode=ms.GRAPH_MODE)
+    calls = []
+
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.fc = nn.Dense(3, 2)
+
+        def construct(self, x):
+            calls.append(1)
+            return self.fc(x)
+
+    net = Net()
+    cell = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), nn.Momentum(net.trainable_params(), 0.05, 0.9))
+    losses = [float(cell(ms.Tensor(X), ms.Tensor(Y))) for _ in range(3)]
+    assert len(calls) == 1
+    assert losses[2] < losses[1] < losses[0]
+
+
 def test_unsupported_optimizers_raise_clear_errors():
     net = nn.Dense(3, 2)
     with pytest.raises(NotImplementedError, match="thor"):

@@ -42,6 +42,11 @@ def _initial_key(seed):
     import jax
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "little")
+    if 0 <= seed < 2 ** 63 and jax.config.jax_enable_x64 and jax.config.jax_default_prng_impl == "threefry2x32":
+        # jax.random.PRNGKey(seed)'s key data (threefry: the seed's high and low 32
+        # bits), made on the host: PRNGKey compiles two small programs, which a
+        # new process would pay for on its first random op or training step
+        return jax.device_put(np.array([seed >> 32, seed & 0xFFFFFFFF], np.uint32))
     return jax.random.key_data(jax.random.PRNGKey(seed))
 
 

@@ -100,7 +100,29 @@ def to_array(data, dtype=None):
         npd = mstype.to_np(dtype)
         if arr.dtype != npd:
             arr = arr.astype(npd)
+    if type(arr) is np.ndarray and arr.dtype.isnative and _trace_state_clean():
+        return _host_to_device(arr)
     return jnp.asarray(arr)
+
+
+try:   # outside any JAX trace a NumPy array is transferred, not staged
+    from jax._src.core import trace_state_clean as _trace_state_clean
+except ImportError:  # pragma: no cover  (other jax layouts: jnp.asarray throughout)
+    def _trace_state_clean():
+        return False
+
+
+def _host_to_device(arr):
+    """A NumPy array as a new ``jax.Array`` (a copy, uncommitted, on the default device).
+
+    ``jnp.asarray`` gives the same array, but through ``lax.stage``: an identity
+    program that JAX compiles for every new shape and dtype, which a fresh process
+    pays for each input and Parameter shape (even from the persistent cache).
+    ``jax.device_put`` compiles nothing. Its transfer may finish after it returns,
+    reading the array then, so it gets a private copy made now: changing ``arr``
+    afterwards never reaches the Tensor (MindSpore's ``Tensor(ndarray)`` copies).
+    """
+    return jax.device_put(np.array(arr, copy=True, order="C"))
 
 
 class DynamicShape:

@@ -423,20 +423,24 @@ def _jacobian_blocks(stacked, lead_shapes, tail_shapes):
     return blocks
 
 
-def _donating(traced, n_state):
+def _donating(traced, jitted, in_tree):
     """The traced function compiled with the buffers of the state entries it writes
     donated (opt-in: ``StatefulFunction(..., donate=True)``).
 
     Only written entries are donated: their Parameters receive the new values right
-    after the call, so no Parameter is left holding a deleted buffer. The jaxpr of
-    the one trace is reused (the user function is not traced again). A buffer that
-    something else still references (a Tensor the user kept, a shared Parameter
-    value, the same array passed twice) is copied first instead of donated.
+    after the call, so no Parameter is left holding a deleted buffer. The donating
+    program calls ``jitted`` with the arguments of the one trace, which JAX answers
+    from that trace's cache: the program is one call of the traced jaxpr, without
+    running the user function or re-evaluating the jaxpr. A buffer that something
+    else still references (a Tensor the user kept, a shared Parameter value, the
+    same array passed twice) is copied first instead of donated.
     """
-    from jax.extend.core import jaxpr_as_fun
     written = tuple(sorted(traced.out_info[1].keys()))
-    out_tree = jax.tree_util.tree_structure(traced.out_info)
-    compiled = jax.jit(jaxpr_as_fun(traced.jaxpr), donate_argnums=written)
+
+    def staged(*flat):
+        return jitted(*jax.tree_util.tree_unflatten(in_tree, flat))
+
+    compiled = jax.jit(staged, donate_argnums=written)
 
     def call(state_vals, dyn, sens):
         flat = list(state_vals)
@@ -450,7 +454,7 @@ def _donating(traced, n_state):
             if sys.getrefcount(x) > 5 or not isinstance(x, jax.Array):
                 flat[i] = jnp.array(x, copy=True)
             del x
-        return jax.tree_util.tree_unflatten(out_tree, compiled(*flat))
+        return compiled(*flat)
 
     call.lower = lambda state_vals, dyn, sens: compiled.lower(*jax.tree_util.tree_leaves((state_vals, dyn, sens)))
     return call
@@ -696,7 +700,8 @@ class StatefulFunction:
                     # a collective (gradient reducer, AllReduce...) under DATA_PARALLEL: one
                     # data-parallel step over the device mesh (msjax.communication's spmd_call)
                     return _Entry(state_params, provided.need("spmd_call")(body, a.dyn), False)
-                call = _donating(traced, len(state_vals)) if self.donate else jitted
+                call = (_donating(traced, jitted, jax.tree_util.tree_structure((state_vals, a.dyn, sens)))
+                        if self.donate else jitted)
                 return _Entry(state_params, call, printhook.used[0] or hooks.used[0])
             self._learned.update(missed)
         raise RuntimeError("msjax could not determine the Parameters this function uses.")

@@ -21,7 +21,7 @@ import numpy as np
 
 from .._core import dtype as mstype
 from .._core import provided, rng
-from .._core.tensor import Tensor, wrap
+from .._core.tensor import Tensor, to_array, wrap
 
 __all__ = ["Initializer", "initializer", "TruncatedNormal", "Normal", "Uniform", "HeUniform", "HeNormal",
            "XavierUniform", "XavierNormal", "One", "Zero", "Constant", "Identity", "Sparse", "Dirac",
@@ -148,10 +148,9 @@ class Initializer:
         return arr
 
     def _init_array(self, shape=None, dtype=None):
-        import jax.numpy as jnp
         shape = tuple(shape if shape is not None else self.shape)
         npd = mstype.to_np(dtype if dtype is not None else (self.dtype or mstype.float32))
-        return jnp.asarray(np.asarray(self._sample(shape, npd)).astype(npd))
+        return to_array(np.asarray(self._sample(shape, npd)).astype(npd))
 
     def __call__(self, arr):
         return self._initialize(arr)
