@@ -110,6 +110,14 @@ def test_cpu_plan_hands_large_float32_convolutions_to_onednn(monkeypatch):
         assert lenet256(backend="cpu") == ("xla",) * 3
     finally:
         state.FORWARD_MODE[0] -= 1
+    # the persistent compile cache cannot hold callbacks: auto stays on XLA, a forced onednn not
+    from msjax._core import compile_cache
+    monkeypatch.setattr(compile_cache, "_active", ["/somewhere"])
+    assert lenet256(backend="cpu") == ("xla",) * 3
+    monkeypatch.setenv(cl.ENV, "onednn")
+    assert lenet256(backend="cpu") == ("onednn",) * 3
+    monkeypatch.setattr(compile_cache, "_active", [None])
+    monkeypatch.delenv(cl.ENV)
     monkeypatch.setenv(cl.KERNELS_ENV, "0")
     assert lenet256(backend="cpu") == ("xla",) * 3
     monkeypatch.setattr(conv_onednn, "available", lambda: False)

@@ -14,9 +14,15 @@ the weight in one ``dot_general``. The three passes are chosen separately; the d
 (a ``jax.custom_jvp``, so forward mode works too) computes the tangent of each argument with the
 lowering chosen for its pass, and reverse mode transposes that.
 
+With the optional ``cpu-kernels`` extra (PyTorch's CPU build), narrow float32 convolutions go to
+oneDNN (``conv_onednn``), unless the persistent compile cache is on: JAX cannot store programs
+with host callbacks, so ``auto`` then keeps every convolution cacheable.
+
 The choice is made when the convolution is traced, from its shapes, and can be forced with the
 environment variable ``MSJAX_CONV_LOWERING``: ``auto`` (default), ``xla`` (always XLA's
-convolution) or ``im2col`` (always patches + matrix product, on every backend). Results agree
+convolution), ``im2col`` (always patches + matrix product, on every backend) or ``onednn``
+(oneDNN wherever the extra can serve: float32, outside forward-mode traces);
+``MSJAX_CPU_KERNELS=0`` keeps ``auto`` off oneDNN. Results agree
 with XLA's convolution to float32 rounding (the sums are taken in another order).
 
 Difference from MindSpore: none in values beyond float rounding; MindSpore picks its own CPU
@@ -33,7 +39,7 @@ import jax
 import jax.numpy as jnp
 from jax import lax
 
-from ..._core import state
+from ..._core import compile_cache, state
 from . import conv_onednn
 
 LOWERINGS = ("auto", "xla", "im2col", "onednn")
@@ -125,8 +131,11 @@ def plan(x_shape, w_shape, stride, pads, dilation, groups, backend=None, dtype=j
     contraction = math.prod(w_shape[1:])
     macs = x_shape[0] * w_shape[0] * math.prod(out) * contraction
     slow = _xla_slow(x_shape[2:], kernel, dilation)
+    # JAX stores no executable with host callbacks in the persistent cache: with the compile
+    # cache on, auto keeps convolutions cacheable (MSJAX_CONV_LOWERING=onednn still forces oneDNN)
     if (not slow and contraction <= ONEDNN_MAX_CONTRACTION and macs >= ONEDNN_MIN_MACS
-            and os.environ.get(KERNELS_ENV, "1") != "0" and _onednn_usable(dtype)):
+            and os.environ.get(KERNELS_ENV, "1") != "0" and compile_cache.active_path() is None
+            and _onednn_usable(dtype)):
         return ("onednn",) * 3
     fwd = "im2col" if slow else "xla"
     # the input gradient is a convolution over the output gradient dilated by the stride

@@ -11,7 +11,8 @@ its own callback, so a gradient nobody reads (a network's input image) is droppe
 callback when XLA removes dead code.
 
 Limits: float32 only; not inside forward-mode (``jvp``) traces, where :mod:`conv_lowering`
-keeps XLA; the callback holds the GIL while PyTorch runs. PyTorch is never imported unless a
+keeps XLA; the callback holds the GIL while PyTorch runs; JAX's persistent compile cache stores
+no program with callbacks, so ``auto`` leaves oneDNN out while that cache is on. PyTorch is never imported unless a
 convolution asks for it.
 """
 from __future__ import annotations
