@@ -84,6 +84,18 @@ def _out_sizes(in_sizes, kernel, stride, pads, dilation):
                  for n, k, s, (lo, hi), d in zip(in_sizes, kernel, stride, pads, dilation))
 
 
+def window_views(xp, kernel, stride, dilation, sizes):
+    """The ``prod(kernel)`` strided views of the (already padded) ``xp`` that sliding windows over
+    its last ``len(kernel)`` axes read, one per kernel offset (row-major), each of ``sizes``."""
+    lead = xp.ndim - len(kernel)
+    views = []
+    for offset in itertools.product(*(range(k) for k in kernel)):
+        start = tuple(i * d for i, d in zip(offset, dilation))
+        limit = tuple(b + (m - 1) * s + 1 for b, m, s in zip(start, sizes, stride))
+        views.append(lax.slice(xp, (0,) * lead + start, xp.shape[:lead] + limit, (1,) * lead + tuple(stride)))
+    return views
+
+
 def im2col_conv(x, w, stride, pads, dilation, groups):
     """The same convolution as patches (N, C, k**d, *out) contracted with the weight over (C, k**d)."""
     n, c = x.shape[:2]
@@ -91,11 +103,7 @@ def im2col_conv(x, w, stride, pads, dilation, groups):
     zero = jnp.zeros((), x.dtype)
     xp = lax.pad(x, zero, [(0, 0, 0), (0, 0, 0)] + [(lo, hi, 0) for lo, hi in pads])
     out = _out_sizes(x.shape[2:], kernel, stride, pads, dilation)
-    views = []
-    for offset in itertools.product(*(range(k) for k in kernel)):
-        start = tuple(i * d for i, d in zip(offset, dilation))
-        limit = tuple(b + (m - 1) * s + 1 for b, m, s in zip(start, out, stride))
-        views.append(lax.slice(xp, (0, 0) + start, (n, c) + limit, (1, 1) + tuple(stride)))
+    views = window_views(xp, kernel, stride, dilation, out)
     kk, length = math.prod(kernel), math.prod(out)
     patches = jnp.stack(views, axis=2)                               # N, C, k**d, *out
     cg, og = c // groups, o // groups

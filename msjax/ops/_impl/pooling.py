@@ -71,16 +71,13 @@ def _max_pool_array(x, kernel, stride, pads, dilation=None, ceil_mode=False):
     return out[(Ellipsis,) + tuple(slice(0, o) for o in sizes)]
 
 
-def _window_taps(x, kernel, stride, full_pads, sizes, dilation):
-    """The ``prod(kernel)`` strided views of ``x`` (padded with its lowest value) that the pooling
-    windows read, stacked on a new last axis: (..., *sizes, prod(kernel))."""
+def _window_taps(x, kernel, stride, full_pads, sizes, dilation, fill=None):
+    """The ``prod(kernel)`` strided views of ``x`` (padded with ``fill``, by default its lowest
+    value) that the pooling windows read, stacked on a new last axis: (..., *sizes, prod(kernel))."""
     nd = len(kernel)
-    xp = jnp.pad(x, [(0, 0)] * (x.ndim - nd) + list(full_pads), constant_values=_neg_inf(x.dtype))
-    views = []
-    for offs in np.ndindex(*kernel):
-        sl = tuple(slice(o * d, o * d + (n - 1) * s + 1, s) for o, d, n, s in zip(offs, dilation, sizes, stride))
-        views.append(xp[(Ellipsis,) + sl])
-    return jnp.stack(views, axis=-1)
+    fill = _neg_inf(x.dtype) if fill is None else fill
+    xp = jnp.pad(x, [(0, 0)] * (x.ndim - nd) + list(full_pads), constant_values=fill)
+    return jnp.stack(conv_lowering.window_views(xp, kernel, stride, dilation, sizes), axis=-1)
 
 
 @jax.custom_jvp
@@ -113,9 +110,7 @@ def _max_pool_with_indices(x, kernel, stride, pads, dilation, ceil_mode):
     full_pads, sizes = _window_pads(spatial, kernel, stride, pads, dilation, ceil_mode)
     v = _window_taps(x, kernel, stride, full_pads, sizes, dilation)
     idx = jnp.arange(int(np.prod(spatial)), dtype=jnp.int64).reshape(spatial)
-    inds = jnp.pad(idx, full_pads, constant_values=-1)
-    inds = jnp.stack([inds[tuple(slice(o * d, o * d + (n - 1) * s + 1, s) for o, d, n, s in
-                                 zip(offs, dilation, sizes, stride))] for offs in np.ndindex(*kernel)], axis=-1)
+    inds = _window_taps(idx, kernel, stride, full_pads, sizes, dilation, fill=-1)
     am = jnp.argmax(v, axis=-1)
     out = _first_max(v)
     ind = jnp.take_along_axis(jnp.broadcast_to(inds, v.shape), am[..., None], -1)[..., 0]
