@@ -648,6 +648,39 @@ def case_repr_conv(ms):
             "t3": repr(nn.Conv3dTranspose(2, 3, 3, weight_init="ones"))}
 
 
+def case_l_conv2d_kernel_spans_map(ms):
+    """Convolutions whose (dilated) kernel covers the whole input, ResNet's late stages: msjax
+    lowers some of their passes as patches + dot_general instead of XLA's convolution."""
+    nn = ms.nn
+    return {"s2_on_2x2": _net(ms, nn.Conv2d(3, 4, 3, stride=2, pad_mode="pad", padding=1), _t(ms, 1, 2, 3, 2, 2)),
+            "on_1x1": _net(ms, nn.Conv2d(2, 3, 3, pad_mode="pad", padding=1, has_bias=True), _t(ms, 2, 2, 2, 1, 1),
+                           seed=1),
+            "1x1_s2_on_4x4": _net(ms, nn.Conv2d(4, 2, 1, stride=2), _t(ms, 3, 2, 4, 4, 4), seed=2),
+            "same_s2_on_3x3": _net(ms, nn.Conv2d(2, 2, 3, stride=2), _t(ms, 4, 1, 2, 3, 3), seed=3)}
+
+
+def case_l_conv_relu_maxpool_ties(ms):
+    """A stem like ResNet's: convolution, ReLU (zeros tie), 3x3/2 max pooling; the gradient goes
+    to one maximum per window (msjax pools the CPU as a max over window views)."""
+    nn = ms.nn
+
+    class Stem(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.conv = nn.Conv2d(2, 3, 3, stride=2, pad_mode="pad", padding=1)
+            self.relu = nn.ReLU()
+            self.pool = nn.MaxPool2d(3, 2, pad_mode="same")
+
+        def construct(self, x):
+            return self.pool(self.relu(self.conv(x)))
+
+    x = np.where(_rs(5, 2, 2, 8, 8) > 0, 1.0, -1.0).astype(np.float32)
+    ties = ms.Tensor(np.round(_rs(6, 1, 2, 5, 5)).astype(np.float32))
+    return {"stem": _net(ms, Stem(), ms.Tensor(x)),
+            "pool_ties_same": _fg(ms, nn.MaxPool2d(3, 2, pad_mode="same"), ties),
+            "pool_ties_pad": _fg(ms, nn.MaxPool2d(3, 2, pad_mode="pad", padding=1), ties)}
+
+
 # ===========================================================================
 # layers: pooling
 # ===========================================================================
