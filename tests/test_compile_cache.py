@@ -31,7 +31,8 @@ SCRIPT = textwrap.dedent("""
 def _run(tmp_path, cache):
     script = tmp_path / "step.py"
     script.write_text(SCRIPT)
-    env = dict(os.environ, MS_COMPILER_CACHE_ENABLE="0")
+    # JAX's persistent cache alone (the front-end cache would answer before it)
+    env = dict(os.environ, MS_COMPILER_CACHE_ENABLE="0", MSJAX_FRONTEND_CACHE="0")
     out = subprocess.run([sys.executable, "-m", "msjax", "run", str(script), str(cache)], capture_output=True,
                          text=True, env=env, timeout=300)
     assert out.returncode == 0, out.stderr[-2000:]

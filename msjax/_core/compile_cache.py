@@ -12,10 +12,9 @@ Differences from MindSpore: MindSpore caches its front-end graph per script and
 rank (``<path>/rank_<id>/``); JAX caches compiled executables by the hash of
 their program and compile options, so one directory serves every script, rank
 and MindSpore version safely (a changed program is a new entry, never a stale
-hit). Python still traces the function in the new process; only XLA's
-compilation is skipped. JAX writes no entry for an executable with host callbacks
-(runtime prints, Cell and Tensor hooks, the ``cpu-kernels`` oneDNN convolutions):
-those compile in every process.
+hit). On top, ``common._frontend_cache`` is MindSpore's front-end cache: unchanged
+scripts load compiled steps untraced. No entry is written for executables with host
+callbacks (runtime prints, hooks, the ``cpu-kernels`` convolutions).
 """
 from __future__ import annotations
 

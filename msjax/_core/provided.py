@@ -19,6 +19,7 @@ _OWNERS = {
     "parallel_mode": "msjax.communication",
     "data_parallel_active": "msjax.communication",
     "spmd_call": "msjax.communication",
+    "frontend_cache": "msjax.common._frontend_cache",
 }
 
 _TABLE = {}
@@ -31,6 +32,11 @@ def provide(name, fn):
         raise KeyError(f"the core does not use {name!r}")
     _TABLE[name] = fn
     return fn
+
+
+def lent(name):
+    """What an upper layer lent under ``name``, or ``None`` when it is not imported."""
+    return _TABLE.get(name)
 
 
 def need(name):

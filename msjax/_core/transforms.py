@@ -39,7 +39,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import hooks, printhook, provided, rng, state
+from . import compile_cache, hooks, printhook, provided, rng, state
 from . import nograd
 from .parameter import Parameter
 from .tensor import Tensor, to_array, wrap
@@ -441,7 +441,13 @@ def _donating(traced, jitted, in_tree):
         return jitted(*jax.tree_util.tree_unflatten(in_tree, flat))
 
     compiled = jax.jit(staged, donate_argnums=written)
+    call = _donation_call(compiled, written)
+    call.lower = lambda state_vals, dyn, sens: compiled.lower(*jax.tree_util.tree_leaves((state_vals, dyn, sens)))
+    return call
 
+
+def _donation_call(compiled, written):
+    """``compiled`` (flat arguments, ``written`` donated) called as ``(state, dynamic args, sens)``."""
     def call(state_vals, dyn, sens):
         flat = list(state_vals)
         flat += dyn
@@ -456,7 +462,7 @@ def _donating(traced, jitted, in_tree):
             del x
         return compiled(*flat)
 
-    call.lower = lambda state_vals, dyn, sens: compiled.lower(*jax.tree_util.tree_leaves((state_vals, dyn, sens)))
+    call.written = written
     return call
 
 
@@ -669,9 +675,22 @@ class StatefulFunction:
             found.setdefault(id(p), p)
         return list(found.values())
 
-    def _build(self, a: _Args, nargs, sens):
+    def _entry_for(self, a: _Args, nargs, sens, key):
+        """A new signature's entry: an earlier process's (front-end cache), or traced here."""
+        fc, fp = provided.lent("frontend_cache") if compile_cache.active_path() is not None else None, None
+        if fc is not None and fc.enabled():
+            state_params = self._state_for(a)
+            cells = list(self._base_cells) + [s for c in a.cells() for s in self._arg_cells.get(id(c), ())]
+            fp = fc.fingerprint(self.fn, self.vjp, key, state_params, cells)
+            if fp and (call := fc.load_call(fp, len(state_params), self.donate, _donation_call)) is not None:
+                return _Entry(state_params, call, False)
+        return self._build(a, nargs, sens, fp)
+
+    def _build(self, a: _Args, nargs, sens, fingerprint=None):
+        first_state = None
         for _ in range(4):
             state_params = self._state_for(a)
+            first_state = [id(p) for p in state_params] if first_state is None else first_state
             body = self._body(state_params, a, nargs)
             state_vals = [p._raw_get() for p in state_params]
             jitted = jax.jit(body)
@@ -702,7 +721,12 @@ class StatefulFunction:
                     return _Entry(state_params, provided.need("spmd_call")(body, a.dyn), False)
                 call = (_donating(traced, jitted, jax.tree_util.tree_structure((state_vals, a.dyn, sens)))
                         if self.donate else jitted)
-                return _Entry(state_params, call, printhook.used[0] or hooks.used[0])
+                prints = printhook.used[0] or hooks.used[0]
+                if fingerprint is not None and not prints and first_state == [id(p) for p in state_params]:
+                    provided.need("frontend_cache").store(
+                        fingerprint, lambda: call.lower(state_vals, a.dyn, sens) if self.donate else traced.lower(),
+                        {"donate": self.donate, "n_state": len(state_vals), "written": getattr(call, "written", ())})
+                return _Entry(state_params, call, prints)
             self._learned.update(missed)
         raise RuntimeError("msjax could not determine the Parameters this function uses.")
 
@@ -725,7 +749,7 @@ class StatefulFunction:
                provided.need("parallel_mode")())   # a data-parallel step is compiled per mode
         entry = self._cache.get(key)
         if entry is None:
-            entry = self._cache[key] = self._build(a, nargs, sens)
+            entry = self._cache[key] = self._entry_for(a, nargs, sens, key)
         state_params = entry.state
         state_vals = [p._raw_get() for p in state_params]
         sens_arr = None if sens is None else to_arrays(sens)

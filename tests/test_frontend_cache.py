@@ -1,0 +1,144 @@
+"""The front-end compile cache: a new process runs a stored step without tracing it,
+and anything that changes the traced program (the script, a Cell attribute, a
+global the network reads, the command line) makes it trace again."""
+import os
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+
+import msjax as ms
+from msjax import nn, ops
+from msjax.common import _frontend_cache as frontend_cache
+
+SCRIPT = textwrap.dedent("""
+    import sys
+    import numpy as np
+    import mindspore as ms
+    from mindspore import nn, ops
+    from msjax._core import transforms
+
+    with open(sys.argv[2]) as f:          # the command line stays the same: the file changes
+        SCALE, SHIFT, KEEP = f.read().split()
+
+    class Config:
+        shift = float(SHIFT)
+
+    config = Config()
+
+    class Net(nn.Cell):
+        def __init__(self, scale):
+            super().__init__()
+            self.fc = nn.Dense(4, 2)
+            self.scale = scale
+            self.sum = ops.ReduceSum(keep_dims=KEEP == "keep")
+
+        def construct(self, x):
+            return self.sum(self.fc(x) * self.scale + config.shift, 1)
+
+    ms.set_context(mode=ms.GRAPH_MODE, enable_compile_cache=True, compile_cache_path=sys.argv[1])
+    ms.set_seed(1)
+    net = Net(float(SCALE))
+    loss = nn.WithLossCell(net, nn.MSELoss())
+    step = nn.TrainOneStepCell(loss, nn.Momentum(net.trainable_params(), 0.05, 0.9))
+    x = ms.Tensor(np.linspace(-1, 1, 12, dtype=np.float32).reshape(3, 4))
+    y = ms.Tensor(np.zeros((3,), np.float32))
+    losses = [float(step(x, y)) for _ in range(3)]
+    out = net(x).asnumpy()
+    print("RESULT", transforms.TRACES[0], repr(losses), repr(out.ravel().tolist()), repr(net.fc.weight.asnumpy().sum()))
+""")
+
+
+def _run(script, cache, *config, env=None):
+    cfg = script.parent / "config.txt"
+    cfg.write_text(" ".join(config))
+    out = subprocess.run([sys.executable, "-m", "msjax", "run", str(script), str(cache), str(cfg)], capture_output=True,
+                         text=True, env=dict(os.environ, MS_COMPILER_CACHE_ENABLE="0", **(env or {})), timeout=300)
+    assert out.returncode == 0, out.stderr[-3000:]
+    line = [ln for ln in out.stdout.splitlines() if ln.startswith("RESULT")][-1].split(" ", 2)
+    return int(line[1]), line[2]
+
+
+@pytest.fixture
+def script(tmp_path):
+    path = tmp_path / "train.py"
+    path.write_text(SCRIPT)
+    return path
+
+
+def _entries(cache):
+    d = cache / frontend_cache.SUBDIR
+    return sorted(os.listdir(d)) if d.exists() else []
+
+
+def test_second_process_runs_the_stored_step_without_tracing(script, tmp_path):
+    cache = tmp_path / "cache"
+    traces1, result1 = _run(script, cache, "2.0", "0.5", "keep")
+    assert traces1 >= 2 and len(_entries(cache)) >= 2, "training step and forward traced and stored"
+    traces2, result2 = _run(script, cache, "2.0", "0.5", "keep")
+    assert traces2 == 0, "nothing traced: every signature came from the front-end cache"
+    assert result2 == result1, "same losses, outputs and trained weights (the donated step updates Parameters)"
+    traces3, result3 = _run(script, cache, "2.0", "0.5", "keep", env={"MSJAX_FRONTEND_CACHE": "0"})
+    assert traces3 == traces1 and result3 == result1
+
+
+@pytest.mark.parametrize("args", [("3.0", "0.5", "keep"),     # a float attribute of the Cell
+                                  ("2.0", "-0.5", "keep"),    # a global config object construct reads
+                                  ("2.0", "0.5", "drop")])    # a Primitive's attribute
+def test_a_changed_configuration_traces_again(script, tmp_path, args):
+    cache = tmp_path / "cache"
+    _run(script, cache, "2.0", "0.5", "keep")
+    traces, result = _run(script, cache, *args)
+    fresh = _run(script, tmp_path / "fresh", *args)
+    assert traces > 0 and (traces, result) == fresh
+
+
+def test_an_edited_script_traces_again(script, tmp_path):
+    cache = tmp_path / "cache"
+    _run(script, cache, "2.0", "0.5", "keep")
+    script.write_text(SCRIPT.replace("self.fc(x) * self.scale", "self.fc(x) * self.scale * 2"))
+    traces, result = _run(script, cache, "2.0", "0.5", "keep")
+    assert traces > 0 and (traces, result) == _run(script, tmp_path / "fresh", "2.0", "0.5", "keep")
+
+
+# ---------------------------------------------------------------------------
+# descriptions (in process)
+# ---------------------------------------------------------------------------
+def test_describe_tensors_by_value_parameters_by_signature():
+    d = frontend_cache.describe
+    a = ms.Tensor(np.ones((2, 2), np.float32))
+    assert d(a) == d(ms.Tensor(np.ones((2, 2), np.float32)))
+    assert d(a) != d(ms.Tensor(np.zeros((2, 2), np.float32))), "a constant Tensor's values are in the program"
+    p = ms.Parameter(ms.Tensor(np.ones(3, np.float32)), name="w")
+    q = ms.Parameter(ms.Tensor(np.zeros(3, np.float32)), name="w")
+    assert d(p) == d(q), "a Parameter is an input: its value is not part of the key"
+    assert d(ops.ReduceSum(keep_dims=True)) != d(ops.ReduceSum(keep_dims=False))
+    assert d(nn.Dense(2, 3)) == d(nn.Dense(2, 3)), "Cells are described one by one, not inside attributes"
+
+
+def test_unstable_values_make_no_fingerprint():
+    class Opaque:
+        pass
+
+    net = nn.Dense(2, 2)
+    key = ("static", Opaque())     # shown by its address: cannot be compared across processes
+    assert frontend_cache.fingerprint(net.construct, None, key, net.trainable_params(), [net]) is None
+    fp = frontend_cache.fingerprint(net.construct, None, ("static", 3), net.trainable_params(), [net])
+    assert isinstance(fp, str) and len(fp) == 64
+    assert fp == frontend_cache.fingerprint(net.construct, None, ("static", 3), net.trainable_params(), [net])
+    assert fp != frontend_cache.fingerprint(net.construct, None, ("static", 4), net.trainable_params(), [net])
+
+
+def test_a_damaged_entry_is_ignored(tmp_path):
+    from msjax._core import compile_cache
+    try:
+        ms.set_context(enable_compile_cache=True, compile_cache_path=str(tmp_path / "c"))
+        d = tmp_path / "c" / frontend_cache.SUBDIR
+        d.mkdir(parents=True)
+        (d / ("0" * 64 + ".pkl")).write_bytes(b"not a pickle")
+        assert frontend_cache.load("0" * 64) is None
+        assert compile_cache.active_path() == str((tmp_path / "c").resolve())
+    finally:
+        ms.set_context(enable_compile_cache=None, compile_cache_path="")
