@@ -54,8 +54,12 @@ def test_jvp_and_vjp_are_adjoint():
 def test_jvp_errors():
     f = nn.Jvp(lambda x, y: x * y)
     x = _t(2)
-    with pytest.raises(ValueError, match="number of tangents"):
+    with pytest.raises(TypeError, match="structure of the inputs"):   # MindSpore: Type Join Failed
         f(x, x, x)
+    with pytest.raises(TypeError, match="structure of the inputs"):
+        nn.Jvp(lambda a: a * a)(x, (x,))
+    with pytest.raises(TypeError, match="structure of the outputs"):
+        nn.Vjp(lambda a: a * a)(x, (x, x))
     with pytest.raises(ValueError, match="shape of 'v'"):
         f(x, x, (x, _t(3)))
     with pytest.raises(TypeError, match="must be a Tensor, tuple or list of Tensors"):
