@@ -509,19 +509,25 @@ class Tensor:
                              "more than one element is ambiguous.")
         return bool(self._data)
 
+    def _one_element(self):
+        """The value of a one-element Tensor of any rank (``int(Tensor([10]))`` is 10)."""
+        if self.size != 1:
+            raise ValueError("Only one element tensors can be converted to Python scalars")
+        return self._data.reshape(())
+
     def __float__(self):
-        return float(self._data)
+        return float(self._one_element())
 
     def __int__(self):
-        return int(self._data)
+        return int(self._one_element())
 
     def __index__(self):
-        if self.dtype.kind not in ("int", "uint"):
-            raise TypeError("Only integer tensors of a single element can be converted to an index.")
-        return int(self._data)
+        if self.dtype.kind not in ("int", "uint") or self.size != 1:
+            raise ValueError("Only integer tensors of a single element can be converted to an index.")
+        return int(self._one_element())
 
     def __complex__(self):
-        return complex(self._data)
+        return complex(self._one_element())
 
     def __getitem__(self, index):
         _check_index(self._data.shape, index)
