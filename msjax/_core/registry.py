@@ -9,6 +9,7 @@ same table.
 from __future__ import annotations
 
 import dataclasses
+import inspect
 from typing import Callable
 
 from . import profiling
@@ -75,11 +76,17 @@ class Primitive:
         for k, v in attrs.items():
             setattr(self, k, v)
 
-    def __call__(self, *args):
+    def __call__(self, *args, **kwargs):
+        attrs = self._attrs
+        if kwargs:      # inputs by name (``ops.ReduceSum(True)(x, axis=2)``), as MindSpore's __call__
+            ps = inspect.signature(type(self)._fn).parameters
+            bad = [k for k in kwargs if k in attrs or ps.get(k) is None or ps[k].kind == ps[k].VAR_POSITIONAL]
+            if bad and not any(p.kind == p.VAR_KEYWORD for p in ps.values()):   # else the op checks them
+                raise TypeError(f"{self.name}.__call__() got an unexpected keyword argument '{bad[0]}'")
+            attrs = dict(attrs, **kwargs)
         if _PROFILING["active"]:
             with profiling.scope(self.name):
-                return type(self)._fn(*args, **self._attrs)
-        attrs = self._attrs
+                return type(self)._fn(*args, **attrs)
         return type(self)._fn(*args, **attrs) if attrs else type(self)._fn(*args)
 
     def add_prim_attr(self, name, value):

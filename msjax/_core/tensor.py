@@ -509,8 +509,7 @@ class Tensor:
                              "more than one element is ambiguous.")
         return bool(self._data)
 
-    def _one_element(self):
-        """The value of a one-element Tensor of any rank (``int(Tensor([10]))`` is 10)."""
+    def _one_element(self):   # int(Tensor([10])) is 10
         if self.size != 1:
             raise ValueError("Only one element tensors can be converted to Python scalars")
         return self._data.reshape(())

@@ -16,7 +16,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from ..._core import dtype as mstype
-from ..._core import hooks, printhook
+from ..._core import hooks, printhook, state
 from ..._core.registry import Primitive, op
 from ..._core.tensor import Tensor
 from ._util import arr, wrap
@@ -31,12 +31,15 @@ def _register(cls):
 # partial, MultitypeFuncGraph, HyperMap, Map
 # ---------------------------------------------------------------------------
 @op("partial", primitive="Partial", family="composite")
-def partial(*args):
+def partial(*args, **kwargs):
     """``ops.partial(func, *args)`` / ``ops.Partial()(func, *args)``: ``func`` with its
-    first arguments bound."""
+    first arguments bound. Keyword arguments bind by name in compiled code (``ms.jit``,
+    GRAPH_MODE), as MindSpore's graph compiler does; PyNative rejects them, as MindSpore."""
+    if kwargs and not state.compiled():
+        raise TypeError(f"Partial.__call__() got an unexpected keyword argument '{next(iter(kwargs))}'")
     if not args or not callable(args[0]):
         raise TypeError("For 'partial', the first input must be a callable.")
-    return functools.partial(args[0], *args[1:])
+    return functools.partial(args[0], *args[1:], **kwargs)
 
 
 def _matches(name, x):
