@@ -635,12 +635,15 @@ def _is_traced(t):
     return isinstance(t._data, jax.core.Tracer)
 
 
+class TracedValueError(RuntimeError, jax.errors.ConcretizationTypeError):
+    """A concretization error: ``ms.jit``/GRAPH_MODE then run uncompiled (MindSpore's JIT Fallback)."""
+
+
 def _check_concrete(t, what):
     if _is_traced(t):
-        raise RuntimeError(
+        raise TracedValueError(
             f"Tensor.{what}() needs a concrete value, but this Tensor is being traced "
-            "(GRAPH_MODE, ms.jit or a gradient function). Move the call outside the traced "
-            "function, or run it in PYNATIVE_MODE without ms.jit.")
+            "(a gradient function or vmap). Move the call outside that function.")
 
 
 jax.tree_util.register_pytree_node(

@@ -23,6 +23,17 @@ def case_tensor_one_element_to_scalar(ms):
     return out
 
 
+def _outcomes(*thunks):
+    """Each thunk's result, or its error as ``'<Type>: <first line>'``."""
+    out = []
+    for mk in thunks:
+        try:
+            out.append(mk())
+        except (TypeError, ValueError, RuntimeError) as e:
+            out.append(f"{type(e).__name__}: {e}".splitlines()[0])
+    return out
+
+
 def _add(x, y):
     return x + y
 
@@ -30,12 +41,7 @@ def _add(x, y):
 def case_partial_keywords(ms):
     """statements: ``ops.partial(add, x=2)`` binds by name inside ``ms.jit``; PyNative rejects
     keywords (functional and Primitive forms)."""
-    out = []
-    for mk in (lambda: ms.ops.partial(_add, x=2)(y=3), lambda: ms.ops.Partial()(_add, x=1)):
-        try:
-            out.append(mk())
-        except TypeError as e:
-            out.append(f"TypeError: {e}")
+    out = _outcomes(lambda: ms.ops.partial(_add, x=2)(y=3), lambda: ms.ops.Partial()(_add, x=1))
 
     @ms.jit
     def f(a):
@@ -51,17 +57,23 @@ def case_primitive_named_inputs(ms):
     ops = ms.ops
     x = ms.Tensor(np.arange(24, dtype=np.float32).reshape(2, 3, 4))
     out = [ops.ReduceSum(True)(x, axis=2), ops.ReduceSum(False)(x, 1)]
-    for mk in (lambda: ops.ReduceSum(True)(x, bogus=2), lambda: ops.Add()(x, y=x)):
-        try:
-            out.append(mk())
-        except TypeError as e:
-            out.append(f"TypeError: {e}")
+    out += _outcomes(lambda: ops.ReduceSum(True)(x, bogus=2), lambda: ops.Add()(x, y=x))
 
     @ms.jit
     def f(a):
         return ops.ReduceSum(True)(a, axis=2) * 2
     out.append(f(x))
     return out
+
+
+def case_jit_asnumpy_fallback(ms):
+    """static_graph (JIT Fallback): ``x.asnumpy()`` inside ``ms.jit`` runs on the host values."""
+    class Net(ms.nn.Cell):
+        @ms.jit
+        def construct(self, x, y):
+            z = x.asnumpy() + y.asnumpy()
+            return ms.ops.abs(ms.Tensor(z, dtype=ms.float32)), ms.Tensor(z)
+    return Net()(ms.Tensor(np.array([-4, 5]), ms.int32), ms.Tensor(np.array([1.5, -2.0]), ms.float32))
 
 
 def all_cases():
