@@ -87,7 +87,7 @@ def msjax_name(mindspore_path):
 # plus the zoo's private imports) does not list: MindSpore path -> name -> the
 # msjax module that defines it.
 _PRIVATE_NAMES = {
-    "mindspore.graph.api": {"_no_grad": "msjax._core.nograd"},
+    "mindspore.graph.api": {"_no_grad": "msjax._core.nograd", "_cell_graph_executor": "msjax.common.api"},
     "mindspore.common.recompute": {"_no_grad": "msjax._core.nograd"},
     "mindspore.ops.function.grad.grad_func": {"custom_vjp": "msjax._core.custom_grad"},
 }

@@ -110,3 +110,107 @@ def test_train_eval_switch_reuses_compiled_functions():
         net.set_train(mode_flag)
         net(x)
     assert transforms.TRACES[0] == before
+
+
+# -- MindSpore's attribute rules, container edits, compile without running (found by
+#    MindSpore's tests/ut/python/nn/test_cell.py and test_container.py; outputs recorded
+#    from MindSpore 2.10) -------------------------------------------------------------------
+
+def test_containers_set_delete_insert_renumber_like_mindspore():
+    class Two(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.layers = nn.CellList([nn.Dense(2, 2), nn.Dense(2, 3)])
+            self.seq = nn.SequentialCell([nn.Dense(2, 2), nn.ReLU(), nn.Dense(2, 2)])
+
+    net = Two()
+    net.layers.insert(0, nn.Dense(2, 4))
+    net.layers.append(nn.Dense(3, 1))
+    del net.seq[1]
+    assert [p.name for p in net.get_parameters()] == [
+        "layers.0.weight", "layers.0.bias", "layers.1.weight", "layers.1.bias", "layers.2.weight",
+        "layers.2.bias", "layers.3.weight", "layers.3.bias", "seq.0.weight", "seq.0.bias", "seq.1.weight",
+        "seq.1.bias"]
+    net.layers[1] = nn.Dense(2, 5)
+    del net.layers[0]
+    assert len(net.layers) == 3 and list(net.layers.name_cells()) == ["0", "1", "2"]
+    assert net.layers[0].weight.shape == (5, 2) and net.layers[0].weight.name == "layers.0.weight"
+    relu = nn.ReLU()
+    net.layers += [relu]
+    assert net.layers[3] is relu and net.seq(ms.Tensor(np.ones((1, 2), np.float32))).shape == (1, 2)
+    with pytest.raises(IndexError, match=r"range \[-4, 4\), but got 5"):
+        net.layers[5]
+    with pytest.raises(TypeError, match="'index' must be int"):
+        net.layers["a"] = relu
+    del net.layers[:]
+    assert not net.layers and type(net.layers) is nn.CellList
+
+
+def test_parameter_and_cell_attributes_follow_mindspore_rules():
+    t = ms.Tensor(np.ones((2, 3), np.float32))
+
+    class Early(nn.Cell):
+        def __init__(self):
+            self.w = ms.Parameter(t, name="w")
+            super().__init__()
+
+    with pytest.raises(AttributeError, match="call Cell.__init__"):
+        Early()
+
+    class Retyped(nn.Cell):
+        def __init__(self, second):
+            super().__init__()
+            self.a = ms.Parameter(t, name="a")
+            self.a = None
+            self.a = t          # a Tensor may replace a Parameter
+            self.c = nn.ReLU()
+            self.c = None
+            self.c = second
+
+    Retyped(nn.Tanh())
+    with pytest.raises(TypeError, match="Sub cell 'c' already exists"):
+        Retyped(3)
+    with pytest.raises(KeyError, match="the c parameter already exists"):
+        Retyped(ms.Parameter(t, name="p"))
+
+    class NoSuper(nn.Cell):
+        def __init__(self):
+            self.a = 1
+
+        def construct(self):
+            return self.a
+
+    with pytest.raises(AttributeError, match=r"Please use 'super\(\).__init__\(\)'"):
+        NoSuper()()
+    with pytest.raises(AttributeError, match="'construct' is not defined"):
+        nn.Cell()(t)
+    seen = []
+    nn.SequentialCell(nn.Dense(2, 2), nn.ReLU()).apply(lambda c: seen.append(type(c).__name__))
+    assert seen == ["Dense", "ReLU", "SequentialCell"]
+
+
+def test_compile_traces_without_running_or_writing():
+    from msjax.common.api import _cell_graph_executor
+    bn = nn.SequentialCell(nn.Dense(3, 4), nn.BatchNorm1d(4))
+    bn.set_train()
+    before = bn[1].moving_mean.asnumpy().copy()
+    x = ms.Tensor(np.random.rand(5, 3).astype(np.float32))
+    phase, first = _cell_graph_executor.compile(bn, x)
+    assert first and phase.startswith("predict.")
+    assert _cell_graph_executor.compile(bn, x) == (phase, False)
+    assert bn.compile(x) is None
+    np.testing.assert_array_equal(bn[1].moving_mean.asnumpy(), before)    # nothing ran
+    with pytest.raises((ValueError, TypeError)):
+        bn.compile(ms.Tensor(np.ones((5, 2), np.float32)))                 # wrong feature size
+
+    class Dup(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.w1 = ms.Parameter(ms.Tensor([1.0]), name="weight")
+            self.w2 = ms.Parameter(ms.Tensor([1.0]), name="weight")
+
+        def construct(self, x):
+            return x * self.w1 * self.w2
+
+    with pytest.raises(ValueError, match="its name 'weight' already exists"):
+        _cell_graph_executor.compile(Dup(), ms.Tensor([2.0]))

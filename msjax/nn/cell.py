@@ -25,7 +25,9 @@ from collections import OrderedDict
 from flax import nnx
 
 from .._core import context, custom_grad, hooks, profiling, state
+from .._core.jit import trace_only
 from .._core.parameter import Parameter, ParameterTuple, is_default_name
+from .._core.tensor import Tensor
 from .._core.transforms import StatefulFunction, to_tensors
 from ..common import _cell_cache
 from . import _set_inputs
@@ -76,6 +78,8 @@ class Cell(nnx.Module, pytree=False):
 
     # --- attributes ----------------------------------------------------------
     def __setattr__(self, name, value):
+        if isinstance(value, (Parameter, Cell)) or name in self.__dict__.get("_ms_slots", ()):
+            self._check_slot(name, value)
         if isinstance(value, Parameter):
             if is_default_name(value.name):
                 value.name = name
@@ -94,6 +98,51 @@ class Cell(nnx.Module, pytree=False):
             object.__setattr__(self, name, value)
             return
         super().__setattr__(name, value)
+
+    def _check_slot(self, name, value):
+        """MindSpore's rules for Parameter and Cell attributes: only after ``Cell.__init__``,
+        and a name that held a Parameter (or a Cell) takes another one, a Tensor (for a
+        Parameter) or ``None``, nothing else, even after ``None``; ``del`` frees the name."""
+        if "_auto_prefix" not in self.__dict__:
+            if isinstance(value, Parameter):
+                raise AttributeError("For 'insert_param_to_cell', please call Cell.__init__() firstly.")
+            raise AttributeError(f"The '{type(self).__name__}' object has no attribute '_auto_prefix'.")
+        slots = self.__dict__.get("_ms_slots")
+        if slots is None:
+            slots = {}
+            object.__setattr__(self, "_ms_slots", slots)
+        kind = slots.get(name)
+        if kind == "param" and not isinstance(value, (Parameter, Tensor)) and value is not None:
+            if isinstance(value, Cell):
+                raise KeyError(f"For 'insert_child_to_cell', the {name} child cell already exists in the network."
+                               f"Cannot insert another child cell with the same name.")
+            raise TypeError(f"Parameter '{name}' already exists in network, can not assign this type: "
+                            f"'{type(value)}' as a parameter.")
+        if kind == "cell" and not isinstance(value, Cell) and value is not None:
+            if isinstance(value, Parameter):
+                raise KeyError(f"For 'insert_param_to_cell', the {name} parameter already exists in the network."
+                               f"Cannot insert another parameter with the same name.")
+            raise TypeError(f"Sub cell '{name}' already exists in network, can not assign this type: "
+                            f"'{type(value)}' as a cell.")
+        if isinstance(value, Parameter):
+            slots[name] = "param"
+        elif isinstance(value, Cell):
+            slots[name] = "cell"
+
+    def __delattr__(self, name):
+        slots = self.__dict__.get("_ms_slots")
+        if slots:
+            slots.pop(name, None)
+        super().__delattr__(name)
+
+    def check_names(self):
+        """Raise ``ValueError`` when two Parameters of the Cell share a name (compiling checks it)."""
+        names = set()
+        for attr, p in self.parameters_and_names():
+            if p.name in names:
+                raise ValueError(f"The value of {attr} is {p}, its name '{p.name}' already exists. "
+                                 f"Please set a unique name for the parameter.")
+            names.add(p.name)
 
     def update_parameters_name(self, prefix="", recurse=True):
         """Names every Parameter ``prefix`` + its attribute path, as MindSpore does
@@ -185,6 +234,13 @@ class Cell(nnx.Module, pytree=False):
     def cells(self):
         return [c for _, c in self._own_cells()]
 
+    def apply(self, fn):
+        """Call ``fn`` on every sub-Cell (depth first), then on this Cell; returns this Cell."""
+        for cell in self.cells():
+            cell.apply(fn)
+        fn(self)
+        return self
+
     # --- modes ----------------------------------------------------------------------
     def set_train(self, mode=True):
         object.__setattr__(self, "_ms_phase", "train" if mode else "predict")
@@ -230,7 +286,7 @@ class Cell(nnx.Module, pytree=False):
 
     # --- calling --------------------------------------------------------------------
     def construct(self, *args, **kwargs):
-        raise AttributeError(f"'{type(self).__name__}' Cell must define 'construct'.")
+        raise AttributeError(f"For '{type(self).__name__}', the method 'construct' is not defined.")
 
     def __call__(self, *args, **kwargs):
         if profiling.active():      # a Profiler is recording: name this cell's ops in the trace
@@ -239,6 +295,9 @@ class Cell(nnx.Module, pytree=False):
         return self._ms_call(*args, **kwargs)
 
     def _ms_call(self, *args, **kwargs):
+        if "_auto_prefix" not in self.__dict__:
+            raise AttributeError(f"The '{type(self).__name__}' object does not inherit attribute from 'cell'. "
+                                 f"Please use 'super().__init__()'.")
         declared = self.__dict__.get("_ms_dynamic_inputs")
         if declared is not None:     # Cell.set_inputs: check the call against the declaration
             _set_inputs.check(declared, args, kwargs)
@@ -334,7 +393,10 @@ class Cell(nnx.Module, pytree=False):
         return {p.name: p for p in self.get_parameters()}
 
     def compile(self, *args, **kwargs):
-        return None
+        """Compile the Cell for these inputs without running it: shape, dtype and argument
+        errors are raised here, as MindSpore's graph compile raises them; no Parameter changes."""
+        self.check_names()
+        trace_only(self, args, kwargs)
 
     def recompute(self, **kwargs):
         return self

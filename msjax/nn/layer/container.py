@@ -8,36 +8,127 @@ from ..cell import Cell
 __all__ = ["SequentialCell", "CellList", "CellDict"]
 
 
+def _valid_index(n, index, who, inserting=False):
+    """MindSpore's index check: an int in [-n, n) ([-n, n] when inserting), made non-negative."""
+    if not isinstance(index, int):
+        raise TypeError(f"For '{who}', the type of 'index' must be int, but got {type(index).__name__}.")
+    hi = n + 1 if inserting else n
+    if not -n <= index < hi:
+        bracket = "]" if inserting else ")"
+        raise IndexError(f"For '{who}', the value of 'index' must be a number in range [{-n}, {n}{bracket}, "
+                         f"but got {index}.")
+    return index + n if index < 0 else index
+
+
+def _valid_cell(cell, who):
+    if not isinstance(cell, Cell):
+        raise TypeError(f"For '{who}', each cell must be subclass of Cell, but got {type(cell).__name__}.")
+
+
 class _IndexedCells(Cell):
+    """Children kept as attributes in order; a child added by position is named by its
+    index ('0', '1', ...), and renumbered when cells are deleted or inserted before it, as
+    are its Parameters' names (MindSpore's ``_is_dynamic_name``); a child given a key (an
+    ``OrderedDict`` to ``SequentialCell``) keeps it."""
+
     def __init__(self, cells=None):
         super().__init__()
-        object.__setattr__(self, "_count", 0)
+        object.__setattr__(self, "_ms_dynamic", [])
         if isinstance(cells, OrderedDict):
             for name, cell in cells.items():
                 self.insert_child_to_cell(name, cell)
+                self._ms_dynamic.append(False)
         elif cells is not None:
             for cell in cells:
                 self.append(cell)
 
+    def _prefix(self):
+        """The names' prefix above this container (``'net.layers.'``), read off its first
+        child that has Parameters; '' when none has."""
+        for key, cell in self._own_cells():
+            for pname, p in cell.parameters_and_names():
+                tail = f"{key}.{pname}"
+                if p.name.endswith(tail):
+                    return p.name[:len(p.name) - len(tail)]
+                break
+        return ""
+
+    def _relist(self, entries):
+        """Make ``entries`` ((key or None, cell) pairs, None for a positional child) the
+        children, in order, renaming positional children and their Parameters by index."""
+        prefix = self._prefix()
+        for key, _ in self._own_cells():
+            delattr(self, key)
+        dynamic = []
+        for i, (key, cell) in enumerate(entries):
+            name = str(i) if key is None else key
+            setattr(self, name, cell)
+            if prefix and self.__dict__.get("_auto_prefix", True):
+                cell.update_parameters_name(f"{prefix}{name}.")
+            dynamic.append(key is None)
+        object.__setattr__(self, "_ms_dynamic", dynamic)
+
+    def _entries(self):
+        dyn = self.__dict__.get("_ms_dynamic", [])
+        return [(None if i < len(dyn) and dyn[i] else k, c) for i, (k, c) in enumerate(self._own_cells())]
+
     def append(self, cell):
-        if not isinstance(cell, Cell):
-            raise TypeError(f"For '{type(self).__name__}', the type of cell must be Cell, but got {type(cell)}.")
-        setattr(self, str(len(self)), cell)
+        _valid_cell(cell, type(self).__name__)
+        self._relist(self._entries() + [(None, cell)])
         return self
 
     def extend(self, cells):
+        who = type(self).__name__
+        if not isinstance(cells, list):
+            raise TypeError(f"For '{who}', the new cells wanted to append should be instance of list, "
+                            f"but got {type(cells).__name__}.")
         for c in cells:
-            self.append(c)
+            if isinstance(c, CellDict):
+                raise TypeError(f"For '{who}', the type of cell can not be CellDict, but got {type(c).__name__}.")
+            _valid_cell(c, who)
+        self._relist(self._entries() + [(None, c) for c in cells])
         return self
+
+    def __iadd__(self, cells):
+        return self.extend(cells)
+
+    def insert(self, index, cell):
+        who = type(self).__name__
+        entries = self._entries()
+        index = _valid_index(len(entries), index, who, inserting=True)
+        _valid_cell(cell, who)
+        self._relist(entries[:index] + [(None, cell)] + entries[index:])
 
     def __len__(self):
         return len(self._own_cells())
+
+    def __bool__(self):
+        return len(self) != 0
 
     def __getitem__(self, index):
         cells = self._own_cells()
         if isinstance(index, slice):
             return type(self)([c for _, c in cells[index]])
-        return cells[index][1]
+        return cells[_valid_index(len(cells), index, type(self).__name__)][1]
+
+    def __setitem__(self, index, cell):
+        who = type(self).__name__
+        _valid_cell(cell, who)
+        entries = self._entries()
+        index = _valid_index(len(entries), index, who)
+        entries[index] = (entries[index][0], cell)
+        self._relist(entries)
+
+    def __delitem__(self, index):
+        who = type(self).__name__
+        entries = self._entries()
+        if isinstance(index, int):
+            del entries[_valid_index(len(entries), index, who)]
+        elif isinstance(index, slice):
+            del entries[index]
+        else:
+            raise TypeError(f"For '{who}', the type of 'index' must be int or slice, but got {type(index).__name__}.")
+        self._relist(entries)
 
     def __iter__(self):
         return iter([c for _, c in self._own_cells()])
