@@ -1,7 +1,8 @@
 """``mindspore.common.api``: ``jit``, ``_no_grad``, ``_pynative_executor``, ``_cell_graph_executor``."""
-from .._core.jit import jit, trace_only  # noqa: F401
+from .._core.jit import jit  # noqa: F401
 from .._core.nograd import _no_grad  # noqa: F401
 from ..runtime._device import synchronize
+from ._compile import trace_only
 
 
 class _PyNativeExecutor:

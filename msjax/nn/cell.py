@@ -25,11 +25,11 @@ from collections import OrderedDict
 from flax import nnx
 
 from .._core import context, custom_grad, hooks, profiling, state
-from .._core.jit import trace_only
 from .._core.parameter import Parameter, ParameterTuple, is_default_name
 from .._core.tensor import Tensor
 from .._core.transforms import StatefulFunction, to_tensors
 from ..common import _cell_cache
+from ..common._compile import trace_only
 from . import _set_inputs
 
 __all__ = ["Cell"]
