@@ -6,7 +6,14 @@ from __future__ import annotations
 import math
 
 __all__ = ["check_value_type", "check_positive_int", "check_positive_float", "check_non_negative_float",
-           "check_is_float", "check_is_int", "check_bool", "check_float_range", "check_non_negative_int"]
+           "check_is_float", "check_is_int", "check_bool", "check_float_range", "check_non_negative_int",
+           "check_int", "EQ", "NE", "LT", "LE", "GT", "GE", "INC_NEITHER", "INC_LEFT", "INC_RIGHT", "INC_BOTH"]
+
+# MindSpore's relation constants
+EQ, NE, LT, LE, GT, GE = 1, 2, 3, 4, 5, 6
+INC_NEITHER, INC_LEFT, INC_RIGHT, INC_BOTH = 7, 8, 9, 10
+_RELATIONS = {EQ: ("==", lambda a, b: a == b), NE: ("!=", lambda a, b: a != b), LT: ("<", lambda a, b: a < b),
+              LE: ("<=", lambda a, b: a <= b), GT: (">", lambda a, b: a > b), GE: (">=", lambda a, b: a >= b)}
 
 
 def _prefix(prim_name):
@@ -24,6 +31,13 @@ def _number(arg_value, value, rel_ok, rel_str, arg_type, arg_name, prim_name):
         raise ValueError(f"{info} must be {arg_type.__name__} and must {rel_str}, "
                          f"but got '{arg_value}' with type '{type(arg_value).__name__}'.")
     return arg_value
+
+
+def check_int(arg_value, value, rel, arg_name=None, prim_name=None):
+    """An int (not a bool) in relation ``rel`` (``GE``...) to ``value``: ``TypeError`` for another
+    type, ``ValueError`` outside the relation, as MindSpore."""
+    sym, ok = _RELATIONS[rel]
+    return _number(arg_value, value, lambda v: ok(v, value), f"{sym} {value}", int, arg_name, prim_name)
 
 
 def check_positive_int(arg_value, arg_name=None, prim_name=None):

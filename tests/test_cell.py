@@ -214,3 +214,19 @@ def test_compile_traces_without_running_or_writing():
 
     with pytest.raises(ValueError, match="its name 'weight' already exists"):
         _cell_graph_executor.compile(Dup(), ms.Tensor([2.0]))
+
+
+def test_argument_errors_have_mindspores_types():
+    a = ms.Tensor(np.ones((3, 3), np.float32))
+    b = ms.Tensor(np.ones((2, 2), np.float32))
+    # a loss whose arithmetic meets shapes that do not broadcast: ValueError (JAX says TypeError)
+    with pytest.raises(ValueError, match=r"need to broadcast, but got input.shape = \[2, 2\] and other.shape = \[3, 3\]"):
+        nn.HingeEmbeddingLoss()(a, b)
+    with pytest.raises(TypeError, match="'weights' must be a Tensor"):
+        nn.L1Regularizer(0.5)("sss")
+    with pytest.raises(TypeError, match="'filter_size' must be int"):
+        nn.SSIM(filter_size=1.1)
+    with pytest.raises(ValueError, match="'filter_size' must be int and must >= 1"):
+        nn.MSSSIM(filter_size=0)
+    with pytest.raises(TypeError, match="'filter_sigma' must be float"):
+        nn.SSIM(filter_sigma=1)

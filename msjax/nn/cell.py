@@ -20,6 +20,7 @@ data-dependent Python control flow makes that Cell run without compilation.
 from __future__ import annotations
 
 import copy
+import re
 from collections import OrderedDict
 
 from flax import nnx
@@ -289,10 +290,16 @@ class Cell(nnx.Module, pytree=False):
         raise AttributeError(f"For '{type(self).__name__}', the method 'construct' is not defined.")
 
     def __call__(self, *args, **kwargs):
-        if profiling.active():      # a Profiler is recording: name this cell's ops in the trace
-            with profiling.scope(type(self).__name__):
-                return self._ms_call(*args, **kwargs)
-        return self._ms_call(*args, **kwargs)
+        try:
+            if profiling.active():      # a Profiler is recording: name this cell's ops in the trace
+                with profiling.scope(type(self).__name__):
+                    return self._ms_call(*args, **kwargs)
+            return self._ms_call(*args, **kwargs)
+        except TypeError as e:      # an op inside met shapes that do not broadcast
+            err = _broadcast_value_error(e)
+            if err is None:
+                raise
+            raise err from e
 
     def _ms_call(self, *args, **kwargs):
         if "_auto_prefix" not in self.__dict__:
@@ -410,3 +417,18 @@ class Cell(nnx.Module, pytree=False):
         for _, cell in self.cells_and_names():
             cell.add_flags(**flags)
         return self
+
+
+_JAX_BROADCAST = re.compile(r"^(\w+) got incompatible shapes for broadcasting: (\([^)]*\)), (\([^)]*\))")
+
+
+def _broadcast_value_error(e):
+    """JAX's ``TypeError`` for operands whose shapes do not broadcast (raised by an op a
+    Cell's construct runs, e.g. a loss's arithmetic) as MindSpore's ``ValueError``; None
+    for any other TypeError."""
+    m = _JAX_BROADCAST.match(str(e))
+    if m is None:
+        return None
+    x, y = ([int(d) for d in re.findall(r"\d+", g)] for g in (m.group(2), m.group(3)))
+    return ValueError(f"For '{m.group(1)}', input.shape and other.shape need to broadcast, but got "
+                      f"input.shape = {x} and other.shape = {y}.")

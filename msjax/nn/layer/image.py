@@ -7,6 +7,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from ... import _checkparam as validator
 from ..._core import dtype as mstype
 from ..._core.tensor import Tensor, wrap
 from ...ops._impl import image as F
@@ -106,10 +107,8 @@ def _check_ssim_args(cls_name, max_val, filter_size, filter_sigma, k1, k2):
                         f"{type(max_val).__name__}.")
     if max_val <= 0:
         raise ValueError(f"For '{cls_name}', the 'max_val' must be greater than 0, but got {max_val}.")
-    if not isinstance(filter_size, int) or filter_size < 1:
-        raise ValueError(f"For '{cls_name}', the 'filter_size' must be an int >= 1, but got {filter_size}.")
-    if not isinstance(filter_sigma, float) or filter_sigma <= 0:
-        raise ValueError(f"For '{cls_name}', the 'filter_sigma' must be a positive float, but got {filter_sigma}.")
+    validator.check_int(filter_size, 1, validator.GE, "filter_size", cls_name)
+    validator.check_positive_float(filter_sigma, "filter_sigma", cls_name)
     for n, v in (("k1", k1), ("k2", k2)):
         if not isinstance(v, float):
             raise TypeError(f"For '{cls_name}', the type of '{n}' must be float, but got {type(v).__name__}.")

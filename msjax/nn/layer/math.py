@@ -193,6 +193,8 @@ class L1Regularizer(Cell):
         self.scale = Tensor(scale, dtype=mstype.float32)
 
     def construct(self, weights):
+        if not isinstance(weights, Tensor):
+            raise TypeError(f"For 'L1Regularizer', the 'weights' must be a Tensor, but got {type(weights).__name__}.")
         if weights.dtype.kind not in ("float", "int", "uint"):
             raise TypeError(f"For 'L1Regularizer', the 'weights' must be a number type, but got {weights.dtype}.")
         return wrap(self.scale._data * jnp.sum(jnp.abs(weights._data)))
