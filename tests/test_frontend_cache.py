@@ -142,3 +142,18 @@ def test_a_damaged_entry_is_ignored(tmp_path):
         assert compile_cache.active_path() == str((tmp_path / "c").resolve())
     finally:
         ms.set_context(enable_compile_cache=None, compile_cache_path="")
+
+
+def test_a_module_whose_file_is_gone_is_described_by_its_code(tmp_path, monkeypatch):
+    (tmp_path / "gone_helpers.py").write_text("def f(a):\n    return a + 1\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import gone_helpers
+    try:
+        (tmp_path / "gone_helpers.py").unlink()
+        net = nn.Dense(2, 2)
+        fp = frontend_cache.fingerprint(net.construct, None, ("static", 3), net.trainable_params(), [net])
+        assert fp is not None
+        gone_helpers.f.__code__ = (lambda a: a + 2).__code__      # other code in memory: another key
+        assert frontend_cache.fingerprint(net.construct, None, ("static", 3), net.trainable_params(), [net]) != fp
+    finally:
+        sys.modules.pop("gone_helpers", None)

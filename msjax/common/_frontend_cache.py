@@ -301,7 +301,9 @@ def _cpu_features():
 
 def _environment():
     cfg = jax.config
-    parts = [sys.version, jax.__version__, getattr(jax.lib, "__version__", ""), tuple(sys.argv),
+    libs = tuple((m, getattr(sys.modules[m], "__version__", "")) for m in ("jaxlib", "numpy", "optax", "flax")
+                 if m in sys.modules)
+    parts = [sys.version, jax.__version__, libs, tuple(sys.argv),
              tuple(sorted((k, v) for k, v in os.environ.items() if k.startswith(_ENV_PREFIXES))),
              bool(cfg.jax_enable_x64), str(cfg.jax_default_matmul_precision), str(cfg.jax_numpy_rank_promotion),
              str(cfg.jax_default_prng_impl), jax.default_backend(),
@@ -311,8 +313,26 @@ def _environment():
 
 
 def _user_code():
-    """The content of every user module loaded."""
-    return repr([(name, _file_hash(path)) for name, _, path in _user_modules() if path is not None])
+    """The content of every user module loaded (the code in memory where its file is gone)."""
+    out = []
+    for name, mod, path in _user_modules():
+        if path is None:
+            continue
+        try:
+            out.append((name, _file_hash(path)))
+        except OSError:
+            out.append((name, "gone", _module_code(mod)))
+    return repr(out)
+
+
+def _module_code(mod):
+    parts = []
+    for k, v in sorted(vars(mod).items()):
+        if isinstance(v, types.FunctionType) and v.__module__ == mod.__name__:
+            parts.append((k, _code(v.__code__)))
+        elif isinstance(v, type) and v.__module__ == mod.__name__:
+            parts.append((k, [(f.__name__, _code(f.__code__)) for f in _functions_of(v)]))
+    return hashlib.sha256(repr(parts).encode()).hexdigest()
 
 
 def _functions_of(cls):
