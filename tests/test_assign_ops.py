@@ -183,7 +183,8 @@ def test_print_inside_jit_prints_every_run(capsys):
     f(T([1.0, 2.0]))
     f(T([1.0, 2.0]))
     out = capsys.readouterr().out
-    assert out == _PRINTED * 2
+    # compiled: MindSpore's graph Print op writes Tensors without commas (checked with MindSpore 2.10)
+    assert out == "hi\nTensor(shape=[2], dtype=Float32, value=[ 1.00000000e+00  2.00000000e+00])\n3\n" * 2
 
 
 def test_print_in_graph_cell(capsys):
@@ -198,7 +199,7 @@ def test_print_in_graph_cell(capsys):
 
     ms.set_context(mode=ms.GRAPH_MODE)
     Net()(T([1.0]))
-    assert capsys.readouterr().out == "value:\nTensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00])\n"
+    assert capsys.readouterr().out == "value:\nTensor(shape=[1], dtype=Float32, value=[ 2.00000000e+00])\n"
 
 
 def test_hook_backward_prints_gradient(capsys):

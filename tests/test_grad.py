@@ -362,7 +362,8 @@ def test_print_inside_differentiated_function_prints_each_call(net, capsys, mode
     gf = ms.value_and_grad(forward_fn, None, net.trainable_params(), has_aux=True)
     gf(*args())
     gf(*args())
-    assert capsys.readouterr().out == "loss 1.0\nloss 1.0\n"
+    # GRAPH_MODE compiles the function: print is MindSpore's Print op there (checked with MindSpore 2.10)
+    assert capsys.readouterr().out == ("loss\n1\n" if mode == "graph" else "loss 1.0\n") * 2
 
 
 def test_data_dependent_control_flow_falls_back_to_eager(mode):

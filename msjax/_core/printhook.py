@@ -1,10 +1,10 @@
-"""``print`` of traced Tensors prints their runtime value.
+"""``print`` inside traced functions prints on every run, with runtime values.
 
-While msjax traces a user function, ``builtins.print`` is replaced by a version
-that, when an argument holds a traced Tensor, emits a ``jax.debug.callback`` that
-prints the concrete values (formatted exactly as outside a trace) every time the
-compiled function runs -- MindSpore's graph mode turns ``print`` into a runtime
-print op the same way. Other prints are passed straight through.
+While msjax traces a user function, ``builtins.print`` emits an ordered ``io_callback``
+that prints the arguments (traced Tensors given their values) each time the function
+runs, as Python's ``print`` in PyNative; in compiled code (``ms.jit``, GRAPH_MODE) as
+MindSpore's ``Print`` op, which its graph compiler makes of ``print`` (the ``graph_print``
+renderer that ``msjax.ops`` lends).
 """
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ import sys
 import jax
 from jax.experimental import io_callback
 
+from . import provided, state
 from .parameter import Parameter
 from .tensor import Tensor, wrap
 
@@ -54,19 +55,21 @@ def _substitute(obj, it):
 
 
 def _print(*args, sep=" ", end="\n", file=None, flush=False):
+    graph = state.compiled() and (sep, end, file) == (" ", "\n", None)
+    at_run(args, provided.need("graph_print") if graph else lambda values: _real_print(
+        *values, sep=sep, end=end, file=file if file is not None else sys.stdout, flush=True))
+
+
+def at_run(args, render):
+    """``render(args)`` each time the traced code runs, its traced Tensors given their values."""
     leaves = []
-    if not _traced_leaves(args, leaves):
-        return _real_print(*args, sep=sep, end=end, file=file, flush=flush)
+    _traced_leaves(args, leaves)
 
     def emit(*values):
-        concrete = _substitute(args, iter(values))
-        _real_print(*concrete, sep=sep, end=end, file=file if file is not None else sys.stdout, flush=True)
+        render(_substitute(args, iter(values)))
 
     used[0] = True
-    # ordered: prints of one call come out in program order (hooks print in the
-    # backward pass too); batched values (vmap) cannot carry ordered effects
-    # (io_callback: the effect host-side gradient hooks use too, so forward prints
-    # and backward hooks interleave as written; its operands carry no gradient)
+    # ordered (as the backward hooks' io_callbacks): program order; vmap cannot carry ordered effects
     if any(type(x).__name__ == "BatchTracer" for x in leaves):
         jax.debug.callback(emit, *leaves)
     else:

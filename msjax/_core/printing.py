@@ -33,7 +33,8 @@ def _cpp_general(v) -> str:
 
 
 class _Printer:
-    def __init__(self, a: np.ndarray, kind: str):
+    def __init__(self, a: np.ndarray, kind: str, use_comma=True):
+        self.comma = "," if use_comma else ""    # the graph Print op prints without commas
         self.flat = a.reshape(-1)
         self.shape = a.shape
         self.ndim = a.ndim
@@ -63,7 +64,7 @@ class _Printer:
                 break
             self._elem(self.flat[cursor + i])
             if i != end - 1:
-                self.parts.append(", ")
+                self.parts.append(self.comma + " ")
             if self.ndim == 1 and end - start > HALF and (i + 1) % linefeed == 0:
                 self.parts.append("\n ")
 
@@ -82,14 +83,14 @@ class _Printer:
             indent = " " * (depth + 1)
             for i in range(min(HALF, num)):
                 if i > 0:
-                    self.parts.append(",\n" + indent)
+                    self.parts.append(self.comma + "\n" + indent)
                 cursor = self._recurse(cursor, depth + 1)
             if num > THRESHOLD:
-                self.parts.append(",\n" + indent + "...")
+                self.parts.append(self.comma + "\n" + indent + "...")
                 cursor += int(np.prod(self.shape[depth + 1:])) * (num - THRESHOLD)
             if num > HALF:
                 for i in range(min(num - HALF, HALF)):
-                    self.parts.append(("," if (i != 0 or num <= THRESHOLD) else "") + "\n" + indent)
+                    self.parts.append((self.comma if (i != 0 or num <= THRESHOLD) else "") + "\n" + indent)
                     cursor = self._recurse(cursor, depth + 1)
         self.parts.append("]")
         return cursor
@@ -120,28 +121,29 @@ def _complex_text(c) -> str:
     return f"{_cpp_general(c.real)}{'' if neg_imag else '+'}{_cpp_general(c.imag)}j"
 
 
-def value_text(a: np.ndarray, kind: str) -> str:
+def value_text(a: np.ndarray, kind: str, use_comma=True) -> str:
     if a.size == 0:
         return ""
     if a.ndim == 0:
         return _scalar_text(a.reshape(()).item() if kind != "float" else a.astype(np.float64), kind)
-    return _Printer(a, kind).text()
+    return _Printer(a, kind, use_comma).text()
+
+
+def head(a: np.ndarray, dtype, space=" ") -> str:   # the value follows a newline (several axes) or space
+    shape = ", ".join(str(d) for d in a.shape)
+    return f"Tensor(shape=[{shape}], dtype={dtype}, value={chr(10) if a.ndim > 1 else space}"
 
 
 def tensor_repr(a: np.ndarray, dtype) -> str:
-    shape = "[" + ", ".join(str(d) for d in a.shape) + "]"
-    sep = "\n" if a.ndim > 1 else " "
-    return f"Tensor(shape={shape}, dtype={dtype}, value={sep}{value_text(a, dtype.kind)})"
+    return f"{head(a, dtype)}{value_text(a, dtype.kind)})"
 
 
 def host_tensor_repr(a: np.ndarray, dtype) -> str:
     """A Tensor made from a numpy array (``from_numpy``, dataset iterators): MindSpore prints its
     value with numpy's formatting (``separator=', '``)."""
-    shape = "[" + ", ".join(str(d) for d in a.shape) + "]"
-    sep = "\n" if a.ndim > 1 else " "
     if _is_bf16(a.dtype):
         return tensor_repr(a, dtype)
-    return f"Tensor(shape={shape}, dtype={dtype}, value={sep}{np.array2string(a, separator=', ')})"
+    return f"{head(a, dtype)}{np.array2string(a, separator=', ')})"
 
 
 def _np1_float_scalar(x) -> str:

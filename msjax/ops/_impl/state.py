@@ -20,7 +20,8 @@ import jax.numpy as jnp
 import numpy as np
 
 from ..._core import dtype as mstype
-from ..._core import printhook
+from ..._core import printhook, printing, provided, state
+from ..._core.parameter import Parameter
 from ..._core.registry import op
 from ..._core.tensor import Tensor
 from ._util import arr, to_array, wrap
@@ -84,57 +85,63 @@ def assign_sub(variable, value):
 # ---------------------------------------------------------------------------
 # Print
 # ---------------------------------------------------------------------------
-def _text(x):
-    """What MindSpore's Print writes for one argument."""
-    if isinstance(x, Tensor):
-        return repr(wrap(x._data))
+def _graph_text(x):
+    """What MindSpore's graph ``Print`` op (``print`` in ``ms.jit``/GRAPH_MODE) writes for one
+    argument: a Tensor in the C++ printer's form without commas (a 0-d one as its bare value),
+    numbers as C++ streams them (``True`` is ``1``, ``1/3`` is ``0.333333``), sequences as
+    ``(a, b)``."""
+    if isinstance(x, Tensor) and not isinstance(x, Parameter):   # a Parameter prints its name
+        a = np.asarray(x._data)
+        if a.ndim == 0:
+            return _graph_text(a.item())
+        return f"{printing.head(a, x.dtype, '')}{printing.value_text(a, x.dtype.kind, use_comma=False)})"
+    if isinstance(x, (bool, np.bool_)):
+        return str(int(x))
+    if isinstance(x, (float, np.floating)):
+        return printing._cpp_general(x)
+    if isinstance(x, (tuple, list)):
+        return "(" + ", ".join(_graph_text(v) for v in x) + ")"
     return str(x)
 
 
-def _leaves(obj, out):
-    if isinstance(obj, Tensor):
-        out.append(obj._data)
-    elif isinstance(obj, (tuple, list)):
-        for v in obj:
-            _leaves(v, out)
-    return out
+def graph_print(args):
+    sys.stdout.write("".join(_graph_text(x) + "\n" for x in args))
+    sys.stdout.flush()
 
 
-def _rebuild(obj, it):
-    if isinstance(obj, Tensor):
-        return wrap(next(it))
-    if isinstance(obj, tuple):
-        return tuple(_rebuild(v, it) for v in obj)
-    if isinstance(obj, list):
-        return [_rebuild(v, it) for v in obj]
-    return obj
+provided.provide("graph_print", graph_print)
 
 
 @op("print_", primitive="Print", family="state")
 def print_(*input_x):
-    """``ops.print_(*input_x)`` / ``ops.Print()(*args)``: each argument on its own line
-    (Tensors in MindSpore's ``Tensor(shape=..., dtype=..., value=...)`` form). Inside a
-    compiled function the values are printed every time it runs."""
+    """``ops.print_(*input_x)`` / ``ops.Print()(*args)``: each argument on its own line, every
+    time it runs. In PyNative Tensors print in MindSpore's ``repr`` form; in compiled code
+    (``ms.jit``, GRAPH_MODE) as MindSpore's graph ``Print`` op writes them (``_graph_text``)."""
     if not input_x:
         raise ValueError("For 'Print', the number of inputs must be greater than 0.")
     for x in input_x:
         if not isinstance(x, (Tensor, str, int, float, bool, tuple, list)) and x is not None:
             raise TypeError(f"For 'Print', the type of input must be Tensor, str, number, tuple or list, but got "
                             f"{type(x).__name__}.")
-    leaves = _leaves(input_x, [])
-    if not any(isinstance(v, jax.core.Tracer) for v in leaves):
-        sys.stdout.write("\n".join(_text(x) for x in input_x) + "\n")
-        sys.stdout.flush()
-        return None
+    input_x = _plain(input_x)
+    if state.compiled():
+        printhook.at_run(input_x, graph_print)
+    elif state.in_transform():
+        printhook.at_run(input_x, _pynative_print)
+    else:
+        _pynative_print(input_x)
 
-    def emit(*values):
-        args = _rebuild(input_x, iter(values))
-        sys.stdout.write("\n".join(_text(x) for x in args) + "\n")
-        sys.stdout.flush()
 
-    printhook.used[0] = True
-    jax.debug.callback(emit, *leaves)
-    return None
+def _plain(x):
+    """Parameters as the Tensors of their values (Print writes values, not names)."""
+    if isinstance(x, Tensor):
+        return wrap(x._data)
+    return type(x)(_plain(v) for v in x) if isinstance(x, (tuple, list)) else x
+
+
+def _pynative_print(args):
+    sys.stdout.write("".join((repr(x) if isinstance(x, Tensor) else str(x)) + "\n" for x in args))
+    sys.stdout.flush()
 
 
 __all__ = ["assign", "assign_add", "assign_sub", "print_"]
