@@ -55,10 +55,11 @@ class JitConfig:
 
 
 def jit_class(cls):
-    """``mindspore.jit_class``: marks a class usable inside compiled code. Every
-    Python class is usable inside a JAX trace, so the class is returned as is."""
+    """``mindspore.jit_class``: a user class (not a Cell) usable in compiled code, as every class is in a trace."""
     if not isinstance(cls, type):
         raise TypeError(f"Decorator jit_class can only be used for class type, but got {cls}.")
+    if getattr(cls, "_ms_is_cell", False):
+        raise TypeError(f"Decorator jit_class is used for user-defined classes and cannot be used for nn.Cell: {cls}.")
     return cls
 
 

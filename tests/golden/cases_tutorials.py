@@ -76,5 +76,16 @@ def case_jit_asnumpy_fallback(ms):
     return Net()(ms.Tensor(np.array([-4, 5]), ms.int32), ms.Tensor(np.array([1.5, -2.0]), ms.float32))
 
 
+def case_jit_class_on_cell(ms):
+    """static_graph_expert_programming: ``@jit_class`` on an ``nn.Cell`` raises TypeError."""
+    def decorate():
+        @ms.jit_class
+        class Net(ms.nn.Cell):
+            def construct(self, x):
+                return x
+        return Net
+    return [r.split(": <class")[0] for r in _outcomes(decorate, lambda: ms.jit_class(3))]
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}
