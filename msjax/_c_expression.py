@@ -7,3 +7,12 @@ def init_exec_dataset(queue_name, size, batch_size, types, shapes, input_indexs,
     """Raises: msjax has no device data queue (dataset sink mode)."""
     raise RuntimeError("mindspore._c_expression.init_exec_dataset (the device data queue of dataset sink mode) is not "
                        "supported by msjax; iterate over the dataset instead (dataset_sink_mode=False).")
+
+
+class security:  # noqa: N801  (a submodule of MindSpore's binding)
+    """``mindspore._c_expression.security``: whether MindSpore was built with ``ENABLE_SECURITY``
+    (a build without dump, summaries and the graph printer). msjax has them: ``False``."""
+
+    @staticmethod
+    def enable_security():
+        return False

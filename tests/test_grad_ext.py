@@ -213,3 +213,42 @@ def test_gradient_function_paths(name):
     import importlib
     objs = {id(getattr(importlib.import_module(m), name)) for m in _GRAD_PATHS[name]}
     assert len(objs) == 1, name
+
+
+def test_primitives_written_in_python(mode):
+    """``PrimitiveWithInfer``/``PrimitiveWithCheck`` subclasses with ``@prim_attr_register`` and a
+    Python ``__call__``, and a plain ``ops.Primitive`` subclass calling ``super().__init__(name)``:
+    they run and are differentiated through their ops (MindSpore 2.10's PyNative ignores
+    ``get_bprop`` there: recorded gradients ``(y, x)``); found by MindSpore's
+    tests/ut/python/pynative_mode/test_stop_gradient.py."""
+    from msjax.ops import PrimitiveWithInfer, prim_attr_register
+
+    class MulAdd(PrimitiveWithInfer):
+        @prim_attr_register
+        def __init__(self, k=2.0):
+            self.init_prim_io_names(inputs=["x", "y"], outputs=["out"])
+
+        def __call__(self, x, y):
+            return x * y + self.k
+
+        def get_bprop(self):
+            return lambda x, y, out, dout: (dout * 10, dout * 100)
+
+    class AddOne(ms.ops.Primitive):
+        def __init__(self):
+            super().__init__("AddOne")
+
+        def __call__(self, x):
+            return x + 1
+
+    x = ms.Tensor(np.array([1.0, 2.0], np.float32))
+    y = ms.Tensor(np.array([3.0, 4.0], np.float32))
+    p = MulAdd(k=1.0)
+    assert (p.k, p.init_attrs, p.name, p.input_names) == (1.0, {"k": 1.0}, "MulAdd", ["x", "y"])
+    np.testing.assert_allclose(p(x, y).asnumpy(), [4.0, 9.0])
+    gx, gy = ms.grad(lambda a, b: p(a, b), grad_position=(0, 1))(x, y)
+    np.testing.assert_allclose(gx.asnumpy(), [3.0, 4.0])
+    np.testing.assert_allclose(gy.asnumpy(), [1.0, 2.0])
+    np.testing.assert_allclose(ms.grad(lambda a: AddOne()(a).sum())(x).asnumpy(), [1.0, 1.0])
+    with pytest.raises(NotImplementedError, match="no Python __call__"):
+        type("NoCall", (PrimitiveWithInfer,), {})()(x)

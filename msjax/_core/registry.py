@@ -36,8 +36,7 @@ _PRIMITIVES: dict[str, type] = {}
 def op(name=None, *, methods=(), primitive=None, prim_args=(), family="", prim_check=None):
     """Register ``fn`` as the implementation of MindSpore op ``name``; ``prim_check(**attrs)``, if
     given, runs when the Primitive is constructed (so its argument errors come where MindSpore's do)."""
-    if isinstance(methods, str):
-        methods = (methods,)
+    methods = (methods,) if isinstance(methods, str) else methods
 
     def deco(fn):
         opname = name or fn.__name__
@@ -62,6 +61,8 @@ class Primitive:
     _check: Callable = None
 
     def __init__(self, *args, **kwargs):
+        if type(self)._fn is None and not self._arg_names:   # a user's Primitive: MindSpore's __init__(self, name)
+            args, kwargs = (), {k: v for k, v in kwargs.items() if k != "name"}
         if len(args) > len(self._arg_names):
             raise TypeError(f"{type(self).__name__}() takes at most {len(self._arg_names)} arguments")
         attrs = dict(zip(self._arg_names, args))
@@ -71,8 +72,7 @@ class Primitive:
             attrs[k] = v
         if type(self)._check is not None:
             type(self)._check(**attrs)
-        self._attrs = attrs
-        self.name = type(self).__name__
+        self._attrs, self.name = attrs, type(self).__name__
         for k, v in attrs.items():
             setattr(self, k, v)
 

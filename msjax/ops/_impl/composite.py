@@ -9,6 +9,7 @@ their constructors do real work.
 from __future__ import annotations
 
 import functools
+import inspect
 import numbers
 
 import jax
@@ -340,6 +341,53 @@ def mixed_precision_cast(dst_dtype, x):
 # HookBackward
 # ---------------------------------------------------------------------------
 @_register
+class PrimitiveWithCheck(Primitive):
+    """``ops.PrimitiveWithCheck`` (and ``PrimitiveWithInfer``): the base of Primitives written in
+    Python. msjax has no kernel to dispatch them to: the subclass's ``__call__`` computes the
+    result on Tensors and is differentiated through its ops, as MindSpore's PyNative does (which
+    then ignores ``get_bprop``); ``check_*``/``infer_*`` methods are not needed and not called."""
+
+    def __init__(self, name=None):
+        self.name = name or type(self).__name__
+        self._attrs = {}
+        self.init_attrs = {}
+
+    def __call__(self, *args):
+        raise NotImplementedError(f"msjax cannot run Primitive '{self.name}': it has no Python __call__ (MindSpore "
+                                  "would run a registered device kernel, which XLA cannot).")
+
+    def add_prim_attr(self, name, value):
+        setattr(self, name, value)
+        return self
+
+    def init_prim_io_names(self, inputs, outputs):
+        self.add_prim_attr("input_names", inputs)
+        self.add_prim_attr("output_names", outputs)
+
+
+class PrimitiveWithInfer(PrimitiveWithCheck):
+    """``ops.PrimitiveWithInfer``: see ``PrimitiveWithCheck``."""
+
+
+def prim_attr_register(fn):
+    """``ops.prim_attr_register``: decorates a Primitive's ``__init__`` so that its arguments (defaults
+    included) become the Primitive's attributes (``init_attrs``) before the body runs."""
+    @functools.wraps(fn)
+    def deco(self, *args, **kwargs):
+        name = getattr(type(self), "substitute_name", type(self).__name__)
+        PrimitiveWithCheck.__init__(self, name)
+        bound = inspect.signature(fn).bind(self, *args, **kwargs)
+        bound.apply_defaults()
+        for k, v in list(bound.arguments.items())[1:]:
+            setattr(self, k, v)
+            self.init_attrs[k] = v
+        return fn(self, *args, **kwargs)
+    return deco
+
+
+prim_arg_register = prim_attr_register
+
+
 class HookBackward(Primitive):
     """``ops.HookBackward(hook_fn, cell_id='')``: identity in the forward pass; in the
     backward pass ``hook_fn`` receives the tuple of gradients of the outputs and may return
