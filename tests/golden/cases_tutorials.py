@@ -87,5 +87,21 @@ def case_jit_class_on_cell(ms):
     return [r.split(": <class")[0] for r in _outcomes(decorate, lambda: ms.jit_class(3))]
 
 
+def case_bce_with_logits_gradients(ms):
+    """autograd: ``ops.binary_cross_entropy_with_logits`` differentiated w.r.t. every input, each
+    reduction: MindSpore's bprop gives ``weight`` and ``pos_weight`` zero gradients."""
+    T = ms.Tensor
+    x = T(np.array([[3.8, -3.0, -1.9], [0.5, 0.0, 2.0]], np.float32))
+    y = T(np.array([[0.0, 1.0, 0.5], [1.0, 0.0, 0.25]], np.float32))
+    w = T(np.array([1.0, 2.0, 0.5], np.float32))
+    pw = T(np.array([[1.5, 1.0, 3.0], [1.0, 2.0, 1.0]], np.float32))
+    out = []
+    for reduction in ("mean", "sum", "none"):
+        def f(a, b, c, d):
+            return ms.ops.binary_cross_entropy_with_logits(a, b, c, d, reduction)
+        out.append(ms.value_and_grad(f, grad_position=(0, 1, 2, 3))(x, y, w, pw))
+    return out
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}

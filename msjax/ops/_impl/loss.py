@@ -494,6 +494,34 @@ def _bce_with_logits(x, y, w, pw):
     return w * loss
 
 
+@functools.partial(jax.custom_vjp, nondiff_argnums=(4,))
+def _bce_with_logits_loss(x, y, w, pw, reduction):
+    return _reduce(_bce_with_logits(x, y, w, pw).astype(x.dtype), reduction)
+
+
+def _bce_with_logits_fwd(x, y, w, pw, reduction):
+    return _bce_with_logits_loss(x, y, w, pw, reduction), (x, y, w, pw)
+
+
+def _bce_with_logits_bwd(reduction, res, g):
+    """MindSpore's bprop (so the gradients round as MindSpore's): with ``t = target * pos_weight``,
+    ``dx = ((t + 1 - target) * sigmoid(x) - t) * dout * weight`` and ``dtarget = (log(1 - sigmoid(x))
+    - pos_weight * log(sigmoid(x))) * dout * weight``, divided by the element count for 'mean';
+    ``weight`` and ``pos_weight`` get no gradient."""
+    x, y, w, pw = res
+    sig = jax.nn.sigmoid(x)
+    t = y * pw
+    dx = ((t + 1 - y) * sig - t) * g * w
+    dy = (jnp.log(1 - sig) - pw * jnp.log(sig)) * g * w
+    if reduction == "mean":
+        dx, dy = dx / jnp.asarray(dx.size, dx.dtype), dy / jnp.asarray(dy.size, dy.dtype)
+    dy = jnp.sum(dy, axis=tuple(range(dy.ndim - y.ndim))).reshape(y.shape) if dy.shape != y.shape else dy
+    return dx.astype(x.dtype), dy.astype(y.dtype), jnp.zeros_like(w), jnp.zeros_like(pw)
+
+
+_bce_with_logits_loss.defvjp(_bce_with_logits_fwd, _bce_with_logits_bwd)
+
+
 @op("binary_cross_entropy_with_logits", primitive="BCEWithLogitsLoss", prim_args=("reduction",), family="loss")
 def binary_cross_entropy_with_logits(input, target, weight=None, pos_weight=None, reduction="mean"):
     """``ops.binary_cross_entropy_with_logits(input, target, weight=None, pos_weight=None, reduction='mean')``."""
@@ -519,7 +547,7 @@ def binary_cross_entropy_with_logits(input, target, weight=None, pos_weight=None
                          f"the shape of 'input' {list(x.shape)}.")
     wa = jnp.ones((), x.dtype) if w is None else w.astype(x.dtype)
     pwa = jnp.ones((), x.dtype) if pw is None else pw.astype(x.dtype)
-    return wrap(_reduce(_bce_with_logits(x, y.astype(x.dtype), wa, pwa).astype(x.dtype), reduction))
+    return wrap(_bce_with_logits_loss(x, y.astype(x.dtype), wa, pwa, reduction))
 
 
 @op("prim_sigmoid_cross_entropy_with_logits", primitive="SigmoidCrossEntropyWithLogits", family="loss")
