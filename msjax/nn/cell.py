@@ -306,7 +306,9 @@ class Cell(nnx.Module, pytree=False):
             raise AttributeError(f"The '{type(self).__name__}' object does not inherit attribute from 'cell'. "
                                  f"Please use 'super().__init__()'.")
         declared = self.__dict__.get("_ms_dynamic_inputs")
-        if declared is not None:     # Cell.set_inputs: check the call against the declaration
+        if declared is not None and context.is_graph_mode() and not state.frames:
+            # Cell.set_inputs declares a compiled call's inputs: MindSpore checks a GRAPH_MODE
+            # call against it, not a PyNative one nor a call being differentiated
             _set_inputs.check(declared, args, kwargs)
         if "_ms_float_dtype" in self.__dict__:   # to_float: mixed precision (msjax.amp)
             from ._precision import precision_call

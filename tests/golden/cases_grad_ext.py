@@ -15,6 +15,11 @@ def _graph(ms):
         ms.set_context(mode=ms.GRAPH_MODE)
 
 
+def _graph_call(ms):
+    """GRAPH_MODE in both: MindSpore (and msjax) check ``set_inputs`` on a compiled call only."""
+    ms.set_context(mode=ms.GRAPH_MODE)
+
+
 def _x(ms):
     return ms.Tensor(np.array([1.0, 2.0], np.float32))
 
@@ -731,33 +736,44 @@ def case_set_inputs_unknown_keyword(ms):
 
 
 def case_graph_set_inputs_bad_dim(ms):
-    _graph(ms)
+    _graph_call(ms)
     return _set(ms, _dyn(ms))(_ones(ms, 4, 5))
 
 
 def case_graph_set_inputs_bad_rank(ms):
-    _graph(ms)
+    _graph_call(ms)
     return _set(ms, _dyn(ms))(_ones(ms, 4, 3, 1))
 
 
 def case_graph_set_inputs_bad_dtype(ms):
-    _graph(ms)
+    _graph_call(ms)
     return _set(ms, _dyn(ms))(_ones(ms, 4, 3, dtype=np.float64))
 
 
 def case_graph_set_inputs_bad_count(ms):
-    _graph(ms)
+    _graph_call(ms)
     return _set(ms, _dyn(ms))(_ones(ms, 4, 3), _ones(ms, 4, 3))
 
 
 def case_graph_set_inputs_keyword_bad(ms):
-    _graph(ms)
+    _graph_call(ms)
     return _set(ms, x=_dyn(ms))(_ones(ms, 4, 2))
 
 
 def case_graph_set_inputs_static(ms):
-    _graph(ms)
+    _graph_call(ms)
     return _set(ms, _ones(ms, 2, 3))(_ones(ms, 4, 3))
+
+
+def case_set_inputs_pynative_unchecked(ms):
+    """PyNative calls, and gradients in either mode, are not checked against set_inputs."""
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    n = _set(ms, _dyn(ms))
+    out = [n(_ones(ms, 4, 5)).shape, str(n(_ones(ms, 2, 3, dtype=np.int32)).dtype)]
+    out.append(ms.ops.GradOperation()(n)(_ones(ms, 4, 5)))
+    ms.set_context(mode=ms.GRAPH_MODE)
+    out.append(ms.ops.GradOperation()(n)(_ones(ms, 2, 2)))
+    return out
 
 
 def all_cases():
