@@ -252,3 +252,30 @@ def test_primitives_written_in_python(mode):
     np.testing.assert_allclose(ms.grad(lambda a: AddOne()(a).sum())(x).asnumpy(), [1.0, 1.0])
     with pytest.raises(NotImplementedError, match="no Python __call__"):
         type("NoCall", (PrimitiveWithInfer,), {})()(x)
+
+
+def test_graph_syntax_scalar_ops_and_multitype_scalar_names(mode):
+    """MindSpore's scalar/sequence primitives of graph syntax are the Python operators, and
+    ``MultitypeFuncGraph`` matches scalar type names (``'Int64'``, ``'Float32'``) to Python numbers;
+    found by MindSpore's tests/ut/python/pynative_mode (test_partial, test_framstruct, test_staging)."""
+    from msjax.ops import composite as C, functional as F
+
+    add = C.MultitypeFuncGraph("add")
+
+    @add.register("Int64", "Int64")
+    def _(x, y):
+        return F.scalar_add(x, y) * 10
+
+    @add.register("Float32", "Float32")
+    def _(x, y):
+        return F.scalar_sub(x, y)
+
+    @ms.jit
+    def f(a, b):
+        return F.partial(add, 1)(2), F.partial(add, 1.0)(2.0), a * C.ones_like(b)
+
+    r = f(ms.Tensor([3.0]), ms.Tensor([1.0]))
+    assert (r[0], r[1]) == (30, -1.0) and float(r[2].asnumpy()[0]) == 3.0
+    assert C.zeros_like((1, 2.0, True)) == (0, 0.0, False) and C.tail((1, 2, 3)) == (2, 3)
+    assert F.scalar_cast(3, ms.float32) == 3.0 and isinstance(F.scalar_cast(3.7, ms.int32), int)
+    assert F.tuple_getitem((4, 5), 1) == 5 and F.bool_and(True, False) is False

@@ -7,3 +7,4 @@ from ._impl.creation import arange, full, linspace, ones, zeros  # noqa: F401
 from ._impl.random import (bernoulli, multinomial, normal, randn, random_categorical, shuffle,  # noqa: F401
                            standard_normal, uniform)
 from .operations import Partial  # noqa: F401,E402
+from ._impl.scalar import ones_like, tail, zeros_like  # noqa: F401,E402  (structure-wise, Python numbers too)

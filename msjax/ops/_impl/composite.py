@@ -74,6 +74,11 @@ def _matches(name, x):
         return callable(x) and not isinstance(x, Tensor)
     if n in ("rowtensor", "cootensor", "csrtensor"):
         return type(x).__name__.lower() == n
+    kind = n.rstrip("0123456789")
+    if kind != n and kind in ("int", "uint"):     # a scalar type ("Int64"): a Python int
+        return isinstance(x, int) and not isinstance(x, bool)
+    if kind != n and kind in ("float", "bfloat"):
+        return isinstance(x, float)
     raise TypeError(f"For 'MultitypeFuncGraph', the type name '{name}' is not supported.")
 
 
