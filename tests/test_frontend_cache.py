@@ -157,3 +157,19 @@ def test_a_module_whose_file_is_gone_is_described_by_its_code(tmp_path, monkeypa
         assert frontend_cache.fingerprint(net.construct, None, ("static", 3), net.trainable_params(), [net]) != fp
     finally:
         sys.modules.pop("gone_helpers", None)
+
+
+def test_a_jupyter_kernels_connection_file_is_not_configuration(monkeypatch):
+    net = nn.Dense(2, 2)
+
+    def fp():
+        return frontend_cache.fingerprint(net.construct, None, ("static", 3), net.trainable_params(), [net])
+
+    monkeypatch.setattr(sys, "argv", ["/x/ipykernel_launcher.py", "-f", "/run/kernel-1.json"])
+    first = fp()
+    monkeypatch.setattr(sys, "argv", ["/x/ipykernel_launcher.py", "-f", "/run/kernel-2.json"])
+    assert fp() == first
+    monkeypatch.setattr(sys, "argv", ["train.py", "--lr", "0.1"])
+    second = fp()
+    monkeypatch.setattr(sys, "argv", ["train.py", "--lr", "0.2"])
+    assert fp() != second, "a script's command line is configuration"

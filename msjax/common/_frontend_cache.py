@@ -303,7 +303,10 @@ def _environment():
     cfg = jax.config
     libs = tuple((m, getattr(sys.modules[m], "__version__", "")) for m in ("jaxlib", "numpy", "optax", "flax")
                  if m in sys.modules)
-    parts = [sys.version, jax.__version__, libs, tuple(sys.argv),
+    argv = tuple(sys.argv)
+    if argv and os.path.basename(argv[0]).startswith("ipykernel_launcher"):
+        argv = argv[:1]         # a Jupyter kernel: the connection file changes every start
+    parts = [sys.version, jax.__version__, libs, argv,
              tuple(sorted((k, v) for k, v in os.environ.items() if k.startswith(_ENV_PREFIXES))),
              bool(cfg.jax_enable_x64), str(cfg.jax_default_matmul_precision), str(cfg.jax_numpy_rank_promotion),
              str(cfg.jax_default_prng_impl), jax.default_backend(),
