@@ -7,6 +7,8 @@ unmodified turned up, each a small piece in the zoo's style:
   GRAPH_MODE). MindSpore's compiled graphs (GRAPH_MODE, ``ms.jit``) accept any
   one-element sens for a one-element output; PyNative accepts only ``(1,)`` for 0-d.
 
+* ``mindspore.ops.composite``'s ``clip_by_value``, ``clip_by_global_norm`` and ``matmul``
+  (official/cv/WGAN clips the critic's weights with ``C.clip_by_value`` in its train cell).
 * ``mindspore.dataset.transforms.validators.check_random_transform_ops`` (research/cv/trn
   decorates its own transforms with it; it also guards Compose/RandomApply/RandomChoice/
   RandomOrder).
@@ -112,6 +114,66 @@ def case_transformer_style_loss_scale_step(ms):
     return losses, net.dense.weight.asnumpy(), net.dense.bias.asnumpy()
 
 
+def case_wgan_style_clip_step(ms):
+    """official/cv/WGAN's DisTrainOneStepCell, cut down: a Fill-made sens, RMSProp, then the
+    weights clipped with ``ops.composite.clip_by_value`` and assigned through a HyperMap of a
+    MultitypeFuncGraph; two steps in GRAPH_MODE."""
+    import importlib
+    C = importlib.import_module(ms.__name__ + ".ops.composite")
+    P = importlib.import_module(ms.__name__ + ".ops.operations")
+    F = importlib.import_module(ms.__name__ + ".ops.functional")
+    ms.set_context(mode=ms.GRAPH_MODE)
+    assign_clipped = C.MultitypeFuncGraph("assign_clipped")
+
+    @assign_clipped.register("Tensor", "Tensor")
+    def _(param, clipped):
+        return F.depend(clipped, F.assign(param, clipped))
+
+    class Clip(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.cast, self.dtype = P.Cast(), P.DType()
+
+        def construct(self, params, lower, upper):
+            out = ()
+            for p in params:
+                dt = self.dtype(p)
+                out = out + (C.clip_by_value(p, self.cast(F.tuple_to_array((lower,)), dt),
+                                             self.cast(F.tuple_to_array((upper,)), dt)),)
+            return out
+
+    class Critic(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.dense = ms.nn.Dense(3, 1, weight_init="ones", bias_init="zeros")
+
+        def construct(self, x):
+            return self.dense(x).mean(0).view(1)
+
+    class Step(ms.nn.Cell):
+        def __init__(self, net, opt):
+            super().__init__()
+            self.net, self.opt, self.weights = net, opt, opt.parameters
+            self.grad = C.GradOperation(get_by_list=True, sens_param=True)
+            self.clip, self.hyper_map = Clip(), C.HyperMap()
+
+        def construct(self, x):
+            loss = self.net(x)
+            sens = P.Fill()(P.DType()(loss), P.Shape()(loss), 1.0)
+            grads = self.grad(self.net, self.weights)(x, sens)
+            upd = self.opt(grads)
+            res = self.hyper_map(F.partial(assign_clipped), self.weights, self.clip(self.weights, -0.5, 0.5))
+            return F.depend(loss, F.depend(upd, res))
+
+    net = Critic()
+    step = Step(net, ms.nn.RMSProp(net.trainable_params(), learning_rate=0.05, decay=0.99))
+    x = ms.Tensor(np.array([[1.0, 2.0, 0.5], [0.0, -1.0, 2.0]], np.float32))
+    losses = [step(x) for _ in range(2)]
+    a = ms.Tensor(np.array([[1.0, 2.0], [3.0, 4.0]], np.float32))
+    return (losses, net.dense.weight.asnumpy(), net.dense.bias.asnumpy(), C.matmul(a, a),
+            C.clip_by_global_norm((a, a * 2), 1.0))
+
+
 def _validator_case(make):
     def case(ms):
         import importlib
@@ -191,4 +253,5 @@ def all_cases():
     cases["sens_jit_out_one_sens_scalar"] = _jit_case("one", "scalar")
     cases["sens_jit_out_one_one_sens_one"] = _jit_case("one_one", "one")
     cases["transformer_style_loss_scale_step"] = case_transformer_style_loss_scale_step
+    cases["wgan_style_clip_step"] = case_wgan_style_clip_step
     return cases
