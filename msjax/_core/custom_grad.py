@@ -87,14 +87,15 @@ def _cotangent_tensors(ct, out):
 
 
 def _check_grads(grads, n, owner):
+    """bprop's gradients as a tuple (MindSpore's PyNative: a lone Tensor is the one input's gradient)."""
+    grads = (grads,) if isinstance(grads, Tensor) else grads
     if not isinstance(grads, tuple):
-        raise TypeError(f"For bprop function, output should be a tuple, but got {type(grads).__name__} "
-                        f"{grads!r}." if not isinstance(grads, Tensor) else
-                        f"For bprop function, output should be a tuple, but got Tensor(shape={list(grads.shape)}, "
-                        f"dtype={grads.dtype}).")
+        raise TypeError(f"For bprop function, output should be a tuple, but got {type(grads).__name__} {grads!r}.")
     if len(grads) < n:
-        raise RuntimeError(f"The output size of the 'bprop' must match the number of parameters in its "
+        raise RuntimeError(f"Grad size should lager than forward inputs, but got 1 vs {n}" if len(grads) == 1 else
+                           f"The output size of the 'bprop' must match the number of parameters in its "
                            f"corresponding primal function '{_owner_name(owner)}' : {len(grads)} vs. {n}.")
+    return grads
 
 
 def _check_signature(bprop, nargs):
@@ -128,12 +129,15 @@ def _grad_leaf(g, x, owner, k):
     except (TypeError, ValueError):
         raise TypeError(f"For the 'bprop' of '{_owner_name(owner)}', the gradient of input {k} must be a Tensor, "
                         f"but got {type(g).__name__}.") from None
-    if tuple(g.shape) != tuple(x.shape):
+    if tuple(g.shape) != tuple(x.shape):    # MindSpore broadcasts, or sums a broadcast gradient back
         try:
             g = jnp.broadcast_to(g, x.shape)
         except ValueError:
-            raise ValueError(f"For the 'bprop' of '{_owner_name(owner)}', the gradient of input {k} has shape "
-                             f"{list(g.shape)}, which does not match the input's shape {list(x.shape)}.") from None
+            if g.ndim < x.ndim or any(d not in (1, e) for d, e in zip(x.shape[::-1], g.shape[::-1])):
+                raise RuntimeError(f"For grad interface or custom function, grad tensor should be broadcast to "
+                                   f"expected shape, but got {list(g.shape)} vs {list(x.shape)}") from None
+            g = g.sum(tuple(range(g.ndim - x.ndim)))
+            g = g.sum(tuple(i for i, d in enumerate(x.shape) if d == 1 and g.shape[i] != 1), keepdims=True)
     return g.astype(x.dtype)
 
 
@@ -174,7 +178,7 @@ def call_with_bprop(owner, construct, bprop, args, kwargs, owner_params=()):
         dout = _cotangent_tensors(ct_out, out)
         with state.SwapFrame(params, list(vals)):
             grads = bprop(*call_args, jax.tree_util.tree_map(wrap, out), dout)
-        _check_grads(grads, nargs, owner)
+        grads = _check_grads(grads, nargs, owner)
         g_dyn = [None] * len(dyn)
         for k, g in enumerate(grads[:nargs]):
             ks = groups[k]

@@ -3,8 +3,8 @@ no-grad, Cells built inside traced functions, clipping helpers.
 
 Cases named ``graph_*`` are recorded from MindSpore 2.10 in GRAPH_MODE (the case
 switches real MindSpore to it): where MindSpore's PyNative differs for a custom
-bprop (its PyNative runs the Cell's construct under no-grad and accepts a
-non-tuple bprop result), msjax follows GRAPH_MODE in both modes. Every other case
+bprop (its PyNative runs the Cell's construct under no-grad), msjax follows
+GRAPH_MODE in both modes. Every other case
 is recorded in PyNative; all are replayed through msjax in both modes."""
 import numpy as np
 
@@ -202,9 +202,7 @@ def case_graph_bprop_wrong_arity(ms):
     return ms.grad(Wrong(), grad_position=(0, 1))(_x(ms), _y(ms))
 
 
-def case_graph_bprop_not_tuple(ms):
-    _graph(ms)
-
+def case_bprop_not_tuple(ms):
     class Single(ms.nn.Cell):
         def construct(self, x):
             return x * x
@@ -212,6 +210,31 @@ def case_graph_bprop_not_tuple(ms):
         def bprop(self, x, out, dout):
             return dout * 7
     return ms.grad(Single())(_x(ms))
+
+
+def _bprop_add(ms, grads):
+    class Add(ms.nn.Cell):
+        def construct(self, x, y):
+            return x + y
+
+        def bprop(self, x, y, out, dout):
+            return grads(ms, dout)
+    x = ms.Tensor(np.array([3.0, 3.0, 3.0], np.float32))
+    y = ms.Tensor(np.ones((3, 3), np.float32))
+    return ms.ops.GradOperation(get_all=True)(Add())(x, y)
+
+
+def case_bprop_gradient_summed_to_input_shape_and_cast(ms):
+    return _bprop_add(ms, lambda ms, d: (ms.Tensor(np.arange(9.0).reshape(3, 3), ms.int64),
+                                         ms.Tensor(np.ones((3, 3)), ms.int64)))
+
+
+def case_bprop_gradient_not_broadcastable(ms):
+    return _bprop_add(ms, lambda ms, d: (ms.Tensor(np.ones((3, 4), np.float32)), d))
+
+
+def case_bprop_lone_tensor_for_two_inputs(ms):
+    return _bprop_add(ms, lambda ms, d: d * 2)
 
 
 def case_graph_bprop_construct_computes_grad(ms):
