@@ -106,3 +106,25 @@ def test_backward_hook_in_training_step(mode):
     l2 = float(step(x, y).asnumpy())
     assert l2 < l1
     assert seen == [(1, 1), (1, 1)]
+
+
+def test_backward_hook_of_a_cell_with_bprop_sees_bprops_gradients():
+    """MindSpore 2.10 calls a bprop Cell's backward hook with bprop's gradients (recorded:
+    grad_input [[15, 40]], grad_output [[3, 4]]); found by MindSpore's
+    tests/st/pynative/hook/test_pynative_hook_grad.py."""
+    seen = []
+
+    class B(nn.Cell):
+        def construct(self, x):
+            return x * 2
+
+        def bprop(self, x, out, dout):
+            return (x * 5 * dout,)
+
+    net = B()
+    net.register_backward_hook(lambda c, gi, go: seen.append(([g.asnumpy().tolist() for g in gi],
+                                                             [g.asnumpy().tolist() for g in go])))
+    x = ms.Tensor(np.array([1.0, 2.0], np.float32))
+    g = ms.ops.GradOperation(get_all=True, sens_param=True)(net)(x, ms.Tensor(np.array([3.0, 4.0], np.float32)))
+    assert g[0].asnumpy().tolist() == [15.0, 40.0]
+    assert seen == [([[15.0, 40.0]], [[3.0, 4.0]])]

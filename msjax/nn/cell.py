@@ -314,9 +314,14 @@ class Cell(nnx.Module, pytree=False):
             from ._precision import precision_call
             return precision_call(self, args, kwargs)
         if state.frames and getattr(type(self), "bprop", None) is not None:
-            # a custom backward rule: differentiated through bprop (jax.custom_vjp in the core)
-            return custom_grad.call_with_bprop(self, self._ms_construct, self.bprop, args, kwargs,
-                                               list(self.get_parameters()))
+            # a custom backward rule: differentiated through bprop (jax.custom_vjp in the core);
+            # the Cell's hooks see bprop's gradients, as MindSpore's do
+            params = list(self.get_parameters())
+
+            def with_bprop(*a, **k):
+                return custom_grad.call_with_bprop(self, self.construct, self.bprop, a, k, params)
+            h = self.__dict__.get("_ms_cell_hooks")
+            return hooks.run_cell(self, h, with_bprop, args, kwargs) if h else with_bprop(*args, **kwargs)
         if context.is_graph_mode() and not state.frames:
             fn = _cell_cache.cell_function(self, "construct", lambda: StatefulFunction(self._ms_construct))
             return to_tensors(fn(*args, **kwargs))
