@@ -250,8 +250,8 @@ class Tensor:
 
     ``Tensor(input_data=None, dtype=None, shape=None, init=None)``: with ``init``
     (an initializer) and ``shape`` the value is created immediately (MindSpore
-    creates it lazily at ``init_data()``); ``init`` is kept until ``init_data()``
-    (MindSpore's one-time call) clears it, so ``has_init`` and the errors match.
+    creates it lazily); ``init`` is kept until ``init_data()`` or ``asnumpy()``
+    clears it, so ``has_init``, the errors and the ``<uninitialized>`` text match.
     """
 
     init = None  # the initializer a Tensor was created with, until ``init_data()``
@@ -363,6 +363,7 @@ class Tensor:
 
     def asnumpy(self):
         _check_concrete(self, "asnumpy")
+        self.__dict__.pop("init", None)   # MindSpore initialises a lazy Tensor here
         a = np.array(self._data)
         # MindSpore hands 64-bit integers over as C long long ('q'/'Q'), which NumPy prints
         # with its dtype (``array([1, 2], dtype=int64)``); jax gives C long ('l'/'L').
@@ -473,6 +474,8 @@ class Tensor:
         return printing.tensor_repr(np.asarray(self._data), self.dtype)
 
     def __str__(self):
+        if self.init is not None:   # lazy in MindSpore until init_data() or asnumpy()
+            return printing.head(self._data, self.dtype, "") + "<uninitialized>)"
         if _is_traced(self):
             return self.__repr__()
         return printing.tensor_str(np.asarray(self._data))

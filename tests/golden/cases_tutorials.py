@@ -103,5 +103,18 @@ def case_bce_with_logits_gradients(ms):
     return out
 
 
+def case_lazy_init_tensor_text(ms):
+    """tensor: ``Tensor(shape=..., dtype=..., init=One())`` prints ``<uninitialized>`` until
+    ``init_data()`` or ``asnumpy()`` (which clears ``has_init``)."""
+    One, initializer = ms.common.initializer.One, ms.common.initializer.initializer
+    a = ms.Tensor(shape=(2, 2), dtype=ms.float32, init=One())
+    b = ms.Tensor(shape=(3,), dtype=ms.int32, init=One())
+    c = initializer(One(), [2], ms.float32)
+    out = [str(a), str(b), f"{c}", a.has_init]
+    a.asnumpy()
+    c.init_data()
+    return out + [str(a), a.has_init, str(c), c.has_init, str(b)]
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}
