@@ -9,6 +9,8 @@ unmodified turned up, each a small piece in the zoo's style:
 
 * ``mindspore.ops.composite``'s ``clip_by_value``, ``clip_by_global_norm`` and ``matmul``
   (official/cv/WGAN clips the critic's weights with ``C.clip_by_value`` in its train cell).
+* ``mindspore.dataset.vision.ToPIL`` (official/cv/Efficientnet's RandAugment batch map turns
+  each decoded image into a PIL image for its Pillow augmentations, then ``ToTensor``).
 * ``mindspore.dataset.transforms.validators.check_random_transform_ops`` (research/cv/trn
   decorates its own transforms with it; it also guards Compose/RandomApply/RandomChoice/
   RandomOrder).
@@ -240,9 +242,47 @@ _PTU_CASES = {
 }
 
 
+def _topil_case(make):
+    def case(ms):
+        from PIL import Image
+        V = ms.dataset.vision
+        out = make(ms, V, np.random.default_rng(0).integers(0, 255, (4, 5, 3), dtype=np.uint8))
+        if isinstance(out, Image.Image):
+            return [type(out).__name__, out.mode, list(out.size), np.asarray(out).astype(np.int64)]
+        return out
+    return case
+
+
+def _topil_pipeline(ms, V, img):
+    T = ms.dataset.transforms
+    data = np.stack([img, img[::-1]])
+    d = ms.dataset.NumpySlicesDataset(data, ["image"], shuffle=False)
+    d = d.map(operations=T.Compose([V.ToPIL(), V.RandomHorizontalFlip(1.0), V.ToTensor()]), input_columns="image")
+    return [x["image"] for x in d.create_dict_iterator(num_epochs=1, output_numpy=True)]
+
+
+_TOPIL_CASES = {
+    "hwc_uint8": lambda ms, V, img: V.ToPIL()(img),
+    "hw_float": lambda ms, V, img: V.ToPIL()(img[..., 0].astype(np.float32) / 255),
+    "hw1_int32": lambda ms, V, img: V.ToPIL()(img[..., :1].astype(np.int32)),
+    "pil_passes": lambda ms, V, img: V.ToPIL()(V.ToPIL()(img)),
+    "then_pil_ops": lambda ms, V, img: V.Resize((2, 3))(V.ToPIL()(img)),
+    "pipeline": _topil_pipeline,
+    "pipeline_alone": lambda ms, V, img: [x["image"] for x in ms.dataset.NumpySlicesDataset(
+        img[None], ["image"], shuffle=False).map(operations=[V.ToPIL()], input_columns="image")
+        .create_dict_iterator(num_epochs=1, output_numpy=True)],
+    "not_array": lambda ms, V, img: V.ToPIL()(img.tolist()),
+    "rank_four": lambda ms, V, img: V.ToPIL()(img[None]),
+    "five_channels": lambda ms, V, img: V.ToPIL()(np.zeros((2, 2, 5), np.uint8)),
+    "float_rgb": lambda ms, V, img: V.ToPIL()(img.astype(np.float32)),
+    "int64_gray": lambda ms, V, img: V.ToPIL()(img[..., 0].astype(np.int64)),
+}
+
+
 def all_cases():
     cases = {f"validators_{k}": _validator_case(v) for k, v in _VALIDATOR_CASES.items()}
     cases.update({f"py_transforms_util_{k}": _ptu_case(v) for k, v in _PTU_CASES.items()})
+    cases.update({f"topil_{k}": _topil_case(v) for k, v in _TOPIL_CASES.items()})
     for mode in ("graph", "pynative"):
         for out, sens in (("scalar", "one"), ("one", "scalar"), ("one_one", "one"), ("one_one", "scalar"),
                           ("one", "one")):

@@ -14,7 +14,7 @@ import numpy as np
 
 from .utils import Inter
 
-__all__ = ["augment_error_message", "is_pil", "crop", "resize", "pad", "random_crop", "adjust_brightness",
+__all__ = ["augment_error_message", "is_pil", "to_pil", "crop", "resize", "pad", "random_crop", "adjust_brightness",
            "adjust_contrast", "adjust_saturation", "rotate"]
 
 
@@ -30,6 +30,32 @@ augment_error_message = "img should be PIL image. Got {}. Use Decode() for encod
 def _pil():
     from PIL import Image, ImageEnhance, ImageOps
     return Image, ImageEnhance, ImageOps
+
+
+def to_pil(img):
+    """A decoded HWC (or HW) numpy image as a PIL image, with MindSpore's checks; a PIL image is
+    returned as is (``mindspore.dataset.vision.py_transforms_util.to_pil``, behind ``vision.ToPIL``)."""
+    if is_pil(img):
+        return img
+    if not isinstance(img, np.ndarray):
+        raise TypeError("The input image should be of type numpy.ndarray or PIL.Image.Image. "
+                        "Got {}.".format(type(img)))
+    if img.ndim not in (2, 3):
+        raise ValueError("The dimension of input image should be 2 or 3. Got {}.".format(img.ndim))
+    if img.ndim == 2:
+        img = np.expand_dims(img, 2)
+    if img.shape[-1] > 4:
+        raise ValueError("The channel of input image should not exceed 4. Got {}.".format(img.shape[-1]))
+    if img.shape[-1] == 1:
+        if img.dtype not in (np.bool_, np.int8, np.int16, np.int32, np.uint8, np.uint16, np.uint32, np.float32,
+                             np.float64):
+            raise TypeError("The input image type {} is not supported when "
+                            "image shape is [H, W] or [H, W, 1].".format(img.dtype))
+        img = img[:, :, 0]
+    elif img.dtype != np.uint8:
+        raise TypeError("The input image type {} is not supported when "
+                        "image shape is [H, W, 2], [H, W, 3] or [H, W, 4].".format(img.dtype))
+    return _pil()[0].fromarray(img)
 
 
 def _check(img):

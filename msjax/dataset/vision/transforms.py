@@ -15,12 +15,12 @@ import numbers
 import numpy as np
 
 from .. import config
-from .py_transforms_util import is_pil, resize as _pil_resize
+from .py_transforms_util import is_pil, resize as _pil_resize, to_pil as _to_pil
 from .utils import Border, ColorConverter, ImageBatchFormat, Inter
 
 __all__ = ["Inter", "Border", "ImageBatchFormat", "Resize", "Rescale", "Normalize", "HWC2CHW", "CenterCrop",
            "RandomCrop", "RandomHorizontalFlip", "RandomVerticalFlip", "RandomResizedCrop",
-           "RandomCropDecodeResize", "Decode", "ToTensor", "Pad", "Grayscale", "ToType", "Crop", "HorizontalFlip",
+           "RandomCropDecodeResize", "Decode", "ToPIL", "ToTensor", "Pad", "Grayscale", "ToType", "Crop", "HorizontalFlip",
            "VerticalFlip", "ConvertColor", "ColorConverter", "RandomRotation", "Rotate"]
 
 
@@ -627,6 +627,16 @@ class HWC2CHW(_Transform):
         if img.ndim == 2:
             return img
         return np.ascontiguousarray(img.transpose(2, 0, 1))
+
+
+class ToPIL(_Transform):
+    """``ToPIL()``: a decoded numpy image (HWC uint8, or HW) to a PIL image, for the Python
+    (Pillow) operations after it; a PIL image passes through (``py_transforms_util.to_pil``)."""
+
+    def __call__(self, img):
+        if hasattr(img, "asnumpy") and hasattr(img, "dtype"):
+            img = img.asnumpy()
+        return _to_pil(img)
 
 
 class ToTensor(_Transform):
