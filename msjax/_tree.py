@@ -43,6 +43,7 @@ _IMPORT_FROM = dis.opmap.get("IMPORT_FROM")
 _FALLBACK_MODULES = {
     "mindspore.ops.operations.comm_ops": "msjax.ops.operations",
     "mindspore.dataset.core.validator_helpers": "msjax.dataset.config",
+    "mindspore.hal": "msjax.runtime",     # hal is the deprecated name of runtime's streams, events, memory stats
 }
 
 

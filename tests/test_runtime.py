@@ -72,3 +72,15 @@ def test_allocator_features_raise():
         rt.PluggableAllocator("x.so", "a", "f")
     with pytest.raises(RuntimeError, match="memory_replay.*not supported by msjax"):
         rt.memory_replay("trace.json")
+
+
+def test_hal_is_runtimes_deprecated_name():
+    """``mindspore.hal``'s streams, events and memory statistics are ``mindspore.runtime``'s (its
+    device queries, absent from runtime, stay unsupported); found by MindSpore's
+    tests/st/pynative/grad/test_auto_grad.py."""
+    import msjax.hal as hal
+    from msjax import runtime
+    assert hal.max_memory_allocated is runtime.max_memory_allocated and hal.Event is runtime.Event
+    assert hal.max_memory_allocated() >= 0
+    with pytest.raises(AttributeError, match="does not support `mindspore.hal.device_count`"):
+        hal.device_count()
