@@ -2,7 +2,7 @@
 
     python bench/zoo/run_zoo.py /path/to/models [--work /tmp/zoo_work] [--models resnet18 vgg16 ...]
         [--ms-python /tmp/ms/bin/python] [--runs 1] [--frameworks msjax mindspore]
-        [--max-steps N] [--timeout S]
+        [--max-steps N] [--timeout S] [--msjax-pythonpath DIRS]
 
 ``/path/to/models`` is a checkout of ``mindspore-ai/models`` (e.g.
 ``git --git-dir=<mirror> archive HEAD official | tar -x -C /tmp/zoo``). Nothing of the
@@ -18,6 +18,12 @@ and the first step's compilation are left out. ``--max-steps`` stops a run after
 steps (MindSpore on CPU needs minutes for an epoch). After an msjax run that saved a
 checkpoint, MindSpore loads it (``load_checkpoint`` + ``load_param_into_net`` into the
 model's own network class where the zoo's ``src`` builds it; see ``LOAD_CHECK``).
+
+``--msjax-pythonpath`` is put in front of ``PYTHONPATH`` for the msjax runs only: a folder with
+the zoo's own requirements (PointNet imports ``plyfile`` and ``tqdm``) and, for WGAN, NumPy < 2.4
+(``pip install --target DIR 'numpy<2.4' plyfile tqdm``). WGAN prints its (1,)-shaped losses with
+``'%f' % loss.asnumpy()``, which NumPy 2.4 refuses (``TypeError: only 0-dimensional arrays can be
+converted to Python scalars``); MindSpore 2.10's NumPy 1.26 only warns.
 
 Prints one JSON line per run and a summary table (medians) at the end; writes
 ``<work>/results.json``. Not run in CI.
@@ -88,16 +94,30 @@ def _transformer(zoo, work, data, out):
             "--seq_length=16", f"--save_checkpoint_path={out}/", "--enable_modelarts=False"]
 
 
+def _wgan(zoo, work, data, out):
+    return ["train.py", "--device_target=CPU", "--dataset=lsun", f"--dataroot={data['imagefolder']}/train",
+            "--workers=2", "--batchSize=16", "--imageSize=16", "--nz=16", "--ngf=16", "--ndf=16", "--niter=12",
+            f"--experiment={out}"]
+
+
+def _pointnet(zoo, work, data, out):
+    return ["train.py", "--device_target=CPU", "--batchSize=2", "--nepoch=1", f"--data_url={data['shapenet']}",
+            f"--train_url={out}"]
+
+
 MODELS = {
     "resnet18": ("official/cv/ResNet", _resnet, r"step: \[(\d+)/\d+\]", "resnet18/cifar10/ckpt/*.ckpt"),
     "mobilenetv2": ("official/cv/MobileNet/mobilenetv2", _mobilenetv2, r"step:\[\s*(\d+)/", "ckpt_0/*.ckpt"),
     "vgg16": ("official/cv/VGG/vgg16", _vgg16, r"epoch: \d+ step: (\d+), loss", "*/ckpt_0/*.ckpt"),
     "transformer": ("official/nlp/Transformer", _transformer, r"epoch: \d+, step: (\d+), outputs", "ckpt_0/*.ckpt"),
+    # one line per generator step (after Diters=100 critic steps, or the epoch's 8 batches here)
+    "wgan": ("official/cv/WGAN", _wgan, r"\]\[(\d+)\] Loss_D", "netG_epoch_*.ckpt"),
+    "pointnet": ("official/cv/PointNet", _pointnet, r"episode : (\d+)/", "pointnet_network_epoch_*.ckpt"),
 }
 # Step lines after which a run stops unless --max-steps says otherwise (0: the whole epoch).
 # ResNet logs every 10th step; the CIFAR-10 models have 10,000 records an epoch (MindSpore's
 # Cifar10Dataset reads whole 10,000-record files), minutes per epoch even for msjax here.
-MAX_STEPS = {"resnet18": 4, "vgg16": 8, "mobilenetv2": 0, "transformer": 0}
+MAX_STEPS = {"resnet18": 4, "vgg16": 8, "mobilenetv2": 0, "transformer": 0, "wgan": 0, "pointnet": 0}
 
 # Loading the msjax checkpoint in MindSpore: (module in the zoo folder, expression building the
 # network from ``config``-free arguments) or None for load_checkpoint alone.
@@ -106,6 +126,8 @@ LOAD_CHECK = {
     "mobilenetv2": None,
     "vgg16": None,
     "transformer": None,
+    "wgan": None,   # its names carry the train cells' prefix (net.netG.main.0.weight), in MindSpore too
+    "pointnet": ("src.network", "PointNetDenseCls(k=4, feature_transform=False)"),
 }
 
 FRAMEWORK = ["msjax"]   # the framework of the run being set up (the Transformer's data differ)
@@ -116,8 +138,10 @@ def prepare_data(zoo, work, ms_python, models):
     root = os.path.join(work, "data")
     if {"resnet18", "vgg16"} & set(models):
         data["cifar_resnet"], data["cifar_vgg"] = zoo_data.cifar10(root)
-    if "mobilenetv2" in models:
+    if {"mobilenetv2", "wgan"} & set(models):
         data["imagefolder"] = zoo_data.image_folder(root)
+    if "pointnet" in models:
+        data["shapenet"] = zoo_data.shapenet_part(root)
     if "transformer" in models:
         text, vocab, size = zoo_data.parallel_corpus(root)
         data["vocab_size"] = size
@@ -138,9 +162,11 @@ def prepare_data(zoo, work, ms_python, models):
     return data
 
 
-def run_one(cmd, cwd, step_re, max_steps, timeout, log_path):
+def run_one(cmd, cwd, step_re, max_steps, timeout, log_path, pythonpath=None):
     """Run ``cmd``, timestamp its step lines; stop after ``max_steps`` steps."""
     env = dict(os.environ, PYTHONUNBUFFERED="1", GLOG_v="3")
+    if pythonpath:
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (pythonpath, env.get("PYTHONPATH")) if p)
     t0 = time.monotonic()
     proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                             text=True, start_new_session=True)
@@ -205,6 +231,8 @@ def main(argv=None):
     ap.add_argument("--max-steps", type=int, default=None,
                     help="stop a run after this many step lines (default: MAX_STEPS; 0: never)")
     ap.add_argument("--timeout", type=float, default=1800)
+    ap.add_argument("--msjax-pythonpath", default=None,
+                    help="prepended to PYTHONPATH for the msjax runs (the zoo's requirements, NumPy < 2.4)")
     args = ap.parse_args(argv)
     zoo, work = os.path.abspath(args.zoo), os.path.abspath(args.work)
     data = prepare_data(zoo, work, args.ms_python, args.models)
@@ -220,7 +248,8 @@ def main(argv=None):
                 cmd = ([sys.executable, "-m", "msjax", "run"] if fw == "msjax" else [args.ms_python])
                 cmd = cmd + argv_fn(zoo, work, data, out)
                 cap = MAX_STEPS[name] if args.max_steps is None else args.max_steps
-                r = run_one(cmd, cwd, step_re, cap, args.timeout, out + ".log")
+                r = run_one(cmd, cwd, step_re, cap, args.timeout, out + ".log",
+                            args.msjax_pythonpath if fw == "msjax" else None)
                 r.update(model=name, framework=fw, run=run, load=os.getloadavg()[0])
                 ckpts = sorted(glob.glob(os.path.join(out, ckpt_glob)), key=os.path.getmtime)
                 if ckpts:

@@ -4,12 +4,16 @@ unmodified, in the on-disk formats its scripts read.
 * CIFAR-10 binary version: one ``data_batch_1.bin`` of 10,000 records (MindSpore's
   ``Cifar10Dataset`` insists on 10,000 records per file), linked into the folder layouts
   ResNet (``<dir>/data_batch_1.bin``) and VGG16 (``<dir>/cifar-10-batches-bin/``) expect;
-* an ImageFolder tree of JPEG files (``<dir>/train/<class>/<n>.jpg``, MobileNetV2);
+* an ImageFolder tree of JPEG files (``<dir>/train/<class>/<n>.jpg``, MobileNetV2, WGAN);
+* a ShapeNet part-segmentation tree (``synsetoffset2category.txt``,
+  ``train_test_split/shuffled_{train,test}_file_list.json``, ``<synset>/points/<id>.pts`` of
+  ``x y z`` lines, ``<synset>/points_label/<id>.seg`` of part labels 1..k; PointNet);
 * a tab-separated parallel corpus with a ``vocab.txt`` (``<s>``, ``</s>``, ``<unk>`` first)
   that the Transformer's own ``create_data.py`` turns into MindRecord files.
 
 The image writers are those of ``examples/zoo/model_utils/synthetic.py`` (one place).
 """
+import json
 import os
 import sys
 
@@ -58,3 +62,28 @@ def parallel_corpus(root, pairs=256, vocab=60, seed=0):
             ids = rng.integers(0, vocab, int(rng.integers(4, 15)))
             f.write(" ".join(words[i] for i in ids) + "\t" + " ".join(words[perm[i]] for i in ids) + "\n")
     return text, vocab_file, vocab + 3
+
+
+def shapenet_part(root, category="Chair", synset="03001627", train=24, test=4, points=300, parts=4, seed=0):
+    """``root/shapenet`` in the layout of ``shapenetcore_partanno_segmentation_benchmark_v0``: one
+    category, ``train`` + ``test`` shapes of ``points`` points (a box whose part label follows the
+    height, so the task is learnable), labels 1..``parts``. Returns the folder."""
+    path = os.path.join(root, "shapenet")
+    if os.path.isdir(os.path.join(path, synset)):
+        return path
+    rng = np.random.default_rng(seed)
+    for sub in ("points", "points_label"):
+        os.makedirs(os.path.join(path, synset, sub), exist_ok=True)
+    os.makedirs(os.path.join(path, "train_test_split"), exist_ok=True)
+    with open(os.path.join(path, "synsetoffset2category.txt"), "w") as f:
+        f.write(f"{category}\t{synset}\n")
+    names = [f"{i:06x}" for i in range(train + test)]
+    for name in names:
+        xyz = rng.uniform(-1, 1, (points, 3)).astype(np.float32) * np.float32([0.5, 1.0, 0.5])
+        seg = np.clip(((xyz[:, 1] + 1) / 2 * parts).astype(np.int64) + 1, 1, parts)
+        np.savetxt(os.path.join(path, synset, "points", name + ".pts"), xyz, fmt="%.5f")
+        np.savetxt(os.path.join(path, synset, "points_label", name + ".seg"), seg, fmt="%d")
+    for split, part in (("train", names[:train]), ("test", names[train:])):
+        with open(os.path.join(path, "train_test_split", f"shuffled_{split}_file_list.json"), "w") as f:
+            json.dump([f"shape_data/{synset}/{n}" for n in part], f)
+    return path
