@@ -253,6 +253,21 @@ class Cell(nnx.Module, pytree=False):
         object.__setattr__(self, "requires_grad", requires_grad)
         return self
 
+    def set_jit_config(self, jit_config):
+        """``Cell.set_jit_config(JitConfig(...))``: the options are kept (``jit_config_dict``), as
+        MindSpore keeps them for its compiler; XLA decides how to compile. Set once: a second
+        call warns and is ignored, as in MindSpore."""
+        if self.__dict__.get("_jit_config_dict"):
+            from .. import log
+            log.warning("For Cell, jit config can only be set once, ignore this setting.")
+        else:
+            object.__setattr__(self, "_jit_config_dict", jit_config.jit_config_dict)
+
+    @property
+    def jit_config_dict(self):
+        """The options given to ``set_jit_config`` (``{}`` before)."""
+        return self.__dict__.get("_jit_config_dict", {})
+
     @property
     def phase(self):
         """``'train'`` for a new Cell, ``'train'``/``'predict'`` after ``set_train``, or what

@@ -11,6 +11,8 @@ unmodified turned up, each a small piece in the zoo's style:
   (official/cv/WGAN clips the critic's weights with ``C.clip_by_value`` in its train cell).
 * ``mindspore.dataset.vision.ToPIL`` (official/cv/Efficientnet's RandAugment batch map turns
   each decoded image into a PIL image for its Pillow augmentations, then ``ToTensor``).
+* ``Cell.set_jit_config`` (official/nlp/LSTM sets ``JitConfig(jit_level="O2")`` on its network
+  before ``Model``): kept in ``jit_config_dict``, set once.
 * ``mindspore.dataset.transforms.validators.check_random_transform_ops`` (research/cv/trn
   decorates its own transforms with it; it also guards Compose/RandomApply/RandomChoice/
   RandomOrder).
@@ -176,6 +178,20 @@ def case_wgan_style_clip_step(ms):
             C.clip_by_global_norm((a, a * 2), 1.0))
 
 
+def case_cell_set_jit_config(ms):
+    """A JitConfig set on a network before it is trained in GRAPH_MODE; a second one is ignored."""
+    ms.set_context(mode=ms.GRAPH_MODE)
+    net = ms.nn.Dense(3, 1, weight_init="ones", bias_init="zeros")
+    before = dict(net.jit_config_dict)
+    net.set_jit_config(ms.JitConfig(jit_level="O2"))
+    first = dict(net.jit_config_dict)
+    net.set_jit_config(ms.JitConfig(jit_level="O0", exc_mode="no_sink"))
+    step = ms.nn.TrainOneStepCell(ms.nn.WithLossCell(net, ms.nn.MSELoss()), ms.nn.SGD(net.trainable_params(), 0.1))
+    x = ms.Tensor(np.array([[1.0, 2.0, 0.5]], np.float32))
+    loss = step(x, ms.Tensor(np.array([[1.0]], np.float32)))
+    return before, first["jit_level"], net.jit_config_dict["jit_level"], net.jit_config_dict == first, loss
+
+
 def _validator_case(make):
     def case(ms):
         import importlib
@@ -294,4 +310,5 @@ def all_cases():
     cases["sens_jit_out_one_one_sens_one"] = _jit_case("one_one", "one")
     cases["transformer_style_loss_scale_step"] = case_transformer_style_loss_scale_step
     cases["wgan_style_clip_step"] = case_wgan_style_clip_step
+    cases["cell_set_jit_config"] = case_cell_set_jit_config
     return cases
