@@ -19,7 +19,8 @@ steps (MindSpore on CPU needs minutes for an epoch). After an msjax run that sav
 checkpoint, MindSpore loads it (``load_checkpoint`` + ``load_param_into_net`` into the
 model's own network class where the zoo's ``src`` builds it; see ``LOAD_CHECK``).
 
-``--msjax-pythonpath`` is put in front of ``PYTHONPATH`` for the msjax runs only: a folder with
+The LSTM's package imports ``gensim`` (for its preprocessing only): an empty stand-in module goes on
+both sides' ``PYTHONPATH``. ``--msjax-pythonpath`` is put in front of ``PYTHONPATH`` for the msjax runs only: a folder with
 the zoo's own requirements (PointNet imports ``plyfile`` and ``tqdm``) and, for WGAN, NumPy < 2.4
 (``pip install --target DIR 'numpy<2.4' plyfile tqdm``). WGAN prints its (1,)-shaped losses with
 ``'%f' % loss.asnumpy()``, which NumPy 2.4 refuses (``TypeError: only 0-dimensional arrays can be
@@ -105,6 +106,12 @@ def _pointnet(zoo, work, data, out):
             f"--train_url={out}"]
 
 
+def _lstm(zoo, work, data, out):
+    return ["train.py", "--preprocess=false", f"--preprocess_path={data['imdb']}", "--embed_size=16",
+            "--num_hiddens=16", "--batch_size=8", "--num_epochs=1", f"--ckpt_path={out}",
+            "--save_checkpoint_steps=16"]
+
+
 MODELS = {
     "resnet18": ("official/cv/ResNet", _resnet, r"step: \[(\d+)/\d+\]", "resnet18/cifar10/ckpt/*.ckpt"),
     "mobilenetv2": ("official/cv/MobileNet/mobilenetv2", _mobilenetv2, r"step:\[\s*(\d+)/", "ckpt_0/*.ckpt"),
@@ -113,11 +120,13 @@ MODELS = {
     # one line per generator step (after Diters=100 critic steps, or the epoch's 8 batches here)
     "wgan": ("official/cv/WGAN", _wgan, r"\]\[(\d+)\] Loss_D", "netG_epoch_*.ckpt"),
     "pointnet": ("official/cv/PointNet", _pointnet, r"episode : (\d+)/", "pointnet_network_epoch_*.ckpt"),
+    # MindDataset(num_parallel_workers=4) in its src/dataset.py: needs 4 cores (see the README)
+    "lstm": ("official/nlp/LSTM", _lstm, r"epoch: \d+ step: (\d+), loss is", "lstm_best_acc.ckpt"),
 }
 # Step lines after which a run stops unless --max-steps says otherwise (0: the whole epoch).
 # ResNet logs every 10th step; the CIFAR-10 models have 10,000 records an epoch (MindSpore's
 # Cifar10Dataset reads whole 10,000-record files), minutes per epoch even for msjax here.
-MAX_STEPS = {"resnet18": 4, "vgg16": 8, "mobilenetv2": 0, "transformer": 0, "wgan": 0, "pointnet": 0}
+MAX_STEPS = {"resnet18": 4, "vgg16": 8, "mobilenetv2": 0, "transformer": 0, "wgan": 0, "pointnet": 0, "lstm": 0}
 
 # Loading the msjax checkpoint in MindSpore: (module in the zoo folder, expression building the
 # network from ``config``-free arguments) or None for load_checkpoint alone.
@@ -128,6 +137,7 @@ LOAD_CHECK = {
     "transformer": None,
     "wgan": None,   # its names carry the train cells' prefix (net.netG.main.0.weight), in MindSpore too
     "pointnet": ("src.network", "PointNetDenseCls(k=4, feature_transform=False)"),
+    "lstm": ("src.lstm", "SentimentNet(200, 16, 16, 2, True, 2, 'normal', 8)"),
 }
 
 FRAMEWORK = ["msjax"]   # the framework of the run being set up (the Transformer's data differ)
@@ -142,6 +152,9 @@ def prepare_data(zoo, work, ms_python, models):
         data["imagefolder"] = zoo_data.image_folder(root)
     if "pointnet" in models:
         data["shapenet"] = zoo_data.shapenet_part(root)
+    if "lstm" in models:
+        data["imdb"] = zoo_data.imdb_mindrecord(root)
+        data["pythonpath"] = {"lstm": zoo_data.gensim_stub(root)}
     if "transformer" in models:
         text, vocab, size = zoo_data.parallel_corpus(root)
         data["vocab_size"] = size
@@ -196,7 +209,7 @@ def run_one(cmd, cwd, step_re, max_steps, timeout, log_path, pythonpath=None):
     return result
 
 
-def check_load(ms_python, folder, ckpt, spec):
+def check_load(ms_python, folder, ckpt, spec, pythonpath=None):
     """MindSpore 2.10 loads msjax's checkpoint (and into the zoo's network, where given)."""
     code = ["import mindspore as ms", f"p = ms.load_checkpoint({ckpt!r})", "print('params', len(p))"]
     if spec:
@@ -204,8 +217,10 @@ def check_load(ms_python, folder, ckpt, spec):
         code += [f"from {mod} import *", f"net = {expr}",
                  "left, _ = ms.load_param_into_net(net, p, strict_load=True)",
                  "print('not loaded', left)"]
-    r = subprocess.run([ms_python, "-c", "\n".join(code)], cwd=folder, capture_output=True, text=True,
-                       env=dict(os.environ, GLOG_v="3"))
+    env = dict(os.environ, GLOG_v="3")
+    if pythonpath:
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (pythonpath, env.get("PYTHONPATH")) if p)
+    r = subprocess.run([ms_python, "-c", "\n".join(code)], cwd=folder, capture_output=True, text=True, env=env)
     ok = r.returncode == 0 and ("not loaded []" in r.stdout if spec else True)
     return {"loads_in_mindspore": ok, "detail": (r.stdout.strip() or r.stderr.strip()[-300:])}
 
@@ -248,14 +263,16 @@ def main(argv=None):
                 cmd = ([sys.executable, "-m", "msjax", "run"] if fw == "msjax" else [args.ms_python])
                 cmd = cmd + argv_fn(zoo, work, data, out)
                 cap = MAX_STEPS[name] if args.max_steps is None else args.max_steps
+                path = [data.get("pythonpath", {}).get(name), args.msjax_pythonpath if fw == "msjax" else None]
                 r = run_one(cmd, cwd, step_re, cap, args.timeout, out + ".log",
-                            args.msjax_pythonpath if fw == "msjax" else None)
+                            os.pathsep.join(p for p in path if p) or None)
                 r.update(model=name, framework=fw, run=run, load=os.getloadavg()[0])
                 ckpts = sorted(glob.glob(os.path.join(out, ckpt_glob)), key=os.path.getmtime)
                 if ckpts:
                     r["ckpt"] = ckpts[-1]
                     if fw == "msjax":
-                        r.update(check_load(args.ms_python, cwd, ckpts[-1], LOAD_CHECK[name]))
+                        r.update(check_load(args.ms_python, cwd, ckpts[-1], LOAD_CHECK[name],
+                                            data.get("pythonpath", {}).get(name)))
                 mine = [x.get("ckpt") for x in results + [r] if x["model"] == name and x["run"] == run]
                 if fw == "mindspore" and len(mine) == 2 and all(mine):
                     r["same_names_and_shapes_as_msjax_ckpt"] = same_layout(args.ms_python, *mine)

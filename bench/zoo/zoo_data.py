@@ -8,6 +8,7 @@ unmodified, in the on-disk formats its scripts read.
 * a ShapeNet part-segmentation tree (``synsetoffset2category.txt``,
   ``train_test_split/shuffled_{train,test}_file_list.json``, ``<synset>/points/<id>.pts`` of
   ``x y z`` lines, ``<synset>/points_label/<id>.seg`` of part labels 1..k; PointNet);
+* the LSTM's preprocessed IMDB reviews: 4-shard MindRecord files and an embedding table;
 * a tab-separated parallel corpus with a ``vocab.txt`` (``<s>``, ``</s>``, ``<unk>`` first)
   that the Transformer's own ``create_data.py`` turns into MindRecord files.
 
@@ -86,4 +87,46 @@ def shapenet_part(root, category="Chair", synset="03001627", train=24, test=4, p
     for split, part in (("train", names[:train]), ("test", names[train:])):
         with open(os.path.join(path, "train_test_split", f"shuffled_{split}_file_list.json"), "w") as f:
             json.dump([f"shape_data/{synset}/{n}" for n in part], f)
+    return path
+
+
+def imdb_mindrecord(root, train=128, test=32, vocab=200, embed=16, seq=500, seed=0):
+    """``root/imdb_preprocess``: what the LSTM's ``convert_to_mindrecord`` leaves (``weight.txt``, a
+    ``vocab x embed`` table, and ``aclImdb_{train,test}.mindrecord{0..3}``, 4 shards of rows ``id``,
+    ``label``, ``feature`` (``seq`` word ids, 0-padded)), written with ``mindrecord.FileWriter``
+    and the zoo's schema; the label is whether the review uses more ids from the upper half of the
+    vocabulary. Skips gensim and the GloVe download. Returns the folder."""
+    path = os.path.join(root, "imdb_preprocess")
+    if os.path.exists(os.path.join(path, "aclImdb_test.mindrecord0")):
+        return path
+    from msjax.mindrecord import FileWriter
+    os.makedirs(path, exist_ok=True)
+    rng = np.random.default_rng(seed)
+    np.savetxt(os.path.join(path, "weight.txt"), rng.normal(0, 0.3, (vocab, embed)).astype(np.float32))
+    for split, n in (("train", train), ("test", test)):
+        rows = []
+        for i in range(n):
+            length = int(rng.integers(20, 120))
+            label = int(rng.integers(0, 2))
+            lo, hi = (vocab // 2, vocab) if label else (1, vocab // 2)
+            words = np.where(rng.random(length) < 0.7, rng.integers(lo, hi, length), rng.integers(1, vocab, length))
+            feature = np.zeros(seq, np.int32)
+            feature[:length] = words
+            rows.append({"id": i, "label": label, "feature": feature})
+        writer = FileWriter(os.path.join(path, f"aclImdb_{split}.mindrecord"), shard_num=4)
+        writer.add_schema({"id": {"type": "int32"}, "label": {"type": "int32"},
+                           "feature": {"type": "int32", "shape": [-1]}}, "nlp_schema")
+        writer.add_index(["id", "label"])
+        writer.write_raw_data(rows)
+        writer.commit()
+    return path
+
+
+def gensim_stub(root):
+    """A folder holding an empty ``gensim`` module: official/nlp/LSTM's ``src/__init__.py`` imports
+    ``src.imdb``, which imports gensim at the top, though only ``--preprocess=true`` uses it."""
+    path = os.path.join(root, "stubs")
+    os.makedirs(path, exist_ok=True)
+    with open(os.path.join(path, "gensim.py"), "w") as f:
+        f.write('"""Stand-in: official/nlp/LSTM imports gensim but only its preprocessing uses it."""\n')
     return path
