@@ -72,6 +72,16 @@ def case_tie_maximum_minimum(ms):
     return [_g(ms, ms.ops.maximum, a, b), _g(ms, ms.ops.minimum, a, b)]
 
 
+def case_nan_maximum_minimum(ms):
+    """Where either input is NaN, MindSpore's MaximumGrad/MinimumGrad give both inputs the
+    gradient (the forward values are left out: MindSpore's CPU kernel returns the other input
+    for a NaN first input, against its documentation)."""
+    x = ms.Tensor(np.array([np.nan, 2.0, np.nan, 1.0, 3.0], np.float32))
+    y = ms.Tensor(np.array([1.7, np.nan, np.nan, 1.0, 1.0], np.float32))
+    d = ms.Tensor(np.array([1.0, 2.0, 3.0, 4.0, 5.0], np.float32))
+    return [ms.ops.GradOperation(get_all=True, sens_param=True)(f)(x, y, d) for f in (ms.ops.maximum, ms.ops.minimum)]
+
+
 def case_tie_reductions(ms):
     ops = ms.ops
     x, y = _T(ms, [1.0, 3.0, 3.0]), _T(ms, [2.0, 1.0, 1.0])

@@ -482,10 +482,30 @@ def _pow(x, y, name):
     return _binop(name, jnp.power, x, y)
 
 
-def _minimum(x, y, name):
-    if _rtype(x, y) == jnp.bool_:
-        raise TypeError(f"For '{name}', Bool inputs are not supported (MindSpore has no CPU kernel for it).")
-    return _binop(name, jnp.minimum, x, y)
+def _nan_gradient(jfn, pick):
+    """``jfn`` (``jnp.maximum``/``jnp.minimum``) with MindSpore's MaximumGrad/MinimumGrad: the
+    picked input gets the gradient, a tie splits it in halves, and where either input is NaN
+    both get all of it (JAX gives 0 to both there)."""
+    @jax.custom_jvp
+    def f(x, y):
+        return jfn(x, y)
+
+    @f.defjvp
+    def f_jvp(primals, tangents):
+        x, y = primals
+        tx, ty = tangents
+        out = jfn(x, y)
+        nan = jnp.isnan(x) | jnp.isnan(y)
+        wx = jnp.where(nan, 1.0, jnp.where(x == y, 0.5, pick(x, y))).astype(out.dtype)
+        wy = jnp.where(nan, 1.0, jnp.where(x == y, 0.5, pick(y, x))).astype(out.dtype)
+        return out, wx * tx + wy * ty
+
+    def compute(x, y, name):
+        if _rtype(x, y) == jnp.bool_ and jfn is jnp.minimum:
+            raise TypeError(f"For '{name}', Bool inputs are not supported (MindSpore has no CPU kernel for it).")
+        both_float = all(jnp.issubdtype(jnp.result_type(v), jnp.inexact) for v in (x, y))
+        return _binop(name, f if both_float else jfn, x, y)
+    return compute
 
 
 def _atan2(x, y, name):
@@ -531,10 +551,10 @@ fmod = _binary("fmod", _as_int_for_bool(jnp.fmod), None, (),
 pow = _binary("pow", _pow, "Pow", (), "``ops.pow(input, exponent)``.")
 tensor_pow = _alias("tensor_pow", pow)
 pows = _alias("pows", pow)
-maximum = _binary("maximum", _plain(jnp.maximum), "Maximum", "maximum",
-                  "``ops.maximum(input, other)``; the gradient of a tie is split in halves.")
-minimum = _binary("minimum", _minimum, "Minimum", "minimum",
-                  "``ops.minimum(input, other)``; the gradient of a tie is split in halves.")
+maximum = _binary("maximum", _nan_gradient(jnp.maximum, jnp.greater), "Maximum", "maximum",
+                  "``ops.maximum(input, other)``; the gradient of a tie is split in halves, NaN gives it to both.")
+minimum = _binary("minimum", _nan_gradient(jnp.minimum, jnp.less), "Minimum", "minimum",
+                  "``ops.minimum(input, other)``; the gradient of a tie is split in halves, NaN gives it to both.")
 atan2 = _binary("atan2", _atan2, "Atan2", ("atan2", "arctan2"), "``ops.atan2(input, other)``: float inputs only.")
 arctan2 = _alias("arctan2", atan2)
 bitwise_and = _binary("bitwise_and", _bitwise(jnp.bitwise_and), "BitwiseAnd", "bitwise_and")
