@@ -2,13 +2,14 @@
 ``msjax/ops/_impl/conv_lowering.py``'s CPU plan.
 
 For each convolution of LeNet5 (batch 32 and 256) and of the model zoo's ResNet18 on 32x32
-images (batch 32), times the forward pass, the input gradient and the weight gradient (each
+images (batch 32), and of the zoo's PointNet (``pointnet``: pointwise convolutions over 2,500
+points), times the forward pass, the input gradient and the weight gradient (each
 jitted alone, best of ``--repeat``) with XLA's convolution, patches + dot_general (im2col) and,
 when PyTorch is installed (the ``cpu-kernels`` extra), oneDNN through a callback; then prints
 what msjax's plan picks and which was fastest. Also times max pooling's forward and gradient
 with ``lax.reduce_window`` against the window-taps form msjax uses on the CPU.
 
-    taskset -c 0 python bench/conv_lowering.py [--repeat 9] [--nets lenet32,lenet256,resnet18zoo]
+    taskset -c 0 python bench/conv_lowering.py [--repeat 9] [--nets lenet32,lenet256,resnet18zoo,pointnet]
 """
 from __future__ import annotations
 
@@ -35,6 +36,12 @@ NETS = {
                     ((32, 128, 4, 256, 3, 2, 1), 1), ((32, 256, 2, 256, 3, 1, 1), 3),
                     ((32, 128, 4, 256, 1, 2, 0), 1), ((32, 256, 2, 512, 3, 2, 1), 1),
                     ((32, 512, 1, 512, 3, 1, 1), 3), ((32, 256, 2, 512, 1, 2, 0), 1)],
+    # official/cv/PointNet's pointwise Conv1d stack (STN3d, PointNetfeat, segmentation head) over
+    # 2,500 points, batch 2: H is (1, 2500)
+    "pointnet": [((2, 3, (1, 2500), 64, 1, 1, 0), 2), ((2, 64, (1, 2500), 128, 1, 1, 0), 2),
+                 ((2, 128, (1, 2500), 1024, 1, 1, 0), 2), ((2, 1088, (1, 2500), 512, 1, 1, 0), 1),
+                 ((2, 512, (1, 2500), 256, 1, 1, 0), 1), ((2, 256, (1, 2500), 128, 1, 1, 0), 1),
+                 ((2, 128, (1, 2500), 4, 1, 1, 0), 1)],
 }
 POOLS = {"lenet32": [((32, 6, 28, 28), 2, 2, 0), ((32, 16, 10, 10), 2, 2, 0)],
          "lenet256": [((256, 6, 28, 28), 2, 2, 0), ((256, 16, 10, 10), 2, 2, 0)],
@@ -73,7 +80,7 @@ def conv_rows(net, repeat):
     print(f"\n{net}: ms per pass (forward / input grad / weight grad), x times in the net")
     for (n, c, h, o, k, s, p), count in NETS[net]:
         stride, pads = (s, s), ((p, p), (p, p))
-        x = jnp.asarray(rng.standard_normal((n, c, h, h)), jnp.float32)
+        x = jnp.asarray(rng.standard_normal((n, c) + (h if isinstance(h, tuple) else (h, h))), jnp.float32)
         w = jnp.asarray(rng.standard_normal((o, c, k, k)) * 0.1, jnp.float32)
         g = jnp.ones(jax.eval_shape(lambda x, w: cl.xla_conv(x, w, stride, pads, (1, 1), 1), x, w).shape, jnp.float32)
         times = {}
@@ -92,7 +99,7 @@ def conv_rows(net, repeat):
 def pool_rows(net, repeat, monkey_env):
     rng = np.random.default_rng(1)
     print(f"{net} max pooling: ms forward / gradient")
-    for shape, k, s, p in POOLS[net]:
+    for shape, k, s, p in POOLS.get(net, ()):
         x = jnp.maximum(jnp.asarray(rng.standard_normal(shape), jnp.float32), 0)
         pads = tuple(((0, p),) * 2)
         cells = []

@@ -84,6 +84,14 @@ def test_cpu_plan_uses_patches_where_the_kernel_spans_the_map(monkeypatch):
     assert plan((32, 512, 1, 1), (512, 512, 3, 3)) == ("im2col",) * 3
     # a strided 3x3 on a 4x4 map: forward fine, its input gradient (over a dilated 2x2) is not
     assert plan((32, 128, 4, 4), (256, 128, 3, 3), (2, 2)) == ("xla", "im2col", "xla")
+    # pointwise convolutions (PointNet's Conv1d stack over 2,500 points) are matrix products in
+    # every pass; strided or padded 1x1 convolutions are not pointwise
+    no_pad = ((0, 0), (0, 0))
+    assert plan((2, 128, 1, 2500), (1024, 128, 1, 1), p=no_pad) == ("im2col",) * 3
+    assert plan((32, 64, 8, 8), (256, 64, 1, 1), p=no_pad) == ("im2col",) * 3
+    assert plan((32, 64, 8, 8), (128, 64, 1, 1), (2, 2), p=no_pad) == ("xla",) * 3
+    assert plan((32, 64, 8, 8), (128, 64, 1, 1)) == ("xla",) * 3
+    assert plan((2, 128, 1, 2500), (1024, 128, 1, 1), p=no_pad, backend="gpu") == ("xla",) * 3
     # ordinary maps stay on XLA; so does every GPU/TPU convolution
     assert plan((32, 64, 8, 8), (64, 64, 3, 3)) == ("xla",) * 3
     assert plan((256, 1, 32, 32), (6, 1, 5, 5), p=((0, 0), (0, 0))) == ("xla",) * 3

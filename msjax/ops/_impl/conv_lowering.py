@@ -8,7 +8,8 @@ XLA hands most convolutions to Eigen, but some fall to an unoptimised loop nest 
 slower than a matrix product doing the same work: in practice, the ones whose kernel reaches
 over the whole input, such as a 3x3 kernel on the 2x2 and 1x1 feature maps at the end of a
 ResNet, and the input gradient of a strided 3x3 convolution on a 4x4 map
-(``bench/conv_lowering.py`` measures each pass both ways). For those passes msjax gathers the
+(``bench/conv_lowering.py`` measures each pass both ways). Pointwise convolutions (1x1 kernel,
+stride 1, no padding) are matrix products, faster as one ``dot_general`` in every pass. For those passes msjax gathers the
 ``k**d`` shifted, strided views of the padded input into a patches array and contracts it with
 the weight in one ``dot_general``. The three passes are chosen separately; the derivative rule
 (a ``jax.custom_jvp``, so forward mode works too) computes the tangent of each argument with the
@@ -145,6 +146,11 @@ def plan(x_shape, w_shape, stride, pads, dilation, groups, backend=None, dtype=j
             and os.environ.get(KERNELS_ENV, "1") != "0" and compile_cache.active_path() is None
             and _onednn_usable(dtype)):
         return ("onednn",) * 3
+    if all(k == 1 for k in kernel) and all(st == 1 for st in stride) and not any(lo or hi for lo, hi in pads):
+        # a pointwise (1x1, stride 1, unpadded) convolution is a matrix product: XLA:CPU's
+        # convolution was 1.5-2x slower forward and 3-8x slower for the weight gradient
+        # (PointNet's Conv1d stack over 2,500 points; bench/conv_lowering.py --nets pointnet)
+        return ("im2col",) * 3
     fwd = "im2col" if slow else "xla"
     # the input gradient is a convolution over the output gradient dilated by the stride
     grad_in = tuple((m - 1) * s + 1 for m, s in zip(out, stride))
