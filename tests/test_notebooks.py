@@ -57,3 +57,16 @@ def test_comparison_catches_changes():
     for o in no_html["cells"][j]["outputs"]:
         o.get("data", {}).pop("text/html", None)
     assert any("output types" in f for f in notebook.compare_notebooks(shown, no_html))
+
+
+def test_stdout_chunks_are_one_output():
+    """A kernel may send printed text in several messages (a print from compiled code
+    arrives on its own): the chunks compare as one stdout output, in text and in kind."""
+    def cell(*chunks):
+        return {"cell_type": "code", "metadata": {"tags": ["msjax-only"]},
+                "outputs": [{"output_type": "stream", "name": "stdout", "text": t} for t in chunks]}
+    one, two = {"cells": [cell("a\nb\n")]}, {"cells": [cell("a\n", "b\n")]}
+    assert notebook.compare_notebooks(one, two) == []
+    other = {"cells": [dict(cell("a\n"), outputs=cell("a\n")["outputs"] + [
+        {"output_type": "execute_result", "data": {"text/plain": "b"}}])]}
+    assert notebook.compare_notebooks(one, other)

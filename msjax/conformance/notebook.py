@@ -81,8 +81,16 @@ def cell_text(cell) -> str:
 
 
 def _kinds(cell):
-    return [(o.get("output_type"), sorted(o.get("data", {}))) for o in cell.get("outputs", [])
-            if not (o.get("output_type") == "stream" and o.get("name") == "stderr")]
+    """The cell's kinds of output; consecutive stdout chunks count as one (a kernel flushes
+    text in as many messages as it likes: a print from compiled code arrives on its own)."""
+    kinds = []
+    for o in cell.get("outputs", []):
+        if o.get("output_type") == "stream" and o.get("name") == "stderr":
+            continue
+        kind = (o.get("output_type"), sorted(o.get("data", {})))
+        if not (kind[0] == "stream" and kinds and kinds[-1][0] == "stream"):
+            kinds.append(kind)
+    return kinds
 
 
 def compare_notebooks(stored: dict, executed: dict) -> List[str]:
