@@ -226,18 +226,22 @@ class _Args:
         return [l for l in self.leaves if _is_cell(l)]
 
 
-def to_arrays(tree):
-    """Outputs of a user function as a pytree of arrays (Tensors unwrapped)."""
+def to_arrays(tree, constants=False):
+    """Outputs of a user function as a pytree of arrays (Tensors unwrapped). With
+    ``constants`` (a compiled forward function: ``ms.jit``, GRAPH_MODE), Python numbers
+    stay Python numbers and dicts keep their order, as MindSpore's graphs return them."""
     if isinstance(tree, Tensor):
         return tree._data
     if isinstance(tree, tuple):
-        return tuple(to_arrays(x) for x in tree)
+        return tuple(to_arrays(x, constants) for x in tree)
     if isinstance(tree, list):
-        return [to_arrays(x) for x in tree]
+        return [to_arrays(x, constants) for x in tree]
     if isinstance(tree, dict):
-        return {k: to_arrays(v) for k, v in tree.items()}
+        return (_OrderedOut if constants else dict)((k, to_arrays(v, constants)) for k, v in tree.items())
     if isinstance(tree, _StaticInt):
         return tree
+    if constants and type(tree) in (bool, int, float):
+        return _StaticNumber(tree)
     if isinstance(tree, (bool, int, float, np.ndarray, np.generic)):
         return to_array(tree)
     if tree is None:
@@ -259,9 +263,34 @@ class _StaticInt(int):
     __slots__ = ()
 
 
+class _StaticNumber:
+    """A Python number returned by a compiled function: part of the output structure."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = value
+
+    def __eq__(self, other):   # 1, 1.0 and True stay apart
+        return type(other) is _StaticNumber and (type(self.value), self.value) == (type(other.value), other.value)
+
+    def __hash__(self):
+        return hash((type(self.value), self.value))
+
+    def __reduce__(self):
+        return _StaticNumber, (self.value,)
+
+
+class _OrderedOut(dict):
+    """A dict output flattened in insertion order (JAX sorts a dict's keys)."""
+
+
+jax.tree_util.register_pytree_node(_OrderedOut, lambda d: (list(d.values()), tuple(d)),
+                                   lambda keys, values: _OrderedOut(zip(keys, values)))
 jax.tree_util.register_static(_StaticStr)
 jax.tree_util.register_static(_StaticInt)
-_STATIC = (_StaticStr, _StaticInt)
+jax.tree_util.register_static(_StaticNumber)
+_STATIC = (_StaticStr, _StaticInt, _StaticNumber)
 
 
 def static_int(i):
@@ -271,18 +300,27 @@ def static_int(i):
 
 
 def _unwrap_static(x):
-    return str(x) if isinstance(x, _StaticStr) else int(x)
+    return str(x) if isinstance(x, _StaticStr) else x.value if isinstance(x, _StaticNumber) else int(x)
 
 
 def to_tensors(tree):
     if _has_static(tree):
-        return jax.tree_util.tree_map(lambda x: _unwrap_static(x) if isinstance(x, _STATIC) else wrap(x), tree,
+        tree = jax.tree_util.tree_map(lambda x: _unwrap_static(x) if isinstance(x, _STATIC) else wrap(x), tree,
                                       is_leaf=lambda x: isinstance(x, _STATIC))
+        return _plain_dicts(tree)
     return jax.tree_util.tree_map(wrap, tree)
 
 
+def _plain_dicts(tree):
+    if isinstance(tree, (tuple, list)):
+        return type(tree)(_plain_dicts(x) for x in tree)
+    if isinstance(tree, dict):
+        return {k: _plain_dicts(v) for k, v in tree.items()}
+    return tree
+
+
 def _has_static(tree):
-    if isinstance(tree, _STATIC):
+    if isinstance(tree, (_STATIC, _OrderedOut)):
         return True
     if isinstance(tree, (tuple, list)):
         return any(_has_static(x) for x in tree)
@@ -504,7 +542,7 @@ class StatefulFunction:
         self._cache.pop(signature, None)
 
     # -- pure bodies ----------------------------------------------------------
-    def _run_user(self, state_params, state_vals, a: _Args, dyn, nargs):
+    def _run_user(self, state_params, state_vals, a: _Args, dyn, nargs, constants=False):
         args, kwargs = a.rebuild(dyn, nargs)
         for i, p in enumerate(state_params):
             if "_ms_grad_hooks" in p.__dict__:      # Parameter.register_hook
@@ -512,7 +550,7 @@ class StatefulFunction:
         with state.SwapFrame(state_params, state_vals) as fr, printhook.traced_print():
             # converted inside the frame: a Parameter returned by the function gives its
             # value at return time, not the value the frame restores on exit
-            out = to_arrays(self.fn(*args, **kwargs))
+            out = to_arrays(self.fn(*args, **kwargs), constants)
         if self.check_out is not None:
             self.check_out(out)
         changed = {i: v for i, v in enumerate(fr.final) if v is not state_vals[i]}
@@ -520,8 +558,8 @@ class StatefulFunction:
 
     def _forward_body(self, state_params, a, nargs):
         def pure(state_vals, dyn, sens):
-            out, changed = self._run_user(state_params, list(state_vals), a, dyn, nargs)
-            return to_arrays(out), changed
+            out, changed = self._run_user(state_params, list(state_vals), a, dyn, nargs, constants=True)
+            return out, changed
         return pure
 
     def _body(self, state_params, a, nargs):
