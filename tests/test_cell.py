@@ -230,3 +230,34 @@ def test_argument_errors_have_mindspores_types():
         nn.MSSSIM(filter_size=0)
     with pytest.raises(TypeError, match="'filter_sigma' must be float"):
         nn.SSIM(filter_sigma=1)
+
+
+def test_a_tensor_assigned_to_a_parameter_name_becomes_its_data():
+    """MindSpore 2.10 (printed there): the Parameter stays (same object, name), takes the
+    value cast to its dtype, also as ``self.weight = x`` inside ``ms.jit``."""
+    import numpy as np
+    import msjax as ms
+    from msjax import nn
+
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.weight = ms.Parameter(ms.Tensor(np.ones(2, np.float32)), name="w")
+
+        @ms.jit
+        def assign(self, x):
+            self.weight = x
+            return self.weight
+
+    net = Net()
+    p = net.weight
+    net.weight = ms.Tensor(np.array([5.0, 6.0], np.float32))
+    assert net.weight is p and net.weight.name == "w"
+    np.testing.assert_array_equal(net.weight.asnumpy(), [5.0, 6.0])
+    net.weight = ms.Tensor(np.array([1, 2], np.int32))
+    assert net.weight.dtype == ms.float32
+    np.testing.assert_array_equal(net.weight.asnumpy(), [1.0, 2.0])
+    out = net.assign(ms.Tensor(np.array([3.0, 4.0], np.float32)))
+    np.testing.assert_array_equal(out.asnumpy(), [3.0, 4.0])
+    assert net.weight is p
+    np.testing.assert_array_equal(net.weight.asnumpy(), [3.0, 4.0])

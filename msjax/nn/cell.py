@@ -81,6 +81,12 @@ class Cell(nnx.Module, pytree=False):
     def __setattr__(self, name, value):
         if isinstance(value, (Parameter, Cell)) or name in self.__dict__.get("_ms_slots", ()):
             self._check_slot(name, value)
+        if isinstance(value, Tensor) and not isinstance(value, Parameter) and \
+                isinstance(self.__dict__.get(name), Parameter):
+            # MindSpore: a Tensor assigned to a Parameter's name becomes its data (cast to
+            # the Parameter's dtype); inside ms.jit/GRAPH_MODE, an Assign
+            self.__dict__[name].set_data(value)
+            return
         if isinstance(value, Parameter):
             if is_default_name(value.name):
                 value.name = name
