@@ -438,6 +438,7 @@ def _path(fp):
 
 
 _JAX_CACHE_HITS = [0]
+_LISTENING = [False]
 
 
 def _count_hit(name, **kwargs):
@@ -456,9 +457,6 @@ def compile_for_store(lowered):
     before = _JAX_CACHE_HITS[0]
     compiled = lowered.compile()
     return None if _JAX_CACHE_HITS[0] != before else compiled
-
-
-_LISTENING = [False]
 
 
 def save(fp, compiled, meta):
