@@ -36,6 +36,7 @@ from . import dataset, train  # noqa: E402,F401
 from . import mint  # noqa: E402,F401  (mindspore.mint: the torch-style namespace)
 from . import numpy  # noqa: E402,F401  (mindspore.numpy: the NumPy-style namespace)
 from .train import *  # noqa: E402,F401,F403  (Model, callbacks, metrics, checkpoints: MindSpore's top level)
+from .train.auto_parallel import shard  # noqa: E402,F401  (mindspore.shard, mindspore.parallel.shard)
 from .common.seed import set_seed  # noqa: E402
 
 

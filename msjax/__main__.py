@@ -13,6 +13,7 @@ names msjax provides and how many are checked against MindSpore.
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import runpy
 import sys
@@ -39,11 +40,21 @@ def _run(argv):
         msjax.set_context(mode=msjax.GRAPH_MODE if ns.mode == "graph" else msjax.PYNATIVE_MODE)
     sys.argv = [ns.script] + ns.args
     sys.path.insert(0, os.path.dirname(os.path.abspath(ns.script)))
+    run = functools.partial(runpy.run_path, ns.script, run_name="__main__")
+    if ns.script == "pytest" and not os.path.isfile(ns.script):
+        # `msjax run pytest -s -v test.py::case` (msrun's way to start MindSpore's samples): pytest
+        # collects and runs the tests with `import mindspore` resolving to msjax
+        import pytest
+
+        def run():
+            code = pytest.main(list(ns.args))
+            if code:
+                sys.exit(int(code))
     if not worker:
-        runpy.run_path(ns.script, run_name="__main__")
+        run()
         return
     try:
-        runpy.run_path(ns.script, run_name="__main__")
+        run()
     except BaseException as e:  # noqa: BLE001
         # a failed worker leaves at once: JAX's exit handler would wait for the other ranks
         code = e.code if isinstance(e, SystemExit) else 1

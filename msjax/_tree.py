@@ -43,7 +43,12 @@ _IMPORT_FROM = dis.opmap.get("IMPORT_FROM")
 _FALLBACK_MODULES = {
     "mindspore.ops.operations.comm_ops": "msjax.ops.operations",
     "mindspore.dataset.core.validator_helpers": "msjax.dataset.config",
-    "mindspore.hal": "msjax.runtime",     # hal is the deprecated name of runtime's streams, events, memory stats
+    # parallel.nn's cells are classes of their own in MindSpore; msjax keeps them in the nn layer
+    "mindspore.parallel.nn": "msjax.nn.wrap._parallel_nn",
+    "mindspore.parallel.nn.parallel_cell_wrapper": "msjax.nn.wrap._parallel_nn",
+    "mindspore.parallel.nn.parallel_grad_reducer": "msjax.nn.wrap._parallel_nn",
+    "mindspore.hal": "msjax.runtime",
+    "mindspore.parallel.auto_parallel": "msjax.train.auto_parallel",   # a Cell: lives in the train layer     # hal is the deprecated name of runtime's streams, events, memory stats
 }
 
 

@@ -290,15 +290,20 @@ FOUR_DEVICES = """
     except ValueError as e:
         assert "divisible by the 4 local devices" in str(e), e
 
-    # operator-level parallel modes are a clear error on several devices
-    ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.SEMI_AUTO_PARALLEL)
-    net = nn.Dense(5, 3)
-    cell = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), nn.SGD(net.trainable_params(), 0.1))
-    try:
-        cell(ms.Tensor(X), ms.Tensor(Y))
-        raise AssertionError("semi_auto_parallel must raise")
-    except RuntimeError as e:
-        assert "does not support parallel_mode 'semi_auto_parallel'" in str(e), e
+    # semi-auto parallel: the step is partitioned over the 4 devices and gives the stand-alone numbers
+    def one_step(mode):
+        ms.set_auto_parallel_context(parallel_mode=mode)
+        ms.set_seed(5)
+        net = nn.Dense(5, 3)
+        net.matmul.shard(((4, 1), (1, 1)))     # batch cut over the 4 devices
+        cell = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), nn.SGD(net.trainable_params(), 0.1))
+        loss = cell(ms.Tensor(X), ms.Tensor(Y))
+        return float(loss.asnumpy()), net.weight.asnumpy(), net.weight._data.sharding.device_set
+    loss0, w0, _ = one_step(ms.ParallelMode.STAND_ALONE)
+    loss1, w1, sharding = one_step(ms.ParallelMode.SEMI_AUTO_PARALLEL)
+    np.testing.assert_allclose(loss1, loss0, rtol=1e-6)
+    np.testing.assert_allclose(w1, w0, rtol=1e-6)
+    assert len(sharding) == 4, sharding       # the step ran on the 4 devices
     print("FOUR DEVICES OK")
 """
 

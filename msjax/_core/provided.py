@@ -21,6 +21,9 @@ _OWNERS = {
     "data_parallel_active": "msjax.communication",
     "spmd_call": "msjax.communication",
     "frontend_cache": "msjax.common._frontend_cache",
+    "apply_shard": "msjax.parallel",
+    "check_shard": "msjax.parallel",
+    "sharded_call": "msjax.communication",
 }
 
 _TABLE = {}

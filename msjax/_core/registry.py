@@ -12,7 +12,7 @@ import dataclasses
 import inspect
 from typing import Callable
 
-from . import profiling
+from . import profiling, provided
 
 __all__ = ["OpDef", "OPS", "op", "Primitive", "primitive_class", "functional_names", "method_table"]
 
@@ -59,6 +59,7 @@ class Primitive:
     _fn: Callable = None
     _arg_names: tuple = ()
     _check: Callable = None
+    _in_strategy = _out_strategy = None
 
     def __init__(self, *args, **kwargs):
         if type(self)._fn is None and not self._arg_names:   # a user's Primitive: MindSpore's __init__(self, name)
@@ -84,10 +85,18 @@ class Primitive:
             if bad and not any(p.kind == p.VAR_KEYWORD for p in ps.values()):   # else the op checks them
                 raise TypeError(f"{self.name}.__call__() got an unexpected keyword argument '{bad[0]}'")
             attrs = dict(attrs, **kwargs)
+        if self._in_strategy is not None and (apply := provided.lent("apply_shard")) is not None:
+            return apply(self.name, self._in_strategy, self._out_strategy, type(self)._fn, args, attrs)
         if _PROFILING["active"]:
             with profiling.scope(self.name):
                 return type(self)._fn(*args, **attrs)
         return type(self)._fn(*args, **attrs) if attrs else type(self)._fn(*args)
+
+    def shard(self, in_strategy=None, out_strategy=None):
+        """Strategies (tuples or Layouts) that take effect in a semi-auto/auto-parallel step."""
+        provided.need("check_shard")(self.name, in_strategy, out_strategy)
+        self._in_strategy, self._out_strategy = in_strategy, out_strategy
+        return self
 
     def add_prim_attr(self, name, value):
         setattr(self, name, value)

@@ -753,6 +753,8 @@ class StatefulFunction:
             missed = {k: p for k, p in list(rec.reads.items()) + list(rec.writes.items())
                       if k not in known and k not in rec.created}
             if not missed:
+                if (call := provided.need("sharded_call")(body, state_params, a.dyn, sens)) is not None:
+                    return _Entry(state_params, call, printhook.used[0] or hooks.used[0])   # semi-auto/auto parallel
                 if state.COLLECTIVES_TRACED[0] != collectives and provided.need("data_parallel_active")():
                     # a collective (gradient reducer, AllReduce...) under DATA_PARALLEL: one
                     # data-parallel step over the device mesh (msjax.communication's spmd_call)

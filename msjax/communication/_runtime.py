@@ -76,15 +76,9 @@ def mesh():
 
 
 def check_parallel_mode():
-    """SEMI_AUTO_PARALLEL/AUTO_PARALLEL on more than one device: a clear error (on one device
-    they train as STAND_ALONE, as MindSpore's strategies do there)."""
-    mode = parallel.get_parallel_mode()
-    if mode in (parallel.ParallelMode.SEMI_AUTO_PARALLEL, parallel.ParallelMode.AUTO_PARALLEL) \
-            and jax.device_count() > 1:
-        raise RuntimeError(f"msjax does not support parallel_mode '{mode}' (operator-level sharding strategies, "
-                           "shard(), pipeline stages) on several devices: use ParallelMode.DATA_PARALLEL, which "
-                           "msjax runs on jax.sharding.")
-    return mode
+    """The parallel mode in effect (SEMI_AUTO_PARALLEL/AUTO_PARALLEL steps are
+    ``communication._sharded``'s, DATA_PARALLEL/HYBRID_PARALLEL steps this module's)."""
+    return parallel.get_parallel_mode()
 
 
 def data_parallel_active():

@@ -20,6 +20,7 @@ data-dependent Python control flow makes that Cell run without compilation.
 from __future__ import annotations
 
 import copy
+import functools
 import re
 from collections import OrderedDict
 
@@ -31,7 +32,7 @@ from .._core.tensor import Tensor
 from .._core.transforms import StatefulFunction, to_tensors
 from ..common import _cell_cache
 from ..common._compile import trace_only
-from . import _set_inputs
+from . import _set_inputs, _shard
 
 __all__ = ["Cell"]
 
@@ -293,6 +294,40 @@ class Cell(nnx.Module, pytree=False):
         (``msjax.common._cell_cache``)."""
         return _cell_cache.compile_cache(self)
 
+    @property
+    def pipeline_stage(self):
+        """The pipeline stage this Cell runs on (``nn.wrap.pipeline``); unset until assigned."""
+        if "_pipeline_stage" not in self.__dict__:
+            raise AttributeError(f"The '{type(self).__name__}' object has no attribute 'pipeline_stage'.")
+        return self.__dict__["_pipeline_stage"]
+
+    @pipeline_stage.setter
+    def pipeline_stage(self, value):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise TypeError(f"For 'Cell', the property 'pipeline_stage' must be int type, but got type : "
+                            f"{type(value)}")
+        if value < 0:
+            raise ValueError(f"For 'Cell', the property 'pipeline_stage' can not be less than 0, but got {value}")
+        object.__setattr__(self, "_pipeline_stage", value)
+
+    @property
+    def pipeline_segment(self):
+        """The pipeline segment of this Cell (MindSpore's zero-bubble-V scheduler; recorded only)."""
+        if "_pipeline_segment" not in self.__dict__:
+            raise AttributeError(f"The '{type(self).__name__}' object has no attribute 'pipeline_segment'.")
+        return self.__dict__["_pipeline_segment"]
+
+    @pipeline_segment.setter
+    def pipeline_segment(self, value):
+        # MindSpore's messages name the context argument here
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise TypeError("For 'context.set_auto_parallel_context', the argument 'pipeline_stages' must be int "
+                            f"type, but got type : {type(value)}")
+        if value < 0:
+            raise ValueError("For 'context.set_auto_parallel_context', the argument 'pipeline_stages' can not be "
+                             f"less than 0, but got {value}")
+        object.__setattr__(self, "_pipeline_segment", value)
+
     def set_inputs(self, *inputs, **kwargs):
         """Declare the inputs' signature; ``Tensor(shape=[None, 3], dtype=...)`` marks dynamic
         dimensions (``Tensor(shape=None, dtype=...)`` a dynamic rank). Keyword arguments
@@ -351,9 +386,12 @@ class Cell(nnx.Module, pytree=False):
     def _ms_construct(self, *args, **kwargs):
         """``construct`` with this Cell's hooks, if it has any."""
         h = self.__dict__.get("_ms_cell_hooks")
+        construct = self.construct
+        if "_ms_shard" in self.__dict__:     # Cell.shard: strategies in a semi-auto/auto-parallel step
+            construct = functools.partial(_shard.run_sharded, self, self.construct)
         if h:
-            return hooks.run_cell(self, h, self.construct, args, kwargs)
-        return self.construct(*args, **kwargs)
+            return hooks.run_cell(self, h, construct, args, kwargs)
+        return construct(*args, **kwargs)
 
     # --- hooks ------------------------------------------------------------------------
     def _ms_hook_set(self):
@@ -435,6 +473,10 @@ class Cell(nnx.Module, pytree=False):
 
     def recompute(self, **kwargs):
         return self
+
+    def shard(self, in_strategy, out_strategy=None, parameter_plan=None, device="Ascend", level=0):
+        """Strategies for this Cell's inputs, outputs and Parameters (see ``nn/_shard.py``)."""
+        return _shard.cell_shard(self, in_strategy, out_strategy, parameter_plan, device, level)
 
     def add_flags(self, **flags):
         for k, v in flags.items():

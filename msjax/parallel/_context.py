@@ -9,6 +9,7 @@ the value set, else the group's). Data parallelism itself is ``msjax/communicati
 """
 from __future__ import annotations
 
+import contextlib
 import copy
 
 __all__ = ["ParallelMode", "set_auto_parallel_context", "get_auto_parallel_context",
@@ -60,6 +61,8 @@ _SET_ONLY = {"parallel_optimizer_config", "pipeline_config", "group_ckpt_save_fi
 
 _ctx = copy.deepcopy(_DEFAULTS)
 _explicit = set()   # keys set since the last reset (MindSpore's ``get_<key>_is_set``)
+_set_only = {}      # values of the set-only keys (optimizer parallel reads them)
+_LEVELS = ("level1", "level2", "level3")
 
 
 def set_auto_parallel_context(**kwargs):
@@ -71,6 +74,7 @@ def set_auto_parallel_context(**kwargs):
             raise ValueError("The context configuration parameter 'parallel_mode' only support 'stand_alone', "
                              "'data_parallel', 'hybrid_parallel', 'semi_auto_parallel' and 'auto_parallel', "
                              f"but got the value : {value}.")
+        _check_pipeline(key, value)
         if key == "device_num" and (isinstance(value, bool) or not isinstance(value, int) or
                                     not 1 <= value <= 4096):
             raise ValueError(f"For 'set_auto_parallel_context', the argument 'device_num' must be in range "
@@ -79,8 +83,56 @@ def set_auto_parallel_context(**kwargs):
                 not isinstance(value, bool):
             raise TypeError(f"For 'set_auto_parallel_context', the argument '{key}' must be bool, "
                             f"but got {type(value).__name__}.")
+        if key == "parallel_optimizer_config":
+            _check_optimizer_config(value)
+        if key in _SET_ONLY:
+            _set_only[key] = copy.deepcopy(value)
+            continue
         _ctx[key] = value
         _explicit.add(key)
+
+
+def _check_optimizer_config(value):
+    if not isinstance(value, dict):
+        raise TypeError(f"For 'set_auto_parallel_context', the argument 'parallel_optimizer_config' must be dict, "
+                        f"but got {type(value).__name__}.")
+    known = ("gradient_accumulation_shard", "parallel_optimizer_threshold", "optimizer_weight_shard_size",
+             "optimizer_level")
+    for k, v in value.items():
+        if k not in known:
+            raise ValueError(f"The key '{k}' of parallel_optimizer_config is not recognized, it must be one of "
+                             f"{list(known)}.")
+        if k == "optimizer_level" and v not in _LEVELS:
+            raise ValueError(f"Optimizer level should in ['level1', 'level2', 'level3'], but got {v}")
+        if k in ("parallel_optimizer_threshold", "optimizer_weight_shard_size") and \
+                (isinstance(v, bool) or not isinstance(v, int)):
+            raise TypeError(f"The value of '{k}' must be int, but got {type(v).__name__}.")
+
+
+def optimizer_parallel_config():
+    """Optimizer parallel as configured: ``enabled``, ``shard_size`` (-1: all data-parallel
+    devices), ``threshold`` (KB below which a Parameter is not cut), ``level``."""
+    cfg = _set_only.get("parallel_optimizer_config", {})
+    size = cfg.get("optimizer_weight_shard_size", _set_only.get("optimizer_weight_shard_size", -1))
+    return {"enabled": bool(_ctx["enable_parallel_optimizer"]), "shard_size": size,
+            "threshold": cfg.get("parallel_optimizer_threshold", 64), "level": cfg.get("optimizer_level", "level1")}
+
+
+@contextlib.contextmanager
+def scoped(settings):
+    """The context with ``settings`` (full keys, as ``set_auto_parallel_context`` takes them)
+    for the duration of a block: ``AutoParallel`` runs its network this way."""
+    saved, saved_explicit, saved_only = copy.deepcopy(_ctx), set(_explicit), copy.deepcopy(_set_only)
+    try:
+        set_auto_parallel_context(**settings)
+        yield
+    finally:
+        _ctx.clear()
+        _ctx.update(saved)
+        _explicit.clear()
+        _explicit.update(saved_explicit)
+        _set_only.clear()
+        _set_only.update(saved_only)
 
 
 def get_auto_parallel_context(attr_key):
@@ -95,6 +147,7 @@ def reset_auto_parallel_context():
     _ctx.clear()
     _ctx.update(copy.deepcopy(_DEFAULTS))
     _explicit.clear()
+    _set_only.clear()
 
 
 def get_parallel_mode():
@@ -128,3 +181,19 @@ def get_global_rank():
     if "global_rank" in _explicit or _WORLD[0] is None:
         return _ctx["global_rank"]
     return _WORLD[1]
+
+
+def _check_pipeline(key, value):
+    """MindSpore's checks of ``pipeline_stages`` (an int >= 1) and ``pipeline_result_broadcast``
+    (a bool): its ``args_type_check`` first, then ``set_pipeline_stages``."""
+    if key == "pipeline_stages":
+        if not isinstance(value, int):
+            raise TypeError(f"The parameter 'pipeline_stages' must be {int}, but got {type(value)}")
+        if isinstance(value, bool):
+            raise TypeError("For 'set_auto_parallel_context', the argument 'pipeline_stages' must be int, "
+                            f"but got the type : {type(value)}.")
+        if value < 1:
+            raise ValueError("For 'set_auto_parallel_context', the argument 'pipeline_stages' should be greater "
+                             f"or equal 1, but got the value of stages : {value}.")
+    if key == "pipeline_result_broadcast" and not isinstance(value, bool):
+        raise TypeError(f"The parameter 'pipeline_result_broadcast' must be {bool}, but got {type(value)}")

@@ -19,8 +19,14 @@ from ..._core import dtype as mstype
 from ..._core.parameter import Parameter
 from ..._core.registry import Primitive
 from ..._core.tensor import Tensor, wrap
+
+
+def _arr(v):
+    return v._data if isinstance(v, Tensor) else v
 from ...common.initializer import HeUniform, Uniform, initializer
+from ...ops import operations as _ops
 from ...ops._impl import conv as F
+from ...parallel import _apply
 from ...ops._impl import dropout as _drop
 from ...ops._impl import image as _image
 from ...ops._impl.image import extract_image_patches as _extract_image_patches
@@ -96,13 +102,23 @@ class Dense(Cell):
             raise TypeError(f"For '{cls_name}', the 'activation' must be str or Cell or Primitive, but got "
                             f"{type(activation).__name__}.")
         self.activation_flag = self.activation is not None
+        # MindSpore's Dense computes with these: scripts shard them (dense.matmul.shard(...))
+        self.matmul = _ops.MatMul(transpose_b=True)
+        self.bias_add = _ops.BiasAdd()
 
     def construct(self, x):
         xa = x._data
         shape = xa.shape
         if xa.ndim != 2:
             xa = jnp.reshape(xa, (-1, shape[-1]))
-        out = _linear_array(xa, self.weight._data, self.bias._data if self.has_bias else None, "Dense")
+        w, b = self.weight._data, self.bias._data if self.has_bias else None
+        if _apply.active() is not None:     # a semi-auto/auto-parallel step: the Primitives' strategies
+            xa, w = (_arr(v) for v in _apply.constrain_prim(self.matmul, [xa, self.weight]))
+            if b is not None and self.bias_add._in_strategy is not None:
+                out = _linear_array(xa, w, None, "Dense")
+                out, b = (_arr(v) for v in _apply.constrain_prim(self.bias_add, [out, self.bias]))
+                xa, w = out, None
+        out = (xa + b if w is None else _linear_array(xa, w, b, "Dense"))
         out = wrap(out)
         if self.activation_flag:
             out = self.activation(out)

@@ -21,6 +21,7 @@ import jax.numpy as jnp
 
 from ..._core import context, state
 from ...communication import _runtime as distributed
+from ...communication import _sharded
 from ..._core import dtype as mstype
 from ..._core.grad import GradOperation, value_and_grad
 from ...parallel._context import ParallelMode, get_device_num, get_gradients_mean, get_parallel_mode
@@ -31,6 +32,7 @@ from ...common._cell_cache import cell_function
 from ...ops._impl.state import assign
 from ..cell import Cell
 from .grad_reducer import DistributedGradReducer
+from .pipeline import GradAccumulationCell, MicroBatchInterleaved, PipelineCell  # noqa: F401
 
 __all__ = ["WithLossCell", "WithEvalCell", "WithGradCell", "ForwardValueAndGrad", "TrainOneStepCell",
            "ParameterUpdate", "GradAccumulationCell", "PipelineCell", "MicroBatchInterleaved",
@@ -225,11 +227,11 @@ class TrainOneStepCell(Cell):
     def __call__(self, *args, **kwargs):
         # GRAPH_MODE: the whole step is one compiled function; the buffers of the
         # Parameters it writes (weights, optimizer state, loss scale) are donated.
-        if self.parallel_mode in (ParallelMode.SEMI_AUTO_PARALLEL, ParallelMode.AUTO_PARALLEL):
-            distributed.check_parallel_mode()
         # DATA_PARALLEL on several devices: compiled in PyNative too (the gradient
-        # all-reduce happens inside the one compiled step, distributed.spmd_call)
-        if (context.is_graph_mode() or (self.reducer_flag and distributed.data_parallel_active())) \
+        # all-reduce happens inside the one compiled step, distributed.spmd_call); so is a
+        # semi-auto/auto-parallel step (partitioned by XLA, communication._sharded)
+        if (context.is_graph_mode() or (self.reducer_flag and distributed.data_parallel_active())
+                or _sharded.auto_parallel_active()) \
                 and not state.frames:
             sf = cell_function(self, "train_step", lambda: StatefulFunction(self.construct, donate=True))
             return to_tensors(sf(*args, **kwargs))
@@ -265,85 +267,6 @@ class ParameterUpdate(Cell):
     def construct(self, x):
         assign(self._param, x)      # MindSpore's Assign: same shape, cast to the Parameter's dtype
         return x
-
-
-def _micro_slices(inputs, micro_size, i):
-    out = []
-    for x in inputs:
-        a = _arr(x)
-        if a.shape[0] % micro_size != 0:
-            raise ValueError(f"For micro batch initialization, the 0th dimension shape of input({a.shape[0]}) "
-                             f"must be divided by micro size({micro_size})")
-        n = a.shape[0] // micro_size
-        out.append(wrap(a[n * i:n * (i + 1)]))
-    return tuple(out)
-
-
-class _MicroBatchSum(Cell):
-    _what = "GradAccumulationCell"
-
-    def __init__(self, network, micro_size):
-        super().__init__(auto_prefix=False)
-        if not isinstance(network, Cell):
-            raise TypeError(f"For '{self._what}', the argument 'network' must cell type, but got the type : "
-                            f"{type(network)}.")
-        if isinstance(micro_size, bool) or not isinstance(micro_size, int):
-            raise TypeError(f"For '{self._what}', the argument 'micro_size' must be integer, but got the type : "
-                            f"{type(micro_size)}.")
-        if micro_size <= 0:
-            raise ValueError(f"For '{self._what}', the argument 'micro_size' must be large than 0, but got "
-                             f"{micro_size}.")
-        self.network = network
-        self.micro_size = micro_size
-        _get_attr_from_cell(self, network)
-
-    def construct(self, *inputs):
-        ret = None
-        for i in range(self.micro_size):
-            output = self.network(*_micro_slices(inputs, self.micro_size, i))
-            ret = output if ret is None else wrap(_arr(ret) + _arr(output))
-        return ret
-
-
-class GradAccumulationCell(_MicroBatchSum):
-    """``nn.GradAccumulationCell(network, micro_size)``: splits the batch into
-    ``micro_size`` micro-batches and sums the network's outputs over them."""
-
-    _what = "GradAccumulationCell"
-
-
-class PipelineCell(_MicroBatchSum):
-    """``nn.PipelineCell(network, micro_size, stage_config=None, segment_config=None)`` on one
-    device: the micro-batch sum (no pipeline stages)."""
-
-    _what = "PipelineCell"
-
-    def __init__(self, network, micro_size, stage_config=None, segment_config=None):
-        super().__init__(network, micro_size)
-
-
-class MicroBatchInterleaved(Cell):
-    """``nn.MicroBatchInterleaved(network, interleave_num=2)``: the sum of the network
-    over ``interleave_num`` slices of the batch."""
-
-    def __init__(self, network, interleave_num=2):
-        super().__init__(auto_prefix=False)
-        if isinstance(interleave_num, bool) or not isinstance(interleave_num, int):
-            raise TypeError("For 'MicroBatchInterleaved', the argument 'interleave_num' must be integer, "
-                            f"but got the type : {type(interleave_num)}.")
-        if interleave_num <= 0:
-            raise ValueError("For 'MicroBatchInterleaved', the argument 'interleave_num' must be large than 0, "
-                             f"but got {interleave_num}.")
-        self.network = network
-        self.interleave_num = interleave_num
-        _get_attr_from_cell(self, network)
-
-    def construct(self, *inputs):
-        output = None
-        for i in range(self.interleave_num):
-            out = self.network(*_micro_slices(inputs, self.interleave_num, i))
-            output = out if output is None else wrap(_arr(output) + _arr(out))
-        return output
 
 
 class VirtualDatasetCellTriple(Cell):

@@ -78,8 +78,8 @@ def get_args(argv=None):
 def _worker_cmd(script, args):
     if script in ("python", "python3"):
         return [sys.executable, "-m", "msjax", "run"] + list(args)
-    if script == "pytest":
-        return [sys.executable, "-m", "pytest"] + list(args)
+    if script == "pytest":     # msrun ... pytest -s -v test.py::case: pytest on msjax
+        return [sys.executable, "-m", "msjax", "run", "pytest"] + list(args)
     return [sys.executable, "-m", "msjax", "run", script] + list(args)
 
 

@@ -1,0 +1,229 @@
+"""Semi-auto and auto parallel: one compiled step partitioned by XLA over all devices.
+
+Under ``SEMI_AUTO_PARALLEL``/``AUTO_PARALLEL`` (or inside ``AutoParallel``) on more
+than one device, the transform core hands every compiled function here
+(:func:`sharded_call`). The step is traced once with the strategies recording what
+they need (:mod:`msjax.parallel._apply`); then
+
+* each Parameter is placed as its first consumer's strategy cuts it (``parameter_plan``
+  of ``Cell.shard`` likewise), the rest replicated; with optimizer parallel
+  (``enable_parallel_optimizer``, ``AutoParallel.hsdp``) the Parameters and their
+  optimizer states (``moments.w`` of ``w``...) are also cut along dimension 0 over the
+  data-parallel devices (ZeRO by sharding: XLA gathers them where they are used);
+* Tensor inputs follow the dataset strategy: ``"data_parallel"`` (each process's batch
+  is its slice of the global batch, cut over all devices), ``"full_batch"``
+  (replicated), or a tuple of strategies;
+* the step is ``jax.jit`` over global arrays; written Parameters keep their sharding,
+  so nothing moves between steps and each device holds only its blocks.
+
+In one process the results are global arrays (all data visible). With several
+processes each process gets its own slice of every result (MindSpore's view: a
+rank sees its slice), e.g. its part of a batch-cut output.
+"""
+from __future__ import annotations
+
+import functools
+import math
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from .._core import provided
+from ..parallel import _apply, _strategy
+from ..parallel import _context as parallel
+
+__all__ = ["auto_parallel_active", "sharded_call", "local_view"]
+
+P = jax.sharding.PartitionSpec
+
+
+def auto_parallel_active():
+    mode = parallel.get_parallel_mode()
+    return mode in (parallel.ParallelMode.SEMI_AUTO_PARALLEL, parallel.ParallelMode.AUTO_PARALLEL) \
+        and jax.device_count() > 1
+
+
+# ---------------------------------------------------------------------------
+# where each value lives
+# ---------------------------------------------------------------------------
+def _optimizer_states(state_params):
+    """index of an optimizer state -> index of the Parameter it belongs to (``prefix.<name>``)."""
+    by_name = {}
+    for j, p in enumerate(state_params):
+        if getattr(p, "requires_grad", False):
+            by_name[p.name] = j
+    out = {}
+    for j, p in enumerate(state_params):
+        name = getattr(p, "name", "") or ""
+        head, dot, tail = name.partition(".")
+        while dot:
+            k = by_name.get(tail)
+            if k is not None and k != j and tuple(state_params[k].shape) == tuple(p.shape):
+                out[j] = k
+                break
+            head, dot, tail = tail.partition(".")
+    return out
+
+
+def _optimizer_sharding(base, shape, dtype, devices, config):
+    """``base`` (a Parameter's sharding, or None) further cut along dimension 0 over the
+    data-parallel devices, where the shape allows and the tensor is over the threshold."""
+    if not shape or np.prod(shape) * np.dtype(dtype).itemsize < config["threshold"] * 1024:
+        return base
+    n = len(devices)
+    if base is None:
+        size = n if config["shard_size"] in (-1, None) else min(config["shard_size"], n)
+        if size > 1 and n % size == 0 and shape[0] % size == 0:
+            return _strategy.split_dim0(len(shape), devices, size)
+        return None
+    mesh, spec = base.mesh, tuple(base.spec) + (None,) * (len(shape) - len(base.spec))
+    rep = mesh.shape.get("_r", 1)
+    first = spec[0] if isinstance(spec[0], tuple) else (() if spec[0] is None else (spec[0],))
+    cut = math.prod(mesh.shape[a] for a in first)
+    if rep > 1 and shape[0] % (cut * rep) == 0:
+        return jax.sharding.NamedSharding(mesh, P(("_r",) + first, *spec[1:]))
+    return base
+
+
+def _input_sharding(x, index, devices, strategy):
+    rep = _strategy.replicated(devices)
+    ndim = np.ndim(x)
+    if isinstance(strategy, tuple):
+        if index >= len(strategy):
+            raise ValueError(f"The dataset strategy has {len(strategy)} entries, but the step has more inputs.")
+        st = _strategy.to_strategies("dataset_strategy", (strategy[index],), devices)[0]
+        st.check_shape("dataset_strategy", index, np.shape(x), strategy[index])
+        return st.sharding
+    if strategy == "full_batch" or ndim == 0:
+        return rep
+    n_local = len([d for d in devices if d.process_index == jax.process_index()])
+    if np.shape(x)[0] % n_local:
+        raise ValueError(f"Semi-auto parallel: with dataset strategy 'data_parallel' the batch dimension of every "
+                         f"input ({np.shape(x)[0]}) must be divisible by the {n_local} devices of this process; "
+                         "use a batch size divisible by the device number, or dataset_strategy='full_batch'.")
+    return _strategy.split_dim0(ndim, devices)
+
+
+def _dataset_strategy():
+    if parallel.get_auto_parallel_context("full_batch"):
+        return "full_batch"
+    return parallel.get_auto_parallel_context("dataset_strategy")
+
+
+def _optimizer_config():
+    cfg = parallel.optimizer_parallel_config()
+    return cfg if cfg["enabled"] else None
+
+
+# ---------------------------------------------------------------------------
+# global arrays in and out
+# ---------------------------------------------------------------------------
+def _is_key(v):
+    return isinstance(v, jax.Array) and jax.dtypes.issubdtype(v.dtype, jax.dtypes.prng_key)
+
+
+def _place(v, sharding, local_batch=False):
+    """``v`` as a global array with ``sharding``. ``local_batch``: ``v`` is this process's
+    part of the data (several processes); otherwise every process holds the whole value."""
+    if isinstance(v, jax.Array) and v.sharding == sharding:
+        return v
+    if _is_key(v):
+        return jax.random.wrap_key_data(_place(jax.random.key_data(v), sharding, local_batch),
+                                        impl=jax.random.key_impl(v))
+    if jax.process_count() == 1:
+        return jax.device_put(v, sharding)
+    if isinstance(v, jax.Array) and not v.is_fully_addressable:
+        return jax.jit(lambda x: x, out_shardings=sharding)(v)
+    host = np.asarray(v)
+    if local_batch:
+        return jax.make_array_from_process_local_data(sharding, host)
+    return jax.make_array_from_callback(host.shape, sharding, lambda idx: host[idx])
+
+
+def local_view(x):
+    """This process's part of a global array: the whole value when it is visible here,
+    else the block made of this process's shards (MindSpore's per-rank slice)."""
+    if not isinstance(x, jax.Array) or x.is_fully_addressable:
+        return x
+    if x.sharding.is_fully_replicated:
+        return x.addressable_data(0)
+    shards = x.addressable_shards
+    box = []
+    for d, size in enumerate(x.shape):
+        starts = [s.index[d].start or 0 for s in shards]
+        stops = [size if s.index[d].stop is None else s.index[d].stop for s in shards]
+        box.append((min(starts), max(stops)))
+    buf = np.empty([b - a for a, b in box], dtype=x.dtype)
+    for s in shards:
+        rel = tuple(slice((s.index[d].start or 0) - box[d][0],
+                          (size if s.index[d].stop is None else s.index[d].stop) - box[d][0])
+                    for d, size in enumerate(x.shape))
+        buf[rel] = np.asarray(s.data)
+    return jnp.asarray(buf)
+
+
+# ---------------------------------------------------------------------------
+# the step
+# ---------------------------------------------------------------------------
+def _plan_state(state_params, state_vals, plan, devices):
+    n_state = len(state_params)
+    shard = [plan.param_sharding.get(id(p)) for p in state_params]
+    cfg = _optimizer_config()
+    if cfg is not None:
+        owners = _optimizer_states(state_params)
+        new = list(shard)
+        for j, p in enumerate(state_params):
+            v = state_vals[j]
+            if _is_key(v):
+                continue
+            if j in owners:          # an optimizer state: as its Parameter, then cut over data parallel
+                k = owners[j]
+                new[j] = _optimizer_sharding(shard[k], tuple(v.shape), v.dtype, devices, cfg)
+            elif getattr(p, "requires_grad", False) and getattr(p, "parallel_optimizer", True):
+                new[j] = _optimizer_sharding(shard[j], tuple(v.shape), v.dtype, devices, cfg)
+        shard = new
+    rep = _strategy.replicated(devices)
+    return [s if s is not None else rep for s in shard][:n_state]
+
+
+def sharded_call(body, state_params, dyn_example, sens_example):
+    """The compiled step of ``body(state_vals, dyn, sens) -> (out, changed)`` partitioned
+    over all devices, or ``None`` when semi-auto/auto parallel is not in effect."""
+    if not auto_parallel_active():
+        return None
+    devices = _strategy.mesh_devices()
+    written = {}
+
+    def step(plan, state_vals, dyn, sens):
+        with _apply.tracing(plan):
+            out, changed = body(state_vals, dyn, sens)
+        changed = {i: (jax.lax.with_sharding_constraint(v, written[i]) if i in written and not _is_key(v) else v)
+                   for i, v in changed.items()}
+        return out, changed
+
+    state_vals = [p._raw_get() for p in state_params]
+    plan = _apply.StepPlan(devices)
+    jax.eval_shape(functools.partial(step, plan), state_vals, dyn_example, sens_example)
+    state_sh = _plan_state(state_params, state_vals, plan, devices)
+    written.update(enumerate(state_sh))
+    strategy = _dataset_strategy()
+    dyn_sh = [_input_sharding(d, i, devices, strategy) for i, d in enumerate(dyn_example)]
+    rep = _strategy.replicated(devices)
+    local_batch = jax.process_count() > 1 and strategy == "data_parallel"
+    jitted = jax.jit(functools.partial(step, _apply.StepPlan(devices)))
+
+    def call(vals, dyn, sens):
+        g_state = [_place(v, s) for v, s in zip(vals, state_sh)]
+        g_dyn = [_place(d, s, local_batch and s != rep) for d, s in zip(dyn, dyn_sh)]
+        g_sens = None if sens is None else jax.tree_util.tree_map(lambda s: _place(s, rep), sens)
+        out, changed = jitted(g_state, g_dyn, g_sens)
+        if jax.process_count() > 1:
+            out = jax.tree_util.tree_map(local_view, out)
+        return out, changed
+
+    call.shardings = state_sh
+    return call
+
+
+provided.provide("sharded_call", sharded_call)

@@ -1,0 +1,215 @@
+"""Sharding strategies and ``Layout``: MindSpore's operator-parallel notation as JAX shardings.
+
+A MindSpore strategy gives, for every input of an operator, how many parts each
+dimension is cut into: ``ops.MatMul().shard(((2, 4), (4, 1)))`` cuts ``x`` into 2 x 4
+blocks and ``w`` into 4 rows. With ``n`` devices and a strategy whose product is
+``p``, MindSpore's device matrix is ``(n / p, *strategy)``: the leading factor is the
+*repeated calculation* (devices holding the same block). Here that device matrix is a
+``jax.sharding.Mesh`` over the job's devices in rank order, with one axis per
+dimension (``'_r'`` for the repeat, ``'_d0'``, ``'_d1'``...), and the strategy is the
+``PartitionSpec`` naming the cut axes. A ``Layout((2, 2, 2), ("dp", "sp", "mp"))``
+is the same with the user's device matrix and names; ``layout("mp", ("sp", "dp"))``
+shards dimension 0 over ``mp`` and dimension 1 over ``sp`` and ``dp`` together
+(``"None"``: not cut). The alias ``"interleaved_parallel"`` (MindSpore's
+micro-interleaving inside one device) adds no device axis here.
+
+Differences from MindSpore: the device matrix of an operator is taken per input
+(MindSpore derives one per operator, e.g. ``(i, j, k)`` for MatMul); the results are
+the same, only the placement of repeated blocks may differ. ``leaf`` layer: imports
+only JAX and NumPy.
+"""
+from __future__ import annotations
+
+import functools
+import math
+
+import jax
+import numpy as np
+
+__all__ = ["Layout", "check_shard_args", "Strategy", "to_strategies", "mesh_devices"]
+
+_INTERLEAVED = "interleaved_parallel"
+
+
+class Layout:
+    """``mindspore.parallel.Layout(device_matrix, alias_name, rank_list=None)``.
+
+    Calling it with one entry per tensor dimension (an alias, a tuple of aliases or
+    ``"None"``) gives a Layout of a tensor (``to_dict()`` shows MindSpore's
+    ``device_matrix``/``tensor_map``: tensor-map entries count device-matrix axes from
+    the right, -1 for not split)."""
+
+    def __init__(self, device_matrix, alias_name, rank_list=None, init_backend=True):
+        if not isinstance(device_matrix, tuple):
+            raise TypeError(f"device_matrix must be tuple type, but got:{type(device_matrix)}")
+        if not isinstance(alias_name, tuple):
+            raise TypeError(f"alias_name must be tuple type, but got:{type(alias_name)}")
+        if len(device_matrix) != len(alias_name):
+            raise ValueError("device_matrix.len must be equal to alias_name.len")
+        for v in device_matrix:
+            if isinstance(v, bool) or not isinstance(v, int) or v <= 0:
+                raise TypeError(f"device_matrix must be a tuple of positive int, but got {device_matrix}")
+        for name in alias_name:
+            if not isinstance(name, str):
+                raise TypeError(f"alias_name must be tuple of str, but got:{type(name)}")
+            if name == "None":
+                raise ValueError("The alias_name cannot be 'None', it is a reserved word.")
+        if len(set(alias_name)) != len(alias_name):
+            raise ValueError(f"Each element of alias_name {alias_name} must be different")
+        if rank_list is not None and (not isinstance(rank_list, (list, tuple))
+                                      or any(not isinstance(r, int) for r in rank_list)):
+            raise TypeError(f"rank_list must be a list of int, but got {rank_list}")
+        self._device_shape = device_matrix
+        self._alias_name = alias_name
+        self._rank_list = list(rank_list) if rank_list is not None else None
+        self._tensor_map = None
+
+    def __call__(self, *tensor_map):
+        out = Layout(self._device_shape, self._alias_name, self._rank_list)
+        for entry in tensor_map:
+            names = entry if isinstance(entry, tuple) else (entry,)
+            for name in names:
+                if not isinstance(name, str):
+                    raise TypeError(f"The tensor map of a Layout must be str or tuple of str, but got {entry}")
+                if name != "None" and name not in self._alias_name:
+                    raise ValueError(f"The value of tensor_map {entry} must be in alias_name {self._alias_name} "
+                                     "or 'None'")
+            if isinstance(entry, tuple) and "None" in entry and len(entry) > 1:
+                raise ValueError(f"'None' cannot be combined with other aliases in {entry}")
+        used = [n for e in tensor_map for n in (e if isinstance(e, tuple) else (e,)) if n != "None"]
+        if len(used) != len(set(used)):
+            raise ValueError(f"Each alias may be used once in a tensor map, but got {tensor_map}")
+        out._tensor_map = tensor_map
+        return out
+
+    def to_dict(self):
+        if self._tensor_map is None:
+            raise ValueError("The tensor_map of layout is None")
+        n = len(self._alias_name)
+        index = {name: n - 1 - i for i, name in enumerate(self._alias_name)}
+
+        def entry(e):
+            names = e if isinstance(e, tuple) else (e,)
+            vals = tuple(-1 if x == "None" else index[x] for x in names)
+            return vals if isinstance(e, tuple) else vals[0]
+
+        return {"device_matrix": self._device_shape, "tensor_map": tuple(entry(e) for e in self._tensor_map),
+                "interleaved_parallel": _INTERLEAVED in self._alias_name, "alias_name": self._alias_name,
+                "rank_list": self._rank_list}
+
+    def __repr__(self):
+        return (f"Layout(device_matrix={self._device_shape}, alias_name={self._alias_name}, "
+                f"tensor_map={self._tensor_map})")
+
+
+def _is_layout(s):
+    return isinstance(s, Layout)
+
+
+def check_shard_args(name, in_strategy, out_strategy, what="strategy"):
+    """MindSpore's checks of ``Primitive.shard``'s arguments (types only: shapes and the
+    device count are checked when the operator meets its inputs)."""
+    for label, strategy in (("in_strategy", in_strategy), ("out_strategy", out_strategy)):
+        if strategy is None:
+            continue
+        if not isinstance(strategy, tuple):
+            raise TypeError(f"For '{name}', the '{label}' must be tuple type, but got:{type(strategy)}")
+        for element in strategy:
+            if _is_layout(element):
+                if element._tensor_map is None:
+                    raise ValueError(f"For '{name}', a Layout in '{label}' must be called with its tensor map, "
+                                     f"like layout('dp', 'None'), but got {element}")
+                continue
+            if not isinstance(element, tuple):
+                raise TypeError(f"For '{name}', the element of {what} must be tuple type or Layout, "
+                                f"but got:{type(element)}")
+            for v in element:
+                if isinstance(v, bool) or not isinstance(v, int):
+                    raise TypeError(f"The {label}: {strategy} of {name} is not valid, the value of strategy "
+                                    f"must be int type, but got:{type(v)}")
+                if v <= 0:
+                    raise ValueError(f"The {label}: {strategy} of {name} is not valid, the value of strategy "
+                                     f"must be positive, but got {v}")
+    if in_strategy is None and out_strategy is not None:
+        raise ValueError(f"The out_strategy of {name} is {out_strategy}, need to set in_strategy, but got none")
+
+
+def mesh_devices():
+    """All devices of the job in rank order (process, then local id): MindSpore's rank order."""
+    return tuple(sorted(jax.devices(), key=lambda d: (d.process_index, d.id)))
+
+
+@functools.lru_cache(maxsize=None)
+def _mesh(devices, shape, names):
+    return jax.sharding.Mesh(np.array(devices, dtype=object).reshape(shape), names)
+
+
+class Strategy:
+    """One tensor's strategy on ``n`` devices: a mesh and a PartitionSpec."""
+
+    def __init__(self, mesh, spec, parts):
+        self.mesh, self.spec, self.parts = mesh, spec, parts   # parts[d]: how many pieces dimension d is cut into
+
+    @property
+    def sharding(self):
+        return jax.sharding.NamedSharding(self.mesh, self.spec)
+
+    def check_shape(self, opname, index, shape, strategy):
+        if len(shape) != len(self.parts):
+            raise RuntimeError(f"For '{opname}', the strategy {strategy} of input {index} has "
+                               f"{len(self.parts)} dimensions, but the input has {len(shape)} "
+                               f"(shape {list(shape)}): invalid strategy.")
+        for d, (size, k) in enumerate(zip(shape, self.parts)):
+            if k > 1 and size % k:
+                raise RuntimeError(f"For '{opname}', the strategy {strategy} cuts dimension {d} of input "
+                                   f"{index} (shape {list(shape)}) into {k} parts, but {size} is not "
+                                   f"divisible by {k}: invalid strategy.")
+
+
+def _from_tuple(opname, strategy, devices):
+    n = len(devices)
+    p = math.prod(strategy)
+    if n % p:
+        raise RuntimeError(f"For '{opname}', the product of the strategy {strategy} is {p}, which does not "
+                           f"divide the device number {n}: invalid strategy.")
+    shape = (n // p,) + tuple(strategy)
+    names = ("_r",) + tuple(f"_d{i}" for i in range(len(strategy)))
+    spec = jax.sharding.PartitionSpec(*[f"_d{i}" if k > 1 else None for i, k in enumerate(strategy)])
+    return Strategy(_mesh(devices, shape, names), spec, tuple(strategy))
+
+
+def _from_layout(opname, layout, devices):
+    n = len(devices)
+    dims = [(d, a) for d, a in zip(layout._device_shape, layout._alias_name) if a != _INTERLEAVED]
+    p = math.prod(d for d, _ in dims)
+    if p != n:
+        raise RuntimeError(f"For '{opname}', the device matrix {layout._device_shape} of the Layout has "
+                           f"{p} devices, but the job has {n}: invalid layout.")
+    size = {a: d for d, a in dims}
+    spec, parts = [], []
+    for e in layout._tensor_map:
+        names = tuple(x for x in (e if isinstance(e, tuple) else (e,)) if x not in ("None", _INTERLEAVED))
+        spec.append(None if not names else names[0] if len(names) == 1 else names)
+        parts.append(math.prod(size[x] for x in names))
+    mesh = _mesh(devices, tuple(d for d, _ in dims), tuple(a for _, a in dims))
+    return Strategy(mesh, jax.sharding.PartitionSpec(*spec), tuple(parts))
+
+
+def to_strategies(opname, strategy, devices=None):
+    """The per-tensor :class:`Strategy` list of an in/out strategy (tuples or Layouts)."""
+    devices = mesh_devices() if devices is None else devices
+    return [(_from_layout if _is_layout(s) else _from_tuple)(opname, s, devices) for s in strategy]
+
+
+def replicated(devices=None):
+    devices = mesh_devices() if devices is None else devices
+    return jax.sharding.NamedSharding(_mesh(devices, (len(devices),), ("_dp",)), jax.sharding.PartitionSpec())
+
+
+def split_dim0(ndim, devices=None, parts=None):
+    """Dimension 0 cut over ``parts`` devices (all of them by default), the rest repeated."""
+    devices = mesh_devices() if devices is None else devices
+    n = len(devices)
+    parts = n if parts is None else parts
+    mesh = _mesh(devices, (n // parts, parts), ("_r", "_dp"))
+    return jax.sharding.NamedSharding(mesh, jax.sharding.PartitionSpec(*(("_dp",) + (None,) * (ndim - 1))))
