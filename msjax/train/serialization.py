@@ -50,8 +50,8 @@ def tensor_to_np_type(tensor_type_str):
     return _TENSOR_TO_NP.get(tensor_type_str)
 
 
-from ..parallel.checkpoint_transform import (build_searched_strategy, load_distributed_checkpoint,  # noqa: E402,F401
-                                             merge_sliced_parameter)
+from ..parallel.checkpoint_transform import (build_searched_strategy, lend_serialization,  # noqa: E402,F401
+                                             load_distributed_checkpoint, merge_sliced_parameter)
 
 _lock = threading.RLock()
 _async = {"thread": None}
@@ -425,3 +425,7 @@ def safetensors_to_ckpt(file_path, save_path=None, name_map=None, file_name_rege
         out_dir = save_path or os.path.dirname(f)
         os.makedirs(out_dir, exist_ok=True)
         write_ckpt(os.path.join(out_dir, os.path.basename(f)[:-len(".safetensors")] + ".ckpt"), items)
+
+
+# the distributed-checkpoint tools (msjax/parallel, a lower layer) read and write files through these
+lend_serialization(load_checkpoint, save_checkpoint, load_param_into_net)
