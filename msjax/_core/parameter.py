@@ -90,6 +90,7 @@ class Parameter(Tensor, nnx.Param):
                 raise TypeError(f"The argument `{arg}` must be bool type" + ("" if arg == "requires_grad" else "."))
         value = _initial_array(default_input)
         nnx.Param.__init__(self, value, name=name, requires_grad=requires_grad)
+        self.parallel_optimizer = parallel_optimizer   # False: optimizer parallel leaves it whole
         if state.frames or state.recorders:   # born inside a transform: local to that call
             state.note_created(self)
 

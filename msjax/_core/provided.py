@@ -24,6 +24,7 @@ _OWNERS = {
     "apply_shard": "msjax.parallel",
     "check_shard": "msjax.parallel",
     "sharded_call": "msjax.communication",
+    "local_view": "msjax.communication",
 }
 
 _TABLE = {}

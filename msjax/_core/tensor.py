@@ -364,7 +364,8 @@ class Tensor:
     def asnumpy(self):
         _check_concrete(self, "asnumpy")
         self.__dict__.pop("init", None)   # MindSpore initialises a lazy Tensor here
-        a = np.array(self._data)
+        d = self._data      # spread over several processes (a sharded step's Parameter): this rank's slice
+        a = np.array(d if getattr(d, "is_fully_addressable", True) else provided.need("local_view")(d))
         # MindSpore hands 64-bit integers over as C long long ('q'/'Q'), which NumPy prints
         # with its dtype (``array([1, 2], dtype=int64)``); jax gives C long ('l'/'L').
         return a.view(_LONG_LONG[a.dtype.char]) if a.dtype.char in _LONG_LONG else a

@@ -220,10 +220,14 @@ def sharded_call(body, state_params, dyn_example, sens_example):
         out, changed = jitted(g_state, g_dyn, g_sens)
         if jax.process_count() > 1:
             out = jax.tree_util.tree_map(local_view, out)
-        return out, changed
+        # Parameters placed for this step keep their placement (no copy next time, and each
+        # device holds only its blocks also for Parameters the step only reads)
+        placed = {j: g for j, (g, v) in enumerate(zip(g_state, vals)) if g is not v and j not in changed}
+        return out, {**placed, **changed}
 
     call.shardings = state_sh
     return call
 
 
 provided.provide("sharded_call", sharded_call)
+provided.provide("local_view", local_view)

@@ -474,6 +474,16 @@ class Cell(nnx.Module, pytree=False):
     def recompute(self, **kwargs):
         return self
 
+    def set_comm_fusion(self, fusion_type, recurse=True):
+        """Gradient communication fusion groups of the trainable Parameters (``param.comm_fusion``):
+        recorded as MindSpore does; XLA schedules and combines the collectives itself."""
+        if fusion_type is not None and (isinstance(fusion_type, bool) or not isinstance(fusion_type, int)):
+            raise TypeError(f"For '{type(self).__name__}', the type of 'fusion_type' should be one of "
+                            f"['NoneType', 'int'], but got '{type(fusion_type).__name__}'.")
+        for param in self.trainable_params(recurse):
+            param.comm_fusion = fusion_type
+        return self
+
     def shard(self, in_strategy, out_strategy=None, parameter_plan=None, device="Ascend", level=0):
         """Strategies for this Cell's inputs, outputs and Parameters (see ``nn/_shard.py``)."""
         return _shard.cell_shard(self, in_strategy, out_strategy, parameter_plan, device, level)

@@ -1,0 +1,295 @@
+"""Semi-auto and auto parallel (issue 21): strategies on JAX shardings.
+
+Every strategy kind runs on 4 host devices in one process and gives the stand-alone
+numbers (same process, parallel_mode STAND_ALONE); the Parameters and optimizer states
+are really cut (bytes on one device read from the arrays' shardings); bad strategies
+raise MindSpore's exception types before any step runs and leave the Parameters as they
+were; the example script runs under ``msjax launch`` with 2 workers and prints the
+stand-alone losses.
+"""
+import json
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import msjax as ms
+from msjax import ops
+from msjax.parallel import Layout
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+EXAMPLE = os.path.join(ROOT, "examples", "distributed", "semi_auto_parallel.py")
+
+DRIVER = r'''
+import json, sys
+import numpy as np
+import mindspore as ms
+from mindspore import mint, nn, ops
+from mindspore.common.initializer import initializer
+from mindspore.parallel import Layout
+from mindspore.parallel.auto_parallel import AutoParallel
+import jax
+
+assert jax.device_count() == 4
+ms.set_context(mode=ms.GRAPH_MODE)
+rs = np.random.RandomState(0)
+BATCHES = [(ms.Tensor(rs.randn(8, 16).astype(np.float32)), ms.Tensor(rs.randint(0, 4, (8,)).astype(np.int32)))
+           for _ in range(3)]
+
+
+class Net(nn.Cell):
+    def __init__(self, s1, s2, layout=False):
+        super().__init__()
+        self.w1 = ms.Parameter(initializer("normal", [16, 8], ms.float32), name="w1")
+        self.w2 = ms.Parameter(initializer("normal", [8, 4], ms.float32), name="w2")
+        self.mm1 = ops.MatMul().shard(s1)
+        self.relu = ops.ReLU().shard(((4, 1),))
+        self.mm2 = ops.MatMul().shard(s2)
+
+    def construct(self, x):
+        return self.mm2(self.relu(self.mm1(x, self.w1)), self.w2)
+
+
+class MintNet(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.w1 = ms.Parameter(initializer("normal", [16, 8], ms.float32), name="w1")
+        self.mm1 = ms.parallel.shard(mint.matmul, in_strategy=((2, 2), (2, 1)))
+
+    def construct(self, x):
+        return mint.nn.functional.relu(self.mm1(x, self.w1))
+
+
+class Block(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.weight = ms.Parameter(initializer("normal", [16, 4], ms.float32), name="weight")
+
+    def construct(self, x):
+        return ops.matmul(x, self.weight)
+
+
+def build(case):
+    ms.set_seed(1)
+    if case == "repeat":
+        return Net(((2, 1), (1, 1)), ((1, 1), (1, 1)))
+    if case == "tensor_parallel":
+        return Net(((1, 4), (4, 1)), ((2, 2), (2, 1)))
+    if case in ("layout", "propagation"):
+        layout = Layout((2, 2), ("dp", "mp"))
+        return Net((layout("dp", "mp"), layout("mp", "None")), ((1, 1), (1, 1)))
+    if case == "mint":
+        return MintNet()
+    if case == "cell":
+        return ms.shard(Block(), in_strategy=((4, 1),), parameter_plan={"weight": (1, 4)})
+    if case == "dense":
+        net = nn.SequentialCell([nn.Dense(16, 8), nn.ReLU(), nn.Dense(8, 4)])
+        net[0].matmul.shard(((2, 1), (2, 1)))
+        net[0].bias_add.shard(((2, 2), (2,)))
+        return net
+    return nn.SequentialCell([nn.Dense(16, 8), nn.ReLU(), nn.Dense(8, 4)])
+
+
+def bytes_on_device0(p):
+    arr = p._data
+    d0 = jax.devices()[0]
+    return int(sum(s.data.nbytes for s in arr.addressable_shards if s.device == d0))
+
+
+def run(case, parallel):
+    ms.reset_auto_parallel_context()
+    net = build(case)
+    if case == "mint":
+        wrapped = AutoParallel(net) if parallel else ms.jit(net)
+        outs = [float(mint.sum(wrapped(x)).asnumpy()) for x, _ in BATCHES]
+        return outs, {p.name: bytes_on_device0(p) for p in net.get_parameters()}
+    if case == "optimizer" and parallel:
+        ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.SEMI_AUTO_PARALLEL, enable_parallel_optimizer=True,
+                                     parallel_optimizer_config={"parallel_optimizer_threshold": 0})
+    if case == "full_batch" and parallel:
+        ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.SEMI_AUTO_PARALLEL, full_batch=True)
+    if case in ("cell", "dense") and parallel:
+        ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.SEMI_AUTO_PARALLEL)
+    opt = nn.Adam(net.trainable_params(), 1e-2) if case in ("optimizer", "hsdp") else \
+        nn.Momentum(net.trainable_params(), 1e-2, 0.9)
+    loss_fn = nn.CrossEntropyLoss()
+    if case == "dense":
+        step = nn.TrainOneStepCell(nn.WithLossCell(net, loss_fn), opt)
+    else:
+        def forward(x, y):
+            return loss_fn(net(x), y)
+        grad_fn = ms.value_and_grad(forward, None, opt.parameters)
+
+        def train_step(x, y):
+            loss, grads = grad_fn(x, y)
+            opt(grads)
+            return loss
+        if parallel and case in ("repeat", "tensor_parallel", "layout", "mint", "hsdp", "propagation"):
+            step = AutoParallel(train_step, "sharding_propagation" if case == "propagation" else "semi_auto")
+            if case == "hsdp":
+                step.hsdp(threshold=0)
+        else:
+            step = ms.jit(train_step)
+    losses = [float(step(x, y).asnumpy()) for x, y in BATCHES]
+    params = list(net.get_parameters()) + [p for p in opt.get_parameters() if p.name.startswith(("moment", "adam"))]
+    return losses, {p.name: bytes_on_device0(p) for p in params}
+
+
+result = {}
+for case in ["repeat", "tensor_parallel", "layout", "propagation", "mint", "cell", "dense", "optimizer", "hsdp",
+             "full_batch"]:
+    ref, _ = run(case, False)
+    got, sizes = run(case, True)
+    result[case] = {"ref": ref, "got": got, "bytes": sizes}
+
+
+def error(fn):
+    try:
+        fn()
+    except Exception as e:   # noqa: BLE001
+        return [type(e).__name__, str(e)]
+    return None
+
+
+def bad_step(s1, x=None):
+    ms.reset_auto_parallel_context()
+    net = Net(s1, ((1, 1), (1, 1)))
+    before = net.w1.asnumpy().copy()
+    opt = nn.SGD(net.trainable_params(), 0.1)
+    grad_fn = ms.value_and_grad(lambda a, b: nn.CrossEntropyLoss()(net(a), b), None, opt.parameters)
+
+    def step(a, b):
+        loss, g = grad_fn(a, b)
+        opt(g)
+        return loss
+    xb, yb = BATCHES[0] if x is None else x
+    err = error(lambda: AutoParallel(step)(xb, yb))
+    return err, bool(np.array_equal(before, net.w1.asnumpy()))
+
+result["errors"] = {
+    "product": bad_step(((3, 1), (1, 1))),
+    "rank": bad_step(((2,), (1, 1))),
+    "shape": bad_step(((4, 1), (1, 1)), (ms.Tensor(np.ones((6, 16), np.float32)), BATCHES[0][1][:6])),
+    "count": bad_step(((2, 1),)),
+}
+print("RESULT " + json.dumps(result))
+'''
+
+
+def _run(script, devices, *args, timeout=600):
+    env = dict(os.environ, XLA_FLAGS=f"--xla_force_host_platform_device_count={devices}", PYTHONPATH=ROOT,
+               JAX_PLATFORMS="cpu")
+    return subprocess.run([sys.executable, "-m", "msjax", "run", script, *args], capture_output=True, text=True,
+                          env=env, timeout=timeout)
+
+
+@pytest.fixture(scope="module")
+def four_devices(tmp_path_factory):
+    d = tmp_path_factory.mktemp("semi_auto")
+    script = d / "driver.py"
+    script.write_text(DRIVER)
+    r = _run(str(script), 4)
+    line = [l for l in r.stdout.splitlines() if l.startswith("RESULT ")]
+    assert r.returncode == 0 and line, r.stdout[-3000:] + r.stderr[-6000:]
+    return json.loads(line[0][len("RESULT "):])
+
+
+CASES = ["repeat", "tensor_parallel", "layout", "propagation", "mint", "cell", "dense", "optimizer", "hsdp",
+         "full_batch"]
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_strategy_kind_gives_stand_alone_numbers(four_devices, case):
+    r = four_devices[case]
+    np.testing.assert_allclose(r["got"], r["ref"], rtol=1e-5, atol=1e-6)
+
+
+def test_parameters_and_optimizer_states_are_cut(four_devices):
+    b = {case: four_devices[case]["bytes"] for case in CASES}
+    full1, full2 = 16 * 8 * 4, 8 * 4 * 4
+    # w1 cut by its first consumer: (2, 1) with 2 repeats -> half; (1, 4) -> a quarter; layout mp -> half
+    assert b["repeat"]["w1"] == full1 // 1 and b["repeat"]["w2"] == full2          # (1, 1): whole
+    assert b["tensor_parallel"]["w1"] == full1 // 4 and b["tensor_parallel"]["w2"] == full2 // 2
+    assert b["layout"]["w1"] == full1 // 2
+    assert b["mint"]["w1"] == full1 // 2
+    assert b["cell"]["weight"] == 16 * 4 * 4 // 4                                   # parameter_plan (1, 4)
+    assert b["dense"]["0.weight"] == 8 * 16 * 4 // 2 and b["dense"]["0.bias"] == 8 * 4 // 2
+    # optimizer parallel: Parameters and both Adam moments cut along dim 0 over the 4 devices
+    assert b["optimizer"]["0.weight"] == 8 * 16 * 4 // 4
+    assert b["optimizer"]["moment1.0.weight"] == 8 * 16 * 4 // 4
+    assert b["optimizer"]["moment2.0.weight"] == 8 * 16 * 4 // 4
+    assert b["optimizer"]["2.weight"] == 4 * 8 * 4 // 4
+    # hsdp on top of tensor parallel: w1's (4, 1)... here (2, 1) x 2 repeats -> the repeats cut it further
+    assert b["hsdp"]["0.weight"] == 8 * 16 * 4 // 4
+
+
+def test_bad_strategies_raise_before_any_step(four_devices):
+    errors = four_devices["errors"]
+    for kind, words in [("product", ["MatMul", "(3, 1)", "divide the device number 4"]),
+                        ("rank", ["MatMul", "(2,)", "dimensions"]),
+                        ("shape", ["MatMul", "not divisible by 4"]),
+                        ("count", ["MatMul", "entries", "tensor inputs"])]:
+        (etype, msg), unchanged = errors[kind]
+        assert etype == "RuntimeError", (kind, etype, msg)
+        for w in words:
+            assert w in msg, (kind, msg)
+        assert unchanged, kind      # a failed step changes no Parameter
+
+
+def test_shard_arguments_checked_as_mindspore():
+    with pytest.raises(TypeError, match="must be tuple type"):
+        ops.MatMul().shard([(2, 1), (1, 1)])
+    with pytest.raises(TypeError, match="must be int type"):
+        ops.MatMul().shard(((2, 1.0), (1, 1)))
+    with pytest.raises(ValueError, match="need to set in_strategy"):
+        ops.MatMul().shard(None, ((1, 1),))
+    m = ops.MatMul()
+    assert m.shard(((2, 1), (1, 1))) is m and m._in_strategy == ((2, 1), (1, 1))
+    with pytest.raises(ValueError, match="must be one of"):
+        ms.parallel.auto_parallel.AutoParallel(lambda x: x, "bogus")
+
+
+def test_layout_aliases_and_errors():
+    layout = Layout((2, 2, 2), ("dp", "sp", "mp"))
+    d = layout("mp", ("sp", "dp"))
+    assert d.to_dict()["device_matrix"] == (2, 2, 2)
+    assert d.to_dict()["tensor_map"] == (0, (1, 2))          # counted from the right, as MindSpore
+    assert layout("None", "dp").to_dict()["tensor_map"] == (-1, 2)
+    with pytest.raises(ValueError, match="alias_name"):
+        layout("tp", "None")
+    with pytest.raises(ValueError, match="must be equal"):
+        Layout((2, 2), ("dp",))
+    with pytest.raises(ValueError, match="reserved"):
+        Layout((2, 2), ("dp", "None"))
+
+
+def test_optimizer_parallel_config_checked():
+    try:
+        with pytest.raises(ValueError, match="Optimizer level"):
+            ms.set_auto_parallel_context(parallel_optimizer_config={"optimizer_level": "level9"})
+        ms.set_auto_parallel_context(enable_parallel_optimizer=True,
+                                     parallel_optimizer_config={"optimizer_weight_shard_size": 2})
+        from msjax.parallel import _context
+        cfg = _context.optimizer_parallel_config()
+        assert cfg["enabled"] and cfg["shard_size"] == 2 and cfg["threshold"] == 64
+    finally:
+        ms.reset_auto_parallel_context()
+
+
+def test_launched_workers_print_the_stand_alone_losses(tmp_path):
+    ref = tmp_path / "ref.json"
+    r = _run(EXAMPLE, 1, "--case", "op", "--steps", "3", "--out", str(ref))
+    assert r.returncode == 0, r.stderr[-3000:]
+    out = tmp_path / "two.json"
+    env = dict(os.environ, PYTHONPATH=ROOT, JAX_PLATFORMS="cpu")
+    env.pop("XLA_FLAGS", None)
+    r = subprocess.run([sys.executable, "-m", "msjax", "launch", "--worker_num=2", "--local_worker_num=2",
+                        "--join=True", f"--log_dir={tmp_path / 'logs'}", "--master_port=10991", EXAMPLE,
+                        "--case", "op", "--steps", "3", "--out", str(out)],
+                       capture_output=True, text=True, env=env, timeout=600)
+    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
+    a, b = json.loads(ref.read_text()), json.loads(out.read_text())
+    np.testing.assert_allclose(b["losses"], a["losses"], rtol=1e-5)
+    assert b["bytes"]["fc2_weight"] == b["full_bytes"]["fc2_weight"] // 2    # cut across the two processes
