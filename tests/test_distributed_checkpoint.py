@@ -330,6 +330,30 @@ def test_pipeline_strategies_merge_as_mindspore_merges_them(tmp_path):
     assert {k: s for k, (_, s) in layouts.items()} == {"w1": 0, "b1": 0, "w2": 1, "b2": 1}
 
 
+def test_transform_pipeline_stages_to_one_device_and_back(tmp_path):
+    params, _ = rec.values()
+    for stage, layouts in enumerate(rec.STAGES):
+        save_strategy_file(str(tmp_path / "stages" / f"stage{stage}.ckpt"), layouts, stage=stage)
+        for local in range(4):              # ranks 0-3 hold stage 0's parameters, ranks 4-7 stage 1's
+            items = [{"name": k, "data": Tensor(slice_for_rank(params[k], lay[0], lay[1], local))}
+                     for k, lay in layouts.items()]
+            ms.save_checkpoint(items, str(tmp_path / "src" / f"rank_{stage * 4 + local}" / "p.ckpt"))
+    merged = str(tmp_path / "merged.ckpt")
+    ms.merge_pipeline_strategys(str(tmp_path / "stages"), merged)
+    assert ms.rank_list_for_transform(0, merged, None) == [7, 6, 5, 4, 3, 2, 1, 0]
+    ms.transform_checkpoints(str(tmp_path / "src"), str(tmp_path / "one"), "one", merged, None)
+    one = _read(str(tmp_path / "one" / "rank_0" / "one0.ckpt"))
+    assert sorted(one) == sorted(params) and all(np.array_equal(one[k], v) for k, v in params.items())
+    ms.transform_checkpoints(str(tmp_path / "one"), str(tmp_path / "back"), "p", None, merged)
+    for r in range(8):
+        got = _read(str(tmp_path / "back" / f"rank_{r}" / f"p{r}.ckpt"))
+        layouts = rec.STAGES[r // 4]
+        assert sorted(got) == sorted(layouts)
+        for k, lay in layouts.items():
+            assert np.array_equal(got[k], slice_for_rank(params[k], lay[0], lay[1], r % 4))
+    assert ms.rank_list_for_transform(6, merged, merged) == [6]
+
+
 def test_load_segmented_checkpoints(train, tmp_path):
     strategy_file, files = train
     ms.transform_checkpoints(str(tmp_path / "src"), str(tmp_path / "one"), "one", strategy_file, None)
@@ -430,6 +454,35 @@ SHARDED = textwrap.dedent("""
     assert np.array_equal(fresh.w.asnumpy(), W) and np.array_equal(fresh.b.asnumpy(), B)
     from msjax._core.tensor import to_array
     assert to_array(fresh.w).sharding.spec == P(None, "mp"), to_array(fresh.w).sharding
+
+    # a Parameter placed by semi-auto parallel (MatMul's strategy cuts w's rows in 4; the mesh is (2, 4, 1))
+    from msjax import ops
+    from msjax.parallel.auto_parallel import AutoParallel
+
+    class MatMulNet(nn.Cell):
+        def __init__(self, strategy=None):
+            super().__init__()
+            self.w = Parameter(Tensor(W.T.copy()), name="w")
+            self.mm = ops.MatMul().shard(strategy) if strategy else ops.MatMul()
+
+        def construct(self, x):
+            return self.mm(x, self.w)
+
+    net = MatMulNet(((2, 4), (4, 1)))
+    x = Tensor(np.ones((8, 8), np.float32))
+    AutoParallel(net, parallel_mode="semi_auto")(x)
+    assert _layout_of(to_array(net.w)) == ((2, 4, 1), (1, -1))
+    strategy = save_strategy_file(os.path.join(d, "mm.ckpt"), {"w": net.w})
+    files = []
+    for r in range(8):
+        files.append(os.path.join(d, f"mm{r}.ckpt"))
+        ms.save_checkpoint([{"name": k, "data": Tensor(v)} for k, v in rank_checkpoint_params(net, r).items()],
+                           files[-1])
+    assert ms.load_checkpoint(files[5])["w"].shape == (2, 16)
+    alone = MatMulNet()
+    alone.w.set_data(Tensor(np.zeros_like(W.T)))
+    ms.load_distributed_checkpoint(alone, files, None, strategy)
+    assert np.array_equal(alone.w.asnumpy(), W.T)
     print("OK")
 """)
 

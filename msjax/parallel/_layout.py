@@ -18,6 +18,7 @@ mesh's shape is the device matrix and the ``PartitionSpec`` is the tensor map
 from __future__ import annotations
 
 import collections
+import functools
 import math
 
 import jax
@@ -73,6 +74,7 @@ def _dim_parts(lay):
     return [math.prod(lay.dev_matrix[n - 1 - a] for a in _axes(e)) for e in lay.tensor_map]
 
 
+@functools.lru_cache(maxsize=256)
 def _opt_groups(lay):
     """The repeated device-matrix axes optimizer parallel cuts by, left to right, each as
     ``(axis index, part of its size)``: MindSpore takes them from the right, using only the
@@ -174,6 +176,7 @@ def merge_slices(slices, lay):
     return assemble(slices, lay, shape, [(0, s) for s in shape])
 
 
+@functools.lru_cache(maxsize=256)
 def _holders(lay):
     """``{piece: [ranks holding it]}`` of a layout."""
     out = {}

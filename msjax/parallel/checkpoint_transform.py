@@ -17,7 +17,10 @@ the destination rank); MindSpore's list comes from its redistribution operators 
 may name more ranks (every list MindSpore gives also works here). msjax's Parameters
 hold the whole tensor, sharded over the job's devices, so
 ``load_distributed_checkpoint`` loads the merged value with each Parameter's own
-sharding; ``predict_strategy`` is checked but does not cut it further. Embedding
+sharding; ``predict_strategy`` is checked but does not cut it further.
+``transform_checkpoints`` works in one process (``process_num`` is accepted) and names
+its files ``<prefix><rank>.ckpt`` also where MindSpore transforms stage by stage
+(``<prefix><rank>_part<stage>.ckpt``, a destination with parameters the source lacks). Embedding
 ``field`` layouts, uneven splits (``param_split_shape``), encrypted files and the
 safetensors formats of these tools are not supported (``ValueError``/
 ``NotImplementedError``). ``.ckpt`` files are read and written by ``train.serialization``,
@@ -196,9 +199,8 @@ def rank_list_for_transform(rank_id, src_strategy_file=None, dst_strategy_file=N
     plan, local = _plan(rank_id, src, dst)
     n_src = _stage_devices(src)
     out = set()
-    for s_lay, s_stage, d_lay in plan.values():
-        shape = fake_shape(s_lay, d_lay)
-        out.update(s_stage * n_src + r for r in pieces_needed(s_lay, d_lay, shape, local))
+    for s_lay, s_stage, d_lay in set(plan.values()):
+        out.update(s_stage * n_src + r for r in pieces_needed(s_lay, d_lay, fake_shape(s_lay, d_lay), local))
     return sorted(out, reverse=True)
 
 
@@ -219,6 +221,7 @@ def _transform_rank(rank_id, pieces, src, dst):
     if src is None and dst is None:
         raise ValueError("None of the parameters in checkpoint file are in either src strategy or dst strategy. "
                          "Please check correctness of strategy files.")
+    known = set(src or ()) | set(dst or ())       # parameters a strategy places (maybe in another stage)
     if src is None:
         src = {name: (make_layout((1,), (-1,) * len(next(iter(ps.values())).shape)), 0)
                for name, ps in pieces.items()}
@@ -228,7 +231,8 @@ def _transform_rank(rank_id, pieces, src, dst):
     for name, by_rank in pieces.items():
         some = by_rank[local % n_src] if local % n_src in by_rank else next(iter(by_rank.values()))
         if name not in plan:
-            out.append({"name": name, "data": some})       # a step count, learning rate...: kept as it is
+            if name not in known:
+                out.append({"name": name, "data": some})       # a step count, learning rate...: kept as it is
             continue
         s_lay, _, d_lay = plan[name]
         shape = full_shape(s_lay, some.shape)
