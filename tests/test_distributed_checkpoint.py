@@ -472,13 +472,15 @@ SHARDED = textwrap.dedent("""
     x = Tensor(np.ones((8, 8), np.float32))
     AutoParallel(net, parallel_mode="semi_auto")(x)
     assert _layout_of(to_array(net.w)) == ((2, 4, 1), (1, -1))
-    strategy = save_strategy_file(os.path.join(d, "mm.ckpt"), {"w": net.w})
+    net.step = Parameter(Tensor(np.array([3], np.int32)), name="step")    # on one device: repeated on all 8
+    strategy = save_strategy_file(os.path.join(d, "mm.ckpt"), {"w": net.w, "step": net.step})
+    assert list(ms.build_searched_strategy(strategy)["step"].dev_matrix[0].dim) == [8]
     files = []
     for r in range(8):
         files.append(os.path.join(d, f"mm{r}.ckpt"))
         ms.save_checkpoint([{"name": k, "data": Tensor(v)} for k, v in rank_checkpoint_params(net, r).items()],
                            files[-1])
-    assert ms.load_checkpoint(files[5])["w"].shape == (2, 16)
+    assert ms.load_checkpoint(files[5])["w"].shape == (2, 16) and ms.load_checkpoint(files[5])["step"] == 3
     alone = MatMulNet()
     alone.w.set_data(Tensor(np.zeros_like(W.T)))
     ms.load_distributed_checkpoint(alone, files, None, strategy)

@@ -216,7 +216,12 @@ def save_strategy_file(path, params, stage=0):
     write; ``build_searched_strategy`` (MindSpore's and msjax's) reads it. Returns the path."""
     if not isinstance(path, str):
         raise TypeError(f"The strategy file path should be str, but got {type(path).__name__}.")
-    return write_strategy_file(path, {name: _layout_arg(name, v) for name, v in params.items()}, stage)
+    layouts = {name: _layout_arg(name, v) for name, v in params.items()}
+    # an unsharded Parameter is repeated on every rank: MindSpore records it over the job's devices
+    devices = max((lay.device_num for lay in layouts.values()), default=1)
+    layouts = {name: lay._replace(dev_matrix=(devices,)) if all(m == -1 for m in lay.tensor_map) and
+               not lay.opt_shard_size else lay for name, lay in layouts.items()}
+    return write_strategy_file(path, layouts, stage)
 
 
 def strategy_layouts(strategy):
