@@ -293,3 +293,47 @@ def test_launched_workers_print_the_stand_alone_losses(tmp_path):
     a, b = json.loads(ref.read_text()), json.loads(out.read_text())
     np.testing.assert_allclose(b["losses"], a["losses"], rtol=1e-5)
     assert b["bytes"]["fc2_weight"] == b["full_bytes"]["fc2_weight"] // 2    # cut across the two processes
+
+
+def test_recompute_is_jax_checkpoint_with_the_same_numbers(monkeypatch):
+    from msjax import nn
+    from msjax.common import _recompute
+    calls = []
+    real = _recompute.jax.checkpoint
+
+    def counting(fn, **kw):
+        calls.append(fn)
+        return real(fn, **kw)
+    monkeypatch.setattr(_recompute.jax, "checkpoint", counting)
+
+    class Block(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.dense, self.bn = nn.Dense(4, 4), nn.BatchNorm1d(4)
+
+        def construct(self, x):
+            return ops.tanh(self.bn(self.dense(x)))
+
+    def run(recompute, graph):
+        ms.set_context(mode=ms.GRAPH_MODE if graph else ms.PYNATIVE_MODE)
+        try:
+            ms.set_seed(0)
+            net = nn.SequentialCell([Block(), Block()])
+            net.set_train()
+            if recompute:
+                net[0].recompute()
+                net[1].recompute()
+            x = ms.Tensor(np.random.RandomState(0).randn(8, 4).astype(np.float32))
+            loss, grads = ms.value_and_grad(lambda x: net(x).sum(), None, net.trainable_params())(x)
+            y = ms.recompute(net[0], x) if recompute else net[0](x)
+            return [loss.asnumpy(), y.asnumpy(), net[0].bn.moving_mean.asnumpy()] + [g.asnumpy() for g in grads]
+        finally:
+            ms.set_context(mode=ms.PYNATIVE_MODE)
+
+    ref = run(False, False)
+    assert not calls
+    for graph in (False, True):
+        got = run(True, graph)
+        for a, b in zip(ref, got):
+            np.testing.assert_allclose(b, a, rtol=1e-6, atol=1e-7)
+    assert len(calls) >= 4      # both Blocks, in both modes, went through jax.checkpoint

@@ -13,6 +13,7 @@ from __future__ import annotations
 from .._core import state
 from .._core.tensor import Tensor
 from .._core.transforms import _is_cell
+from . import _recompute
 
 
 def is_tensor(obj):
@@ -65,10 +66,9 @@ def no_inline(fn=None):
 
 
 def recompute(block, *args, use_reentrant=True, output_recompute=False, early_stop=True, context_fn=None, **kwargs):
-    """``mindspore.recompute``: runs ``block(*args, **kwargs)``. MindSpore recomputes
-    the block's activations in the backward pass to save memory; under XLA the
-    compiler chooses rematerialisation, so msjax runs the block once (values and
-    gradients are the same), as ``Cell.recompute`` does. Outside compiled code
+    """``mindspore.recompute``: ``block(*args, **kwargs)`` whose activations the backward pass
+    recomputes (``jax.checkpoint`` inside a trace, ``common/_recompute.py``; values and
+    gradients are the same). Outside compiled code
     MindSpore accepts only a Cell (unless ``use_reentrant=False``); msjax checks
     that outside any trace (inside ``ms.grad`` too, where MindSpore would check)."""
     if not state.frames:
@@ -79,4 +79,4 @@ def recompute(block, *args, use_reentrant=True, output_recompute=False, early_st
                             "use_reentrant=True!")
         if use_reentrant and context_fn is not None:
             raise ValueError("context_fn is only supported when use_reentrant=False.")
-    return block(*args, **kwargs)
+    return _recompute.call_recomputed(block, block, args, kwargs)

@@ -32,6 +32,7 @@ from .._core.tensor import Tensor
 from .._core.transforms import StatefulFunction, to_tensors
 from ..common import _cell_cache
 from ..common._compile import trace_only
+from ..common import _recompute
 from . import _set_inputs, _shard
 
 __all__ = ["Cell"]
@@ -384,11 +385,13 @@ class Cell(nnx.Module, pytree=False):
         return self._ms_construct(*args, **kwargs)
 
     def _ms_construct(self, *args, **kwargs):
-        """``construct`` with this Cell's hooks, if it has any."""
+        """``construct`` with this Cell's hooks, strategies (``shard``) and recompute, if any."""
         h = self.__dict__.get("_ms_cell_hooks")
         construct = self.construct
         if "_ms_shard" in self.__dict__:     # Cell.shard: strategies in a semi-auto/auto-parallel step
-            construct = functools.partial(_shard.run_sharded, self, self.construct)
+            construct = functools.partial(_shard.run_sharded, self, construct)
+        if "_ms_recompute" in self.__dict__ and state.frames:    # Cell.recompute: jax.checkpoint
+            construct = functools.partial(_recompute.recomputed, self, construct)
         if h:
             return hooks.run_cell(self, h, construct, args, kwargs)
         return construct(*args, **kwargs)
@@ -472,6 +475,9 @@ class Cell(nnx.Module, pytree=False):
         trace_only(self, args, kwargs)
 
     def recompute(self, **kwargs):
+        """Recompute this Cell's activations in the backward pass (``jax.checkpoint``,
+        ``common/_recompute.py``); MindSpore's communication options are accepted."""
+        object.__setattr__(self, "_ms_recompute", True)
         return self
 
     def set_comm_fusion(self, fusion_type, recurse=True):
