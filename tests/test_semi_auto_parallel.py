@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 import msjax as ms
-from msjax import ops
+from msjax import nn, ops
 from msjax.parallel import Layout
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -287,12 +287,29 @@ def test_launched_workers_print_the_stand_alone_losses(tmp_path):
     env.pop("XLA_FLAGS", None)
     r = subprocess.run([sys.executable, "-m", "msjax", "launch", "--worker_num=2", "--local_worker_num=2",
                         "--join=True", f"--log_dir={tmp_path / 'logs'}", "--master_port=10991", EXAMPLE,
-                        "--case", "op", "--steps", "3", "--out", str(out)],
+                        "--case", "op", "--steps", "3", "--out", str(out), "--ckpt_dir", str(tmp_path)],
                        capture_output=True, text=True, env=env, timeout=600)
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
     a, b = json.loads(ref.read_text()), json.loads(out.read_text())
     np.testing.assert_allclose(b["losses"], a["losses"], rtol=1e-5)
     assert b["bytes"]["fc2_weight"] == b["full_bytes"]["fc2_weight"] // 2    # cut across the two processes
+    # distributed checkpoint: each rank's slices + the strategy file merge into a stand-alone net and
+    # equal the whole Parameters the ranks gathered (integrated_save=True)
+    full = ms.load_checkpoint(str(tmp_path / "full_0.ckpt"))
+    assert ms.load_checkpoint(str(tmp_path / "full_1.ckpt")).keys() == full.keys()
+    sliced = ms.load_checkpoint(str(tmp_path / "rank_1.ckpt"))
+    assert sliced["fc2_weight"].shape == (16, 16) and full["fc2_weight"].shape == (32, 16)
+
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.fc1_weight = ms.Parameter(np.zeros((64, 32), np.float32), name="fc1_weight")
+            self.fc2_weight = ms.Parameter(np.zeros((32, 16), np.float32), name="fc2_weight")
+    net = Net()
+    ms.load_distributed_checkpoint(net, [str(tmp_path / f"rank_{r}.ckpt") for r in range(2)],
+                                   train_strategy_filename=str(tmp_path / "strategy.ckpt"))
+    for name in ("fc1_weight", "fc2_weight"):
+        np.testing.assert_array_equal(getattr(net, name).asnumpy(), full[name].asnumpy())
 
 
 def test_recompute_is_jax_checkpoint_with_the_same_numbers(monkeypatch):

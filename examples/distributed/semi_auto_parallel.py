@@ -29,6 +29,7 @@ parser = argparse.ArgumentParser()
 parser.add_argument("--case", default="op")
 parser.add_argument("--steps", type=int, default=4)
 parser.add_argument("--out", default="")
+parser.add_argument("--ckpt_dir", default="", help="op case: strategy file and checkpoints of every rank")
 args = parser.parse_args()
 
 ms.set_context(mode=ms.GRAPH_MODE)
@@ -150,6 +151,8 @@ if args.case in ("op", "layout", "hsdp"):
         p = AutoParallel(fn, parallel_mode="semi_auto")
         if args.case == "hsdp":
             p.hsdp(threshold=1)
+        if args.ckpt_dir:
+            p.save_param_strategy_file(f"{args.ckpt_dir}/strategy.ckpt")
         return p
     losses = train(net, functional_step(net, optimizer, auto))
 elif args.case == "mint":
@@ -177,6 +180,12 @@ elif args.case == "dense":
     losses = train(net, step_cell)
 else:
     raise SystemExit(f"unknown case {args.case}")
+
+
+if args.ckpt_dir:
+    # every rank: its slices (integrated_save=False) and the whole Parameters (gathered)
+    ms.save_checkpoint(net, f"{args.ckpt_dir}/rank_{get_rank()}.ckpt", integrated_save=False)
+    ms.save_checkpoint(net, f"{args.ckpt_dir}/full_{get_rank()}.ckpt")
 
 
 def bytes_on_first_device(p):

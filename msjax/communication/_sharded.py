@@ -30,7 +30,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from .._core import provided
-from ..parallel import _apply, _strategy
+from ..parallel import _apply, _strategy, _strategy_file
 from ..parallel import _context as parallel
 
 __all__ = ["auto_parallel_active", "sharded_call", "local_view"]
@@ -109,6 +109,12 @@ def _dataset_strategy():
     if parallel.get_auto_parallel_context("full_batch"):
         return "full_batch"
     return parallel.get_auto_parallel_context("dataset_strategy")
+
+
+def _strategy_save_file():
+    cfg = parallel.get_auto_parallel_context("strategy_ckpt_config") or {}
+    path = cfg.get("save_file") or parallel.get_auto_parallel_context("strategy_ckpt_save_file")
+    return path, cfg.get("only_trainable_params", True)
 
 
 def _optimizer_config():
@@ -212,6 +218,7 @@ def sharded_call(body, state_params, dyn_example, sens_example):
     rep = _strategy.replicated(devices)
     local_batch = jax.process_count() > 1 and strategy == "data_parallel"
     jitted = jax.jit(functools.partial(step, _apply.StepPlan(devices)))
+    save_file, trainable_only = _strategy_save_file()
 
     def call(vals, dyn, sens):
         g_state = [_place(v, s) for v, s in zip(vals, state_sh)]
@@ -223,9 +230,16 @@ def sharded_call(body, state_params, dyn_example, sens_example):
         # Parameters placed for this step keep their placement (no copy next time, and each
         # device holds only its blocks also for Parameters the step only reads)
         placed = {j: g for j, (g, v) in enumerate(zip(g_state, vals)) if g is not v and j not in changed}
+        if save_file and not call.saved:    # strategy_ckpt_config's save_file: each Parameter's layout
+            call.saved = True
+            new = {**placed, **changed}
+            _strategy_file.save_strategy_file(save_file, {
+                p.name: new.get(j, g_state[j]) for j, p in enumerate(state_params)
+                if not _is_key(g_state[j]) and (getattr(p, "requires_grad", False) or not trainable_only)})
         return out, {**placed, **changed}
 
     call.shardings = state_sh
+    call.saved = False
     return call
 
 

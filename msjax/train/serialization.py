@@ -21,11 +21,13 @@ import threading
 import warnings
 from collections import OrderedDict
 
+import jax
 import numpy as np
 
 from .._core import dtype as mstype
 from .._core.parameter import Parameter
 from .._core.tensor import Tensor
+from ..parallel._pipeline import sync_pipeline_shared_parameters  # noqa: F401  (mindspore.train.serialization's)
 from ._checkpoint_files import read_ckpt, read_safetensors, write_ckpt, write_safetensors
 from ._checkpoint_pb import Checkpoint  # noqa: F401  (mindspore.train.serialization.Checkpoint: the protobuf message)
 
@@ -64,7 +66,18 @@ def _is_cell(x):
     return getattr(type(x), "_ms_is_cell", False)
 
 
-def _save_items(save_obj, choice_func):
+def _host_value(value, integrated):
+    """A value to write. A Parameter spread over several processes (semi-auto parallel) is
+    gathered whole with ``integrated_save`` (every rank must save: a collective, as in
+    MindSpore), else this rank's slice (``integrated_save=False``)."""
+    d = getattr(value, "_data", None)
+    if integrated and isinstance(d, jax.Array) and not d.is_fully_addressable:
+        from jax.experimental import multihost_utils
+        return np.array(multihost_utils.process_allgather(d, tiled=True))
+    return np.array(value.asnumpy())
+
+
+def _save_items(save_obj, choice_func, integrated=True):
     items = []
     if isinstance(save_obj, list):
         if save_obj and isinstance(save_obj[0], dict):
@@ -107,7 +120,7 @@ def _save_items(save_obj, choice_func):
         if isinstance(value, str):
             out.append((name, value))
         else:
-            out.append((name, np.array(value.asnumpy())))
+            out.append((name, _host_value(value, integrated)))
     return out
 
 
@@ -160,7 +173,7 @@ def save_checkpoint(save_obj, ckpt_file_name, integrated_save=True, async_save=F
                                 f"int, float, bool or Generator, but got key: {type(k)}, value: {type(v)}")
     os.makedirs(os.path.dirname(ckpt_file_name) or ".", exist_ok=True)
     with _lock:
-        items = _save_items(save_obj, choice_func)
+        items = _save_items(save_obj, choice_func, integrated_save)
         for k, v in (append_dict or {}).items():
             items.append((k, v if isinstance(v, str) else np.array(Tensor(v).asnumpy())))
 
