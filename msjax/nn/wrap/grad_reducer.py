@@ -13,10 +13,12 @@ import jax.numpy as jnp
 
 from ...communication import _runtime as distributed
 from ..._core import dtype as mstype
-from ...parallel._context import get_gradients_mean
+from ...parallel._context import get_auto_parallel_context, get_gradients_mean
 from ..._core.parameter import Parameter
 from ..._core.tensor import Tensor, to_array, wrap
 from ..cell import Cell
+from ..layer.basic import Identity
+from ...parallel._pipeline import pipeline_stages
 
 __all__ = ["DistributedGradReducer", "PipelineGradReducer"]
 
@@ -57,28 +59,47 @@ class DistributedGradReducer(Cell):
 
 
 class PipelineGradReducer(Cell):
-    """``nn.PipelineGradReducer(parameters, scale_sense=1.0, opt_shard=None)``.
+    """``nn.PipelineGradReducer(parameters, scale_sense=1.0, opt_shard=None)``: the
+    gradients for the optimizer in pipeline training (``opt_shard`` defaults to the
+    context's ``enable_parallel_optimizer``).
 
-    MindSpore's pipeline backend accumulates the micro-batch gradients into
-    ``accu_grads`` Parameters, and this cell returns ``accu_grads / scale_sense`` and
-    clears them. msjax has no pipeline stages, so (as in a stand-alone MindSpore run)
-    nothing fills ``accu_grads``: the result is zeros. Use the gradients directly
-    on one device."""
+    MindSpore 2.10: ``accu_grads`` (zero clones of ``parameters``) times
+    ``1/(scale_sense * degree)``, and ``accu_grads`` zeroed; with ``opt_shard``, the
+    ``grads`` passed in instead. Under pipeline parallelism (``pipeline_stages > 1`` in
+    SEMI_AUTO/AUTO_PARALLEL) MindSpore's backend adds every micro-batch's gradient into
+    ``accu_grads`` before this runs; msjax adds the gradient of the ``PipelineCell``'s
+    summed loss, which is that same micro-batch sum, so both give the accumulated
+    gradient over ``scale_sense``. Stand-alone nothing fills ``accu_grads``: zeros, as in
+    MindSpore."""
 
     def __init__(self, parameters, scale_sense=1.0, opt_shard=None):
         super().__init__(auto_prefix=False)
         from ..optim.optimizer import _OptParameterTuple
         self.accu_grads = _OptParameterTuple(parameters).clone(prefix="accu_grads", init="zeros")
+        self.grad_reducer = Identity()
         self.degree = Tensor(1, mstype.float32)
         self.scale_sense = Parameter(scale_sense if isinstance(scale_sense, Tensor)
                                      else Tensor(scale_sense, mstype.float32), name="scale_sense")
-        self.opt_shard = bool(opt_shard)
+        self.opt_shard = get_auto_parallel_context("enable_parallel_optimizer") if opt_shard is None else opt_shard
 
     def construct(self, grads):
-        s = self.scale_sense._data * self.degree._data
+        if len(grads) != len(self.accu_grads):
+            raise RuntimeError("The tuples in HyperMap should have the same length. \nThe length of the first "
+                               f"element in HyperMap is {len(self.accu_grads)}, but the length of the second "
+                               f"element in HyperMap is {len(grads)}.")
+        inv = 1 / (self.scale_sense._data * self.degree._data)
+        pipelined = pipeline_stages() > 1
+        if self.opt_shard:
+            grads = self.grad_reducer(grads)
         out = []
-        for acc in self.accu_grads:
+        for grad, acc in zip(grads, self.accu_grads):
             a = acc._data
-            out.append(wrap(a * (1 / s).astype(a.dtype)))
+            if self.opt_shard:
+                new = _arr(grad)
+            elif pipelined:
+                new = a + _arr(grad).astype(a.dtype)   # the backend's AssignAdd of the micro-batch gradients
+            else:
+                new = a
+            out.append(wrap(new * inv.astype(new.dtype)))
             acc._data = jnp.zeros_like(a)
         return tuple(out)
