@@ -214,6 +214,16 @@ def sharded_call(body, state_params, dyn_example, sens_example):
     state_sh = _plan_state(state_params, state_vals, plan, devices)
     written.update(enumerate(state_sh))
     strategy = _dataset_strategy()
+    if isinstance(strategy, tuple) and jax.process_count() > 1:
+        raise NotImplementedError("msjax supports a dataset_strategy of per-input strategies in one process only; "
+                                  "with several processes use 'data_parallel' or 'full_batch'.")
+    load = (parallel.get_auto_parallel_context("strategy_ckpt_config") or {}).get("load_file") or \
+        parallel.get_auto_parallel_context("strategy_ckpt_load_file")
+    if load:
+        raise NotImplementedError(f"msjax does not apply a loaded strategy file ({load!r}, strategy_ckpt_config's "
+                                  "load_file / AutoParallel.load_param_strategy_file): the strategies come from "
+                                  "the script's shard() calls; to load a checkpoint saved with another strategy use "
+                                  "load_distributed_checkpoint or transform_checkpoints.")
     dyn_sh = [_input_sharding(d, i, devices, strategy) for i, d in enumerate(dyn_example)]
     rep = _strategy.replicated(devices)
     local_batch = jax.process_count() > 1 and strategy == "data_parallel"

@@ -180,6 +180,9 @@ def _from_tuple(opname, strategy, devices):
 
 def _from_layout(opname, layout, devices):
     n = len(devices)
+    if layout._rank_list is not None and list(layout._rank_list) != list(range(n)):
+        raise NotImplementedError(f"For '{opname}', msjax does not support a Layout over a subset of the devices "
+                                  f"(rank_list {layout._rank_list}); a Layout spans all {n} devices.")
     dims = [(d, a) for d, a in zip(layout._device_shape, layout._alias_name) if a != _INTERLEAVED]
     p = math.prod(d for d, _ in dims)
     if p != n:
