@@ -455,7 +455,8 @@ SHARDED = textwrap.dedent("""
     from msjax._core.tensor import to_array
     assert to_array(fresh.w).sharding.spec == P(None, "mp"), to_array(fresh.w).sharding
 
-    # a Parameter placed by semi-auto parallel (MatMul's strategy cuts w's rows in 4; the mesh is (2, 4, 1))
+    # a Parameter placed by semi-auto parallel (MatMul's strategy cuts w's rows in 4: MindSpore's device
+    # matrix (2, 4, 1), tensor map (1, -1); msjax's mesh of prime axes coalesces to the same (2, 4), (0, -1))
     from msjax import ops
     from msjax.parallel.auto_parallel import AutoParallel
 
@@ -471,7 +472,7 @@ SHARDED = textwrap.dedent("""
     net = MatMulNet(((2, 4), (4, 1)))
     x = Tensor(np.ones((8, 8), np.float32))
     AutoParallel(net, parallel_mode="semi_auto")(x)
-    assert _layout_of(to_array(net.w)) == ((2, 4, 1), (1, -1))
+    assert _layout_of(to_array(net.w)) == ((2, 4), (0, -1))
     net.step = Parameter(Tensor(np.array([3], np.int32)), name="step")    # on one device: repeated on all 8
     strategy = save_strategy_file(os.path.join(d, "mm.ckpt"), {"w": net.w, "step": net.step})
     assert list(ms.build_searched_strategy(strategy)["step"].dev_matrix[0].dim) == [8]

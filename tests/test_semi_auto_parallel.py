@@ -137,7 +137,30 @@ def run(case, parallel):
     return losses, {p.name: bytes_on_device0(p) for p in params}
 
 
+def run_model(parallel):
+    """Model.train on an AutoParallel network (MindSpore's way to use Model in parallel)."""
+    import mindspore.dataset as ds
+    from mindspore.train import Callback, Model
+    ms.reset_auto_parallel_context()
+    net = build("tensor_parallel")
+    losses = []
+
+    class Record(Callback):
+        def on_train_step_end(self, run_context):
+            losses.append(float(run_context.original_args().net_outputs.asnumpy()))
+    x = np.concatenate([b[0].asnumpy() for b in BATCHES])
+    y = np.concatenate([b[1].asnumpy() for b in BATCHES])
+    data = ds.NumpySlicesDataset({"x": x, "y": y}, shuffle=False).batch(8)
+    with_loss = nn.WithLossCell(net, nn.CrossEntropyLoss())
+    model = Model(AutoParallel(with_loss) if parallel else with_loss, optimizer=nn.SGD(net.trainable_params(), 0.1))
+    model.train(1, data, callbacks=[Record()])
+    return losses, {p.name: bytes_on_device0(p) for p in net.get_parameters()}
+
+
 result = {}
+ref, _ = run_model(False)
+got, sizes = run_model(True)
+result["model"] = {"ref": ref, "got": got, "bytes": sizes}
 for case in ["repeat", "tensor_parallel", "layout", "propagation", "mint", "cell", "dense", "optimizer", "hsdp",
              "full_batch"]:
     ref, _ = run(case, False)
@@ -197,7 +220,7 @@ def four_devices(tmp_path_factory):
 
 
 CASES = ["repeat", "tensor_parallel", "layout", "propagation", "mint", "cell", "dense", "optimizer", "hsdp",
-         "full_batch"]
+         "full_batch", "model"]
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -212,6 +235,7 @@ def test_parameters_and_optimizer_states_are_cut(four_devices):
     # w1 cut by its first consumer: (2, 1) with 2 repeats -> half; (1, 4) -> a quarter; layout mp -> half
     assert b["repeat"]["w1"] == full1 // 1 and b["repeat"]["w2"] == full2          # (1, 1): whole
     assert b["tensor_parallel"]["w1"] == full1 // 4 and b["tensor_parallel"]["w2"] == full2 // 2
+    assert b["model"]["w1"] == full1 // 4           # Model(AutoParallel(net)) trains the sharded step
     assert b["layout"]["w1"] == full1 // 2
     assert b["mint"]["w1"] == full1 // 2
     assert b["cell"]["weight"] == 16 * 4 * 4 // 4                                   # parameter_plan (1, 4)

@@ -78,11 +78,11 @@ def _optimizer_sharding(base, shape, dtype, devices, config):
             return _strategy.split_dim0(len(shape), devices, size)
         return None
     mesh, spec = base.mesh, tuple(base.spec) + (None,) * (len(shape) - len(base.spec))
-    rep = mesh.shape.get("_r", 1)
+    free = _strategy.unused_axes(base)
     first = spec[0] if isinstance(spec[0], tuple) else (() if spec[0] is None else (spec[0],))
-    cut = math.prod(mesh.shape[a] for a in first)
-    if rep > 1 and shape[0] % (cut * rep) == 0:
-        return jax.sharding.NamedSharding(mesh, P(("_r",) + first, *spec[1:]))
+    cut = math.prod(mesh.shape[a] for a in first + free)
+    if free and shape[0] % cut == 0:
+        return jax.sharding.NamedSharding(mesh, P(free + first, *spec[1:]))
     return base
 
 

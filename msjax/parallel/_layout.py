@@ -248,6 +248,31 @@ def job_devices():
     return tuple(sorted(jax.devices(), key=lambda d: (d.process_index, d.id)))
 
 
+def _coalesce(names, sizes, spec):
+    """Adjacent mesh axes that act as one (cut together, in order, by one tensor dimension, or
+    both uncut) merged, so semi-auto parallel's mesh of prime-sized axes gives MindSpore's
+    device matrix: (2, 2, 2) cut as ``(('_p1', '_p2'), None)`` is (2, 4) with tensor map (0, -1)."""
+    entries = [() if e is None else e if isinstance(e, tuple) else (e,) for e in spec]
+    owner = {a: (i, entry.index(a)) for i, entry in enumerate(entries) for a in entry}
+    groups = [[names[0]]]
+    for a in names[1:]:
+        prev = groups[-1][-1]
+        po, ao = owner.get(prev), owner.get(a)
+        if (po is None and ao is None) or (po is not None and ao is not None and po[0] == ao[0]
+                                           and ao[1] == po[1] + 1):
+            groups[-1].append(a)
+        else:
+            groups.append([a])
+    merged = {g[0]: g for g in groups}
+    new_names = [g[0] for g in groups]
+    new_sizes = [int(np.prod([sizes[names.index(a)] for a in g])) for g in groups]
+    new_spec = []
+    for entry in entries:
+        kept = tuple(a for a in entry if a in merged)
+        new_spec.append(None if not kept else kept[0] if len(kept) == 1 else kept)
+    return new_names, new_sizes, tuple(new_spec)
+
+
 def _layout_of(array):
     """``(dev_matrix, tensor_map)`` of a ``jax.Array`` in MindSpore's conventions: the
     mesh's shape and its ``PartitionSpec`` with axes counted from the right (-1: not
@@ -262,8 +287,11 @@ def _layout_of(array):
         if order != sorted(order) or -1 in order:
             raise ValueError(f"The mesh's devices {list(mesh.devices.flat)} are not in rank order, so MindSpore's "
                              "row-major device matrix can not describe the sharding.")
-        dev_matrix = tuple(int(s) for s in mesh.devices.shape)
         spec = tuple(sharding.spec) + (None,) * (ndim - len(sharding.spec))
+        sizes = [int(s) for s in mesh.devices.shape]
+        if all(n.startswith("_p") for n in names):     # semi-auto parallel's mesh of prime-sized axes
+            names, sizes, spec = _coalesce(names, sizes, spec)
+        dev_matrix = tuple(sizes)
         tmap = []
         for entry in spec:
             axes = () if entry is None else entry if isinstance(entry, tuple) else (entry,)

@@ -4,10 +4,11 @@ A MindSpore strategy gives, for every input of an operator, how many parts each
 dimension is cut into: ``ops.MatMul().shard(((2, 4), (4, 1)))`` cuts ``x`` into 2 x 4
 blocks and ``w`` into 4 rows. With ``n`` devices and a strategy whose product is
 ``p``, MindSpore's device matrix is ``(n / p, *strategy)``: the leading factor is the
-*repeated calculation* (devices holding the same block). Here that device matrix is a
-``jax.sharding.Mesh`` over the job's devices in rank order, with one axis per
-dimension (``'_r'`` for the repeat, ``'_d0'``, ``'_d1'``...), and the strategy is the
-``PartitionSpec`` naming the cut axes. A ``Layout((2, 2, 2), ("dp", "sp", "mp"))``
+*repeated calculation* (devices holding the same block). Here every strategy is a
+``PartitionSpec`` on one mesh of the job's devices in rank order with an axis per prime
+factor of the device count (``'_p0'``, ``'_p1'``...; 8 devices: 2 x 2 x 2): each strategy
+dimension takes a group of axes whose sizes multiply to its cut, the last dimension the
+innermost ones, the axes left over are the repeated calculation. A ``Layout((2, 2, 2), ("dp", "sp", "mp"))``
 is the same with the user's device matrix and names; ``layout("mp", ("sp", "dp"))``
 shards dimension 0 over ``mp`` and dimension 1 over ``sp`` and ``dp`` together
 (``"None"``: not cut). The alias ``"interleaved_parallel"`` (MindSpore's
@@ -139,9 +140,51 @@ def mesh_devices():
     return tuple(sorted(jax.devices(), key=lambda d: (d.process_index, d.id)))
 
 
+def _primes(n):
+    out, p = [], 2
+    while n > 1:
+        while n % p == 0:
+            out.append(p)
+            n //= p
+        p += 1
+    return out
+
+
 @functools.lru_cache(maxsize=None)
-def _mesh(devices, shape, names):
-    return jax.sharding.Mesh(np.array(devices, dtype=object).reshape(shape), names)
+def canonical_mesh(devices):
+    """The one mesh of a job: an axis per prime factor of the device count (``'_p0'``, ...),
+    devices in rank order. Every strategy and Layout is expressed on it, because XLA needs
+    one mesh for a program with host callbacks (``print``/``ops.Print``)."""
+    primes = _primes(len(devices)) or [1]
+    return jax.sharding.Mesh(np.array(devices, dtype=object).reshape(primes),
+                             tuple(f"_p{i}" for i in range(len(primes))))
+
+
+def _assign(mesh, sizes, opname, what):
+    """Disjoint groups of mesh axes whose sizes multiply to ``sizes[i]``, the last size taking
+    the innermost axes (MindSpore's device matrix is row-major with the repeated calculation
+    in front): a tuple of axis names per size."""
+    free = list(mesh.axis_names)
+    groups = [()] * len(sizes)
+    for i in reversed(range(len(sizes))):
+        k, group = sizes[i], []
+        for name in reversed(list(free)):
+            p = mesh.shape[name]
+            if p > 1 and k % p == 0:
+                group.insert(0, name)
+                free.remove(name)
+                k //= p
+            if k == 1:
+                break
+        if k != 1:
+            raise RuntimeError(f"For '{opname}', the {what} {tuple(sizes)} does not fit the device number "
+                               f"{math.prod(mesh.devices.shape)}: invalid strategy.")
+        groups[i] = tuple(group)
+    return groups
+
+
+def _entry(group):
+    return None if not group else group[0] if len(group) == 1 else group
 
 
 class Strategy:
@@ -172,10 +215,9 @@ def _from_tuple(opname, strategy, devices):
     if n % p:
         raise RuntimeError(f"For '{opname}', the product of the strategy {strategy} is {p}, which does not "
                            f"divide the device number {n}: invalid strategy.")
-    shape = (n // p,) + tuple(strategy)
-    names = ("_r",) + tuple(f"_d{i}" for i in range(len(strategy)))
-    spec = jax.sharding.PartitionSpec(*[f"_d{i}" if k > 1 else None for i, k in enumerate(strategy)])
-    return Strategy(_mesh(devices, shape, names), spec, tuple(strategy))
+    mesh = canonical_mesh(devices)
+    groups = _assign(mesh, list(strategy), opname, "strategy")
+    return Strategy(mesh, jax.sharding.PartitionSpec(*[_entry(g) for g in groups]), tuple(strategy))
 
 
 def _from_layout(opname, layout, devices):
@@ -188,13 +230,14 @@ def _from_layout(opname, layout, devices):
     if p != n:
         raise RuntimeError(f"For '{opname}', the device matrix {layout._device_shape} of the Layout has "
                            f"{p} devices, but the job has {n}: invalid layout.")
+    mesh = canonical_mesh(devices)
+    axes = dict(zip((a for _, a in dims), _assign(mesh, [d for d, _ in dims], opname, "device matrix")))
     size = {a: d for d, a in dims}
     spec, parts = [], []
     for e in layout._tensor_map:
         names = tuple(x for x in (e if isinstance(e, tuple) else (e,)) if x not in ("None", _INTERLEAVED))
-        spec.append(None if not names else names[0] if len(names) == 1 else names)
+        spec.append(_entry(sum((axes[x] for x in names), ())))
         parts.append(math.prod(size[x] for x in names))
-    mesh = _mesh(devices, tuple(d for d, _ in dims), tuple(a for _, a in dims))
     return Strategy(mesh, jax.sharding.PartitionSpec(*spec), tuple(parts))
 
 
@@ -206,13 +249,21 @@ def to_strategies(opname, strategy, devices=None):
 
 def replicated(devices=None):
     devices = mesh_devices() if devices is None else devices
-    return jax.sharding.NamedSharding(_mesh(devices, (len(devices),), ("_dp",)), jax.sharding.PartitionSpec())
+    return jax.sharding.NamedSharding(canonical_mesh(devices), jax.sharding.PartitionSpec())
 
 
 def split_dim0(ndim, devices=None, parts=None):
     """Dimension 0 cut over ``parts`` devices (all of them by default), the rest repeated."""
     devices = mesh_devices() if devices is None else devices
-    n = len(devices)
-    parts = n if parts is None else parts
-    mesh = _mesh(devices, (n // parts, parts), ("_r", "_dp"))
-    return jax.sharding.NamedSharding(mesh, jax.sharding.PartitionSpec(*(("_dp",) + (None,) * (ndim - 1))))
+    mesh = canonical_mesh(devices)
+    parts = len(devices) if parts is None else parts
+    group = _assign(mesh, [parts], "dataset_strategy", "split")[0]
+    return jax.sharding.NamedSharding(mesh, jax.sharding.PartitionSpec(*((_entry(group),) + (None,) * (ndim - 1))))
+
+
+def unused_axes(sharding):
+    """The mesh axes a sharding does not cut along: its repeated calculation."""
+    used = set()
+    for e in sharding.spec:
+        used.update(e if isinstance(e, tuple) else (() if e is None else (e,)))
+    return tuple(a for a in sharding.mesh.axis_names if a not in used and sharding.mesh.shape[a] > 1)

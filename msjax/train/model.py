@@ -18,6 +18,7 @@ to the normal path.
 from __future__ import annotations
 
 import copy
+import functools
 import os
 import warnings
 from collections.abc import Iterable
@@ -32,6 +33,7 @@ from .callback._checkpoint import ModelCheckpoint, _chg_ckpt_file_name_if_same_e
 from .callback._monitors import TimeMonitor
 from ..nn.metrics import Loss, get_metric_fn, get_metrics
 from .serialization import save_checkpoint
+from ..parallel import _context as _parallel_context
 
 __all__ = ["Model"]
 
@@ -104,6 +106,30 @@ def _plain(value):
         return _Float64(value)
     return value.item()
     return value
+
+def _auto_parallel_settings(network):
+    """The parallel settings of an ``AutoParallel`` Cell in ``network`` (MindSpore: a Model's
+    network must be wrapped with AutoParallel for a parallel run), or None."""
+    from .auto_parallel import AutoParallel
+    cells = network.cells_and_names() if hasattr(network, "cells_and_names") else ()
+    for _, cell in cells:
+        if isinstance(cell, AutoParallel):
+            return cell._context()
+    return None
+
+
+def _parallel_scoped(method):
+    """Run a Model method under its AutoParallel network's settings, so the training (or
+    evaluation) step the Model compiles is the sharded one."""
+    @functools.wraps(method)
+    def run(self, *args, **kwargs):
+        settings = _auto_parallel_settings(self._network)
+        if settings is None:
+            return method(self, *args, **kwargs)
+        with _parallel_context.scoped(settings):
+            return method(self, *args, **kwargs)
+    return run
+
 
 class Model:
     """High-level API for training, evaluation and inference.
@@ -389,6 +415,7 @@ class Model:
         cb_params.cur_step_num, cb_params.batch_num, cb_params.dataset_sink_mode, cb_params.net_outputs = saved
         self._check_network_mode(self._train_network, True)
 
+    @_parallel_scoped
     def train(self, epoch, train_dataset, callbacks=None, dataset_sink_mode=False, sink_size=-1, initial_epoch=0):
         """Train ``epoch`` epochs over ``train_dataset`` (``initial_epoch`` epochs already done)."""
         _check_bool(dataset_sink_mode, "dataset_sink_mode")
@@ -413,6 +440,7 @@ class Model:
             epoch, train_dataset, callbacks=callbacks, dataset_sink_mode=dataset_sink_mode, sink_size=sink_size,
             initial_epoch=initial_epoch))
 
+    @_parallel_scoped
     def fit(self, epoch, train_dataset, valid_dataset=None, valid_frequency=1, callbacks=None,
             dataset_sink_mode=False, valid_dataset_sink_mode=False, sink_size=-1, initial_epoch=0):
         """Train, evaluating on ``valid_dataset`` every ``valid_frequency`` epochs (an int, or a
@@ -495,6 +523,7 @@ class Model:
         list_callback.on_eval_end(run_context)
         return metrics
 
+    @_parallel_scoped
     def eval(self, valid_dataset, callbacks=None, dataset_sink_mode=False):
         """Evaluate the metrics over ``valid_dataset``; returns ``{name: value}``."""
         _check_bool(dataset_sink_mode, "dataset_sink_mode")
@@ -516,6 +545,7 @@ class Model:
             return self._eval_process(valid_dataset, list_callback, cb_params)
 
     # --- predict -----------------------------------------------------------------------------
+    @_parallel_scoped
     def predict(self, *predict_data, backend=None, config=None):
         """Run the network on ``predict_data`` in inference mode."""
         if backend not in ("lite", None):
