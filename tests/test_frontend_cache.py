@@ -54,9 +54,11 @@ SCRIPT = textwrap.dedent("""
 def _run(script, cache, *config, env=None):
     cfg = script.parent / "config.txt"
     cfg.write_text(" ".join(config))
+    env = dict(os.environ, MS_COMPILER_CACHE_ENABLE="0", MSJAX_CACHE_KEY_DIR=str(script.parent / "key"), **(env or {}))
     out = subprocess.run([sys.executable, "-m", "msjax", "run", str(script), str(cache), str(cfg)], capture_output=True,
-                         text=True, env=dict(os.environ, MS_COMPILER_CACHE_ENABLE="0", **(env or {})), timeout=300)
+                         text=True, env=env, timeout=300)
     assert out.returncode == 0, out.stderr[-3000:]
+    assert "UntrustedCacheWarning" not in out.stderr, out.stderr[-3000:]
     line = [ln for ln in out.stdout.splitlines() if ln.startswith("RESULT")][-1].split(" ", 2)
     return int(line[1]), line[2]
 
@@ -131,14 +133,17 @@ def test_unstable_values_make_no_fingerprint():
     assert fp != frontend_cache.fingerprint(net.construct, None, ("static", 4), net.trainable_params(), [net])
 
 
-def test_a_damaged_entry_is_ignored(tmp_path):
+def test_a_damaged_entry_is_ignored(tmp_path, monkeypatch):
     from msjax._core import compile_cache
+    monkeypatch.setenv("MSJAX_CACHE_KEY_DIR", str(tmp_path / "key"))
     try:
         ms.set_context(enable_compile_cache=True, compile_cache_path=str(tmp_path / "c"))
         d = tmp_path / "c" / frontend_cache.SUBDIR
-        d.mkdir(parents=True)
+        d.mkdir(mode=0o700)
         (d / ("0" * 64 + ".pkl")).write_bytes(b"not a pickle")
-        assert frontend_cache.load("0" * 64) is None
+        (d / ("0" * 64 + ".pkl")).chmod(0o600)
+        with pytest.warns(UserWarning, match="not an authenticated msjax entry"):
+            assert frontend_cache.load("0" * 64) is None
         assert compile_cache.active_path() == str((tmp_path / "c").resolve())
     finally:
         ms.set_context(enable_compile_cache=None, compile_cache_path="")

@@ -1,12 +1,12 @@
 """MindSpore's compile cache as JAX's persistent compilation cache.
 
-``ms.set_context(enable_compile_cache=True, compile_cache_path=...)`` (or
-MindSpore's environment variables ``MS_COMPILER_CACHE_ENABLE=1`` and
-``MS_COMPILER_CACHE_PATH``) make every executable XLA compiles for msjax
-(GRAPH_MODE Cells, ``ms.jit``, gradient functions, training steps) land in a
-directory on disk, so a second process running the same script loads it instead
-of compiling again. Without a path, msjax uses ``$MSJAX_CACHE_DIR`` or
-``~/.cache/msjax/xla``.
+``ms.set_context(enable_compile_cache=True, compile_cache_path=...)`` (or MindSpore's
+environment variables ``MS_COMPILER_CACHE_ENABLE=1`` and ``MS_COMPILER_CACHE_PATH``)
+make every executable XLA compiles for msjax (GRAPH_MODE Cells, ``ms.jit``, gradient
+functions, training steps) land in a directory on disk, so a second process running the
+same script loads it instead of compiling again. Without a path, msjax uses
+``$MSJAX_CACHE_DIR`` or ``~/.cache/msjax/xla``. It is made 0700; one others own or can
+write is refused (``common._cache_auth``).
 
 Differences from MindSpore: MindSpore caches its front-end graph per script and
 rank (``<path>/rank_<id>/``); JAX caches compiled executables by the hash of
@@ -25,6 +25,7 @@ import jax
 __all__ = ["enable", "disable", "default_path", "active_path"]
 
 _active = [None]
+check_dir = [lambda path: os.makedirs(path, 0o700, exist_ok=True) or True]   # common._cache_auth lends its check
 
 
 def default_path():
@@ -34,9 +35,9 @@ def default_path():
 
 
 def enable(path=None):
-    """Turn on JAX's persistent cache in ``path`` (created if missing)."""
-    path = os.path.realpath(path or default_path())
-    os.makedirs(path, exist_ok=True)
+    """Turn on JAX's persistent cache in ``path`` (made 0700); off if ``check_dir`` refuses it."""
+    if not check_dir[0](path := os.path.realpath(path or default_path())):
+        return disable()
     jax.config.update("jax_compilation_cache_dir", path)
     # cache every executable, however small or quick to compile: msjax's steps are
     # many small programs, and the first step of a new process is what users feel

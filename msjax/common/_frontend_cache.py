@@ -36,8 +36,10 @@ data-parallel step, or Parameters found only while tracing are not stored.
 Differences from MindSpore: like MindSpore's, the check cannot see everything a
 trace may read (a mutable object only some library holds, a file read during
 ``construct``); set ``MSJAX_FRONTEND_CACHE=0`` to keep only JAX's persistent cache,
-which is never stale. Entries are pickles: the cache directory must be as trusted
-as the scripts themselves.
+which is never stale. Entries are pickles, so each carries an HMAC-SHA256 tag under
+a per-user key and is unpickled only when the tag verifies and the file and its
+directory are the user's own and not writable by others (``common._cache_auth``);
+any other entry is skipped with a warning and compiled again.
 """
 from __future__ import annotations
 
@@ -49,7 +51,6 @@ import pickle
 import site
 import sys
 import sysconfig
-import tempfile
 import types
 
 import jax
@@ -58,6 +59,7 @@ import numpy as np
 from .._core import compile_cache, context, provided, rng
 from .._core.parameter import Parameter
 from .._core.tensor import Tensor
+from . import _cache_auth
 
 __all__ = ["enabled", "fingerprint", "load", "load_call", "save", "store", "compile_for_store", "SUBDIR"]
 
@@ -433,8 +435,8 @@ def fingerprint(fn, spec, call_key, state_params, cells):
 # ---------------------------------------------------------------------------
 # storing
 # ---------------------------------------------------------------------------
-def _path(fp):
-    return os.path.join(compile_cache.active_path(), SUBDIR, fp + ".pkl")
+def _directory():
+    return os.path.join(compile_cache.active_path(), SUBDIR)
 
 
 _JAX_CACHE_HITS = [0]
@@ -461,25 +463,15 @@ def compile_for_store(lowered):
 
 def save(fp, compiled, meta):
     """Store ``compiled`` (a ``jax.stages.Compiled`` compiled in this process) and
-    ``meta`` under ``fp``; silently nothing when it cannot be serialized."""
+    ``meta`` under ``fp``, authenticated (``_cache_auth``); silently nothing when it
+    cannot be serialized."""
     from jax.experimental import serialize_executable
     try:
         payload, in_tree, out_tree = serialize_executable.serialize(compiled)
         blob = pickle.dumps((_FORMAT, payload, in_tree, out_tree, meta), protocol=pickle.HIGHEST_PROTOCOL)
     except Exception:   # noqa: BLE001 - a host callback, an unpicklable tree: not cacheable
         return False
-    path = _path(fp)
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(blob)
-        os.replace(tmp, path)       # atomic: a reader sees the old entry or the new one
-    except OSError:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        return False
-    return True
+    return _cache_auth.write_entry(_directory(), fp + ".pkl", blob)
 
 
 def store(fp, lower, meta):
@@ -505,18 +497,18 @@ def load_call(fp, n_state, donate, donation_call):
 
 
 def load(fp):
-    """``(compiled, meta)`` stored under ``fp``, or ``None``."""
-    path = _path(fp)
+    """``(compiled, meta)`` stored under ``fp``, or ``None``. Nothing is unpickled
+    before ``_cache_auth`` has checked who wrote the entry."""
+    body = _cache_auth.read_entry(_directory(), fp + ".pkl")
+    if body is None:
+        return None
     try:
-        with open(path, "rb") as f:
-            fmt, payload, in_tree, out_tree, meta = pickle.load(f)
+        fmt, payload, in_tree, out_tree, meta = pickle.loads(body)
         if fmt != _FORMAT:
             return None
         from jax.experimental import serialize_executable
         return serialize_executable.deserialize_and_load(payload, in_tree, out_tree), meta
-    except FileNotFoundError:
-        return None
-    except Exception:   # noqa: BLE001 - a damaged or foreign entry: trace and compile instead
+    except Exception:   # noqa: BLE001 - an entry of another msjax or jax version: trace and compile instead
         return None
 
 
