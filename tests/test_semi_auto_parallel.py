@@ -378,3 +378,19 @@ def test_recompute_is_jax_checkpoint_with_the_same_numbers(monkeypatch):
         for a, b in zip(ref, got):
             np.testing.assert_allclose(b, a, rtol=1e-6, atol=1e-7)
     assert len(calls) >= 4      # both Blocks, in both modes, went through jax.checkpoint
+
+
+def test_msrun_style_pytest_worker_runs_on_msjax(tmp_path):
+    """MindSpore's samples start as `msrun ... pytest -s -v sample.py::test_case`: the launcher's
+    workers, and `python -m msjax run pytest ...`, run pytest with `import mindspore` on msjax."""
+    from msjax.parallel.cluster import run as launcher
+    assert launcher._worker_cmd("pytest", ["-s", "a.py::t"])[1:] == ["-m", "msjax", "run", "pytest", "-s", "a.py::t"]
+    (tmp_path / "sample_test.py").write_text(
+        "import mindspore as ms\n\ndef test_case():\n    assert ms.Tensor([1.0]).asnumpy()[0] == 1.0\n"
+        "    assert ms.Tensor.__module__.startswith('msjax')\n\ndef test_other():\n    raise AssertionError\n")
+    env = dict(os.environ, PYTHONPATH=ROOT, JAX_PLATFORMS="cpu")
+    r = subprocess.run([sys.executable, "-m", "msjax", "run", "pytest", "-q", "-p", "no:cacheprovider",
+                        str(tmp_path / "sample_test.py")], capture_output=True, text=True, env=env, cwd=tmp_path,
+                       timeout=300)
+    # the sample's case passes on msjax; the failing one makes the worker exit 1, as pytest does
+    assert r.returncode == 1 and "1 failed, 1 passed" in r.stdout, r.stdout + r.stderr
