@@ -13,7 +13,7 @@ import msjax as ms
 # directory is removed afterwards either way (MSJAX_KEEP_TEST_TMP=1 keeps it).
 # Under pytest-xdist the controller does this; its workers inherit TMPDIR.
 # ---------------------------------------------------------------------------
-_SESSION_TMP = {"dir": None, "saved": None}
+_SESSION_TMP = {"dir": None, "saved": None, "keys": None}
 
 
 def leftovers(directory):
@@ -26,6 +26,10 @@ def leftovers(directory):
 def pytest_configure(config):
     if hasattr(config, "workerinput"):
         return          # an xdist worker: it inherited the controller's TMPDIR, which the controller checks
+    # the compile cache's per-user key (common/_cache_auth.py) goes to a folder of the run's own,
+    # never the user's ~/.cache (inherited by workers and subprocesses; removed at the end)
+    if "MSJAX_CACHE_KEY_DIR" not in os.environ:
+        _SESSION_TMP["keys"] = os.environ["MSJAX_CACHE_KEY_DIR"] = tempfile.mkdtemp(prefix="msjax-test-keys-")
     d = tempfile.mkdtemp(prefix="msjax-tests-")
     _SESSION_TMP["dir"] = d
     _SESSION_TMP["saved"] = (os.environ.get("TMPDIR"), tempfile.tempdir)
@@ -57,6 +61,9 @@ def pytest_unconfigure(config):
     else:
         os.environ["TMPDIR"] = env
     tempfile.tempdir = tmp
+    if _SESSION_TMP["keys"] is not None:
+        os.environ.pop("MSJAX_CACHE_KEY_DIR", None)
+        shutil.rmtree(_SESSION_TMP["keys"], ignore_errors=True)
     if os.environ.get("MSJAX_KEEP_TEST_TMP") != "1":
         shutil.rmtree(d, ignore_errors=True)
 
