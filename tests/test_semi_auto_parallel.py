@@ -157,7 +157,52 @@ def run_model(parallel):
     return losses, {p.name: bytes_on_device0(p) for p in net.get_parameters()}
 
 
+def run_pynative(parallel):
+    """PyNative (MindSpore's shard_function_parallel sample): a Cell.shard block with a
+    parameter_plan named 'self.<path>' inside an eager value_and_grad, and an eager optimizer
+    whose gradients (3 rows) are no batch to cut."""
+    ms.reset_auto_parallel_context()
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    if parallel:
+        ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.AUTO_PARALLEL, search_mode="sharding_propagation")
+    ms.set_seed(0)
+
+    class Inner(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.dense = nn.Dense(16, 16)
+
+        def construct(self, x):
+            return ops.tanh(self.dense(x))
+
+    class Outer(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.block = Inner()
+            self.head = nn.Dense(16, 3)
+            self.block_shard = self.block.shard(in_strategy=((1, 4),), parameter_plan={
+                "self.block.dense.weight": (4, 1), "self.block.missing": (1, 1)})
+
+        def construct(self, x):
+            return self.head(self.block_shard(x))
+    try:
+        net = Outer()
+        opt = nn.SGD(net.trainable_params(), 0.1)
+        grad_fn = ms.value_and_grad(lambda x, y: nn.CrossEntropyLoss()(net(x), y), None, net.trainable_params())
+        losses = []
+        for x, y in BATCHES:
+            loss, grads = grad_fn(x, ms.Tensor(y.asnumpy() % 3))
+            opt(grads)
+            losses.append(float(loss.asnumpy()))
+        return losses, {p.name: bytes_on_device0(p) for p in net.get_parameters()}
+    finally:
+        ms.set_context(mode=ms.GRAPH_MODE)
+
+
 result = {}
+ref, _ = run_pynative(False)
+got, sizes = run_pynative(True)
+result["pynative_shard"] = {"ref": ref, "got": got, "bytes": sizes}
 ref, _ = run_model(False)
 got, sizes = run_model(True)
 result["model"] = {"ref": ref, "got": got, "bytes": sizes}
@@ -220,7 +265,7 @@ def four_devices(tmp_path_factory):
 
 
 CASES = ["repeat", "tensor_parallel", "layout", "propagation", "mint", "cell", "dense", "optimizer", "hsdp",
-         "full_batch", "model"]
+         "full_batch", "model", "pynative_shard"]
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -239,6 +284,9 @@ def test_parameters_and_optimizer_states_are_cut(four_devices):
     assert b["layout"]["w1"] == full1 // 2
     assert b["mint"]["w1"] == full1 // 2
     assert b["cell"]["weight"] == 16 * 4 * 4 // 4                                   # parameter_plan (1, 4)
+    # PyNative Cell.shard: 'self.block.dense.weight' found by its name, (4, 1); the rest whole
+    assert b["pynative_shard"]["block_shard.dense.weight"] == 16 * 16 * 4 // 4
+    assert b["pynative_shard"]["head.weight"] == 3 * 16 * 4
     assert b["dense"]["0.weight"] == 8 * 16 * 4 // 2 and b["dense"]["0.bias"] == 8 * 4 // 2
     # optimizer parallel: Parameters and both Adam moments cut along dim 0 over the 4 devices
     assert b["optimizer"]["0.weight"] == 8 * 16 * 4 // 4

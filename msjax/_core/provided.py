@@ -25,6 +25,7 @@ _OWNERS = {
     "check_shard": "msjax.parallel",
     "sharded_call": "msjax.communication",
     "local_view": "msjax.communication",
+    "trace_inputs": "msjax.communication",
 }
 
 _TABLE = {}

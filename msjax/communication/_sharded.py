@@ -12,13 +12,22 @@ they need (:mod:`msjax.parallel._apply`); then
   data-parallel devices (ZeRO by sharding: XLA gathers them where they are used);
 * Tensor inputs follow the dataset strategy: ``"data_parallel"`` (each process's batch
   is its slice of the global batch, cut over all devices), ``"full_batch"``
-  (replicated), or a tuple of strategies;
+  (replicated), or a tuple of strategies (with several processes each process feeds the
+  block of each input its devices hold, e.g. its patch of an image cut along W);
 * the step is ``jax.jit`` over global arrays; written Parameters keep their sharding,
   so nothing moves between steps and each device holds only its blocks.
 
 In one process the results are global arrays (all data visible). With several
 processes each process gets its own slice of every result (MindSpore's view: a
 rank sees its slice), e.g. its part of a batch-cut output.
+
+PyNative code outside ``ms.jit`` (an eager ``value_and_grad``, an optimizer step) runs
+op by op on every rank in MindSpore, with each rank's whole Tensors; msjax compiles it
+for speed. Such a function is a sharded step only when a strategy takes effect in it
+(a ``Cell.shard``/``ms.shard`` block, which MindSpore runs as a partitioned graph inside
+PyNative): its inputs are then whole on every rank (``full_batch``) and its results
+gathered whole. Otherwise it compiles as stand-alone code, and its inputs (gradients for
+an optimizer...) are never taken for a cut batch.
 """
 from __future__ import annotations
 
@@ -29,7 +38,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .._core import provided
+from .._core import provided, state
 from ..parallel import _apply, _strategy, _strategy_file
 from ..parallel import _context as parallel
 
@@ -93,7 +102,7 @@ def _input_sharding(x, index, devices, strategy):
         if index >= len(strategy):
             raise ValueError(f"The dataset strategy has {len(strategy)} entries, but the step has more inputs.")
         st = _strategy.to_strategies("dataset_strategy", (strategy[index],), devices)[0]
-        st.check_shape("dataset_strategy", index, np.shape(x), strategy[index])
+        st.check_shape("dataset_strategy", index, _global_shape(st.sharding, np.shape(x)), strategy[index])
         return st.sharding
     if strategy == "full_batch" or ndim == 0:
         return rep
@@ -103,6 +112,39 @@ def _input_sharding(x, index, devices, strategy):
                          f"input ({np.shape(x)[0]}) must be divisible by the {n_local} devices of this process; "
                          "use a batch size divisible by the device number, or dataset_strategy='full_batch'.")
     return _strategy.split_dim0(ndim, devices)
+
+
+def _global_shape(sharding, local_shape):
+    """The global shape of an input of which this process holds the block its devices cover
+    (several processes: each rank feeds its slice, as MindSpore's dataset strategy says)."""
+    if jax.process_count() == 1 or len(sharding.spec) > len(local_shape):
+        return tuple(local_shape)
+    spec = tuple(sharding.spec) + (None,) * (len(local_shape) - len(sharding.spec))
+    parts = tuple(1 if e is None else math.prod(sharding.mesh.shape[a] for a in (e if isinstance(e, tuple) else (e,)))
+                  for e in spec)
+    idx = sharding.devices_indices_map(parts)
+    mine = [idx[d] for d in sharding.addressable_devices]
+    return tuple(size * parts[k] // len({sl[k].start for sl in mine}) for k, size in enumerate(local_shape))
+
+
+def _global_inputs(dyn, strategy, devices):
+    """Abstract global inputs for tracing: with several processes and per-input strategies a
+    process holds blocks (a rank's patch), not the shapes the network sees."""
+    if jax.process_count() == 1 or not isinstance(strategy, tuple):
+        return dyn
+    dyn_sh = [_input_sharding(d, i, devices, strategy) for i, d in enumerate(dyn)]
+    return [jax.ShapeDtypeStruct(_global_shape(s, np.shape(d)), np.asarray(d).dtype if not hasattr(d, "dtype")
+                                 else d.dtype) if np.ndim(d) else d for d, s in zip(dyn, dyn_sh)]
+
+
+def trace_inputs(dyn):
+    """What the transform core traces a compiled function with (global shapes in a sharded step)."""
+    if not auto_parallel_active() or jax.process_count() == 1 or not state.compiled():
+        return dyn
+    strategy = _dataset_strategy()
+    if not isinstance(strategy, tuple):
+        return dyn
+    return _global_inputs(dyn, strategy, _strategy.mesh_devices())
 
 
 def _dataset_strategy():
@@ -197,26 +239,38 @@ def sharded_call(body, state_params, dyn_example, sens_example):
     """The compiled step of ``body(state_vals, dyn, sens) -> (out, changed)`` partitioned
     over all devices, or ``None`` when semi-auto/auto parallel is not in effect."""
     if not auto_parallel_active():
+        if jax.process_count() > 1 and any(isinstance(p._raw_get(), jax.Array) and not p._raw_get().is_fully_addressable
+                                           and not _is_key(p._raw_get()) for p in state_params):
+            raise NotImplementedError(
+                "msjax does not run a compiled function outside the semi-auto/auto-parallel step on Parameters that "
+                "step placed over several processes (e.g. an optimizer called after AutoParallel(grad_fn) with "
+                "msjax launch): call the optimizer inside the function given to AutoParallel.")
         return None
     devices = _strategy.mesh_devices()
     written = {}
+    eager = not state.compiled()     # PyNative code msjax compiles (see the module docstring)
+    rep = _strategy.replicated(devices)
 
     def step(plan, state_vals, dyn, sens):
         with _apply.tracing(plan):
             out, changed = body(state_vals, dyn, sens)
+        if eager:    # results whole on every rank, as PyNative's
+            out = jax.tree_util.tree_map(
+                lambda v: jax.lax.with_sharding_constraint(v, rep) if isinstance(v, jax.Array) and not _is_key(v)
+                else v, out)
         changed = {i: (jax.lax.with_sharding_constraint(v, written[i]) if i in written and not _is_key(v) else v)
                    for i, v in changed.items()}
         return out, changed
 
     state_vals = [p._raw_get() for p in state_params]
+    strategy = "full_batch" if eager else _dataset_strategy()
     plan = _apply.StepPlan(devices)
-    jax.eval_shape(functools.partial(step, plan), state_vals, dyn_example, sens_example)
+    jax.eval_shape(functools.partial(step, plan), state_vals, _global_inputs(dyn_example, strategy, devices),
+                   sens_example)
+    if eager and not plan.used:
+        return None
     state_sh = _plan_state(state_params, state_vals, plan, devices)
     written.update(enumerate(state_sh))
-    strategy = _dataset_strategy()
-    if isinstance(strategy, tuple) and jax.process_count() > 1:
-        raise NotImplementedError("msjax supports a dataset_strategy of per-input strategies in one process only; "
-                                  "with several processes use 'data_parallel' or 'full_batch'.")
     load = (parallel.get_auto_parallel_context("strategy_ckpt_config") or {}).get("load_file") or \
         parallel.get_auto_parallel_context("strategy_ckpt_load_file")
     if load:
@@ -225,8 +279,7 @@ def sharded_call(body, state_params, dyn_example, sens_example):
                                   "the script's shard() calls; to load a checkpoint saved with another strategy use "
                                   "load_distributed_checkpoint or transform_checkpoints.")
     dyn_sh = [_input_sharding(d, i, devices, strategy) for i, d in enumerate(dyn_example)]
-    rep = _strategy.replicated(devices)
-    local_batch = jax.process_count() > 1 and strategy == "data_parallel"
+    local_batch = jax.process_count() > 1 and strategy != "full_batch"
     jitted = jax.jit(functools.partial(step, _apply.StepPlan(devices)))
     save_file, trainable_only = _strategy_save_file()
 
@@ -255,3 +308,4 @@ def sharded_call(body, state_params, dyn_example, sens_example):
 
 provided.provide("sharded_call", sharded_call)
 provided.provide("local_view", local_view)
+provided.provide("trace_inputs", trace_inputs)

@@ -7,9 +7,17 @@ In a semi-auto/auto-parallel step the Cell's Tensor inputs (and outputs, with
 the rest of the Cell, as MindSpore's sharding propagation does inside a shard
 function. Elsewhere the Cell runs unchanged. Difference: ``device`` and ``level``
 are accepted and ignored (XLA partitions for every backend).
+
+``parameter_plan`` is resolved when ``shard`` is called, as MindSpore's
+``Shard._set_param_layout_into_parameter``: a key is a Parameter's name with a leading
+``self.`` dropped (``'self.block1.dense2.weight'`` names ``block1.dense2.weight``) among
+the Cell's trainable Parameters; a name that matches none is ignored with a warning, a
+Parameter given a plan before keeps its first one (a warning), a tuple of the wrong length
+or one that does not divide the shape is a ``ValueError``.
 """
 from __future__ import annotations
 
+from .. import log as logger
 from ..parallel import _apply, _strategy
 
 __all__ = ["cell_shard", "run_sharded"]
@@ -30,9 +38,38 @@ def cell_shard(cell, in_strategy, out_strategy=None, parameter_plan=None, device
     # MindSpore allows None entries in in_strategy (an input left to propagation)
     _strategy.check_shard_args(name, tuple(s for s in in_strategy if s is not None), out_strategy)
     for pname, s in (parameter_plan or {}).items():
+        if not isinstance(pname, str):
+            raise TypeError("For 'Shard', the type of each key and value in 'parameter_plan' must be str and "
+                            f"tuple/Layout, but got {type(pname).__name__} and {type(s).__name__}")
         _strategy.check_shard_args(name, (s,), None, what="parameter_plan")
-    object.__setattr__(cell, "_ms_shard", (in_strategy, out_strategy, dict(parameter_plan or {})))
+    object.__setattr__(cell, "_ms_shard", (in_strategy, out_strategy, _resolve_plan(cell, parameter_plan or {})))
     return cell
+
+
+def _resolve_plan(cell, parameter_plan):
+    """``[(Parameter, strategy)]`` for the plan's names (MindSpore's lookup and checks)."""
+    by_name = {p.name: p for p in cell.trainable_params()}
+    resolved = []
+    for pname, strategy in parameter_plan.items():
+        param = by_name.get(pname.replace("self.", ""))
+        if param is None:
+            logger.warning(f"{pname} is not exist, ignored its setting.")
+            continue
+        if getattr(param, "_ms_plan_strategy", None) is not None:
+            logger.warning(f"The layout of parameter '{pname}' has been set, current setting will be ignored.")
+            continue
+        if isinstance(strategy, tuple):
+            if len(strategy) != len(param.shape):
+                raise ValueError(f"For {pname}, the length of param_strategy: {len(strategy)}, "
+                                 f"is not equal to param_shape len: {len(param.shape)}.")
+            for i, (dim, cut) in enumerate(zip(param.shape, strategy)):
+                if dim % cut != 0:
+                    raise ValueError(f"For '{pname}', the param_shape is {tuple(param.shape)} and the setting "
+                                     f"param_strategy is {strategy}. The param_shape[{i}]: {dim} cannot be "
+                                     f"divisible by param_strategy[{i}]: {cut}.")
+        object.__setattr__(param, "_ms_plan_strategy", strategy)
+        resolved.append((param, strategy))
+    return resolved
 
 
 def run_sharded(cell, construct, *args, **kwargs):
@@ -42,7 +79,7 @@ def run_sharded(cell, construct, *args, **kwargs):
         return construct(*args, **kwargs)
     name = type(cell).__name__
     if parameter_plan:
-        _apply.note_parameter_plan({p.name: p for p in cell.get_parameters()}, parameter_plan, name)
+        _apply.note_parameter_plan(parameter_plan, name)
     keep = [i for i, s in enumerate(in_strategy) if s is not None]   # None: left to propagation
     args = list(args)
     constrained = _apply.apply(name, tuple(in_strategy[i] for i in keep), None, _identity,

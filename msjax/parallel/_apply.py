@@ -9,8 +9,8 @@ first operator that consumes a Parameter decides that Parameter's sharding (as i
 MindSpore): the step then keeps the Parameter's value split that way between steps,
 so each device holds only its block.
 
-Outside such a trace (PyNative, one device, STAND_ALONE/DATA_PARALLEL) strategies
-are ignored, as MindSpore ignores them there.
+Outside such a trace (one device, STAND_ALONE/DATA_PARALLEL, PyNative code that meets no
+``Cell.shard``/``ms.shard`` block) strategies are ignored, as MindSpore ignores them there.
 """
 from __future__ import annotations
 
@@ -34,6 +34,7 @@ class StepPlan:
     def __init__(self, devices):
         self.devices = devices
         self.param_sharding = {}      # id(Parameter) -> NamedSharding
+        self.used = False             # whether any strategy took effect in the trace
 
     def note_param(self, p, sharding):
         self.param_sharding.setdefault(id(p), sharding)
@@ -69,6 +70,7 @@ def _constrain(opname, values, strategy, plan, what):
                            f"operator has {len(idx)} tensor {'inputs' if what == 'in_strategy' else 'outputs'}: "
                            "invalid strategy.")
     out = list(values)
+    plan.used = True
     for k, (i, st) in enumerate(zip(idx, strategies)):
         v = values[i]
         raw = _raw(v)
@@ -117,16 +119,13 @@ def shard_function(fn, in_strategy, out_strategy=None, parameter_plan=None, name
     return sharded
 
 
-def note_parameter_plan(params_by_name, parameter_plan, opname="shard"):
-    """``parameter_plan={'name': strategy}``: the named Parameters' shardings for this step."""
+def note_parameter_plan(parameter_plan, opname="shard"):
+    """``parameter_plan`` resolved to ``[(Parameter, strategy)]``: their shardings for this step."""
     plan = active()
     if plan is None or not parameter_plan:
         return
-    for pname, strategy in parameter_plan.items():
-        p = params_by_name.get(pname)
-        if p is None:
-            raise ValueError(f"For '{opname}', the parameter_plan names '{pname}', which is not a parameter "
-                             "of the cell.")
+    plan.used = True
+    for p, strategy in parameter_plan:
         st = _strategy.to_strategies(opname, (strategy,), plan.devices)[0]
         st.check_shape(opname, 0, p.shape, strategy)
         plan.param_sharding[id(p)] = st.sharding
