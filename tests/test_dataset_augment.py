@@ -160,3 +160,26 @@ def test_auto_augment_applies_a_policy_pair():
     assert 30 < changed < 60     # some pairs apply nothing (probabilities < 1)
     with pytest.raises(TypeError, match="AutoAugmentPolicy"):
         V.AutoAugment("imagenet")
+
+
+def test_slice_patches_as_mindspore():
+    """SlicePatches (MindSpore's dataset_slice sample): values recorded with MindSpore 2.10."""
+    from msjax.dataset import vision as v
+    x = np.arange(30, dtype=np.uint8).reshape(5, 6)
+    out = v.SlicePatches(2, 4, fill_value=9)(x)        # PAD: bottom/right, row by row
+    assert len(out) == 8 and all(o.shape == (3, 2) for o in out)
+    np.testing.assert_array_equal(out[2], [[4, 5], [10, 11], [16, 17]])
+    np.testing.assert_array_equal(out[5], [[20, 21], [26, 27], [9, 9]])
+    assert [o.shape for o in v.SlicePatches(2, 4, v.SliceMode.DROP)(np.zeros((5, 6, 3)))] == [(2, 1, 3)] * 8
+    chw = np.arange(28 * 28, dtype=np.float32).reshape(1, 28, 28)   # taken for HWC, as MindSpore
+    out = v.SlicePatches(1, 4)(chw)
+    assert [o.shape for o in out] == [(1, 7, 28)] * 4 and out[1][0, 0, 0] == 196
+    assert isinstance(v.SlicePatches()(x), np.ndarray)
+    with pytest.raises(ValueError, match="num_height is not within"):
+        v.SlicePatches(0, 1)
+    with pytest.raises(TypeError, match="slice_mode"):
+        v.SlicePatches(1, 1, "pad")
+    with pytest.raises(ValueError, match="fill_value"):
+        v.SlicePatches(1, 1, fill_value=256)
+    with pytest.raises(RuntimeError, match="rank: 4"):
+        v.SlicePatches(2, 2)(np.zeros((2, 2, 2, 2)))

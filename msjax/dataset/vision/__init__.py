@@ -7,6 +7,6 @@ from .augment import (AutoAugment, AutoAugmentPolicy, RandAugment, AdjustBrightn
 from .transforms import (Border, CenterCrop, ColorConverter, ConvertColor, Crop, Decode, Grayscale, HWC2CHW,
                          HorizontalFlip, ImageBatchFormat, Inter, Normalize, Pad, RandomCrop, RandomCropDecodeResize,
                          RandomHorizontalFlip, RandomResizedCrop, RandomRotation, RandomVerticalFlip, Rescale, Resize,
-                         Rotate, ToPIL, ToTensor, ToType, VerticalFlip)
+                         Rotate, SliceMode, SlicePatches, ToPIL, ToTensor, ToType, VerticalFlip)
 
 __all__ = transforms.__all__ + augment.__all__

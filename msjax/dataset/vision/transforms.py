@@ -16,12 +16,12 @@ import numpy as np
 
 from .. import config
 from .py_transforms_util import is_pil, resize as _pil_resize, to_pil as _to_pil
-from .utils import Border, ColorConverter, ImageBatchFormat, Inter
+from .utils import Border, ColorConverter, ImageBatchFormat, Inter, SliceMode
 
 __all__ = ["Inter", "Border", "ImageBatchFormat", "Resize", "Rescale", "Normalize", "HWC2CHW", "CenterCrop",
            "RandomCrop", "RandomHorizontalFlip", "RandomVerticalFlip", "RandomResizedCrop",
            "RandomCropDecodeResize", "Decode", "ToPIL", "ToTensor", "Pad", "Grayscale", "ToType", "Crop", "HorizontalFlip",
-           "VerticalFlip", "ConvertColor", "ColorConverter", "RandomRotation", "Rotate"]
+           "VerticalFlip", "ConvertColor", "ColorConverter", "RandomRotation", "Rotate", "SliceMode", "SlicePatches"]
 
 
 # ---------------------------------------------------------------------------
@@ -627,6 +627,52 @@ class HWC2CHW(_Transform):
         if img.ndim == 2:
             return img
         return np.ascontiguousarray(img.transpose(2, 0, 1))
+
+
+class SlicePatches(_Transform):
+    """``SlicePatches(num_height=1, num_width=1, slice_mode=SliceMode.PAD, fill_value=0)``: an
+    ``<H, W>`` or ``<H, W, C>`` image cut into ``num_height * num_width`` patches, row by row
+    (one output column each). ``PAD`` pads the bottom and right with ``fill_value`` up to a
+    multiple of the patch count, ``DROP`` drops the remainder. As MindSpore, a CHW image is
+    taken for HWC (its C and H axes are cut)."""
+
+    def __init__(self, num_height=1, num_width=1, slice_mode=SliceMode.PAD, fill_value=0):
+        for name, v in (("num_height", num_height), ("num_width", num_width)):
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise TypeError(f"Argument {name} with value {v} is not of type [<class 'int'>], "
+                                f"but got {type(v)}.")
+            if not 1 <= v <= 2147483647:
+                raise ValueError(f"Input {name} is not within the required interval of [1, 2147483647].")
+        if not isinstance(slice_mode, SliceMode):
+            raise TypeError(f"Argument slice_mode with value {slice_mode} is not of type [{SliceMode}], "
+                            f"but got {type(slice_mode)}.")
+        if isinstance(fill_value, bool) or not isinstance(fill_value, int):
+            raise TypeError(f"Argument fill_value with value {fill_value} is not of type [<class 'int'>], "
+                            f"but got {type(fill_value)}.")
+        if not 0 <= fill_value <= 255:
+            raise ValueError("Input fill_value is not within the required interval of [0, 255].")
+        self.num_height, self.num_width = num_height, num_width
+        self.slice_mode, self.fill_value = slice_mode, fill_value
+
+    def __call__(self, *args):
+        if len(args) != 1:
+            raise RuntimeError(f"SlicePatches: expected one input column, but got {len(args)}.")
+        out = self._apply(args[0])
+        return out[0] if len(out) == 1 else out
+
+    def _apply(self, img):
+        img = _image(img, "SlicePatches")
+        nh, nw = self.num_height, self.num_width
+        h, w = img.shape[:2]
+        if self.slice_mode == SliceMode.PAD:
+            ph, pw = -(-h // nh), -(-w // nw)
+            if (ph * nh, pw * nw) != (h, w):
+                pad = [(0, ph * nh - h), (0, pw * nw - w)] + [(0, 0)] * (img.ndim - 2)
+                img = np.pad(img, pad, constant_values=np.array(self.fill_value).astype(img.dtype))
+        else:
+            ph, pw = h // nh, w // nw
+        return tuple(np.ascontiguousarray(img[i * ph:(i + 1) * ph, j * pw:(j + 1) * pw])
+                     for i in range(nh) for j in range(nw))
 
 
 class ToPIL(_Transform):

@@ -2,7 +2,7 @@
 below the transforms that use them)."""
 from enum import Enum, IntEnum
 
-__all__ = ["AutoAugmentPolicy", "Border", "ColorConverter", "ImageBatchFormat", "Inter"]
+__all__ = ["AutoAugmentPolicy", "Border", "ColorConverter", "ImageBatchFormat", "Inter", "SliceMode"]
 
 
 class Inter(IntEnum):
@@ -21,6 +21,11 @@ class Border(str, Enum):
     EDGE = "edge"
     REFLECT = "reflect"
     SYMMETRIC = "symmetric"
+
+
+class SliceMode(IntEnum):
+    PAD = 0
+    DROP = 1
 
 
 class ImageBatchFormat(IntEnum):
