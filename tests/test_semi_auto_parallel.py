@@ -19,6 +19,9 @@ import msjax as ms
 from msjax import nn, ops
 from msjax.parallel import Layout
 
+# one worker runs the module's 4-device fixture once (pytest-xdist --dist loadgroup)
+pytestmark = pytest.mark.xdist_group("semi_auto_parallel")
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXAMPLE = os.path.join(ROOT, "examples", "distributed", "semi_auto_parallel.py")
 
