@@ -19,9 +19,6 @@ import msjax as ms
 from msjax import nn, ops
 from msjax.parallel import Layout
 
-# one worker runs the module's 4-device fixture once (pytest-xdist --dist loadgroup)
-pytestmark = pytest.mark.xdist_group("semi_auto_parallel")
-
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXAMPLE = os.path.join(ROOT, "examples", "distributed", "semi_auto_parallel.py")
 
@@ -256,10 +253,8 @@ def _run(script, devices, *args, timeout=600):
                           env=env, timeout=timeout)
 
 
-@pytest.fixture(scope="module")
-def four_devices(tmp_path_factory):
-    d = tmp_path_factory.mktemp("semi_auto")
-    script = d / "driver.py"
+def _four_devices(tmp_path):
+    script = tmp_path / "driver.py"
     script.write_text(DRIVER)
     r = _run(str(script), 4)
     line = [l for l in r.stdout.splitlines() if l.startswith("RESULT ")]
@@ -271,18 +266,27 @@ CASES = ["repeat", "tensor_parallel", "layout", "propagation", "mint", "cell", "
          "full_batch", "model", "pynative_shard"]
 
 
-@pytest.mark.parametrize("case", CASES)
-def test_strategy_kind_gives_stand_alone_numbers(four_devices, case):
-    r = four_devices[case]
-    np.testing.assert_allclose(r["got"], r["ref"], rtol=1e-5, atol=1e-6)
+def test_every_strategy_kind_on_four_devices(tmp_path):
+    """One 4-device process (the suite's time): every case's numbers, bytes and errors."""
+    result = _four_devices(tmp_path)
+    wrong = []
+    for case in CASES:
+        r = result[case]
+        if not np.allclose(r["got"], r["ref"], rtol=1e-5, atol=1e-6):
+            wrong.append((case, r["got"], r["ref"]))
+    assert not wrong, wrong         # every strategy kind gives the stand-alone numbers
+    _check_cut(result)
+    _check_errors(result["errors"])
 
 
-def test_parameters_and_optimizer_states_are_cut(four_devices):
-    b = {case: four_devices[case]["bytes"] for case in CASES}
+def _check_cut(result):
+    b = {case: result[case]["bytes"] for case in CASES}
     full1, full2 = 16 * 8 * 4, 8 * 4 * 4
     # w1 cut by its first consumer: (2, 1) with 2 repeats -> half; (1, 4) -> a quarter; layout mp -> half
     assert b["repeat"]["w1"] == full1 // 1 and b["repeat"]["w2"] == full2          # (1, 1): whole
     assert b["tensor_parallel"]["w1"] == full1 // 4 and b["tensor_parallel"]["w2"] == full2 // 2
+    # an optimizer state is laid out as its Parameter (MindSpore: the same tensor layout)
+    assert b["tensor_parallel"]["moments.w1"] == full1 // 4 and b["tensor_parallel"]["moments.w2"] == full2 // 2
     assert b["model"]["w1"] == full1 // 4           # Model(AutoParallel(net)) trains the sharded step
     assert b["layout"]["w1"] == full1 // 2
     assert b["mint"]["w1"] == full1 // 2
@@ -296,18 +300,16 @@ def test_parameters_and_optimizer_states_are_cut(four_devices):
     assert b["optimizer"]["moment1.0.weight"] == 8 * 16 * 4 // 4
     assert b["optimizer"]["moment2.0.weight"] == 8 * 16 * 4 // 4
     assert b["optimizer"]["2.weight"] == 4 * 8 * 4 // 4
-    # hsdp on top of tensor parallel: w1's (4, 1)... here (2, 1) x 2 repeats -> the repeats cut it further
     assert b["hsdp"]["0.weight"] == 8 * 16 * 4 // 4
 
 
-def test_bad_strategies_raise_before_any_step(four_devices):
-    errors = four_devices["errors"]
+def _check_errors(errors):
     for kind, words in [("product", ["MatMul", "(3, 1)", "divide the device number 4"]),
                         ("rank", ["MatMul", "(2,)", "dimensions"]),
                         ("shape", ["MatMul", "not divisible by 4"]),
                         ("count", ["MatMul", "entries", "tensor inputs"])]:
         (etype, msg), unchanged = errors[kind]
-        assert etype == "RuntimeError", (kind, etype, msg)
+        assert etype == "RuntimeError", (kind, etype, msg)     # raised before any step runs
         for w in words:
             assert w in msg, (kind, msg)
         assert unchanged, kind      # a failed step changes no Parameter

@@ -171,10 +171,28 @@ def _is_key(v):
     return isinstance(v, jax.Array) and jax.dtypes.issubdtype(v.dtype, jax.dtypes.prng_key)
 
 
+_SAME = {}
+
+
+def _same_place(a, b, ndim):
+    """Whether two shardings place an array alike (a step's outputs come back as ``P()`` where
+    the plan says ``P(None)``): cached, so an unchanged Parameter is never copied again."""
+    if a == b:
+        return True
+    key = (a, b, ndim)
+    hit = _SAME.get(key)
+    if hit is None:
+        try:
+            hit = _SAME[key] = a.is_equivalent_to(b, ndim)
+        except Exception:   # noqa: BLE001  (shardings of different kinds or device sets)
+            hit = _SAME[key] = False
+    return hit
+
+
 def _place(v, sharding, local_batch=False):
     """``v`` as a global array with ``sharding``. ``local_batch``: ``v`` is this process's
     part of the data (several processes); otherwise every process holds the whole value."""
-    if isinstance(v, jax.Array) and v.sharding == sharding:
+    if isinstance(v, jax.Array) and _same_place(v.sharding, sharding, v.ndim):
         return v
     if _is_key(v):
         return jax.random.wrap_key_data(_place(jax.random.key_data(v), sharding, local_batch),
@@ -217,9 +235,12 @@ def local_view(x):
 def _plan_state(state_params, state_vals, plan, devices):
     n_state = len(state_params)
     shard = [plan.param_sharding.get(id(p)) for p in state_params]
+    owners = _optimizer_states(state_params)
+    for j, k in owners.items():      # an optimizer state is laid out as its Parameter (as in MindSpore)
+        if shard[j] is None:
+            shard[j] = shard[k]
     cfg = _optimizer_config()
     if cfg is not None:
-        owners = _optimizer_states(state_params)
         new = list(shard)
         for j, p in enumerate(state_params):
             v = state_vals[j]
