@@ -61,9 +61,10 @@ def _raw(x):
     return x._data if isinstance(x, Tensor) else x
 
 
-def _constrain(opname, values, strategy, plan, what):
+def _constrain(opname, values, strategy, plan, what, attrs=None):
     """Constrain the Tensors in ``values`` (a list) by ``strategy``; Parameters are noted."""
-    strategies = _strategy.to_strategies(opname, strategy, plan.devices)
+    strategies = (_strategy.op_strategies(opname, strategy, plan.devices, attrs or {}) if what == "in_strategy"
+                  else None) or _strategy.to_strategies(opname, strategy, plan.devices)
     idx = [i for i, v in enumerate(values) if _is_tensor(v)]
     if len(idx) != len(strategies):
         raise RuntimeError(f"For '{opname}', the {what} {strategy} has {len(strategies)} entries, but the "
@@ -87,7 +88,7 @@ def apply(opname, in_strategy, out_strategy, fn, args, kwargs):
     plan = active()
     if plan is None or in_strategy is None:
         return fn(*args, **kwargs)
-    args = _constrain(opname, list(args), in_strategy, plan, "in_strategy")
+    args = _constrain(opname, list(args), in_strategy, plan, "in_strategy", kwargs)
     out = fn(*args, **kwargs)
     if out_strategy is not None:
         single = not isinstance(out, (tuple, list))
@@ -103,7 +104,7 @@ def constrain_prim(prim, values):
     plan = active()
     if plan is None or prim._in_strategy is None:
         return list(values)
-    return _constrain(prim.name, list(values), prim._in_strategy, plan, "in_strategy")
+    return _constrain(prim.name, list(values), prim._in_strategy, plan, "in_strategy", prim._attrs)
 
 
 def shard_function(fn, in_strategy, out_strategy=None, parameter_plan=None, name=None):

@@ -7,16 +7,17 @@ blocks and ``w`` into 4 rows. With ``n`` devices and a strategy whose product is
 *repeated calculation* (devices holding the same block). Here every strategy is a
 ``PartitionSpec`` on one mesh of the job's devices in rank order with an axis per prime
 factor of the device count (``'_p0'``, ``'_p1'``...; 8 devices: 2 x 2 x 2): each strategy
-dimension takes a group of axes whose sizes multiply to its cut, the last dimension the
-innermost ones, the axes left over are the repeated calculation. A ``Layout((2, 2, 2), ("dp", "sp", "mp"))``
+dimension takes a group of axes whose sizes multiply to its cut, in MindSpore's device-matrix
+order with the repeated calculation innermost; a matrix product uses its operator-level
+device matrix ``(batch..., i, j, k, repeat)`` for both inputs. A ``Layout((2, 2, 2), ("dp", "sp", "mp"))``
 is the same with the user's device matrix and names; ``layout("mp", ("sp", "dp"))``
 shards dimension 0 over ``mp`` and dimension 1 over ``sp`` and ``dp`` together
 (``"None"``: not cut). The alias ``"interleaved_parallel"`` (MindSpore's
 micro-interleaving inside one device) adds no device axis here.
 
-Differences from MindSpore: the device matrix of an operator is taken per input
-(MindSpore derives one per operator, e.g. ``(i, j, k)`` for MatMul); the results are
-the same, only the placement of repeated blocks may differ. ``leaf`` layer: imports
+Differences from MindSpore: outside the matrix products the device matrix is taken per
+input (MindSpore derives one per operator); the results are the same, only the placement
+of repeated blocks may differ. ``leaf`` layer: imports
 only JAX and NumPy.
 """
 from __future__ import annotations
@@ -27,7 +28,7 @@ import math
 import jax
 import numpy as np
 
-__all__ = ["Layout", "check_shard_args", "Strategy", "to_strategies", "mesh_devices"]
+__all__ = ["Layout", "check_shard_args", "Strategy", "to_strategies", "op_strategies", "mesh_devices"]
 
 _INTERLEAVED = "interleaved_parallel"
 
@@ -162,8 +163,7 @@ def canonical_mesh(devices):
 
 def _assign(mesh, sizes, opname, what):
     """Disjoint groups of mesh axes whose sizes multiply to ``sizes[i]``, the last size taking
-    the innermost axes (MindSpore's device matrix is row-major with the repeated calculation
-    in front): a tuple of axis names per size."""
+    the innermost axes (MindSpore's device matrix is row-major): a tuple of axis names per size."""
     free = list(mesh.axis_names)
     groups = [()] * len(sizes)
     for i in reversed(range(len(sizes))):
@@ -216,8 +216,44 @@ def _from_tuple(opname, strategy, devices):
         raise RuntimeError(f"For '{opname}', the product of the strategy {strategy} is {p}, which does not "
                            f"divide the device number {n}: invalid strategy.")
     mesh = canonical_mesh(devices)
-    groups = _assign(mesh, list(strategy), opname, "strategy")
+    # the repeated calculation is the last (innermost) device-matrix dimension, as MindSpore's
+    groups = _assign(mesh, list(strategy) + [n // p], opname, "strategy")[:-1]
     return Strategy(mesh, jax.sharding.PartitionSpec(*[_entry(g) for g in groups]), tuple(strategy))
+
+
+_MATMULS = {"MatMul": ("transpose_a", "transpose_b"), "BatchMatMul": ("transpose_a", "transpose_b"),
+            "matmul": (None, None), "mm": (None, None), "bmm": (None, None)}
+
+
+def op_strategies(opname, strategy, devices, attrs):
+    """A matrix product's strategies on its operator-level device matrix (MindSpore's
+    ``(batch..., i, j, k, repeat)``), so ``x``'s and ``w``'s shared dimension ``j`` sit on the
+    same devices and XLA moves nothing between them; None for other operators (their inputs
+    each get their own device matrix)."""
+    flags = _MATMULS.get(opname)
+    if flags is None or len(strategy) != 2 or not all(isinstance(st, tuple) for st in strategy):
+        return None
+    x, w = strategy
+    if len(x) < 2 or len(w) < 2:
+        return None
+    ta = bool(attrs.get(flags[0])) if flags[0] else False
+    tb = bool(attrs.get(flags[1])) if flags[1] else False
+    i, j = (x[-1], x[-2]) if ta else (x[-2], x[-1])
+    j2, k = (w[-1], w[-2]) if tb else (w[-2], w[-1])
+    batch, wbatch = x[:-2], w[:-2]
+    if j != j2 or len(wbatch) > len(batch) or any(b not in (1, a) for a, b in zip(batch[::-1], wbatch[::-1])):
+        return None
+    n, p = len(devices), math.prod(batch) * i * j * k
+    if n % p:
+        return None      # the per-input path reports the error
+    mesh = canonical_mesh(devices)
+    g = _assign(mesh, list(batch) + [i, j, k, n // p], opname, "strategy")
+    gb, gi, gj, gk = g[:len(batch)], g[-4], g[-3], g[-2]
+    xs = list(gb) + ([gj, gi] if ta else [gi, gj])
+    wb = [gb[len(batch) - len(wbatch) + t] if wbatch[t] > 1 else () for t in range(len(wbatch))]
+    ws = wb + ([gk, gj] if tb else [gj, gk])
+    return [Strategy(mesh, jax.sharding.PartitionSpec(*[_entry(a) for a in xs]), tuple(x)),
+            Strategy(mesh, jax.sharding.PartitionSpec(*[_entry(a) for a in ws]), tuple(w))]
 
 
 def _from_layout(opname, layout, devices):
