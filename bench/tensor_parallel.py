@@ -50,7 +50,22 @@ map instead of a tuple (the same cuts, one device matrix for all operators).
 ``bench/tensor_parallel_profile.py`` proposes (as monkeypatches; no msjax file changes),
 which also shows where msjax's time goes on one device count.
 
-Results (2026-11-27, msjax at 696916a, host devices on an otherwise idle 16-core x86
+Results after the sharding fixes the profile found (optimizer states laid out as their
+Parameter, MatMul's operator-level device matrix, no re-placement of unchanged Parameters
+or reused inputs, the data-parallel optimizer cut inside each tensor-parallel block), this
+2-core machine, 2026-11-27, ``--repeat 7`` (host devices share the 2 cores, so steps/s fall
+with the device count on both sides; the ratio is what compares):
+
+    devices mode   dp x mp  msjax st/s  JAX st/s  ratio  msjax B/device  JAX B/device  vs 1 dev.
+     1      tp     1 x 1       25.58     22.71   1.154      18,960,400    18,960,388   1.000
+     2      tp     1 x 2       24.79     25.62   0.982       9,501,712     9,501,700   0.501
+     2      tp+op  2 x 1       24.06     24.50   1.018       9,523,216     9,523,204   0.502
+     4      tp     1 x 4       20.88     20.81   0.999       4,772,368     4,772,356   0.252
+     4      tp+op  2 x 2       20.97     21.59   0.968       4,783,120     4,783,108   0.252
+     8      tp     1 x 8       15.36     14.13   1.097       2,407,696     2,407,684   0.127
+     8      tp+op  2 x 4       15.46     15.20   0.985       2,413,072     2,413,060   0.127
+
+Earlier results (2026-11-27, before those fixes, msjax at 696916a, host devices on an otherwise idle 16-core x86
 machine, JAX 0.11.2, CPU; defaults: hidden 256, 8 heads, seq 64, batch 8, 2 layers,
 1.58 M parameters, Adam; ``--repeat 9``). The same three losses on every row
 (2.005914, 1.950247, 1.894687), no retrace while timed:

@@ -91,7 +91,9 @@ def _optimizer_sharding(base, shape, dtype, devices, config):
     first = spec[0] if isinstance(spec[0], tuple) else (() if spec[0] is None else (spec[0],))
     cut = math.prod(mesh.shape[a] for a in first + free)
     if free and shape[0] % cut == 0:
-        return jax.sharding.NamedSharding(mesh, P(free + first, *spec[1:]))
+        # the data-parallel cut inside each tensor-parallel block (MindSpore slices the slice), so
+        # gathering over data parallel gives back the block
+        return jax.sharding.NamedSharding(mesh, P(first + free, *spec[1:]))
     return base
 
 
@@ -304,9 +306,19 @@ def sharded_call(body, state_params, dyn_example, sens_example):
     jitted = jax.jit(functools.partial(step, _apply.StepPlan(devices)))
     save_file, trainable_only = _strategy_save_file()
 
+    placed_inputs = {}
+
     def call(vals, dyn, sens):
         g_state = [_place(v, s) for v, s in zip(vals, state_sh)]
-        g_dyn = [_place(d, s, local_batch and s != rep) for d, s in zip(dyn, dyn_sh)]
+        g_dyn = []
+        for i, (d, s) in enumerate(zip(dyn, dyn_sh)):
+            last = placed_inputs.get(i)
+            if last is not None and last[0] is d:    # the same Tensor again (a reused batch): placed already
+                g_dyn.append(last[1])
+                continue
+            g = _place(d, s, local_batch and s != rep)
+            placed_inputs[i] = (d, g)       # holds d, so its id cannot be reused while cached
+            g_dyn.append(g)
         g_sens = None if sens is None else jax.tree_util.tree_map(lambda s: _place(s, rep), sens)
         out, changed = jitted(g_state, g_dyn, g_sens)
         if jax.process_count() > 1:
