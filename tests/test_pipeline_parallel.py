@@ -347,3 +347,21 @@ def test_inference_wrapper_runs(mode):
     with pytest.raises(TypeError, match="For 'sync_pipeline_shared_parameters', the argument 'net' should be a "
                                         "Cell, but got <class 'int'>."):
         ms.sync_pipeline_shared_parameters(3)
+
+
+def test_model_train_with_pipeline_stages_takes_the_micro_batch_mean(stages2):
+    """Model(PipelineCell(...)) builds MindSpore's _TrainGradAccuStepCell: the optimizer gets the
+    micro-batch gradients' mean (the summed loss's gradient over micro_size)."""
+    from msjax import dataset as ds
+    from msjax.train import Model
+    net = _staged_net()
+    start = _params(net)
+    batches = _batches(2)
+    data = ds.NumpySlicesDataset({"x": np.concatenate([b[0] for b in batches]),
+                                  "y": np.concatenate([b[1] for b in batches])}, shuffle=False).batch(BATCH)
+    model = Model(nn.PipelineCell(nn.WithLossCell(net, nn.CrossEntropyLoss()), MICRO),
+                  optimizer=nn.SGD(net.trainable_params(), LR))
+    model.train(1, data)
+    _, _, ref = _reference_run(start, batches, scale=MICRO)
+    for name, value in _params(net).items():
+        np.testing.assert_allclose(value, np.asarray(ref[name]), rtol=1e-5, atol=1e-6)

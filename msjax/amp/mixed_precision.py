@@ -234,6 +234,7 @@ def build_train_network(network, optimizer, loss_fn=None, level="O0", boost_leve
     cells work on every backend."""
     from ..nn.optim.optimizer import Optimizer
     from ..nn.wrap.cell_wrapper import TrainOneStepCell
+    from ..nn.wrap.pipeline import accumulation_sens
     from ..nn.wrap.loss_scale import TrainOneStepWithLossScaleCell
     from .loss_scale_manager import DynamicLossScaleManager
     if not isinstance(optimizer, Optimizer):
@@ -254,4 +255,7 @@ def build_train_network(network, optimizer, loss_fn=None, level="O0", boost_leve
         update_cell = manager.get_update_cell()
         if update_cell is not None:
             return TrainOneStepWithLossScaleCell(network, optimizer, scale_sense=update_cell).set_train()
+    accumulate = accumulation_sens(network)
+    if accumulate is not None and loss_scale in (None, 1.0):    # MindSpore's _TrainGradAccuStepCell
+        return TrainOneStepCell(network, optimizer, accumulate).set_train()
     return TrainOneStepCell(network, optimizer, loss_scale).set_train()

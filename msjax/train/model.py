@@ -166,7 +166,12 @@ class Model:
             raise ValueError("Auto mixed precision will not work because 'optimizer' is None.Please set amp_level='O0' "
                              "to disable auto mixed precision or set 'optimizer' not be None to use auto mixed "
                              "precision.")
-        self._train_network = self._build_train_network()
+        settings = _auto_parallel_settings(network)    # AutoParallel's pipeline stages shape the step
+        if settings is None:
+            self._train_network = self._build_train_network()
+        else:
+            with _parallel_context.scoped(settings):
+                self._train_network = self._build_train_network()
         self._build_eval_network(metrics, self._eval_network, eval_indexes)
         self._predict_network = self._network
         self._current_epoch_num = 0

@@ -22,7 +22,8 @@ from __future__ import annotations
 from ... import log as logger
 from ..._core.tensor import Tensor, to_array, wrap
 from ...ops import operations as P
-from ...parallel._pipeline import check_stages
+from ...parallel._context import ParallelMode, get_parallel_mode
+from ...parallel._pipeline import check_stages, pipeline_stages
 from ..cell import Cell
 
 __all__ = ["GradAccumulationCell", "PipelineCell", "MicroBatchInterleaved"]
@@ -172,3 +173,19 @@ class MicroBatchInterleaved(Cell):
         for i in range(self.interleave_num):
             output = self.add(output, self.network(*_micro_slices(inputs, self.interleave_num, i)))
         return output
+
+
+def accumulation_sens(network):
+    """The sensitivity MindSpore's ``_TrainGradAccuStepCell`` trains with when ``amp.build_train_network``
+    (so ``Model``) meets pipeline stages or a gradient-accumulation cell under semi-auto/auto parallel:
+    ``1 / micro_size``, i.e. the mean of the micro-batch gradients (the gradient of the summed
+    loss is their sum); None otherwise. Difference: MindSpore also builds that cell stand-alone,
+    where nothing fills its accumulators and the optimizer sees zeros; msjax keeps the plain
+    training step there."""
+    parallel = get_parallel_mode() in (ParallelMode.SEMI_AUTO_PARALLEL, ParallelMode.AUTO_PARALLEL)
+    cells = [c for _, c in network.cells_and_names()]
+    accumulating = any(type(c).__name__ in ("GradAccumulationCell", "GradAccumulation") for c in cells)
+    if not parallel or not (pipeline_stages() > 1 or accumulating):
+        return None
+    micro = next((c.micro_size for c in cells if isinstance(getattr(c, "micro_size", None), int)), 1)
+    return 1.0 / micro
