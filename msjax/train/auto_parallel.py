@@ -47,6 +47,7 @@ class AutoParallel(Cell):
         self.network = network
         self._parallel_mode = parallel_mode
         self._settings = {}
+        self._settings_only = {}     # accepted settings that change nothing under XLA (see below)
         self._compiled = jit(network)
 
     # --- configuration (MindSpore's methods) --------------------------------------------
@@ -129,30 +130,44 @@ class AutoParallel(Cell):
             raise TypeError(f"For 'comm_fusion', the argument 'config' must be dict, but got {type(config)}.")
         self._settings["comm_fusion"] = config
 
-    # accepted, nothing to do on XLA (recorded for get_* calls of scripts that read them back)
+    # Settings whose MindSpore effect msjax has anyway: recorded, nothing else to do.
     def no_init_parameters_in_compile(self):
-        pass
+        """MindSpore skips initialising weights while compiling; msjax's compile never initialises them."""
+        self._settings_only["init_param_in_compile"] = False
 
     def set_group_ckpt_save_file(self, file_path):
+        """MindSpore saves its communication-group table here; msjax has one group (the world)."""
         _check_str(file_path, "file_path")
-
-    def dump_local_norm(self, file_path):
-        _check_str(file_path, "file_path")
-
-    def print_local_norm(self):
-        pass
-
-    def enable_fp32_communication(self):
-        pass
-
-    def enable_device_local_norm(self):
-        pass
-
-    def disable_loss_repeated_mean(self):
-        pass
+        self._settings_only["group_ckpt_save_file"] = file_path
 
     def transformer_opt(self, file_path):
-        pass
+        """An Ascend graph-optimisation config file: no effect on the numbers; XLA optimises itself."""
+        if file_path is not None:
+            _check_str(file_path, "file_path")
+        self._settings_only["transformer_opt"] = file_path
+
+    # Settings msjax does not reproduce: a clear error rather than silently different output.
+    def dump_local_norm(self, file_path):
+        _check_str(file_path, "file_path")
+        self._unsupported("dump_local_norm (per-device gradient norms written to files)")
+
+    def print_local_norm(self):
+        self._unsupported("print_local_norm (per-device gradient norms printed each step)")
+
+    def enable_device_local_norm(self):
+        self._unsupported("enable_device_local_norm (per-device gradient norms)")
+
+    def enable_fp32_communication(self):
+        self._unsupported("enable_fp32_communication (collectives of float16/bfloat16 gradients in float32; XLA "
+                          "reduces in the tensor's own dtype)")
+
+    def disable_loss_repeated_mean(self):
+        self._unsupported("disable_loss_repeated_mean (msjax's gradients are always the true gradient of the loss, "
+                          "as with MindSpore's default loss_repeated_mean=True)")
+
+    @staticmethod
+    def _unsupported(feature):
+        raise NotImplementedError(f"For 'AutoParallel', msjax does not support {feature}.")
 
     # --- running ------------------------------------------------------------------------------
     def _context(self):
