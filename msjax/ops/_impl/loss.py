@@ -27,6 +27,7 @@ from ._util import Tensor, arr, wrap
 from .math import _abs_real, _float_input, _need_tensor, _out
 from .activation import F16_32, FLOATS, _name, check_dtype, check_number
 
+from .array import _concrete
 _REDUCTIONS = ("mean", "sum", "none")
 _INTS = (np.dtype(np.int32), np.dtype(np.int64))
 
@@ -833,8 +834,10 @@ def _lse(*xs):
     return jnp.log(jnp.sum(jnp.exp(a - ms), axis=0)) + ms
 
 
-def _ctc_core(lp, targets, in_len, tg_len, blank):
-    """Alpha/beta recursions. lp (T, N, C); returns nll (N,), log_alpha (N, T, 2S+1), log_beta."""
+def _ctc_core(lp, targets, in_len, tg_len, blank, merge_repeated=True):
+    """Alpha/beta recursions. lp (T, N, C); returns nll (N,), log_alpha (N, T, 2S+1), log_beta.
+    ``merge_repeated=False`` (TensorFlow's simplified CTC): only blanks repeat over frames, and a label
+    may follow an equal label without a blank between."""
     T, N, C = lp.shape
     S = targets.shape[1]
     L = 2 * S + 1
@@ -844,9 +847,10 @@ def _ctc_core(lp, targets, in_len, tg_len, blank):
     lab = jnp.broadcast_to(lab, (N, L)).astype(jnp.int32)
     valid_s = s[None, :] < (2 * tg_len[:, None] + 1)
     lab_m2 = jnp.concatenate([jnp.full((N, 2), -1, jnp.int32), lab[:, :-2]], axis=1)
-    skip = (lab != blank) & (lab != lab_m2) & (s[None, :] >= 2)
+    skip = (lab != blank) & ((lab != lab_m2) | jnp.logical_not(merge_repeated)) & (s[None, :] >= 2)
     lab_p2 = jnp.concatenate([lab[:, 2:], jnp.full((N, 2), -1, jnp.int32)], axis=1)
-    skip_b = (lab != blank) & (lab != lab_p2)
+    skip_b = (lab != blank) & ((lab != lab_p2) | jnp.logical_not(merge_repeated))
+    stay = (lab == blank) | merge_repeated                                    # may a state last a frame more
     emit = jnp.take_along_axis(jnp.transpose(lp, (1, 0, 2)), jnp.broadcast_to(lab[:, None, :], (N, T, L)),
                                axis=2)                                      # (N, T, L)
     t_idx = jnp.arange(T)
@@ -859,7 +863,7 @@ def _ctc_core(lp, targets, in_len, tg_len, blank):
         a1 = jnp.concatenate([jnp.full((N, 1), ninf), a[:, :-1]], axis=1)
         a2 = jnp.concatenate([jnp.full((N, 2), ninf), a[:, :-2]], axis=1)
         a2 = jnp.where(skip, a2, ninf)
-        new = _lse(a, a1, a2) + emit[:, t]
+        new = _lse(jnp.where(stay, a, ninf), a1, a2) + emit[:, t]
         new = jnp.where(valid_s & alive[:, t][:, None], new, ninf)
         return new, new
 
@@ -879,7 +883,7 @@ def _ctc_core(lp, targets, in_len, tg_len, blank):
         b1 = jnp.concatenate([b[:, 1:], jnp.full((N, 1), ninf)], axis=1)
         b2 = jnp.concatenate([b[:, 2:], jnp.full((N, 2), ninf)], axis=1)
         b2 = jnp.where(skip_b, b2, ninf)
-        rec = _lse(b, b1, b2) + emit[:, t]
+        rec = _lse(jnp.where(stay, b, ninf), b1, b2) + emit[:, t]
         init = jnp.where(is_end, emit[:, t], ninf)
         new = jnp.where((t == in_len - 1)[:, None], init, jnp.where((t < in_len - 1)[:, None], rec, ninf))
         new = jnp.where(valid_s, new, ninf)
@@ -999,3 +1003,144 @@ def l2_loss(input):
     x = input._data
     _float_input("L2Loss", x)
     return _out(jnp.sum(x * x) / 2)
+def _ctc_sparse_check(**attrs):
+    for k, v in attrs.items():
+        if not isinstance(v, bool):
+            raise TypeError(f"For 'CTCLoss', the type of '{k}' should be 'bool', but got type '{type(v).__name__}'.")
+
+
+def _ctc_prim_input(arg, x, dtypes, shown):
+    if not isinstance(x, Tensor):
+        raise TypeError(f"For 'CTCLoss', the '{arg}' must be a Tensor, but got '{type(x).__name__}'")
+    a = x._data
+    if np.dtype(a.dtype) not in dtypes:
+        raise TypeError(f"For primitive[CTCLoss], the input argument[{arg}] must be a type of {shown}, "
+                        f"but got Tensor[{_name(a.dtype)}].")
+    return a
+
+
+def _ctc_dense_labels(batch_of, values, n, num_classes, width, collapse):
+    """MindSpore's sparse labels -> (N, width) targets and per-sample lengths. As in MindSpore's CPU kernel,
+    sample b's labels are the next count(batch index == b) values in order; values >= num_classes - 1 (the
+    blank) are dropped, and with ``collapse`` a value equal to the one before it in its sample."""
+    counts = jnp.zeros(n, jnp.int32).at[batch_of].add(1, mode="drop")
+    start = jnp.cumsum(counts) - counts
+    k = jnp.arange(values.shape[0])
+    b = jnp.clip(jnp.searchsorted(jnp.cumsum(counts), k, side="right"), 0, n - 1)
+    first = k == start[b]
+    prev = jnp.concatenate([values[:1], values[:-1]])
+    keep = (values >= 0) & (values < num_classes - 1) & (first | jnp.logical_not(collapse) | (values != prev))
+    per = jnp.zeros(n, jnp.int32).at[b].add(keep.astype(jnp.int32))
+    pos = jnp.cumsum(keep) - 1 - (jnp.cumsum(per) - per)[b]                # position among the kept in b
+    col = jnp.where(keep & (pos < width), pos, width)
+    targets = jnp.zeros((n, width + 1), jnp.int32).at[b, col].set(values.astype(jnp.int32))[:, :width]
+    return targets, per
+
+
+@functools.partial(jax.jit, static_argnums=(4,))
+def _ctc_sparse_kernel(x, batch_of, values, seq, width, collapse, merge):
+    targets, tg_len = _ctc_dense_labels(batch_of, values, x.shape[1], x.shape[2], width, collapse)
+    too_long = tg_len > width                                                # no path: infinite loss
+    lp = jax.nn.log_softmax(x.astype(jnp.float32), axis=-1)
+    nll, log_alpha, log_beta, lab, alive = _ctc_core(lp, targets, seq, jnp.minimum(tg_len, width), x.shape[2] - 1,
+                                                     merge)
+    grad = _ctc_grad(lp, nll, log_alpha, log_beta, lab, alive, True)        # no path: zero gradient
+    nll = jnp.where(too_long, jnp.inf, nll)
+    grad = jnp.where(too_long[None, :, None], 0, grad)
+    return nll.astype(x.dtype), grad.astype(x.dtype)
+
+
+# the compiled kernel sits inside the custom rule, so a gradient reuses the forward's compilation
+@functools.partial(jax.custom_vjp, nondiff_argnums=(4,))
+def _ctc_sparse(x, batch_of, values, seq, width, collapse, merge):
+    return _ctc_sparse_kernel(x, batch_of, values, seq, width, collapse, merge)
+
+
+def _ctc_sparse_fwd(x, batch_of, values, seq, width, collapse, merge):
+    out = _ctc_sparse_kernel(x, batch_of, values, seq, width, collapse, merge)
+    return out, out[1]
+
+
+def _ctc_sparse_bwd(width, grad, g):
+    # MindSpore's bprop: d inputs = gradient * d loss; the gradient output passes nothing back
+    return grad * g[0][None, :, None].astype(grad.dtype), None, None, None, None, None
+
+
+_ctc_sparse.defvjp(_ctc_sparse_fwd, _ctc_sparse_bwd)
+
+
+def _ctc_sparse_errors(batch_of, values, seq, n, num_classes, max_time, collapse, ignore_longer):
+    """MindSpore's run-time errors, where the values are known (not while tracing)."""
+    cv = [_concrete(a) for a in (batch_of, values, seq)]
+    if any(v is None for v in cv):
+        return
+    batch_of, values, seq = cv
+    for s in seq:
+        if s <= 0:
+            raise RuntimeError(f"For 'CTCLoss, the 'sequence_length' must be greater than 0, but got {s}.")
+        if s > max_time:
+            raise RuntimeError(f"For 'CTCLoss, the 'max_time'(the 1st dimension value of 'probs') must be greater "
+                               f"than or equal to 'sequence_length', but got 'max_time': {max_time} and "
+                               f"'sequence_length': {s}")
+    if batch_of.size and (batch_of.max() >= n or batch_of.min() < 0):
+        raise RuntimeError(f"For 'CTCLoss, 'index' must be less than the length of 'label', but got 'index': "
+                           f"{batch_of.max()} and the length of 'label': {n}")
+    counts = np.bincount(batch_of, minlength=n)
+    starts = np.cumsum(counts) - counts
+    for b in range(n):
+        label = values[starts[b]:starts[b] + counts[b]].astype(np.int64) % 2 ** 32   # read as uint32
+        size, blank_seen = 0, False
+        for i, v in enumerate(label):
+            if i and collapse and v == label[i - 1]:
+                continue
+            if v >= num_classes - 1:
+                blank_seen = True
+            elif blank_seen:
+                raise RuntimeError(f"For 'CTCLoss', the value of labels_values[{i}] must be in the range of "
+                                   f"[0, num_classes), but got {v}")
+            else:
+                size += 1
+        if not ignore_longer and size > seq[b]:
+            raise RuntimeError(f"For 'CTCLoss, input time(sequence length) must be greater than output size(label "
+                               f"length), but got sequence length: {seq[b]} and label length: {size}")
+
+
+@op("prim_ctc_loss", primitive="CTCLoss", family="loss", prim_check=_ctc_sparse_check,
+    prim_args=("preprocess_collapse_repeated", "ctc_merge_repeated", "ignore_longer_outputs_than_inputs"))
+def prim_ctc_loss(x, labels_indices, labels_values, sequence_length, preprocess_collapse_repeated=False,
+                  ctc_merge_repeated=True, ignore_longer_outputs_than_inputs=False):
+    """``ops.CTCLoss(preprocess_collapse_repeated=False, ctc_merge_repeated=True,
+    ignore_longer_outputs_than_inputs=False)(x, labels_indices, labels_values, sequence_length)`` ->
+    ``(loss, gradient)``: TensorFlow's sparse-label CTC on raw logits ``x`` (max_time, N, C), the blank the
+    last class; ``gradient`` is d loss / d ``x``, and ``ms.grad`` through ``loss`` gives ``gradient * dloss``.
+
+    Differences from MindSpore's CPU kernel: a sample with no labels gets the true CTC loss
+    ``-sum(log softmax(x)[t, blank])`` (the kernel's last frame counts ``log(1 + p)`` instead, and a
+    one-frame sequence is an error there); float16 is computed in float32 and rounded once; ``gradient``
+    is zero past a sample's ``sequence_length`` (left unwritten there); the run-time errors on label
+    values and lengths are raised only when the values are known (not inside a compiled function)."""
+    xa = _ctc_prim_input("inputs", x, tuple(np.dtype(d) for d in (np.float16, np.float32, np.float64)),
+                         "{Tensor[Float16], Tensor[Float32], Tensor[Float64]}")
+    idx = _ctc_prim_input("labels_indices", labels_indices, (np.dtype(np.int64),), "{Tensor[Int64]}")
+    vals = _ctc_prim_input("labels_values", labels_values, (np.dtype(np.int32),), "{Tensor[Int32]}")
+    seq = _ctc_prim_input("sequence_length", sequence_length, (np.dtype(np.int32),), "{Tensor[Int32]}")
+    if xa.ndim != 3:
+        raise ValueError(f"For primitive[CTCLoss], the inputs rank must be equal to 3, but got {xa.ndim}.")
+    if idx.ndim != 2:
+        raise ValueError(f"For primitive[CTCLoss], the label_indices rank must be equal to 2, but got {idx.ndim}.")
+    if idx.shape[0] != vals.shape[0]:
+        raise ValueError(f"For 'CTCLoss', the first dim of 'label_indices' and 'label_value' must be same, but "
+                         f"got 'label_indices':{idx.shape[0]}, 'label_value': {vals.shape[0]}.")
+    max_time, n, num_classes = xa.shape
+    if seq.shape != (n,):
+        raise ValueError(f"For 'CTCLoss', input batch_size must be same with 'sequence_length' batch_size, but "
+                         f"got input batch_size:{n}, 'sequence_length' batch_size: {seq.shape[0]}.")
+    batch_of = idx[:, 0]
+    _ctc_sparse_errors(batch_of, vals, seq, n, num_classes, max_time, preprocess_collapse_repeated,
+                       ignore_longer_outputs_than_inputs)
+    # a sample longer than max_time has no path (infinite loss): the targets hold at most max_time labels
+    loss, grad = _ctc_sparse(xa, batch_of, vals, seq, min(vals.shape[0], max_time),
+                             jnp.asarray(preprocess_collapse_repeated), jnp.asarray(ctc_merge_repeated))
+    return wrap(loss), wrap(grad)
+
+
