@@ -12,6 +12,8 @@ is strictly greater than the threshold.
 """
 from __future__ import annotations
 
+import functools
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -163,3 +165,246 @@ def nms_with_mask(bboxes, iou_threshold=0.5):
 
     keep = jax.lax.fori_loop(0, n, body, jnp.ones((n,), bool))
     return wrap(boxes), wrap(jnp.arange(n, dtype=jnp.int32)), wrap(keep)
+
+
+_CHECK_VALID_TYPES = (np.dtype(np.float16), np.dtype(np.float32), np.dtype(np.int16), np.dtype(np.uint8))
+
+
+@op("prim_check_valid", primitive="CheckValid", family="detection")
+def check_valid(bboxes, img_metas):
+    """``ops.CheckValid()(bboxes, img_metas)``: ``(N,)`` bool, True where box ``(x1, y1, x2, y2)``
+    has ``x1, y1 >= 0``, ``x2 <= width * ratio - 1`` and ``y2 <= height * ratio - 1`` for
+    ``img_metas = (height, width, ratio)`` (MindSpore's CPU kernel; the bound is computed in
+    float64). MindSpore 2.10 marks the Primitive deprecated; msjax does not print its warning."""
+    b = _boxes("CheckValid", "bboxes", bboxes)
+    m = arr(img_metas)
+    for arg, a in (("bboxes", b), ("img_metas", m)):
+        check_dtype("CheckValid", a, _CHECK_VALID_TYPES, arg)
+    if m.ndim != 1 or m.shape[0] < 3:
+        raise ValueError(f"For 'CheckValid', the shape of 'img_metas' must be (3,), but got {list(m.shape)}.")
+    hi = jnp.float64 if jax.config.jax_enable_x64 else jnp.float32
+    m = m.astype(hi)
+    width, height = m[1] * m[2] - 1.0, m[0] * m[2] - 1.0
+    ok = (b[:, 0] >= 0) & (b[:, 1] >= 0) & (b[:, 2].astype(hi) <= width) & (b[:, 3].astype(hi) <= height)
+    return wrap(ok)
+
+
+def _check_roi_align(pooled_height, pooled_width, spatial_scale, sample_num=2, roi_end_mode=1):
+    for arg, v in (("pooled_height", pooled_height), ("pooled_width", pooled_width), ("sample_num", sample_num),
+                   ("roi_end_mode", roi_end_mode)):
+        _check_type("ROIAlign", arg, v, int)
+    _check_type("ROIAlign", "spatial_scale", spatial_scale, float)
+    if roi_end_mode not in (0, 1):
+        raise ValueError(f"For 'ROIAlign', the 'roi_end_mode' must be in range of [0, 1], but got {roi_end_mode}.")
+
+
+def _roi_grid(start, bin_size, pooled, grid):
+    """Sample coordinates ``(R, pooled, grid)`` of the bins along one axis."""
+    p = jnp.arange(pooled, dtype=start.dtype)[None, :, None]
+    g = jnp.arange(grid, dtype=start.dtype)[None, None, :]
+    return start[:, None, None] + p * bin_size[:, None, None] + (g + 0.5) * bin_size[:, None, None] / grid
+
+
+def _bilinear_axis(c, size):
+    """MindSpore's ``bilinear_interpolate`` along one axis: low/high indices, their weights,
+    and whether the sample lies inside ``[-1, size]``."""
+    inside = (c >= -1.0) & (c <= size)
+    c = jnp.maximum(c, 0.0)
+    low = jnp.floor(c).astype(jnp.int32)
+    top = low >= size - 1
+    low = jnp.where(top, size - 1, low)
+    high = jnp.where(top, size - 1, low + 1)
+    c = jnp.where(top, low.astype(c.dtype), c)
+    frac = c - low.astype(c.dtype)
+    return low, high, 1.0 - frac, frac, inside
+
+
+@op("prim_roi_align", primitive="ROIAlign", family="detection",
+    prim_args=("pooled_height", "pooled_width", "spatial_scale", "sample_num", "roi_end_mode"),
+    prim_check=_check_roi_align)
+def roi_align(features, rois, pooled_height, pooled_width, spatial_scale, sample_num=2, roi_end_mode=1):
+    """``ops.ROIAlign(pooled_height, pooled_width, spatial_scale, sample_num=2, roi_end_mode=1)(features, rois)``
+    -> ``(R, C, pooled_height, pooled_width)``, MindSpore's CPU kernel: each bin averages
+    ``sample_num x sample_num`` bilinear samples (samples outside ``[-1, size]`` count as 0),
+    ``roi_end_mode=1`` shifts the box end by one pixel, ``roi_end_mode=0`` forces boxes to at
+    least 1x1; ``rois`` rows are ``(image_index, x1, y1, x2, y2)`` (or ``(x1, y1, x2, y2)``
+    for image 0). A row whose ``x1`` and ``x2`` are both within 0.001 of 0 is skipped by
+    MindSpore's kernel, which leaves that output memory unwritten (stale values); msjax gives zeros.
+    float16 is computed in float32 and rounded once. The gradient flows to ``features`` only
+    (``rois`` gets zeros, as MindSpore's bprop); as MindSpore's ``ROIAlignGrad`` kernel, it is the
+    gradient of the ``roi_end_mode=1`` geometry whatever ``roi_end_mode`` is.
+
+    Difference from MindSpore: ``sample_num <= 0`` (a grid size that depends on each box) is
+    only supported outside a compiled graph, where the box sizes are known."""
+    _check_roi_align(pooled_height, pooled_width, spatial_scale, sample_num, roi_end_mode)
+    if not isinstance(features, Tensor) or not isinstance(rois, Tensor):
+        raise TypeError("For 'ROIAlign', 'features' and 'rois' must be Tensors.")
+    x = check_dtype("ROIAlign", features._data, F16_32, "features")
+    r = check_dtype("ROIAlign", rois._data, F16_32, "rois")
+    if x.ndim != 4:
+        raise ValueError(f"For 'ROIAlign', the dimension of 'features' must be 4, but got {x.ndim}.")
+    if r.ndim != 2 or r.shape[1] not in (4, 5):
+        raise ValueError(f"For 'ROIAlign', the shape of 'rois' must be (rois_n, 5), but got {list(r.shape)}.")
+    n = x.shape[0]
+    r = jax.lax.stop_gradient(r).astype(jnp.float32)
+    if r.shape[1] == 5:
+        idx, box = r[:, 0], r[:, 1:]
+        if not isinstance(idx, jax.core.Tracer):
+            bad = np.asarray((idx < 0) | (idx > n - 1))
+            if bad.any():
+                raise RuntimeError(f"image_index {float(np.asarray(idx)[bad][0])} must be a number in [0,{n - 1}]")
+        batch = jnp.rint(idx + 7e-5).astype(jnp.int32)
+    else:
+        box, batch = r, jnp.zeros((r.shape[0],), jnp.int32)
+    pooled = (pooled_height, pooled_width)
+    out = _roi_align_nhwc(x, box, batch, pooled, spatial_scale, sample_num, roi_end_mode)
+    if roi_end_mode == 0:   # MindSpore's ROIAlignGrad always uses roi_end_mode=1's geometry
+        grad_path = _roi_align_nhwc(x, box, batch, pooled, spatial_scale, sample_num, 1)
+        out = jax.lax.stop_gradient(out) + grad_path - jax.lax.stop_gradient(grad_path)
+    skip = (jnp.abs(box[:, 0]) < 1e-3) & (jnp.abs(box[:, 2]) < 1e-3)
+    out = jnp.where(skip[:, None, None, None], 0.0, out)
+    return wrap(jnp.moveaxis(out, -1, 1).astype(x.dtype))
+
+
+def _roi_align_nhwc(x, box, batch, pooled, spatial_scale, sample_num, roi_end_mode):
+    """``(R, PH, PW, C)`` float32 ROIAlign of the boxes ``(x1, y1, x2, y2)``."""
+    start_w, start_h = box[:, 0] * spatial_scale, box[:, 1] * spatial_scale
+    roi_w = (box[:, 2] + roi_end_mode) * spatial_scale - start_w
+    roi_h = (box[:, 3] + roi_end_mode) * spatial_scale - start_h
+    if roi_end_mode == 0:
+        roi_w, roi_h = jnp.maximum(roi_w, 1.0), jnp.maximum(roi_h, 1.0)
+    bin_h, bin_w = roi_h / pooled[0], roi_w / pooled[1]
+    if sample_num > 0:
+        return _roi_align_rows(x, batch, start_h, start_w, bin_h, bin_w, pooled, sample_num, sample_num)
+    if isinstance(bin_h, jax.core.Tracer):
+        raise NotImplementedError("ROIAlign with sample_num <= 0 (a sampling grid per box) is not supported "
+                                  "inside a compiled graph by msjax; pass sample_num > 0.")
+    # each box's grid is floor(bin size); an empty grid divides 0 by 0 (NaN), as MindSpore
+    gh, gw = np.floor(np.asarray(bin_h)).astype(int), np.floor(np.asarray(bin_w)).astype(int)
+    rows = [_roi_align_rows(x, batch[i:i + 1], start_h[i:i + 1], start_w[i:i + 1], bin_h[i:i + 1],
+                            bin_w[i:i + 1], pooled, int(gh[i]), int(gw[i])) for i in range(box.shape[0])]
+    return jnp.concatenate(rows) if rows else jnp.zeros((0, *pooled, x.shape[1]), jnp.float32)
+
+
+@functools.partial(jax.jit, static_argnums=(6, 7, 8))
+def _roi_align_rows(x, batch, start_h, start_w, bin_h, bin_w, pooled, grid_h, grid_w):
+    """``(R, PH, PW, C)`` float32: the mean of each bin's ``grid_h x grid_w`` bilinear samples."""
+    _, _, h, w = x.shape
+    ys = _roi_grid(start_h, bin_h, pooled[0], max(grid_h, 1))          # (R, PH, GH)
+    xs = _roi_grid(start_w, bin_w, pooled[1], max(grid_w, 1))          # (R, PW, GW)
+    y0, y1, hy, ly, in_y = _bilinear_axis(ys, h)
+    x0, x1, hx, lx, in_x = _bilinear_axis(xs, w)
+    img = jnp.moveaxis(x.astype(jnp.float32), 1, -1)                   # (N, H, W, C)
+    b = batch[:, None, None, None, None]
+
+    def at(yi, xi):   # (R, PH, GH, PW, GW, C)
+        return img[b, yi[:, :, :, None, None], xi[:, None, None, :, :]]
+
+    wy0, wy1 = hy[:, :, :, None, None, None], ly[:, :, :, None, None, None]
+    wx0, wx1 = hx[:, None, None, :, :, None], lx[:, None, None, :, :, None]
+    val = wy0 * (wx0 * at(y0, x0) + wx1 * at(y0, x1)) + wy1 * (wx0 * at(y1, x0) + wx1 * at(y1, x1))
+    inside = (in_y[:, :, :, None, None] & in_x[:, None, None, :, :])[..., None]
+    total = jnp.where(inside, val, 0.0).sum(axis=(2, 4))
+    if grid_h <= 0 or grid_w <= 0:
+        return jnp.full_like(total, jnp.nan)
+    return total / float(grid_h * grid_w)
+
+
+def _check_crop_and_resize(method="bilinear", extrapolation_value=0.0):
+    _check_type("CropAndResize", "method", method, str)
+    if method not in ("bilinear", "nearest", "bilinear_v2"):
+        raise ValueError(f"For 'CropAndResize', the 'method' must be str and must be in "
+                         f"['bilinear', 'nearest', 'bilinear_v2'], but got: {method}.")
+    _check_type("CropAndResize", "extrapolation_value", extrapolation_value, float)
+
+
+@op("prim_crop_and_resize", primitive="CropAndResize", prim_args=("method", "extrapolation_value"),
+    family="detection", prim_check=_check_crop_and_resize)
+def crop_and_resize(x, boxes, box_index, crop_size, method="bilinear", extrapolation_value=0.0):
+    """``ops.CropAndResize(method, extrapolation_value)(x, boxes, box_index, crop_size)``: crops of the
+    NHWC image ``x`` at the normalised boxes ``(y1, x1, y2, x2)``, resized to ``crop_size`` ->
+    float32 ``(num_boxes, crop_h, crop_w, depth)``. As MindSpore's CPU kernel: ``'bilinear'`` and
+    ``'nearest'`` sample ``y1 * (H - 1) + i * (y2 - y1) * (H - 1) / (crop_h - 1)`` and write
+    ``extrapolation_value`` outside the image; ``'bilinear_v2'`` resizes the integer box
+    ``trunc(y1 * H) ... trunc(y2 * H)`` with half-pixel centres. Gradients: ``'bilinear'`` to the
+    image and the boxes; the other methods give zeros (as MindSpore).
+
+    Difference from MindSpore: where ``'bilinear_v2'`` reads past the image's last row or column
+    (a box beyond 1.0) MindSpore reads out-of-bounds memory; msjax clamps to the edge."""
+    _check_crop_and_resize(method, extrapolation_value)
+    for arg, t in (("x", x), ("boxes", boxes), ("box_index", box_index)):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"For 'CropAndResize', the '{arg}' must be a Tensor, but got {type(t).__name__}.")
+    img, bx, bi = x._data, boxes._data, box_index._data
+    if img.ndim != 4:
+        raise ValueError(f"For 'CropAndResize', the dimension of 'x' must be 4, but got {img.ndim}.")
+    if bx.ndim != 2 or bx.shape[1] != 4:
+        raise ValueError(f"For 'CropAndResize', the shape of 'boxes' must be (num_boxes, 4), but got {list(bx.shape)}.")
+    if bi.ndim != 1 or bi.shape[0] != bx.shape[0]:
+        raise ValueError("For 'CropAndResize', the shape of 'box_index' must be (num_boxes,), but got "
+                         f"{list(bi.shape)}.")
+    if not jnp.issubdtype(bx.dtype, jnp.floating) or not jnp.issubdtype(bi.dtype, jnp.integer):
+        raise TypeError("For 'CropAndResize', 'boxes' must be a float Tensor and 'box_index' an int Tensor.")
+    if not isinstance(crop_size, tuple) or len(crop_size) != 2 or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in crop_size):
+        raise TypeError(f"For 'CropAndResize', the 'crop_size' must be a tuple of two ints, but got {crop_size}.")
+    ch, cw = crop_size
+    if ch <= 0 or cw <= 0:
+        raise ValueError(f"For 'CropAndResize', the value of 'crop_size' must be positive, but got {crop_size}.")
+    batch = img.shape[0]
+    if not isinstance(bi, jax.core.Tracer):
+        bad = np.asarray((bi < 0) | (bi >= batch))
+        if bad.any():
+            raise ValueError(f"For 'CropAndResize', the value of box_index must be in [0, {batch}), but got "
+                             f"[{int(np.asarray(bi)[bad][0])}].")
+    return wrap(_crop_and_resize(img, bx, bi, crop_size, method, float(extrapolation_value)))
+
+
+@functools.partial(jax.jit, static_argnums=(3, 4, 5))
+def _crop_and_resize(img, bx, bi, crop_size, method, extrapolation_value):
+    ch, cw = crop_size
+    _, h, w, _ = img.shape
+    im = img.astype(jnp.float32)
+    bx = bx.astype(jnp.float32)
+    if method != "bilinear":
+        im, bx = jax.lax.stop_gradient(im), jax.lax.stop_gradient(bx)
+    y1, x1, y2, x2 = (bx[:, k] for k in range(4))
+    b = bi.astype(jnp.int32)[:, None, None]
+    if method == "bilinear_v2":
+        def axis(lo_, hi_, size, out):
+            lo_i, hi_i = (jnp.trunc(v * size).astype(jnp.int32) for v in (lo_, hi_))
+            n = jnp.maximum(hi_i - lo_i + 1, 1)
+            p = (jnp.arange(out, dtype=jnp.float32)[None, :] + 0.5) * (n[:, None] / out) - 0.5
+            top = jnp.clip(jnp.floor(p).astype(jnp.int32), 0, n[:, None] - 1)
+            bot = jnp.clip(jnp.ceil(p).astype(jnp.int32), 0, n[:, None] - 1)
+            frac = p - top
+            lo_i = lo_i[:, None]
+            return (jnp.clip(lo_i + top, 0, size - 1), jnp.clip(lo_i + bot, 0, size - 1), frac)
+        yt, yb, fy = axis(y1, y2, h, ch)
+        xl, xr, fx = axis(x1, x2, w, cw)
+        fy, fx = fy[:, :, None, None], fx[:, None, :, None]
+        yt, yb, xl, xr = yt[:, :, None], yb[:, :, None], xl[:, None, :], xr[:, None, :]
+        out = (im[b, yt, xl] * (1 - fy) * (1 - fx) + im[b, yb, xr] * fy * fx
+               + im[b, yt, xr] * (1 - fy) * fx + im[b, yb, xl] * fy * (1 - fx))
+        return out
+
+    def target(lo_, hi_, size, out):
+        if out > 1:
+            return lo_[:, None] * (size - 1) + jnp.arange(out, dtype=jnp.float32)[None, :] * (
+                (hi_ - lo_) * (size - 1) / (out - 1))[:, None]
+        return (0.5 * (lo_ + hi_) + (size - 1))[:, None]   # MindSpore's kernel adds (size - 1) here
+    ty, tx = target(y1, y2, h, ch), target(x1, x2, w, cw)
+    outside = ((ty < 0) | (ty > h - 1))[:, :, None] | ((tx < 0) | (tx > w - 1))[:, None, :]
+    tyc, txc = jnp.clip(ty, 0, h - 1), jnp.clip(tx, 0, w - 1)
+    if method == "nearest":
+        yi, xi = jnp.round(tyc).astype(jnp.int32), jnp.round(txc).astype(jnp.int32)
+        out = im[b, yi[:, :, None], xi[:, None, :]]
+    else:
+        top, left = jnp.floor(tyc), jnp.floor(txc)
+        ti, bi_, li, ri = (v.astype(jnp.int32) for v in (top, jnp.ceil(tyc), left, jnp.ceil(txc)))
+        fy, fx = (tyc - top)[:, :, None, None], (txc - left)[:, None, :, None]
+        ti, bi_, li, ri = ti[:, :, None], bi_[:, :, None], li[:, None, :], ri[:, None, :]
+        tl, tr, bl, br = im[b, ti, li], im[b, ti, ri], im[b, bi_, li], im[b, bi_, ri]
+        t_, bo = tl + (tr - tl) * fx, bl + (br - bl) * fx
+        out = t_ + (bo - t_) * fy
+    return jnp.where(outside[..., None], jnp.float32(extrapolation_value), out)
