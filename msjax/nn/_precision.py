@@ -58,6 +58,15 @@ def cell_to_float(cell, dst_type):
     return cell
 
 
+def precision_flags(cell, flags):
+    """``cell.add_flags(fp16=True)`` (or ``fp32``/``bf16``): as in MindSpore, the cell alone (not its
+    sub-cells: ``add_flags_recursive`` marks those) computes in that type; a later flag wins."""
+    for flag, dst_type in (("fp16", mstype.float16), ("fp32", mstype.float32), ("bf16", mstype.bfloat16)):
+        if flags.get(flag):
+            object.__setattr__(cell, "_ms_float_dtype", dst_type)
+    bump_version()
+
+
 def precision_call(cell, args, kwargs):
     """``cell(*args, **kwargs)`` for a cell marked by ``to_float``."""
     if context.is_graph_mode() and not state.frames:

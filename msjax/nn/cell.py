@@ -495,8 +495,13 @@ class Cell(nnx.Module, pytree=False):
         return _shard.cell_shard(self, in_strategy, out_strategy, parameter_plan, device, level)
 
     def add_flags(self, **flags):
+        """Set ``flags`` as attributes; ``fp16``/``fp32``/``bf16=True`` also make the cell compute in
+        that type, as ``to_float`` does (MindSpore's mixed-precision flag)."""
         for k, v in flags.items():
             object.__setattr__(self, k, v)
+        if any(flags.get(k) for k in ("fp16", "fp32", "bf16")):
+            from ._precision import precision_flags
+            precision_flags(self, flags)
         return self
 
     def add_flags_recursive(self, **flags):

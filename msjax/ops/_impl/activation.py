@@ -18,6 +18,7 @@ import numpy as np
 from ..._core import dtype as mstype
 from ..._core.registry import op
 from ._util import Tensor, wrap
+from .lowp import float32_inside
 
 _F16, _F32, _F64, _BF16 = np.dtype(np.float16), np.dtype(np.float32), np.dtype(np.float64), jnp.bfloat16
 F16_32 = (_F16, _F32, np.dtype(_BF16))
@@ -451,7 +452,7 @@ def prim_softmax(x, axis=-1):
     a = tensor_arg("Softmax", x, "x")
     ax = _softmax_axis("Softmax", axis, a.ndim)
     check_dtype("Softmax", a, FLOATS, "x")
-    return wrap(jax.nn.softmax(a, axis=ax) if a.ndim else jnp.ones_like(a))
+    return wrap(float32_inside(jax.nn.softmax)(a, axis=ax) if a.ndim else jnp.ones_like(a))
 
 
 @op("log_softmax", primitive="LogSoftmax", prim_args=("axis",), family="nn")
@@ -462,7 +463,7 @@ def log_softmax(logits, axis=-1):
         raise TypeError(f'Failed calling LogSoftmax with "LogSoftmax(axis={type(axis).__name__})(logits=Tensor)".')
     _axis_in_range("LogSoftmax", axis, x.ndim)
     check_dtype("LogSoftmax", x, FLOATS, "logits")
-    return wrap(jax.nn.log_softmax(x, axis=axis) if x.ndim else jnp.zeros_like(x))
+    return wrap(float32_inside(jax.nn.log_softmax)(x, axis=axis) if x.ndim else jnp.zeros_like(x))
 
 
 def _implicit_dim(ndim):
@@ -478,7 +479,7 @@ def log_softmax_ext(input, dim=None, *, dtype=None):
     dim = _implicit_dim(x.ndim) if dim is None else dim
     _axis_in_range("LogSoftmaxExt", dim, x.ndim)
     check_dtype("LogSoftmaxExt", x, FLOATS, "input")
-    return wrap(jax.nn.log_softmax(x, axis=dim) if x.ndim else jnp.zeros_like(x))
+    return wrap(float32_inside(jax.nn.log_softmax)(x, axis=dim) if x.ndim else jnp.zeros_like(x))
 
 
 @op("softmin", family="nn")
@@ -489,4 +490,4 @@ def softmin(x, axis=-1, *, dtype=None):
         a = a.astype(mstype.to_np(dtype))
     ax = _softmax_axis("Softmax", axis, a.ndim)
     check_dtype("Softmax", a, FLOATS, "x")
-    return wrap(jax.nn.softmax(-a, axis=ax) if a.ndim else jnp.ones_like(a))
+    return wrap(float32_inside(jax.nn.softmax)(-a, axis=ax) if a.ndim else jnp.ones_like(a))

@@ -25,9 +25,10 @@ from ..._core import dtype as mstype
 from ..._core.registry import op
 from ._util import Tensor, arr, wrap
 from .math import _abs_real, _float_input, _need_tensor, _out
+from .lowp import float32_inside
 from .activation import F16_32, FLOATS, _name, check_dtype, check_number
-
 from .array import _concrete
+
 _REDUCTIONS = ("mean", "sum", "none")
 _INTS = (np.dtype(np.int32), np.dtype(np.int64))
 
@@ -485,7 +486,7 @@ def binary_cross_entropy(logits, labels, weight=None, reduction="mean"):
         raise ValueError(f"For primitive[BinaryCrossEntropy], the weight_shape: {list(w.shape)} must be equal to "
                          f"{list(x.shape)}")
     wa = jnp.ones_like(x) if w is None else w.astype(x.dtype)
-    return wrap(_reduce(_bce(x, y, wa), reduction))
+    return wrap(float32_inside(lambda *a: _reduce(_bce(*a), reduction))(x, y, wa))
 
 
 def _bce_with_logits(x, y, w, pw):
@@ -548,7 +549,7 @@ def binary_cross_entropy_with_logits(input, target, weight=None, pos_weight=None
                          f"the shape of 'input' {list(x.shape)}.")
     wa = jnp.ones((), x.dtype) if w is None else w.astype(x.dtype)
     pwa = jnp.ones((), x.dtype) if pw is None else pw.astype(x.dtype)
-    return wrap(_bce_with_logits_loss(x, y.astype(x.dtype), wa, pwa, reduction))
+    return wrap(float32_inside(_bce_with_logits_loss)(x, y.astype(x.dtype), wa, pwa, reduction))
 
 
 @op("prim_sigmoid_cross_entropy_with_logits", primitive="SigmoidCrossEntropyWithLogits", family="loss")
@@ -564,7 +565,7 @@ def prim_sigmoid_cross_entropy_with_logits(logits, label):
         raise ValueError(f"For 'SigmoidCrossEntropyWithLogits', the shape of 'logits' and 'label' must be the "
                          f"same, but got {list(x.shape)} and {list(y.shape)}.")
     y = jax.lax.stop_gradient(y)   # MindSpore's bprop gives the labels no gradient
-    return wrap(jnp.maximum(x, 0) - x * y + jnp.log1p(jnp.exp(-jnp.abs(x))))
+    return wrap(float32_inside(lambda x, y: jnp.maximum(x, 0) - x * y + jnp.log1p(jnp.exp(-jnp.abs(x))))(x, y))
 
 
 @jax.custom_vjp
@@ -601,7 +602,7 @@ def prim_softmax_cross_entropy_with_logits(logits, labels):
     if x.shape != y.shape:
         raise ValueError(f"For 'SoftmaxCrossEntropyWithLogits', the shape of 'logits' and 'labels' must be the "
                          f"same, but got {list(x.shape)} and {list(y.shape)}.")
-    loss, backprop = _softmax_xent(x, y)
+    loss, backprop = float32_inside(_softmax_xent)(x, y)
     return wrap(loss), wrap(backprop)
 
 
@@ -620,12 +621,16 @@ def prim_sparse_softmax_cross_entropy_with_logits(logits, labels, is_grad=False)
         raise ValueError(f"For 'SparseSoftmaxCrossEntropyWithLogits', the shape of 'labels' must be equal to "
                          f"the shape of 'logits' except the last dimension, but got {list(t.shape)} and "
                          f"{list(x.shape)}.")
+    return wrap(_sparse_softmax_xent(x, t, is_grad).astype(x.dtype))
+
+
+@float32_inside
+def _sparse_softmax_xent(x, t, is_grad):
     n = t.size
     onehot = jax.nn.one_hot(t, x.shape[-1], dtype=x.dtype)
     if is_grad:
-        return wrap(((jax.nn.softmax(x, axis=-1) - onehot) / n).astype(x.dtype))
-    logp = jax.nn.log_softmax(x, axis=-1)
-    return wrap((-jnp.sum(onehot * logp) / n).astype(x.dtype))
+        return (jax.nn.softmax(x, axis=-1) - onehot) / n
+    return -jnp.sum(onehot * jax.nn.log_softmax(x, axis=-1)) / n
 
 
 # --- KL divergence -----------------------------------------------------------------------------
@@ -649,7 +654,7 @@ def prim_kl_div_loss(logits, labels, reduction="mean"):
     if x.dtype != y.dtype:
         raise TypeError(f"For 'KLDivLoss', the dtype of 'logits' and 'labels' must be the same, "
                         f"but got {_name(x.dtype)} and {_name(y.dtype)}.")
-    loss = _kl_elem(x, jax.lax.stop_gradient(y))   # MindSpore's KLDivLoss gives labels no gradient
+    loss = float32_inside(_kl_elem)(x, jax.lax.stop_gradient(y))   # MindSpore's KLDivLoss: labels get no gradient
     if reduction == "none":
         return wrap(loss)
     s = jnp.sum(loss)
@@ -718,6 +723,7 @@ def nll_loss(inputs, target, weight=None, ignore_index=-100, reduction="mean", l
     return wrap(_nll_nd(x, t, w, ignore_index, reduction, label_smoothing))
 
 
+@float32_inside
 @functools.partial(jax.jit, static_argnames=("ignore_index", "reduction", "label_smoothing"))
 def _nll_nd(x, t, w, ignore_index, reduction, label_smoothing):
     ndim = x.ndim
@@ -801,6 +807,7 @@ def cross_entropy(input, target, weight=None, ignore_index=-100, reduction="mean
     return wrap(_cross_entropy(x, t, w, ignore_index, reduction, label_smoothing))
 
 
+@float32_inside
 @functools.partial(jax.jit, static_argnames=("ignore_index", "reduction", "label_smoothing"))
 def _cross_entropy(x, t, w, ignore_index, reduction, label_smoothing):
     class_dim = 0 if x.ndim == 1 else 1

@@ -14,6 +14,7 @@ from ..._core.registry import op
 from ..._core.tensor import Tensor
 from ._util import _is_int, arr, wrap
 from .conv import _compiled, _float_arg
+from .lowp import float32_inside
 
 
 # ---------------------------------------------------------------------------
@@ -68,6 +69,7 @@ def _moments(x, axes):
 
 
 @_compiled("eps", "channel_axis")
+@float32_inside(keep=(1, 2, 3))
 def batch_norm_train(x, gamma, beta, eps, channel_axis=1):
     """Normalise with batch statistics; returns (y, mean, biased var, unbiased var) (stats shape (C,))."""
     axes = tuple(i for i in range(x.ndim) if i != channel_axis)
@@ -81,6 +83,7 @@ def batch_norm_train(x, gamma, beta, eps, channel_axis=1):
 
 
 @_compiled("eps", "channel_axis")
+@float32_inside
 def batch_norm_infer(x, gamma, beta, mean, var, eps, channel_axis=1):
     shape = [1] * x.ndim
     shape[channel_axis] = x.shape[channel_axis]
@@ -157,6 +160,7 @@ def prim_batch_norm(input_x, scale, bias, mean, variance, is_training=False, eps
 
 
 @_compiled("begin_norm_axis", "begin_params_axis", "eps")
+@float32_inside
 def layer_norm_array(x, gamma, beta, begin_norm_axis, begin_params_axis, eps):
     bna = begin_norm_axis % x.ndim
     bpa = begin_params_axis % x.ndim
@@ -221,18 +225,27 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-05):
     if c % num_groups:
         raise ValueError(f"For 'group_norm', the 'num_channels' must be divided by 'num_groups', but got "
                          f"'num_channels': {c}, 'num_groups': {num_groups}.")
+    return wrap(group_norm_array(x, None if weight is None else arr(weight), None if bias is None else arr(bias),
+                                 num_groups, eps))
+
+
+@_compiled("num_groups", "eps")
+@float32_inside
+def group_norm_array(x, gamma, beta, num_groups, eps):
+    n, c = x.shape[:2]
     xg = x.reshape((n, num_groups, -1))
     mean, var = _moments(xg, (2,))
     y = ((xg - mean) * lax.rsqrt(var + jnp.asarray(eps, x.dtype))).reshape(x.shape)
     shape = (1, c) + (1,) * (x.ndim - 2)
-    if weight is not None:
-        y = y * arr(weight).reshape(shape)
-    if bias is not None:
-        y = y + arr(bias).reshape(shape)
-    return wrap(y)
+    if gamma is not None:
+        y = y * gamma.reshape(shape)
+    if beta is not None:
+        y = y + beta.reshape(shape)
+    return y
 
 
 @_compiled("eps")
+@float32_inside(keep=(1, 2))
 def instance_norm_array(x, gamma, beta, eps):
     axes = tuple(range(2, x.ndim))
     mean, var = _moments(x, axes)

@@ -26,6 +26,7 @@ from ..._core import dtype as mstype
 from ..._core.registry import op
 from ..._core.tensor import Tensor, _truediv
 from ._util import arr, wrap
+from .lowp import float32_inside
 from .array import _concrete, _need_concrete
 from .math import (_alias, _check_bool_arg, _check_int_arg, _dispatch, _dn, _float_input, _is_bool, _is_float,
                    _is_number, _is_pyint, _named, _need_tensor, _norm_axes, _norm_axis, _out, _rin, _tensor_method,
@@ -441,6 +442,7 @@ _tensor_method("tensor_m_std", "std", _dispatch("std", _tensor_std_dim, _tensor_
                "``Tensor.std(axis=None, ddof=0, keepdims=False)`` (biased by default).")
 
 
+@float32_inside
 @functools.partial(jax.jit, static_argnums=(1, 2))
 def _logsumexp(x, axes, keepdims):
     return jax.nn.logsumexp(x, axis=axes, keepdims=keepdims)
