@@ -40,3 +40,44 @@ def test_matches_mindspore(name):
         assert g.dtype == want.dtype, f"{k}: dtype {g.dtype} != {want.dtype}"
         np.testing.assert_allclose(g.astype(np.float64) if g.dtype != bool else g, want, rtol=rtol, atol=atol,
                                    err_msg=k, equal_nan=True)
+
+
+def test_rint_has_no_gradient_as_in_mindspore():
+    x = Tensor(np.array([0.4, 1.6], np.float32))
+    np.testing.assert_array_equal(ops.Rint()(x).asnumpy(), [0.0, 2.0])
+    with pytest.raises(RuntimeError, match="Rint's bprop not defined"):
+        ms.grad(lambda a: ops.Rint()(a).sum())(x)
+
+
+def test_argument_errors_as_in_mindspore():
+    with pytest.raises(ValueError, match="supported type is in the list"):
+        ops.ScalarCast()(1.5, ms.int32)
+    with pytest.raises(ValueError, match="NHWC' format is only supported in GPU"):
+        P.MaxPoolWithArgmax(2, 2, "valid", "NHWC")
+    with pytest.raises(ValueError, match="roi_end_mode"):
+        P.ROIAlign(2, 2, 1.0, 2, 2)
+    with pytest.raises(ValueError, match="method"):
+        P.CropAndResize("bicubic")
+    with pytest.raises(RuntimeError, match="image_index"):
+        P.ROIAlign(2, 2, 1.0)(Tensor(np.ones((1, 1, 4, 4), np.float32)),
+                              Tensor(np.array([[1, 0, 0, 2, 2]], np.float32)))
+
+
+def test_scalar_to_array_and_float32_scalar_cast():
+    """MindSpore's PyNative mode cannot run ScalarToArray (no infer function) and refuses
+    ScalarCast to float32 outside graph mode, so they have no golden case."""
+    t = P.ScalarToArray()(3)
+    assert isinstance(t, Tensor) and t.dtype == ms.int64 and t.shape == () and int(t) == 3
+    assert ops.ScalarCast()(3.7, ms.float32) == float(np.float32(3.7))
+
+
+def test_adam_primitives_return_the_updated_parameters():
+    """Difference from MindSpore's CPU kernels, whose returned Tensors are left unwritten: msjax returns
+    the updated ``(var, m, v)`` (what the GPU/Ascend Primitives return)."""
+    var, m, v = (Parameter(Tensor(np.full((2,), f, np.float32)), name=n)
+                 for f, n in ((1.0, "w"), (0.0, "m"), (0.0, "v")))
+    out = P.AdamWeightDecay()(var, m, v, 0.1, 0.9, 0.999, 1e-8, 0.0, Tensor(np.array([1.0, -1.0], np.float32)))
+    for o, p in zip(out, (var, m, v)):
+        np.testing.assert_array_equal(o.asnumpy(), p.asnumpy())
+    np.testing.assert_allclose(var.asnumpy(), [1 - 0.1 * 0.1 / (np.sqrt(0.001) + 1e-8),
+                                               1 + 0.1 * 0.1 / (np.sqrt(0.001) + 1e-8)], rtol=1e-5)

@@ -18,7 +18,8 @@ Where an op lives:
 * ``spectral``: the window functions.
 * ``random``: random sampling.
 * ``state``: assign & co, the Scatter*/ScatterNd* ops on Parameters, Print.
-* ``optim``, ``clip``, ``detection``: optimizer Primitives, gradient clipping, boxes and NMS.
+* ``optim``, ``clip``, ``detection``: optimizer Primitives, gradient clipping, boxes, NMS and RoIs.
+* ``deprecated``: Primitive names MindSpore 2.10 keeps only as deprecated ones (``Gelu``, ``ScalarCast``...).
 * ``composite``: HyperMap, vmap, constexpr, Custom, the collective and float-status Primitives.
 * ``summary``: the summary Primitives (imported by ``msjax.ops``).
 * ``tensor_methods``: Tensor methods with no ``ops`` function (in-place forms, new_*, type_as...).
@@ -27,4 +28,5 @@ from . import math, special, comparison, reduction, linalg  # noqa: F401
 from . import creation, array, indexing  # noqa: F401
 from . import activation, conv, pooling, normalization, dropout, image, spectral, loss  # noqa: F401
 from . import random, state, optim, clip, detection, composite  # noqa: F401
+from . import deprecated  # noqa: F401
 from . import tensor_methods  # noqa: F401

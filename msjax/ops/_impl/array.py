@@ -819,6 +819,14 @@ def shape(input):
     return tuple(arr(input).shape)
 
 
+@op("prim_tensor_shape", primitive="TensorShape", family="array")
+def tensor_shape(input_x):
+    """``ops.TensorShape()(input_x)``: the shape as a 1-D Int64 Tensor."""
+    if not isinstance(input_x, Tensor):
+        raise TypeError(f"For 'TensorShape', the 'input_x' must be a Tensor, but got {type(input_x).__name__}.")
+    return wrap(jnp.asarray(input_x._data.shape, jnp.int64))
+
+
 @op("size", primitive="Size", family="array")
 def size(input):
     return int(arr(input).size)

@@ -321,6 +321,21 @@ reciprocal = _unary("reciprocal", _reciprocal, "Reciprocal", "reciprocal",
                     "``ops.reciprocal(input)``: ``1 / input``; integers and bools give Float32.")
 sqrt = _unary("sqrt", _sqrt, "Sqrt", "sqrt", "``ops.sqrt(x)``; integers and bools give Float32.")
 square = _unary("square", _square, "Square", "square", "``ops.square(input)``: ``input * input``.")
+
+
+@jax.custom_vjp
+def _rint(x):
+    return jnp.rint(x)
+
+
+def _rint_bwd(_, g):
+    raise RuntimeError("Illegal primitive Rint's bprop not defined")   # MindSpore 2.10 has none either
+
+
+_rint.defvjp(lambda x: (jnp.rint(x), None), _rint_bwd)
+rint = _unary("prim_rint", _float_fn(_rint), "Rint",
+              doc="``ops.Rint()(x)``: the nearest integer, halves to even; float16/float32/float64. As in "
+                  "MindSpore 2.10, it has no gradient (RuntimeError).")
 exp = _unary("exp", _float_fn(jnp.exp), "Exp", "exp")
 expm1 = _unary("expm1", _float_fn(jnp.expm1), "Expm1", "expm1")
 log = _unary("log", _float_fn(jnp.log), "Log", "log")
@@ -427,6 +442,19 @@ def _no_bool_pair(jfn, what="Bool"):
                             f"Bool {name}).")
         return _binop(name, jfn, x, y)
     return compute
+
+
+def _squared_difference(x, y):
+    t = jnp.result_type(x, y)
+    if t in (jnp.float16, jnp.bfloat16):   # one rounding, as MindSpore's float16 kernel
+        return jnp.square(x.astype(jnp.float32) - y.astype(jnp.float32)).astype(t)
+    return jnp.square(x - y)
+
+
+squared_difference = _binary(
+    "prim_squared_difference", _no_bool_pair(_squared_difference), "SquaredDifference",
+    doc="``ops.SquaredDifference()(x, y)``: ``(x - y) ** 2`` with broadcasting (float16/bfloat16 computed in "
+        "float32 and rounded once).")
 
 
 def _div_true(x, y, name):

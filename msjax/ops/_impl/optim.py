@@ -208,3 +208,58 @@ def apply_ftrl(var, accum, linear, grad, lr, l1, l2, lr_power, use_locking=False
     quad = a_new ** -p / lr_ + 2 * l2_
     new = jnp.where(jnp.abs(lin) > l1_, -(lin + jnp.sign(lin) * l1_) / quad, jnp.zeros_like(v))
     return _store("ApplyFtrl", (var, new), (accum, a_new), (linear, lin))[0]
+
+
+def _f32(a):
+    """float16/bfloat16 state is updated in float32 and rounded once when written back."""
+    return a.astype(jnp.float32) if a.dtype in (jnp.float16, jnp.bfloat16) else a
+
+
+def _adam_moments(name, m, v, grad, beta1, beta2):
+    mm, vv, g = (_f32(a) for a in _prep(name, m=m, v=v, gradient=grad))
+    b1, b2 = _scalars(mm.dtype, beta1, beta2)
+    return mm * b1 + (1 - b1) * g, vv * b2 + (1 - b2) * g * g, g, b1
+
+
+def _adam_step(m, v, g, b1, beta1_power, beta2_power, lr, epsilon, use_nesterov=False):
+    b1p, b2p, lr, eps = _scalars(m.dtype, beta1_power, beta2_power, lr, epsilon)
+    lr_t = lr * jnp.sqrt(1 - b2p) / (1 - b1p)
+    num = m * b1 + (1 - b1) * g if use_nesterov else m
+    return lr_t * num / (jnp.sqrt(v) + eps)
+
+
+@op("prim_adam", primitive="Adam", prim_args=("use_locking", "use_nesterov"), family="optim")
+def adam(var, m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon, gradient, use_locking=False,
+         use_nesterov=False):
+    """``ops.Adam(use_locking=False, use_nesterov=False)(var, m, v, beta1_power, beta2_power, lr, beta1, beta2,
+    epsilon, gradient)`` -> ``(var, m, v)`` updated in place: ``m = b1 m + (1 - b1) g``,
+    ``v = b2 v + (1 - b2) g^2``, ``var -= lr sqrt(1 - b2^t) / (1 - b1^t) * m / (sqrt(v) + eps)``
+    (Nesterov: ``b1 m + (1 - b1) g`` in place of ``m``)."""
+    _prep("Adam", var=var, m=m)
+    mm, vv, g, b1 = _adam_moments("Adam", m, v, gradient, beta1, beta2)
+    w = _f32(arr(var)) - _adam_step(mm, vv, g, b1, beta1_power, beta2_power, lr, epsilon, use_nesterov)
+    return _store("Adam", (var, w), (m, mm), (v, vv))
+
+
+@op("prim_adam_no_update_param", primitive="AdamNoUpdateParam", prim_args=("use_locking",), family="optim")
+def adam_no_update_param(m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon, gradient, use_locking=False):
+    """``ops.AdamNoUpdateParam(use_locking=False)(m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon,
+    gradient)``: updates ``m`` and ``v`` in place as ``Adam`` and returns the step to add to the
+    parameter, ``-lr sqrt(1 - b2^t) / (1 - b1^t) * m / (sqrt(v) + eps)``."""
+    mm, vv, g, b1 = _adam_moments("AdamNoUpdateParam", m, v, gradient, beta1, beta2)
+    delta = -_adam_step(mm, vv, g, b1, beta1_power, beta2_power, lr, epsilon)
+    _store("AdamNoUpdateParam", (m, mm), (v, vv))
+    return wrap(delta.astype(arr(gradient).dtype))
+
+
+@op("prim_adam_weight_decay", primitive="AdamWeightDecay", prim_args=("use_locking",), family="optim")
+def adam_weight_decay(var, m, v, lr, beta1, beta2, epsilon, decay, gradient, use_locking=False):
+    """``ops.AdamWeightDecay(use_locking=False)(var, m, v, lr, beta1, beta2, epsilon, decay, gradient)`` ->
+    ``(var, m, v)`` updated in place: ``update = m / (sqrt(v) + eps) + decay * var`` (the decay term
+    only when ``decay > 0``), ``var -= lr * update``; no bias correction."""
+    _prep("AdamWeightDecay", var=var, m=m)
+    mm, vv, g, _ = _adam_moments("AdamWeightDecay", m, v, gradient, beta1, beta2)
+    w = _f32(arr(var))
+    lr_, eps, dec = _scalars(w.dtype, lr, epsilon, decay)
+    update = mm / (jnp.sqrt(vv) + eps) + jnp.where(dec > 0, dec * w, 0)
+    return _store("AdamWeightDecay", (var, w - lr_ * update), (m, mm), (v, vv))

@@ -7,6 +7,8 @@ Layouts are MindSpore's: NCHW (NCL / NCDHW) activations; window sizes, strides a
 checked with the convolutions' argument helpers (``conv``)."""
 from __future__ import annotations
 
+import functools
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -538,3 +540,68 @@ def prim_adaptive_max_pool3d(x, output_size):
     Tensor of 3 values."""
     sizes = tuple(int(v) for v in _need_concrete(arr(output_size), "AdaptiveMaxPool3D").reshape(-1))
     return adaptive_max_pool3d(x, sizes, True)
+
+
+def _check_max_pool_argmax(kernel_size=1, strides=1, pad_mode="valid", data_format="NCHW"):
+    if not isinstance(pad_mode, str) or pad_mode.upper() not in ("SAME", "VALID"):
+        raise ValueError(f"For 'MaxPoolWithArgmax', the 'pad_mode' must be one of ['SAME', 'VALID'], but got "
+                         f"{pad_mode}.")
+    if data_format not in ("NCHW", "NHWC"):
+        raise ValueError(f"For 'MaxPoolWithArgmax', the 'format' must be one of ['NCHW', 'NHWC'], but got "
+                         f"{data_format}.")
+    if data_format == "NHWC":
+        raise ValueError("For 'MaxPoolWithArgmax', the 'NHWC' format is only supported in GPU target, but got "
+                         "the 'data_format' is NHWC and the platform is CPU.")
+    for name, v in (("kernel_size", kernel_size), ("strides", strides)):
+        _prim_window(v, name, "MaxPoolWithArgmax")
+
+
+@op("prim_max_pool_with_argmax", primitive="MaxPoolWithArgmax",
+    prim_args=("kernel_size", "strides", "pad_mode", "data_format"), family="nn_conv",
+    prim_check=_check_max_pool_argmax)
+def max_pool_with_argmax(x, kernel_size=1, strides=1, pad_mode="valid", data_format="NCHW"):
+    """``ops.MaxPoolWithArgmax(kernel_size=1, strides=1, pad_mode='valid', data_format='NCHW')(x)`` ->
+    ``(output, mask)``: max pooling and, as Int32, the position of each maximum in its sample's
+    ``C*H*W`` plane (``c*H*W + h*W + w``; the first maximum in row-major window order). The
+    gradient goes to those positions.
+
+    As MindSpore 2.10's CPU kernel, 'same' pads ``max(kernel - stride, 0) // 2`` rows/columns before
+    the input (its kernel computes the padding before it knows the input size); MindSpore's
+    GPU/Ascend kernels pad TensorFlow-style, which differs when the size is not a multiple of the
+    stride. MindSpore deprecates this Primitive for ``MaxPoolWithArgmaxV2``."""
+    _check_max_pool_argmax(kernel_size, strides, pad_mode, data_format)
+    xa = _tensor_arg("x", x, "MaxPoolWithArgmax")
+    if np.dtype(xa.dtype) not in (np.dtype(np.float16), np.dtype(np.float32)):
+        raise TypeError(f"For 'MaxPoolWithArgmax', the 'x' must be float16 or float32, but got {xa.dtype}.")
+    if xa.ndim != 4:
+        raise ValueError("For 'MaxPoolWithArgmax', the input 'x' must be 4-dimensional.")
+    k = _prim_window(kernel_size, "kernel_size", "MaxPoolWithArgmax")
+    s = _prim_window(strides, "strides", "MaxPoolWithArgmax")
+    out, mask = _max_pool_argmax(xa, tuple(k), tuple(s), pad_mode.upper() == "SAME")
+    return wrap(out), wrap(mask)
+
+
+@functools.partial(jax.jit, static_argnums=(1, 2, 3))
+def _max_pool_argmax(x, k, s, same):
+    n, c, h, w = x.shape
+    axes = []
+    for size, kk, ss in ((h, k[0], s[0]), (w, k[1], s[1])):
+        if same:
+            out, lo = -(-size // ss), max(kk - ss, 0) // 2
+        else:
+            out, lo = (size - kk) // ss + 1, 0
+        if out <= 0:
+            raise ValueError(f"For 'MaxPoolWithArgmax', the spatial size of 'x' ({size}) must not be smaller "
+                             f"than 'kernel_size' ({kk}).")
+        pos = np.arange(out)[:, None] * ss - lo + np.arange(kk)[None, :]        # (out, k)
+        axes.append((pos, (pos >= 0) & (pos < size)))
+    (hp, hv), (wp, wv) = axes
+    hi, wi = np.clip(hp, 0, h - 1), np.clip(wp, 0, w - 1)
+    win = x[:, :, hi[:, None, :, None], wi[None, :, None, :]]                    # (N, C, OH, OW, KH, KW)
+    valid = hv[:, None, :, None] & wv[None, :, None, :]
+    win = jnp.where(valid, win, _neg_inf(x.dtype)).reshape(win.shape[:4] + (-1,))
+    best = jnp.argmax(win, axis=-1)
+    flat = (hi[:, None, :, None] * w + wi[None, :, None, :]).reshape(hi.shape[0], wi.shape[0], -1)
+    plane = jnp.take_along_axis(jnp.broadcast_to(flat, win.shape), best[..., None], -1)[..., 0]
+    mask = (jnp.arange(c)[:, None, None] * (h * w) + plane).astype(jnp.int32)
+    return jnp.take_along_axis(win, best[..., None], -1)[..., 0], mask
