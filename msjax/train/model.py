@@ -23,12 +23,13 @@ import os
 import warnings
 from collections.abc import Iterable
 
+import jax
 import numpy as np
 
 from .._core import context
 from .._core.tensor import Tensor
 from .callback import __all__ as _internal_cb_names
-from .callback._callback import CallbackManager, InternalCallbackParam, RunContext
+from .callback._callback import Callback, CallbackManager, InternalCallbackParam, RunContext
 from .callback._checkpoint import ModelCheckpoint, _chg_ckpt_file_name_if_same_exist
 from .callback._monitors import TimeMonitor
 from ..nn.metrics import Loss, get_metric_fn, get_metrics
@@ -46,6 +47,31 @@ def _to_tuple(inputs):
     if isinstance(inputs, Tensor):
         return (inputs,)
     return tuple(inputs)
+
+
+# The per-step hooks: a callback that overrides one of them watches single steps (a timer
+# between step_begin and step_end, a loss read); one that overrides none watches epochs at most.
+_STEP_HOOKS = {"train": ("on_train_step_begin", "on_train_step_end", "step_begin", "step_end"),
+               "eval": ("on_eval_step_begin", "on_eval_step_end", "step_begin", "step_end")}
+
+
+def _watches_steps(callbacks, mode):
+    return any(getattr(type(cb), name, None) is not getattr(Callback, name)
+               for cb in callbacks for name in _STEP_HOOKS[mode])
+
+
+def _arrays(value, out):
+    """The device arrays of a step's outputs (a Tensor, or tuples/lists/dicts of them)."""
+    if isinstance(value, Tensor):
+        if isinstance(value._data, jax.Array):
+            out.append(value._data)
+    elif isinstance(value, (tuple, list)):
+        for v in value:
+            _arrays(v, out)
+    elif isinstance(value, dict):
+        for v in value.values():
+            _arrays(v, out)
+    return out
 
 
 def _check_int(value, name, positive=False, prim="Model"):
@@ -181,6 +207,7 @@ class Model:
         self.batch_num = -1
         self._initial_step = None
         self._eval_fn = None
+        self._step_params = None    # (train network, its trainable Parameters): what _finish_step waits for
 
     # --- networks -------------------------------------------------------------------
     def _build_train_network(self):
@@ -311,6 +338,20 @@ class Model:
             self._eval_fn = (self._eval_network, StatefulFunction(self._eval_network.construct))
         return to_tensors(self._eval_fn[1](*inputs))
 
+    # --- finished steps -------------------------------------------------------------------
+    def _finish_step(self, outputs, network=None):
+        """Wait until the step's outputs (and, for a training step, the network's updated
+        parameters) are computed: MindSpore's callbacks see a finished step, and JAX's
+        asynchronous dispatch would otherwise return before the step has run (a callback's
+        timer would measure the dispatch)."""
+        arrays = _arrays(outputs, [])
+        if network is not None:
+            cached = self._step_params
+            if cached is None or cached[0] is not network:
+                cached = self._step_params = (network, tuple(network.trainable_params()))
+            arrays.extend(p._data for p in cached[1] if isinstance(p._data, jax.Array))
+        jax.block_until_ready(arrays)
+
     # --- train --------------------------------------------------------------------------
     def _save_on_exception(self, callbacks, run):
         ckpt = None
@@ -372,6 +413,7 @@ class Model:
             self._current_epoch_num = cb_params.cur_epoch_num
             self._current_step_num = 0
             list_callback.on_train_epoch_begin(run_context)
+            watched = _watches_steps(list_callback._callbacks, "train")
             for next_element in iterator:
                 len_element = len(next_element)
                 next_element = _to_tuple(next_element)
@@ -390,10 +432,14 @@ class Model:
                 if manager is not None and getattr(manager, "get_drop_overflow_update", lambda: False)():
                     overflow = np.all(outputs[1].asnumpy())
                     manager.update_loss_scale(overflow)
+                if watched:
+                    self._finish_step(outputs, self._train_network)
                 list_callback.on_train_step_end(run_context)
                 if run_context.get_stop_requested():
                     should_stop = True
                     break
+            if list_callback._callbacks and not watched:
+                self._finish_step(cb_params.get("net_outputs"), self._train_network)   # the epoch has run
             self._eval_during_train(valid_infos, cb_params, list_callback)
             train_dataset.reset()
             list_callback.on_train_epoch_end(run_context)
@@ -503,6 +549,7 @@ class Model:
         iterator = valid_dataset.create_tuple_iterator(num_epochs=1, do_copy=True)
         list_callback.on_eval_epoch_begin(run_context)
         eval_loss_fn = get_metric_fn("loss") if add_eval_loss else None
+        watched = _watches_steps(list_callback._callbacks, "eval")
         for next_element in iterator:
             cb_params.cur_step_num += 1
             next_element = _to_tuple(next_element)
@@ -511,12 +558,16 @@ class Model:
             self._check_network_mode(self._eval_network, False)
             outputs = self._call_eval_network(next_element)
             cb_params.net_outputs = outputs
+            if watched:
+                self._finish_step(outputs)
             list_callback.on_eval_step_end(run_context)
             self._update_metrics(outputs)
             if add_eval_loss:
                 eval_loss_fn.update(outputs[self._eval_indexes[0]])
             if run_context.get_stop_requested():
                 break
+        if list_callback._callbacks and not watched:
+            self._finish_step(cb_params.get("net_outputs"))
         list_callback.on_eval_epoch_end(run_context)
         iterator.stop()
         valid_dataset.reset()
