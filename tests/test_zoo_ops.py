@@ -81,3 +81,21 @@ def test_adam_primitives_return_the_updated_parameters():
         np.testing.assert_array_equal(o.asnumpy(), p.asnumpy())
     np.testing.assert_allclose(var.asnumpy(), [1 - 0.1 * 0.1 / (np.sqrt(0.001) + 1e-8),
                                                1 + 0.1 * 0.1 / (np.sqrt(0.001) + 1e-8)], rtol=1e-5)
+
+
+def test_randperm_is_a_padded_permutation():
+    out = P.Randperm(max_length=12, pad=-7)(Tensor(np.array([9], np.int32)))
+    a = out.asnumpy()
+    assert out.dtype == ms.int32 and a.shape == (12,)
+    assert sorted(a[:9].tolist()) == list(range(9)) and a[9:].tolist() == [-7] * 3
+    seen = {tuple(P.Randperm(max_length=3)(Tensor(np.array([3], np.int64))).asnumpy()) for _ in range(40)}
+    assert len(seen) >= 4   # 6 orders exist; 40 draws of a uniform permutation miss >2 with p < 1e-6
+
+
+def test_random_categorical_frequencies():
+    logits = np.log(np.array([[0.2, 0.5, 0.3], [0.9, 0.05, 0.05]], np.float32))
+    out = P.RandomCategorical(ms.int32)(Tensor(logits), 4000, 0)
+    a = out.asnumpy()
+    assert out.dtype == ms.int32 and a.shape == (2, 4000)
+    freq = np.stack([np.bincount(r, minlength=3) / 4000 for r in a])
+    np.testing.assert_allclose(freq, np.exp(logits), atol=0.03)   # > 4 standard deviations

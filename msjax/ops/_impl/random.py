@@ -374,3 +374,54 @@ def _prim_random_choice_with_mask(input_x, count=256, seed=0, seed2=0):
 
 __all__ = ["uniform", "normal", "standard_normal", "randn", "rand", "rand_like", "randn_like", "randint",
            "randint_like", "bernoulli", "multinomial", "random_categorical", "randperm", "shuffle"]
+
+
+def _check_random_categorical(dtype=mstype.int64):
+    if dtype not in (mstype.int16, mstype.int32, mstype.int64):
+        raise TypeError(f"For 'RandomCategorical', the 'dtype' should be one of Int16, Int32, Int64, but got {dtype}.")
+
+
+@op("prim_random_categorical", primitive="RandomCategorical", prim_args=("dtype",), family="random",
+    prim_check=_check_random_categorical)
+def prim_random_categorical(logits, num_sample, seed=0, dtype=mstype.int64):
+    """``ops.RandomCategorical(dtype=mindspore.int64)(logits, num_sample, seed=0)``: ``ops.random_categorical``."""
+    _check_random_categorical(dtype)
+    for name, v in (("num_sample", num_sample), ("seed", seed)):
+        if not isinstance(v, int) or isinstance(v, bool):
+            raise TypeError(f"For 'RandomCategorical', the '{name}' must be an int, but got {type(v).__name__}.")
+    return random_categorical(logits, num_sample, seed, dtype)
+
+
+_RANDPERM_TYPES = ("Int8", "Int16", "Int32", "Int64", "UInt8", "UInt16", "UInt32", "UInt64", "Float16", "Float32",
+                   "Float64")
+
+
+def _check_randperm(max_length=1, pad=-1, dtype=mstype.int32):
+    for name, v in (("pad", pad), ("max_length", max_length)):
+        if not isinstance(v, int) or isinstance(v, bool):
+            raise TypeError(f"For 'Randperm', the '{name}' must be an int, but got {type(v).__name__}.")
+    if max_length < 1:
+        raise ValueError(f"For 'Randperm', the 'max_length' must be greater than or equal to 1, but got {max_length}.")
+    if str(dtype) not in _RANDPERM_TYPES:
+        raise TypeError(f"For 'Randperm', the 'dtype' is not supported: {dtype}.")
+
+
+@op("prim_randperm", primitive="Randperm", prim_args=("max_length", "pad", "dtype"), family="random",
+    prim_check=_check_randperm)
+def prim_randperm(n, max_length=1, pad=-1, dtype=mstype.int32):
+    """``ops.Randperm(max_length=1, pad=-1, dtype=mindspore.int32)(n)``: ``(max_length,)``, a random
+    permutation of ``range(n)`` followed by ``pad`` (``n`` a Tensor of shape ``(1,)``, ``0 <= n <= max_length``;
+    it may be a traced value inside a compiled graph). MindSpore runs it on Ascend and GPU only."""
+    _check_randperm(max_length, pad, dtype)
+    if not isinstance(n, Tensor):
+        raise TypeError(f"For 'Randperm', the 'n' must be a Tensor, but got {type(n).__name__}.")
+    na = n._data
+    if not jnp.issubdtype(na.dtype, jnp.integer):
+        raise TypeError(f"For 'Randperm', the 'n' must be an int Tensor, but got {na.dtype}.")
+    count = na.reshape(-1)[0]
+    if not isinstance(count, jax.core.Tracer) and not 0 <= int(count) <= max_length:
+        raise ValueError(f"For 'Randperm', the 'n' must be in [0, {max_length}], but got {int(count)}.")
+    pos = jnp.arange(max_length)
+    keys = jnp.where(pos < count, jax.random.uniform(_key(), (max_length,)), 2.0)
+    out = jnp.where(pos < count, jnp.argsort(keys), pad)
+    return wrap(out.astype(mstype.to_np(dtype)))
