@@ -99,3 +99,18 @@ def test_random_categorical_frequencies():
     assert out.dtype == ms.int32 and a.shape == (2, 4000)
     freq = np.stack([np.bincount(r, minlength=3) / 4000 for r in a])
     np.testing.assert_allclose(freq, np.exp(logits), atol=0.03)   # > 4 standard deviations
+
+
+def test_dropout_gen_and_do_mask():
+    """MindSpore runs the pair on Ascend only; reference: its documented contract (a 128-bit aligned
+    UInt8 bit mask; kept elements scaled by 1 / keep_prob) and msjax's documented bit order."""
+    mask = P.DropoutGenMask()((20, 30), Tensor(0.7, ms.float32))
+    assert mask.dtype == ms.uint8 and mask.shape == (-(-600 // 128) * 16,)
+    bits = np.unpackbits(mask.asnumpy(), bitorder="little")
+    assert not bits[600:].any() and abs(bits[:600].mean() - 0.7) < 0.08
+    x = np.arange(1, 601, dtype=np.float32).reshape(20, 30)
+    out = P.DropoutDoMask()(Tensor(x), mask, Tensor(0.7, ms.float32)).asnumpy()
+    np.testing.assert_allclose(out, np.where(bits[:600].reshape(20, 30), x / np.float32(0.7), 0), rtol=1e-6)
+    hand = Tensor(np.array([0b00000101, 0b10000000], np.uint8))
+    g = ms.grad(lambda a: P.DropoutDoMask()(a, hand, 0.5).sum())(Tensor(np.ones((2, 8), np.float32)))
+    np.testing.assert_array_equal(g.asnumpy(), [[2, 0, 2, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 2]])

@@ -132,3 +132,65 @@ def dropout3d(input, p=0.5, training=True):
         return input
     _check_p(p, "dropout3d", high_open=False)
     return wrap(_channel_dropout(_tensor_arg("input", input, "dropout3d"), 1.0 - p, 3, "Dropout3D")[0])
+
+
+# ---------------------------------------------------------------------------
+# the deprecated mask pair (Ascend): DropoutGenMask + DropoutDoMask
+# ---------------------------------------------------------------------------
+def _mask_keep_prob(keep_prob, name):
+    kp = keep_prob._data if isinstance(keep_prob, Tensor) else jnp.asarray(keep_prob)
+    if kp.size != 1:
+        raise ValueError(f"For '{name}', the 'keep_prob' must be a scalar, but got shape {list(kp.shape)}.")
+    return kp.reshape(()).astype(jnp.float32)
+
+
+def _mask_bytes(n):
+    return -(-n // 128) * 16     # whole 128-bit words, as MindSpore's kernel
+
+
+def _check_gen_mask(Seed0=0, Seed1=0):
+    for name, v in (("Seed0", Seed0), ("Seed1", Seed1)):
+        if not _is_int(v):
+            raise TypeError(f"For 'DropoutGenMask', the type of '{name}' should be 'int', but got "
+                            f"'{type(v).__name__}'.")
+
+
+@op("prim_dropout_gen_mask", primitive="DropoutGenMask", prim_args=("Seed0", "Seed1"), family="nn_conv",
+    prim_check=_check_gen_mask)
+def dropout_gen_mask(shape, keep_prob, Seed0=0, Seed1=0):
+    """``ops.DropoutGenMask(Seed0=0, Seed1=0)(shape, keep_prob)``: a UInt8 bit mask for
+    ``prod(shape)`` elements, one bit per element (1 keeps it, with probability ``keep_prob``),
+    padded to whole 128-bit words: ``ceil(n / 128) * 16`` bytes.
+
+    Difference from MindSpore: only ``DropoutDoMask`` reads the mask, and msjax's pair agrees
+    with itself (bit ``i % 8`` of byte ``i // 8``, least significant first) rather than with
+    Ascend's undocumented bit order; MindSpore has no CPU/GPU kernel for either Primitive."""
+    _check_gen_mask(Seed0, Seed1)
+    if not isinstance(shape, (tuple, list)) or not all(_is_int(d) and d >= 0 for d in shape):
+        raise TypeError(f"For 'DropoutGenMask', the 'shape' must be a tuple of non-negative int, but got {shape}.")
+    n = 1
+    for d in shape:
+        n *= int(d)
+    kp = _mask_keep_prob(keep_prob, "DropoutGenMask")
+    nbytes = _mask_bytes(n)
+    from ..._core.rng import next_key
+    bits = jax.random.uniform(next_key(), (nbytes * 8,)) < kp
+    bits = jnp.where(jnp.arange(nbytes * 8) < n, bits, False)
+    return wrap(jnp.packbits(bits, bitorder="little"))
+
+
+@op("prim_dropout_do_mask", primitive="DropoutDoMask", family="nn_conv")
+def dropout_do_mask(input_x, mask, keep_prob):
+    """``ops.DropoutDoMask()(input_x, mask, keep_prob)``: ``input_x / keep_prob`` where the element's
+    bit of the ``DropoutGenMask`` mask is set, else 0 (the gradient is masked and scaled alike)."""
+    x = _tensor_arg("input_x", input_x, "DropoutDoMask")
+    if not isinstance(mask, Tensor) or mask._data.dtype != jnp.uint8 or mask._data.ndim != 1:
+        raise TypeError("For 'DropoutDoMask', the 'mask' must be a 1-D UInt8 Tensor made by DropoutGenMask.")
+    m = mask._data
+    if m.shape[0] * 8 < x.size:
+        raise ValueError(f"For 'DropoutDoMask', the 'mask' has {m.shape[0] * 8} bits, fewer than the "
+                         f"{x.size} elements of 'input_x'.")
+    keep = jnp.unpackbits(m, bitorder="little")[:x.size].reshape(x.shape).astype(bool)
+    kp = _mask_keep_prob(keep_prob, "DropoutDoMask")
+    scale = (1.0 / kp).astype(x.dtype)
+    return wrap(jnp.where(keep, x * scale, jnp.zeros((), x.dtype)))
