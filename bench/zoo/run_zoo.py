@@ -45,23 +45,34 @@ sys.path.insert(0, _HERE)
 import zoo_data  # noqa: E402
 
 
-def patched_yaml(src, dst, overrides):
+def patched_yaml(src, dst, overrides, block=None):
     """Copy a zoo yaml config, replacing the top-level ``key: value`` lines named in
-    ``overrides`` (values written as given)."""
+    ``overrides`` (values written as given), or with ``block``, the indented ones of that
+    top-level mapping (network configurations nested in the yaml, which no option reaches)."""
     text = open(src).read()
+    head, tail = "", ""
+    if block:
+        start = re.search(rf"^{re.escape(block)}:\s*$", text, flags=re.M)
+        if not start:
+            raise KeyError(f"{block} not in {src}")
+        head, text = text[:start.end()], text[start.end():]
+        end = re.search(r"^\S", text, flags=re.M)
+        if end:
+            text, tail = text[:end.start()], text[end.start():]
     for key, value in overrides.items():
-        text, n = re.subn(rf"^{re.escape(key)}:.*$", f"{key}: {value}", text, count=1, flags=re.M)
+        indent = r"(\s+)" if block else "()"
+        text, n = re.subn(rf"^{indent}{re.escape(key)}:.*$", rf"\g<1>{key}: {value}", text, count=1, flags=re.M)
         if n != 1:
             raise KeyError(f"{key} not in {src}")
     os.makedirs(os.path.dirname(dst), exist_ok=True)
     with open(dst, "w") as f:
-        f.write(text)
+        f.write(head + text + tail)
     return dst
 
 
 # Each model: folder in the zoo, script, a function (work dir, data dir, output dir) ->
 # argv, the regex of its step lines (group 1: the step number within the run), and the
-# glob of the checkpoint it writes.
+# glob of the checkpoint it writes (under the run's output folder; ``{folder}``: the script's folder).
 def _resnet(zoo, work, data, out):
     return ["train.py", "--config_path=config/resnet18_cifar10_config.yaml", "--device_target=CPU",
             "--epoch_size=1", "--train_image_size=32", "--eval_image_size=32",
@@ -142,6 +153,106 @@ LOAD_CHECK = {
 
 FRAMEWORK = ["msjax"]   # the framework of the run being set up (the Transformer's data differ)
 
+# The loss on a model's log lines (group 1). The default reads LossMonitor's "loss is 2.3",
+# "loss: 2.3", "loss:[2.3/2.1]", "Loss_D: -0.1".
+DEFAULT_LOSS_RE = r"(?i)loss\w*(?: is)?[\s:=\[(]*(-?\d+\.\d+(?:e[-+]?\d+)?)"
+LOSS_RE = {"transformer": r"outputs are \(Tensor\(shape=\[\w*\], dtype=Float32, value=\s*\[?\s*(-?\d+\.\d+)"}
+
+
+# More official models. The ImageNet-style ones read a small ImageFolder tree (``imagefolder_320``:
+# 4 classes x 80 JPEG images of 40x40), so that an epoch, and the checkpoint at its end, is cheap.
+def _resnet_imagenet(config, net_name, *extra):
+    def argv(zoo, work, data, out):
+        return ["train.py", f"--config_path=config/{config}", "--device_target=CPU", "--epoch_size=1",
+                *extra, "--train_image_size=32", "--eval_image_size=32", "--class_num=4",
+                "--batch_size=8", "--warmup_epochs=0", f"--data_path={data['imagefolder_320']}/train",
+                f"--output_dir={out}", "--save_checkpoint_epochs=1"]
+    argv.__name__ = f"_{net_name}"
+    return argv
+
+
+MODELS.update({
+    "resnet50": ("official/cv/ResNet", _resnet_imagenet("resnet50_imagenet2012_config.yaml", "resnet50", "--lr_max=0.05"),
+                 r"step: \[(\d+)/\d+\]", "resnet50/imagenet2012/ckpt/*.ckpt"),
+    "resnet34": ("official/cv/ResNet", _resnet_imagenet("resnet34_cpu_config.yaml", "resnet34", "--lr_max=0.05"),
+                 r"step: \[(\d+)/\d+\]", "resnet34/flower_photos/ckpt/*.ckpt"),
+    "se_resnet50": ("official/cv/ResNet", _resnet_imagenet("se-resnet50_imagenet2012_config.yaml", "se_resnet50",
+                                                                    "--train_epoch_size=1", "--lr_max=0.05"),
+                    r"step: \[(\d+)/\d+\]", "se-resnet50/imagenet2012/ckpt/*.ckpt"),
+    "resnet101": ("official/cv/ResNet", _resnet_imagenet("resnet101_imagenet2012_config.yaml", "resnet101", "--lr=0.05"),
+                  r"step: \[(\d+)/\d+\]", "resnet101/imagenet2012/ckpt/*.ckpt"),
+    "resnet152": ("official/cv/ResNet", _resnet_imagenet("resnet152_imagenet2012_config.yaml", "resnet152", "--lr_max=0.05"),
+                  r"step: \[(\d+)/\d+\]", "resnet152/imagenet2012/ckpt/*.ckpt"),
+})
+MAX_STEPS.update({"resnet50": 0, "resnet34": 0, "se_resnet50": 0, "resnet101": 0, "resnet152": 0})
+LOAD_CHECK.update({
+    "resnet50": ("src.resnet", "resnet50(class_num=4)"),
+    "resnet34": ("src.resnet", "resnet34(class_num=4)"),
+    "se_resnet50": ("src.resnet", "se_resnet50(class_num=4)"),
+    "resnet101": ("src.resnet", "resnet101(class_num=4)"),
+    "resnet152": ("src.resnet", "resnet152(class_num=4)"),
+})
+
+
+def _cyclegan(zoo, work, data, out):
+    return ["train.py", "--platform=CPU", f"--dataroot={data['cyclegan']}", "--image_size=32", "--ngf=16",
+            "--ndf=16", "--gl_num=2", "--max_epoch=1", "--n_epochs=1", "--print_iter=4", "--save_checkpoint_epochs=1",
+            f"--outputs_dir={out}"]
+
+
+BERT_NET = {"seq_length": 32, "vocab_size": 100, "hidden_size": 64, "num_hidden_layers": 2, "num_attention_heads": 4,
+            "intermediate_size": 128, "max_position_embeddings": 64, "compute_type": "mstype.float32"}
+
+
+def _bert_cfg(zoo, work):
+    # BERT-base's network (bert_net_cfg, nested in the yaml: no command-line option reaches it)
+    # shrunk to 2 layers of width 64 over a 100-word vocabulary, in float32; AdamWeightDecay's
+    # learning rate (the first under optimizer_cfg) 2e-5 -> 1e-3 for a network trained from scratch
+    dst = os.path.join(work, "configs", "bert_tiny_classifier_cpu.yaml")
+    patched_yaml(os.path.join(zoo, "official/nlp/Bert/task_classifier_cpu_config.yaml"), dst, BERT_NET, "bert_net_cfg")
+    return patched_yaml(dst, dst, {"learning_rate": "0.001"}, "optimizer_cfg")
+
+
+def _bert(zoo, work, data, out):
+    # fine-tunes from data["bert_ckpt"] (the zoo's BertCLS, initialised, saved by msjax; see
+    # prepare_more_data); dataset_sink_mode=True on the CPU runs step by step in both frameworks
+    return ["run_classifier.py", f"--config_path={_bert_cfg(zoo, work)}", "--device_target=CPU", "--do_train=true",
+            "--do_eval=false", "--epoch_num=8", "--num_class=2", "--train_batch_size=8",
+            f"--load_pretrain_checkpoint_path={data['bert_ckpt']}", f"--train_data_file_path={data['bert']}",
+            f"--save_finetune_checkpoint_path={out}"]
+
+
+MODELS.update({
+    "bert_tiny": ("official/nlp/Bert", _bert, r"current epoch percent: [\d.]+, step: (\d+), outputs are",
+                  "classifier*.ckpt"),
+    "cyclegan": ("official/cv/CycleGAN", _cyclegan, r"Epoch\[\d+\] \[(\d+)/\d+\] step cost", "ckpt/G_A_*.ckpt"),
+})
+MAX_STEPS.update({"cyclegan": 0, "bert_tiny": 0})
+LOAD_CHECK.update({"cyclegan": None, "bert_tiny": None})
+LOSS_RE.update({"cyclegan": r"G_loss: (-?\d+\.\d+)", "bert_tiny": r"outputs are \(?(?:Tensor\(shape=\[\w*\], dtype=Float32, value=\s*)?\[?\s*(-?\d+\.\d+)"})
+
+
+def prepare_more_data(data, root, models, zoo=None, work=None):
+    """The data of the models added by ``MODELS.update`` above."""
+    if {"resnet50", "resnet34", "se_resnet50", "resnet101", "resnet152"} & set(models):
+        data["imagefolder_320"] = zoo_data.image_folder(root, per_class=80, size=40, name="imagefolder_320")
+    if "bert_tiny" in models:
+        data["bert"] = zoo_data.bert_classification_mindrecord(root, vocab=BERT_NET["vocab_size"],
+                                                               seq=BERT_NET["seq_length"])
+        data["bert_ckpt"] = os.path.join(root, "bert_init.ckpt")
+        if not os.path.exists(data["bert_ckpt"]):
+            # the starting point run_classifier.py insists on: the zoo's own BertCLS, freshly initialised
+            code = ("import os, sys; sys.path.insert(0, os.getcwd()); import mindspore as ms\n"
+                    "from src.bert_for_finetune import BertCLS\nfrom src.model_utils.config import bert_net_cfg\n"
+                    f"ms.save_checkpoint(BertCLS(bert_net_cfg, False, num_labels=2), {data['bert_ckpt']!r})\n")
+            script = os.path.join(root, "bert_init.py")
+            with open(script, "w") as f:
+                f.write(code)
+            subprocess.run([sys.executable, "-m", "msjax", "run", script, f"--config_path={_bert_cfg(zoo, work)}"],
+                           cwd=os.path.join(zoo, "official/nlp/Bert"), check=True)
+    if "cyclegan" in models:
+        data["cyclegan"] = zoo_data.unpaired_images(root)
+
 
 def prepare_data(zoo, work, ms_python, models):
     data = {}
@@ -172,11 +283,14 @@ def prepare_data(zoo, work, ms_python, models):
                                       "--num_splits=16"], cwd=folder, check=True,
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             data["transformer_mr"][fw] = prefix
+    prepare_more_data(data, root, models, zoo, work)
     return data
 
 
-def run_one(cmd, cwd, step_re, max_steps, timeout, log_path, pythonpath=None):
-    """Run ``cmd``, timestamp its step lines; stop after ``max_steps`` steps."""
+def run_one(cmd, cwd, step_re, max_steps, timeout, log_path, pythonpath=None, loss_re=None):
+    """Run ``cmd``, timestamp its step lines; stop after ``max_steps`` steps. The losses
+    (``loss_re``, group 1, on any line) are kept: first, last, and whether the mean of the
+    second half is below that of the first."""
     env = dict(os.environ, PYTHONUNBUFFERED="1", GLOG_v="3")
     if pythonpath:
         env["PYTHONPATH"] = os.pathsep.join(p for p in (pythonpath, env.get("PYTHONPATH")) if p)
@@ -185,14 +299,17 @@ def run_one(cmd, cwd, step_re, max_steps, timeout, log_path, pythonpath=None):
                             text=True, start_new_session=True)
     timer = threading.Timer(timeout, proc.kill)
     timer.start()
-    steps, stopped = [], False
+    steps, stopped, losses = [], False, []
     with open(log_path, "w") as log:
         for line in proc.stdout:
             now = time.monotonic() - t0
             log.write(f"[{now:9.3f}] {line}")
+            lm = re.search(loss_re or DEFAULT_LOSS_RE, line)
+            if lm:
+                losses.append(float(lm.group(1)))
             m = re.search(step_re, line)
             if m:
-                steps.append((int(m.group(1)), now))
+                steps.append((int(m.group(1)) if m.groups() else len(steps) + 1, now))   # no group: count
                 if max_steps and len(steps) >= max_steps:
                     stopped = True
                     proc.kill()
@@ -206,6 +323,11 @@ def run_one(cmd, cwd, step_re, max_steps, timeout, log_path, pythonpath=None):
         if t_1 > t_0 and s1 > s0:
             result["steps_per_s"] = round((s1 - s0) / (t_1 - t_0), 3)
     result["first_step_s"] = round(steps[0][1], 1) if steps else None
+    if losses:
+        half = len(losses) // 2
+        result.update(losses_seen=len(losses), loss_first=losses[0], loss_last=losses[-1])
+        if half:
+            result["loss_falling"] = statistics.mean(losses[-half:]) < statistics.mean(losses[:half])
     return result
 
 
@@ -233,6 +355,25 @@ def same_layout(ms_python, a, b):
             "print(a == b, sorted(set(a) ^ set(b))[:8], [k for k in a if k in b and a[k] != b[k]][:8])")
     r = subprocess.run([ms_python, "-c", code, a, b], capture_output=True, text=True, env=dict(os.environ, GLOG_v="3"))
     return r.stdout.strip() or r.stderr.strip()[-300:]
+
+
+# CRNN (its V2 network: the CPU branch, nn.LSTM, ops.CTCLoss). Its CRNNMonitor prints every step
+# (per_print_time=1) but numbers them by epoch, so its step lines are counted (a regex without a
+# group). Its data: the ``synth`` layout; its ``src.metric`` imports python-Levenshtein (a Python
+# stand-in) and it maps with num_parallel_workers=8 (``cpu_count_shim`` for both frameworks).
+def _crnn(zoo, work, data, out):
+    root = os.path.join(work, "data")
+    data.setdefault("pythonpath", {})["crnn"] = os.pathsep.join(
+        (zoo_data.levenshtein_module(root), zoo_data.cpu_count_shim(root)))
+    return ["train.py", "--device_target=CPU", "--model_version=V2", "--train_dataset=synth",
+            f"--train_dataset_path={zoo_data.crnn_synth(root)}", "--batch_size=8", "--epoch_size=2",
+            "--per_print_time=1", "--save_checkpoint_steps=8", f"--output_dir={out}"]
+
+
+MODELS["crnn"] = ("official/cv/CRNN", _crnn, r"epoch: \[\d+/\d+\] step: \[\d+/\d+\], loss", "ckpt/crnn-*.ckpt")
+MAX_STEPS["crnn"] = 0
+LOAD_CHECK["crnn"] = ("src.crnn", "CRNNV2(__import__('types').SimpleNamespace(batch_size=8, input_size=512, "
+                                  "hidden_size=256, class_num=37))")
 
 
 def main(argv=None):
@@ -265,9 +406,9 @@ def main(argv=None):
                 cap = MAX_STEPS[name] if args.max_steps is None else args.max_steps
                 path = [data.get("pythonpath", {}).get(name), args.msjax_pythonpath if fw == "msjax" else None]
                 r = run_one(cmd, cwd, step_re, cap, args.timeout, out + ".log",
-                            os.pathsep.join(p for p in path if p) or None)
+                            os.pathsep.join(p for p in path if p) or None, LOSS_RE.get(name))
                 r.update(model=name, framework=fw, run=run, load=os.getloadavg()[0])
-                ckpts = sorted(glob.glob(os.path.join(out, ckpt_glob)), key=os.path.getmtime)
+                ckpts = sorted(glob.glob(os.path.join(out, ckpt_glob.format(folder=cwd))), key=os.path.getmtime)
                 if ckpts:
                     r["ckpt"] = ckpts[-1]
                     if fw == "msjax":
@@ -280,8 +421,8 @@ def main(argv=None):
                 results.append(r)
     with open(os.path.join(work, "results.json"), "w") as f:
         json.dump(results, f, indent=1)
-    print("\n| model | msjax steps/s | MindSpore steps/s | msjax ckpt loads in MindSpore |")
-    print("|---|---|---|---|")
+    print("\n| model | msjax steps/s | MindSpore steps/s | msjax ckpt loads in MindSpore | loss falling |")
+    print("|---|---|---|---|---|")
     for name in args.models:
         med = {}
         for fw in args.frameworks:
@@ -289,7 +430,9 @@ def main(argv=None):
                  and "steps_per_s" in r]
             med[fw] = f"{statistics.median(v):.2f}" if v else "-"
         loads = [r.get("loads_in_mindspore") for r in results if r["model"] == name and r["framework"] == "msjax"]
-        print(f"| {name} | {med.get('msjax', '-')} | {med.get('mindspore', '-')} | {loads} |")
+        falls = {r["framework"]: (r.get("loss_first"), r.get("loss_last"), r.get("loss_falling"))
+                 for r in results if r["model"] == name}
+        print(f"| {name} | {med.get('msjax', '-')} | {med.get('mindspore', '-')} | {loads} | {falls} |")
 
 
 if __name__ == "__main__":

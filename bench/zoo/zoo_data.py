@@ -38,8 +38,8 @@ def cifar10(root):
     return resnet, os.path.dirname(vgg)
 
 
-def image_folder(root, num_classes=4, per_class=32, size=48):
-    path = os.path.join(root, "imagefolder")
+def image_folder(root, num_classes=4, per_class=32, size=48, name="imagefolder"):
+    path = os.path.join(root, name)
     if not os.path.isdir(os.path.join(path, "train")):
         write_image_folder(path, num_classes=num_classes, per_class=per_class, size=size)
     return path
@@ -129,4 +129,106 @@ def gensim_stub(root):
     os.makedirs(path, exist_ok=True)
     with open(os.path.join(path, "gensim.py"), "w") as f:
         f.write('"""Stand-in: official/nlp/LSTM imports gensim but only its preprocessing uses it."""\n')
+    return path
+
+
+def unpaired_images(root, per_domain=64, size=40):
+    """``root/unpaired/{trainA,trainB}/<n>.jpg``: two image domains (CycleGAN's ``--dataroot``),
+    the first two classes of a synthetic ImageFolder tree. Returns the folder."""
+    path = os.path.join(root, "unpaired")
+    if os.path.isdir(os.path.join(path, "trainB")):
+        return path
+    src = os.path.join(image_folder(root, num_classes=2, per_class=per_domain, size=size, name="unpaired_src"), "train")
+    os.makedirs(path, exist_ok=True)
+    for k, domain in enumerate(("trainA", "trainB")):
+        os.symlink(os.path.join(src, f"class_{k}"), os.path.join(path, domain))
+    return path
+
+
+def crnn_synth(root, train=64, test=16, seed=0):
+    """``root/crnn_synth``: the layout of official/cv/CRNN's ``synth`` data set (its ``CaptchaDataset``):
+    ``lexicon.txt`` (one word a line), ``annotation_train.txt``/``annotation_test.txt`` (``<image>
+    <lexicon line>``) and the JPEG images, 100x32 pictures of a lowercase word of 3 to 6 letters and
+    digits drawn in PIL's default font on a noisy light background."""
+    from PIL import Image, ImageDraw, ImageFont
+    path = os.path.join(root, "crnn_synth")
+    if os.path.exists(os.path.join(path, "annotation_test.txt")):
+        return path
+    os.makedirs(path, exist_ok=True)
+    rng = np.random.default_rng(seed)
+    chars = "abcdefghijklmnopqrstuvwxyz0123456789"
+    font = ImageFont.load_default()
+    words = ["".join(rng.choice(list(chars), int(rng.integers(3, 7)))) for _ in range(train + test)]
+    with open(os.path.join(path, "lexicon.txt"), "w") as f:
+        f.write("\n".join(words) + "\n")
+    for split, rows in (("train", range(train)), ("test", range(train, train + test))):
+        with open(os.path.join(path, f"annotation_{split}.txt"), "w") as f:
+            for i in rows:
+                back = rng.integers(170, 256, (32, 100, 3)).astype(np.uint8)
+                img = Image.fromarray(back)
+                ImageDraw.Draw(img).text((int(rng.integers(2, 30)), int(rng.integers(4, 16))), words[i],
+                                         fill=tuple(int(v) for v in rng.integers(0, 80, 3)), font=font)
+                img.save(os.path.join(path, f"{i:05d}.jpg"), quality=95)
+                f.write(f"{i:05d}.jpg {i}\n")
+    return path
+
+
+def levenshtein_module(root):
+    """A folder holding a ``Levenshtein`` module with ``distance(a, b)`` (the edit distance, in
+    Python): official/cv/CRNN's ``train.py`` imports ``src.metric``, which imports the
+    python-Levenshtein package for its accuracy metric."""
+    path = os.path.join(root, "stubs")
+    os.makedirs(path, exist_ok=True)
+    with open(os.path.join(path, "Levenshtein.py"), "w") as f:
+        f.write('"""Stand-in for python-Levenshtein: the edit distance only."""\n\n\n'
+                'def distance(a, b):\n'
+                '    row = list(range(len(b) + 1))\n'
+                '    for i, ca in enumerate(a, 1):\n'
+                '        prev, row[0] = row[0], i\n'
+                '        for j, cb in enumerate(b, 1):\n'
+                '            prev, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, prev + (ca != cb))\n'
+                '    return row[-1]\n')
+    return path
+
+
+def cpu_count_shim(root, cpus=8):
+    """A folder holding a ``sitecustomize`` module that makes ``os.cpu_count()`` report at least
+    ``cpus``: official/cv/CRNN maps its data with ``num_parallel_workers=8``, which MindSpore (and
+    msjax, as MindSpore) refuses on a machine with fewer cores. Put on both frameworks' PYTHONPATH."""
+    path = os.path.join(root, f"cpu_count_{cpus}")
+    os.makedirs(path, exist_ok=True)
+    with open(os.path.join(path, "sitecustomize.py"), "w") as f:
+        f.write(f'"""Report at least {cpus} CPUs (written by bench/zoo/zoo_data.py)."""\n'
+                'import os\n\n'
+                f'_real = os.cpu_count\nos.cpu_count = lambda: max(_real() or 1, {cpus})\n')
+    return path
+
+
+def bert_classification_mindrecord(root, samples=128, seq=32, vocab=100, seed=0):
+    """``root/bert_cls/train.mindrecord``: sentence-classification rows in the schema of the
+    zoo's ``generate_tnews_mindrecord.py`` (``input_ids``, ``input_mask``, ``segment_ids``,
+    ``label_ids``, int32). ``[CLS] words [SEP]`` with ids from 5 on (past [PAD], [UNK], [CLS],
+    [SEP], [MASK]); the label is whether most words come from the upper half of the
+    vocabulary. Returns the file."""
+    path = os.path.join(root, "bert_cls", "train.mindrecord")
+    if os.path.exists(path):
+        return path
+    from msjax.mindrecord import FileWriter
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    rng = np.random.default_rng(seed)
+    half = 5 + (vocab - 5) // 2
+    rows = []
+    for _ in range(samples):
+        n, label = int(rng.integers(6, seq - 2)), int(rng.integers(2))
+        lo, hi = (half, vocab) if label else (5, half)
+        words = np.where(rng.random(n) < 0.8, rng.integers(lo, hi, n), rng.integers(5, vocab, n))
+        ids = [2] + words.tolist() + [3]
+        pad = seq - len(ids)
+        rows.append({"input_ids": np.array(ids + [0] * pad, np.int32),
+                     "input_mask": np.array([1] * len(ids) + [0] * pad, np.int32),
+                     "segment_ids": np.zeros(seq, np.int32), "label_ids": np.array([label], np.int32)})
+    writer = FileWriter(path, shard_num=1)
+    writer.add_schema({k: {"type": "int32", "shape": [-1]} for k in rows[0]}, "bert_cls")
+    writer.write_raw_data(rows)
+    writer.commit()
     return path
