@@ -28,5 +28,5 @@ from . import math, special, comparison, reduction, linalg  # noqa: F401
 from . import creation, array, indexing  # noqa: F401
 from . import activation, conv, pooling, normalization, dropout, image, spectral, loss  # noqa: F401
 from . import random, state, optim, clip, detection, composite  # noqa: F401
-from . import deprecated  # noqa: F401
+from . import deprecated, lstm  # noqa: F401
 from . import tensor_methods  # noqa: F401

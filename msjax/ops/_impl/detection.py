@@ -246,24 +246,30 @@ def roi_align(features, rois, pooled_height, pooled_width, spatial_scale, sample
     if r.ndim != 2 or r.shape[1] not in (4, 5):
         raise ValueError(f"For 'ROIAlign', the shape of 'rois' must be (rois_n, 5), but got {list(r.shape)}.")
     n = x.shape[0]
+    if r.shape[1] == 5 and not isinstance(r, jax.core.Tracer):
+        idx = np.asarray(r[:, 0], np.float32)
+        bad = (idx < 0) | (idx > n - 1)
+        if bad.any():
+            raise RuntimeError(f"image_index {float(idx[bad][0])} must be a number in [0,{n - 1}]")
+    args = ((pooled_height, pooled_width), float(spatial_scale), sample_num, roi_end_mode)
+    fn = _roi_align if sample_num > 0 else _roi_align.__wrapped__   # a grid per box needs the box values
+    return wrap(fn(x, r, *args))
+
+
+@functools.partial(jax.jit, static_argnums=(2, 3, 4, 5))
+def _roi_align(x, r, pooled, spatial_scale, sample_num, roi_end_mode):
     r = jax.lax.stop_gradient(r).astype(jnp.float32)
     if r.shape[1] == 5:
-        idx, box = r[:, 0], r[:, 1:]
-        if not isinstance(idx, jax.core.Tracer):
-            bad = np.asarray((idx < 0) | (idx > n - 1))
-            if bad.any():
-                raise RuntimeError(f"image_index {float(np.asarray(idx)[bad][0])} must be a number in [0,{n - 1}]")
-        batch = jnp.rint(idx + 7e-5).astype(jnp.int32)
+        box, batch = r[:, 1:], jnp.rint(r[:, 0] + 7e-5).astype(jnp.int32)
     else:
         box, batch = r, jnp.zeros((r.shape[0],), jnp.int32)
-    pooled = (pooled_height, pooled_width)
     out = _roi_align_nhwc(x, box, batch, pooled, spatial_scale, sample_num, roi_end_mode)
     if roi_end_mode == 0:   # MindSpore's ROIAlignGrad always uses roi_end_mode=1's geometry
         grad_path = _roi_align_nhwc(x, box, batch, pooled, spatial_scale, sample_num, 1)
         out = jax.lax.stop_gradient(out) + grad_path - jax.lax.stop_gradient(grad_path)
     skip = (jnp.abs(box[:, 0]) < 1e-3) & (jnp.abs(box[:, 2]) < 1e-3)
     out = jnp.where(skip[:, None, None, None], 0.0, out)
-    return wrap(jnp.moveaxis(out, -1, 1).astype(x.dtype))
+    return jnp.moveaxis(out, -1, 1).astype(x.dtype)
 
 
 def _roi_align_nhwc(x, box, batch, pooled, spatial_scale, sample_num, roi_end_mode):

@@ -9,6 +9,7 @@ do not repeat each other's numbers.
 """
 from __future__ import annotations
 
+import functools
 
 import jax
 import jax.numpy as jnp
@@ -421,7 +422,11 @@ def prim_randperm(n, max_length=1, pad=-1, dtype=mstype.int32):
     count = na.reshape(-1)[0]
     if not isinstance(count, jax.core.Tracer) and not 0 <= int(count) <= max_length:
         raise ValueError(f"For 'Randperm', the 'n' must be in [0, {max_length}], but got {int(count)}.")
+    return wrap(_padded_permutation(_key(), count, max_length, pad, mstype.to_np(dtype)))
+
+
+@functools.partial(jax.jit, static_argnums=(2, 3, 4))
+def _padded_permutation(key, count, max_length, pad, dtype):
     pos = jnp.arange(max_length)
-    keys = jnp.where(pos < count, jax.random.uniform(_key(), (max_length,)), 2.0)
-    out = jnp.where(pos < count, jnp.argsort(keys), pad)
-    return wrap(out.astype(mstype.to_np(dtype)))
+    keys = jnp.where(pos < count, jax.random.uniform(key, (max_length,)), 2.0)
+    return jnp.where(pos < count, jnp.argsort(keys), pad).astype(dtype)
