@@ -13,7 +13,8 @@ Where an op lives:
 * ``array``: shape and layout, joining and splitting, slicing, dtype queries, diagonals.
 * ``indexing``: gather, select and mask, scatter, segments, Inplace*, Tensor-indexing checks.
 * ``activation``, ``conv``, ``pooling``, ``normalization``, ``dropout``, ``loss``: the nn ops
-  (``conv_lowering``: how each convolution pass is computed on the CPU).
+  (``conv_lowering``: how each convolution pass is computed on the CPU); ``rnn``: the fused
+  recurrent Primitives (DynamicRNN, DynamicGRUV2).
 * ``image``: resize, pad, pixel_shuffle, grid_sample, unfold/fold/Im2Col, batch/depth <-> space.
 * ``spectral``: the window functions.
 * ``random``: random sampling.
@@ -26,7 +27,7 @@ Where an op lives:
 """
 from . import math, special, comparison, reduction, linalg  # noqa: F401
 from . import creation, array, indexing  # noqa: F401
-from . import activation, conv, pooling, normalization, dropout, image, spectral, loss  # noqa: F401
+from . import activation, conv, pooling, normalization, dropout, image, spectral, loss, rnn  # noqa: F401
 from . import random, state, optim, clip, detection, composite  # noqa: F401
 from . import deprecated, lstm  # noqa: F401
 from . import tensor_methods  # noqa: F401

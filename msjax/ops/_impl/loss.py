@@ -1010,20 +1010,12 @@ def l2_loss(input):
     x = input._data
     _float_input("L2Loss", x)
     return _out(jnp.sum(x * x) / 2)
+
+
 def _ctc_sparse_check(**attrs):
     for k, v in attrs.items():
         if not isinstance(v, bool):
             raise TypeError(f"For 'CTCLoss', the type of '{k}' should be 'bool', but got type '{type(v).__name__}'.")
-
-
-def _ctc_prim_input(arg, x, dtypes, shown):
-    if not isinstance(x, Tensor):
-        raise TypeError(f"For 'CTCLoss', the '{arg}' must be a Tensor, but got '{type(x).__name__}'")
-    a = x._data
-    if np.dtype(a.dtype) not in dtypes:
-        raise TypeError(f"For primitive[CTCLoss], the input argument[{arg}] must be a type of {shown}, "
-                        f"but got Tensor[{_name(a.dtype)}].")
-    return a
 
 
 def _ctc_dense_labels(batch_of, values, n, num_classes, width, collapse):
@@ -1126,11 +1118,9 @@ def prim_ctc_loss(x, labels_indices, labels_values, sequence_length, preprocess_
     one-frame sequence is an error there); float16 is computed in float32 and rounded once; ``gradient``
     is zero past a sample's ``sequence_length`` (left unwritten there); the run-time errors on label
     values and lengths are raised only when the values are known (not inside a compiled function)."""
-    xa = _ctc_prim_input("inputs", x, tuple(np.dtype(d) for d in (np.float16, np.float32, np.float64)),
-                         "{Tensor[Float16], Tensor[Float32], Tensor[Float64]}")
-    idx = _ctc_prim_input("labels_indices", labels_indices, (np.dtype(np.int64),), "{Tensor[Int64]}")
-    vals = _ctc_prim_input("labels_values", labels_values, (np.dtype(np.int32),), "{Tensor[Int32]}")
-    seq = _ctc_prim_input("sequence_length", sequence_length, (np.dtype(np.int32),), "{Tensor[Int32]}")
+    inputs = (("inputs", x, FLOATS[:3]), ("labels_indices", labels_indices, _INTS[1:]),
+              ("labels_values", labels_values, _INTS[:1]), ("sequence_length", sequence_length, _INTS[:1]))
+    xa, idx, vals, seq = (check_dtype("CTCLoss", _is_tensor("CTCLoss", arg, v), d, arg) for arg, v, d in inputs)
     if xa.ndim != 3:
         raise ValueError(f"For primitive[CTCLoss], the inputs rank must be equal to 3, but got {xa.ndim}.")
     if idx.ndim != 2:
@@ -1149,5 +1139,3 @@ def prim_ctc_loss(x, labels_indices, labels_values, sequence_length, preprocess_
     loss, grad = _ctc_sparse(xa, batch_of, vals, seq, min(vals.shape[0], max_time),
                              jnp.asarray(preprocess_collapse_repeated), jnp.asarray(ctc_merge_repeated))
     return wrap(loss), wrap(grad)
-
-
