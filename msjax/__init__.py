@@ -14,6 +14,9 @@ _jax.config.update("jax_enable_x64", True)
 # would otherwise use TF32 there.
 _jax.config.update("jax_default_matmul_precision", "highest")
 
+from . import log as _log  # noqa: E402
+_log._quiet_jax()   # JAX's own INFO lines (backend probes) stay out of a script's logging.basicConfig(level=INFO)
+
 from ._core import dtype as _dtype_mod  # noqa: E402
 from ._core.context import GRAPH_MODE, PYNATIVE_MODE, get_context, set_context  # noqa: E402
 from ._core.dtype import (bfloat16, bool_, complex64, complex128, dtype_to_nptype, dtype_to_pytype,  # noqa: E402

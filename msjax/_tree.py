@@ -20,6 +20,12 @@ Two finders: :class:`MsjaxTreeFinder` (always on, last in ``sys.meta_path``)
 creates the ``msjax.x.y`` re-export modules, so ``from msjax import context``
 works; ``_compat.install`` puts :class:`MindsporeFinder` first so that
 ``mindspore.x.y`` is the same module object as ``msjax.x.y``.
+
+Run as MindSpore (``python -m msjax run``, ``%load_ext msjax``: :class:`MindsporeFinder`
+installed), a missing name is reported by its MindSpore path, as MindSpore reports it:
+``module 'mindspore.dataset' has no attribute 'X'`` (every msjax module, also the private
+ones and those imported later, gets that ``__getattr__``); the modules' ``__name__`` stays
+``msjax.x.y``.
 """
 from __future__ import annotations
 
@@ -87,6 +93,18 @@ def ms_path(msjax_name):
 
 def msjax_name(mindspore_path):
     return "msjax" + mindspore_path[len("mindspore"):]
+
+
+def as_mindspore():
+    """Whether ``mindspore`` resolves to msjax in this process (:class:`MindsporeFinder` installed)."""
+    return any(isinstance(f, MindsporeFinder) for f in sys.meta_path)
+
+
+def shown_name(name):
+    """The module name ``msjax.x.y`` as the user's code spells it: ``mindspore.x.y`` when run as MindSpore."""
+    if as_mindspore() and (name == "msjax" or name.startswith("msjax.")):
+        return ms_path(name)
+    return name
 
 
 # Private names MindSpore's own tests import that the recorded tree (public names
@@ -209,7 +227,8 @@ def _make_getattr(module, paths, previous=None):
             return value
         if name == "__all__" and getattr(module, "__msjax_reexport__", False):
             return _supported_names(module, paths[0])
-        raise AttributeError(f"module {module.__name__!r} has no attribute {name!r}")
+        raise AttributeError(f"module {shown_name(module.__name__)!r} has no attribute {name!r}",
+                             name=name, obj=module)
     __getattr__.__msjax_tree__ = paths
     return __getattr__
 
@@ -234,9 +253,11 @@ def attach(module, path=None):
     its submodules import)."""
     path = path or ms_path(module.__name__)
     entry = _tree_entry(path)
-    if entry is None:
-        return module
     current = vars(module).get("__getattr__")
+    if entry is None:
+        if current is None and as_mindspore():
+            module.__getattr__ = _make_getattr(module, [])   # only names the module by its MindSpore path
+        return module
     paths = getattr(current, "__msjax_tree__", None)
     if paths is None:
         module.__getattr__ = _make_getattr(module, [path], current)
@@ -341,10 +362,34 @@ class _AliasLoader(importlib.abc.Loader):
         module.__spec__ = self.spec   # the import system stamped the mindspore spec on it
 
 
+class _AttachingLoader(importlib.abc.Loader):
+    """An msjax module file's own loader, then :func:`attach` (a module msjax imports after
+    ``mindspore`` resolves to it gets MindSpore's names and error messages too)."""
+
+    def __init__(self, loader):
+        self._loader = loader
+
+    def __getattr__(self, name):   # get_source, get_filename, get_resource_reader...
+        return getattr(self._loader, name)
+
+    def create_module(self, spec):
+        return self._loader.create_module(spec)
+
+    def exec_module(self, module):
+        self._loader.exec_module(module)
+        attach(module)
+
+
 class MindsporeFinder(importlib.abc.MetaPathFinder):
     """``mindspore.x.y`` is the module ``msjax.x.y`` (same object)."""
 
     def find_spec(self, fullname, path=None, target=None):
+        if fullname.startswith("msjax."):
+            spec = importlib.machinery.PathFinder.find_spec(fullname, path)
+            if spec is None or spec.loader is None or spec.origin is None:
+                return None   # a re-export module: MsjaxTreeFinder's loaders attach it
+            spec.loader = _AttachingLoader(spec.loader)
+            return spec
         if fullname != "mindspore" and not fullname.startswith("mindspore."):
             return None
         real = msjax_name(fullname)
@@ -366,3 +411,5 @@ def install_mindspore_finder():
     if not any(isinstance(f, MindsporeFinder) for f in sys.meta_path):
         sys.meta_path.insert(0, MindsporeFinder())
     install_msjax_finder()
+    if "msjax" in sys.modules:
+        attach_loaded()   # the modules without a MindSpore twin: MindSpore's names in their errors

@@ -5,9 +5,22 @@ Configured, like MindSpore's, from the environment when first used:
 ``GLOG_logtostderr`` (1: to stderr (default); 0: to a rotating file under
 ``GLOG_log_dir/rank_<RANK_ID>/logs/``, with ``logger_maxBytes``,
 ``logger_backupCount`` and ``GLOG_stderrthreshold`` for what still reaches
-stderr).  Records read ``[LEVEL] ME(pid:thread,process):time [file:line] msg``.
+stderr).  Records read ``[LEVEL] ME(pid:thread,process):time [file:line] msg``, the file
+shown as MindSpore shows it (``mindspore/nn/layer/basic.py``; msjax's own files by their
+``mindspore/`` path when ``mindspore`` resolves to msjax, else ``msjax/...``).  MindSpore's
+warnings that its source logs with ``logger.warning`` (deprecations, checkpoint loading,
+callbacks) are logged here the same way, not raised as Python warnings; the line numbers are
+msjax's.
 The logger is the ``logging`` logger ``ME.mindspore.log.<pid>``, so
 ``logging`` configuration applies to it.
+
+JAX's own log lines (backend probes such as ``Unable to initialize backend 'tpu'``,
+compilation-cache lines: the ``jax`` and ``jaxlib`` loggers) are not MindSpore's: ``import
+msjax`` keeps them below WARNING, so that a script's ``logging.basicConfig(level=INFO)``
+shows what it would show under MindSpore. JAX logging stays as JAX has it when asked for:
+``MSJAX_JAX_LOGS=1``, ``JAX_LOGGING_LEVEL``/``jax_logging_level`` or
+``JAX_DEBUG_LOG_MODULES`` set, a level already given to those loggers, or a later
+``jax.config.update('jax_logging_level', ...)``/``logging.getLogger('jax').setLevel(...)``.
 """
 from __future__ import annotations
 
@@ -42,9 +55,23 @@ class _Formatter(logging.Formatter):
         return f"{time.strftime('%Y-%m-%d-%H:%M:%S', created)}.{micros[:3]}.{micros[3:]}"
 
     def format(self, record):
-        record.filepath = record.pathname
+        record.filepath = _shown_path(record.pathname)
         record.sub_module = "ME"
         return super().format(record)
+
+
+_PACKAGE = os.path.dirname(os.path.abspath(__file__))
+
+
+def _shown_path(path):
+    """A record's file as MindSpore shows it: from the last ``mindspore`` in the path on
+    (``mindspore/nn/layer/basic.py``); msjax's own files as ``msjax/...``, or as
+    ``mindspore/...`` where ``mindspore`` resolves to msjax (``python -m msjax run``)."""
+    if path.startswith(_PACKAGE + os.sep):
+        top = "mindspore" if sys.modules.get("mindspore") is sys.modules.get("msjax") else "msjax"
+        return top + "/" + os.path.relpath(path, _PACKAGE).replace(os.sep, "/")
+    idx = path.rfind("mindspore")
+    return path[idx:] if idx >= 0 else path
 
 
 def _env_config():
@@ -125,6 +152,20 @@ def _get_logger():
         logger.addHandler(stderr)
         _LOGGER = logger
     return logger
+
+
+def _quiet_jax():
+    """JAX's and jaxlib's loggers to WARNING unless the user asked for JAX's logs (module docstring)."""
+    if os.environ.get("MSJAX_JAX_LOGS", "").strip() not in ("", "0"):
+        return
+    import jax
+    if getattr(jax.config, "jax_logging_level", None) not in (None, "", "NOTSET") \
+            or getattr(jax.config, "jax_debug_log_modules", None):
+        return
+    for name in ("jax", "jaxlib"):
+        logger = logging.getLogger(name)
+        if logger.level == logging.NOTSET:
+            logger.setLevel(logging.WARNING)
 
 
 def debug(msg, *args, **kwargs):

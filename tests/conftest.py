@@ -80,3 +80,19 @@ def _pynative():
 def mode(request):
     ms.set_context(mode=ms.GRAPH_MODE if request.param == "graph" else ms.PYNATIVE_MODE)
     return request.param
+
+
+@pytest.fixture
+def ms_log():
+    """The records MindSpore's logger (``msjax.log``: warnings MindSpore logs rather than raises)
+    emits during the test, in order (``record.getMessage()`` is the text)."""
+    import logging
+
+    from msjax import log
+    records = []
+    handler = logging.Handler(logging.DEBUG)
+    handler.emit = records.append
+    logger = log._get_logger()
+    logger.addHandler(handler)
+    yield records
+    logger.removeHandler(handler)

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import glob
 import os
-import warnings
 
 import jax
 import numpy as np
@@ -38,6 +37,7 @@ import numpy as np
 from .._core import dtype as mstype
 from .._core.parameter import Parameter
 from .._core.tensor import Tensor, to_array
+from .. import log as logger
 from . import _context
 from ._layout import (assemble, fake_shape, full_shape, make_layout, merge_slices, pieces_needed,
                       slice_bounds)
@@ -428,12 +428,12 @@ def load_distributed_checkpoint(network, checkpoint_filenames=None, predict_stra
         param_dict[param.name] = Parameter(_placed(merged, param), param.name, some.requires_grad,
                                            some.layerwise_parallel)
     if not_in_strategy:
-        warnings.warn(f"For 'load_distributed_checkpoint', {not_in_strategy} parameters in network are not in the "
-                      "slice strategy, you can check whether 'predict_strategy' or 'train_strategy_filename' is "
-                      "correct.")
+        logger.warning(f"For 'load_distributed_checkpoint', {not_in_strategy} parameters in network are not in the "
+                       "slice strategy, you can check whether 'predict_strategy' or 'train_strategy_filename' is "
+                       "correct.")
     if not_in_ckpt:
-        warnings.warn(f"For 'load_distributed_checkpoint', {not_in_ckpt} parameters in network and slice strategy "
-                      "but not in the checkpoint file, please check whether 'checkpoint_filenames' is correct.")
+        logger.warning(f"For 'load_distributed_checkpoint', {not_in_ckpt} parameters in network and slice strategy "
+                       "but not in the checkpoint file, please check whether 'checkpoint_filenames' is correct.")
     _serialization("load_into")(network, param_dict, strict_load=strict_load)
     return True
 

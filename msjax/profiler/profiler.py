@@ -21,11 +21,11 @@ from __future__ import annotations
 import os
 import socket
 import time
-import warnings
 from enum import Enum
 
 import jax
 
+from .. import log as logger
 from .._core import profiling
 from .schedule import ProfilerAction, Schedule
 
@@ -86,7 +86,7 @@ class Profiler:
     def __init__(self, **kwargs):
         unknown = sorted(set(kwargs) - _ACCEPTED)
         if unknown:
-            warnings.warn(f"Profiler: unknown arguments {unknown} are ignored.")
+            logger.warning(f"Profiler: unknown arguments {unknown} are ignored.")
         handler = kwargs.get("on_trace_ready")
         if handler is not None and not callable(handler):
             raise TypeError("For Profiler, 'on_trace_ready' must be callable.")
@@ -149,7 +149,7 @@ class Profiler:
     def start(self):
         """Start recording (with a schedule: from the schedule's first recorded step)."""
         if self._started:
-            warnings.warn("The profiler has already started; ignoring start().")
+            logger.warning("The profiler has already started. Do not turn on again in the open state.")
             return
         self._started = True
         if self._schedule is None:

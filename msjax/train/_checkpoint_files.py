@@ -21,13 +21,13 @@ import os
 import re
 import stat
 import tempfile
-import warnings
 from collections import OrderedDict
 
 import numpy as np
 from google.protobuf.message import DecodeError
 
 from .._core import dtype as mstype
+from .. import log as logger
 from ._checkpoint_pb import Checkpoint
 
 __all__ = ["SLICE_SIZE", "read_ckpt", "write_ckpt", "read_safetensors", "write_safetensors", "encode_entry",
@@ -171,7 +171,7 @@ def _read_mapped(path, data, crc_check):
             raise ValueError("For 'load_checkpoint', the crc check is failed, please check whether the ckpt file is "
                              "damaged.")
     elif crc_check:
-        warnings.warn("For 'load_checkpoint', the ckpt file do not contain the crc code, please check the file.")
+        logger.warning("For 'load_checkpoint', the ckpt file do not contain the crc code, please check the file.")
     try:
         entries = decode_entries(data)
         data.release()

@@ -20,7 +20,6 @@ from __future__ import annotations
 import copy
 import functools
 import os
-import warnings
 from collections.abc import Iterable
 
 import jax
@@ -28,6 +27,7 @@ import numpy as np
 
 from .._core import context
 from .._core.tensor import Tensor
+from .. import log as logger
 from .callback import __all__ as _internal_cb_names
 from .callback._callback import Callback, CallbackManager, InternalCallbackParam, RunContext
 from .callback._checkpoint import ModelCheckpoint, _chg_ckpt_file_name_if_same_exist
@@ -325,7 +325,7 @@ class Model:
                 msg = (f"For {name} callback, {bad} methods may not be supported in later version, Use methods "
                        "prefixed with 'on_train' or 'on_eval' instead when using customized callbacks.")
                 if current_mode in ("train", "eval"):
-                    warnings.warn(msg)
+                    logger.warning(msg)
                 else:
                     raise ValueError(msg)
 

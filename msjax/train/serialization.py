@@ -18,7 +18,6 @@ from __future__ import annotations
 import binascii
 import os
 import threading
-import warnings
 from collections import OrderedDict
 
 import jax
@@ -27,6 +26,7 @@ import numpy as np
 from .._core import dtype as mstype
 from .._core.parameter import Parameter
 from .._core.tensor import Tensor
+from .. import log as logger
 from ..parallel._pipeline import sync_pipeline_shared_parameters  # noqa: F401  (mindspore.train.serialization's)
 from ._checkpoint_files import read_ckpt, read_safetensors, write_ckpt, write_safetensors
 from ._checkpoint_pb import Checkpoint  # noqa: F401  (mindspore.train.serialization.Checkpoint: the protobuf message)
@@ -273,8 +273,8 @@ def load_checkpoint(ckpt_file_name, net=None, strict_load=False, filter_prefix=N
         values, meta = read_safetensors(file)
         if crc_check:
             if not meta or "crc_num" not in meta:
-                warnings.warn("For 'load_checkpoint', the safetensors file do not contain the crc code, please check "
-                              "the file.")
+                logger.warning("For 'load_checkpoint', the safetensors file do not contain the crc code, please check "
+                               "the file.")
             else:
                 crc = 0
                 for k, v in values.items():
@@ -401,7 +401,7 @@ def load_param_into_net(net, parameter_dict, strict_load=False, remove_redundanc
                 if prefix != longest:
                     break
             if prefix != longest:
-                warnings.warn(f"For 'load_param_into_net', remove parameter prefix name: {prefix}, continue to load.")
+                logger.warning(f"For 'load_param_into_net', remove parameter prefix name: {prefix}, continue to load.")
                 for p in params:
                     full = prefix + p.name
                     if p.name in param_not_load and full in parameter_dict:
@@ -410,9 +410,10 @@ def load_param_into_net(net, parameter_dict, strict_load=False, remove_redundanc
     for p, value in plan.values():
         p.set_data(value)
     if param_not_load:
-        warnings.warn(f"For 'load_param_into_net', {len(param_not_load)} parameters in the 'net' are not loaded, "
-                      "because they are not in the 'parameter_dict', please check whether the network structure is "
-                      f"consistent when training and loading checkpoint. {param_not_load} are not loaded.")
+        logger.warning(f"For 'load_param_into_net', {len(param_not_load)} parameters in the 'net' are not loaded, "
+                       "because they are not in the 'parameter_dict', please check whether the network structure is "
+                       "consistent when training and loading checkpoint.")
+        logger.warning(f"{param_not_load} are not loaded.")
     return param_not_load, ckpt_not_load
 
 

@@ -15,6 +15,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from ... import log as logger
 from ..._core import dtype as mstype
 from ..._core.parameter import Parameter
 from ..._core.registry import Primitive
@@ -304,7 +305,10 @@ class Dropout(Cell):
     def __init__(self, keep_prob=0.5, p=None, dtype=mstype.float32):
         super().__init__()
         cls_name = type(self).__name__
+        if dtype != mstype.float32:
+            logger.warning("This parameter `dtype` will be deleted or invisible in the future. Please don't use it.")
         if p is None:
+            logger.warning("For Dropout, this parameter `keep_prob` will be deprecated, please use `p` instead.")
             if not isinstance(keep_prob, float):
                 raise TypeError(f"For '{cls_name}', the type of 'keep_prob' must be float, "
                                 f"but got {type(keep_prob).__name__}.")

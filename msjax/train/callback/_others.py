@@ -7,12 +7,12 @@ import copy
 import math
 import os
 import signal
-import warnings
 
 import numpy as np
 
 from ..._core.parameter import Parameter
 from ..._core.tensor import Tensor
+from ... import log as logger
 from ..serialization import load_checkpoint, load_param_into_net, save_checkpoint
 from ._callback import Callback, handle_loss
 
@@ -103,8 +103,8 @@ def _monitor_value(monitor, cb_params, what):
         candidates = cb_params.get("eval_results", {})
         value = candidates.get(monitor)
     if value is None:
-        warnings.warn(f"{what} is conditioned on {monitor}, which is not available. Available choices are: "
-                      f"{set(['loss'] + list(candidates.keys()))}")
+        logger.warning("%s is conditioned on %s, which is not available. Available choices are: %s",
+                       what, monitor, set(["loss"] + list(candidates.keys())))
     if isinstance(value, Tensor):
         value = value.asnumpy()
     if isinstance(value, np.ndarray) and value.shape != ():
@@ -329,7 +329,7 @@ class _Unsupported(Callback):
 
     def __init__(self, *args, **kwargs):
         super().__init__()
-        warnings.warn(f"{type(self).__name__} ({self._what}) is not supported by msjax; the callback does nothing.")
+        logger.warning(f"{type(self).__name__} ({self._what}) is not supported by msjax; the callback does nothing.")
 
 
 class SummaryLandscape(_Unsupported):
