@@ -360,7 +360,9 @@ def same_layout(ms_python, a, b):
 # CRNN (its V2 network: the CPU branch, nn.LSTM, ops.CTCLoss). Its CRNNMonitor prints every step
 # (per_print_time=1) but numbers them by epoch, so its step lines are counted (a regex without a
 # group). Its data: the ``synth`` layout; its ``src.metric`` imports python-Levenshtein (a Python
-# stand-in) and it maps with num_parallel_workers=8 (``cpu_count_shim`` for both frameworks).
+# stand-in). It maps with num_parallel_workers=8, which both frameworks refuse on fewer cores:
+# ``cpu_count_shim`` lifts the Python check, enough for msjax; MindSpore's C++ pipeline checks the
+# hardware threads again, so on fewer than 8 cores MindSpore stops before its first step.
 def _crnn(zoo, work, data, out):
     root = os.path.join(work, "data")
     data.setdefault("pythonpath", {})["crnn"] = os.pathsep.join(
