@@ -8,6 +8,7 @@ Parameters). The nn optimizers compute the same rules as optax transformations
 from __future__ import annotations
 
 import jax.numpy as jnp
+import numpy as np
 
 from ..._core.registry import op
 from ._util import Tensor, arr, wrap
@@ -263,3 +264,59 @@ def adam_weight_decay(var, m, v, lr, beta1, beta2, epsilon, decay, gradient, use
     lr_, eps, dec = _scalars(w.dtype, lr, epsilon, decay)
     update = mm / (jnp.sqrt(vv) + eps) + jnp.where(dec > 0, dec * w, 0)
     return _store("AdamWeightDecay", (var, w - lr_ * update), (m, mm), (v, vv))
+
+
+@op("prim_fused_cast_adam_weight_decay", primitive="FusedCastAdamWeightDecay", prim_args=("use_locking",),
+    family="optim")
+def fused_cast_adam_weight_decay(var, m, v, lr, beta1, beta2, epsilon, decay, gradient, global_norm,
+                                 use_locking=False):
+    """``ops.operations.FusedCastAdamWeightDecay()(var, m, v, lr, beta1, beta2, epsilon, decay, gradient,
+    global_norm)``, MindSpore's CPU kernel: ``g = gradient / global_norm`` (a norm below 1e-10 counts as
+    1), the AdamWeightDecay step with ``decay * var`` always added, float32 ``m``/``v``; a float16
+    ``var`` is updated in float32 and rounded once. Updates in place, returns ``(var, m, v)``."""
+    name = "FusedCastAdamWeightDecay"
+    w, mm, vv, g = (arr(t) for t in (var, m, v, gradient))
+    if not w.shape == mm.shape == vv.shape == g.shape:
+        raise ValueError(f"For '{name}', 'var', 'm', 'v' and 'gradient' must have the same shape, but got "
+                         f"{w.shape}, {mm.shape}, {vv.shape} and {g.shape}.")
+    for arg, a, allowed in (("var", w, (jnp.float16, jnp.float32)), ("gradient", g, (jnp.float16, jnp.float32)),
+                            ("m", mm, (jnp.float32,)), ("v", vv, (jnp.float32,))):
+        if a.dtype not in allowed:
+            raise TypeError(f"For '{name}', the dtype of '{arg}' must be in {[np.dtype(d).name for d in allowed]}, "
+                            f"but got {a.dtype}.")
+    lr_, b1, b2, eps, dec, norm = (jnp.asarray(arr(x), jnp.float32).reshape(-1)[0]
+                                   for x in (lr, beta1, beta2, epsilon, decay, global_norm))
+    g = g.astype(jnp.float32) / jnp.where(norm < 1e-10, 1.0, norm)
+    mm = mm + (g - mm) * (1 - b1)
+    vv = vv + (g * g - vv) * (1 - b2)
+    w32 = w.astype(jnp.float32)
+    w32 = w32 - lr_ * (mm / (jnp.sqrt(vv) + eps) + dec * w32)
+    return _store(name, (var, w32), (m, mm), (v, vv))
+
+
+@op("prim_fused_sparse_adam", primitive="FusedSparseAdam", prim_args=("use_locking", "use_nesterov"),
+    family="optim")
+def fused_sparse_adam(var, m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon, grad, indices,
+                      use_locking=False, use_nesterov=False):
+    """``ops.FusedSparseAdam(use_locking=False, use_nesterov=False)(var, m, v, beta1_power, beta2_power, lr,
+    beta1, beta2, epsilon, grad, indices)``: Adam on the rows of ``var`` named by ``indices`` (repeated
+    indices add their gradients), every row's moments decaying and every row stepping as with a zero
+    gradient (the non-lazy rule of MindSpore's CPU kernel). Updates in place; returns ``(var, m, v)``.
+    With ``use_nesterov`` MindSpore's CPU kernel steps the rows not in ``indices`` by an unwritten
+    work buffer (zeros in our recordings); msjax leaves those rows of ``var`` unchanged."""
+    name = "FusedSparseAdam"
+    w, mm, vv = _prep(name, var=var, m=m, v=v)
+    g, idx = arr(grad), arr(indices)
+    if not jnp.issubdtype(idx.dtype, jnp.integer) or idx.ndim != 1 or g.shape != (idx.shape[0],) + w.shape[1:]:
+        raise ValueError(f"For '{name}', 'indices' must be 1-D int and 'grad' of shape (len(indices), "
+                         f"*var.shape[1:]), but got {idx.shape} and {g.shape}.")
+    b1p, b2p, lr_, b1, b2, eps = _scalars(w.dtype, beta1_power, beta2_power, lr, beta1, beta2, epsilon)
+    gs = jnp.zeros_like(w).at[idx].add(g.astype(w.dtype), mode="drop")
+    mm = mm * b1 + (1 - b1) * gs
+    vv = vv * b2 + (1 - b2) * gs * gs
+    lr_t = lr_ * jnp.sqrt(1 - b2p) / (1 - b1p)
+    num = mm
+    if use_nesterov:   # only the named rows: MindSpore reads an unwritten buffer for the others
+        hit = jnp.zeros(w.shape[:1], bool).at[idx].set(True, mode="drop").reshape((-1,) + (1,) * (w.ndim - 1))
+        num = jnp.where(hit, mm * b1 + (1 - b1) * gs, 0)
+    return _store(name, (var, w - lr_t * num / (jnp.sqrt(vv) + eps)), (m, mm), (v, vv))
