@@ -1,5 +1,6 @@
 """Object-detection ops: ``BoundingBoxEncode``, ``BoundingBoxDecode``, ``IOU``
-(``ops.iou``) and ``NMSWithMask``, following MindSpore 2.10's CPU kernels.
+(``ops.iou``), ``NMSWithMask``, ``CheckValid`` and the RoI ops ``ROIAlign`` and
+``CropAndResize``, following MindSpore 2.10's CPU kernels.
 
 Conventions of those kernels, kept here: boxes are ``(x1, y1, x2, y2)``; the box
 codecs and ``IOU`` measure widths as ``x2 - x1 + 1`` (pixel boxes) while
