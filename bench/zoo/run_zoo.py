@@ -222,14 +222,42 @@ def _bert(zoo, work, data, out):
             f"--save_finetune_checkpoint_path={out}"]
 
 
+def _inceptionv3(zoo, work, data, out):
+    # 299x299 crops (fixed in its src/dataset.py) of 32 images, 4 steps an epoch; LossMonitor prints
+    # once an epoch (the step regex reads the epoch: steps/s = 4 x epochs/s). --loss_scale=1: off the
+    # Ascend path no loss-scale manager undoes RMSProp's loss_scale=1024 gradient division
+    return ["train.py", "--config_path=default_config_cpu.yaml", "--platform=CPU", "--ds_type=imagenet",
+            f"--dataset_path={data['imagefolder_32']}/train", "--num_classes=4", "--batch_size=8", "--epoch_size=3",
+            "--work_nums=2", "--warmup_epochs=0", "--lr_max=0.01", "--loss_scale=1", f"--ckpt_path={out}"]
+
+
+def _gcn(zoo, work, data, out):
+    # reads its graph with mindspore.dataset.GraphData, which MindSpore 2.10 no longer has (nor msjax)
+    return ["train.py", "--device_target=CPU", f"--data_dir={data['graph']}", "--train_nodes_num=40",
+            "--eval_nodes_num=20", "--test_nodes_num=20", f"--save_ckptpath={out}/"]
+
+
+def _unet(zoo, work, data, out):
+    # ISBI path (unet_simple_config has no `dataset` key); its data loader uses np.int, gone since NumPy 1.24
+    cfg = patched_yaml(os.path.join(zoo, "official/cv/Unet/unet_simple_config.yaml"),
+                       os.path.join(work, "configs", "unet_simple_64.yaml"), {"image_size": "[64, 64]"})
+    return ["train.py", f"--config_path={cfg}", "--device_target=CPU", f"--data_path={data['isbi']}",
+            "--epochs=1", "--repeat=1", "--batch_size=2", f"--output_path={out}"]
+
+
 MODELS.update({
+    "gcn": ("official/gnn/GCN", _gcn, r"Epoch: (\d+) train_loss=", "gcn.ckpt"),
+    "unet": ("official/cv/Unet", _unet, r"^step: (\d+), loss is", "checkpoint/ckpt_0/*.ckpt"),
+    "inceptionv3": ("official/cv/Inception/inceptionv3", _inceptionv3, r"epoch: (\d+) step: \d+, loss is",
+                    "ckpt_0/*.ckpt"),
     "bert_tiny": ("official/nlp/Bert", _bert, r"current epoch percent: [\d.]+, step: (\d+), outputs are",
                   "classifier*.ckpt"),
     "cyclegan": ("official/cv/CycleGAN", _cyclegan, r"Epoch\[\d+\] \[(\d+)/\d+\] step cost", "ckpt/G_A_*.ckpt"),
 })
-MAX_STEPS.update({"cyclegan": 0, "bert_tiny": 0})
-LOAD_CHECK.update({"cyclegan": None, "bert_tiny": None})
-LOSS_RE.update({"cyclegan": r"G_loss: (-?\d+\.\d+)", "bert_tiny": r"outputs are \(?(?:Tensor\(shape=\[\w*\], dtype=Float32, value=\s*)?\[?\s*(-?\d+\.\d+)"})
+MAX_STEPS.update({"cyclegan": 0, "bert_tiny": 0, "inceptionv3": 0, "gcn": 0, "unet": 0})
+LOAD_CHECK.update({"cyclegan": None, "bert_tiny": None, "gcn": None, "unet": None,
+                   "inceptionv3": ("src.inception_v3", "InceptionV3(num_classes=4, has_bias=False)")})
+LOSS_RE.update({"gcn": r"train_loss= (-?\d+\.\d+)", "cyclegan": r"G_loss: (-?\d+\.\d+)", "bert_tiny": r"outputs are \(?(?:Tensor\(shape=\[\w*\], dtype=Float32, value=\s*)?\[?\s*(-?\d+\.\d+)"})
 
 
 def prepare_more_data(data, root, models, zoo=None, work=None):
@@ -250,6 +278,12 @@ def prepare_more_data(data, root, models, zoo=None, work=None):
                 f.write(code)
             subprocess.run([sys.executable, "-m", "msjax", "run", script, f"--config_path={_bert_cfg(zoo, work)}"],
                            cwd=os.path.join(zoo, "official/nlp/Bert"), check=True)
+    if "inceptionv3" in models:
+        data["imagefolder_32"] = zoo_data.image_folder(root, per_class=8, size=64, name="imagefolder_32")
+    if "gcn" in models:
+        data["graph"] = zoo_data.graph_mindrecord(root)
+    if "unet" in models:
+        data["isbi"] = zoo_data.isbi_tiff(root)
     if "cyclegan" in models:
         data["cyclegan"] = zoo_data.unpaired_images(root)
 

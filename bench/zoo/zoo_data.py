@@ -232,3 +232,68 @@ def bert_classification_mindrecord(root, samples=128, seq=32, vocab=100, seed=0)
     writer.write_raw_data(rows)
     writer.commit()
     return path
+
+
+def graph_mindrecord(root, nodes=80, classes=4, features=16, seed=0):
+    """``root/graph/cora_mr``: a citation-style graph in the MindRecord layout of the zoo's
+    ``utils/graph_to_mindrecord`` (the one file ``GraphData`` reads; GCN's ``--data_dir``):
+    rows of ``first_id``, ``second_id``, ``third_id``, ``type``, ``weight``, ``attribute``
+    ('n' node / 'e' edge), ``node_feature_index``, ``edge_feature_index`` and the node features
+    ``node_feature_1`` (float32 features) and ``node_feature_2`` (int32 label). Nodes link
+    mostly within their class. Returns the file."""
+    path = os.path.join(root, "graph", "cora_mr")
+    if os.path.exists(path):
+        return path
+    from msjax.mindrecord import FileWriter
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    rng = np.random.default_rng(seed)
+    labels = rng.integers(0, classes, nodes)
+    feats = (rng.random((nodes, features)) < 0.1).astype(np.float32)
+    feats[np.arange(nodes), labels * (features // classes)] = 1.0
+    feats /= feats.sum(1, keepdims=True)
+    none_i, zero_f, zero_i = np.array([-1], np.int32), np.array([0], np.float32), np.array([0], np.int32)
+    rows = [{"first_id": i, "second_id": 0, "third_id": 0, "type": 0, "weight": 1.0, "attribute": "n",
+             "node_feature_index": np.array([1, 2], np.int32), "edge_feature_index": none_i,
+             "node_feature_1": feats[i], "node_feature_2": np.array([labels[i]], np.int32)} for i in range(nodes)]
+    edges = 0
+    for i in range(nodes):
+        same = np.flatnonzero(labels == labels[i])
+        for j in set(rng.choice(same, 3).tolist() + rng.integers(0, nodes, 1).tolist()) - {i}:
+            rows.append({"first_id": edges, "second_id": i, "third_id": int(j), "type": 0, "weight": 1.0,
+                         "attribute": "e", "node_feature_index": none_i, "edge_feature_index": none_i,
+                         "node_feature_1": zero_f, "node_feature_2": zero_i})
+            edges += 1
+    writer = FileWriter(path, shard_num=1)
+    writer.add_schema({"first_id": {"type": "int64"}, "second_id": {"type": "int64"}, "third_id": {"type": "int64"},
+                       "type": {"type": "int32"}, "weight": {"type": "float32"}, "attribute": {"type": "string"},
+                       "node_feature_index": {"type": "int32", "shape": [-1]},
+                       "edge_feature_index": {"type": "int32", "shape": [-1]},
+                       "node_feature_1": {"type": "float32", "shape": [-1]},
+                       "node_feature_2": {"type": "int32", "shape": [-1]}}, "graph")
+    writer.write_raw_data(rows)
+    writer.commit()
+    return path
+
+
+def isbi_tiff(root, images=30, size=64, seed=0):
+    """``root/isbi/train-volume.tif`` and ``train-labels.tif``: multi-page greyscale TIFF stacks
+    as in the ISBI 2012 challenge (Unet's ``--data_path``): bright blobs on noise, the labels
+    255 on the blobs and 0 elsewhere. Returns the folder."""
+    from PIL import Image
+    path = os.path.join(root, "isbi")
+    if os.path.exists(os.path.join(path, "train-labels.tif")):
+        return path
+    os.makedirs(path, exist_ok=True)
+    rng = np.random.default_rng(seed)
+    yy, xx = np.mgrid[:size, :size]
+    vols, labs = [], []
+    for _ in range(images):
+        mask = np.zeros((size, size), bool)
+        for cy, cx, r in zip(*rng.integers(0, size, (2, 4)), rng.integers(size // 10, size // 5, 4)):
+            mask |= (yy - cy) ** 2 + (xx - cx) ** 2 < r * r
+        img = np.clip(rng.normal(80, 30, (size, size)) + 120 * mask, 0, 255).astype(np.uint8)
+        vols.append(Image.fromarray(img))
+        labs.append(Image.fromarray((mask * 255).astype(np.uint8)))
+    for name, pages in (("train-volume.tif", vols), ("train-labels.tif", labs)):
+        pages[0].save(os.path.join(path, name), save_all=True, append_images=pages[1:])
+    return path
