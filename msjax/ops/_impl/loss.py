@@ -27,7 +27,7 @@ from ._util import Tensor, arr, wrap
 from .math import _abs_real, _float_input, _need_tensor, _out
 from .lowp import float32_inside
 from .activation import F16_32, FLOATS, _name, check_dtype, check_number
-from .array import _concrete
+from .array import _concrete, _need_concrete
 
 _REDUCTIONS = ("mean", "sum", "none")
 _INTS = (np.dtype(np.int32), np.dtype(np.int64))
@@ -1139,3 +1139,48 @@ def prim_ctc_loss(x, labels_indices, labels_values, sequence_length, preprocess_
     loss, grad = _ctc_sparse(xa, batch_of, vals, seq, min(vals.shape[0], max_time),
                              jnp.asarray(preprocess_collapse_repeated), jnp.asarray(ctc_merge_repeated))
     return wrap(loss), wrap(grad)
+
+
+def _greedy_check(merge_repeated=True):
+    if not isinstance(merge_repeated, bool):
+        raise TypeError(f"For 'CTCGreedyDecoder', the type of 'merge_repeated' should be 'bool', but got type "
+                        f"'{type(merge_repeated).__name__}'.")
+
+
+@op("ctc_greedy_decoder", primitive="CTCGreedyDecoder", prim_args=("merge_repeated",), family="loss",
+    prim_check=_greedy_check)
+def ctc_greedy_decoder(inputs, sequence_length, merge_repeated=True):
+    """``ops.ctc_greedy_decoder(inputs, sequence_length, merge_repeated=True)`` (and ``ops.CTCGreedyDecoder``)
+    -> ``(decoded_indices, decoded_values, decoded_shape, log_probability)``: the best class of each frame
+    (the first on ties) over each sample's ``sequence_length`` frames, repeats merged with
+    ``merge_repeated``, blanks (the last class) dropped; a sparse (Int64) result and ``-sum`` of the frames'
+    largest logits. Its output shape depends on the values, so it runs op by op (not inside a compiled
+    function), as ``ops.unique``."""
+    name = "CTCGreedyDecoder"
+    _greedy_check(merge_repeated)
+    x = check_dtype(name, _is_tensor(name, "inputs", inputs), FLOATS[1:3], "inputs type")
+    seq = check_dtype(name, _is_tensor(name, "sequence_length", sequence_length), _INTS[:1], "sequence length dtype")
+    if x.ndim != 3:
+        raise ValueError(f"For '{name}', inputs's dim must be 3, but got: {x.ndim}.")
+    if seq.ndim != 1:
+        raise ValueError(f"For '{name}', sequence_length's dims must be 1, but got: {seq.ndim}.")
+    if seq.shape[0] != x.shape[1]:
+        raise ValueError(f"For '{name}', inputs batch_size must be the same with sequence_length batch_size, but "
+                         f"now inputs batch_size: {x.shape[1]} and sequence_length batch_size: {seq.shape[0]}.")
+    xv, sv = _need_concrete(x, "ctc_greedy_decoder"), _need_concrete(seq, "ctc_greedy_decoder")
+    max_time, n, blank = x.shape[0], x.shape[1], x.shape[2] - 1
+    for b, s in enumerate(sv):
+        if s > max_time:
+            raise RuntimeError(f"For '{name}', sequence_length[{b}] {s} should be less than {max_time}.")
+    best, top = xv.argmax(axis=2), xv.max(axis=2)
+    indices, values, longest = [], [], 0
+    for b in range(n):
+        labels = best[:sv[b], b]
+        keep = (labels != blank) & ~(merge_repeated & (np.arange(labels.size) > 0) & (labels == np.roll(labels, 1)))
+        values.extend(labels[keep].tolist())
+        indices.extend([b, j] for j in range(int(keep.sum())))
+        longest = max(longest, int(keep.sum()))
+    log_prob = np.array([-top[:s, b].sum(dtype=xv.dtype) for b, s in enumerate(sv)], xv.dtype)[:, None]
+    return (wrap(jnp.asarray(np.array(indices, np.int64).reshape(-1, 2), jnp.int64)),
+            wrap(jnp.asarray(np.array(values, np.int64), jnp.int64)),
+            wrap(jnp.asarray(np.array([n, longest], np.int64), jnp.int64)), wrap(jnp.asarray(log_prob)))
