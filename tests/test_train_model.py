@@ -215,6 +215,26 @@ def test_eval_and_predict_in_graph_mode(mode):
     assert model.predict(ms.Tensor(np.ones((2, 4), np.float32))).shape == (2, 3)
 
 
+def test_eval_keeps_a_metric_s_python_number():
+    """A metric whose eval() returns a Python float (the zoo CRNN's CRNNAccuracy) or a list."""
+    class Ratio(nn.Metric):
+        def clear(self):
+            self.n = 0
+
+        def update(self, *inputs):
+            self.n += 1
+
+        def eval(self):
+            return 1 / self.n
+
+    class Pair(Ratio):
+        def eval(self):
+            return [self.n, 2]
+
+    res = _model(metrics={"ratio": Ratio(), "pair": Pair()})[2].eval(_data())
+    assert res == {"ratio": 0.25, "pair": [4, 2]} and type(res["ratio"]) is float
+
+
 def test_seed_003_flow(capsys):
     """The seed-003 notebook's MindSpore flow: a random-access dataset through
     GeneratorDataset, LeNet, SoftmaxCrossEntropyWithLogits, Momentum, Model.train

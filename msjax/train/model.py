@@ -130,8 +130,9 @@ def _plain(value):
     """A metric's ``np.float64`` result, printing as MindSpore's does."""
     if type(value) is np.float64:
         return _Float64(value)
-    return value.item()
-    return value
+    if isinstance(value, np.generic) and np.ndim(value) == 0:
+        return value.item()
+    return value                      # a Python number (CRNN's accuracy), a list, an array...
 
 def _auto_parallel_settings(network):
     """The parallel settings of an ``AutoParallel`` Cell in ``network`` (MindSpore: a Model's
