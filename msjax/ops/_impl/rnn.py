@@ -21,7 +21,7 @@ import numpy as np
 from ..._checkparam import check_value_type
 from ..._core.registry import op
 from ._util import Tensor, wrap
-from .activation import _name, check_dtype
+from .activation import check_dtype
 from .math import _need_tensor
 
 _F16_32 = (np.dtype(np.float16), np.dtype(np.float32))
@@ -135,8 +135,9 @@ def prim_dynamic_rnn(x, w, b, seq_length, init_h, init_c, cell_type="LSTM", dire
     ``c_t = f * c_{t-1} + i * j`` (clipped to +-cell_clip when cell_clip > 0), ``h_t = o * tanh(c_t)``.
     ``y``, ``output_c`` and the gates have ``b``'s dtype, ``output_h`` ``x``'s.
 
-    Differences from MindSpore (Ascend only there): runs on any backend; float32 x/w/init_h/init_c are
-    accepted and computed in float32; the cell state is carried in float32; ``is_training`` changes
+    Differences from MindSpore (Ascend only there): runs on any backend; float32 x is accepted and computed
+    in float32; w, init_h and init_c are cast to x's dtype (MindSpore's Ascend graph casts the float32
+    Parameters of the zoo's CRNN to float16 so); the cell state is carried in float32; ``is_training`` changes
     nothing (the gate outputs are always computed); seq_length, keep_prob < 1, num_proj, cell_depth != 1
     and use_peephole raise NotImplementedError."""
     name = "DynamicRNN"
@@ -145,9 +146,7 @@ def prim_dynamic_rnn(x, w, b, seq_length, init_h, init_c, cell_type="LSTM", dire
     xa, wa = _tensor(name, "x", x, ndim=3), _tensor(name, "w", w, ndim=2)
     ba = _tensor(name, "b", b, ndim=1)
     h0, c0 = _tensor(name, "init_h", init_h, ndim=3), _tensor(name, "init_c", init_c, ndim=3)
-    if wa.dtype != xa.dtype:
-        raise TypeError(f"For '{name}', the dtype of 'w' must be the dtype of 'x' ({_name(xa.dtype)}), but got "
-                        f"{_name(wa.dtype)}.")
+    wa, h0, c0 = (a.astype(xa.dtype) for a in (wa, h0, c0))      # Ascend's kernel selection casts them to x's
     hidden = wa.shape[1] // 4
     _shape_is(name, "w", wa, (xa.shape[2] + hidden, 4 * hidden))
     _shape_is(name, "b", ba, (4 * hidden,))
@@ -202,8 +201,8 @@ def prim_dynamic_gru_v2(x, weight_input, weight_hidden, bias_input, bias_hidden,
     ``W_hn h + b_hn`` (``W_hn (r * h) + b_hn`` without reset_after). The outputs have the dtype of
     ``bias_input``, else of ``bias_hidden``, else of ``init_h``; a None bias counts as zeros.
 
-    Differences from MindSpore (Ascend only there): runs on any backend; float32 x/weights are accepted and
-    computed in float32; the hidden state is carried in float32; ``cell_clip`` and ``is_training`` change
+    Differences from MindSpore (Ascend only there): runs on any backend; float32 x is accepted and computed
+    in float32; the weights are cast to x's dtype (as on Ascend); the hidden state is carried in float32; ``cell_clip`` and ``is_training`` change
     nothing; seq_length, keep_prob < 1, num_proj and cell_depth != 1 raise NotImplementedError."""
     name = "DynamicGRUV2"
     _not_supported(name, {"keep_prob": keep_prob, "num_proj": num_proj, "cell_depth": cell_depth}, seq_length)
@@ -211,10 +210,7 @@ def prim_dynamic_gru_v2(x, weight_input, weight_hidden, bias_input, bias_hidden,
     wi = _tensor(name, "weight_input", weight_input, ndim=2)
     wh = _tensor(name, "weight_hidden", weight_hidden, ndim=2)
     h0 = _tensor(name, "init_h", init_h, ndim=2)
-    for arg, a in (("weight_input", wi), ("weight_hidden", wh)):
-        if a.dtype != xa.dtype:
-            raise TypeError(f"For '{name}', the dtype of '{arg}' must be the dtype of 'x' ({_name(xa.dtype)}), "
-                            f"but got {_name(a.dtype)}.")
+    wi, wh = wi.astype(xa.dtype), wh.astype(xa.dtype)                # as Ascend's kernel selection casts them
     hidden = wh.shape[0]
     _shape_is(name, "weight_input", wi, (xa.shape[2], 3 * hidden))
     _shape_is(name, "weight_hidden", wh, (hidden, 3 * hidden))
