@@ -299,6 +299,37 @@ def case_mind_dataset_roundtrip(ms):
         return [d.get_col_names(), rows, shard, back]
 
 
+def case_decode_mindrecord_bytes(ms):
+    """A MindRecord ``bytes`` field reaches map as a (1,) bytes array; Decode reads it (SSD's
+    pipeline), as it reads raw ``bytes``; other arrays than 1-D are refused."""
+    from PIL import Image
+    ds, V = _ds(ms), _v(ms)
+    mr = importlib.import_module(ms.__name__ + ".mindrecord")
+    pngs = []
+    for img in (_img(), _low()[:7, :5]):
+        buf = io.BytesIO()
+        Image.fromarray(img).save(buf, "PNG")
+        pngs.append(buf.getvalue())
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "img.mindrecord")
+        w = mr.FileWriter(path, shard_num=1, overwrite=True)
+        w.add_schema({"img_id": {"type": "int32"}, "image": {"type": "bytes"}}, "img_schema")
+        w.write_raw_data([{"img_id": i, "image": b} for i, b in enumerate(pngs)])
+        w.commit()
+        raw = [r[0] for r in _rows(ds.MindDataset(path, ["image"], shuffle=False))]
+        decoded = _rows(ds.MindDataset(path, shuffle=False).map(V.Decode(), input_columns=["image"]))
+    errors = []
+    for bad in (np.zeros((2, 3), np.uint8), np.array(["abc"])):
+        try:
+            V.Decode()(bad)
+        except TypeError as e:
+            errors.append(type(e).__name__)
+    def brief(a):
+        return [a.shape, a.dtype.name, int(a.astype(np.int64).sum()), a[::5, ::4, 1]]
+    return [[(r.dtype.kind, r.shape) for r in raw], [brief(r[0]) for r in decoded], brief(V.Decode()(pngs[1])),
+            brief(V.Decode()(np.array([pngs[0]]))), errors]
+
+
 # ----------------------------------------------------------------- seeded orders (MindSpore's random streams)
 def _epochs(d, n=3):
     it = d.create_tuple_iterator(num_epochs=n, output_numpy=True)

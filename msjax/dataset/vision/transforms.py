@@ -533,7 +533,9 @@ class RandomResizedCrop(_Transform):
 
 
 class Decode(_Transform):
-    """``Decode(to_pil=False)``: encoded image bytes (uint8 1-D) to an RGB HWC uint8 image (needs Pillow)."""
+    """``Decode(to_pil=False)``: encoded image bytes to an RGB HWC uint8 image (needs Pillow). The
+    bytes come as a uint8 1-D array, as ``bytes``, or as MindDataset gives a MindRecord ``bytes``
+    field: a (1,) ``S`` array (MindSpore's C++ Decode reads that one element)."""
 
     def __init__(self, to_pil=False):
         self.to_pil = to_pil
@@ -542,7 +544,14 @@ class Decode(_Transform):
         if hasattr(data, "asnumpy"):
             data = data.asnumpy()
         if isinstance(data, np.ndarray):
-            if data.dtype != np.uint8 or data.ndim != 1:
+            if data.dtype.kind == "U":
+                raise TypeError(f"The data type of the encoded image can not be {data.dtype.type}.")
+            if data.ndim != 1:
+                raise TypeError(f"The number of array dimensions of the encoded image should be 1, but got "
+                                f"{data.ndim}.")
+            if data.dtype.kind == "S" and data.shape == (1,):
+                data = np.frombuffer(data[0], np.uint8)
+            if data.dtype != np.uint8:
                 raise TypeError(f"Decode: the input should be a 1-D uint8 array of encoded image bytes, got "
                                 f"{data.dtype} {data.shape}.")
             data = data.tobytes()
