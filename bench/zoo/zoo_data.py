@@ -10,7 +10,9 @@ unmodified, in the on-disk formats its scripts read.
   ``x y z`` lines, ``<synset>/points_label/<id>.seg`` of part labels 1..k; PointNet);
 * the LSTM's preprocessed IMDB reviews: 4-shard MindRecord files and an embedding table;
 * a tab-separated parallel corpus with a ``vocab.txt`` (``<s>``, ``</s>``, ``<unk>`` first)
-  that the Transformer's own ``create_data.py`` turns into MindRecord files.
+  that the Transformer's own ``create_data.py`` turns into MindRecord files;
+* CRNN's ``synth`` folder (``lexicon.txt``, ``annotation_{train,test}.txt``, JPEG pictures of
+  words), with a Python ``Levenshtein`` module and a ``sitecustomize`` reporting 8 CPUs beside it.
 
 The image writers are those of ``examples/zoo/model_utils/synthetic.py`` (one place).
 """
