@@ -20,7 +20,7 @@ import numpy as np
 
 from ..._checkparam import check_value_type
 from ..._core.registry import op
-from ._util import Tensor, wrap
+from ._util import wrap
 from .activation import check_dtype
 from .math import _need_tensor
 
