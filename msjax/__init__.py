@@ -5,7 +5,16 @@
 namespaces. ``python -m msjax run script.py`` runs an unmodified MindSpore script
 with ``mindspore`` resolved to this package.
 """
-import jax as _jax
+import os as _os
+
+# MindSpore rounds every op's float16/bfloat16 result; XLA may keep a fusion's low-precision
+# intermediates in float32 ("excess precision", on by default on GPU), which moves loss-scale
+# overflow decisions (a scaled gradient that overflows float16 in one op stays finite). Off
+# unless the user's XLA_FLAGS say otherwise; set before JAX starts its backends.
+if "xla_allow_excess_precision" not in _os.environ.get("XLA_FLAGS", ""):
+    _os.environ["XLA_FLAGS"] = (_os.environ.get("XLA_FLAGS", "") + " --xla_allow_excess_precision=false").strip()
+
+import jax as _jax  # noqa: E402
 
 # MindSpore's default integer is Int64 and it keeps Float64 from numpy: JAX must
 # keep 64-bit types too. Float32 code stays Float32 (msjax never widens it).
