@@ -183,6 +183,27 @@ for _name in NETS:
         globals()[f"case_{_name}_{_level.lower()}"] = _make_level_case(_name, _level)
 
 
+def _custom(ms, make, **lists):
+    net, x, y, loss_fn = make(ms)
+    amp_net = ms.amp.custom_mixed_precision(net, **{k: v(ms) for k, v in lists.items()})
+    xt, yt = ms.Tensor(x), ms.Tensor(y)
+    out = amp_net(xt)
+    loss, grads = ms.value_and_grad(lambda a, b: loss_fn(amp_net(a), b), None, net.trainable_params())(xt, yt)
+    return {"out": out, "loss": loss, "grads": [_summary(g) for g in grads]}
+
+
+def case_custom_white_list_resblock(ms):
+    return _custom(ms, _resblock, white_list=lambda m: [m.nn.Conv2d, m.nn.Dense])
+
+
+def case_custom_black_list_lenet(ms):
+    return _custom(ms, _lenet, black_list=lambda m: [m.nn.Dense])
+
+
+def case_custom_amp_lists_transformer(ms):
+    return _custom(ms, _transformer, black_list=lambda m: m.amp.get_black_list())
+
+
 def _train(ms, make, level, steps=20, scale=2.0 ** 24):
     net, x, y, loss_fn = make(ms)
 
