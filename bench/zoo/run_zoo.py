@@ -171,17 +171,21 @@ def _resnet_imagenet(config, net_name, *extra):
     return argv
 
 
+# train.py divides lr_max by 8 (devices): 0.1 a step, decaying linearly to 0.01 over the epoch
+# (ResNet-101 takes --lr, cosine)
+_RESNET_LR = ("--lr_max=0.8", "--lr_decay_mode=linear", "--lr_end=0.01")
+
 MODELS.update({
-    "resnet50": ("official/cv/ResNet", _resnet_imagenet("resnet50_imagenet2012_config.yaml", "resnet50", "--lr_max=0.05"),
+    "resnet50": ("official/cv/ResNet", _resnet_imagenet("resnet50_imagenet2012_config.yaml", "resnet50", *_RESNET_LR),
                  r"step: \[(\d+)/\d+\]", "resnet50/imagenet2012/ckpt/*.ckpt"),
-    "resnet34": ("official/cv/ResNet", _resnet_imagenet("resnet34_cpu_config.yaml", "resnet34", "--lr_max=0.05"),
+    "resnet34": ("official/cv/ResNet", _resnet_imagenet("resnet34_cpu_config.yaml", "resnet34", *_RESNET_LR),
                  r"step: \[(\d+)/\d+\]", "resnet34/flower_photos/ckpt/*.ckpt"),
     "se_resnet50": ("official/cv/ResNet", _resnet_imagenet("se-resnet50_imagenet2012_config.yaml", "se_resnet50",
-                                                                    "--train_epoch_size=1", "--lr_max=0.05"),
+                                                                    "--train_epoch_size=1", *_RESNET_LR),
                     r"step: \[(\d+)/\d+\]", "se-resnet50/imagenet2012/ckpt/*.ckpt"),
-    "resnet101": ("official/cv/ResNet", _resnet_imagenet("resnet101_imagenet2012_config.yaml", "resnet101", "--lr=0.05"),
+    "resnet101": ("official/cv/ResNet", _resnet_imagenet("resnet101_imagenet2012_config.yaml", "resnet101", "--lr=0.1"),
                   r"step: \[(\d+)/\d+\]", "resnet101/imagenet2012/ckpt/*.ckpt"),
-    "resnet152": ("official/cv/ResNet", _resnet_imagenet("resnet152_imagenet2012_config.yaml", "resnet152", "--lr_max=0.05"),
+    "resnet152": ("official/cv/ResNet", _resnet_imagenet("resnet152_imagenet2012_config.yaml", "resnet152", *_RESNET_LR),
                   r"step: \[(\d+)/\d+\]", "resnet152/imagenet2012/ckpt/*.ckpt"),
 })
 MAX_STEPS.update({"resnet50": 0, "resnet34": 0, "se_resnet50": 0, "resnet101": 0, "resnet152": 0})
@@ -204,12 +208,12 @@ BERT_NET = {"seq_length": 32, "vocab_size": 100, "hidden_size": 64, "num_hidden_
             "intermediate_size": 128, "max_position_embeddings": 64, "compute_type": "mstype.float32"}
 
 
-def _bert_cfg(zoo, work):
+def _bert_cfg(zoo, work, task="classifier"):
     # BERT-base's network (bert_net_cfg, nested in the yaml: no command-line option reaches it)
     # shrunk to 2 layers of width 64 over a 100-word vocabulary, in float32; AdamWeightDecay's
     # learning rate (the first under optimizer_cfg) 2e-5 -> 1e-3 for a network trained from scratch
-    dst = os.path.join(work, "configs", "bert_tiny_classifier_cpu.yaml")
-    patched_yaml(os.path.join(zoo, "official/nlp/Bert/task_classifier_cpu_config.yaml"), dst, BERT_NET, "bert_net_cfg")
+    dst = os.path.join(work, "configs", f"bert_tiny_{task}_cpu.yaml")
+    patched_yaml(os.path.join(zoo, f"official/nlp/Bert/task_{task}_cpu_config.yaml"), dst, BERT_NET, "bert_net_cfg")
     return patched_yaml(dst, dst, {"learning_rate": "0.001"}, "optimizer_cfg")
 
 
@@ -245,7 +249,39 @@ def _unet(zoo, work, data, out):
             "--epochs=1", "--repeat=1", "--batch_size=2", f"--output_path={out}"]
 
 
+def _ssd(zoo, work, data, out):
+    # SSD300 (MobileNetV2 backbone) on its "other" dataset layout; train.py writes the MindRecord
+    # itself, each framework its own (--mindrecord_dir under --work). Stops in MindSpore 2.10 as in
+    # msjax: its loss calls ops.Less()(0, gt_label), which 2.10's Less refuses (input must be a Tensor)
+    images, anno = data["detection"]
+    return ["train.py", "--config_path=config/ssd300_config.yaml", "--device_target=CPU", "--dataset=other",
+            f"--image_dir={images}", f"--anno_path={anno}", f"--data_path={work}",
+            f"--mindrecord_dir=ssd_mindrecord_{FRAMEWORK[0]}", "--batch_size=4", "--epoch_size=2",
+            "--warmup_epochs=0", "--save_checkpoint_epochs=1", f"--output_path={out}"]
+
+
+def _inceptionv4(zoo, work, data, out):
+    # as Inception-v3 (299x299, 32 images, a loss line an epoch); its ModelCheckpoint writes
+    # ./ckpts_rank_0 under the script's folder, in both frameworks
+    return ["train.py", "--config_path=default_config_cpu.yaml", f"--dataset_path={data['imagefolder_32']}/train",
+            "--num_classes=4", "--batch_size=8", "--epoch_size=3", "--work_nums=2", "--warmup_epochs=0",
+            "--lr_max=0.01", "--save_checkpoint_epochs=1"]
+
+
+def _bert_ner(zoo, work, data, out):
+    # token classification with the CRF head (BertNER, use_crf), from the same initial checkpoint
+    return ["run_ner.py", f"--config_path={_bert_cfg(zoo, work, 'ner')}", "--device_target=CPU", "--do_train=true",
+            "--do_eval=false", "--use_crf=true", "--epoch_num=8", "--train_batch_size=8",
+            f"--label_file_path={data['bert_ner'][1]}", f"--load_pretrain_checkpoint_path={data['bert_ckpt']}",
+            f"--train_data_file_path={data['bert_ner'][0]}", f"--save_finetune_checkpoint_path={out}"]
+
+
 MODELS.update({
+    "bert_ner_crf": ("official/nlp/Bert", _bert_ner, r"current epoch percent: [\d.]+, step: (\d+), outputs are",
+                     "ner*.ckpt"),
+    "inceptionv4": ("official/cv/Inception/inceptionv4", _inceptionv4, r"epoch: (\d+) step: \d+, loss is",
+                    "{folder}/ckpts_rank_0/*.ckpt"),
+    "ssd300": ("official/cv/SSD", _ssd, r"epoch: \d+ step: (\d+), loss is", "ckpt_0/*.ckpt"),
     "gcn": ("official/gnn/GCN", _gcn, r"Epoch: (\d+) train_loss=", "gcn.ckpt"),
     "unet": ("official/cv/Unet", _unet, r"^step: (\d+), loss is", "checkpoint/ckpt_0/*.ckpt"),
     "inceptionv3": ("official/cv/Inception/inceptionv3", _inceptionv3, r"epoch: (\d+) step: \d+, loss is",
@@ -254,32 +290,42 @@ MODELS.update({
                   "classifier*.ckpt"),
     "cyclegan": ("official/cv/CycleGAN", _cyclegan, r"Epoch\[\d+\] \[(\d+)/\d+\] step cost", "ckpt/G_A_*.ckpt"),
 })
-MAX_STEPS.update({"cyclegan": 0, "bert_tiny": 0, "inceptionv3": 0, "gcn": 0, "unet": 0})
-LOAD_CHECK.update({"cyclegan": None, "bert_tiny": None, "gcn": None, "unet": None,
+MAX_STEPS.update({"cyclegan": 0, "bert_tiny": 0, "inceptionv3": 0, "gcn": 0, "unet": 0, "ssd300": 0, "inceptionv4": 0,
+                  "bert_ner_crf": 0})
+LOAD_CHECK.update({"cyclegan": None, "bert_tiny": None, "gcn": None, "unet": None, "ssd300": None,
+                   "inceptionv4": ("src.inceptionv4", "Inceptionv4(classes=4)"), "bert_ner_crf": None,
                    "inceptionv3": ("src.inception_v3", "InceptionV3(num_classes=4, has_bias=False)")})
-LOSS_RE.update({"gcn": r"train_loss= (-?\d+\.\d+)", "cyclegan": r"G_loss: (-?\d+\.\d+)", "bert_tiny": r"outputs are \(?(?:Tensor\(shape=\[\w*\], dtype=Float32, value=\s*)?\[?\s*(-?\d+\.\d+)"})
+LOSS_RE.update({"gcn": r"train_loss= (-?\d+\.\d+)", "cyclegan": r"G_loss: (-?\d+\.\d+)", "bert_ner_crf": r"outputs are \(?(?:Tensor\(shape=\[\w*\], dtype=Float32, value=\s*)?\[?\s*(-?\d+\.\d+)",
+                "bert_tiny": r"outputs are \(?(?:Tensor\(shape=\[\w*\], dtype=Float32, value=\s*)?\[?\s*(-?\d+\.\d+)"})
 
 
 def prepare_more_data(data, root, models, zoo=None, work=None):
     """The data of the models added by ``MODELS.update`` above."""
     if {"resnet50", "resnet34", "se_resnet50", "resnet101", "resnet152"} & set(models):
         data["imagefolder_320"] = zoo_data.image_folder(root, per_class=80, size=40, name="imagefolder_320")
-    if "bert_tiny" in models:
+    if "bert_ner_crf" in models:
+        data["bert_ner"] = zoo_data.bert_ner_mindrecord(root, vocab=BERT_NET["vocab_size"], seq=BERT_NET["seq_length"])
+    if {"bert_tiny", "bert_ner_crf"} & set(models):
         data["bert"] = zoo_data.bert_classification_mindrecord(root, vocab=BERT_NET["vocab_size"],
                                                                seq=BERT_NET["seq_length"])
-        data["bert_ckpt"] = os.path.join(root, "bert_init.ckpt")
+        data["bert_ckpt"] = os.path.join(root, "bert_backbone_init.ckpt")
         if not os.path.exists(data["bert_ckpt"]):
-            # the starting point run_classifier.py insists on: the zoo's own BertCLS, freshly initialised
+            # the "pre-trained" checkpoint the fine-tuning scripts insist on: the backbone (bert.bert.*) of
+            # the zoo's own BertCLS, freshly initialised (a task head of another shape would not load)
             code = ("import os, sys; sys.path.insert(0, os.getcwd()); import mindspore as ms\n"
                     "from src.bert_for_finetune import BertCLS\nfrom src.model_utils.config import bert_net_cfg\n"
-                    f"ms.save_checkpoint(BertCLS(bert_net_cfg, False, num_labels=2), {data['bert_ckpt']!r})\n")
+                    "net = BertCLS(bert_net_cfg, False, num_labels=2)\n"
+                    "ms.save_checkpoint([{'name': p.name, 'data': p} for p in net.get_parameters()\n"
+                    f"                    if p.name.startswith('bert.bert.')], {data['bert_ckpt']!r})\n")
             script = os.path.join(root, "bert_init.py")
             with open(script, "w") as f:
                 f.write(code)
             subprocess.run([sys.executable, "-m", "msjax", "run", script, f"--config_path={_bert_cfg(zoo, work)}"],
                            cwd=os.path.join(zoo, "official/nlp/Bert"), check=True)
-    if "inceptionv3" in models:
+    if {"inceptionv3", "inceptionv4"} & set(models):
         data["imagefolder_32"] = zoo_data.image_folder(root, per_class=8, size=64, name="imagefolder_32")
+    if "ssd300" in models:
+        data["detection"] = zoo_data.detection_folder(root)
     if "gcn" in models:
         data["graph"] = zoo_data.graph_mindrecord(root)
     if "unet" in models:
@@ -334,7 +380,7 @@ def run_one(cmd, cwd, step_re, max_steps, timeout, log_path, pythonpath=None, lo
     timer = threading.Timer(timeout, proc.kill)
     timer.start()
     steps, stopped, losses = [], False, []
-    with open(log_path, "w") as log:
+    with open(log_path, "w", buffering=1) as log:   # line-buffered: a run can be watched
         for line in proc.stdout:
             now = time.monotonic() - t0
             log.write(f"[{now:9.3f}] {line}")

@@ -299,3 +299,65 @@ def isbi_tiff(root, images=30, size=64, seed=0):
     for name, pages in (("train-volume.tif", vols), ("train-labels.tif", labs)):
         pages[0].save(os.path.join(path, name), save_all=True, append_images=pages[1:])
     return path
+
+
+def detection_folder(root, images=32, size=96, classes=3, seed=0):
+    """``root/detection/images/<n>.jpg`` and ``root/detection/annotation.txt``, the "other"
+    dataset layout of the zoo's SSD (``--image_dir``, ``--anno_path``): a line per image,
+    ``<file> x1,y1,x2,y2,class ...``; one or two filled rectangles a picture, the class
+    (1..``classes``) giving its colour. Returns (image folder, annotation file)."""
+    from PIL import Image
+    path = os.path.join(root, "detection")
+    anno = os.path.join(path, "annotation.txt")
+    if os.path.exists(anno):
+        return os.path.join(path, "images"), anno
+    os.makedirs(os.path.join(path, "images"), exist_ok=True)
+    rng = np.random.default_rng(seed)
+    colours = np.array([[230, 40, 40], [40, 230, 40], [40, 40, 230], [230, 230, 40]], np.float32)
+    lines = []
+    for n in range(images):
+        img = rng.normal(110, 25, (size, size, 3))
+        boxes = []
+        for _ in range(int(rng.integers(1, 3))):
+            w, h = rng.integers(size // 4, size // 2, 2)
+            x1, y1 = int(rng.integers(0, size - w)), int(rng.integers(0, size - h))
+            c = int(rng.integers(1, classes + 1))
+            img[y1:y1 + h, x1:x1 + w] = colours[c - 1]
+            boxes.append(f"{x1},{y1},{x1 + w},{y1 + h},{c}")
+        Image.fromarray(np.clip(img, 0, 255).astype(np.uint8)).save(os.path.join(path, "images", f"{n:04d}.jpg"))
+        lines.append(f"{n:04d}.jpg " + " ".join(boxes))
+    with open(anno, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    return os.path.join(path, "images"), anno
+
+
+def bert_ner_mindrecord(root, samples=128, seq=32, vocab=100, seed=0):
+    """``root/bert_ner/train.mindrecord`` (``input_ids``, ``input_mask``, ``segment_ids``,
+    ``label_ids``, int32, ``seq`` long, as the zoo's ``generate_cluener_mindrecord.py`` writes
+    them) and ``root/bert_ner/labels.txt`` (``PER``, ``LOC``: tags O, S_/B_/M_/E_ + label,
+    ``convert_labels_to_index``'s order). Words 50-59 are one-word persons (S_PER, tag 1),
+    60-69 places (S_LOC, tag 5), the rest O. Returns (file, label file)."""
+    path = os.path.join(root, "bert_ner")
+    files = os.path.join(path, "train.mindrecord"), os.path.join(path, "labels.txt")
+    if os.path.exists(files[0]):
+        return files
+    from msjax.mindrecord import FileWriter
+    os.makedirs(path, exist_ok=True)
+    with open(files[1], "w") as f:
+        f.write("PER\nLOC\n")
+    rng = np.random.default_rng(seed)
+    rows = []
+    for _ in range(samples):
+        n = int(rng.integers(6, seq - 2))
+        words = rng.integers(5, vocab, n)
+        tags = np.where((words >= 50) & (words < 60), 1, np.where((words >= 60) & (words < 70), 5, 0))
+        pad = seq - n - 2
+        rows.append({"input_ids": np.array([2] + words.tolist() + [3] + [0] * pad, np.int32),
+                     "input_mask": np.array([1] * (n + 2) + [0] * pad, np.int32),
+                     "segment_ids": np.zeros(seq, np.int32),
+                     "label_ids": np.array([0] + tags.tolist() + [0] + [0] * pad, np.int32)})
+    writer = FileWriter(files[0], shard_num=1)
+    writer.add_schema({k: {"type": "int32", "shape": [-1]} for k in rows[0]}, "bert_ner")
+    writer.write_raw_data(rows)
+    writer.commit()
+    return files
