@@ -18,6 +18,7 @@ from .samplers import (DistributedSampler, IterSampler, PKSampler, RandomSampler
 from .sources import GeneratorDataset, NumpySlicesDataset, PaddedDataset, RandomDataset, Schema
 from .text import CSVDataset, TextFileDataset
 from .callbacks import DSCallback, WaitedDSCallback
+from .graph import GraphData, OutputFormat
 
 MappableDataset = Dataset
 SourceDataset = Dataset
@@ -27,4 +28,4 @@ __all__ = ["GeneratorDataset", "NumpySlicesDataset", "PaddedDataset", "MnistData
            "MindDataset", "DatasetCache", "RandomDataset", "TextFileDataset", "CSVDataset", "DSCallback", "WaitedDSCallback", "Dataset", "Schema",
            "Sampler", "SequentialSampler", "RandomSampler",
            "SubsetRandomSampler", "SubsetSampler", "DistributedSampler", "WeightedRandomSampler", "PKSampler",
-           "Shuffle", "zip", "config", "vision", "transforms", "BatchInfo"]
+           "Shuffle", "zip", "config", "vision", "transforms", "BatchInfo", "GraphData", "OutputFormat"]
