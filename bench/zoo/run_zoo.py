@@ -236,7 +236,8 @@ def _inceptionv3(zoo, work, data, out):
 
 
 def _gcn(zoo, work, data, out):
-    # reads its graph with mindspore.dataset.GraphData, which MindSpore 2.10 no longer has (nor msjax)
+    # reads its graph with mindspore.dataset.GraphData, which MindSpore 2.10 no longer has (msjax has it:
+    # dataset/graph.py); train.py imports sklearn and matplotlib (--msjax-pythonpath)
     return ["train.py", "--device_target=CPU", f"--data_dir={data['graph']}", "--train_nodes_num=40",
             "--eval_nodes_num=20", "--test_nodes_num=20", f"--save_ckptpath={out}/"]
 
@@ -292,7 +293,8 @@ MODELS.update({
 })
 MAX_STEPS.update({"cyclegan": 0, "bert_tiny": 0, "inceptionv3": 0, "gcn": 0, "unet": 0, "ssd300": 0, "inceptionv4": 0,
                   "bert_ner_crf": 0})
-LOAD_CHECK.update({"cyclegan": None, "bert_tiny": None, "gcn": None, "unet": None, "ssd300": None,
+LOAD_CHECK.update({"cyclegan": None, "bert_tiny": None,
+                   "gcn": ("src.gcn", "GCN(__import__('src.config', fromlist=['ConfigGCN']).ConfigGCN(), 16, 4)"), "unet": None, "ssd300": None,
                    "inceptionv4": ("src.inceptionv4", "Inceptionv4(classes=4)"), "bert_ner_crf": None,
                    "inceptionv3": ("src.inception_v3", "InceptionV3(num_classes=4, has_bias=False)")})
 LOSS_RE.update({"gcn": r"train_loss= (-?\d+\.\d+)", "cyclegan": r"G_loss: (-?\d+\.\d+)", "bert_ner_crf": r"outputs are \(?(?:Tensor\(shape=\[\w*\], dtype=Float32, value=\s*)?\[?\s*(-?\d+\.\d+)",
