@@ -143,7 +143,7 @@ def _is_real(name):
 
 def _unsupported(path, name):
     msg = (f"msjax does not support `{path}.{name}` yet (MindSpore 2.10 has it; "
-           f"see the README's 'Module tree' section)")
+           f"see docs/migrating.md, 'Module tree')")
     frame = sys._getframe(2)
     if _IMPORT_FROM is not None and frame is not None:
         try:

@@ -12,7 +12,7 @@ serialized result is compared:
 
 Every case also runs in GRAPH_MODE against the PyNative fixture: msjax gives
 PyNative's results in both modes. core_graph.json records where MindSpore's own
-GRAPH_MODE diverges (see the README); it documents, it is not a target.
+GRAPH_MODE diverges (see docs/differences.md); it documents, it is not a target.
 
 Environment switch:
   MSJAX_GOLDEN_STRICT_MESSAGES=1  require exception messages to match exactly
@@ -152,7 +152,7 @@ def test_golden_pynative(name):
 def test_graph_mode_gives_pynative_results(name):
     """msjax's GRAPH_MODE follows MindSpore's PyNative results (the same numbers
     in both modes); MindSpore's own graph-mode divergences, recorded in
-    core_graph.json, are listed in the README."""
+    core_graph.json, are listed in docs/differences.md."""
     if name not in CASES:
         pytest.fail("case %r is in the fixture but not in cases_core.py; re-record" % name)
     _set_mode(graph=True)

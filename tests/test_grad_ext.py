@@ -126,7 +126,7 @@ def test_no_grad_restores_state_on_error():
 # --- clipping: nn.ClipByNorm(axis=...) follows its documented math -----------------------------
 @pytest.mark.parametrize("axis", [None, 0, 1, (0, 1)])
 def test_nn_clip_by_norm_axis_documented(mode, axis):
-    # MindSpore 2.10's CPU kernel returns other numbers for axis=0/1 (README); the
+    # MindSpore 2.10's CPU kernel returns other numbers for axis=0/1 (docs/gradients.md); the
     # documentation: x * clip_norm / L2(x) along ``axis`` where that norm exceeds clip_norm
     y = np.array([[3.0, 4.0], [6.0, 8.0]], np.float32)
     out = nn.ClipByNorm(axis=axis)(ms.Tensor(y), ms.Tensor(np.array([5.0], np.float32))).asnumpy()

@@ -22,7 +22,7 @@ def _f(hook):
 
 
 def test_hook_backward_inside_jit_matches_pynative(mode):
-    # MindSpore 2.10 skips HookBackward inside ms.jit (README: differences); msjax applies it
+    # MindSpore 2.10 skips HookBackward inside ms.jit (docs/gradients.md: differences); msjax applies it
     hook = ops.HookBackward(lambda g: (g[0] * 3,))
     f = _f(hook)
 

@@ -167,8 +167,8 @@ def _set_one(key, value):
 def set_context(**kwargs):
     """``mindspore.set_context``: every key MindSpore 2.10 accepts, with its type and
     value checks. ``mode`` switches between op-by-op and ``jax.jit`` execution; the
-    other settings are recorded (``get_context`` returns them) and documented in the
-    README: XLA picks devices, memory and threads."""
+    other settings are recorded (``get_context`` returns them) and documented in
+    docs/migrating.md (mindspore.runtime): XLA picks devices, memory and threads."""
     for key, value in kwargs.items():
         expected = _TYPES.get(key)
         if expected is not None and value is not None and not isinstance(value, expected):

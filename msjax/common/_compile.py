@@ -14,7 +14,7 @@ def trace_only(fn, args, kwargs=None):
     argument errors are raised as compiling raises them, while no kernel runs and no
     Parameter (weights, statistics, the random key) changes. Returns the outputs'
     abstract values, or ``None`` when the function's Python control flow depends on
-    Tensor values (it then runs uncompiled, see README "Differences")."""
+    Tensor values (it then runs uncompiled, see docs/differences.md)."""
     sf = StatefulFunction(fn)
     a = _Args(tuple(args), dict(kwargs or {}))
     state_params = sf._state_for(a)

@@ -235,7 +235,7 @@ def __str__():
 
 # The generator msjax's random augmentations (vision's Random*, transforms' RandomApply/
 # RandomChoice/RandomOrder) draw from: seeded by the configured seed, fresh after each
-# set_seed. (MindSpore's C++ augmentations have their own streams; see README.)
+# set_seed. (MindSpore's C++ augmentations have their own streams; see docs/differences.md.)
 _augment_lock = threading.Lock()
 _augment_state = {"gen": -1, "rng": None}
 
