@@ -85,6 +85,8 @@ def decompress_ints(data, itemsize):
     """The little-endian int32/int64 buffer of a compressed field."""
     n = struct.unpack_from(">I", data, 0)[0]
     nmap = -(-n // 4)
+    if 4 + nmap + n > len(data):         # each element takes at least one byte
+        raise ValueError(f"a compressed integer field claims {n} elements in {len(data)} bytes")
     bitmap = np.frombuffer(data, np.uint8, nmap, 4)
     codes = np.stack([(bitmap >> s) & 3 for s in (6, 4, 2, 0)], axis=1).reshape(-1)[:n]
     out = np.empty(n, np.int64)
@@ -93,6 +95,8 @@ def decompress_ints(data, itemsize):
         size = 1 << c
         out[i] = int.from_bytes(data[pos:pos + size], "little", signed=True)
         pos += size
+    if pos > len(data):
+        raise ValueError(f"a compressed integer field needs {pos} bytes, but has {len(data)}")
     return out.astype("<i4" if itemsize == 4 else "<i8").tobytes()
 
 
@@ -160,22 +164,70 @@ def unpack_raw(data):
 
 # ---------------------------------------------------------------- header
 
+def _invalid(path, what):
+    """MindSpore's error for a corrupt MindRecord file (its C++ reader raises RuntimeError)."""
+    return RuntimeError(f"Invalid file, mindrecord file: {path} is corrupted or not a MindRecord file: {what}. "
+                        "Please check the file.")
+
+
+# decoding errors of a corrupt row, index or header (wrapped into ``_invalid``)
+DECODE_ERRORS = (struct.error, ValueError, KeyError, IndexError, TypeError, AttributeError, OverflowError,
+                 msgpack.exceptions.UnpackException, sqlite3.Error)
+
+
+def _is_int(v, lo=0, hi=1 << 62):
+    return isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
+
+
+def _check_header(path, h):
+    """Validate the fields the reader uses, so that a corrupt header fails here."""
+    if not isinstance(h, dict) or "schema" not in h or "page" not in h:
+        raise _invalid(path, "its header is not a MindRecord header")
+    if not _is_int(h.get("header_size"), 8, MAX_HEADER_SIZE) or not _is_int(h.get("page_size"), 1, MAX_PAGE_SIZE):
+        raise _invalid(path, "header_size or page_size out of range")
+    schema = h["schema"]
+    if not (isinstance(schema, list) and schema and isinstance(schema[0], dict)
+            and isinstance(schema[0].get("schema"), dict) and isinstance(schema[0].get("blob_fields", []), list)):
+        raise _invalid(path, "malformed schema")
+    for name, spec in schema[0]["schema"].items():
+        if not isinstance(spec, dict) or spec.get("type") not in SCALAR_TYPES:
+            raise _invalid(path, f"malformed schema of field {name!r}")
+        if "shape" in spec and not (isinstance(spec["shape"], list) and
+                                    all(_is_int(d, -1) and d != 0 for d in spec["shape"])):
+            raise _invalid(path, f"malformed shape of field {name!r}")
+    if any(not isinstance(f, str) or f not in schema[0]["schema"] for f in schema[0].get("blob_fields", [])):
+        raise _invalid(path, "malformed blob_fields")
+    if not isinstance(h["page"], list) or not isinstance(h.get("shard_addresses", []), list) or \
+            any(not isinstance(a, str) for a in h.get("shard_addresses", [])):
+        raise _invalid(path, "malformed page list or shard addresses")
+    try:
+        pages = [page_from_json(p) for p in h["page"]]
+    except DECODE_ERRORS as e:
+        raise _invalid(path, f"malformed page ({e!r})") from None
+    for p in pages:
+        ints = [p[k] for k in ("page_id", "page_type_id", "start_row_id", "end_row_id", "page_size")]
+        ints += [v for pair in p["row_group_ids"] for v in pair]
+        if not all(_is_int(v) for v in ints) or p["start_row_id"] > p["end_row_id"] or \
+                p["page_type"] not in ("RAW_DATA", "BLOB_DATA"):
+            raise _invalid(path, "malformed page")
+
+
 def read_header(path):
-    """The JSON header of a shard file (``ValueError`` if it is not a MindRecord file)."""
+    """The JSON header of a shard file (``RuntimeError`` if it is not a valid MindRecord file)."""
     with open(path, "rb") as f:
         head = f.read(8)
         if len(head) < 8:
-            raise ValueError(f"Invalid file, the size of mindrecord file: {path} is too small.")
+            raise RuntimeError(f"Invalid file, the size of mindrecord file: {len(head)} is smaller than the lower "
+                               f"limit: 8.\n Please check file path: {path}.")
         n = struct.unpack("<Q", head)[0]
         if n > MAX_HEADER_SIZE:
-            raise ValueError(f"Invalid file, {path} is not a MindRecord file (header length {n}).")
+            raise _invalid(path, f"header length {n}")
         body = f.read(n)
     try:
         header = json.loads(body.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise ValueError(f"Invalid file, failed to parse the header of mindrecord file: {path}.") from e
-    if not isinstance(header, dict) or "schema" not in header or "page" not in header:
-        raise ValueError(f"Invalid file, {path} is not a MindRecord file.")
+        raise _invalid(path, f"failed to parse its header ({e})") from None
+    _check_header(path, header)
     return header
 
 
@@ -274,17 +326,23 @@ def read_index(path):
     if not os.path.exists(db):
         raise RuntimeError(f"Invalid file, failed to open mindrecord meta file: {db}. Please check the meta file "
                            "(it is written next to the mindrecord file by FileWriter.commit).")
-    con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
     try:
-        name = con.execute("SELECT NAME FROM SHARD_NAME").fetchone()
-        if name is None or name[0] != os.path.basename(path):
-            raise RuntimeError(f"Invalid file, the mindrecord meta file: {db} does not belong to "
-                               f"{os.path.basename(path)} (it names {name[0] if name else None}); the file may have "
-                               "been renamed after it was written.")
-        return con.execute("SELECT PAGE_ID_RAW, PAGE_OFFSET_RAW, PAGE_ID_BLOB, PAGE_OFFSET_BLOB FROM INDEXES "
-                           "ORDER BY ROW_ID").fetchall()
-    finally:
-        con.close()
+        con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+        try:
+            name = con.execute("SELECT NAME FROM SHARD_NAME").fetchone()
+            rows = con.execute("SELECT PAGE_ID_RAW, PAGE_OFFSET_RAW, PAGE_ID_BLOB, PAGE_OFFSET_BLOB FROM INDEXES "
+                               "ORDER BY ROW_ID").fetchall()
+        finally:
+            con.close()
+    except sqlite3.Error as e:
+        raise _invalid(db, f"failed to read the mindrecord meta file ({e})") from None
+    if name is None or name[0] != os.path.basename(path):
+        raise RuntimeError(f"Invalid file, the mindrecord meta file: {db} does not belong to "
+                           f"{os.path.basename(path)} (it names {name[0] if name else None}); the file may have "
+                           "been renamed after it was written.")
+    if not all(_is_int(v) for r in rows for v in r):
+        raise _invalid(db, "a row location in the mindrecord meta file is not a non-negative integer")
+    return rows
 
 
 # ---------------------------------------------------------------- reading
@@ -309,6 +367,7 @@ class ShardSet:
                                        f"of {first}); a shard of the data set is missing.")
         self.files = list(files)
         self.headers = [read_header(p) for p in self.files]
+        self._sizes = [os.path.getsize(p) for p in self.files]
         h0 = self.headers[0]["schema"][0]
         for p, h in zip(self.files, self.headers):
             if h["schema"][0]["schema"] != h0["schema"]:
@@ -346,17 +405,33 @@ class ShardSet:
         self._handles.clear()
 
     def _read_at(self, k, pos):
+        """The length-prefixed payload at ``pos``, its length checked against the file first."""
+        size = self._sizes[k]
+        if pos + 8 > size:
+            raise _invalid(self.files[k], f"a row at byte {pos} lies beyond the end of the file ({size} bytes)")
         f = self._file(k)
         f.seek(pos)
         n = struct.unpack("<Q", f.read(8))[0]
+        if n > size - pos - 8:
+            raise _invalid(self.files[k], f"a row at byte {pos} claims {n} bytes, beyond the end of the file")
         return f.read(n)
 
     def read_row(self, i):
-        """Row ``i``: ``(raw dict, {blob field: bytes})`` (integer fields decompressed)."""
+        """Row ``i``: ``(raw dict, {blob field: bytes})`` (integer fields decompressed);
+        ``RuntimeError`` for a corrupt row."""
+        k = self.index[i][0]
+        try:
+            return self._read_row(i)
+        except DECODE_ERRORS as e:
+            raise _invalid(self.files[k], f"row {i} cannot be decoded ({type(e).__name__}: {e})") from None
+
+    def _read_row(self, i):
         k, pr, orw, pb, ob = self.index[i]
         h = self.headers[k]
         hs, ps = h["header_size"], h["page_size"]
         raw = unpack_raw(self._read_at(k, hs + pr * ps + orw))
+        if not isinstance(raw, dict):
+            raise TypeError(f"the raw fields are a {type(raw).__name__}, not a map")
         raw = {key: v for key, v in raw.items() if key in self.schema}
         blobs = {}
         if self.blob_fields:
@@ -367,6 +442,8 @@ class ShardSet:
                 parts, pos = {}, 0
                 for name in self.blob_fields:
                     n = struct.unpack_from(">Q", data, pos)[0]
+                    if n > len(data) - pos - 8:
+                        raise ValueError(f"blob field {name!r} claims {n} bytes, beyond its row")
                     parts[name] = data[pos + 8:pos + 8 + n]
                     pos += 8 + n
             for name, b in parts.items():
@@ -376,8 +453,24 @@ class ShardSet:
                 blobs[name] = b
         return raw, blobs
 
-    def column_array(self, name, raw, blobs):
-        """A column's value as MindDataset gives it (numpy)."""
+    def column_array(self, name, raw, blobs, k=0):
+        """A column's value as MindDataset gives it (numpy); ``RuntimeError`` when the
+        stored value does not fit the schema (a corrupt file ``k``)."""
+        try:
+            return self._column_array(name, raw, blobs)
+        except DECODE_ERRORS as e:
+            raise _invalid(self.files[k], f"column {name!r} does not match its schema ({type(e).__name__}: {e})") \
+                from None
+
+    def field_array(self, name, b, k=0):
+        """A blob array field's bytes as an array of the schema's type and shape."""
+        spec = self.schema[name]
+        try:
+            return np.reshape(np.frombuffer(b, dtype=spec["type"]), spec["shape"])
+        except DECODE_ERRORS as e:
+            raise _invalid(self.files[k], f"column {name!r} does not match its schema ({e})") from None
+
+    def _column_array(self, name, raw, blobs):
         spec = self.schema[name]
         t = spec["type"]
         if name in blobs:

@@ -88,8 +88,7 @@ class FileReader:
                     continue
                 spec = schema[name]
                 b = blobs[name]
-                out[name] = np.reshape(np.frombuffer(b, dtype=spec["type"]), spec["shape"]) if "shape" in spec \
-                    else b
+                out[name] = shards.field_array(name, b, shards.index[i][0]) if "shape" in spec else b
             yield out
 
     def schema(self):

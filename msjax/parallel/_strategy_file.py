@@ -16,6 +16,7 @@ classes), as ``msjax/train/_checkpoint_pb.py`` does for ``.ckpt`` files.
 from __future__ import annotations
 
 import json
+import math
 import os
 
 from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
@@ -29,6 +30,7 @@ __all__ = ["ParallelStrategyMap", "ParallelLayouts", "save_strategy_file", "writ
 
 _F = descriptor_pb2.FieldDescriptorProto
 _PACKAGE = "msjax.straspb"
+MAX_DEVICES = 1 << 16       # a strategy file's layouts span at most this many devices
 _REP, _REQ = _F.LABEL_REPEATED, _F.LABEL_REQUIRED
 
 # message name -> [(field, number, label, type, message type)], as in node_strategy.proto
@@ -155,18 +157,23 @@ def read_strategy_file(path):
             raise TypeError("The strategy file type should be one of json or protobuf. When the file name extension "
                             "is not '.json', the file is considered as a protobuf file.") from e
         return {item.param_name: item.parallel_layouts for item in msg.parallel_layout_item}
-    with open(path, encoding="utf-8") as f:
-        content = json.load(f)
-    out = {}
-    for name, item in content.get("parallel_layout_item", {}).items():
-        tmap = tuple(tuple(d) if isinstance(d, list) else d for d in item["tensor_map"])
-        lay = TensorLayout(tuple(item["dev_matrix"]), tmap, item.get("opt_weight_shard_size", 0),
-                           item.get("opt_weight_shard_step", 0))
-        msg = layout_message(lay)
-        msg.field = item.get("field", 0)
-        msg.param_split_shape[0].dim.extend(item.get("param_split_shape", ()))
-        msg.indices_offset[0].dim.extend(item.get("indices_offset", ()))
-        out[name] = msg
+    with open(path, "rb") as f:
+        raw = f.read()
+    try:       # JSON and UTF-8 errors are ValueErrors; a wrong structure raises them too
+        content = json.loads(raw.decode("utf-8"))
+        out = {}
+        for name, item in content.get("parallel_layout_item", {}).items():
+            tmap = tuple(tuple(d) if isinstance(d, list) else d for d in item["tensor_map"])
+            lay = TensorLayout(tuple(item["dev_matrix"]), tmap, item.get("opt_weight_shard_size", 0),
+                               item.get("opt_weight_shard_step", 0))
+            msg = layout_message(lay)
+            msg.field = item.get("field", 0)
+            msg.param_split_shape[0].dim.extend(item.get("param_split_shape", ()))
+            msg.indices_offset[0].dim.extend(item.get("indices_offset", ()))
+            out[name] = msg
+    except (KeyError, TypeError, AttributeError, ValueError, OverflowError) as e:
+        raise ValueError(f"For 'build_searched_strategy', the strategy file {path} is not a valid JSON strategy file "
+                         f"({type(e).__name__}: {e}).") from None
     return out
 
 
@@ -191,7 +198,19 @@ def layout_from_message(name, msg):
         raise ValueError(f"The layout of parameter '{name}' uses "
                          f"{'an embedding field' if field > 0 else 'an uneven split (param_split_shape)'}, "
                          "which msjax does not merge.")
-    return TensorLayout(dev_matrix, tensor_map, opt_size, opt_step)
+    # a layout from a file is checked as msjax's own (a corrupt file fails here, not in the slicing)
+    if math.prod(d for d in dev_matrix if d > 0) > MAX_DEVICES:
+        raise ValueError(f"The layout of parameter '{name}' has the device matrix {dev_matrix}, more than "
+                         f"{MAX_DEVICES} devices. Convert layout strategy to list failed, please make sure that "
+                         "strategy matches the node_strategy.proto.")
+    try:
+        checked = make_layout(dev_matrix, tensor_map, opt_size)
+    except ValueError as e:
+        raise ValueError(f"The layout of parameter '{name}' is invalid: {e} Convert layout strategy to list failed, "
+                         "please make sure that strategy matches the node_strategy.proto.") from None
+    if opt_step < 0:
+        raise ValueError(f"The layout of parameter '{name}' has a negative opt_weight_shard_step {opt_step}.")
+    return checked._replace(opt_shard_step=opt_step)
 
 
 def _layout_arg(name, value):

@@ -164,12 +164,20 @@ def read_ckpt(path, crc_check=False):
                     pass
 
 
+def _one_bit_from(tail, mark):
+    """Whether ``tail`` differs from ``mark`` in exactly one bit (a flipped crc mark)."""
+    return len(tail) == len(mark) and sum(bin(a ^ b).count("1") for a, b in zip(tail, mark)) == 1
+
+
 def _read_mapped(path, data, crc_check):
     if bytes(data[-17:-10]) == _CRC_MARK:
         crc_bytes, data = bytes(data[-10:]), data[:-17]
         if crc_check and binascii.crc32(data, 0) != int.from_bytes(crc_bytes, "big"):
             raise ValueError("For 'load_checkpoint', the crc check is failed, please check whether the ckpt file is "
                              "damaged.")
+    elif crc_check and _one_bit_from(bytes(data[-17:-10]), _CRC_MARK):
+        raise ValueError("For 'load_checkpoint', the crc check is failed (the crc mark is damaged), please check "
+                         "whether the ckpt file is damaged.")
     elif crc_check:
         logger.warning("For 'load_checkpoint', the ckpt file do not contain the crc code, please check the file.")
     try:
