@@ -41,23 +41,50 @@ from .transforms import JvpSpec, StatefulFunction, VjpSpec, to_tensors
 __all__ = ["vjp", "jvp", "jacfwd", "jacrev", "linearize", "derivative"]
 
 _AUX_MSG = "When 'has_aux' is True, origin 'fn' requires more than one outputs."
-_CACHE = collections.OrderedDict()   # (fn, kind, ...) -> transform object, most recent last
-_CACHE_SIZE = 64
+_STORE, _CACHE_SIZE = "_ms_autodiff", 64
+
+
+class _Transforms(collections.OrderedDict):
+    """The transform objects of one function, kept in its ``__dict__`` (they die with it);
+    copies are empty and unowned."""
+
+    def __init__(self, owner=None):
+        super().__init__()
+        self.owner = id(owner)
+
+    def __copy__(self):
+        return _Transforms()
+
+    def __deepcopy__(self, memo):
+        return _Transforms()
+
+    def __reduce__(self):
+        return _Transforms, ()
 
 
 def _cached(key, make):
-    """A transform object per (function, flavour): ``jvp``/``vjp`` are called with
-    the function each time, so their compiled functions live here. Unhashable
-    functions get a fresh object (traced again)."""
+    """A transform object per (function, flavour): ``jvp``/``vjp`` are called with the
+    function each time, so their compiled functions live on the function (a bound
+    method's on its object): a dropped function frees them. Functions without a
+    ``__dict__``, or unhashable keys, get a fresh object (traced again)."""
+    fn, rest = key[0], key[1:]
+    owner = getattr(fn, "__self__", None) if hasattr(fn, "__func__") else None
+    owner, rest = (fn, rest) if owner is None else (owner, (fn.__func__,) + rest)
+    d = getattr(owner, "__dict__", None)
+    if not isinstance(d, dict):
+        return make()
+    store = d.get(_STORE)
+    if not isinstance(store, _Transforms) or store.owner != id(owner):
+        store = d[_STORE] = _Transforms(owner)
     try:
-        obj = _CACHE.pop(key)
+        obj = store.pop(rest)
     except KeyError:
         obj = make()
     except TypeError:
         return make()
-    _CACHE[key] = obj
-    while len(_CACHE) > _CACHE_SIZE:
-        _CACHE.popitem(last=False)
+    store[rest] = obj
+    while len(store) > _CACHE_SIZE:
+        store.popitem(last=False)
     return obj
 
 

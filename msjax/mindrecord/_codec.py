@@ -187,7 +187,7 @@ def _check_header(path, h):
         raise _invalid(path, "header_size or page_size out of range")
     schema = h["schema"]
     if not (isinstance(schema, list) and schema and isinstance(schema[0], dict)
-            and isinstance(schema[0].get("schema"), dict) and isinstance(schema[0].get("blob_fields", []), list)):
+            and isinstance(schema[0].get("schema"), dict) and isinstance(schema[0].get("blob_fields"), list)):
         raise _invalid(path, "malformed schema")
     for name, spec in schema[0]["schema"].items():
         if not isinstance(spec, dict) or spec.get("type") not in SCALAR_TYPES:
@@ -195,10 +195,10 @@ def _check_header(path, h):
         if "shape" in spec and not (isinstance(spec["shape"], list) and
                                     all(_is_int(d, -1) and d != 0 for d in spec["shape"])):
             raise _invalid(path, f"malformed shape of field {name!r}")
-    if any(not isinstance(f, str) or f not in schema[0]["schema"] for f in schema[0].get("blob_fields", [])):
+    if any(not isinstance(f, str) or f not in schema[0]["schema"] for f in schema[0]["blob_fields"]):
         raise _invalid(path, "malformed blob_fields")
-    if not isinstance(h["page"], list) or not isinstance(h.get("shard_addresses", []), list) or \
-            any(not isinstance(a, str) for a in h.get("shard_addresses", [])):
+    if not isinstance(h["page"], list) or not isinstance(h.get("shard_addresses"), list) or \
+            not h["shard_addresses"] or any(not isinstance(a, str) for a in h["shard_addresses"]):
         raise _invalid(path, "malformed page list or shard addresses")
     try:
         pages = [page_from_json(p) for p in h["page"]]
@@ -334,7 +334,7 @@ def read_index(path):
                                "ORDER BY ROW_ID").fetchall()
         finally:
             con.close()
-    except sqlite3.Error as e:
+    except (sqlite3.Error, UnicodeDecodeError) as e:
         raise _invalid(db, f"failed to read the mindrecord meta file ({e})") from None
     if name is None or name[0] != os.path.basename(path):
         raise RuntimeError(f"Invalid file, the mindrecord meta file: {db} does not belong to "
