@@ -243,10 +243,13 @@ def _gcn(zoo, work, data, out):
 
 
 def _unet(zoo, work, data, out):
-    # ISBI path (unet_simple_config has no `dataset` key); its data loader uses np.int, gone since NumPy 1.24
-    cfg = patched_yaml(os.path.join(zoo, "official/cv/Unet/unet_simple_config.yaml"),
-                       os.path.join(work, "configs", "unet_simple_64.yaml"), {"image_size": "[64, 64]"})
-    return ["train.py", f"--config_path={cfg}", "--device_target=CPU", f"--data_path={data['isbi']}",
+    # The O3 config CPU runs (train.py: amp_level O3 off GPU), UNetMedical on 512x512 ISBI stacks
+    # (its augmentation crops at fixed 572-pixel coordinates, so smaller images come out empty, in
+    # MindSpore too); 5 images: 4 train, 2 steps of 2. Its data loader uses np.int, removed in
+    # NumPy 1.24 (before MindSpore 2.10's 1.26): a sitecustomize restores the alias on both sides.
+    isbi = zoo_data.isbi_tiff(os.path.join(work, "data", "isbi512"), images=5, size=512)
+    data.setdefault("pythonpath", {})["unet"] = zoo_data.numpy_alias_shim(os.path.join(work, "data"))
+    return ["train.py", "--config_path=unet_medical_config.yaml", "--device_target=CPU", f"--data_path={isbi}",
             "--epochs=1", "--repeat=1", "--batch_size=2", f"--output_path={out}"]
 
 
@@ -294,7 +297,8 @@ MODELS.update({
 MAX_STEPS.update({"cyclegan": 0, "bert_tiny": 0, "inceptionv3": 0, "gcn": 0, "unet": 0, "ssd300": 0, "inceptionv4": 0,
                   "bert_ner_crf": 0})
 LOAD_CHECK.update({"cyclegan": None, "bert_tiny": None,
-                   "gcn": ("src.gcn", "GCN(__import__('src.config', fromlist=['ConfigGCN']).ConfigGCN(), 16, 4)"), "unet": None, "ssd300": None,
+                   "gcn": ("src.gcn", "GCN(__import__('src.config', fromlist=['ConfigGCN']).ConfigGCN(), 16, 4)"), "ssd300": None,
+                   "unet": ("src.unet_medical", "UNetMedical(n_channels=1, n_classes=2)"),
                    "inceptionv4": ("src.inceptionv4", "Inceptionv4(classes=4)"), "bert_ner_crf": None,
                    "inceptionv3": ("src.inception_v3", "InceptionV3(num_classes=4, has_bias=False)")})
 LOSS_RE.update({"gcn": r"train_loss= (-?\d+\.\d+)", "cyclegan": r"G_loss: (-?\d+\.\d+)", "bert_ner_crf": r"outputs are \(?(?:Tensor\(shape=\[\w*\], dtype=Float32, value=\s*)?\[?\s*(-?\d+\.\d+)",

@@ -361,3 +361,17 @@ def bert_ner_mindrecord(root, samples=128, seq=32, vocab=100, seed=0):
     writer.write_raw_data(rows)
     writer.commit()
     return files
+
+
+def numpy_alias_shim(root):
+    """``root/numpy_alias_shim/sitecustomize.py``: restores NumPy's ``np.int``/``np.float``/
+    ``np.bool``/``np.object`` aliases (removed in NumPy 1.24) for zoo code written before them
+    (Unet's data loader); put on ``PYTHONPATH``. Returns the folder."""
+    path = os.path.join(root, "numpy_alias_shim")
+    os.makedirs(path, exist_ok=True)
+    with open(os.path.join(path, "sitecustomize.py"), "w") as f:
+        f.write("import numpy as _np\n"
+                "for _n, _t in ((\"int\", int), (\"float\", float), (\"bool\", bool), (\"object\", object)):\n"
+                "    if not hasattr(_np, _n):\n"
+                "        setattr(_np, _n, _t)\n")
+    return path
