@@ -154,8 +154,8 @@ LOAD_CHECK = {
 FRAMEWORK = ["msjax"]   # the framework of the run being set up (the Transformer's data differ)
 
 # The loss on a model's log lines (group 1). The default reads LossMonitor's "loss is 2.3",
-# "loss: 2.3", "loss:[2.3/2.1]", "Loss_D: -0.1".
-DEFAULT_LOSS_RE = r"(?i)loss\w*(?: is)?[\s:=\[(]*(-?\d+\.\d+(?:e[-+]?\d+)?)"
+# "loss: 2.3", "loss:[2.3/2.1]", "Loss_D: -0.1" (not a printed config's "loss_scale: 1.0").
+DEFAULT_LOSS_RE = r"(?i)\bloss(?:_[dg])?(?: is)?[\s:=\[(]*(-?\d+\.\d+(?:e[-+]?\d+)?)"
 LOSS_RE = {"transformer": r"outputs are \(Tensor\(shape=\[\w*\], dtype=Float32, value=\s*\[?\s*(-?\d+\.\d+)"}
 
 
@@ -172,7 +172,7 @@ def _resnet_imagenet(config, net_name, *extra):
 
 
 # train.py divides lr_max by 8 (devices): 0.1 a step, decaying linearly to 0.01 over the epoch
-# (ResNet-101 takes --lr, cosine)
+# (ResNet-101 takes --lr, cosine from 0.02)
 _RESNET_LR = ("--lr_max=0.8", "--lr_decay_mode=linear", "--lr_end=0.01")
 
 MODELS.update({
@@ -183,7 +183,7 @@ MODELS.update({
     "se_resnet50": ("official/cv/ResNet", _resnet_imagenet("se-resnet50_imagenet2012_config.yaml", "se_resnet50",
                                                                     "--train_epoch_size=1", *_RESNET_LR),
                     r"step: \[(\d+)/\d+\]", "se-resnet50/imagenet2012/ckpt/*.ckpt"),
-    "resnet101": ("official/cv/ResNet", _resnet_imagenet("resnet101_imagenet2012_config.yaml", "resnet101", "--lr=0.1"),
+    "resnet101": ("official/cv/ResNet", _resnet_imagenet("resnet101_imagenet2012_config.yaml", "resnet101", "--lr=0.02"),
                   r"step: \[(\d+)/\d+\]", "resnet101/imagenet2012/ckpt/*.ckpt"),
     "resnet152": ("official/cv/ResNet", _resnet_imagenet("resnet152_imagenet2012_config.yaml", "resnet152", *_RESNET_LR),
                   r"step: \[(\d+)/\d+\]", "resnet152/imagenet2012/ckpt/*.ckpt"),
@@ -267,7 +267,8 @@ def _ssd(zoo, work, data, out):
 def _inceptionv4(zoo, work, data, out):
     # as Inception-v3 (299x299, 32 images, a loss line an epoch); its ModelCheckpoint writes
     # ./ckpts_rank_0 under the script's folder, in both frameworks
-    return ["train.py", "--config_path=default_config_cpu.yaml", f"--dataset_path={data['imagefolder_32']}/train",
+    # (its train.py appends train/ to --dataset_path)
+    return ["train.py", "--config_path=default_config_cpu.yaml", f"--dataset_path={data['imagefolder_32']}",
             "--num_classes=4", "--batch_size=8", "--epoch_size=3", "--work_nums=2", "--warmup_epochs=0",
             "--lr_max=0.01", "--save_checkpoint_epochs=1"]
 
