@@ -74,33 +74,6 @@ def _arrays(value, out):
     return out
 
 
-class _Ahead:
-    """One epoch of a dataset iterator that can fetch its next element early: while a step runs
-    on the device, ``fetch()`` does the next batch's host work (the dataset pipeline), which the
-    wait for a finished step would otherwise serialise after it. MindSpore's own pipeline also
-    prefetches ahead of the step."""
-
-    def __init__(self, iterator):
-        self._it = iter(iterator)
-        self._next = None
-        self._ended = False
-
-    def fetch(self):
-        if self._next is None and not self._ended:
-            try:
-                self._next = (next(self._it),)
-            except StopIteration:
-                self._ended = True
-
-    def __iter__(self):
-        while True:
-            self.fetch()
-            if self._next is None:
-                return
-            (item,), self._next = self._next, None
-            yield item
-
-
 def _check_int(value, name, positive=False, prim="Model"):
     if not isinstance(value, int) or isinstance(value, bool):
         raise TypeError(f"The type of '{name}' should be int, but got {type(value).__name__}.")
@@ -442,8 +415,7 @@ class Model:
             self._current_step_num = 0
             list_callback.on_train_epoch_begin(run_context)
             watched = _watches_steps(list_callback._callbacks, "train")
-            ahead = _Ahead(iterator)
-            for next_element in ahead:
+            for next_element in iterator:
                 len_element = len(next_element)
                 next_element = _to_tuple(next_element)
                 if self._loss_fn and len_element != 2:
@@ -462,7 +434,6 @@ class Model:
                     overflow = np.all(outputs[1].asnumpy())
                     manager.update_loss_scale(overflow)
                 if watched:
-                    ahead.fetch()   # the next batch's host work overlaps this step on the device
                     self._finish_step(outputs, self._train_network)
                 list_callback.on_train_step_end(run_context)
                 if run_context.get_stop_requested():
