@@ -21,7 +21,7 @@ from ..._core.tensor import Tensor, wrap
 from ...common.initializer import HeUniform, Uniform, XavierNormal, XavierUniform, initializer
 from ...ops._impl import conv as F
 from ...ops._impl import dropout as _drop
-from ...ops._impl.lowp import float32_inside
+from ...ops._impl.activation import softmax32
 from ..cell import Cell
 from .basic import Dense, Dropout
 from .container import CellList
@@ -162,7 +162,7 @@ def _mha(query, key, value, embed_dim_to_check, num_heads, in_proj_weight, in_pr
     attn = jnp.matmul(q / scale, jnp.swapaxes(k, -2, -1) / scale, precision=_HI)
     if attn_mask is not None:
         attn = attn + attn_mask
-    attn = float32_inside(jax.nn.softmax)(attn, axis=-1)
+    attn = softmax32(attn, axis=-1)
     if 0.0 < dropout_p <= 1.0 and training:
         attn = _drop._dropout_array(attn, 1.0 - dropout_p)[0]
     out = jnp.matmul(attn, v, precision=_HI)

@@ -20,6 +20,10 @@ from ..._core.registry import op
 from ._util import Tensor, wrap
 from .lowp import float32_inside
 
+# float16/bfloat16 computed in float32 and rounded once (wrapped once, not per call)
+softmax32 = float32_inside(jax.nn.softmax)
+log_softmax32 = float32_inside(jax.nn.log_softmax)
+
 _F16, _F32, _F64, _BF16 = np.dtype(np.float16), np.dtype(np.float32), np.dtype(np.float64), jnp.bfloat16
 F16_32 = (_F16, _F32, np.dtype(_BF16))
 FLOATS = (_F16, _F32, _F64, np.dtype(_BF16))
@@ -452,7 +456,7 @@ def prim_softmax(x, axis=-1):
     a = tensor_arg("Softmax", x, "x")
     ax = _softmax_axis("Softmax", axis, a.ndim)
     check_dtype("Softmax", a, FLOATS, "x")
-    return wrap(float32_inside(jax.nn.softmax)(a, axis=ax) if a.ndim else jnp.ones_like(a))
+    return wrap(softmax32(a, axis=ax) if a.ndim else jnp.ones_like(a))
 
 
 @op("log_softmax", primitive="LogSoftmax", prim_args=("axis",), family="nn")
@@ -463,7 +467,7 @@ def log_softmax(logits, axis=-1):
         raise TypeError(f'Failed calling LogSoftmax with "LogSoftmax(axis={type(axis).__name__})(logits=Tensor)".')
     _axis_in_range("LogSoftmax", axis, x.ndim)
     check_dtype("LogSoftmax", x, FLOATS, "logits")
-    return wrap(float32_inside(jax.nn.log_softmax)(x, axis=axis) if x.ndim else jnp.zeros_like(x))
+    return wrap(log_softmax32(x, axis=axis) if x.ndim else jnp.zeros_like(x))
 
 
 def _implicit_dim(ndim):
@@ -479,7 +483,7 @@ def log_softmax_ext(input, dim=None, *, dtype=None):
     dim = _implicit_dim(x.ndim) if dim is None else dim
     _axis_in_range("LogSoftmaxExt", dim, x.ndim)
     check_dtype("LogSoftmaxExt", x, FLOATS, "input")
-    return wrap(float32_inside(jax.nn.log_softmax)(x, axis=dim) if x.ndim else jnp.zeros_like(x))
+    return wrap(log_softmax32(x, axis=dim) if x.ndim else jnp.zeros_like(x))
 
 
 @op("softmin", family="nn")
@@ -490,4 +494,4 @@ def softmin(x, axis=-1, *, dtype=None):
         a = a.astype(mstype.to_np(dtype))
     ax = _softmax_axis("Softmax", axis, a.ndim)
     check_dtype("Softmax", a, FLOATS, "x")
-    return wrap(float32_inside(jax.nn.softmax)(-a, axis=ax) if a.ndim else jnp.ones_like(a))
+    return wrap(softmax32(-a, axis=ax) if a.ndim else jnp.ones_like(a))

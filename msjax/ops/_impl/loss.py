@@ -463,6 +463,11 @@ def _bce_bwd(res, g):
 _bce.defvjp(_bce_fwd, _bce_bwd)
 
 
+@float32_inside
+def _bce_reduced(x, y, w, reduction):
+    return _reduce(_bce(x, y, w), reduction)
+
+
 @op("binary_cross_entropy", primitive="BinaryCrossEntropy", prim_args=("reduction",), family="loss")
 def binary_cross_entropy(logits, labels, weight=None, reduction="mean"):
     """``ops.binary_cross_entropy(logits, labels, weight=None, reduction='mean')``:
@@ -486,7 +491,7 @@ def binary_cross_entropy(logits, labels, weight=None, reduction="mean"):
         raise ValueError(f"For primitive[BinaryCrossEntropy], the weight_shape: {list(w.shape)} must be equal to "
                          f"{list(x.shape)}")
     wa = jnp.ones_like(x) if w is None else w.astype(x.dtype)
-    return wrap(float32_inside(lambda *a: _reduce(_bce(*a), reduction))(x, y, wa))
+    return wrap(_bce_reduced(x, y, wa, reduction))
 
 
 def _bce_with_logits(x, y, w, pw):
@@ -522,6 +527,7 @@ def _bce_with_logits_bwd(reduction, res, g):
 
 
 _bce_with_logits_loss.defvjp(_bce_with_logits_fwd, _bce_with_logits_bwd)
+_bce_with_logits_loss32 = float32_inside(_bce_with_logits_loss)
 
 
 @op("binary_cross_entropy_with_logits", primitive="BCEWithLogitsLoss", prim_args=("reduction",), family="loss")
@@ -549,7 +555,7 @@ def binary_cross_entropy_with_logits(input, target, weight=None, pos_weight=None
                          f"the shape of 'input' {list(x.shape)}.")
     wa = jnp.ones((), x.dtype) if w is None else w.astype(x.dtype)
     pwa = jnp.ones((), x.dtype) if pw is None else pw.astype(x.dtype)
-    return wrap(float32_inside(_bce_with_logits_loss)(x, y.astype(x.dtype), wa, pwa, reduction))
+    return wrap(_bce_with_logits_loss32(x, y.astype(x.dtype), wa, pwa, reduction))
 
 
 @op("prim_sigmoid_cross_entropy_with_logits", primitive="SigmoidCrossEntropyWithLogits", family="loss")
@@ -565,7 +571,12 @@ def prim_sigmoid_cross_entropy_with_logits(logits, label):
         raise ValueError(f"For 'SigmoidCrossEntropyWithLogits', the shape of 'logits' and 'label' must be the "
                          f"same, but got {list(x.shape)} and {list(y.shape)}.")
     y = jax.lax.stop_gradient(y)   # MindSpore's bprop gives the labels no gradient
-    return wrap(float32_inside(lambda x, y: jnp.maximum(x, 0) - x * y + jnp.log1p(jnp.exp(-jnp.abs(x))))(x, y))
+    return wrap(_sigmoid_xent(x, y))
+
+
+@float32_inside
+def _sigmoid_xent(x, y):
+    return jnp.maximum(x, 0) - x * y + jnp.log1p(jnp.exp(-jnp.abs(x)))
 
 
 @jax.custom_vjp
@@ -585,6 +596,7 @@ def _softmax_xent_bwd(backprop, g):
 
 
 _softmax_xent.defvjp(_softmax_xent_fwd, _softmax_xent_bwd)
+_softmax_xent32 = float32_inside(_softmax_xent)
 
 
 @op("prim_softmax_cross_entropy_with_logits", primitive="SoftmaxCrossEntropyWithLogits", family="loss")
@@ -602,7 +614,7 @@ def prim_softmax_cross_entropy_with_logits(logits, labels):
     if x.shape != y.shape:
         raise ValueError(f"For 'SoftmaxCrossEntropyWithLogits', the shape of 'logits' and 'labels' must be the "
                          f"same, but got {list(x.shape)} and {list(y.shape)}.")
-    loss, backprop = float32_inside(_softmax_xent)(x, y)
+    loss, backprop = _softmax_xent32(x, y)
     return wrap(loss), wrap(backprop)
 
 
@@ -641,6 +653,9 @@ def _kl_elem(x, y):
     return val + (neg - jax.lax.stop_gradient(neg))
 
 
+_kl_elem32 = float32_inside(_kl_elem)
+
+
 @op("prim_kl_div_loss", primitive="KLDivLoss", prim_args=("reduction",), family="loss")
 def prim_kl_div_loss(logits, labels, reduction="mean"):
     """``ops.KLDivLoss(reduction='mean')(logits, labels)``; reductions 'none', 'mean' (over all elements),
@@ -654,7 +669,7 @@ def prim_kl_div_loss(logits, labels, reduction="mean"):
     if x.dtype != y.dtype:
         raise TypeError(f"For 'KLDivLoss', the dtype of 'logits' and 'labels' must be the same, "
                         f"but got {_name(x.dtype)} and {_name(y.dtype)}.")
-    loss = float32_inside(_kl_elem)(x, jax.lax.stop_gradient(y))   # MindSpore's KLDivLoss: labels get no gradient
+    loss = _kl_elem32(x, jax.lax.stop_gradient(y))   # MindSpore's KLDivLoss: labels get no gradient
     if reduction == "none":
         return wrap(loss)
     s = jnp.sum(loss)
