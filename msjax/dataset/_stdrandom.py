@@ -19,7 +19,8 @@ import math
 
 import numpy as np
 
-__all__ = ["MT19937", "MT19937_64", "uniform_int", "shuffle", "canonical", "exponential", "discrete_sampler"]
+__all__ = ["MT19937", "MT19937_64", "uniform_int", "shuffle", "canonical", "exponential", "discrete_sampler",
+           "bernoulli", "uniform_real", "uniform_real_float", "cpp_round"]
 
 _U32 = 0xFFFFFFFF
 _U64 = (1 << 64) - 1
@@ -183,6 +184,40 @@ def canonical(g):
     hi = float(g())
     r = (lo + hi * 4294967296.0) / 18446744073709551616.0
     return r if r < 1.0 else math.nextafter(1.0, 0.0)
+
+
+def bernoulli(g, p):
+    """``std::bernoulli_distribution(p)(g)``: a canonical double below ``p`` (two draws)."""
+    return canonical(g) < p
+
+
+def uniform_real(g, a, b):
+    """``std::uniform_real_distribution<double>(a, b)(g)``."""
+    return canonical(g) * (b - a) + a
+
+
+_F1 = np.float32(1.0)
+_BELOW_F1 = np.nextafter(_F1, np.float32(0.0))
+_F2_32 = np.float32(4294967296.0)
+
+
+def uniform_real_float(g, a, b):
+    """``std::uniform_real_distribution<float>(a, b)(g)`` for a 32-bit engine: one draw made a
+    float (rounded), divided by 2**32 and scaled, all in float32 arithmetic."""
+    u = np.float32(g()) / _F2_32
+    if u >= _F1:
+        u = _BELOW_F1
+    a, b = np.float32(a), np.float32(b)
+    return float(u * (b - a) + a)
+
+
+def cpp_round(x):
+    """``std::round``: halves away from zero (Python's ``round`` goes to even)."""
+    ax = abs(x)
+    r = math.floor(ax)
+    if ax - r >= 0.5:         # exact: no ``ax + 0.5`` rounding up just below a half
+        r += 1
+    return math.copysign(r, x)
 
 
 def exponential(g, lam=1.0):

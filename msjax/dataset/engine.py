@@ -34,6 +34,7 @@ import weakref
 import numpy as np
 
 from . import config
+from ._opstreams import MapStreams
 from .callbacks import CallbackRunner, check_callbacks
 
 __all__ = ["Dataset", "BatchDataset", "MapDataset", "ShuffleDataset", "RepeatDataset", "TakeDataset",
@@ -870,15 +871,20 @@ class MapDataset(Dataset):
         ops = self.operations
         pos = {c: i for i, c in enumerate(cols)}
 
+        # MindSpore's per-worker random engines (each worker's operations seeded GetSeed() + worker)
+        streams = MapStreams(ops, self.num_parallel_workers or config.get_num_parallel_workers())
+
         def apply(item):
-            n, row = item
+            tag, (n, row) = item
             args = [row[i] for i in idx]
-            for op in ops:
-                try:
-                    res = op(*args)
-                except Exception as e:  # noqa: BLE001
-                    raise user_error(f"map operation: [{_fn_name(op)}] on row {n} (input_columns={ins})", e) from e
-                args = list(res) if isinstance(res, tuple) else [res]
+            with streams.applying(tag):
+                for op in ops:
+                    try:
+                        res = op(*args)
+                    except Exception as e:  # noqa: BLE001
+                        raise user_error(f"map operation: [{_fn_name(op)}] on row {n} (input_columns={ins})",
+                                         e) from e
+                    args = list(res) if isinstance(res, tuple) else [res]
             if len(args) != len(outs):
                 raise RuntimeError(
                     "Invalid columns, the number of columns returned in 'map' operations should match the number "
@@ -890,7 +896,7 @@ class MapDataset(Dataset):
         hooks = CallbackRunner(self.callbacks) if self.callbacks else None
 
         def epoch(k):
-            rows = ordered_parallel(apply, enumerate(child.epoch()), self.num_parallel_workers)
+            rows = ordered_parallel(apply, streams.rows(enumerate(child.epoch())), self.num_parallel_workers)
             return hooks.epoch(rows, k) if hooks else rows
         return _FnRunner(epoch, [child])
 

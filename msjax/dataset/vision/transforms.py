@@ -10,11 +10,12 @@ Random transforms draw from the pipeline's generator (``ds.config.set_seed``).
 from __future__ import annotations
 
 import functools
+import math
 import numbers
 
 import numpy as np
 
-from .. import config
+from .. import _opstreams, _stdrandom as _std, config
 from .py_transforms_util import is_pil, resize as _pil_resize, to_pil as _to_pil
 from .utils import Border, ColorConverter, ImageBatchFormat, Inter, SliceMode
 
@@ -444,8 +445,11 @@ class RandomCrop(_Transform):
             H, W = img.shape[:2]
         if H < h or W < w:
             raise RuntimeError(f"RandomCrop: invalid crop size {self.size}, it is larger than the image {(H, W)}.")
-        t = _randint(0, H - h)
-        l = _randint(0, W - w)
+        if (H, W) == (h, w):
+            return img                  # MindSpore draws nothing then
+        g = _opstreams.stream(self)
+        l = _std.uniform_int(g, 0, W - w)   # MindSpore's order: x, then y
+        t = _std.uniform_int(g, 0, H - h)
         return img[t:t + h, l:l + w].copy()
 
 
@@ -475,7 +479,7 @@ class RandomHorizontalFlip(_Transform):
 
     def _apply(self, img):
         img = _image(img, "RandomHorizontalFlip")
-        return img[:, ::-1].copy() if _uniform() < self.prob else img
+        return img[:, ::-1].copy() if _flip_coin(self) else img
 
 
 class RandomVerticalFlip(_Transform):
@@ -490,27 +494,39 @@ class RandomVerticalFlip(_Transform):
 
     def _apply(self, img):
         img = _image(img, "RandomVerticalFlip")
-        return img[::-1].copy() if _uniform() < self.prob else img
+        return img[::-1].copy() if _flip_coin(self) else img
 
 
-def _random_resized_box(H, W, scale, ratio, max_attempts):
-    area = H * W
+def _flip_coin(op):
+    """MindSpore's ``std::bernoulli_distribution(prob)`` (prob a float32) on the op's engine."""
+    return _std.bernoulli(_opstreams.stream(op), float(np.float32(op.prob)))
+
+
+def _random_resized_box(g, H, W, scale, ratio, max_attempts):
+    """MindSpore's ``RandomCropAndResizeOp::GetCropBox`` on engine ``g``: float32 scale and
+    log-ratio draws, the box rounded as C++ rounds; (top, left, height, width)."""
+    s_lo, s_hi = np.float32(scale[0]), np.float32(scale[1])
+    r_lo, r_hi = float(np.float32(ratio[0])), float(np.float32(ratio[1]))
+    log_lo, log_hi = np.float32(math.log(r_lo)), np.float32(math.log(r_hi))
     for _ in range(max_attempts):
-        target = area * _uniform(scale[0], scale[1])
-        log_r = (np.log(ratio[0]), np.log(ratio[1]))
-        ar = float(np.exp(_uniform(*log_r)))
-        w = int(round(np.sqrt(target * ar)))
-        h = int(round(np.sqrt(target / ar)))
-        if 0 < w <= W and 0 < h <= H:
-            return _randint(0, H - h), _randint(0, W - w), h, w
+        sample_scale = _std.uniform_real_float(g, s_lo, s_hi)
+        sample_aspect = math.exp(_std.uniform_real_float(g, log_lo, log_hi))
+        w = max(int(_std.cpp_round(math.sqrt(H * W * sample_scale * sample_aspect))), 1)
+        h = max(int(_std.cpp_round(w / sample_aspect)), 1)
+        if w <= W and h <= H:
+            left = _std.uniform_int(g, 0, W - w)
+            return _std.uniform_int(g, 0, H - h), left, h, w
     in_ratio = W / H
-    if in_ratio < ratio[0]:
-        w, h = W, int(round(W / ratio[0]))
-    elif in_ratio > ratio[1]:
-        h, w = H, int(round(H * ratio[1]))
+    if in_ratio < r_lo:
+        w, h = W, int(_std.cpp_round(W / r_lo))
+    elif in_ratio > r_hi:
+        h, w = H, int(_std.cpp_round(H * r_hi))
     else:
         w, h = W, H
-    return (H - h) // 2, (W - w) // 2, h, w
+    w, h = max(w, 1), max(h, 1)
+    # (size - crop) / 2.0f: a float32 quotient, rounded half away from zero
+    return (int(_std.cpp_round(float(np.float32(H - h) / np.float32(2)))),
+            int(_std.cpp_round(float(np.float32(W - w) / np.float32(2)))), h, w)
 
 
 class RandomResizedCrop(_Transform):
@@ -528,7 +544,8 @@ class RandomResizedCrop(_Transform):
 
     def _apply(self, img):
         img = _image(img, "RandomResizedCrop")
-        t, l, h, w = _random_resized_box(img.shape[0], img.shape[1], self.scale, self.ratio, self.max_attempts)
+        t, l, h, w = _random_resized_box(_opstreams.stream(self), img.shape[0], img.shape[1], self.scale,
+                                         self.ratio, self.max_attempts)
         return _resize(img[t:t + h, l:l + w], self.size, self.interpolation)
 
 
