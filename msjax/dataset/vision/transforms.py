@@ -1,21 +1,22 @@
 """Image transforms (``mindspore.dataset.vision``) on numpy HWC images.
 
 Every transform is a plain callable: use it in ``dataset.map(operations=...)`` or
-call it eagerly on an array. ``Resize`` with bilinear interpolation reproduces
-OpenCV's fixed-point arithmetic for uint8 images (what MindSpore runs), so it
-gives MindSpore's pixels exactly; float images are interpolated in float32.
-``Decode`` needs Pillow (``pip install pillow``); everything else is numpy.
+call it eagerly on an array. Where MindSpore's kernel is OpenCV's (``Decode``, ``Resize``
+and the resizing crops, ``Rotate``), msjax calls the same OpenCV functions (``_cv``), so
+the pixels are MindSpore's bit for bit; ``Inter.PILCUBIC`` is Pillow's bicubic (MindSpore's
+kernel is a port of it). Crops, flips, pads and layout changes are numpy slicing.
 Random transforms draw from the pipeline's generator (``ds.config.set_seed``).
 """
 from __future__ import annotations
 
-import functools
 import math
 import numbers
 
 import numpy as np
 
 from .. import _opstreams, _stdrandom as _std, config
+from ...mindrecord.filewriter import _pipeline_error
+from . import _cv
 from .py_transforms_util import is_pil, resize as _pil_resize, to_pil as _to_pil
 from .utils import Border, ColorConverter, ImageBatchFormat, Inter, SliceMode
 
@@ -85,196 +86,28 @@ def _target_size(h, w, size):
     return int(h * size / w), size
 
 
-def _clamp_x(s, f, src):
-    s, f = s.copy(), f.copy()
-    lo = s < 0
-    f[lo], s[lo] = 0, 0
-    hi = s >= src - 1
-    f[hi], s[hi] = 0, src - 1
-    return s, np.minimum(s + 1, src - 1), f
-
-
-@functools.lru_cache(maxsize=256)
-def _linear_coeffs(src, dst, clamp_x):
-    scale = src / dst
-    f = ((np.arange(dst) + 0.5) * scale - 0.5).astype(np.float32)
-    s = np.floor(f).astype(np.int64)
-    f = (f - s).astype(np.float32)
-    if clamp_x:
-        return _clamp_x(s, f, src)
-    return np.clip(s, 0, src - 1), np.clip(s + 1, 0, src - 1), f
-
-
-@functools.lru_cache(maxsize=256)
-def _area_up_coeffs(src, dst):
-    """OpenCV's INTER_AREA coefficients when not shrinking both axes."""
-    d = np.arange(dst)
-    s = np.floor(d * (src / dst)).astype(np.int64)
-    f = ((d + 1) - (s + 1) * (dst / src)).astype(np.float32)
-    f = np.where(f <= 0, 0, f - np.floor(f)).astype(np.float32)
-    return _clamp_x(s, f, src)
-
-
-_FIXED = {}
-
-
-def _fixed_weights(cx, cy):
-    """The 11-bit weights of a coefficient pair, as OpenCV rounds them (cached for
-    the cached coefficient tuples)."""
-    key = (id(cx), id(cy))
-    hit = _FIXED.get(key)
-    if hit is not None and hit[0] is cx and hit[1] is cy:
-        return hit[2]
-    (x0, x1, fx), (y0, y1, fy) = cx, cy
-    w = (np.round((1 - fx) * 2048).astype(np.int32)[None, :, None],
-         np.round(fx * 2048).astype(np.int32)[None, :, None],
-         np.round((1 - fy) * 2048).astype(np.int32)[:, None, None],
-         np.round(fy * 2048).astype(np.int32)[:, None, None])
-    if len(_FIXED) > 512:
-        _FIXED.clear()
-    _FIXED[key] = (cx, cy, w)
-    return w
-
-
-def _linear_apply(img, cx, cy):
-    """Two-tap separable interpolation; uint8 in OpenCV's fixed point (11-bit
-    weights, its SIMD rounding), other types in float."""
-    (x0, x1, fx), (y0, y1, fy) = cx, cy
-    im = img[:, :, None] if img.ndim == 2 else img
-    if img.dtype == np.uint8:
-        ax0, ax1, by0, by1 = _fixed_weights(cx, cy)
-        C, w = im.shape[2], len(x0)
-        # the same integer arithmetic on (rows, w*C) planes: contiguous rows, no broadcast over C
-        ax0, ax1 = (np.repeat(a.reshape(-1), C) for a in (ax0, ax1))
-        iv = im.astype(np.int32)
-        hx = (iv[:, x0, :].reshape(len(iv), w * C) * ax0 + iv[:, x1, :].reshape(len(iv), w * C) * ax1) >> 4
-        out = ((hx[y0] * by0.reshape(-1, 1)) >> 16) + ((hx[y1] * by1.reshape(-1, 1)) >> 16)
-        out = np.clip((out + 2) >> 2, 0, 255).astype(np.uint8).reshape(len(y0), w, C)
-    else:
-        ft = np.float64 if img.dtype == np.float64 else np.float32
-        fv = im.astype(ft)
-        fx, fy = fx.astype(ft), fy.astype(ft)
-        hx = fv[:, x0, :] * (1 - fx)[None, :, None] + fv[:, x1, :] * fx[None, :, None]
-        out = hx[y0] * (1 - fy)[:, None, None] + hx[y1] * fy[:, None, None]
-        out = _cast_back(out, img.dtype, ft)
-    return out if img.ndim == 3 else out[:, :, 0]
-
-
-def _cast_back(out, dtype, ft=np.float32):
-    if np.issubdtype(dtype, np.integer):
-        info = np.iinfo(dtype)
-        return np.clip(np.rint(out), info.min, info.max).astype(dtype)
-    return out.astype(ft)
-
-
-def resize_bilinear(img, h, w):
-    """OpenCV's ``INTER_LINEAR`` resize (what MindSpore runs), pixel for pixel."""
-    H, W = img.shape[:2]
-    return _linear_apply(img, _linear_coeffs(W, w, True), _linear_coeffs(H, h, False))
-
-
-def resize_nearest(img, h, w):
-    H, W = img.shape[:2]
-    ys = np.minimum(np.floor(np.arange(h) * (H / h)).astype(np.int64), H - 1)
-    xs = np.minimum(np.floor(np.arange(w) * (W / w)).astype(np.int64), W - 1)
-    return img[ys][:, xs]
-
-
-def _cubic_coeffs(x):
-    a, one = np.float32(-0.75), np.float32(1)
-    x = x.astype(np.float32)
-    c0 = ((a * (x + one) - np.float32(5) * a) * (x + one) + np.float32(8) * a) * (x + one) - np.float32(4) * a
-    c1 = ((a + np.float32(2)) * x - (a + np.float32(3))) * x * x + one
-    y = one - x
-    c2 = ((a + np.float32(2)) * y - (a + np.float32(3))) * y * y + one
-    return np.stack([c0, c1, c2, one - c0 - c1 - c2], 1).astype(np.float32)
-
-
-@functools.lru_cache(maxsize=256)
-def _cubic_axis(src, dst):
-    f = ((np.arange(dst) + 0.5) * (src / dst) - 0.5).astype(np.float32)
-    s = np.floor(f).astype(np.int64)
-    idx = np.stack([np.clip(s + k, 0, src - 1) for k in (-1, 0, 1, 2)], 1)
-    return idx, _cubic_coeffs((f - s).astype(np.float32))
-
-
-def resize_bicubic(img, h, w):
-    """OpenCV's ``INTER_CUBIC`` (a=-0.75; uint8 in its fixed point)."""
-    H, W = img.shape[:2]
-    yi, yw = _cubic_axis(H, h)
-    xi, xw = _cubic_axis(W, w)
-    im = img[:, :, None] if img.ndim == 2 else img
-    if img.dtype == np.uint8:
-        ax = np.rint(xw * 2048).astype(np.int64)
-        by = np.rint(yw * 2048).astype(np.int64)
-        hx = np.einsum("wk,hwkc->hwc", ax, im.astype(np.int64)[:, xi])
-        rows = hx[yi].astype(np.float32)
-        b = (by.astype(np.float32) * np.float32(1.0 / (2048 * 2048))).astype(np.float32)
-        acc = rows[:, 0] * b[:, 0, None, None]
-        for k in (1, 2, 3):
-            acc = (acc + rows[:, k] * b[:, k, None, None]).astype(np.float32)
-        out = np.clip(np.rint(acc), 0, 255).astype(np.uint8)
-    else:
-        ft = np.float64 if img.dtype == np.float64 else np.float32
-        hx = (im.astype(ft)[:, xi] * xw.astype(ft)[None, :, :, None]).sum(2)
-        rows = hx[yi]
-        out = (rows * yw.astype(ft)[:, :, None, None]).sum(1)
-        out = _cast_back(out, img.dtype, ft)
-    return out if img.ndim == 3 else out[:, :, 0]
-
-
-@functools.lru_cache(maxsize=256)
-def _area_table(src, dst):
-    scale = src / dst
-    m = np.zeros((dst, src), np.float32)
-    for d in range(dst):
-        f1 = d * scale
-        f2 = f1 + scale
-        cell = min(scale, src - f1)
-        s2 = min(int(np.floor(f2)), src - 1)
-        s1 = min(int(np.ceil(f1)), s2)
-        if s1 - f1 > 1e-3:
-            m[d, s1 - 1] += np.float32((s1 - f1) / cell)
-        for s in range(s1, s2):
-            m[d, s] += np.float32(1.0 / cell)
-        if f2 - s2 > 1e-3:
-            m[d, s2] += np.float32(min(min(f2 - s2, 1.0), cell) / cell)
-    return m
-
-
-def resize_area(img, h, w):
-    """OpenCV's ``INTER_AREA``: area averaging when shrinking both axes, else its
-    linear variant."""
-    H, W = img.shape[:2]
-    sx, sy = W / w, H / h
-    if sx < 1 or sy < 1:
-        return _linear_apply(img, _area_up_coeffs(W, w), _area_up_coeffs(H, h))
-    im = img[:, :, None] if img.ndim == 2 else img
-    if sx == int(sx) and sy == int(sy):
-        if sx == 2 and sy == 2 and img.dtype == np.uint8:
-            s = im.astype(np.int32).reshape(h, 2, w, 2, -1).sum(axis=(1, 3))
-            out = ((s + 2) >> 2).astype(np.uint8)
-            return out if img.ndim == 3 else out[:, :, 0]
-        out = im.astype(np.float32).reshape(h, int(sy), w, int(sx), -1).sum(axis=(1, 3)) * \
-            np.float32(1.0 / (sx * sy))
-    else:
-        hx = np.einsum("ws,hsc->hwc", _area_table(W, w), im.astype(np.float32)).astype(np.float32)
-        out = np.einsum("hs,swc->hwc", _area_table(H, h), hx).astype(np.float32)
-    out = _cast_back(out, img.dtype, np.float64 if img.dtype == np.float64 else np.float32)
-    return out if img.ndim == 3 else out[:, :, 0]
+def _resize_pilcubic(img, h, w):
+    """``Inter.PILCUBIC``: MindSpore's port of Pillow's bicubic resample, run by Pillow itself
+    (equal pixels). As MindSpore, only 3-channel images; non-uint8 ones, which MindSpore
+    resamples as raw bytes, are refused."""
+    if img.ndim != 3 or img.shape[2] != 3:
+        shape = ",".join(str(d) for d in img.shape)
+        raise _pipeline_error(f"Resize: Interpolation mode PILCUBIC only supports image with 3 channels, but got: "
+                              f"<{shape}>")
+    if img.dtype != np.uint8:
+        raise NotImplementedError(f"Resize: Inter.PILCUBIC on {img.dtype} images is not supported by msjax "
+                                  "(MindSpore resamples their raw bytes); use Inter.BICUBIC or a uint8 image.")
+    from PIL import Image
+    return np.asarray(Image.fromarray(img).resize((w, h), Image.BICUBIC))
 
 
 def _resize(img, size, interpolation):
     h, w = _target_size(img.shape[0], img.shape[1], size)
     if (h, w) == img.shape[:2]:
         return img.copy()
-    if interpolation == Inter.NEAREST:
-        return resize_nearest(img, h, w)
-    if interpolation in (Inter.BICUBIC, Inter.PILCUBIC):
-        return resize_bicubic(img, h, w)
-    if interpolation == Inter.AREA:
-        return resize_area(img, h, w)
-    return resize_bilinear(img, h, w)
+    if interpolation == Inter.PILCUBIC:
+        return _resize_pilcubic(img, h, w)
+    return _cv.resize(img, h, w, interpolation)
 
 
 class _Transform:
@@ -550,7 +383,8 @@ class RandomResizedCrop(_Transform):
 
 
 class Decode(_Transform):
-    """``Decode(to_pil=False)``: encoded image bytes to an RGB HWC uint8 image (needs Pillow). The
+    """``Decode(to_pil=False)``: encoded image bytes to an RGB HWC uint8 image (libjpeg-turbo for
+    JPEG, OpenCV's ``imdecode`` otherwise, as MindSpore). The
     bytes come as a uint8 1-D array, as ``bytes``, or as MindDataset gives a MindRecord ``bytes``
     field: a (1,) ``S`` array (MindSpore's C++ Decode reads that one element)."""
 
@@ -571,14 +405,13 @@ class Decode(_Transform):
             if data.dtype != np.uint8:
                 raise TypeError(f"Decode: the input should be a 1-D uint8 array of encoded image bytes, got "
                                 f"{data.dtype} {data.shape}.")
-            data = data.tobytes()
-        try:
+        else:
+            data = np.frombuffer(data, np.uint8)
+        if self.to_pil:         # MindSpore's Python Decode: Pillow, converted to RGB
+            import io
             from PIL import Image
-        except ImportError:
-            raise RuntimeError("vision.Decode needs Pillow to decode JPEG/PNG images: pip install pillow") from None
-        import io
-        img = Image.open(io.BytesIO(data)).convert("RGB")
-        return img if self.to_pil else np.asarray(img).copy()
+            return Image.open(io.BytesIO(data.tobytes())).convert("RGB")
+        return _cv.decode(data)
 
 
 class RandomCropDecodeResize(_Transform):
@@ -787,29 +620,68 @@ class ConvertColor(_Transform):
         raise NotImplementedError(f"ConvertColor mode {m} is not supported.")
 
 
+def _rotate_args(resample, expand, center, fill_value):
+    if not isinstance(resample, Inter):
+        raise TypeError(f"Argument resample with value {resample} is not of type [<enum 'Inter'>].")
+    if not isinstance(expand, bool):
+        raise TypeError(f"Argument expand with value {expand} is not of type [<class 'bool'>].")
+    if center is not None and (not isinstance(center, (tuple, list)) or len(center) != 2):
+        raise ValueError("Value center needs to be a 2-tuple.")
+    if isinstance(fill_value, numbers.Integral):
+        fill_value = (int(fill_value),) * 3
+    fill_value = tuple(fill_value)
+    if len(fill_value) != 3 or not all(0 <= v <= 255 for v in fill_value):
+        raise ValueError("fill_value should be a single integer or a 3-tuple.")
+    return center, fill_value
+
+
 class Rotate(_Transform):
-    """``Rotate(degrees)`` for multiples of 90 degrees (others need an image library)."""
+    """``Rotate(degrees, resample=Inter.NEAREST, expand=False, center=None, fill_value=0)``:
+    counter-clockwise about ``center`` (default the middle pixel) by ``cv::warpAffine``, as
+    MindSpore; a PIL image is rotated by Pillow (``py_transforms_util.rotate``), as MindSpore's
+    Python path."""
 
     _pil_out = True
 
     def __init__(self, degrees, resample=Inter.NEAREST, expand=False, center=None, fill_value=0):
-        self.degrees = degrees
+        if isinstance(degrees, bool) or not isinstance(degrees, numbers.Real):
+            raise TypeError(f"Argument degrees with value {degrees} is not of type [<class 'float'>, "
+                            "<class 'int'>].")
+        self.degrees = degrees % 360
+        self.center, self.fill_value = _rotate_args(resample, expand, center, fill_value)
+        self.resample, self.expand = resample, expand
 
     def _apply(self, img):
-        img = _image(img, "Rotate")
-        k = self.degrees / 90.0
-        if k != int(k):
-            raise NotImplementedError("Rotate: only multiples of 90 degrees are supported by msjax.")
-        return np.ascontiguousarray(np.rot90(img, int(k) % 4))
+        return _rotate(_image(img, "Rotate"), self.degrees, self.resample, self.expand, self.center,
+                       self.fill_value)
+
+    def _apply_pil(self, img):
+        from .py_transforms_util import rotate
+        return rotate(img, self.degrees, self.resample, self.expand, self.center, self.fill_value)
+
+
+def _rotate(img, degrees, resample, expand, center, fill_value):
+    if resample not in _cv.CV_INTER:
+        raise RuntimeError(f"Rotate: Invalid interpolation mode {resample.name} for an OpenCV warp.")
+    return _cv.rotate(img, degrees, resample, expand, center, fill_value)
 
 
 class RandomRotation(_Transform):
-    """``RandomRotation(degrees)`` restricted to multiples of 90 degrees."""
+    """``RandomRotation(degrees, resample=Inter.NEAREST, expand=False, center=None, fill_value=0)``:
+    :class:`Rotate` by an angle drawn from ``degrees`` (a number ``d`` means ``(-d, d)``)."""
 
     _pil_out = True
 
     def __init__(self, degrees, resample=Inter.NEAREST, expand=False, center=None, fill_value=0):
-        self.degrees = degrees
+        if isinstance(degrees, numbers.Real) and not isinstance(degrees, bool):
+            if degrees < 0:
+                raise ValueError("Input degrees is not within the required interval of [0, 16777216].")
+            degrees = (-degrees, degrees)
+        self.degrees = (float(degrees[0]), float(degrees[1]))
+        self.center, self.fill_value = _rotate_args(resample, expand, center, fill_value)
+        self.resample, self.expand = resample, expand
 
     def _apply(self, img):
-        return Rotate(90 * _randint(0, 3))(img)
+        angle = _uniform(*self.degrees)
+        return _rotate(_image(img, "RandomRotation"), angle % 360, self.resample, self.expand, self.center,
+                       self.fill_value)
