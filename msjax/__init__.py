@@ -55,9 +55,6 @@ from ._core.grad import GradOperation, get_grad, grad, value_and_grad
 from ._core.autodiff import jacfwd, jacrev, jvp, vjp
 from ._core.jit import COMPATIBLE, LAX, STRICT, JitConfig, jit, jit_class, lazy_inline
 
-# --- MindIR (not supported: clear errors) --------------------------------------------
-from .common._mindir import export, load, load_mindir, save_mindir
-
 # --- namespaces (mindspore.nn, mindspore.ops, ...) --------------------------------------
 from . import common, communication, nn, ops, amp  # noqa: F401
 from .common import dtype  # mindspore.dtype is the module mindspore.common.dtype
@@ -69,6 +66,9 @@ from . import numpy  # noqa: F401  (mindspore.numpy: the NumPy-style namespace)
 # --- training: Model, callbacks, metrics, checkpoints (MindSpore's top level) -----------
 from .train import *  # noqa: F401,F403
 from .train.auto_parallel import shard  # mindspore.shard, mindspore.parallel.shard
+
+# --- export and MindIR (mindspore.export, load, load_mindir, save_mindir, ...) ----------
+from .train._export import export, export_split_mindir, load, load_mindir, save_mindir
 
 # --- seeds and random state -------------------------------------------------------------
 from ._core.rng import get_seed

@@ -4,10 +4,12 @@ schedules, training cells and op-registration info. Stands on nothing else in ms
 from __future__ import annotations
 
 import math
+import re
 
 __all__ = ["check_value_type", "check_positive_int", "check_positive_float", "check_non_negative_float",
            "check_is_float", "check_is_int", "check_bool", "check_float_range", "check_non_negative_int",
-           "check_int", "EQ", "NE", "LT", "LE", "GT", "GE", "INC_NEITHER", "INC_LEFT", "INC_RIGHT", "INC_BOTH"]
+           "check_int", "check_isinstance", "check_file_name_by_regular", "EQ", "NE", "LT", "LE", "GT", "GE",
+           "INC_NEITHER", "INC_LEFT", "INC_RIGHT", "INC_BOTH"]
 
 # MindSpore's relation constants
 EQ, NE, LT, LE, GT, GE = 1, 2, 3, 4, 5, 6
@@ -112,3 +114,27 @@ def check_float_range(arg_value, lower, upper, arg_name=None, prim_name=None, in
         raise ValueError(f"{p} {n} must be in range of {lb}{lower}, {upper}{rb}, but got {arg_value} "
                          f"with type '{type(arg_value).__name__}'.")
     return arg_value
+
+
+def check_isinstance(arg_name, arg_value, classes):
+    """MindSpore's ``Validator.check_isinstance``: a ``ValueError`` (not a TypeError) naming the value."""
+    if not isinstance(arg_value, classes):
+        raise ValueError(f"The parameter '{arg_name}' must be isinstance of {classes}, but got {arg_value}.")
+    return arg_value
+
+
+_FILE_NAME_REGULAR = r"^[0-9a-zA-Z@\_\-\.\:\/\\]+$"
+
+
+def check_file_name_by_regular(target, reg=None, prim_name=None):
+    """MindSpore's file-name check (``export``, ``save_mindir``, ...): a string, not a directory
+    path, only letters, digits and ``@_-.:/\\``."""
+    p = f"For '{prim_name}', the" if prim_name else "The"
+    if not isinstance(target, str):
+        raise TypeError(f"{p} '{target}' must be string, but got {type(target)}.")
+    if target.endswith("\\") or target.endswith("/"):
+        raise ValueError(f"{p} '{target}' cannot be a directory path.")
+    reg = _FILE_NAME_REGULAR if reg is None else reg
+    if re.match(reg, target) is None:
+        raise ValueError(f"{p} '{target}' is illegal, it must be match regular '{reg}'.")
+    return True

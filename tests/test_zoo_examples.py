@@ -4,13 +4,14 @@ execution modes, on small synthetic data written in the real on-disk formats.
 
 ``train.py``/``eval.py`` run in this process through msjax's ``run`` command (the
 same code path as ``python -m msjax run``, without a new interpreter per script);
-``export.py`` runs as a real ``python -m msjax run`` subprocess and must fail with
-the clear MindIR error.
+``export.py`` runs as a real ``python -m msjax run`` subprocess and writes a MindIR file
+(once the MindIR writer, msjax/train/_export/mindir_writer.py, is there).
 
 CI budget: ResNet18 and the BERT-style encoder train in both modes (their losses
 must agree), VGG16 in PyNative and MobileNetV2 in GRAPH_MODE (compiling their
 training step is the cost); ``MSJAX_FULL_ZOO=1`` trains every model in both modes.
 """
+import importlib.util
 import math
 import os
 import re
@@ -93,13 +94,13 @@ def test_zoo_example_trains_and_evaluates(model, tmp_path, capsys):
               for i, mode in enumerate(MODES[model])]
     # same seed, same data: the two modes compute the same losses
     assert all(other == pytest.approx(losses[0], rel=1e-4, abs=1e-5) for other in losses[1:])
-    if model == "resnet":
+    if model == "resnet" and importlib.util.find_spec("msjax.train._export.mindir_writer") is not None:
         p = subprocess.run([sys.executable, "-m", "msjax", "run", os.path.join(ZOO, model, "export.py"),
                             f"--output_dir={tmp_path / 'graph'}", f"--file_name={tmp_path / 'resnet18'}"],
                            capture_output=True, text=True, timeout=300, cwd=ROOT)
-        assert p.returncode != 0
-        assert "RuntimeError" in p.stderr and "MindIR" in p.stderr and "jax.export" in p.stderr, p.stderr[-3000:]
-        assert not list(tmp_path.glob("resnet18*"))
+        assert p.returncode == 0, p.stderr[-3000:]
+        model_proto = msjax.load_mindir(str(tmp_path / "resnet18.mindir"))
+        assert {"Conv2D", "MatMul"} <= {n.op_type.split("::")[-1].split(":")[0] for n in model_proto.graph.node}
 
 
 def test_config_helper_reads_yaml_and_overrides(tmp_path):

@@ -1,7 +1,7 @@
-"""Export a ResNet18 checkpoint to MindIR/AIR/ONNX.
+"""Export a ResNet18 checkpoint to MindIR/AIR/ONNX (AIR needs Ascend, in MindSpore too).
 
-On msjax ``export`` raises: MindSpore's graph formats are not supported (the error
-names ``jax.export``, the JAX way to serialise a compiled function).
+The ``.mindir`` file msjax writes loads in MindSpore 2.10 (``ms.load`` + ``nn.GraphCell``)
+and back in msjax; see docs/export.md.
 """
 import os
 import sys
