@@ -12,17 +12,22 @@ Differences from MindSpore:
   encryption, ``enc_mode(data, enc_key)``) works as in MindSpore.
 - A Dataset as the input (exporting its preprocessing into MindIR) raises NotImplementedError
   after MindSpore's checks; ``export_split_mindir`` raises NotImplementedError after its checks.
-- A writer that raises leaves no file and no directory created by the export behind.
+- A writer that raises leaves no file and no directory created by the export behind; the
+  previous file of that name stays as it was.
 """
 from __future__ import annotations
 
 import os
 
+import jax
+
 from ... import _checkparam as Validator
 from ... import log as logger
+from ..._core import rng
+from ..._core.state import Recorder
 from ..._core.tensor import Tensor
 from .._mind_ir_pb import ModelProto
-from ._output import finish_file, output_dirs, replace_file, with_suffix
+from ._output import finish_file, output_dirs, replace_file, rewrite_file, with_suffix
 
 __all__ = ["export", "load", "load_mindir", "save_mindir", "export_split_mindir"]
 
@@ -60,7 +65,8 @@ def export(net, *inputs, file_name, file_format, **kwargs):
         _save_onnx(net, file_name, inputs, kwargs)
     elif file_format == "MINDIR":
         from .mindir_writer import write_mindir
-        _save(write_mindir, net, inputs, with_suffix(file_name, ".mindir"), _mindir_transform(kwargs))
+        _save(write_mindir, net, inputs, with_suffix(file_name, ".mindir"), _mindir_transform(kwargs),
+              owned_parameters=True)
     else:
         from .stablehlo import write_stablehlo
         _save(write_stablehlo, net, inputs, with_suffix(file_name, ".stablehlo"), _encryption(kwargs))
@@ -139,24 +145,42 @@ def _mindir_transform(kwargs):
     return transform
 
 
-def _save(write, net, inputs, path, transform=None):
-    """``write(net, inputs, path)``, then ``transform`` over the bytes (into a temporary file
-    first, so a failing transform leaves no file); the result is left read-only."""
+def _save(write, net, inputs, path, transform=None, owned_parameters=False):
+    """``write(net, inputs, tmp)`` into a temporary file beside ``path``, the Parameters the
+    trace reads recorded; ``owned_parameters``: MindSpore's ValueError for a Parameter created
+    outside the Cell (MINDIR); ``transform`` over the bytes; then the file replaces ``path``
+    and is left read-only. Whatever raises, ``path`` keeps its previous content."""
+    base, suffix = os.path.splitext(path)
+    tmp = f"{base}.{os.getpid()}.export{suffix}"
     with output_dirs(path):
-        if transform is None:
-            write(net, tuple(inputs), path)
-        else:
-            base, suffix = os.path.splitext(path)
-            tmp = f"{base}.{os.getpid()}.export{suffix}"
-            try:
+        try:
+            with Recorder() as reads:
                 write(net, tuple(inputs), tmp)
-                with open(tmp, "rb") as f:
-                    data = f.read()
-                replace_file(path, transform(data))
-            finally:
-                if os.path.exists(tmp):
-                    os.remove(tmp)
+            if owned_parameters:
+                _check_parameters_owned(net, inputs, reads)
+            if transform is not None:
+                rewrite_file(tmp, transform)
+            os.replace(tmp, path)
+        finally:
+            if os.path.exists(tmp):
+                os.remove(tmp)
     finish_file(path)
+
+
+def _check_parameters_owned(net, inputs, reads):
+    """A Cell's graph may only read the Cell's own Parameters, those given as inputs and those
+    it creates while running; MindSpore cannot export the data of any other one."""
+    from ...nn.cell import Cell
+    if not isinstance(net, Cell):
+        return
+    own = {id(p) for p in net.get_parameters()} | set(reads.created) | {id(rng._key)}
+    own |= {id(x) for x in jax.tree_util.tree_leaves(inputs, is_leaf=lambda x: isinstance(x, Tensor))}
+    for key, param in reads.reads.items():
+        if key not in own:
+            raise ValueError("There's a mindspore.Parameter that wasn't created in nn.Cell, and mindspore.export() "
+                             f"does not support exporting such Parameters. The parameter name is: {param.name}.\n"
+                             "You can find the supported syntax range for mindspore.export() at the following "
+                             "link:\nhttps://www.mindspore.cn/tutorials/zh-CN/master/beginner/save_load.html")
 
 
 def _save_onnx(net, file_name, inputs, kwargs):
