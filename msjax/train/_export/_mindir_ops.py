@@ -1,0 +1,502 @@
+"""JAX primitives as MindSpore 2.10 MindIR nodes: the rules behind ``export(..., file_format="MINDIR")``.
+
+``Emitter.emit`` walks a jaxpr (the traced network) and writes each JAX primitive as the
+MindSpore primitive(s) computing the same values, in the form MindSpore 2.10's own exporter
+writes them (recorded from its files): most ops are ``PRIMITIVE_FUNCTION`` nodes whose
+arguments are inputs (``ReduceSum(x, axis, keep_dims, skip_mode)``, ``MatMul(a, b,
+transpose_a, transpose_b)``, constants as ``Constant`` nodes), a few keep the older
+``PRIMITIVE`` form with attributes (``Conv2D``, ``MaxPool``, ``Pad``). Nested jaxprs (``jit``,
+``custom_jvp_call``, ``custom_vjp_call``, ``remat``) are inlined; an equation whose inputs
+are all constants is evaluated here and written as a constant (``iota``, a broadcast
+scalar...).
+
+A primitive without a rule, or a case MindIR cannot say here (transposed or 3-D
+convolutions, interior padding, control flow, random bits...) raises ``RuntimeError`` naming
+the op, before anything is written.
+"""
+from __future__ import annotations
+
+import math
+
+import jax
+import jax.extend.core as jcore
+import numpy as np
+
+from .._mind_ir_pb import AttributeProto, NodeProto, PrimitiveProto, TensorProto
+
+__all__ = ["Emitter", "tensor_type", "unsupported"]
+
+A = AttributeProto
+_TENSOR_TYPES = {np.dtype(np.float32): TensorProto.FLOAT, np.dtype(np.float16): TensorProto.FLOAT16,
+                 np.dtype(np.float64): TensorProto.FLOAT64, np.dtype(np.int8): TensorProto.INT8,
+                 np.dtype(np.int16): TensorProto.INT16, np.dtype(np.int32): TensorProto.INT32,
+                 np.dtype(np.int64): TensorProto.INT64, np.dtype(np.uint8): TensorProto.UINT8,
+                 np.dtype(np.uint16): TensorProto.UINT16, np.dtype(np.uint32): TensorProto.UINT32,
+                 np.dtype(np.uint64): TensorProto.UINT64, np.dtype(np.bool_): TensorProto.BOOL}
+# MindSpore's TypeId numbers (a Cast's or Argmax's dtype argument)
+_TYPE_IDS = {np.dtype(np.bool_): 30, np.dtype(np.int8): 32, np.dtype(np.int16): 33, np.dtype(np.int32): 34,
+             np.dtype(np.int64): 35, np.dtype(np.uint8): 37, np.dtype(np.uint16): 38, np.dtype(np.uint32): 39,
+             np.dtype(np.uint64): 40, np.dtype(np.float16): 42, np.dtype(np.float32): 43,
+             np.dtype(np.float64): 44}
+_INLINE = {"jit": "jaxpr", "pjit": "jaxpr", "closed_call": "call_jaxpr", "core_call": "call_jaxpr",
+           "custom_jvp_call": "call_jaxpr", "custom_vjp_call": "call_jaxpr", "custom_vjp_call_jaxpr": "fun_jaxpr",
+           "remat": "jaxpr", "checkpoint": "jaxpr"}
+_FOLD_LIMIT = 1 << 16      # elements: a larger all-constant result is computed by the graph instead
+
+
+def unsupported(prim, detail=""):
+    what = f" ({detail})" if detail else ""
+    return RuntimeError(f"Exporting MINDIR failed: the operation '{prim}'{what} (a JAX primitive of the traced "
+                        f"network) has no MindIR form in msjax's exporter; docs/export.md lists the ones it has.")
+
+
+def tensor_type(dtype, prim="convert_element_type"):
+    t = _TENSOR_TYPES.get(np.dtype(dtype))
+    if t is None:
+        raise unsupported(prim, f"dtype {np.dtype(dtype)}")
+    return t
+
+
+class TypeId(int):
+    """A dtype argument (``Cast(x, dtype)``): MindSpore writes its TypeId as an INT64 constant."""
+
+    @classmethod
+    def of(cls, dtype, prim):
+        if np.dtype(dtype) not in _TYPE_IDS:
+            raise unsupported(prim, f"dtype {np.dtype(dtype)}")
+        return cls(_TYPE_IDS[np.dtype(dtype)])
+
+
+def attr_value(a, v):
+    """Fill AttributeProto ``a`` with a Python value (bool, int, float, str, tuple, array)."""
+    if isinstance(v, (bool, np.bool_)):
+        a.type, a.i = A.BOOL, int(v)
+    elif isinstance(v, (int, np.integer)):
+        a.type, a.i = A.INT64, int(v)
+    elif isinstance(v, (float, np.floating)):
+        a.type, a.f = A.FLOAT, float(v)
+    elif isinstance(v, str):
+        a.type, a.s = A.STRING, v.encode()
+    elif isinstance(v, (tuple, list)):
+        a.type = A.TUPLE if isinstance(v, tuple) else A.LIST
+        for item in v:
+            sub = a.values.add()
+            if isinstance(item, (int, np.integer)) and not isinstance(item, bool):
+                sub.type = A.INT64
+                sub.ints.append(int(item))
+            elif isinstance(item, str):
+                sub.type = A.STRING
+                sub.strings.append(item.encode())
+            else:
+                attr_value(sub, item)
+    elif isinstance(v, np.ndarray):
+        a.type = A.TENSORS
+        t = a.tensors.add()
+        t.dims.extend(v.shape)
+        t.data_type = tensor_type(v.dtype)
+        t.name = "value0"
+        t.raw_data = np.ascontiguousarray(v).tobytes()
+    else:
+        raise TypeError(f"no MindIR attribute for {type(v).__name__}")
+    return a
+
+
+def abstract(a, aval):
+    """The ``shape`` attribute MindSpore puts on each node: the output's shape and dtype."""
+    a.name, a.type = "shape", A.TENSORS
+    t = a.tensors.add()
+    t.dims.extend(int(d) for d in aval.shape)
+    t.data_type = tensor_type(aval.dtype)
+    return a
+
+
+class Emitter:
+    """Builds the nodes and primitives of one MindIR graph named ``graph_name``."""
+
+    def __init__(self, graph_name):
+        self.graph = graph_name
+        self.nodes: list = []
+        self.primitives: list = []
+        self._prims: dict = {}
+        self._count = 0
+
+    # -- the graph -----------------------------------------------------------------------
+    def fresh(self, stem="CNode"):
+        self._count += 1
+        return f"{self.graph}:{stem}_{self._count}"
+
+    def const(self, value):
+        """A ``Constant`` node holding ``value`` (a scalar, a tuple of ints, a TypeId, an array)."""
+        if isinstance(value, (np.ndarray, np.generic, jax.Array)) and not isinstance(value, TypeId):
+            value = np.asarray(value)
+        name = self.fresh("ValueNode")
+        node = NodeProto(output=[name], name=name, op_type="Constant")
+        attr_value(node.attribute.add(name="value"), value)
+        self.nodes.append(node)
+        return name
+
+    def _primitive(self, op_type, attrs, function):
+        key = (op_type, repr(sorted(attrs.items())) if attrs else "", function)
+        if key not in self._prims:
+            p = PrimitiveProto(name=f"{op_type}:{len(self._prims) + 1}", op_type=op_type, instance_name="",
+                               prim_type=PrimitiveProto.PRIMITIVE_FUNCTION if function else PrimitiveProto.PRIMITIVE)
+            for k, v in (attrs or {}).items():
+                attr_value(p.attribute.add(name=k), v)
+            self._prims[key] = p.name
+            self.primitives.append(p)
+        return self._prims[key]
+
+    def op(self, op_type, inputs, aval, attrs=None, function=True):
+        """A node applying MindSpore primitive ``op_type`` to ``inputs`` (value names, or Python
+        values that become constants); ``attrs`` make it a ``PRIMITIVE`` (attribute form)."""
+        prim = self._primitive(op_type, attrs, function and attrs is None)
+        names = [x if isinstance(x, str) else self.const(x) for x in inputs]
+        out = self.fresh()
+        node = NodeProto(input=names, output=[out], name=out, op_type=f"REF::{prim}")
+        if aval is not None:
+            abstract(node.attribute.add(), aval)
+        self.nodes.append(node)
+        return out
+
+    # -- jaxprs --------------------------------------------------------------------------
+    def emit(self, jaxpr, consts, args):
+        """Emit ``jaxpr`` with its constvars bound to ``consts`` and invars to ``args`` (value
+        names, or numpy arrays for constants); returns the outputs, in the same two kinds."""
+        env = {}
+        for v, x in zip(jaxpr.constvars, consts):
+            env[v] = x
+        for v, x in zip(jaxpr.invars, args):
+            env[v] = x
+
+        def read(v):
+            return np.asarray(v.val) if isinstance(v, jcore.Literal) else env[v]
+
+        for eqn in jaxpr.eqns:
+            ins = [read(v) for v in eqn.invars]
+            name = eqn.primitive.name
+            if name in _INLINE:
+                sub = eqn.params[_INLINE[name]]
+                if isinstance(sub, jcore.ClosedJaxpr):
+                    outs = self.emit(sub.jaxpr, [np.asarray(c) for c in sub.consts], ins)
+                else:
+                    outs = self.emit(sub, [], ins)
+            elif all(not isinstance(x, str) for x in ins) and self._foldable(eqn):
+                res = eqn.primitive.bind(*ins, **eqn.params)
+                outs = [np.asarray(r) for r in (res if eqn.primitive.multiple_results else [res])]
+            else:
+                rule = RULES.get(name)
+                if rule is None:
+                    raise unsupported(name)
+                res = rule(self, eqn, ins, **eqn.params)
+                outs = list(res) if eqn.primitive.multiple_results else [res]
+            for v, x in zip(eqn.outvars, outs):
+                env[v] = x
+        return [read(v) for v in jaxpr.outvars]
+
+    @staticmethod
+    def _foldable(eqn):
+        return (not eqn.effects and eqn.primitive.name not in ("random_bits", "random_seed", "random_wrap")
+                and sum(math.prod(v.aval.shape) for v in eqn.outvars) <= _FOLD_LIMIT)
+
+    def tensor(self, x, aval=None):
+        """A value name for ``x`` (a constant array becomes a constant tensor node)."""
+        if isinstance(x, str):
+            return x
+        arr = np.asarray(x)
+        if aval is not None:
+            arr = arr.astype(aval.dtype)
+        return self.const(arr)
+
+
+RULES = {}
+
+
+def rule(*names):
+    def deco(fn):
+        for n in names:
+            RULES[n] = fn
+        return fn
+    return deco
+
+
+def _out(eqn, i=0):
+    return eqn.outvars[i].aval
+
+
+_UNARY = {"exp": "Exp", "log": "Log", "tanh": "Tanh", "logistic": "Sigmoid", "erf": "Erf", "rsqrt": "Rsqrt",
+          "sqrt": "Sqrt", "neg": "Neg", "abs": "Abs", "sign": "Sign", "floor": "Floor", "ceil": "Ceil",
+          "sin": "Sin", "cos": "Cos", "square": "Square", "log1p": "Log1p", "expm1": "Expm1", "erfc": "Erfc",
+          "is_finite": "IsFinite", "sinh": "Sinh", "cosh": "Cosh", "tan": "Tan", "asin": "Asin", "acos": "Acos",
+          "atan": "Atan", "asinh": "Asinh", "acosh": "Acosh", "atanh": "Atanh"}
+_BINARY = {"add": "Add", "sub": "Sub", "mul": "Mul", "max": "Maximum", "min": "Minimum", "pow": "Pow",
+           "atan2": "Atan2", "eq": "Equal", "ne": "NotEqual", "lt": "Less", "le": "LessEqual", "gt": "Greater",
+           "ge": "GreaterEqual"}
+
+
+def _unary(em, eqn, ins, **_):
+    return em.op(_UNARY[eqn.primitive.name], [em.tensor(ins[0])], _out(eqn))
+
+
+def _binary(em, eqn, ins, **_):
+    a, b = (em.tensor(x, v.aval) for x, v in zip(ins, eqn.invars))
+    return em.op(_BINARY[eqn.primitive.name], [a, b], _out(eqn))
+
+
+for _n in _UNARY:
+    rule(_n)(_unary)
+for _n in _BINARY:
+    rule(_n)(_binary)
+
+
+@rule("div")
+def _div(em, eqn, ins, **_):
+    if not np.issubdtype(_out(eqn).dtype, np.floating):
+        raise unsupported("div", "integer division rounding toward zero")
+    a, b = (em.tensor(x, v.aval) for x, v in zip(ins, eqn.invars))
+    return em.op("RealDiv", [a, b], _out(eqn))
+
+
+@rule("and", "or", "not")
+def _logical(em, eqn, ins, **_):
+    if _out(eqn).dtype != np.bool_:
+        raise unsupported(eqn.primitive.name, "bitwise on integers")
+    op = {"and": "LogicalAnd", "or": "LogicalOr", "not": "LogicalNot"}[eqn.primitive.name]
+    return em.op(op, [em.tensor(x, v.aval) for x, v in zip(ins, eqn.invars)], _out(eqn))
+
+
+@rule("integer_pow")
+def _integer_pow(em, eqn, ins, y):
+    x = em.tensor(ins[0])
+    if y == 2:
+        return em.op("Square", [x], _out(eqn))
+    return em.op("Pow", [x, np.asarray(y, _out(eqn).dtype)], _out(eqn))
+
+
+@rule("copy", "copy_p", "stop_gradient", "optimization_barrier", "reduce_precision")
+def _identity(em, eqn, ins, **_):
+    return ins[0] if len(ins) == 1 else tuple(ins)
+
+
+@rule("convert_element_type")
+def _convert(em, eqn, ins, new_dtype, **_):
+    if eqn.invars[0].aval.dtype == np.dtype(new_dtype):
+        return ins[0]
+    return em.op("Cast", [em.tensor(ins[0]), TypeId.of(new_dtype, "convert_element_type")], _out(eqn))
+
+
+@rule("reshape", "squeeze", "expand_dims")
+def _reshape(em, eqn, ins, **_):
+    shape = tuple(int(d) for d in _out(eqn).shape)
+    if tuple(eqn.invars[0].aval.shape) == shape:
+        return ins[0]
+    return em.op("Reshape", [em.tensor(ins[0]), shape], _out(eqn))
+
+
+@rule("broadcast_in_dim")
+def _broadcast(em, eqn, ins, shape, broadcast_dimensions, **_):
+    src = eqn.invars[0].aval
+    mid = [1] * len(shape)
+    for d, n in zip(broadcast_dimensions, src.shape):
+        mid[d] = int(n)
+    x = em.tensor(ins[0])
+    if tuple(mid) != tuple(src.shape):
+        x = em.op("Reshape", [x, tuple(mid)], src.update(shape=tuple(mid)))
+    if tuple(mid) == tuple(shape):
+        return x
+    return em.op("BroadcastTo", [x, tuple(int(d) for d in shape)], _out(eqn))
+
+
+@rule("transpose")
+def _transpose(em, eqn, ins, permutation):
+    return em.op("Transpose", [em.tensor(ins[0]), tuple(int(p) for p in permutation)], _out(eqn))
+
+
+def _transposed(em, x, aval, perm):
+    if list(perm) == list(range(len(perm))):
+        return x
+    shape = tuple(aval.shape[p] for p in perm)
+    return em.op("Transpose", [x, tuple(perm)], aval.update(shape=shape))
+
+
+def _reshaped(em, x, aval, shape):
+    shape = tuple(int(d) for d in shape)
+    if tuple(aval.shape) == shape:
+        return x
+    return em.op("Reshape", [x, shape], aval.update(shape=shape))
+
+
+@rule("dot_general")
+def _dot_general(em, eqn, ins, dimension_numbers, **_):
+    """Any ``dot_general`` as (Batch)MatMul: operands transposed to (batch, free, contracted) and
+    (batch, contracted, free), flattened to 3-D (2-D without batch), the product reshaped back."""
+    (lc, rc), (lb, rb) = dimension_numbers
+    la, ra = (v.aval for v in eqn.invars)
+    out = _out(eqn)
+    if la.dtype != ra.dtype or out.dtype != la.dtype:
+        raise unsupported("dot_general", f"mixed dtypes {la.dtype} x {ra.dtype} -> {out.dtype}")
+    lf = [d for d in range(len(la.shape)) if d not in lc and d not in lb]
+    rf = [d for d in range(len(ra.shape)) if d not in rc and d not in rb]
+    size = (lambda aval, dims: math.prod(int(aval.shape[d]) for d in dims))
+    bshape = [int(la.shape[d]) for d in lb]
+    m, k, n = size(la, lf), size(la, lc), size(ra, rf)
+    a, b = em.tensor(ins[0]), em.tensor(ins[1])
+    # keep a plain (transposed) 2-D MatMul where the operands allow, as MindSpore writes Dense
+    if not lb and len(la.shape) == 2 and len(ra.shape) == 2:
+        return em.op("MatMul", [a, b, lc[0] == 0, rc[0] == 1], out)
+    a = _transposed(em, a, la, [*lb, *lf, *lc])
+    la = la.update(shape=tuple(la.shape[d] for d in [*lb, *lf, *lc]))
+    b = _transposed(em, b, ra, [*rb, *rc, *rf])
+    ra = ra.update(shape=tuple(ra.shape[d] for d in [*rb, *rc, *rf]))
+    batch = [math.prod(bshape)] if lb else []
+    a = _reshaped(em, a, la, [*batch, m, k])
+    b = _reshaped(em, b, ra, [*batch, k, n])
+    flat = out.update(shape=(*batch, m, n))
+    r = em.op("BatchMatMul" if lb else "MatMul", [a, b, False, False], flat)
+    return _reshaped(em, r, flat, out.shape)
+
+
+@rule("conv_general_dilated")
+def _conv(em, eqn, ins, window_strides, padding, lhs_dilation, rhs_dilation, dimension_numbers,
+          feature_group_count, batch_group_count, **_):
+    x, w = (v.aval for v in eqn.invars)
+    nd = len(x.shape) - 2
+    plain = tuple(range(nd + 2))
+    if (nd != 2 or batch_group_count != 1 or any(d != 1 for d in lhs_dilation)
+            or tuple(dimension_numbers.lhs_spec) != plain or tuple(dimension_numbers.rhs_spec) != plain
+            or tuple(dimension_numbers.out_spec) != plain):
+        raise unsupported("conv_general_dilated", "only 2-D NCHW convolutions without input dilation")
+    pads = tuple(int(p) for pair in padding for p in pair)
+    if any(p < 0 for p in pads):
+        raise unsupported("conv_general_dilated", "negative padding")
+    attrs = {"kernel_size": tuple(int(d) for d in w.shape[2:]), "mode": 1, "out_channel": int(w.shape[0]),
+             "input_names": ["x", "w"], "pad": pads, "pad_mode": "pad", "format": "NCHW", "pad_list": pads,
+             "groups": int(feature_group_count), "stride": (1, 1, *map(int, window_strides)),
+             "group": int(feature_group_count), "dilation": (1, 1, *map(int, rhs_dilation)),
+             "output_names": ["output"]}
+    return em.op("Conv2D", [em.tensor(ins[0]), em.tensor(ins[1])], _out(eqn), attrs=attrs)
+
+
+def _same_pads(size, k, s):
+    out = -(-size // s)
+    total = max((out - 1) * s + k - size, 0)
+    return total // 2, total - total // 2
+
+
+@rule("reduce_window_max")
+def _max_pool(em, eqn, ins, window_dimensions, window_strides, padding, base_dilation, window_dilation):
+    x = eqn.invars[0].aval
+    pads = [tuple(map(int, p)) for p in padding]
+    if (len(x.shape) != 4 or tuple(window_dimensions[:2]) != (1, 1) or tuple(window_strides[:2]) != (1, 1)
+            or any(d != 1 for d in (*base_dilation, *window_dilation)) or pads[:2] != [(0, 0), (0, 0)]):
+        raise unsupported("reduce_window_max", "only 2-D NCHW max pooling without dilation")
+    k, s = tuple(map(int, window_dimensions)), tuple(map(int, window_strides))
+    if all(p == (0, 0) for p in pads):
+        mode = "VALID"
+    elif all(p == _same_pads(int(n), kk, ss) for p, n, kk, ss in zip(pads[2:], x.shape[2:], k[2:], s[2:])):
+        mode = "SAME"
+    else:
+        raise unsupported("reduce_window_max", f"padding {pads[2:]} is neither MindSpore's 'same' nor 'valid'")
+    attrs = {"pad_mode": mode, "output_names": ["output"], "kernel_size": k, "format": "NCHW", "strides": s,
+             "input_names": ["x"]}
+    return em.op("MaxPool", [em.tensor(ins[0])], _out(eqn), attrs=attrs)
+
+
+_REDUCE = {"reduce_sum": ("ReduceSum", True), "reduce_max": ("ReduceMax", False),
+           "reduce_min": ("ReduceMin", False), "reduce_prod": ("ReduceProd", False)}
+
+
+@rule(*_REDUCE)
+def _reduce(em, eqn, ins, axes, **_):
+    op, skip_mode = _REDUCE[eqn.primitive.name]
+    args = [em.tensor(ins[0]), tuple(int(a) for a in axes), False] + ([False] if skip_mode else [])
+    if eqn.invars[0].aval.dtype == np.bool_:
+        raise unsupported(eqn.primitive.name, "on booleans")
+    return em.op(op, args, _out(eqn))
+
+
+@rule("argmax", "argmin")
+def _argmax(em, eqn, ins, axes, index_dtype):
+    op = "Argmax" if eqn.primitive.name == "argmax" else "Argmin"
+    return em.op(op, [em.tensor(ins[0]), int(axes[0]), TypeId.of(index_dtype, eqn.primitive.name)], _out(eqn))
+
+
+@rule("select_n")
+def _select(em, eqn, ins, **_):
+    if len(ins) != 3 or eqn.invars[0].aval.dtype != np.bool_:
+        raise unsupported("select_n", "more than two cases")
+    out = _out(eqn)
+    pred = em.tensor(ins[0])
+    if tuple(eqn.invars[0].aval.shape) != tuple(out.shape):
+        pred = em.op("BroadcastTo", [pred, tuple(int(d) for d in out.shape)], out.update(dtype=np.dtype(bool)))
+    return em.op("Select", [pred, em.tensor(ins[2], out), em.tensor(ins[1], out)], out)
+
+
+@rule("clamp")
+def _clamp(em, eqn, ins, **_):
+    lo, x, hi = (em.tensor(v, a.aval) for v, a in zip(ins, eqn.invars))
+    out = _out(eqn)
+    return em.op("Minimum", [em.op("Maximum", [x, lo], out), hi], out)
+
+
+@rule("concatenate")
+def _concat(em, eqn, ins, dimension):
+    parts = em.op("MakeTuple", [em.tensor(x, v.aval) for x, v in zip(ins, eqn.invars)], None, function=False)
+    return em.op("Concat", [parts, int(dimension)], _out(eqn))
+
+
+@rule("tile")
+def _tile(em, eqn, ins, reps):
+    return em.op("Tile", [em.tensor(ins[0]), tuple(int(r) for r in reps)], _out(eqn))
+
+
+@rule("slice")
+def _slice(em, eqn, ins, start_indices, limit_indices, strides):
+    nd = len(start_indices)
+    strides = tuple(int(s) for s in strides) if strides else (1,) * nd
+    return em.op("StridedSlice", [em.tensor(ins[0]), tuple(map(int, start_indices)), tuple(map(int, limit_indices)),
+                                  strides, 0, 0, 0, 0, 0], _out(eqn))
+
+
+@rule("split")
+def _split(em, eqn, ins, sizes, axis):
+    x = eqn.invars[0].aval
+    outs, start = [], 0
+    for i, size in enumerate(sizes):
+        begin = [0] * len(x.shape)
+        end = [int(d) for d in x.shape]
+        begin[axis], end[axis] = start, start + int(size)
+        start += int(size)
+        outs.append(em.op("StridedSlice", [em.tensor(ins[0]), tuple(begin), tuple(end), (1,) * len(end),
+                                           0, 0, 0, 0, 0], _out(eqn, i)))
+    return outs
+
+
+@rule("pad")
+def _pad(em, eqn, ins, padding_config):
+    value = ins[1]
+    if isinstance(value, str) or np.asarray(value) != 0:
+        raise unsupported("pad", "padding with a value other than zero")
+    if any(int(i) != 0 or int(lo) < 0 or int(hi) < 0 for lo, hi, i in padding_config):
+        raise unsupported("pad", "interior or negative padding")
+    paddings = tuple((int(lo), int(hi)) for lo, hi, _ in padding_config)
+    return em.op("Pad", [em.tensor(ins[0])], _out(eqn), attrs={"paddings": paddings})
+
+
+@rule("gather")
+def _gather(em, eqn, ins, dimension_numbers, slice_sizes, mode, fill_value, **_):
+    """The gather of ``take``/``Embedding`` (whole rows of axis 0 picked by an index array)."""
+    table, idx = (v.aval for v in eqn.invars)
+    dn = dimension_numbers
+    rows = tuple(int(d) for d in slice_sizes)
+    if (tuple(dn.collapsed_slice_dims) != (0,) or tuple(dn.start_index_map) != (0,) or idx.shape[-1:] != (1,)
+            or rows != (1, *map(int, table.shape[1:])) or getattr(dn, "operand_batching_dims", ())
+            or tuple(dn.offset_dims) != tuple(range(len(idx.shape) - 1, len(idx.shape) - 1 + len(rows) - 1))):
+        raise unsupported("gather", "only whole rows along axis 0 (take / Embedding)")
+    ishape = tuple(int(d) for d in idx.shape[:-1])
+    i = _reshaped(em, em.tensor(ins[1]), idx, ishape)
+    return em.op("Gather", [em.tensor(ins[0]), i, 0, 0], _out(eqn))
+
+
+@rule("cumsum")
+def _cumsum(em, eqn, ins, axis, reverse):
+    return em.op("CumSum", [em.tensor(ins[0]), int(axis), False, bool(reverse)], _out(eqn))

@@ -1,0 +1,167 @@
+"""``export(net, *inputs, file_name, file_format="MINDIR")``: the network as a MindSpore 2.10 MindIR
+file (``mind_ir.proto``'s ModelProto) that MindSpore's ``load`` + ``nn.GraphCell`` runs.
+
+How: the network is traced once in inference mode (``net.set_train(False)``, restored after)
+with ``jax.make_jaxpr``, its Parameters swapped in as inputs of the trace (so each becomes a
+named graph parameter, ``conv1.weight``, with its value embedded); ``_mindir_ops.Emitter``
+writes each JAX primitive of the trace as the MindSpore primitive(s) computing it, in the
+form MindSpore's own exporter writes them. During the trace convolutions and max pooling
+take their XLA form (``MSJAX_CONV_LOWERING=xla``), so they appear as ``Conv2D``/``MaxPool``
+rather than as msjax's CPU lowering (patches and a matrix product).
+
+Why the jaxpr rather than msjax's op registry: the nn layers (``Conv2d``, ``Dense``,
+``BatchNorm2d``, ``MaxPool2d``...) call array-level kernels directly, not registered ops, so
+the registry sees only part of a network; the trace sees all of it, in a small closed set of
+about 60 JAX primitives, each with one rule. The price is granularity: a layer is written as
+the primitives msjax computes it with (BatchNorm in inference as ``Sub``/``Mul``/``Rsqrt``/
+``Add`` on the moving statistics, ``nn.Dense`` as ``MatMul`` + ``Add``, GELU and LayerNorm as
+their formulas), which MindSpore runs to the same values (float32 rounding) but is not node
+for node the graph MindSpore's exporter writes for the same Cell.
+
+Differences from MindSpore 2.10:
+
+* Graph, node and primitive names are msjax's (``<Cell>_construct:CNode_<n>``); inputs are
+  named after the ``construct`` parameters, graph parameters after the Parameters (their
+  ``ref_key``), and Parameters the network does not read are left out (as MindSpore does).
+* No ``Load``/``UpdateState``/``Depend`` side-effect chain: an inference graph only reads its
+  Parameters, and MindSpore's loader accepts them as direct inputs of the nodes.
+* ``Tensor(shape=[None, ...])`` (dynamic dimensions) raises ``ValueError``: the trace has fixed
+  shapes; export with a concrete shape.
+* An op with no MindIR rule (control flow, random bits, transposed or 3-D convolution, padded
+  or average pooling...) raises ``RuntimeError`` naming it; nothing is written then.
+"""
+from __future__ import annotations
+
+import inspect
+import os
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from ..._core.state import SwapFrame
+from ..._core.tensor import DynamicShape, Tensor, wrap
+from ...nn.cell import Cell
+from .._mind_ir_pb import ModelProto, TensorProto
+from ._mindir_ops import Emitter, abstract, tensor_type
+from ._output import replace_file
+
+__all__ = ["write_mindir", "build_mindir"]
+
+IR_VERSION = "1.1"                 # what MindSpore 2.10 writes (ir_version, mind_ir_version)
+MIND_IR_VERSION = 3
+MODEL_VERSION = "2.10.0"
+_LOWERING_ENV = "MSJAX_CONV_LOWERING"
+
+
+def write_mindir(net, inputs, file_name: str) -> None:
+    """Write ``net`` called on ``inputs`` to ``file_name`` (the final path, '.mindir' included).
+
+    ``net``: a Cell or a function of Tensors; ``inputs``: a tuple of Tensors (non-Tensor inputs
+    are constants of the graph). Raises ``RuntimeError`` naming an op that has no MindIR form
+    and ``ValueError`` for dynamic shapes; nothing is written then. The file is replaced
+    atomically and left read-only, as MindSpore leaves it.
+    """
+    replace_file(file_name, build_mindir(net, inputs).SerializeToString())
+
+
+def build_mindir(net, inputs) -> ModelProto:
+    """The ModelProto of ``net`` on ``inputs`` (see :func:`write_mindir`)."""
+    inputs = tuple(inputs) if isinstance(inputs, (tuple, list)) else (inputs,)
+    tensors = [t for t in inputs if isinstance(t, Tensor)]
+    for t in tensors:
+        if isinstance(t._data, DynamicShape):
+            raise ValueError(f"Exporting MINDIR with a dynamic shape {list(t._data.shape)} is not supported by "
+                             f"msjax: the graph is traced with fixed shapes. Export with a concrete input shape.")
+    is_cell = isinstance(net, Cell)
+    params = list(net.get_parameters()) if is_cell else []
+    mode = net.training if is_cell else None
+    if is_cell:
+        net.set_train(False)
+    saved = os.environ.get(_LOWERING_ENV)
+    os.environ[_LOWERING_ENV] = "xla"
+    try:
+        closed = _trace(net, inputs, params)
+    finally:
+        if saved is None:
+            os.environ.pop(_LOWERING_ENV, None)
+        else:
+            os.environ[_LOWERING_ENV] = saved
+        if is_cell:
+            net.set_train(mode)
+    graph_name = f"{type(net).__name__ if is_cell else getattr(net, '__name__', 'function')}_construct"
+    return _model(graph_name, closed, params, _input_names(net, len(tensors)), tensors)
+
+
+def _trace(net, inputs, params):
+    def fn(values, *arrays):
+        it = iter(arrays)
+        with SwapFrame(params, values):
+            out = net(*[wrap(next(it)) if isinstance(t, Tensor) else t for t in inputs])
+        return [jnp.asarray(leaf) for leaf in jax.tree_util.tree_leaves(out)]
+
+    values = [jax.ShapeDtypeStruct(p.shape, np.dtype(p._raw_get().dtype)) for p in params]
+    specs = [jax.ShapeDtypeStruct(tuple(t.shape), np.dtype(t._data.dtype))
+             for t in inputs if isinstance(t, Tensor)]
+    return jax.make_jaxpr(fn)(values, *specs)
+
+
+def _input_names(net, count):
+    fn = net.construct if isinstance(net, Cell) else net
+    try:
+        params = [p for p in inspect.signature(fn).parameters.values()
+                  if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    except (TypeError, ValueError):
+        params = []
+    names = [p.name for p in params[:count]]
+    return names + [f"input_{i}" for i in range(len(names), count)]
+
+
+def _model(graph_name, closed, params, names, tensors):
+    jaxpr = closed.jaxpr
+    em = Emitter(graph_name)
+    nparams = len(params)
+    used = _used_vars(jaxpr)
+    pnames = [f"{graph_name}:{p.name}" for p in params]
+    inames = [f"{graph_name}:{n}" for n in names]
+    outs = em.emit(jaxpr, [np.asarray(c) for c in closed.consts], pnames + inames)
+    outs = [o if isinstance(o, str) and o not in pnames + inames else _identity(em, o, a)
+            for o, a in zip(outs, closed.out_avals)]
+    model = ModelProto(ir_version=IR_VERSION, producer_name="MindSpore", model_version=MODEL_VERSION,
+                       little_endian=True, mind_ir_version=MIND_IR_VERSION)
+    g = model.graph
+    g.name = graph_name
+    for var, p, name in zip(jaxpr.invars[:nparams], params, pnames):
+        if var in used:
+            value = np.ascontiguousarray(np.asarray(p._raw_get()))
+            g.parameter.add(dims=value.shape, data_type=tensor_type(value.dtype), name=name, ref_key=p.name,
+                            raw_data=value.tobytes(), compression_type=TensorProto.NO_COMPRESSION)
+    for name, t in zip(inames, tensors):
+        g.input.add(name=name).tensor.add(dims=tuple(t.shape), data_type=tensor_type(t._data.dtype))
+    if len(outs) == 1:
+        out = outs[0]
+        g.output.add(name=out).tensor.add(dims=tuple(int(d) for d in closed.out_avals[0].shape),
+                                          data_type=tensor_type(closed.out_avals[0].dtype))
+    else:
+        out = em.op("MakeTuple", outs, None, function=False)
+        info = g.output.add(name=out, denotation="Tuple")
+        info.attr_info.type = info.attr_info.TUPLE
+        for a in closed.out_avals:
+            abstract(info.attr_info.values.add(), a).name = ""
+    g.node.extend(em.nodes)
+    model.primitives.extend(em.primitives)
+    return model
+
+
+def _identity(em, value, aval):
+    """An output that is an input, a Parameter or a constant still needs a node of its own."""
+    src = em.tensor(value, aval)
+    return em.op("Depend", [src, src], aval, attrs={"side_effect_propagate": 1})
+
+
+def _used_vars(jaxpr):
+    used = set(v for v in jaxpr.outvars if not hasattr(v, "val"))
+    for eqn in jaxpr.eqns:
+        used.update(v for v in eqn.invars if not hasattr(v, "val"))
+    return used
+

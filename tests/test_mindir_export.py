@@ -1,0 +1,155 @@
+"""The MindIR writer (msjax/train/_export/mindir_writer.py): msjax exports small zoo-style nets
+(tests/fixtures/mindir_export_cases.py) and MindSpore 2.10 ran those very files
+(tests/fixtures/record_mindir_export.py recorded the files' sha256 and MindSpore's
+``ms.load`` + ``nn.GraphCell`` outputs). Here each file is rebuilt, must be the same bytes, and
+msjax's outputs must be MindSpore's (rtol 1e-5); the structure (named parameters with their
+values, inputs, outputs) and the errors are checked directly.
+
+CI cost: every case is exported (about 3 s); outputs are computed for LeNet5, ResNet18, the
+BERT encoder and the misc-ops net; MobileNetV2 and VGG16 (10-15 s of compiling) only with
+``MSJAX_FULL_ZOO=1``. After a deliberate change of what msjax traces, re-record with
+``/tmp/ms/bin/python tests/fixtures/record_mindir_export.py``.
+"""
+import hashlib
+import os
+import stat
+import sys
+
+import numpy as np
+import pytest
+
+import msjax as ms
+from msjax import _compat, nn, ops
+from msjax.train._export.mindir_writer import build_mindir, write_mindir
+from msjax.train._mind_ir_pb import ModelProto
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "fixtures"))
+_compat.install()     # the zoo's sources say ``import mindspore`` (as under ``python -m msjax run``)
+import mindir_export_cases as cases  # noqa: E402
+
+RECORD = dict(np.load(os.path.join(HERE, "fixtures", "mindir_export_mindspore.npz")))
+FULL = os.environ.get("MSJAX_FULL_ZOO") == "1"
+RUN = {"lenet", "resnet18", "bert", "misc"} | ({"mobilenetv2", "vgg16"} if FULL else set())
+
+
+def _ops(model):
+    return " ".join(n.op_type.split(":")[2] if n.op_type.startswith("REF::") else n.op_type
+                    for n in model.graph.node)
+
+
+@pytest.mark.parametrize("name", sorted(cases.CASES))
+def test_file_is_what_mindspore_ran_and_outputs_match(name, tmp_path):
+    net, xs = cases.build(ms, name)
+    inputs = tuple(ms.Tensor(x) for x in xs)
+    path = str(tmp_path / f"{name}.mindir")
+    write_mindir(net, inputs, path)
+    blob = open(path, "rb").read()
+    if hashlib.sha256(blob).hexdigest() != str(RECORD[f"{name}/sha256"]):
+        model = ModelProto()
+        model.ParseFromString(blob)
+        pytest.fail(f"{name}.mindir is not the file MindSpore ran (re-record if the change is deliberate); "
+                    f"nodes now: {_ops(model)}\nnodes recorded: {RECORD[f'{name}/ops']}")
+    if name not in RUN:
+        return
+    prev = ms.get_context("mode")
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        out = net(*inputs)
+    finally:
+        ms.set_context(mode=prev)
+    outs = out if isinstance(out, (tuple, list)) else (out,)
+    expected = sorted((k for k in RECORD if k.startswith(name + "/y")), key=lambda k: int(k.split("/y")[1]))
+    assert len(outs) == len(expected)
+    for o, k in zip(outs, expected):
+        assert o.asnumpy().dtype == RECORD[k].dtype
+        np.testing.assert_allclose(o.asnumpy(), RECORD[k], rtol=1e-5, atol=1e-6, err_msg=k)
+
+
+def test_structure_parameters_inputs_outputs(tmp_path):
+    net, xs = cases.build(ms, "lenet")
+    model = build_mindir(net, (ms.Tensor(xs[0]),))
+    g = model.graph
+    assert (model.ir_version, model.mind_ir_version, model.little_endian) == ("1.1", 3, True)
+    values = {p.name: p.asnumpy() for p in net.get_parameters()}
+    assert sorted(t.ref_key for t in g.parameter) == sorted(values)
+    for t in g.parameter:
+        assert t.name == f"{g.name}:{t.ref_key}"
+        np.testing.assert_array_equal(np.frombuffer(t.raw_data, np.float32).reshape(tuple(t.dims)),
+                                      values[t.ref_key])
+    assert [(i.name, list(i.tensor[0].dims)) for i in g.input] == [(f"{g.name}:x", [2, 1, 32, 32])]
+    assert [list(o.tensor[0].dims) for o in g.output] == [[2, 10]]
+    prims = {p.name: p for p in model.primitives}
+    convs = [prims[n.op_type[5:]] for n in g.node if n.op_type.startswith("REF::Conv2D")]
+    attrs = {a.name: a for a in convs[0].attribute}
+    assert attrs["pad_mode"].s == b"pad" and [v.ints[0] for v in attrs["kernel_size"].values] == [5, 5]
+    assert attrs["out_channel"].i == 6
+
+
+def test_inference_mode_and_training_flag_restored(tmp_path):
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.bn = nn.BatchNorm1d(3)
+            self.drop = nn.Dropout(p=0.5)
+
+        def construct(self, x):
+            return self.drop(self.bn(x))
+    net = Net()
+    net.set_train(True)
+    model = build_mindir(net, (ms.Tensor(np.ones((4, 3), np.float32)),))
+    assert net.training
+    assert {t.ref_key for t in model.graph.parameter} == {"bn.gamma", "bn.beta", "bn.moving_mean",
+                                                         "bn.moving_variance"}
+    assert "Rsqrt" in _ops(model) and "Dropout" not in _ops(model)
+
+
+def test_function_and_tuple_output(tmp_path):
+    def fn(x, y):
+        return ops.matmul(x, y), x + 1
+
+    model = build_mindir(fn, (ms.Tensor(np.ones((2, 3), np.float32)), ms.Tensor(np.ones((3, 4), np.float32))))
+    g = model.graph
+    assert [i.name for i in g.input] == [f"{g.name}:x", f"{g.name}:y"]
+    assert g.output[0].denotation == "Tuple"
+    assert [list(v.tensors[0].dims) for v in g.output[0].attr_info.values] == [[2, 4], [2, 3]]
+    assert _ops(model).split()[-1] == "MakeTuple"
+
+
+def test_unsupported_op_raises_and_writes_nothing(tmp_path):
+    path = tmp_path / "t.mindir"
+
+    def noisy(x):
+        return ops.uniform(x.shape, ms.Tensor(0.0), ms.Tensor(1.0)) + x
+    with pytest.raises(RuntimeError, match="the operation 'random_[a-z]+' .*has no MindIR form"):
+        write_mindir(noisy, (ms.Tensor(np.ones((2,), np.float32)),), str(path))
+    assert os.listdir(tmp_path) == []
+
+    class Grow(nn.Cell):      # a transposed convolution: a flipped kernel, then an input-dilated convolution
+        def __init__(self):
+            super().__init__()
+            self.w = ms.Parameter(ms.Tensor(np.ones((2, 3, 3, 3), np.float32)), name="w")
+            self.up = ops.Conv2DTranspose(3, 3, stride=2)
+
+        def construct(self, x):
+            return self.up(x, self.w, (1, 3, 11, 11))
+    with pytest.raises(RuntimeError, match="the operation 'rev' "):
+        write_mindir(Grow(), (ms.Tensor(np.ones((1, 2, 5, 5), np.float32)),), str(path))
+    assert os.listdir(tmp_path) == []
+
+
+def test_dynamic_shape_raises(tmp_path):
+    with pytest.raises(ValueError, match="dynamic shape"):
+        write_mindir(nn.ReLU(), (ms.Tensor(shape=[None, 3], dtype=ms.float32),), str(tmp_path / "d.mindir"))
+    assert os.listdir(tmp_path) == []
+
+
+def test_file_is_read_only_and_replaced(tmp_path):
+    path = str(tmp_path / "r.mindir")
+    x = ms.Tensor(np.ones((2, 2), np.float32))
+    write_mindir(nn.ReLU(), (x,), path)
+    write_mindir(nn.Sigmoid(), (x,), path)        # replaces the read-only file
+    assert stat.S_IMODE(os.stat(path).st_mode) == stat.S_IRUSR
+    model = ModelProto()
+    model.ParseFromString(open(path, "rb").read())
+    assert "Sigmoid" in _ops(model)
