@@ -82,6 +82,14 @@ def case_decode_jpeg_bench_size(ms):
     return _decode(ms, _encode(img, "JPEG", quality=90))
 
 
+def case_decode_jpeg_exif_orientation(ms):
+    """EXIF orientation 6 (rotate 90): MindSpore's libjpeg decode leaves the pixels as stored."""
+    from PIL import Image
+    exif = Image.Exif()
+    exif[0x0112] = 6
+    return _decode(ms, _encode(_pattern(20, 36, 7), "JPEG", quality=90, exif=exif.tobytes()))
+
+
 def case_decode_png_rgba(ms):
     img = np.concatenate([_pattern(21, 30), _pattern(21, 30, 3)[..., :1]], -1)
     return _decode(ms, _encode(img, "PNG"))

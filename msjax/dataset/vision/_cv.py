@@ -44,7 +44,7 @@ def _no_ipp():
         cv2.ipp.setUseIPP(False)
         _thread.ready = True
 
-__all__ = ["decode", "resize", "rotate", "warp_affine", "CV_INTER"]
+__all__ = ["decode", "resize", "rotate", "warp_affine", "lut", "CV_INTER"]
 
 # MindSpore's GetCVInterpolationMode
 CV_INTER = {Inter.NEAREST: cv2.INTER_NEAREST, Inter.BILINEAR: cv2.INTER_LINEAR, Inter.BICUBIC: cv2.INTER_CUBIC,
@@ -124,3 +124,12 @@ def rotate(img, degrees, interpolation=Inter.NEAREST, expand=False, center=None,
         size = (int(np.rint(bh)), int(np.rint(bw)))
     r, g, b = fill
     return warp_affine(img, rot, size, interpolation, (b, g, r), name="Rotate")
+
+
+def lut(img, table):
+    """``img`` (uint8, HW or HWC) mapped through ``table`` (256 x C, any dtype OpenCV takes):
+    ``out[..., k] = table[img[..., k], k]``, in one pass without the GIL."""
+    c = table.shape[1]
+    if c > 4:           # OpenCV's LUT takes up to 4 channels in the table
+        return np.stack([lut(np.ascontiguousarray(img[..., k]), table[:, k:k + 1]) for k in range(c)], -1)
+    return _cv_call("LUT", cv2.LUT, img, np.ascontiguousarray(table.reshape(1, 256, c)))

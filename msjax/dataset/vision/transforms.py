@@ -128,7 +128,7 @@ class _Transform:
                 out = np.ascontiguousarray(self._apply(np.asarray(args[0])))
                 return Image.fromarray(out[..., 0] if out.ndim == 3 and out.shape[2] == 1 else out)
             return self._apply(args[0])
-        return tuple(self._apply(a) for a in args)
+        return tuple(_opstreams.per_column(self._apply, args))
 
     def _apply(self, img):
         raise NotImplementedError
@@ -457,7 +457,11 @@ class Normalize(_Transform):
         self.is_hwc = is_hwc
 
     def _apply(self, img):
-        img = _image(img, "Normalize").astype(np.float32)
+        img = _image(img, "Normalize")
+        if img.dtype == np.uint8 and (img.ndim == 2 or self.is_hwc) and \
+                len(self.mean) in (1, 1 if img.ndim == 2 else img.shape[2]):
+            return self._apply_u8(img)
+        img = img.astype(np.float32)
         if img.ndim == 2:
             if len(self.mean) != 1:
                 raise RuntimeError("Normalize: the number of channels does not match the number of mean values.")
@@ -476,6 +480,17 @@ class Normalize(_Transform):
                     np.ascontiguousarray(np.broadcast_to(self.std.reshape(shape), key)))
             self._full = {key: full}
         return ((img - full[0]) / full[1]).astype(np.float32)
+
+    def _apply_u8(self, img):
+        """A uint8 HWC image through a 256-entry table per channel (``cv2.LUT``): each entry is the
+        float32 ``(value - mean) / std`` of the general path, so the pixels are the same."""
+        c = 1 if img.ndim == 2 else img.shape[2]
+        table = getattr(self, "_table", None)
+        if table is None or table.shape[1] != c:
+            v = np.arange(256, dtype=np.float32)[:, None]
+            table = ((v - np.broadcast_to(self.mean, (c,))[None]) / np.broadcast_to(self.std, (c,))[None])
+            table = self._table = np.ascontiguousarray(table.astype(np.float32))
+        return _cv.lut(img, table)
 
 
 class HWC2CHW(_Transform):
