@@ -1,4 +1,4 @@
-"""nn.Jvp / nn.Vjp / ops.jvp on the transform core, nn.GraphCell, nn.utils.no_init_parameters and the
+"""nn.Jvp / nn.Vjp / ops.jvp on the transform core, nn.utils.no_init_parameters and the
 THOR statistics: what the golden cases (nn_layers: l_jvp, l_vjp, op_jvp, l_no_init_parameters, l_thor_*)
 do not cover -- errors, caching, GRAPH_MODE, and references written in numpy."""
 import numpy as np
@@ -66,12 +66,6 @@ def test_jvp_errors():
         ops.jvp(lambda a: a, 1.0, x)
     with pytest.raises(ValueError, match="more than one outputs"):
         ops.jvp(lambda a: a, x, x, has_aux=True)
-
-
-def test_graph_cell_is_unsupported_with_a_clear_error():
-    assert nn.GraphCell.__ms_unsupported__
-    with pytest.raises(RuntimeError, match="MindIR.*jax.export"):
-        nn.GraphCell(object())
 
 
 def test_no_init_parameters_restores_the_flag_after_an_error():

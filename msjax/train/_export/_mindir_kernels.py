@@ -1,0 +1,187 @@
+"""MindIR op types as msjax ops: the table behind ``nn.GraphCell``'s interpreter.
+
+A node of a MindSpore 2.10 MindIR file names its primitive (``REF::MatMul:4`` -> the
+``PrimitiveProto`` ``MatMul:4`` of type ``MatMul``). Most primitives are
+``PRIMITIVE_FUNCTION``s: every argument, the former constructor arguments included, is a
+node input in the order of MindSpore's op definition (``MatMul(x, w, transpose_a,
+transpose_b)``), which is also the order of the msjax function registered for that primitive
+(``ops.MatMul``'s ``prim_matmul(input, mat2, transpose_a, transpose_b)``). A few keep the older
+``PRIMITIVE`` form, with the constructor arguments as the primitive's attributes (``Conv2D``,
+``MaxPool``, ``Pad``). Enumerations travel as integers (``data_format`` 0 = ``'NCHW'``,
+``pad_mode`` 2 = ``'VALID'``, dtypes as MindSpore's TypeId numbers) and are mapped back here.
+
+Each entry was checked against MindSpore 2.10's outputs (``tests/test_mindir_load.py``); an op
+type missing here makes ``load`` raise, naming it.
+"""
+from __future__ import annotations
+
+from ..._core.registry import OPS
+from ...common import dtype as mstype
+from ... import ops
+
+__all__ = ["KERNELS", "MONAD", "PLUMBING"]
+
+
+class _Monad:
+    """MindSpore's U/IO monads (the ordering tokens of side effects): no value here."""
+
+    def __repr__(self):
+        return "U"
+
+
+MONAD = _Monad()
+
+# MindSpore's TypeId numbers (mindspore.ops._utils.arg_handler.dtype_to_type_id)
+_TYPE_IDS = {30: mstype.bool_, 32: mstype.int8, 33: mstype.int16, 34: mstype.int32, 35: mstype.int64,
+             37: mstype.uint8, 38: mstype.uint16, 39: mstype.uint32, 40: mstype.uint64, 42: mstype.float16,
+             43: mstype.float32, 44: mstype.float64, 45: mstype.bfloat16, 51: mstype.complex64,
+             52: mstype.complex128}
+_FORMATS = {0: "NCHW", 1: "NHWC", 14: "NCDHW"}
+_PAD_MODES = {0: "PAD", 1: "SAME", 2: "VALID"}
+
+
+def _type_id(v):
+    if v is None:
+        return None
+    if v not in _TYPE_IDS:
+        raise ValueError(f"MindIR dtype id {v} has no msjax dtype")
+    return _TYPE_IDS[v]
+
+
+def _format(v):
+    return _FORMATS[v] if isinstance(v, int) else v
+
+
+def _pad_mode(v):
+    return _PAD_MODES[v] if isinstance(v, int) else v
+
+
+_FN = {d.primitive: d.fn for d in OPS.values() if d.primitive}
+
+
+def _positional(fn, **convert):
+    """A PRIMITIVE_FUNCTION: node inputs are ``fn``'s positional arguments; ``convert`` maps
+    an argument position (``a2``) to the function turning MindIR's integer into msjax's value."""
+    conv = {int(k[1:]): f for k, f in convert.items()}
+
+    def run(args, attrs):
+        return fn(*[conv[i](a) if i in conv else a for i, a in enumerate(args)])
+    return run
+
+
+def _prim(name, **convert):
+    return _positional(_FN[name], **convert)
+
+
+def _attrs(name, keys, renames=None):
+    """A PRIMITIVE: tensors are inputs, the constructor arguments are the primitive's attributes."""
+    fn, renames = _FN[name], renames or {}
+
+    def run(args, attrs):
+        kw = {renames.get(k, k): attrs[k] for k in keys if k in attrs}
+        return fn(*args, **kw)
+    return run
+
+
+def _stack(args, attrs):
+    return _FN["Stack"](*args[0], axis=attrs["axis"])
+
+
+def _sum_ext(args, attrs):
+    x, dim, keepdim, dtype = args
+    return ops.sum(x, dim, keepdim, dtype=_type_id(dtype))
+
+
+# Side-effect plumbing: Load(param, U) reads a Parameter, UpdateState orders effects,
+# Depend(value, state) is its value.
+PLUMBING = {
+    "Load": lambda args, attrs: args[0],
+    "Depend": lambda args, attrs: args[0],
+    "UpdateState": lambda args, attrs: MONAD,
+    "MakeTuple": lambda args, attrs: tuple(args),
+    "TupleGetItem": lambda args, attrs: args[0][args[1]],
+}
+
+KERNELS = dict(PLUMBING)
+KERNELS.update({
+    # convolution, pooling, padding (PRIMITIVE form)
+    "Conv2D": _attrs("Conv2D", ("out_channel", "kernel_size", "mode", "pad_mode", "pad", "stride", "dilation",
+                                "group", "format"), {"format": "data_format"}),
+    "MaxPool": _attrs("MaxPool", ("kernel_size", "strides", "pad_mode", "format"), {"format": "data_format"}),
+    "Pad": _attrs("Pad", ("paddings",)),
+    "AvgPool": _prim("AvgPool", a3=_pad_mode, a4=_format),
+    "AdaptiveAvgPool2D": _attrs("AdaptiveAvgPool2D", ("output_size",)),
+    "Conv2DTranspose": _attrs("Conv2DTranspose", ("out_channel", "kernel_size", "pad_mode", "pad", "pad_list", "mode",
+                                                  "stride", "dilation", "group", "format"), {"format": "data_format"}),
+    "ResizeNearestNeighbor": _prim("ResizeNearestNeighbor"),
+    # dense algebra
+    "MatMul": _prim("MatMul"),
+    "BatchMatMul": _prim("BatchMatMul"),
+    "MatMulExt": _positional(ops.matmul),
+    "BiasAdd": _prim("BiasAdd", a2=_format),
+    # normalization, activations
+    "BatchNorm": _prim("BatchNorm", a8=_format),
+    "LayerNorm": _prim("LayerNorm"),
+    "Softmax": _prim("Softmax"),
+    "ReLU": _prim("ReLU"),
+    "ReLU6": _prim("ReLU6"),
+    "Sigmoid": _prim("Sigmoid"),
+    "Tanh": _prim("Tanh"),
+    "Erf": _prim("Erf"),
+    "GeLU": _prim("GeLU"),
+    "FastGeLU": _prim("FastGeLU"),
+    "HSwish": _prim("HSwish"),
+    "HSigmoid": _prim("HSigmoid"),
+    "LogSoftmax": _prim("LogSoftmax"),
+    # element-wise arithmetic
+    "Add": _prim("Add"),
+    "Sub": _prim("Sub"),
+    "Mul": _prim("Mul"),
+    "Div": _prim("Div"),
+    "Muls": _positional(ops.mul),
+    "Divs": _positional(ops.div),
+    "Pow": _prim("Pow"),
+    "Maximum": _prim("Maximum"),
+    "Minimum": _prim("Minimum"),
+    "Abs": _prim("Abs"),
+    "Neg": _prim("Neg"),
+    "Exp": _prim("Exp"),
+    "Log": _prim("Log"),
+    "Sqrt": _prim("Sqrt"),
+    "Square": _prim("Square"),
+    "Rsqrt": _prim("Rsqrt"),
+    "Reciprocal": _prim("Reciprocal"),
+    "Floor": _prim("Floor"),
+    "Sin": _prim("Sin"),
+    "Cos": _prim("Cos"),
+    "Cast": _prim("Cast", a1=_type_id),
+    # comparisons and selection
+    "Equal": _prim("Equal"),
+    "Greater": _prim("Greater"),
+    "GreaterEqual": _prim("GreaterEqual"),
+    "LessScalar": _positional(ops.less),
+    "Select": _prim("Select"),
+    # reductions
+    "ReduceMean": _prim("ReduceMean"),
+    "ReduceMax": _prim("ReduceMax"),
+    "ReduceSum": _prim("ReduceSum"),
+    "ReduceMin": _prim("ReduceMin"),
+    "SumExt": _sum_ext,
+    "ArgMaxWithValue": _prim("ArgMaxWithValue"),
+    "Argmax": _prim("Argmax", a2=_type_id),
+    # shapes and gathering
+    "Reshape": _prim("Reshape"),
+    "Flatten": _prim("Flatten"),
+    "Transpose": _prim("Transpose"),
+    "ExpandDims": _prim("ExpandDims"),
+    "Squeeze": _prim("Squeeze"),
+    "Concat": _prim("Concat"),
+    "Split": _prim("Split"),
+    "Gather": _prim("Gather"),
+    "StridedSlice": _prim("StridedSlice"),
+    "Slice": _prim("Slice"),
+    "Tile": _prim("Tile"),
+    "BroadcastTo": _prim("BroadcastTo"),
+    "Stack": _stack,
+    "OneHot": _prim("OneHot"),
+})

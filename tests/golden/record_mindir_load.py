@@ -1,0 +1,311 @@
+"""Record MindIR files written by MindSpore 2.10 and MindSpore's own outputs for them.
+
+    /tmp/ms/bin/python tests/golden/record_mindir_load.py            # writes tests/fixtures/mindir/
+    /tmp/ms/bin/python tests/golden/record_mindir_load.py --ops      # also print each file's op types
+
+Small zoo-style networks with fixed (seeded) weights: LeNet5 exactly as the zoo's
+``official/cv/LeNet/src/lenet.py`` (``cases_nn_models._lenet5``); a ResNet stem + residual
+block with BatchNorm, Pad and MaxPool; a MobileNetV2 inverted-residual block (depthwise conv,
+ReLU6) exported with a dynamic batch (``Tensor(shape=[None, ...])``); a VGG-style stack
+(``pad_mode='same'`` convs, MaxPool, Dropout in eval); a BERT-style Transformer encoder layer
+(two inputs, a tuple of two outputs: LayerNorm, Softmax, GELU, BatchMatMul, Reshape,
+Transpose); MindSpore's own ``nn.TransformerEncoderLayer``; and two nets of assorted ops
+(Embedding, Concat, AvgPool, reductions, Cast, Split, hard activations, StridedSlice, OneHot,
+Conv2dTranspose, resizing...). Each is exported with ``ms.export(..., file_format='MINDIR')``
+into ``tests/fixtures/mindir/<name>.mindir`` and run through ``ms.load`` + ``nn.GraphCell``;
+inputs and outputs go into ``tests/fixtures/mindir/outputs.npz`` as ``<name>/in<i>`` and
+``<name>/out<i>`` (``<name>@<batch>/...`` for extra batch sizes of a dynamic-batch file).
+GraphCell's errors for bad calls go into ``errors.json``. ``tests/test_mindir_load.py`` replays
+them under msjax (MindSpore is never imported there).
+"""
+import json
+import os
+import sys
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from cases_nn_models import _lenet5    # noqa: E402  (the zoo's LeNet5, shared with the golden model cases)
+OUT = os.path.join(os.path.dirname(HERE), "fixtures", "mindir")
+
+
+def build_nets(ms):
+    """name -> (net, export inputs, run inputs per batch). Weights come from ``ms.set_seed``."""
+    from mindspore import nn, ops, Tensor
+    import mindspore.common.dtype as mstype
+
+    def bn(c):
+        # non-trivial moving statistics so that BatchNorm's inference path is tested
+        b = nn.BatchNorm2d(c, eps=1e-4, momentum=0.9)
+        rng = np.random.RandomState(c)
+        b.moving_mean.set_data(Tensor(rng.randn(c).astype(np.float32) * 0.1))
+        b.moving_variance.set_data(Tensor(rng.rand(c).astype(np.float32) + 0.5))
+        b.gamma.set_data(Tensor(rng.rand(c).astype(np.float32) + 0.5))
+        b.beta.set_data(Tensor(rng.randn(c).astype(np.float32) * 0.1))
+        return b
+
+    class ResidualBlockBase(nn.Cell):
+        """The zoo ResNet18's basic block (res_base=True): conv3x3 pad_mode='pad', BN, ReLU."""
+        def __init__(self, cin, cout, stride):
+            super().__init__()
+            self.conv1 = nn.Conv2d(cin, cout, 3, stride=stride, pad_mode='pad', padding=1)
+            self.bn1d = bn(cout)
+            self.conv2 = nn.Conv2d(cout, cout, 3, stride=1, pad_mode='pad', padding=1)
+            self.bn2d = bn(cout)
+            self.relu = nn.ReLU()
+            self.down_sample_layer = nn.SequentialCell([nn.Conv2d(cin, cout, 1, stride=stride), bn(cout)])
+
+        def construct(self, x):
+            identity = x
+            out = self.relu(self.bn1d(self.conv1(x)))
+            out = self.bn2d(self.conv2(out))
+            identity = self.down_sample_layer(identity)
+            return self.relu(out + identity)
+
+    class ResNetTiny(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.conv1 = nn.Conv2d(3, 8, 7, stride=2, pad_mode='pad', padding=3)
+            self.bn1 = bn(8)
+            self.relu = ops.ReLU()
+            self.pad = nn.Pad(paddings=((0, 0), (0, 0), (1, 1), (1, 1)))
+            self.maxpool = nn.MaxPool2d(kernel_size=3, stride=2, pad_mode="valid")
+            self.layer1 = ResidualBlockBase(8, 16, 2)
+            self.mean = ops.ReduceMean(keep_dims=True)
+            self.flatten = nn.Flatten()
+            self.end_point = nn.Dense(16, 10, has_bias=True)
+
+        def construct(self, x):
+            x = self.relu(self.bn1(self.conv1(x)))
+            x = self.maxpool(self.pad(x))
+            x = self.layer1(x)
+            x = self.mean(x, (2, 3))
+            return self.end_point(self.flatten(x))
+
+    class ConvBNReLU(nn.Cell):
+        def __init__(self, cin, cout, k=3, stride=1, groups=1):
+            super().__init__()
+            pad = (k - 1) // 2
+            conv = nn.Conv2d(cin, cout, k, stride, pad_mode='pad', padding=pad, group=groups)
+            self.features = nn.SequentialCell([conv, bn(cout), nn.ReLU6()])
+
+        def construct(self, x):
+            return self.features(x)
+
+    class InvertedResidual(nn.Cell):
+        def __init__(self, inp, oup, stride, expand_ratio):
+            super().__init__()
+            hidden = inp * expand_ratio
+            self.use_res_connect = stride == 1 and inp == oup
+            self.conv = nn.SequentialCell([
+                ConvBNReLU(inp, hidden, k=1), ConvBNReLU(hidden, hidden, stride=stride, groups=hidden),
+                nn.Conv2d(hidden, oup, kernel_size=1, stride=1, has_bias=False), bn(oup)])
+            self.add = ops.Add()
+
+        def construct(self, x):
+            identity = x
+            x = self.conv(x)
+            if self.use_res_connect:
+                return self.add(identity, x)
+            return x
+
+    class MobileNetTiny(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.features = nn.SequentialCell([ConvBNReLU(3, 8, stride=2), InvertedResidual(8, 8, 1, 4),
+                                               InvertedResidual(8, 16, 2, 2)])
+            self.mean = ops.ReduceMean(keep_dims=False)
+            self.dense = nn.Dense(16, 5, has_bias=True)
+
+        def construct(self, x):
+            x = self.features(x)
+            return self.dense(self.mean(x, (2, 3)))
+
+    class VggTiny(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.layers = nn.SequentialCell([
+                nn.Conv2d(3, 8, 3, pad_mode='same', has_bias=False, weight_init='XavierUniform'), bn(8), nn.ReLU(),
+                nn.MaxPool2d(kernel_size=2, stride=2),
+                nn.Conv2d(8, 16, 3, pad_mode='same', has_bias=True), nn.ReLU(),
+                nn.MaxPool2d(kernel_size=2, stride=2)])
+            self.flatten = nn.Flatten()
+            self.classifier = nn.SequentialCell([nn.Dense(16 * 4 * 4, 32), nn.ReLU(), nn.Dropout(p=0.5),
+                                                 nn.Dense(32, 10)])
+
+        def construct(self, x):
+            return self.classifier(self.flatten(self.layers(x)))
+
+    class BertLayer(nn.Cell):
+        """A BERT encoder layer written like the zoo's bert_model.py (post-LayerNorm)."""
+        def __init__(self, hidden=32, heads=4, inter=64):
+            super().__init__()
+            self.heads, self.size = heads, hidden // heads
+            self.query = nn.Dense(hidden, hidden)
+            self.key = nn.Dense(hidden, hidden)
+            self.value = nn.Dense(hidden, hidden)
+            self.out = nn.Dense(hidden, hidden)
+            self.ln1 = nn.LayerNorm((hidden,), epsilon=1e-12)
+            self.inter = nn.Dense(hidden, inter)
+            self.gelu = nn.GELU(approximate=False)
+            self.output = nn.Dense(inter, hidden)
+            self.ln2 = nn.LayerNorm((hidden,), epsilon=1e-12)
+            self.softmax = nn.Softmax()
+            self.matmul_trans_b = ops.BatchMatMul(transpose_b=True)
+            self.matmul = ops.BatchMatMul()
+            self.scale = 1.0 / np.sqrt(self.size)
+            self.dropout = nn.Dropout(p=0.1)
+
+        def split(self, t, b, s):
+            return ops.transpose(ops.reshape(t, (b, s, self.heads, self.size)), (0, 2, 1, 3))
+
+        def construct(self, x, mask):
+            b, s, h = x.shape
+            x2 = ops.reshape(x, (-1, h))
+            q = self.split(self.query(x2), b, s)
+            k = self.split(self.key(x2), b, s)
+            v = self.split(self.value(x2), b, s)
+            scores = self.matmul_trans_b(q, k) * self.scale
+            adder = (1.0 - ops.cast(ops.expand_dims(mask, 1), mstype.float32)) * -10000.0
+            probs = self.dropout(self.softmax(scores + adder))
+            ctx = ops.reshape(ops.transpose(self.matmul(probs, v), (0, 2, 1, 3)), (-1, h))
+            a = self.ln1(self.out(ctx) + x2)
+            y = self.ln2(self.output(self.gelu(self.inter(a))) + a)
+            return ops.reshape(y, (b, s, h)), probs
+
+    class MsEncoder(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.layer = nn.TransformerEncoderLayer(d_model=16, nhead=2, dim_feedforward=32, dropout=0.0,
+                                                    batch_first=True)
+
+        def construct(self, x):
+            return self.layer(x)
+
+    class Misc(nn.Cell):
+        """Assorted ops seen in zoo nets beyond the five above."""
+        def __init__(self):
+            super().__init__()
+            self.embed = nn.Embedding(20, 8)
+            self.conv = nn.Conv2d(2, 4, 3, pad_mode='valid', has_bias=True)
+            self.avg = nn.AvgPool2d(kernel_size=2, stride=2)
+            self.dense = nn.Dense(8, 6, activation='tanh')
+
+        def construct(self, ids, img):
+            e = self.embed(ids)                                    # (2, 4, 8)
+            s = ops.sigmoid(e) * ops.tanh(e) - ops.exp(-ops.abs(e)) / 2.0
+            s = ops.sqrt(ops.square(s) + 1.0)
+            c = ops.concat((s, e), axis=1)                         # (2, 8, 8)
+            r = ops.sum(c, 1) + ops.amax(c, 1)        # (2, 8)
+            m = ops.maximum(r, 0.1) - ops.minimum(r, -0.1)
+            m = ops.div(m, 3.0) + ops.sub(m, 1.0)
+            d = self.dense(m * 0.1)     # (2, 6); tanh away from saturation (MindSpore's CPU tanh rounds to +-1 there)
+            a, b = ops.split(d, 3, axis=1)
+            p = self.avg(self.conv(img))                           # (2, 4, 3, 3)
+            p = ops.squeeze(ops.mean(p, (2, 3), keep_dims=True), (2, 3))   # (2, 4)
+            q = ops.expand_dims(ops.log(ops.abs(p) + 1.0), 2)     # (2, 4, 1)
+            am = ops.argmax(d, 1)
+            out = ops.cast(ops.pow(a, 2.0), mstype.float16)
+            return out, b, q, ops.softmax(d, -1), am
+
+    class Misc2(nn.Cell):
+        """More ops of zoo nets: MobileNetV3's hard activations, BERT's pooler slice, masks..."""
+        def __init__(self):
+            super().__init__()
+            self.gelu_tanh = nn.GELU()
+            self.hswish = nn.HSwish()
+            self.hsigmoid = nn.HSigmoid()
+            self.leaky = nn.LeakyReLU(0.2)
+            self.log_softmax = nn.LogSoftmax(axis=-1)
+            self.deconv = nn.Conv2dTranspose(3, 2, 2, stride=2)
+            self.adaptive = nn.AdaptiveAvgPool2d((2, 2))
+            self.resize = ops.ResizeNearestNeighbor((8, 8))
+            self.one_hot = ops.OneHot()
+            self.argmax_value = ops.ArgMaxWithValue(axis=1)
+            self.reduce_sum = ops.ReduceSum(keep_dims=True)
+            self.reduce_min = ops.ReduceMin()
+
+        def construct(self, x, img, labels):
+            g = self.gelu_tanh(x) + ops.fast_gelu(x) + self.hswish(x) * self.hsigmoid(x) + self.leaky(x)
+            cls = g[:, 0]                                          # StridedSlice
+            s = ops.slice(g, (0, 1, 0), (2, 2, 4))                 # (2, 2, 4)
+            t = ops.tile(cls, (1, 2))                              # (2, 8)
+            w = ops.where(t > 0.1, t, ops.zeros_like(t)) + ops.ones_like(t)
+            w = w * ops.cast(ops.equal(ops.floor(t * 3.0), 0.0), mstype.float32) + ops.rsqrt(ops.abs(t) + 1.0)
+            w = w + ops.reciprocal(ops.abs(t) + 2.0) + ops.sin(t) * ops.cos(t)
+            idx, val = self.argmax_value(w)
+            oh = self.one_hot(labels, 4, Tensor(1.0, mstype.float32), Tensor(0.0, mstype.float32))
+            st = ops.stack((oh, oh * 2.0), axis=1)                # (2, 2, 4)
+            b = ops.broadcast_to(self.reduce_sum(st, 1), (2, 3, 4)) + self.reduce_min(s, 1).expand_dims(1)
+            up = self.resize(self.deconv(img))                     # (2, 2, 8, 8)
+            p = self.adaptive(up)
+            return self.log_softmax(w), idx, val, b, p, ops.less(t, 0.0), ops.greater_equal(t, 0.2)
+
+    def f32(*shape, seed=0):
+        return np.random.RandomState(seed).randn(*shape).astype(np.float32)
+
+    mask = np.ones((2, 8, 8), np.int32)
+    mask[1, :, 6:] = 0
+    ids = np.array([[1, 5, 19, 0], [7, 7, 3, 12]], np.int32)
+    return {
+        "lenet": (_lenet5(ms), [f32(2, 1, 32, 32)], None),
+        "resnet_block": (ResNetTiny(), [f32(2, 3, 32, 32)], None),
+        "mobilenet_block": (MobileNetTiny(), [Tensor(shape=[None, 3, 16, 16], dtype=mstype.float32)],
+                            {2: [f32(2, 3, 16, 16, seed=1)], 3: [f32(3, 3, 16, 16, seed=2)]}),
+        "vgg_stack": (VggTiny(), [f32(2, 3, 16, 16)], None),
+        "bert_layer": (BertLayer(), [f32(2, 8, 32), mask], None),
+        "ms_encoder": (MsEncoder(), [f32(2, 5, 16)], None),
+        "misc_ops": (Misc(), [ids, f32(2, 2, 8, 8)], None),
+        "misc_ops2": (Misc2(), [f32(2, 3, 4), f32(2, 3, 4, 4, seed=3), np.array([1, 3], np.int32)], None),
+    }
+
+
+def main():
+    import mindspore as ms
+    from mindspore import nn, Tensor
+    ms.set_context(mode=ms.GRAPH_MODE)
+    show_ops = "--ops" in sys.argv
+    os.makedirs(OUT, exist_ok=True)
+    arrays = {}
+    errors = {}
+    ms.set_seed(1)      # the networks' initial weights
+    for name, (net, export_in, runs) in build_nets(ms).items():
+        net.set_train(False)
+        path = os.path.join(OUT, name)
+        ms.export(net, *[x if isinstance(x, Tensor) else Tensor(x) for x in export_in],
+                  file_name=path, file_format="MINDIR")
+        os.chmod(path + ".mindir", 0o644)      # MindSpore writes it read-only
+        graph_cell = nn.GraphCell(ms.load(path + ".mindir"))
+        for key, inputs in ({name: export_in} if runs is None else
+                            {f"{name}@{b}": v for b, v in runs.items()}).items():
+            outs = graph_cell(*[Tensor(x) for x in inputs])
+            outs = outs if isinstance(outs, tuple) else (outs,)
+            for i, x in enumerate(inputs):
+                arrays[f"{key}/in{i}"] = x
+            for i, y in enumerate(outs):
+                arrays[f"{key}/out{i}"] = y.asnumpy()
+            print(key, os.path.getsize(path + ".mindir"), [o.shape for o in outs])
+        if show_ops:
+            from mindspore.train import mind_ir_pb2
+            model = mind_ir_pb2.ModelProto()
+            with open(path + ".mindir", "rb") as f:
+                model.ParseFromString(f.read())
+            print("   ", sorted({p.op_type for p in model.primitives}), "functions:", len(model.functions))
+    np.savez_compressed(os.path.join(OUT, "outputs.npz"), **arrays)
+    lenet = nn.GraphCell(ms.load(os.path.join(OUT, "lenet.mindir")))
+    x = np.ones((2, 1, 32, 32), np.float32)
+    for case, args in {"count0": (), "count2": (Tensor(x), Tensor(x)), "rank": (Tensor(x[0]),),
+                       "dtype": (Tensor(x.astype(np.float16)),), "numpy": (x,)}.items():
+        try:
+            lenet(*args)
+            errors[case] = None
+        except Exception as e:    # pylint: disable=broad-except
+            errors[case] = [type(e).__name__, str(e).split("\n\n---")[0]]
+    with open(os.path.join(OUT, "errors.json"), "w") as f:
+        json.dump(errors, f, indent=1, sort_keys=True)
+    print(json.dumps(errors, indent=1))
+
+
+if __name__ == "__main__":
+    main()
