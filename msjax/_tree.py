@@ -53,6 +53,8 @@ _FALLBACK_MODULES = {
     "mindspore.parallel.nn": "msjax.nn.wrap._parallel_nn",
     "mindspore.parallel.nn.parallel_cell_wrapper": "msjax.nn.wrap._parallel_nn",
     "mindspore.parallel.nn.parallel_grad_reducer": "msjax.nn.wrap._parallel_nn",
+    "mindspore.utils": "msjax.nn.wrap._graceful_exit",
+    "mindspore.utils.utils": "msjax.nn.wrap._graceful_exit",
     "mindspore.hal": "msjax.runtime",
     "mindspore.parallel.auto_parallel": "msjax.train.auto_parallel",   # a Cell: lives in the train layer     # hal is the deprecated name of runtime's streams, events, memory stats
 }

@@ -179,10 +179,13 @@ def test_on_request_exit_saves_and_stops(tmp_path):
                 os.kill(os.getpid(), signal.SIGTERM)
     seen = []
     _, _, model = _model()
-    cb = ms.OnRequestExit(file_name="exit", directory=str(tmp_path))
+    cb = ms.OnRequestExit(file_name="exit", directory=str(tmp_path), save_mindir=False)
     model.train(5, _data(), callbacks=[cb, Signal(),
                                        ms.LambdaCallback(on_train_step_end=lambda rc: seen.append(1))])
-    assert 2 <= len(seen) <= 3 and os.path.exists(tmp_path / "exit.ckpt")
+    # as MindSpore 2.10: without MS_ENABLE_GRACEFUL_EXIT=1 the request is served when training ends
+    # (tests/test_fault_tolerance.py compares the details with MindSpore)
+    assert len(seen) == 5 * len(list(_data().create_tuple_iterator()))
+    assert os.path.exists(tmp_path / "rank_0" / "exit_train.ckpt")
 
 
 def test_backup_and_restore(tmp_path):

@@ -15,6 +15,7 @@ optimizer step are each compiled once.
 from __future__ import annotations
 
 import inspect
+import os
 from types import FunctionType, MethodType
 
 import jax.numpy as jnp
@@ -31,6 +32,7 @@ from ..._core.transforms import StatefulFunction, to_tensors
 from ...common._cell_cache import cell_function
 from ...ops._impl.state import assign
 from ..cell import Cell
+from ._graceful_exit import ExitByRequest
 from .grad_reducer import DistributedGradReducer
 from .pipeline import GradAccumulationCell, MicroBatchInterleaved, PipelineCell  # noqa: F401
 
@@ -219,6 +221,11 @@ class TrainOneStepCell(Cell):
             self.mean = get_gradients_mean()
             self.degree = get_device_num()
             self.grad_reducer = DistributedGradReducer(self.weights, self.mean, self.degree)
+        self.use_graceful_exit = os.environ.get("MS_ENABLE_GRACEFUL_EXIT") == "1"
+        if self.use_graceful_exit:
+            self.graceful_exit = ExitByRequest()
+            self.exit_param = Parameter(Tensor(False, mstype.bool_), name="graceful_exit")  # set by the reduction
+            self.init_param = Parameter(Tensor([0], mstype.int32), name="graceful_init")  # set by OnRequestExit
         _get_attr_from_cell(self, network)
         # loss and gradients in one pass: d(loss * sens)/dw seeds the backward pass with sens
         object.__setattr__(self, "_ms_loss_and_grads",
@@ -249,6 +256,8 @@ class TrainOneStepCell(Cell):
     def construct(self, *inputs):
         loss, grads = self._loss_and_grads(Tensor(self.sens, mstype.float32), *inputs)
         grads = self.grad_reducer(grads)
+        if self.use_graceful_exit:
+            grads = self.graceful_exit.exit_by_request(grads, self.init_param, self.exit_param)
         self.optimizer(grads)
         if self.return_grad:
             return loss, {name: g for name, g in zip(self.weights_name, grads)}

@@ -15,8 +15,13 @@ job spanning several nodes needs ``--node_rank``; ``--bind_core``/``--bind_numa`
 dry-run flags (``--sim_level``/``--sim_rank_id``) are rejected. With ``--join=True`` the
 launcher follows the workers: their logs are copied to the console
 (``--tail_worker_log``), and when one exits non-zero the others are killed, the tail of
-its log is shown, and the launcher exits with status 1. With the default
-``--join=False`` it returns once the workers are started, as msrun does.
+its log is shown (a worker killed by a signal, e.g. ``kill -9``, is named as the cause
+rather than the peers that failed because it vanished), and the launcher exits with
+status 1. With the default ``--join=False`` it returns once the workers are started, as
+msrun does; a surviving worker then fails in its next collective (gloo: "Connection
+closed by peer"). No relaunch: msrun has no restart flag either (MindSpore restarts
+workers through MindX on Ascend); resume by launching again from the checkpoints
+(docs/reliability.md).
 """
 from __future__ import annotations
 
@@ -90,6 +95,13 @@ def _tail_text(path, lines=20):
     except OSError:
         return "(no log)"
     return "\n".join(text.splitlines()[-lines:])
+
+
+def _signal_name(num):
+    try:
+        return signal.Signals(num).name
+    except ValueError:
+        return "unknown signal"
 
 
 class _Follower(threading.Thread):
@@ -206,6 +218,21 @@ class _ProcessManager:
         for f in self.followers:
             f.join(timeout=2)
 
+    def _report(self, failed):
+        """Name the worker that failed first, with its log tail. A worker killed by a signal is
+        the cause when others failed in the same moment: they fail because a peer vanished
+        (gloo's "Connection closed by peer")."""
+        failed = sorted(failed, key=lambda f: f[3] >= 0)     # killed by a signal first, then rank order
+        rank, p, log, rc = failed[0]
+        how = f" (killed by signal {-rc}: {_signal_name(-rc)})" if rc < 0 else ""
+        others = "".join(f"Worker process {q.pid} (rank {r}) also exited, error code: {c}.\n"
+                         for r, q, _, c in failed[1:])
+        print(f"[ERROR] Worker process {p.pid} (rank {rank}) exit with exception. Error code: {rc}{how}.\n"
+              f"Last lines of {log}:\n{_tail_text(log)}\n{others}"
+              f"There's worker exits with exception, kill all other workers.\n"
+              f"Distributed job exited with exception. Please check logs in directory: "
+              f"{self.args.log_dir or os.getcwd()}.", file=sys.stderr, flush=True)
+
     def join(self):
         """Wait for the workers; 0 when all succeed, else 1 (the first failure's log tail shown)."""
         def on_sigint(sig, frame):
@@ -218,29 +245,17 @@ class _ProcessManager:
         old = signal.signal(signal.SIGINT, on_sigint) if main else None
         old_term = signal.signal(signal.SIGTERM, on_sigint) if main else None
         try:
-            failed = None
             while True:
-                done = 0
-                for rank, p, log in self.procs:
-                    rc = p.poll()
-                    if rc is None:
-                        continue
-                    if rc != 0:
-                        failed = (rank, p, log, rc)
-                        break
-                    done += 1
-                if failed or done == len(self.procs):
+                codes = [p.poll() for _, p, _ in self.procs]
+                if any(rc not in (None, 0) for rc in codes) or all(rc == 0 for rc in codes):
                     break
                 time.sleep(0.1)
+            failed = [(rank, p, log, rc) for (rank, p, log), rc in zip(self.procs, codes) if rc not in (None, 0)]
             if failed:
                 self.kill_workers()
             self._stop_followers()
             if failed:
-                rank, p, log, rc = failed
-                print(f"[ERROR] Worker process {p.pid} (rank {rank}) exit with exception. Error code: {rc}.\n"
-                      f"Last lines of {log}:\n{_tail_text(log)}\n"
-                      f"Distributed job exited with exception. Please check logs in directory: "
-                      f"{self.args.log_dir or os.getcwd()}.", file=sys.stderr, flush=True)
+                self._report(failed)
                 return 1
             return 0
         finally:

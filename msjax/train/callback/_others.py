@@ -1,24 +1,21 @@
 """``History``, ``LambdaCallback``, ``EarlyStopping``, ``ReduceLROnPlateau``,
-``LearningRateScheduler``, ``OnRequestExit``, ``BackupAndRestore`` and importable
-stand-ins for MindInsight's collectors."""
+``LearningRateScheduler`` and importable stand-ins for MindInsight's collectors
+(``OnRequestExit`` and ``BackupAndRestore`` have their own modules)."""
 from __future__ import annotations
 
 import copy
 import math
-import os
-import signal
 
 import numpy as np
 
 from ..._core.parameter import Parameter
 from ..._core.tensor import Tensor
 from ... import log as logger
-from ..serialization import load_checkpoint, load_param_into_net, save_checkpoint
+from ..serialization import load_param_into_net
 from ._callback import Callback, handle_loss
 
 __all__ = ["History", "LambdaCallback", "EarlyStopping", "ReduceLROnPlateau", "LearningRateScheduler",
-           "OnRequestExit", "BackupAndRestore", "SummaryLandscape", "FlopsUtilizationCollector",
-           "TrainFaultTolerance"]
+           "SummaryLandscape", "FlopsUtilizationCollector", "TrainFaultTolerance"]
 
 _smaller_better_metrics = ["hausdorff_distance", "mae", "mse", "loss", "perplexity", "mean_surface_distance",
                            "root_mean_square_distance", "eval_loss"]
@@ -248,80 +245,6 @@ class LearningRateScheduler(Callback):
         new_lr = self.learning_rate_function(lr, cb_params.cur_step_num)
         if not math.isclose(lr, new_lr, rel_tol=1e-10):
             lr_param.set_data(Tensor(new_lr, lr_param.dtype))
-
-
-class OnRequestExit(Callback):
-    """Save a checkpoint and stop training when the process receives ``sig`` (SIGTERM)."""
-
-    def __init__(self, save_ckpt=True, save_mindir=False, file_name="Net", directory="./", sig=signal.SIGTERM,
-                 config_file=None):
-        super().__init__()
-        self.save_ckpt = _bool(save_ckpt, "save_ckpt")
-        self.save_mindir = _bool(save_mindir, "save_mindir")
-        self.file_name = file_name
-        self.directory = directory
-        self.sig = sig
-        self._requested = False
-        self._old = None
-
-    def _handler(self, signum, frame):
-        self._requested = True
-
-    def on_train_begin(self, run_context):
-        try:
-            self._old = signal.signal(self.sig, self._handler)
-        except ValueError:   # not in the main thread
-            self._old = None
-
-    def _check(self, run_context):
-        if self._requested:
-            run_context.request_stop()
-
-    def on_train_step_end(self, run_context):
-        self._check(run_context)
-
-    def on_train_epoch_end(self, run_context):
-        self._check(run_context)
-
-    def on_train_end(self, run_context):
-        if self._requested and self.save_ckpt:
-            os.makedirs(self.directory, exist_ok=True)
-            save_checkpoint(run_context.original_args().train_network,
-                            os.path.join(self.directory, self.file_name + ".ckpt"))
-        if self._old is not None:
-            signal.signal(self.sig, self._old)
-
-
-class BackupAndRestore(Callback):
-    """Back up the training network every ``save_freq`` epochs (or ``'epoch'``) to
-    ``backup_dir/backup.ckpt`` and restore from it when training starts."""
-
-    def __init__(self, backup_dir, save_freq="epoch", delete_checkpoint=True):
-        super().__init__()
-        self.backup_dir = backup_dir
-        self.save_freq = 1 if save_freq == "epoch" else _nonneg(save_freq, "save_freq")
-        self.delete_checkpoint = _bool(delete_checkpoint, "delete_checkpoint")
-        self._file = os.path.join(backup_dir, "backup.ckpt")
-
-    def on_train_begin(self, run_context):
-        cb_params = run_context.original_args()
-        if os.path.exists(self._file):
-            params = load_checkpoint(self._file)
-            epoch = params.pop("__backup_epoch__", None)
-            load_param_into_net(cb_params.train_network, params)
-            if epoch is not None:
-                cb_params.initial_epoch = int(np.asarray(epoch.asnumpy()))
-
-    def on_train_epoch_end(self, run_context):
-        cb_params = run_context.original_args()
-        if self.save_freq and cb_params.cur_epoch_num % self.save_freq == 0:
-            os.makedirs(self.backup_dir, exist_ok=True)
-            save_checkpoint(cb_params.train_network, self._file,
-                            append_dict={"__backup_epoch__": int(cb_params.cur_epoch_num)})
-
-    def on_train_end(self, run_context):
-        if self.delete_checkpoint and os.path.exists(self._file):
-            os.remove(self._file)
 
 
 class _Unsupported(Callback):
