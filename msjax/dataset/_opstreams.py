@@ -28,7 +28,7 @@ import threading
 from . import config
 from ._stdrandom import MT19937
 
-__all__ = ["stream", "MapStreams"]
+__all__ = ["stream", "per_column", "MapStreams"]
 
 _U32 = 0xFFFFFFFF
 _local = threading.local()
@@ -50,6 +50,23 @@ def stream(op):
         if g is not None:
             return g
     return MT19937(_seed())
+
+
+def per_column(fn, columns):
+    """``fn`` on each column of a row, every column drawing what the first drew: MindSpore's
+    random operations draw once per row for all their input columns."""
+    ctx = getattr(_local, "ctx", None)
+    if ctx is None or len(columns) < 2:
+        return [fn(c) for c in columns]     # eager engines start afresh on every call anyway
+    streams, slot = ctx
+    before = streams._snapshot(slot)
+    out = [fn(columns[0])]
+    after = streams._snapshot(slot)
+    for c in columns[1:]:
+        streams._restore(slot, before)
+        out.append(fn(c))
+    streams._restore(slot, after)
+    return out
 
 
 def _members(value):
@@ -78,7 +95,7 @@ class MapStreams:
             if id(op) not in self._ops:
                 self._ops[id(op)] = op
                 todo.extend(_members(op))
-        self._engines = {}
+        self._engines = [{} for _ in range(self.workers)]   # per worker: only its rows touch it
         self._next = 0                   # position of the next message (rows and end-of-epoch markers)
         self._assigned = [0] * self.workers
         self._done = [0] * self.workers
@@ -87,11 +104,25 @@ class MapStreams:
     def _engine(self, op, slot):
         if id(op) not in self._ops:
             return None                  # an operation made inside a user function: eager
-        key = (id(op), slot)
-        g = self._engines.get(key)
+        engines = self._engines[slot]
+        g = engines.get(id(op))
         if g is None:
-            g = self._engines[key] = MT19937((self._base + slot) & _U32)
+            g = engines[id(op)] = MT19937((self._base + slot) & _U32)
         return g
+
+    def _snapshot(self, slot):
+        return {k: g.getstate() for k, g in self._engines[slot].items()}
+
+    def _restore(self, slot, snap):
+        engines = self._engines[slot]
+        for k in list(engines):
+            if k not in snap:
+                del engines[k]           # made by the first column: starts afresh
+        for k, st in snap.items():
+            g = engines.get(k)
+            if g is None:
+                g = engines[k] = MT19937(0)
+            g.setstate(st)
 
     def rows(self, items):
         """``items`` (one epoch's rows), each paired with its (worker, turn); the epoch's

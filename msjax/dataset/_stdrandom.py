@@ -67,6 +67,13 @@ class MT19937:
     def skip(self, k):
         self._pos += k
 
+    def getstate(self):
+        return self._bg.state, self._buf[self._pos:]
+
+    def setstate(self, state):
+        self._bg.state, buf = state
+        self._buf, self._pos = list(buf), 0
+
 
 class MT19937_64:
     """``std::mt19937_64(seed)``."""

@@ -165,6 +165,11 @@ def draw_cases(ms, workers=(1, 2, 3, 8)):
                                                           interpolation=nearest, max_attempts=3))]:
         ms.set_seed(1)
         out[name] = _draws(ms, pos, [op], 2, 1, _boxes)
+    ms.set_seed(1)                  # two columns: one draw per row for both
+    ds = importlib.import_module(ms.__name__ + ".dataset")
+    d = ds.NumpySlicesDataset({"a": grid, "b": grid}, shuffle=False)
+    d = d.map([V.RandomCrop(4), V.RandomHorizontalFlip()], input_columns=["a", "b"], num_parallel_workers=2)
+    out["two_columns"] = [_offsets(list(r)) for r in d.create_tuple_iterator(output_numpy=True)]
     ms.set_seed(3)
     crop = V.RandomCrop(4)
     out["eager"] = _offsets([crop(grid[0]), crop(grid[0]), V.RandomCrop(4)(grid[0])])
