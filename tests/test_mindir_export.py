@@ -6,8 +6,8 @@ msjax's outputs must be MindSpore's (rtol 1e-5); the structure (named parameters
 values, inputs, outputs) and the errors are checked directly.
 
 CI cost: every case is exported (about 3 s); outputs are computed for LeNet5, ResNet18, the
-BERT encoder and the misc-ops net; MobileNetV2 and VGG16 (10-15 s of compiling) only with
-``MSJAX_FULL_ZOO=1``. After a deliberate change of what msjax traces, re-record with
+BERT encoder and the misc-ops net; MobileNetV2 and VGG16 (10-15 s of compiling), and the
+full-size zoo networks (``cases.FULL``, minutes), only with ``MSJAX_FULL_ZOO=1``. After a deliberate change of what msjax traces, re-record with
 ``/tmp/ms/bin/python tests/fixtures/record_mindir_export.py``.
 """
 import hashlib
@@ -30,7 +30,7 @@ import mindir_export_cases as cases  # noqa: E402
 
 RECORD = dict(np.load(os.path.join(HERE, "fixtures", "mindir_export_mindspore.npz")))
 FULL = os.environ.get("MSJAX_FULL_ZOO") == "1"
-RUN = {"lenet", "resnet18", "bert", "misc"} | ({"mobilenetv2", "vgg16"} if FULL else set())
+RUN = {"lenet", "lenet_dynamic", "resnet18", "bert", "misc"} | ({"mobilenetv2", "vgg16", *cases.FULL} if FULL else set())
 
 
 def _ops(model):
@@ -38,12 +38,12 @@ def _ops(model):
                     for n in model.graph.node)
 
 
-@pytest.mark.parametrize("name", sorted(cases.CASES))
+@pytest.mark.parametrize("name", sorted(cases.CASES) + (sorted(cases.FULL) if FULL else []))
 def test_file_is_what_mindspore_ran_and_outputs_match(name, tmp_path):
     net, xs = cases.build(ms, name)
     inputs = tuple(ms.Tensor(x) for x in xs)
     path = str(tmp_path / f"{name}.mindir")
-    write_mindir(net, inputs, path)
+    write_mindir(net, cases.export_inputs(ms, name, xs), path)
     blob = open(path, "rb").read()
     if hashlib.sha256(blob).hexdigest() != str(RECORD[f"{name}/sha256"]):
         model = ModelProto()
@@ -138,9 +138,21 @@ def test_unsupported_op_raises_and_writes_nothing(tmp_path):
     assert os.listdir(tmp_path) == []
 
 
-def test_dynamic_shape_raises(tmp_path):
-    with pytest.raises(ValueError, match="dynamic shape"):
-        write_mindir(nn.ReLU(), (ms.Tensor(shape=[None, 3], dtype=ms.float32),), str(tmp_path / "d.mindir"))
+def test_dynamic_batch_writes_minus_one(tmp_path):
+    net, _ = cases.build(ms, "lenet")
+    model = build_mindir(net, (ms.Tensor(shape=[None, 1, 32, 32], dtype=ms.float32),))
+    assert [list(i.tensor[0].dims) for i in model.graph.input] == [[-1, 1, 32, 32]]
+    assert [list(o.tensor[0].dims) for o in model.graph.output] == [[-1, 10]]
+
+
+def test_dynamic_shape_errors(tmp_path):
+    with pytest.raises(ValueError, match="unknown rank"):
+        write_mindir(nn.ReLU(), (ms.Tensor(shape=[-2], dtype=ms.float32),), str(tmp_path / "d.mindir"))
+
+    def fixed(x):
+        return x.reshape(6, 4)
+    with pytest.raises(ValueError, match="dynamic dimension \\(None\\) failed while tracing"):
+        write_mindir(fixed, (ms.Tensor(shape=[None, 4], dtype=ms.float32),), str(tmp_path / "d.mindir"))
     assert os.listdir(tmp_path) == []
 
 

@@ -50,6 +50,19 @@ def unsupported(prim, detail=""):
                         f"network) has no MindIR form in msjax's exporter; docs/export.md lists the ones it has.")
 
 
+def dims(shape):
+    """A shape as MindIR writes it: a dynamic dimension (a ``jax.export`` symbol) is -1."""
+    return tuple(int(d) if isinstance(d, (int, np.integer)) else -1 for d in shape)
+
+
+def shape_arg(shape, prim):
+    """A shape argument (``Reshape``'s): at most one dimension may be unknown (-1)."""
+    out = dims(shape)
+    if out.count(-1) > 1:
+        raise unsupported(prim, f"a shape {tuple(str(d) for d in shape)} with several dynamic dimensions")
+    return out
+
+
 def tensor_type(dtype, prim="convert_element_type"):
     t = _TENSOR_TYPES.get(np.dtype(dtype))
     if t is None:
@@ -105,7 +118,7 @@ def abstract(a, aval):
     """The ``shape`` attribute MindSpore puts on each node: the output's shape and dtype."""
     a.name, a.type = "shape", A.TENSORS
     t = a.tensors.add()
-    t.dims.extend(int(d) for d in aval.shape)
+    t.dims.extend(dims(aval.shape))
     t.data_type = tensor_type(aval.dtype)
     return a
 
@@ -196,6 +209,7 @@ class Emitter:
     @staticmethod
     def _foldable(eqn):
         return (not eqn.effects and eqn.primitive.name not in ("random_bits", "random_seed", "random_wrap")
+                and all(-1 not in dims(v.aval.shape) for v in eqn.outvars)
                 and sum(math.prod(v.aval.shape) for v in eqn.outvars) <= _FOLD_LIMIT)
 
     def tensor(self, x, aval=None):
@@ -286,10 +300,9 @@ def _convert(em, eqn, ins, new_dtype, **_):
 
 @rule("reshape", "squeeze", "expand_dims")
 def _reshape(em, eqn, ins, **_):
-    shape = tuple(int(d) for d in _out(eqn).shape)
-    if tuple(eqn.invars[0].aval.shape) == shape:
+    if tuple(eqn.invars[0].aval.shape) == tuple(_out(eqn).shape):
         return ins[0]
-    return em.op("Reshape", [em.tensor(ins[0]), shape], _out(eqn))
+    return em.op("Reshape", [em.tensor(ins[0]), shape_arg(_out(eqn).shape, "reshape")], _out(eqn))
 
 
 @rule("broadcast_in_dim")
@@ -297,13 +310,15 @@ def _broadcast(em, eqn, ins, shape, broadcast_dimensions, **_):
     src = eqn.invars[0].aval
     mid = [1] * len(shape)
     for d, n in zip(broadcast_dimensions, src.shape):
-        mid[d] = int(n)
+        mid[d] = n
     x = em.tensor(ins[0])
     if tuple(mid) != tuple(src.shape):
-        x = em.op("Reshape", [x, tuple(mid)], src.update(shape=tuple(mid)))
+        x = em.op("Reshape", [x, shape_arg(mid, "broadcast_in_dim")], src.update(shape=tuple(mid)))
     if tuple(mid) == tuple(shape):
         return x
-    return em.op("BroadcastTo", [x, tuple(int(d) for d in shape)], _out(eqn))
+    if any(-1 == t != dims([m])[0] for m, t in zip(mid, dims(shape))):
+        raise unsupported("broadcast_in_dim", "to a dynamic dimension")
+    return em.op("BroadcastTo", [x, dims(shape)], _out(eqn))
 
 
 @rule("transpose")
@@ -319,10 +334,9 @@ def _transposed(em, x, aval, perm):
 
 
 def _reshaped(em, x, aval, shape):
-    shape = tuple(int(d) for d in shape)
-    if tuple(aval.shape) == shape:
+    if tuple(aval.shape) == tuple(shape):
         return x
-    return em.op("Reshape", [x, shape], aval.update(shape=shape))
+    return em.op("Reshape", [x, shape_arg(shape, "dot_general")], aval.update(shape=tuple(shape)))
 
 
 @rule("dot_general")
@@ -336,8 +350,8 @@ def _dot_general(em, eqn, ins, dimension_numbers, **_):
         raise unsupported("dot_general", f"mixed dtypes {la.dtype} x {ra.dtype} -> {out.dtype}")
     lf = [d for d in range(len(la.shape)) if d not in lc and d not in lb]
     rf = [d for d in range(len(ra.shape)) if d not in rc and d not in rb]
-    size = (lambda aval, dims: math.prod(int(aval.shape[d]) for d in dims))
-    bshape = [int(la.shape[d]) for d in lb]
+    size = (lambda aval, axes: math.prod(aval.shape[d] for d in axes))
+    bshape = [la.shape[d] for d in lb]
     m, k, n = size(la, lf), size(la, lc), size(ra, rf)
     a, b = em.tensor(ins[0]), em.tensor(ins[1])
     # keep a plain (transposed) 2-D MatMul where the operands allow, as MindSpore writes Dense
@@ -427,7 +441,7 @@ def _select(em, eqn, ins, **_):
     out = _out(eqn)
     pred = em.tensor(ins[0])
     if tuple(eqn.invars[0].aval.shape) != tuple(out.shape):
-        pred = em.op("BroadcastTo", [pred, tuple(int(d) for d in out.shape)], out.update(dtype=np.dtype(bool)))
+        pred = em.op("BroadcastTo", [pred, dims(out.shape)], out.update(dtype=np.dtype(bool)))
     return em.op("Select", [pred, em.tensor(ins[2], out), em.tensor(ins[1], out)], out)
 
 
@@ -453,8 +467,18 @@ def _tile(em, eqn, ins, reps):
 def _slice(em, eqn, ins, start_indices, limit_indices, strides):
     nd = len(start_indices)
     strides = tuple(int(s) for s in strides) if strides else (1,) * nd
-    return em.op("StridedSlice", [em.tensor(ins[0]), tuple(map(int, start_indices)), tuple(map(int, limit_indices)),
+    return em.op("StridedSlice", [em.tensor(ins[0]), tuple(map(int, start_indices)), _ends(limit_indices, eqn.invars[0].aval.shape, "slice"),
                                   strides, 0, 0, 0, 0, 0], _out(eqn))
+
+
+def _ends(limits, full, prim):
+    """Slice ends; a dynamic dimension's full extent is written as int64's largest value (clamped)."""
+    out = []
+    for d, n in zip(limits, full):
+        if not isinstance(d, (int, np.integer)) and d is not n and str(d) != str(n):
+            raise unsupported(prim, f"a slice ending at {d} within a dynamic dimension")
+        out.append(int(d) if isinstance(d, (int, np.integer)) else int(np.iinfo(np.int64).max))
+    return tuple(out)
 
 
 @rule("split")
@@ -463,7 +487,7 @@ def _split(em, eqn, ins, sizes, axis):
     outs, start = [], 0
     for i, size in enumerate(sizes):
         begin = [0] * len(x.shape)
-        end = [int(d) for d in x.shape]
+        end = list(_ends(x.shape, x.shape, "split"))
         begin[axis], end[axis] = start, start + int(size)
         start += int(size)
         outs.append(em.op("StridedSlice", [em.tensor(ins[0]), tuple(begin), tuple(end), (1,) * len(end),
@@ -492,7 +516,7 @@ def _gather(em, eqn, ins, dimension_numbers, slice_sizes, mode, fill_value, **_)
             or rows != (1, *map(int, table.shape[1:])) or getattr(dn, "operand_batching_dims", ())
             or tuple(dn.offset_dims) != tuple(range(len(idx.shape) - 1, len(idx.shape) - 1 + len(rows) - 1))):
         raise unsupported("gather", "only whole rows along axis 0 (take / Embedding)")
-    ishape = tuple(int(d) for d in idx.shape[:-1])
+    ishape = tuple(idx.shape[:-1])
     i = _reshaped(em, em.tensor(ins[1]), idx, ishape)
     return em.op("Gather", [em.tensor(ins[0]), i, 0, 0], _out(eqn))
 

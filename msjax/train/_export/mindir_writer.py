@@ -43,7 +43,7 @@ from ..._core.state import SwapFrame
 from ..._core.tensor import DynamicShape, Tensor, wrap
 from ...nn.cell import Cell
 from .._mind_ir_pb import ModelProto, TensorProto
-from ._mindir_ops import Emitter, abstract, tensor_type
+from ._mindir_ops import Emitter, abstract, dims, tensor_type
 from ._output import replace_file
 
 __all__ = ["write_mindir", "build_mindir"]
@@ -69,10 +69,7 @@ def build_mindir(net, inputs) -> ModelProto:
     """The ModelProto of ``net`` on ``inputs`` (see :func:`write_mindir`)."""
     inputs = tuple(inputs) if isinstance(inputs, (tuple, list)) else (inputs,)
     tensors = [t for t in inputs if isinstance(t, Tensor)]
-    for t in tensors:
-        if isinstance(t._data, DynamicShape):
-            raise ValueError(f"Exporting MINDIR with a dynamic shape {list(t._data.shape)} is not supported by "
-                             f"msjax: the graph is traced with fixed shapes. Export with a concrete input shape.")
+    specs = _specs(tensors)
     is_cell = isinstance(net, Cell)
     params = list(net.get_parameters()) if is_cell else []
     mode = net.training if is_cell else None
@@ -81,7 +78,7 @@ def build_mindir(net, inputs) -> ModelProto:
     saved = os.environ.get(_LOWERING_ENV)
     os.environ[_LOWERING_ENV] = "xla"
     try:
-        closed = _trace(net, inputs, params)
+        closed = _trace(net, inputs, params, specs)
     finally:
         if saved is None:
             os.environ.pop(_LOWERING_ENV, None)
@@ -90,10 +87,26 @@ def build_mindir(net, inputs) -> ModelProto:
         if is_cell:
             net.set_train(mode)
     graph_name = f"{type(net).__name__ if is_cell else getattr(net, '__name__', 'function')}_construct"
-    return _model(graph_name, closed, params, _input_names(net, len(tensors)), tensors)
+    return _model(graph_name, closed, params, _input_names(net, len(tensors)), specs)
 
 
-def _trace(net, inputs, params):
+def _specs(tensors):
+    """The inputs' ShapeDtypeStructs; a ``None`` dimension (``Tensor(shape=[None, ...])``) is a
+    ``jax.export`` symbol, one per axis position (``dyn_0`` for every input's first axis...)."""
+    specs = []
+    for t in tensors:
+        shape = tuple(t._data.shape) if isinstance(t._data, DynamicShape) else tuple(t.shape)
+        if -2 in shape:
+            raise ValueError(f"Exporting MINDIR: an input of unknown rank (shape {list(shape)}) is not supported; "
+                             f"give its rank (None for each dynamic dimension).")
+        if -1 in shape:
+            syms = jax.export.symbolic_shape(", ".join(f"dyn_{a}" if d == -1 else str(d) for a, d in enumerate(shape)))
+            shape = tuple(syms)
+        specs.append(jax.ShapeDtypeStruct(shape, np.dtype(t._data.dtype)))
+    return specs
+
+
+def _trace(net, inputs, params, specs):
     def fn(values, *arrays):
         it = iter(arrays)
         with SwapFrame(params, values):
@@ -101,9 +114,13 @@ def _trace(net, inputs, params):
         return [jnp.asarray(leaf) for leaf in jax.tree_util.tree_leaves(out)]
 
     values = [jax.ShapeDtypeStruct(p.shape, np.dtype(p._raw_get().dtype)) for p in params]
-    specs = [jax.ShapeDtypeStruct(tuple(t.shape), np.dtype(t._data.dtype))
-             for t in inputs if isinstance(t, Tensor)]
-    return jax.make_jaxpr(fn)(values, *specs)
+    try:
+        return jax.make_jaxpr(fn)(values, *specs)
+    except Exception as e:
+        if all(isinstance(d, int) for s in specs for d in s.shape) or isinstance(e, RuntimeError):
+            raise
+        raise ValueError(f"Exporting MINDIR with a dynamic dimension (None) failed while tracing the network: "
+                         f"{type(e).__name__}: {e}. Export with a fixed shape.") from e
 
 
 def _input_names(net, count):
@@ -117,7 +134,7 @@ def _input_names(net, count):
     return names + [f"input_{i}" for i in range(len(names), count)]
 
 
-def _model(graph_name, closed, params, names, tensors):
+def _model(graph_name, closed, params, names, specs):
     jaxpr = closed.jaxpr
     em = Emitter(graph_name)
     nparams = len(params)
@@ -136,11 +153,11 @@ def _model(graph_name, closed, params, names, tensors):
             value = np.ascontiguousarray(np.asarray(p._raw_get()))
             g.parameter.add(dims=value.shape, data_type=tensor_type(value.dtype), name=name, ref_key=p.name,
                             raw_data=value.tobytes(), compression_type=TensorProto.NO_COMPRESSION)
-    for name, t in zip(inames, tensors):
-        g.input.add(name=name).tensor.add(dims=tuple(t.shape), data_type=tensor_type(t._data.dtype))
+    for name, spec in zip(inames, specs):
+        g.input.add(name=name).tensor.add(dims=dims(spec.shape), data_type=tensor_type(spec.dtype))
     if len(outs) == 1:
         out = outs[0]
-        g.output.add(name=out).tensor.add(dims=tuple(int(d) for d in closed.out_avals[0].shape),
+        g.output.add(name=out).tensor.add(dims=dims(closed.out_avals[0].shape),
                                           data_type=tensor_type(closed.out_avals[0].dtype))
     else:
         out = em.op("MakeTuple", outs, None, function=False)
