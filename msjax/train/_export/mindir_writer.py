@@ -25,8 +25,10 @@ Differences from MindSpore 2.10:
   ``ref_key``), and Parameters the network does not read are left out (as MindSpore does).
 * No ``Load``/``UpdateState``/``Depend`` side-effect chain: an inference graph only reads its
   Parameters, and MindSpore's loader accepts them as direct inputs of the nodes.
-* ``Tensor(shape=[None, ...])`` (dynamic dimensions) raises ``ValueError``: the trace has fixed
-  shapes; export with a concrete shape.
+* ``Tensor(shape=[None, ...])``: the trace uses ``jax.export`` symbols (``dyn_<axis>``, one per
+  axis position) and the file -1 dimensions, as MindSpore's; a trace that needs a dynamic
+  dimension's value raises ``ValueError`` (``RuntimeError`` from a rule, e.g. a reshape with
+  two dynamic dimensions).
 * An op with no MindIR rule (control flow, random bits, transposed or 3-D convolution, padded
   or average pooling...) raises ``RuntimeError`` naming it; nothing is written then.
 """
@@ -58,8 +60,8 @@ def write_mindir(net, inputs, file_name: str) -> None:
     """Write ``net`` called on ``inputs`` to ``file_name`` (the final path, '.mindir' included).
 
     ``net``: a Cell or a function of Tensors; ``inputs``: a tuple of Tensors (non-Tensor inputs
-    are constants of the graph). Raises ``RuntimeError`` naming an op that has no MindIR form
-    and ``ValueError`` for dynamic shapes; nothing is written then. The file is replaced
+    are constants of the graph; ``Tensor(shape=[None, ...])`` gives a dynamic dimension). Raises
+    ``RuntimeError`` naming an op that has no MindIR form; nothing is written then. The file is replaced
     atomically and left read-only, as MindSpore leaves it.
     """
     replace_file(file_name, build_mindir(net, inputs).SerializeToString())
