@@ -186,10 +186,26 @@ def test_bad_and_encrypted_files(tmp_path):
     cipher.write_bytes((0x7F3A5ED8).to_bytes(4, "little") + os.urandom(64))
     with pytest.raises(RuntimeError, match="The file may be encrypted and decrypt failed"):
         load_mindir_graph(str(cipher))
-    with pytest.raises(RuntimeError, match="msjax cannot decrypt MindIR files"):
+    with pytest.raises(NotImplementedError, match="built-in 'AES-GCM' mode is not supported by msjax"):
         load_mindir_graph(str(cipher), dec_key=b"0123456789abcdef")
     with pytest.raises(RuntimeError, match="^Load MindIR failed.$"):      # MindSpore: a key for a plain file
         load_mindir_graph(os.path.join(HERE, "lenet.mindir"), dec_key=b"0123456789abcdef")
+    # customized decryption, called as MindSpore calls it: dec_mode(file_name, dec_key) -> bytes
+    def xor(data, key):
+        return bytes(b ^ key[i % len(key)] for i, b in enumerate(data))
+
+    def decrypt(path, key):
+        with open(path, "rb") as f:
+            return xor(f.read(), key)
+
+    with open(os.path.join(HERE, "misc_ops.mindir"), "rb") as f:
+        plain = f.read()
+    secret = tmp_path / "secret.mindir"
+    secret.write_bytes(xor(plain, b"k3y"))
+    graph = load_mindir_graph(str(secret), dec_key=b"k3y", dec_mode=decrypt)
+    assert graph.op_types() == _graph_cell("misc_ops").graph.op_types()
+    with pytest.raises(RuntimeError, match="^Load MindIR failed.$"):
+        load_mindir_graph(str(secret), dec_key=b"k3y", dec_mode=lambda path, key: None)
     with pytest.raises(NotImplementedError, match="obfuscation"):
         load_mindir_graph(os.path.join(HERE, "lenet.mindir"), obf_func=lambda x: x)
 

@@ -242,6 +242,25 @@ def build_nets(ms):
             p = self.adaptive(up)
             return self.log_softmax(w), idx, val, b, p, ops.less(t, 0.0), ops.greater_equal(t, 0.2)
 
+    class Misc3(nn.Cell):
+        """Element-wise ops msjax's own MindIR writer emits (no weights)."""
+        def __init__(self):
+            super().__init__()
+            self.real_div = ops.RealDiv()
+            self.reduce_prod = ops.ReduceProd(keep_dims=False)
+            self.argmin = ops.Argmin(axis=1)
+            self.cumsum = ops.CumSum(reverse=True)
+
+        def construct(self, x, y):
+            u = x * 0.5                                            # in (-1, 1)
+            a = ops.acos(u) + ops.asin(u) + ops.atan(x) + ops.atanh(u * 0.9) + ops.asinh(x)
+            b = ops.acosh(ops.abs(x) + 1.5) + ops.cosh(u) + ops.sinh(u) + ops.tan(u) + ops.atan2(x, y)
+            c = ops.erfc(x) + ops.expm1(u) + ops.log1p(ops.abs(x)) + ops.sign(x) + ops.ceil(x * 2.0)
+            m = ops.logical_or(ops.logical_and(ops.less(x, y), ops.not_equal(x, 0.5)),
+                               ops.logical_not(ops.less_equal(y, 0.0)))
+            fin = ops.isfinite(self.real_div(x, y))
+            return a, b, c, m, fin, self.reduce_prod(u + 1.0, 1), self.argmin(x), self.cumsum(x, 1)
+
     def f32(*shape, seed=0):
         return np.random.RandomState(seed).randn(*shape).astype(np.float32)
 
@@ -258,6 +277,7 @@ def build_nets(ms):
         "ms_encoder": (MsEncoder(), [f32(2, 5, 16)], None),
         "misc_ops": (Misc(), [ids, f32(2, 2, 8, 8)], None),
         "misc_ops2": (Misc2(), [f32(2, 3, 4), f32(2, 3, 4, 4, seed=3), np.array([1, 3], np.int32)], None),
+        "misc_ops3": (Misc3(), [np.tanh(f32(3, 5, seed=4)) * 1.8, f32(3, 5, seed=5)], None),
     }
 
 

@@ -13,7 +13,9 @@ Differences from MindSpore:
 - Only the op types in ``_mindir_kernels.KERNELS`` are known (the zoo's CNNs, Transformer
   encoder layers and common element-wise ops); any other op type, and MindIR sub-graphs
   (control flow, ``ModelProto.functions``), raise ``RuntimeError`` naming it when loading.
-- Encrypted files (``dec_key``/``dec_mode``) are not decrypted: ``RuntimeError``.
+- Files encrypted by MindSpore's built-in modes (``dec_key`` with ``dec_mode`` ``'AES-GCM'``,
+  ``'AES-CBC'``, ``'SM4-CBC'``) raise ``NotImplementedError``; customized decryption (``dec_mode``
+  a function, called ``dec_mode(file_name, dec_key)`` for the model's bytes) works.
 """
 from __future__ import annotations
 
@@ -164,17 +166,28 @@ class FuncGraph:
         return outs[0] if len(outs) == 1 else outs
 
 
-def _check_cipher(file_name, data, dec_key):
+def _file_bytes(file_name, dec_key, dec_mode):
+    """The model's bytes: the file, or what a customized decryption (``dec_mode`` a function,
+    called as MindSpore calls it: ``dec_mode(file_name, dec_key)``) returns for it."""
+    if dec_key is not None and callable(dec_mode):
+        data = dec_mode(file_name, dec_key)
+        if not isinstance(data, (bytes, bytearray)):
+            raise RuntimeError("Load MindIR failed.")
+        return bytes(data)
+    with open(file_name, "rb") as f:
+        data = f.read()
     magic = int.from_bytes(data[:4], "little") if len(data) >= 4 else None
     if dec_key is not None:
         if magic in _CIPHER_MAGIC:
-            raise RuntimeError("Load MindIR failed: msjax cannot decrypt MindIR files (dec_key/dec_mode); "
-                               "export the network without enc_key to load it in msjax.")
-        raise RuntimeError("Load MindIR failed.")
+            raise NotImplementedError(f"Decrypting a MindIR file with MindSpore's built-in '{dec_mode}' mode is not "
+                                      "supported by msjax; export with enc_mode a function (customized encryption) "
+                                      "or without enc_key.")
+        raise RuntimeError("Load MindIR failed.")     # MindSpore: the key does not decrypt a plain file
     if magic in _CIPHER_MAGIC:
         raise RuntimeError("Load MindIR failed. The file may be encrypted and decrypt failed, you "
                            "can check whether the values of the arguments 'dec_key' and 'dec_mode'"
                            " are the same as when exported MindIR file, or check the file integrity.")
+    return data
 
 
 def _node_kind(node, prims, functions):
@@ -247,12 +260,11 @@ def parse_model(model, base_dir=""):
 
 
 def load_mindir_graph(file_name, dec_key=None, dec_mode="AES-GCM", obf_func=None):
-    """The graph of the MindIR file ``file_name`` (already checked by ``mindspore.load``)."""
+    """The graph of the MindIR file ``file_name`` (already checked by ``mindspore.load``);
+    ``RuntimeError('Load MindIR failed.')`` for a file that is not a MindIR model."""
     if obf_func is not None:
         raise NotImplementedError("Dynamic model structure obfuscation is no longer supported.")
-    with open(file_name, "rb") as f:
-        data = f.read()
-    _check_cipher(file_name, data, dec_key)
+    data = _file_bytes(file_name, dec_key, dec_mode)
     model = ModelProto()
     try:
         model.ParseFromString(data)
