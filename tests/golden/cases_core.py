@@ -668,6 +668,44 @@ def case_cell_forward_001(ms):
     return net(x, y)
 
 
+def case_cell_forward_inner_set_train_false_in_train_step(ms):
+    """official/cv/PointNet's loop: a compiled TrainOneStepCell step, then
+    ``network.set_train(False)`` and an evaluation call on the inner network, then more
+    steps with no ``set_train(True)``. PyNative (and msjax in both modes) trains the later
+    steps with the BatchNorm in inference mode; MindSpore's GRAPH_MODE reuses the step's
+    graph (keyed by the TrainOneStepCell's own phase and the arguments), so its BatchNorm
+    stays in training mode (core_graph.json, docs/differences.md)."""
+    nn = ms.nn
+
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.fc = nn.Dense(4, 3, weight_init="ones", bias_init="zeros")
+            self.bn = nn.BatchNorm1d(3)
+
+        def construct(self, x):
+            return self.bn(self.fc(x))
+
+    class Loss(nn.Cell):
+        def __init__(self, net):
+            super().__init__()
+            self.net = net
+
+        def construct(self, x):
+            return (self.net(x) ** 2 * ms.Tensor([1.0, 2.0, 3.0])).sum()
+
+    net = Net()
+    net.set_train(True)
+    step = nn.TrainOneStepCell(Loss(net), nn.SGD(net.trainable_params(), 0.01))
+    x = ms.Tensor([[1.0, -2.0, 0.5, 3.0], [0.0, 1.0, 2.0, -1.0], [2.5, 0.5, -1.5, 1.0],
+                   [-1.0, 3.0, 1.0, 0.0], [0.5, 0.5, 0.5, 0.5]])
+    losses = [step(x)]
+    net.set_train(False)
+    evaluated = net(x)
+    losses += [step(x), step(x)]
+    return [losses, evaluated, net.bn.gamma, net.bn.moving_mean, net.bn.moving_variance]
+
+
 def case_cell_trainable_params_001(ms):
     net, _, _ = _net001(ms)
     return [(p.name, p) for p in net.trainable_params()]
