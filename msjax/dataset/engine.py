@@ -144,19 +144,27 @@ class _Ctx:
         return np.random.default_rng([self.base, next(self._k)])
 
 
-def ordered_parallel(fn, items, workers, window=None):
-    """``fn`` over ``items`` on ``workers`` threads; results in input order.
-    An exception of ``fn`` is re-raised for the item that raised it."""
-    if not workers or workers <= 1:
+def ordered_parallel(fn, items, workers, window=None, pipelined=False, route=None):
+    """``fn`` over ``items`` on ``workers`` threads; results in input order, at most
+    ``window`` items in flight (the buffer is bounded). An exception of ``fn`` is re-raised
+    for the item that raised it.
+
+    As MindSpore's workers, item ``i`` goes to worker ``i % workers`` (or ``route(item)``; a
+    one-thread ``ThreadPoolExecutor`` each), which treats its items in order: a worker's random
+    engines then draw in MindSpore's order without waiting on the other workers. ``pipelined``: one
+    worker is a thread too, so ``fn`` runs beside the caller's own work (reading the items,
+    batching the results), as MindSpore's one-worker map runs beside its source and batch ops."""
+    if not workers or (workers <= 1 and not pipelined):
         for it in items:
             yield fn(it)
         return
-    window = window or workers * 4
-    pool = concurrent.futures.ThreadPoolExecutor(max_workers=workers, thread_name_prefix="msjax-dataset")
+    window = window or max(workers * 4, 8)
+    pools = [concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"msjax-dataset-w{k}")
+             for k in range(workers)]
     pending = collections.deque()
     try:
-        for it in items:
-            pending.append(pool.submit(fn, it))
+        for n, it in enumerate(items):
+            pending.append(pools[(n if route is None else route(it)) % workers].submit(fn, it))
             if len(pending) >= window:
                 yield pending.popleft().result()
         while pending:
@@ -164,7 +172,8 @@ def ordered_parallel(fn, items, workers, window=None):
     finally:
         for f in pending:
             f.cancel()
-        pool.shutdown(wait=False, cancel_futures=True)
+        for pool in pools:
+            pool.shutdown(wait=False, cancel_futures=True)
 
 
 class BatchInfo:
@@ -896,7 +905,8 @@ class MapDataset(Dataset):
         hooks = CallbackRunner(self.callbacks) if self.callbacks else None
 
         def epoch(k):
-            rows = ordered_parallel(apply, streams.rows(enumerate(child.epoch())), self.num_parallel_workers)
+            rows = ordered_parallel(apply, streams.rows(enumerate(child.epoch())), self.num_parallel_workers,
+                                    pipelined=True, route=lambda item: item[0][0])
             return hooks.epoch(rows, k) if hooks else rows
         return _FnRunner(epoch, [child])
 
