@@ -73,13 +73,22 @@ def decode(buf):
     return img
 
 
+def _rows_of_pixels(a):
+    """Whether OpenCV can take ``a`` as it is: rows of packed pixels, any row step (a crop
+    of a larger image is passed without a copy)."""
+    packed = a.itemsize if a.ndim == 2 else a.itemsize * a.shape[2]
+    return a.strides[-1] == a.itemsize and a.strides[1] == packed and a.strides[0] >= packed * a.shape[1]
+
+
 def _cv_call(name, fn, img, *args, **kwargs):
     """Run an OpenCV kernel on ``img``: bool images as uint8, an (H, W, 1) image kept
     3-D, OpenCV's failures (an unsupported dtype) as MindSpore's RuntimeError."""
     src = img.view(np.uint8) if img.dtype == np.bool_ else img
     _no_ipp()
+    if not _rows_of_pixels(src):
+        src = np.ascontiguousarray(src)
     try:
-        out = fn(np.ascontiguousarray(src), *args, **kwargs)
+        out = fn(src, *args, **kwargs)
     except cv2.error as e:
         raise _pipeline_error(f"{name}: {str(e).strip()}") from None
     if img.ndim == 3 and out.ndim == 2:
