@@ -11,14 +11,16 @@ Iterators (``create_tuple_iterator``/``create_dict_iterator``/``for x in ds``)
 run the pipeline in a background thread one epoch at a time, ``prefetch_size``
 rows ahead, so preparing the next batch overlaps the training step. Sources with
 ``num_parallel_workers > 1`` and ``map``/``batch(per_batch_map=...)`` with several
-workers run user functions on a thread pool and keep the order of rows. User
-code that raises becomes a ``RuntimeError`` naming the operation and the sample
-index, chained to the original exception.
+workers run user functions on worker threads (row ``i`` on worker ``i % n``, as
+MindSpore's) and keep the order of rows; a map's work runs on its own thread even with
+one worker. Every stage holds a bounded number of rows. ``map(...,
+python_multiprocessing=True)`` runs the Python callables (not msjax's transforms) in
+worker processes (``_procpool``). User code that raises becomes a ``RuntimeError``
+naming the operation and the sample index, chained to the original exception.
 
-Differences from MindSpore: workers are threads (numpy, file reads and most
-image work release the GIL), never processes, so ``python_multiprocessing`` is
-accepted and ignored; ``cache`` (a cache server) is accepted and ignored; a
-dataset object may feed several pipelines.
+Differences from MindSpore: ``GeneratorDataset``'s and ``batch``'s
+``python_multiprocessing`` are accepted and run on threads; ``cache`` (a cache server) is
+accepted and ignored; a dataset object may feed several pipelines.
 """
 from __future__ import annotations
 
@@ -26,6 +28,7 @@ import atexit
 import builtins
 import collections
 import concurrent.futures
+import functools
 import itertools
 import queue
 import threading
@@ -850,8 +853,12 @@ class MapDataset(Dataset):
                 raise TypeError(f"Argument operations[{ops.index(op)}] with value {op} is not a callable: "
                                 "operations must be transforms or Python functions.")
         self.callbacks = check_callbacks(callbacks)
+        if not isinstance(python_multiprocessing, bool):
+            raise TypeError(f"Argument python_multiprocessing with value {python_multiprocessing} is not of type "
+                            f"[<class 'bool'>], but got {type(python_multiprocessing)}.")
         super().__init__([input_dataset], num_parallel_workers, cache)
         self.operations = ops
+        self.python_multiprocessing = python_multiprocessing
         self.input_columns = _as_list(input_columns, "input_columns")
         self.output_columns = _as_list(output_columns, "output_columns")
 
@@ -882,14 +889,16 @@ class MapDataset(Dataset):
 
         # MindSpore's per-worker random engines (each worker's operations seeded GetSeed() + worker)
         streams = MapStreams(ops, self.num_parallel_workers or config.get_num_parallel_workers())
+        calls, procs = _process_calls(ops, self.python_multiprocessing,
+                                      self.num_parallel_workers or config.get_num_parallel_workers())
 
         def apply(item):
             tag, (n, row) = item
             args = [row[i] for i in idx]
             with streams.applying(tag):
-                for op in ops:
+                for op, call in _builtin_zip(ops, calls):
                     try:
-                        res = op(*args)
+                        res = call(*args)
                     except Exception as e:  # noqa: BLE001
                         raise user_error(f"map operation: [{_fn_name(op)}] on row {n} (input_columns={ins})",
                                          e) from e
@@ -908,7 +917,22 @@ class MapDataset(Dataset):
             rows = ordered_parallel(apply, streams.rows(enumerate(child.epoch())), self.num_parallel_workers,
                                     pipelined=True, route=lambda item: item[0][0])
             return hooks.epoch(rows, k) if hooks else rows
-        return _FnRunner(epoch, [child])
+        return _FnRunner(epoch, [child] + ([procs] if procs else []))
+
+
+def _process_calls(ops, multiprocessing, workers):
+    """How a map calls each of its operations: with ``python_multiprocessing``, the Python
+    callables (not msjax's transforms) through worker processes, as MindSpore; the pool (a
+    closable, or None) is the second value."""
+    python = [k for k, op in enumerate(ops) if not type(op).__module__.startswith("msjax.")]
+    if not multiprocessing or not python:
+        return list(ops), None
+    from ._procpool import ProcessCalls
+    procs = ProcessCalls([ops[k] for k in python], workers)
+    calls = list(ops)
+    for j, k in enumerate(python):
+        calls[k] = functools.partial(procs.call, j)
+    return calls, procs
 
 
 class FilterDataset(Dataset):
