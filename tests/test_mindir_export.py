@@ -165,3 +165,20 @@ def test_file_is_read_only_and_replaced(tmp_path):
     model = ModelProto()
     model.ParseFromString(open(path, "rb").read())
     assert "Sigmoid" in _ops(model)
+
+
+def test_every_unary_binary_op_name_reads_back(tmp_path):
+    """Each elementwise op the writer names must be a MindSpore primitive name that the reader
+    (whose table is checked against MindSpore's own files) knows: `ACos`, not `Acos`."""
+    from msjax.train._export import _mindir_kernels, _mindir_ops
+    names = set(_mindir_ops._UNARY.values()) | set(_mindir_ops._BINARY.values())
+    assert names <= set(_mindir_kernels.KERNELS), sorted(names - set(_mindir_kernels.KERNELS))
+
+    class Net(nn.Cell):
+        def construct(self, x):
+            return ops.acos(x) + ops.asin(x) * ops.atanh(x) - ops.atan(x) / ops.cosh(x)
+
+    x = ms.Tensor(np.linspace(-0.9, 0.9, 6, dtype=np.float32))
+    write_mindir(Net(), (x,), str(tmp_path / "u.mindir"))
+    out = nn.GraphCell(ms.load(str(tmp_path / "u.mindir")))(x)
+    np.testing.assert_allclose(out.asnumpy(), Net()(x).asnumpy(), rtol=1e-6)

@@ -240,7 +240,7 @@ def _out(eqn, i=0):
 _UNARY = {"exp": "Exp", "log": "Log", "tanh": "Tanh", "logistic": "Sigmoid", "erf": "Erf", "rsqrt": "Rsqrt",
           "sqrt": "Sqrt", "neg": "Neg", "abs": "Abs", "sign": "Sign", "floor": "Floor", "ceil": "Ceil",
           "sin": "Sin", "cos": "Cos", "square": "Square", "log1p": "Log1p", "expm1": "Expm1", "erfc": "Erfc",
-          "is_finite": "IsFinite", "sinh": "Sinh", "cosh": "Cosh", "tan": "Tan", "asin": "Asin", "acos": "Acos",
+          "is_finite": "IsFinite", "sinh": "Sinh", "cosh": "Cosh", "tan": "Tan", "asin": "Asin", "acos": "ACos",
           "atan": "Atan", "asinh": "Asinh", "acosh": "Acosh", "atanh": "Atanh"}
 _BINARY = {"add": "Add", "sub": "Sub", "mul": "Mul", "max": "Maximum", "min": "Minimum", "pow": "Pow",
            "atan2": "Atan2", "eq": "Equal", "ne": "NotEqual", "lt": "Less", "le": "LessEqual", "gt": "Greater",
