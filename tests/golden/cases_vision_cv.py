@@ -1,8 +1,8 @@
 """Golden cases for the OpenCV-backed vision kernels (issue 24): ``Decode`` on JPEGs of
 every common layout (baseline 4:4:4 / 4:2:2 / 4:2:0, progressive, grayscale, odd
 sizes) and PNG, ``Resize`` with each OpenCV interpolation at sizes a training
-pipeline uses, crops resized as ``RandomResizedCrop`` does, and ``Rotate`` at
-arbitrary angles (``cv::warpAffine``). Compared bitwise (``RTOL = ATOL = 0``):
+pipeline uses, crops resized as ``RandomResizedCrop`` does, and ``Rotate`` and ``Affine``
+at arbitrary angles (``cv::warpAffine``). Compared bitwise (``RTOL = ATOL = 0``):
 MindSpore's kernels here are OpenCV's and libjpeg-turbo's, and so are msjax's.
 
 Large outputs are returned as their shape, a CRC-32 of their bytes and a strided
@@ -39,7 +39,8 @@ def _smooth(h, w):
 
 def _digest(a):
     a = np.ascontiguousarray(a)
-    return [list(a.shape), a.dtype.name, zlib.crc32(a.tobytes()), a[::max(1, a.shape[0] // 5), ::max(1, a.shape[1] // 5)]]
+    sample = a[::max(1, a.shape[0] // 5), ::max(1, a.shape[1] // 5)]
+    return [list(a.shape), a.dtype.name, zlib.crc32(a.tobytes()), sample]
 
 
 def _encode(img, fmt, **kw):
@@ -172,6 +173,21 @@ def case_rotate_angles(ms):
 def case_rotate_gray(ms):
     V = _v(ms)
     return _digest(V.Rotate(33, V.Inter.BILINEAR, expand=True)(_pattern(24, 31, 6)[..., 0]))
+
+
+# ----------------------------------------------------------------- affine
+def case_affine(ms):
+    V = _v(ms)
+    img = _pattern(26, 33, 8)
+    return [_digest(V.Affine(30, [1, -1], 1.2, [10.0, 5.0], V.Inter.BILINEAR, (10, 20, 30))(img)),
+            _digest(V.Affine(-15.5, [0, 0], 0.8, 0.0, V.Inter.NEAREST, 200)(img)),
+            _digest(V.Affine(7, [0.5, -0.25], 1.0, [0.0, -12.0], V.Inter.BICUBIC, (1, 2, 3))(img)),
+            _digest(V.Affine(45, [0, 0], 1.1, 3.0, V.Inter.BILINEAR)(img[..., 1]))]
+
+
+def case_affine_translate_range(ms):
+    """Affine's translation is a fraction of the width and height, within [-1, 1]."""
+    return _v(ms).Affine(0, [2, 0], 1.0, 0.0)
 
 
 def all_cases():

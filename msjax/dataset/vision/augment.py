@@ -15,6 +15,7 @@ import numbers
 
 import numpy as np
 
+from . import _cv
 from .transforms import _image, _rng, _rng_lock, _Transform, _uniform, _randint
 from .utils import AutoAugmentPolicy, Inter
 
@@ -574,57 +575,53 @@ class RandomSelectSubpolicy(_Transform):
 
 
 def _affine_matrix(angle, translate, scale, shear, center):
-    """The inverse of rotate(angle) . shear . scale about ``center`` followed by ``translate`` (degrees)."""
-    rot = math.radians(angle)
-    sx, sy = math.radians(shear[0]), math.radians(shear[1])
-    cx, cy = center
-    tx, ty = translate
-    a = math.cos(rot - sy) / math.cos(sy)
-    b = -math.cos(rot - sy) * math.tan(sx) / math.cos(sy) - math.sin(rot)
-    c = math.sin(rot - sy) / math.cos(sy)
-    d = -math.sin(rot - sy) * math.tan(sx) / math.cos(sy) + math.cos(rot)
-    m = np.array([[d, -b, 0.0], [-c, a, 0.0]]) / scale
-    m[0, 2] = m[0, 0] * (-cx - tx) + m[0, 1] * (-cy - ty) + cx
-    m[1, 2] = m[1, 0] * (-cx - tx) + m[1, 1] * (-cy - ty) + cy
-    return m
+    """MindSpore's ``GetAffineMatrix``: the forward 2x3 matrix ``T * C * RSS * C^-1`` of a
+    rotation by ``angle``, a scale and shears (degrees) about ``center``, then ``translate``,
+    in its float32 steps (angles to radians as ``CV_PI * deg / 180.0``, the entries computed in
+    double and stored as float)."""
+    f32 = np.float32
+    rad = f32(math.pi * float(f32(angle)) / 180.0)
+    sx = float(f32(math.pi * float(f32(shear[0])) / 180.0))
+    sy = float(f32(math.pi * float(f32(-1 * f32(shear[1]))) / 180.0))
+    cx, cy = f32(center[0]), f32(center[1])
+    scale = float(f32(scale))
+    a = float(f32(float(rad) + sy))          # float + float in C++: a float sum
+    m0 = f32(scale * math.cos(a) / math.cos(sy))
+    m1 = f32(scale * (-1 * math.cos(a) * math.tan(sx) / math.cos(sy) - math.sin(float(rad))))
+    m3 = f32(scale * math.sin(a) / math.cos(sy))
+    m4 = f32(scale * (-1 * math.sin(a) * math.tan(sx) / math.cos(sy) + math.cos(float(rad))))
+    m2 = (f32(1) - m0) * cx - m1 * cy + f32(translate[0])
+    m5 = (f32(1) - m4) * cy - m3 * cx + f32(translate[1])
+    return np.array([[m0, m1, m2], [m3, m4, m5]], np.float32)
 
 
 def _warp(img, m, interpolation, fill):
-    H, W = img.shape[:2]
-    ys, xs = np.mgrid[0:H, 0:W].astype(np.float64)
-    sx = m[0, 0] * xs + m[0, 1] * ys + m[0, 2]
-    sy = m[1, 0] * xs + m[1, 1] * ys + m[1, 2]
-    if interpolation == Inter.NEAREST:
-        ix, iy = np.floor(sx + 0.5).astype(int), np.floor(sy + 0.5).astype(int)
-        ok = (ix >= 0) & (ix < W) & (iy >= 0) & (iy < H)
-        out = np.empty_like(img)
-        out[...] = np.asarray(fill, img.dtype) if img.ndim == 2 else np.resize(np.asarray(fill, img.dtype),
-                                                                                img.shape[2])
-        out[ok] = img[iy[ok], ix[ok]]
-        return out
-    x0, y0 = np.floor(sx).astype(int), np.floor(sy).astype(int)
-    fx, fy = sx - x0, sy - y0
-    f = img.astype(np.float64)
-    acc = np.zeros(img.shape, np.float64)
-    fillv = np.broadcast_to(np.asarray(fill, np.float64), img.shape[2:] if img.ndim == 3 else ())
-    for dy, wy in ((0, 1 - fy), (1, fy)):
-        for dx, wx in ((0, 1 - fx), (1, fx)):
-            xx, yy = x0 + dx, y0 + dy
-            ok = (xx >= 0) & (xx < W) & (yy >= 0) & (yy < H)
-            val = np.empty(img.shape, np.float64)
-            val[...] = fillv
-            val[ok] = f[yy[ok], xx[ok]]
-            w = (wx * wy)[..., None] if img.ndim == 3 else wx * wy
-            acc += w * val
-    return _sat_u8(acc) if img.dtype == np.uint8 else acc.astype(img.dtype)
+    """``cv::warpAffine`` by the forward matrix ``m`` into the image's own size, the border
+    ``Scalar(r, g, b)`` (MindSpore's Affine)."""
+    fill = tuple(fill) if isinstance(fill, (tuple, list)) else (fill,) * 3
+    return _cv.warp_affine(img, m, img.shape[:2], interpolation, fill, name="Affine")
+
+
+def _check_interval(value, lo, hi, name):
+    if not lo <= value <= hi:
+        raise ValueError(f"Input {name} is not within the required interval of [{lo}, {hi}].")
 
 
 class Affine(_PilAware):
     """``Affine(degrees, translate, scale, shear, resample=Inter.NEAREST, fill_value=0)``: rotate,
-    translate (pixels), scale and shear (degrees) about the image centre. Sampling is msjax's own
-    (pixel centres, round half up for NEAREST); edge pixels can differ from MindSpore's OpenCV warp."""
+    translate (fractions of the width and height, in [-1, 1]), scale and shear (degrees) about
+    the image centre, by ``cv::warpAffine`` with MindSpore's matrix: its pixels."""
 
     def __init__(self, degrees, translate, scale, shear, resample=Inter.NEAREST, fill_value=0):
+        _check_interval(degrees, -180, 180, "degrees")
+        if len(translate) != 2:
+            raise TypeError("The length of translate should be 2.")
+        for i, t in enumerate(translate):
+            _check_interval(t, -1.0, 1.0, f"translate[{i}]")
+        if scale <= 0:
+            raise ValueError("Input scale must be greater than 0.")
+        for i, v in enumerate(shear if isinstance(shear, (list, tuple)) else [shear]):
+            _check_interval(v, -180, 180, "shear" if isinstance(shear, numbers.Number) else f"shear[{i}]")
         self.degrees, self.translate, self.scale = float(degrees), tuple(translate), float(scale)
         self.shear = (float(shear), 0.0) if isinstance(shear, numbers.Number) else tuple(map(float, shear))
         self.resample, self.fill_value = resample, fill_value
@@ -632,7 +629,9 @@ class Affine(_PilAware):
     def _apply(self, img):
         img = _image(img, "Affine")
         H, W = img.shape[:2]
-        m = _affine_matrix(self.degrees, self.translate, self.scale, self.shear, ((W - 1) * 0.5, (H - 1) * 0.5))
+        f32 = np.float32
+        shift = (float(f32(self.translate[0]) * f32(W)), float(f32(self.translate[1]) * f32(H)))
+        m = _affine_matrix(self.degrees, shift, self.scale, self.shear, ((W - 1) * 0.5, (H - 1) * 0.5))
         return _warp(img, m, self.resample, self.fill_value)
 
 
