@@ -92,11 +92,13 @@ class ProcessCalls:
 
     def __init__(self, funcs, workers):
         self._funcs, self._workers = list(funcs), max(1, int(workers or 1))
-        self._pool = None
+        self._pool, self._closed = None, False
         self._lock = threading.Lock()
 
     def _start(self):
         with self._lock:
+            if self._closed:
+                raise RuntimeError("map: the worker processes of this iterator were stopped.")
             if self._pool is None:
                 resource_tracker.ensure_running()     # one tracker for the blocks of every process
                 pool = concurrent.futures.ProcessPoolExecutor(
@@ -122,6 +124,8 @@ class ProcessCalls:
         return _take(res, unlink=True)
 
     def close(self):
-        pool, self._pool = self._pool, None
+        with self._lock:
+            self._closed = True
+            pool, self._pool = self._pool, None
         if pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)
