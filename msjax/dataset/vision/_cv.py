@@ -34,6 +34,8 @@ except ImportError:  # pragma: no cover - opencv-python-headless is a declared d
 from ...mindrecord.filewriter import _pipeline_error
 from .utils import Inter
 
+__all__ = ["decode", "resize", "rotate", "warp_affine", "lut", "CV_INTER"]
+
 cv2.setNumThreads(1)
 _thread = threading.local()
 
@@ -44,7 +46,6 @@ def _no_ipp():
         cv2.ipp.setUseIPP(False)
         _thread.ready = True
 
-__all__ = ["decode", "resize", "rotate", "warp_affine", "lut", "CV_INTER"]
 
 # MindSpore's GetCVInterpolationMode
 CV_INTER = {Inter.NEAREST: cv2.INTER_NEAREST, Inter.BILINEAR: cv2.INTER_LINEAR, Inter.BICUBIC: cv2.INTER_CUBIC,
