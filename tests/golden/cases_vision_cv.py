@@ -101,6 +101,7 @@ def case_decode_png_gray(ms):
 
 
 def case_decode_corrupt(ms):
+    """MindSpore writes the bytes to ./abnormal_image.jpg when recording: delete it after."""
     data = _encode(_pattern(16, 16), "JPEG")[:40]
     return _v(ms).Decode()(np.frombuffer(data, np.uint8))
 
