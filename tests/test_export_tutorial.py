@@ -5,6 +5,7 @@ tests/fixtures/record_save_load_tutorial.py), line by line, and leaves the same 
 export -> ``load`` -> ``nn.GraphCell`` block prints the output shape, the loaded graph computes
 the exported network's values, and the export of a Parameter created outside the Cell raises
 MindSpore's ValueError."""
+import copy
 import importlib.util
 import json
 import os
@@ -12,8 +13,8 @@ import sys
 
 import pytest
 
-import msjax
 from msjax import nn
+from msjax._core import context as _context
 from msjax.__main__ import main as msjax_main
 
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures")
@@ -32,7 +33,8 @@ def tutorial(tmp_path_factory):
     if importlib.util.find_spec("msjax.train._export.mindir_writer") is None:
         pytest.skip("the MindIR writer has not landed yet")
     tmp = tmp_path_factory.mktemp("save_load")
-    saved = os.getcwd(), sys.argv[:], sys.path[:], msjax.get_context("mode")
+    # the tutorial sets GRAPH_MODE and jit_syntax_level=STRICT: put the whole context back after it
+    saved = os.getcwd(), sys.argv[:], sys.path[:], copy.deepcopy(_context._ctx)
     out = os.path.join(tmp, "stdout.txt")
     os.chdir(tmp)
     try:
@@ -45,7 +47,8 @@ def tutorial(tmp_path_factory):
     finally:
         os.chdir(saved[0])
         sys.argv[:], sys.path[:] = saved[1], saved[2]
-        msjax.set_context(mode=saved[3])
+        _context._ctx.clear()
+        _context._ctx.update(saved[3])
     with open(out) as f:
         lines = f.read().splitlines()
     os.remove(out)
