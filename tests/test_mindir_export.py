@@ -64,6 +64,12 @@ def test_file_is_what_mindspore_ran_and_outputs_match(name, tmp_path):
     for o, k in zip(outs, expected):
         assert o.asnumpy().dtype == RECORD[k].dtype
         np.testing.assert_allclose(o.asnumpy(), RECORD[k], rtol=1e-5, atol=1e-6, err_msg=k)
+    # and msjax's own reader runs the file to MindSpore's outputs (write -> ms.load -> nn.GraphCell)
+    back = nn.GraphCell(ms.load(path))(*inputs)
+    back = back if isinstance(back, (tuple, list)) else (back,)
+    assert len(back) == len(expected)
+    for o, k in zip(back, expected):
+        np.testing.assert_allclose(o.asnumpy(), RECORD[k], rtol=1e-5, atol=1e-6, err_msg=f"read back {k}")
 
 
 def test_structure_parameters_inputs_outputs(tmp_path):
