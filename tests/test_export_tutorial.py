@@ -22,8 +22,7 @@ with open(os.path.join(HERE, "save_load_tutorial_mindspore.json")) as _f:
     GOLDEN = json.load(_f)
 
 # Lines msjax does not print as MindSpore yet (strict xfail: fails once fixed, then remove it)
-GAPS = {3: "a construct returning a mindspore.dtype: the MindIR writer raises JAX's TypeError, "
-           "MindSpore a RuntimeError ('Failed to export MindIR!')"}
+GAPS = {}
 
 
 @pytest.fixture(scope="module")

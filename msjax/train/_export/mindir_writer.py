@@ -113,7 +113,11 @@ def _trace(net, inputs, params, specs):
         it = iter(arrays)
         with SwapFrame(params, values):
             out = net(*[wrap(next(it)) if isinstance(t, Tensor) else t for t in inputs])
-        return [jnp.asarray(leaf) for leaf in jax.tree_util.tree_leaves(out)]
+        leaves = jax.tree_util.tree_leaves(out)
+        if any(not isinstance(leaf, (jax.Array, np.ndarray, np.generic, bool, int, float)) for leaf in leaves):
+            # MindSpore's exporter refuses outputs that are not tensors or numbers (a dtype, a string...)
+            raise RuntimeError("Failed to export MindIR!")
+        return [jnp.asarray(leaf) for leaf in leaves]
 
     values = [jax.ShapeDtypeStruct(p.shape, np.dtype(p._raw_get().dtype)) for p in params]
     try:
