@@ -11,7 +11,11 @@ cache turned on with ``jax.config``), so the ratio shows what JAX itself allows:
 a cached process still traces and lowers the step in Python and runs it for the
 first time.
 
-    python bench/compile_cache.py [--rows lenet32,mlp128] [--repeat 3] [--sides msjax,jax]
+The ``resnet18zoo`` row (the model zoo's ResNet18 of ``bench/train_step.py``, batch 32) has the
+msjax side only. On the CPU both LeNet5 and ResNet18 run their convolutions as msjax's oneDNN
+custom calls (``msjax/ops/_native``), which the cache stores like any other operation.
+
+    python bench/compile_cache.py [--rows lenet32,mlp128,resnet18zoo] [--repeat 3] [--sides msjax,jax]
 """
 from __future__ import annotations
 
@@ -37,7 +41,9 @@ if cache != "off":
     ms.set_context(enable_compile_cache=True, compile_cache_path=cache)
 ms.set_seed(0)
 batch, shape, net, make_opt = {{"lenet32": (32, (1, 32, 32), tsb.LeNet5, lambda p: nn.Momentum(p, 0.01, 0.9)),
-                               "mlp128": (128, (784,), tsb.MLP, lambda p: nn.Adam(p, 1e-3))}}[row]
+                               "mlp128": (128, (784,), tsb.MLP, lambda p: nn.Adam(p, 1e-3)),
+                               "resnet18zoo": (32, (3, 32, 32), tsb.resnet18_zoo,
+                                               lambda p: nn.Momentum(p, 0.01, 0.9))}}[row]
 net = net()
 rs = np.random.RandomState(0)
 x = rs.standard_normal((batch,) + shape).astype(np.float32)
@@ -79,6 +85,9 @@ assert out[-1].dtype == np.float32, out[-1].dtype   # msjax enables x64; the mod
 """
 
 
+JAX_ROWS = ("lenet32", "mlp128")
+
+
 def first_step(row, cache, side="msjax"):
     code = (CHILD if side == "msjax" else CHILD_JAX).format(here=HERE)
     out = subprocess.run([sys.executable, "-c", code, row, cache], capture_output=True, text=True, check=True)
@@ -93,7 +102,7 @@ def main():
     args = ap.parse_args()
     print(f"{'row':<12} {'side':<6} {'off (s)':>8} {'cold (s)':>9} {'warm (s)':>9} {'off/warm':>9}")
     for row in args.rows.split(","):
-        sides = args.sides.split(",")
+        sides = [side for side in args.sides.split(",") if side == "msjax" or row in JAX_ROWS]
         times = {side: ([], [], []) for side in sides}
         for _ in range(args.repeat):   # the sides alternate, so load changes hit both
             for side in sides:

@@ -107,6 +107,7 @@ def test_cpu_plan_hands_large_float32_convolutions_to_onednn(monkeypatch):
     monkeypatch.delenv(cl.ENV, raising=False)
     monkeypatch.delenv(cl.KERNELS_ENV, raising=False)
     monkeypatch.setattr(conv_onednn, "available", lambda: True)
+    monkeypatch.setattr(conv_onednn, "backend", lambda: "torch")
     lenet256 = lambda **kw: cl.plan((256, 6, 14, 14), (16, 6, 5, 5), (1, 1), ((0, 0), (0, 0)), (1, 1), 1, **kw)
     assert lenet256(backend="cpu") == ("onednn",) * 3
     assert lenet256(backend="gpu") == ("xla",) * 3
@@ -131,6 +132,112 @@ def test_cpu_plan_hands_large_float32_convolutions_to_onednn(monkeypatch):
     monkeypatch.setattr(conv_onednn, "available", lambda: False)
     monkeypatch.setenv(cl.ENV, "onednn")
     assert lenet256(backend="cpu") == ("xla",) * 3      # forced but not installed: XLA
+
+
+def test_cpu_plan_with_the_native_kernels(monkeypatch):
+    """msjax's own oneDNN kernels (FFI custom calls, cacheable): every float32 CPU pass, the
+    compile cache on or off, except the input gradient of a convolution with under 4 input
+    channels per group and the weight gradient of one with at most 4 output positions."""
+    from msjax._core import compile_cache, state
+    from msjax.ops._impl import conv_onednn
+    monkeypatch.delenv(cl.ENV, raising=False)
+    monkeypatch.delenv(cl.KERNELS_ENV, raising=False)
+    monkeypatch.setattr(conv_onednn, "backend", lambda: "ffi")
+    monkeypatch.setattr(compile_cache, "_active", ["/somewhere"])
+    plan = lambda xs, ws, s=(1, 1), p=((1, 1), (1, 1)), **kw: cl.plan(xs, ws, s, p, (1, 1), 1, **kw)
+    assert plan((4, 6, 14, 14), (16, 6, 5, 5), backend="cpu") == ("onednn",) * 3
+    assert plan((32, 64, 8, 8), (64, 64, 3, 3), backend="cpu") == ("onednn",) * 3
+    assert plan((32, 1, 32, 32), (6, 1, 5, 5), backend="cpu") == ("onednn", "xla", "onednn")
+    assert plan((32, 256, 2, 2), (256, 256, 3, 3), backend="cpu") == ("onednn", "onednn", "im2col")
+    assert plan((32, 64, 8, 8), (64, 64, 3, 3), backend="gpu") == ("xla",) * 3
+    assert plan((32, 64, 8, 8), (64, 64, 3, 3), backend="cpu", dtype=jnp.float64) == ("xla",) * 3
+    assert plan((0, 64, 8, 8), (64, 64, 3, 3), backend="cpu") == ("xla",) * 3
+    state.FORWARD_MODE[0] += 1
+    try:
+        assert plan((32, 64, 8, 8), (64, 64, 3, 3), backend="cpu") == ("xla",) * 3
+    finally:
+        state.FORWARD_MODE[0] -= 1
+    monkeypatch.setenv(cl.KERNELS_ENV, "0")
+    assert plan((32, 64, 8, 8), (64, 64, 3, 3), backend="cpu") == ("xla",) * 3
+
+
+def _native_or_skip():
+    from msjax.ops import _native
+    if _native.library() is None:
+        pytest.skip("msjax's native oneDNN kernels are not available here (no onednn wheels or no compiler)")
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_native_onednn_passes_match_xla(case):
+    """The FFI kernels (conv_dnnl.cc) on every case, 1-3 spatial dimensions, groups, dilation and
+    asymmetric padding: values and both gradients, jitted and mixed with a JAX lowering per pass."""
+    _native_or_skip()
+    from msjax.ops._impl import conv_onednn
+    x, w, stride, pads, dil, groups = _args(case, np.float32)
+    ref = lambda x, w: cl.xla_conv(x, w, stride, pads, dil, groups)
+    y0, vjp0 = jax.vjp(ref, x, w)
+    g = jnp.asarray(np.random.default_rng(1).standard_normal(y0.shape), jnp.float32)
+    gx0, gw0 = vjp0(g)
+    convs = [conv_onednn.conv_function(stride, pads, dil, groups)]
+    if case in (CASES[1], CASES[2]):
+        convs += [cl._mixed_vjp(("onednn", "im2col", "onednn"), stride, pads, dil, groups),
+                  cl._mixed_vjp(("xla", "onednn", "im2col"), stride, pads, dil, groups)]
+    for conv in convs:
+        y, vjp = jax.vjp(jax.jit(conv), x, w)
+        np.testing.assert_allclose(y, y0, rtol=1e-4, atol=1e-4)
+        gx, gw = vjp(g)
+        np.testing.assert_allclose(gx, gx0, rtol=1e-4, atol=1e-4)
+        np.testing.assert_allclose(gw, gw0, rtol=1e-4, atol=1e-4)
+    if case is CASES[2]:
+        # second order in reverse mode (a transposed convolution's gradient): the passes are each
+        # other's derivatives
+        h = lambda c: jax.grad(lambda x, w: jnp.sum(jax.vjp(lambda x: c(x, w), x)[1](g)[0] ** 2), (0, 1))(x, w)
+        for a, b in zip(h(conv_onednn.conv_function(stride, pads, dil, groups)), h(ref)):
+            np.testing.assert_allclose(a, b, rtol=1e-4, atol=1e-3)
+
+
+def test_native_kernels_fall_back_to_xla(monkeypatch, tmp_path):
+    """No compiler (or MSJAX_NATIVE=0): library() is None and the plan keeps XLA's lowerings."""
+    from msjax.ops import _native
+    from msjax.ops._impl import conv_onednn
+    _native.library.cache_clear()
+    try:
+        monkeypatch.setenv("CXX", str(tmp_path / "no-such-compiler"))
+        monkeypatch.setenv(_native.CACHE_ENV, str(tmp_path / "cache"))
+        assert _native.library() is None
+        monkeypatch.setattr(conv_onednn, "_torch_installed", lambda: False)
+        monkeypatch.delenv(cl.ENV, raising=False)
+        monkeypatch.delenv(cl.KERNELS_ENV, raising=False)
+        assert cl.plan((32, 64, 8, 8), (64, 64, 3, 3), (1, 1), ((1, 1), (1, 1)), (1, 1), 1, "cpu") == ("xla",) * 3
+        _native.library.cache_clear()
+        monkeypatch.setenv(_native.ENV, "0")
+        assert _native.library() is None
+    finally:
+        _native.library.cache_clear()
+
+
+def test_dead_kernel_taps_are_cropped_exactly():
+    """Taps that only ever meet padding (3x3 on ResNet's 1x1 maps, a strided 3x3 from 2x2 to 1x1)
+    are dropped before lowering: same values and gradients as the full convolution."""
+    assert cl.live_taps((1, 1), (3, 3), (1, 1), ((1, 1), (1, 1)), (1, 1)) == ((1, 1), (1, 1))
+    assert cl.live_taps((2, 2), (3, 3), (2, 2), ((1, 1), (1, 1)), (1, 1)) == ((1, 2), (1, 2))
+    assert cl.live_taps((8, 8), (3, 3), (1, 1), ((1, 1), (1, 1)), (1, 1)) is None
+    rng = np.random.default_rng(0)
+    for n, k, s, (lo, hi), d in [(1, 3, 1, (1, 1), 1), (3, 5, 1, (4, 0), 1), (4, 3, 3, (0, 3), 2)]:
+        x = jnp.asarray(rng.standard_normal((2, 4, n, n + 1)), jnp.float32)
+        w = jnp.asarray(rng.standard_normal((3, 4, k, k)), jnp.float32)
+        st, pads, dil = (s, s), ((lo, hi), (lo, hi)), (d, d)
+        ref = lambda x, w: cl.xla_conv(x, w, st, pads, dil, 1)
+
+        def cropped(x, w):
+            x2, w2, p2 = cl.crop_dead_taps(x, w, st, pads, dil)
+            return cl.xla_conv(x2, w2, st, p2, dil, 1)
+        y0, vjp0 = jax.vjp(ref, x, w)
+        y1, vjp1 = jax.vjp(cropped, x, w)
+        np.testing.assert_allclose(y1, y0, rtol=1e-5, atol=1e-5)
+        g = jnp.asarray(rng.standard_normal(y0.shape), jnp.float32)
+        for a, b in zip(vjp1(g), vjp0(g)):
+            np.testing.assert_allclose(a, b, rtol=1e-5, atol=1e-5)
 
 
 ONEDNN_CASES = [c for c in CASES if len(c[0]) == 4] + [CASES[5], CASES[6]]

@@ -15,9 +15,12 @@ the weight in one ``dot_general``. The three passes are chosen separately; the d
 (a ``jax.custom_jvp``, so forward mode works too) computes the tangent of each argument with the
 lowering chosen for its pass, and reverse mode transposes that.
 
-With the optional ``cpu-kernels`` extra (PyTorch's CPU build), narrow float32 convolutions go to
-oneDNN (``conv_onednn``), unless the persistent compile cache is on: JAX cannot store programs
-with host callbacks, so ``auto`` then keeps every convolution cacheable.
+With msjax's native oneDNN kernels (``msjax/ops/_native``: XLA FFI custom calls, built on first
+use; the default install on Linux x86-64), ``auto`` sends float32 CPU passes to oneDNN (``plan``
+says which); they are cacheable. Only where those cannot be had, the optional ``cpu-kernels``
+extra (PyTorch's CPU build, host callbacks) takes narrow float32 convolutions, unless the
+persistent compile cache is on: JAX cannot store programs with host callbacks. On the CPU,
+kernel taps that only ever meet padding are dropped first (:func:`crop_dead_taps`).
 
 The choice is made when the convolution is traced, from its shapes, and can be forced with the
 environment variable ``MSJAX_CONV_LOWERING``: ``auto`` (default), ``xla`` (always XLA's
@@ -125,43 +128,95 @@ def _xla_slow(in_sizes, kernel, dilation):
     return any((k - 1) * d + 1 >= n for n, k, d in zip(in_sizes, kernel, dilation))
 
 
+def _onednn_kind(dtype):
+    """Which oneDNN path ``auto`` may use: ``'ffi'`` / ``'torch'`` (see :mod:`conv_onednn`) or None
+    (off through ``MSJAX_CPU_KERNELS=0``, not float32, in a forward-mode trace, or neither path)."""
+    if os.environ.get(KERNELS_ENV, "1") == "0" or dtype != jnp.float32 or state.FORWARD_MODE[0] != 0:
+        return None
+    return conv_onednn.backend()
+
+
 def plan(x_shape, w_shape, stride, pads, dilation, groups, backend=None, dtype=jnp.float32):
     """The lowering of each pass, ``(forward, input gradient, weight gradient)``, for this convolution."""
     forced = setting()
     if forced == "onednn":
-        forced = "onednn" if _onednn_usable(dtype) else "xla"
+        empty = math.prod(x_shape) == 0 or math.prod(w_shape) == 0
+        forced = "onednn" if _onednn_usable(dtype) and not empty else "xla"
     if forced != "auto":
         return (forced,) * 3
     backend = backend or jax.default_backend()
     kernel = w_shape[2:]
     out = _out_sizes(x_shape[2:], kernel, stride, pads, dilation)
-    if backend != "cpu" or min(out, default=1) < 1:
+    if backend != "cpu" or min(out, default=1) < 1 or math.prod(x_shape) == 0 or math.prod(w_shape) == 0:
         return ("xla",) * 3
     contraction = math.prod(w_shape[1:])
     macs = x_shape[0] * w_shape[0] * math.prod(out) * contraction
     slow = _xla_slow(x_shape[2:], kernel, dilation)
-    # JAX stores no executable with host callbacks in the persistent cache: with the compile
-    # cache on, auto keeps convolutions cacheable (MSJAX_CONV_LOWERING=onednn still forces oneDNN)
-    if (not slow and contraction <= ONEDNN_MAX_CONTRACTION and macs >= ONEDNN_MIN_MACS
-            and os.environ.get(KERNELS_ENV, "1") != "0" and compile_cache.active_path() is None
-            and _onednn_usable(dtype)):
-        return ("onednn",) * 3
     if all(k == 1 for k in kernel) and all(st == 1 for st in stride) and not any(lo or hi for lo, hi in pads):
         # a pointwise (1x1, stride 1, unpadded) convolution is a matrix product: XLA:CPU's
         # convolution was 1.5-2x slower forward and 3-8x slower for the weight gradient
         # (PointNet's Conv1d stack over 2,500 points; bench/conv_lowering.py --nets pointnet)
-        return ("im2col",) * 3
-    fwd = "im2col" if slow else "xla"
-    # the input gradient is a convolution over the output gradient dilated by the stride
-    grad_in = tuple((m - 1) * s + 1 for m, s in zip(out, stride))
-    bx = "im2col" if _xla_slow(grad_in, kernel, dilation) else "xla"
-    return fwd, bx, fwd
+        base = ("im2col",) * 3
+    else:
+        fwd = "im2col" if slow else "xla"
+        # the input gradient is a convolution over the output gradient dilated by the stride
+        grad_in = tuple((m - 1) * s + 1 for m, s in zip(out, stride))
+        bx = "im2col" if _xla_slow(grad_in, kernel, dilation) else "xla"
+        base = (fwd, bx, fwd)
+    kind = _onednn_kind(dtype)
+    if kind == "ffi":
+        # msjax's native oneDNN kernels (no callback, cacheable): every pass, except two that
+        # oneDNN does slower than the plan above (bench/conv_lowering.py): the input gradient of
+        # a convolution with under 4 input channels per group (a network's image, whose gradient
+        # is usually dropped anyway) and the weight gradient of one whose output map has at most
+        # 4 positions (ResNet's 2x2 and 1x1 maps)
+        return ("onednn",
+                base[1] if w_shape[1] < 4 else "onednn",
+                base[2] if math.prod(out) <= 4 else "onednn")
+    # PyTorch's kernels through callbacks: JAX stores no executable with host callbacks in the
+    # persistent cache, so with the compile cache on, auto keeps convolutions cacheable
+    # (MSJAX_CONV_LOWERING=onednn still forces oneDNN)
+    if (kind == "torch" and not slow and contraction <= ONEDNN_MAX_CONTRACTION and macs >= ONEDNN_MIN_MACS
+            and compile_cache.active_path() is None):
+        return ("onednn",) * 3
+    return base
+
+
+def _jax_passes(name, stride, pads, dilation, groups):
+    """``(forward(x, w), grad_input(g, x, w), grad_weight(g, x, w))`` of a JAX lowering."""
+    impl = functools.partial(_IMPLS[name], stride=stride, pads=pads, dilation=dilation, groups=groups)
+    return (impl,
+            lambda g, x, w: jax.vjp(lambda x_: impl(x_, w), x)[1](g)[0],
+            lambda g, x, w: jax.vjp(lambda w_: impl(x, w_), w)[1](g)[0])
+
+
+def _mixed_vjp(lowerings, stride, pads, dilation, groups):
+    """A ``jax.custom_vjp`` whose passes mix msjax's oneDNN FFI kernels with JAX lowerings."""
+    ffi = conv_onednn.ffi_passes(stride, pads, dilation, groups)
+    fwd, bx, bw = (ffi[i] if name == "onednn" else _jax_passes(name, stride, pads, dilation, groups)[i]
+                   for i, name in enumerate(lowerings))
+
+    @jax.custom_vjp
+    def conv(x, w):
+        return fwd(x, w)
+
+    def conv_fwd(x, w):
+        return conv(x, w), (x, w)
+
+    def conv_bwd(res, g):
+        x, w = res
+        return bx(g, x, w), bw(g, x, w)
+
+    conv.defvjp(conv_fwd, conv_bwd)
+    return conv
 
 
 @functools.lru_cache(maxsize=None)
 def _planned(lowerings, stride, pads, dilation, groups):
     """A convolution of (x, w) whose passes use ``lowerings``; one function per configuration."""
     if "onednn" in lowerings:
+        if len(set(lowerings)) > 1 and conv_onednn.backend() == "ffi":
+            return _mixed_vjp(lowerings, stride, pads, dilation, groups)
         return conv_onednn.conv_function(stride, pads, dilation, groups)
     fwd, bx, bw = (functools.partial(_IMPLS[name], stride=stride, pads=pads, dilation=dilation, groups=groups)
                    for name in lowerings)
@@ -187,9 +242,51 @@ def _planned(lowerings, stride, pads, dilation, groups):
     return conv
 
 
+def live_taps(in_sizes, kernel, stride, pads, dilation):
+    """Per spatial axis, the first and last kernel tap that some output position reads inside
+    the input (the others only ever meet padding), or None when every tap does."""
+    out = _out_sizes(in_sizes, kernel, stride, pads, dilation)
+    spans, cropped = [], False
+    for n, k, s, (lo, _), d, m in zip(in_sizes, kernel, stride, pads, dilation, out):
+        # the first output position whose tap t lands at or after the input's start
+        first = [max(0, -((t * d - lo) // s)) for t in range(k)]
+        live = [t for t, o in zip(range(k), first) if o < m and o * s + t * d - lo < n]
+        if not live:
+            return None
+        spans.append((live[0], live[-1]))
+        cropped |= live[0] > 0 or live[-1] < k - 1
+    return tuple(spans) if cropped else None
+
+
+def crop_dead_taps(x, w, stride, pads, dilation):
+    """The same convolution without the kernel taps that only ever multiply padding (a 3x3
+    kernel on ResNet's 1x1 maps is its centre tap: a matrix product): ``(x, w, pads)``, the input
+    sliced where the new padding would be negative. Exact: the dropped products are zeros, and
+    the dropped taps' weight gradient is zero."""
+    kernel = w.shape[2:]
+    spans = live_taps(x.shape[2:], kernel, stride, pads, dilation)
+    if spans is None:
+        return x, w, pads
+    w = lax.slice(w, (0, 0) + tuple(a for a, _ in spans), w.shape[:2] + tuple(b + 1 for _, b in spans))
+    # the kept taps a..b cover the same output positions with lo' = lo - a*d, hi' = hi - (K-1-b)*d
+    new_pads, starts, limits = [], [], []
+    for n, k, (lo, hi), d, (a, b) in zip(x.shape[2:], kernel, pads, dilation, spans):
+        lo2, hi2 = lo - a * d, hi - (k - 1 - b) * d
+        starts.append(max(0, -lo2))
+        limits.append(n - max(0, -hi2))
+        new_pads.append((max(0, lo2), max(0, hi2)))
+    if any(starts) or tuple(limits) != tuple(x.shape[2:]):
+        x = lax.slice(x, (0, 0) + tuple(starts), x.shape[:2] + tuple(limits))
+    return x, w, tuple(new_pads)
+
+
 def convolve(x, w, stride, pads, dilation, groups):
-    """N-d convolution in MindSpore's layout, each pass lowered as :func:`plan` says."""
+    """N-d convolution in MindSpore's layout, each pass lowered as :func:`plan` says; on the CPU,
+    kernel taps that only meet padding are dropped first (:func:`crop_dead_taps`)."""
     stride, dilation = tuple(stride), tuple(dilation)
     pads = tuple(tuple(p) for p in pads)
-    lowerings = plan(x.shape, w.shape, stride, pads, dilation, groups, dtype=x.dtype)
+    if jax.default_backend() == "cpu" and setting() == "auto":
+        x, w, pads = crop_dead_taps(x, w, stride, pads, dilation)
+    # mixed operand dtypes never reach oneDNN (its kernels take float32 pairs)
+    lowerings = plan(x.shape, w.shape, stride, pads, dilation, groups, dtype=x.dtype if x.dtype == w.dtype else None)
     return _planned(lowerings, stride, pads, dilation, groups)(x, w)

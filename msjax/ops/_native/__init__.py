@@ -1,0 +1,137 @@
+"""msjax's native CPU convolution kernels: ``conv_dnnl.cc`` (oneDNN's convolution primitives as
+XLA FFI custom-call targets), built on first use and registered with ``jax.ffi``.
+
+The default install brings oneDNN as the ``onednn-cpu-gomp`` wheel (the library, linked against
+GNU OpenMP) and its headers as ``onednn-devel-cpu-gomp`` (Linux x86-64). On the first convolution
+that asks for it, :func:`library` compiles ``conv_dnnl.cc`` with the C++ compiler (``$CXX`` or
+``g++``) against those headers and jaxlib's FFI headers (``jax.ffi.include_dir()``) into
+``$MSJAX_NATIVE_CACHE`` (default ``$XDG_CACHE_HOME/msjax/native`` or ``~/.cache/msjax/native``,
+created with mode 0700), under a name carrying a hash of the source, the jaxlib version and the
+oneDNN and compiler paths; later processes load that file (about 3-10 s once, like PyTorch's
+``cpp_extension``). The build goes to a temporary file that is renamed into place, so concurrent
+processes do not see a partial library.
+
+When anything is missing (no compiler, no oneDNN wheel, another platform, a failed build),
+:func:`library` returns None and msjax keeps XLA's convolution; ``MSJAX_NATIVE=0`` turns the
+native kernels off, and ``MSJAX_NATIVE_DEBUG=1`` prints why a build failed. Unlike a host
+callback, an executable with these custom calls can be stored by JAX's persistent compile cache:
+the targets are registered in every process before a convolution is traced.
+"""
+from __future__ import annotations
+
+import ctypes
+import functools
+import hashlib
+import importlib.metadata
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import tempfile
+
+import jax
+
+SOURCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "conv_dnnl.cc")
+ENV = "MSJAX_NATIVE"
+CACHE_ENV = "MSJAX_NATIVE_CACHE"
+DEBUG_ENV = "MSJAX_NATIVE_DEBUG"
+TARGETS = {"msjax_conv_forward": "MsjaxConvForward",
+           "msjax_conv_backward_data": "MsjaxConvBackwardData",
+           "msjax_conv_backward_weights": "MsjaxConvBackwardWeights"}
+FFI_API_VERSION = 1
+
+
+def _debug(message):
+    if os.environ.get(DEBUG_ENV, "0") not in ("", "0"):
+        print(f"msjax native: {message}", file=sys.stderr)
+
+
+def _locate(dist_name, suffix):
+    """The installed file of distribution ``dist_name`` whose path ends with ``suffix``."""
+    try:
+        dist = importlib.metadata.distribution(dist_name)
+    except importlib.metadata.PackageNotFoundError:
+        return None
+    for f in dist.files or ():
+        # RECORD names data files relative to site-packages ("../../libdnnl.so.3"): match the real path
+        path = os.path.realpath(dist.locate_file(f))
+        if path.replace(os.sep, "/").endswith("/" + suffix) and os.path.exists(path):
+            return path
+    return None
+
+
+def onednn_paths():
+    """``(library directory, include directory)`` of the oneDNN wheels, or None."""
+    lib = _locate("onednn-cpu-gomp", "lib/libdnnl.so.3")
+    header = _locate("onednn-devel-cpu-gomp", "include/oneapi/dnnl/dnnl.hpp")
+    if lib is None or header is None:
+        return None
+    return os.path.dirname(lib), os.path.dirname(os.path.dirname(os.path.dirname(header)))
+
+
+def cache_dir():
+    path = os.environ.get(CACHE_ENV)
+    if not path:
+        base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+        path = os.path.join(base, "msjax", "native")
+    os.makedirs(path, mode=0o700, exist_ok=True)
+    return path
+
+
+def _build(lib_dir, include_dir, compiler):
+    with open(SOURCE, "rb") as f:
+        source = f.read()
+    jaxlib_version = importlib.metadata.version("jaxlib")
+    digest = hashlib.sha256(b"\0".join([source, jaxlib_version.encode(), lib_dir.encode(), include_dir.encode(),
+                                        compiler.encode()])).hexdigest()[:16]
+    target = os.path.join(cache_dir(), f"conv_dnnl-{digest}.so")
+    if os.path.exists(target):
+        return target
+    fd, tmp = tempfile.mkstemp(suffix=".so", dir=os.path.dirname(target))
+    os.close(fd)
+    cmd = [compiler, "-O2", "-std=c++17", "-shared", "-fPIC", "-w", SOURCE, "-o", tmp,
+           "-I", jax.ffi.include_dir(), "-I", include_dir, "-L", lib_dir, "-l:libdnnl.so.3",
+           f"-Wl,-rpath,{lib_dir}"]
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+        if proc.returncode != 0:
+            _debug(f"build failed ({' '.join(cmd)}):\n{proc.stderr[-4000:]}")
+            return None
+        os.chmod(tmp, 0o700)
+        os.replace(tmp, target)
+        return target
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+
+
+@functools.lru_cache(maxsize=None)
+def library():
+    """The loaded native library with its FFI targets registered for the CPU, or None where it
+    cannot be had (see the module's docstring); builds it on the first call of a process that
+    finds no built copy."""
+    if os.environ.get(ENV, "1").strip() == "0":
+        return None
+    if sys.platform != "linux" or platform.machine() not in ("x86_64", "AMD64"):
+        return None
+    try:
+        paths = onednn_paths()
+        if paths is None:
+            _debug("the onednn-cpu-gomp / onednn-devel-cpu-gomp wheels are not installed")
+            return None
+        compiler = shutil.which(os.environ.get("CXX", "g++"))
+        if compiler is None:
+            _debug("no C++ compiler (set CXX or install g++)")
+            return None
+        path = _build(*paths, compiler)
+        if path is None:
+            return None
+        lib = ctypes.CDLL(path)
+        for name, symbol in TARGETS.items():
+            jax.ffi.register_ffi_target(name, jax.ffi.pycapsule(getattr(lib, symbol)), platform="cpu",
+                                        api_version=FFI_API_VERSION)
+        return lib
+    except Exception as exc:  # noqa: BLE001 -- any failure means XLA's convolution, never an error
+        _debug(f"unavailable: {exc!r}")
+        return None
