@@ -17,6 +17,7 @@ if str(_REPO) not in sys.path:
     sys.path.insert(0, str(_REPO))
 
 from msjax.conformance import MODES, discover, run_case  # noqa: E402
+from msjax.conformance.preloaded import PreloadedRunner  # noqa: E402
 
 CASES = discover(_REPO / "conformance")
 
@@ -34,9 +35,10 @@ def results():
     down whenever a worker runs another module's test in between, and the whole
     suite would run again."""
     work = [(c, m) for c in CASES for m in MODES]
-    with ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as pool:
-        done = pool.map(lambda cm: run_case(cm[0], cm[1], python=sys.executable), work)
-        return {(c.id, m): r for (c, m), r in zip(work, done)}
+    # each example in its own process, forked from one that has msjax imported already
+    with PreloadedRunner() as runner, ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as pool:
+        done = list(pool.map(lambda cm: run_case(cm[0], cm[1], python=sys.executable, runner=runner), work))
+    return {(c.id, m): r for (c, m), r in zip(work, done)}
 
 
 @pytest.mark.xdist_group("conformance")  # one worker runs the module fixture (pytest-xdist --dist loadgroup)

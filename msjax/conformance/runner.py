@@ -163,8 +163,10 @@ def _env(reference: bool) -> dict:
 
 
 def run_case(case: Case, mode: str = "pynative", python: Optional[str] = None,
-             reference: bool = False, timeout: float = DEFAULT_TIMEOUT) -> Result:
-    """Run one example in a subprocess and compare its output."""
+             reference: bool = False, timeout: float = DEFAULT_TIMEOUT, runner=None) -> Result:
+    """Run one example in a subprocess and compare its output. ``runner``: a
+    ``preloaded.PreloadedRunner`` forks the example from a process that has msjax imported
+    (same isolation, without the import's cost); not for ``reference`` runs or ``python``."""
     if mode not in MODES:
         raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
     python = python or sys.executable
@@ -178,11 +180,16 @@ def run_case(case: Case, mode: str = "pynative", python: Optional[str] = None,
     cmd = _command(case, mode, python, reference)
     t0 = time.monotonic()
     try:
-        proc = subprocess.run(cmd, cwd=str(case.script.parent), env=_env(reference),
-                              stdin=subprocess.DEVNULL, capture_output=True,
-                              timeout=timeout)
-    except subprocess.TimeoutExpired as exc:
-        out = (exc.stdout or b"").decode("utf-8", "replace")
+        if runner is not None and not reference:
+            rc, so, se = runner.run(cmd[3:], case.script.parent, _env(reference), timeout)
+            proc = subprocess.CompletedProcess(cmd, rc, so, se)
+        else:
+            proc = subprocess.run(cmd, cwd=str(case.script.parent), env=_env(reference),
+                                  stdin=subprocess.DEVNULL, capture_output=True,
+                                  timeout=timeout)
+    except (subprocess.TimeoutExpired, TimeoutError) as exc:
+        partial = exc.stdout if isinstance(exc, subprocess.TimeoutExpired) else exc.args[0]
+        out = (partial or b"").decode("utf-8", "replace")
         return Result(case, mode, False, f"timeout after {timeout:g}s",
                       f"--- stdout so far ---\n{_tail(out)}", None, out, "",
                       time.monotonic() - t0)
