@@ -315,7 +315,7 @@ def _keep_parent_attribute(fullname):
     function.grad`` is the function), keep that attribute."""
     parent_name, _, child = fullname.rpartition(".")
     parent = sys.modules.get(parent_name)
-    if parent is None or type(parent) is not types.ModuleType:
+    if parent is None or type(parent) not in (types.ModuleType, _KeepAttributes):
         return
     if vars(parent).get(child) is None:
         entry = _tree_entry(ms_path(parent_name))
@@ -323,11 +323,12 @@ def _keep_parent_attribute(fullname):
         if ref is None or (isinstance(ref, str) and ref.startswith("@")):
             return
         try:
-            getattr(parent, child)   # resolve the name now, before the submodule would take its place
+            value = getattr(parent, child)   # resolve the name now, before the submodule would take its place
         except (AttributeError, ImportError):
             return
         if vars(parent).get(child) is None:
-            return
+            # a lazily resolved name (the parent's __getattr__) is bound now, so it is kept
+            types.ModuleType.__setattr__(parent, child, value)
     parent.__class__ = _KeepAttributes
 
 

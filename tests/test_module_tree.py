@@ -259,3 +259,14 @@ def test_thor_dataset_helper_iterates_from_the_host(mindspore):
         [[x.tolist() for x in r] for r in rows(DatasetHelper(data(), dataset_sink_mode=False))]
     with pytest.raises(RuntimeError, match="dataset sink mode is not supported"):
         DatasetHelper(data())
+
+
+def test_lazy_name_kept_when_same_named_submodule_imports_later():
+    """``mindspore.common.recompute`` is the function even when the module of that name is
+    imported after its parent was already guarding another name (order-dependent before)."""
+    code = ("import importlib, msjax.common as c\nfrom msjax import _tree\n"
+            "c.__class__ = _tree._KeepAttributes\nassert 'recompute' not in vars(c)\n"
+            "importlib.import_module('msjax.common.recompute')\nprint(type(c.recompute).__name__)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.strip() == "function"
