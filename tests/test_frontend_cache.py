@@ -31,11 +31,13 @@ SCRIPT = textwrap.dedent("""
     class Net(nn.Cell):
         def __init__(self, scale):
             super().__init__()
+            self.conv = nn.Conv2d(1, 1, 1, has_bias=False, weight_init="ones")   # msjax's native kernels
             self.fc = nn.Dense(4, 2)
             self.scale = scale
             self.sum = ops.ReduceSum(keep_dims=KEEP == "keep")
 
         def construct(self, x):
+            x = self.conv(x.reshape(3, 1, 2, 2)).reshape(3, 4)
             return self.sum(self.fc(x) * self.scale + config.shift, 1)
 
     ms.set_context(mode=ms.GRAPH_MODE, enable_compile_cache=True, compile_cache_path=sys.argv[1])
@@ -76,6 +78,8 @@ def _entries(cache):
 
 
 def test_second_process_runs_the_stored_step_without_tracing(script, tmp_path):
+    """Also with a convolution on msjax's native FFI kernels (registered before the stored
+    executable is loaded: the second process has not traced a convolution)."""
     cache = tmp_path / "cache"
     traces1, result1 = _run(script, cache, "2.0", "0.5", "keep")
     assert traces1 >= 2 and len(_entries(cache)) >= 2, "training step and forward traced and stored"

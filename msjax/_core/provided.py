@@ -26,6 +26,7 @@ _OWNERS = {
     "sharded_call": "msjax.communication",
     "local_view": "msjax.communication",
     "trace_inputs": "msjax.communication",
+    "native_kernels": "msjax.ops._native",
 }
 
 _TABLE = {}

@@ -481,6 +481,9 @@ def store(fp, lower, meta):
         compiled = compile_for_store(lower())
     except Exception:   # noqa: BLE001 - the call itself will report the error
         return False
+    native = provided.lent("native_kernels")
+    # the executable may call msjax's native FFI targets: a loading process registers them first
+    meta = dict(meta, native=bool(native is not None and native.loaded()))
     return compiled is not None and save(fp, compiled, meta)
 
 
@@ -506,6 +509,10 @@ def load(fp):
         fmt, payload, in_tree, out_tree, meta = pickle.loads(body)
         if fmt != _FORMAT:
             return None
+        if meta.get("native"):
+            native = provided.lent("native_kernels")
+            if native is None or native.library() is None:   # not here: trace with XLA's convolutions
+                return None
         from jax.experimental import serialize_executable
         return serialize_executable.deserialize_and_load(payload, in_tree, out_tree), meta
     except Exception:   # noqa: BLE001 - an entry of another msjax or jax version: trace and compile instead

@@ -15,7 +15,9 @@ When anything is missing (no compiler, no oneDNN wheel, another platform, a fail
 :func:`library` returns None and msjax keeps XLA's convolution; ``MSJAX_NATIVE=0`` turns the
 native kernels off, and ``MSJAX_NATIVE_DEBUG=1`` prints why a build failed. Unlike a host
 callback, an executable with these custom calls can be stored by JAX's persistent compile cache:
-the targets are registered in every process before a convolution is traced.
+the targets are registered in every process before a convolution is traced, and before the
+front-end compile cache (``common._frontend_cache``) loads an executable stored by a process that
+had them (this module lends itself to the core as ``native_kernels``).
 """
 from __future__ import annotations
 
@@ -31,6 +33,8 @@ import sys
 import tempfile
 
 import jax
+
+from ..._core import provided
 
 SOURCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "conv_dnnl.cc")
 ENV = "MSJAX_NATIVE"
@@ -131,7 +135,19 @@ def library():
         for name, symbol in TARGETS.items():
             jax.ffi.register_ffi_target(name, jax.ffi.pycapsule(getattr(lib, symbol)), platform="cpu",
                                         api_version=FFI_API_VERSION)
+        _LOADED[0] = True
         return lib
     except Exception as exc:  # noqa: BLE001 -- any failure means XLA's convolution, never an error
         _debug(f"unavailable: {exc!r}")
         return None
+
+
+_LOADED = [False]
+
+
+def loaded():
+    """True once this process has registered the native targets (a program it compiles may call them)."""
+    return _LOADED[0]
+
+
+provided.provide("native_kernels", sys.modules[__name__])
