@@ -13,7 +13,10 @@ MindSpore's C++ random operations (``RandomCrop``, ``RandomHorizontalFlip``,
   marker after each epoch; each worker treats its rows in order, and the engines go on
   from epoch to epoch;
 * an operation called eagerly (``op(image)``) is built for that call: its engine starts
-  again from ``GetSeed()`` every call.
+  again from ``GetSeed()`` every call;
+* some operations seed an engine of their own with ``GetSeed()`` when built and ignore the
+  worker's seed: every worker's copy starts from ``GetSeed()``. Such a transform class sets
+  ``_worker_seeded = False``.
 
 ``MapStreams`` keeps one map iterator's engines and hands each row its worker; the
 transforms ask ``stream(self)`` for the engine to draw from (a fresh one outside a
@@ -107,7 +110,8 @@ class MapStreams:
         engines = self._engines[slot]
         g = engines.get(id(op))
         if g is None:
-            g = engines[id(op)] = MT19937((self._base + slot) & _U32)
+            offset = slot if getattr(op, "_worker_seeded", True) else 0
+            g = engines[id(op)] = MT19937((self._base + offset) & _U32)
         return g
 
     def _snapshot(self, slot):

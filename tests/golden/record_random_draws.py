@@ -21,6 +21,17 @@ from random_draws_pipelines import cases, draw_cases  # noqa: E402
 
 FIXTURE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "random_draws_mindspore.json")
 
+
+def write(doc, path):
+    """Write ``doc`` to ``path`` as indented JSON, or print it with ``--print``."""
+    if "--print" in sys.argv:
+        print(json.dumps(doc, indent=1))
+    else:
+        with open(path, "w") as f:
+            json.dump(doc, f, indent=1)
+            f.write("\n")
+        print("wrote", path)
+
 if __name__ == "__main__":
     with tempfile.TemporaryDirectory() as tmp:
         res = cases(mindspore, tmp)
@@ -32,10 +43,4 @@ if __name__ == "__main__":
         meta["ld_preload"] = os.path.basename(os.environ["LD_PRELOAD"])    # the faked CPU count
     doc = {"meta": meta, "cases": res,
            "draws": draw_cases(mindspore, workers)}
-    if "--print" in sys.argv:
-        print(json.dumps(doc, indent=1))
-    else:
-        with open(FIXTURE, "w") as f:
-            json.dump(doc, f, indent=1)
-            f.write("\n")
-        print("wrote", FIXTURE)
+    write(doc, FIXTURE)

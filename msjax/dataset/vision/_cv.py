@@ -34,7 +34,7 @@ except ImportError:  # pragma: no cover - opencv-python-headless is a declared d
 from ...mindrecord.filewriter import _pipeline_error
 from .utils import Inter
 
-__all__ = ["decode", "resize", "rotate", "warp_affine", "lut", "CV_INTER"]
+__all__ = ["decode", "resize", "rotate", "warp_affine", "lut", "shift_hue", "CV_INTER"]
 
 cv2.setNumThreads(1)
 _thread = threading.local()
@@ -143,3 +143,11 @@ def lut(img, table):
     if c > 4:           # OpenCV's LUT takes up to 4 channels in the table
         return np.stack([lut(np.ascontiguousarray(img[..., k]), table[:, k:k + 1]) for k in range(c)], -1)
     return _cv_call("LUT", cv2.LUT, img, np.ascontiguousarray(table.reshape(1, 256, c)))
+
+
+def shift_hue(img, shift):
+    """MindSpore's AdjustHue kernel: RGB uint8 to ``HSV_FULL`` (hue 0..255 a full turn), the
+    hue plus ``shift`` modulo 256, back to RGB, all by ``cv::cvtColor``."""
+    hsv = _cv_call("AdjustHue", cv2.cvtColor, img, cv2.COLOR_RGB2HSV_FULL)
+    hsv[..., 0] += np.uint8(shift & 0xFF)            # uint8 arithmetic wraps as MindSpore's
+    return _cv_call("AdjustHue", cv2.cvtColor, hsv, cv2.COLOR_HSV2RGB_FULL)

@@ -5,8 +5,10 @@ MindSpore's AutoContrast lookup table and 3x3 sharpening filter.
 
 A PIL image in gives a PIL image out (MindSpore runs these on PIL through its
 Python implementations; msjax runs its numpy kernels on the pixels).
-Random parameters come from the dataset seed (``ds.config.set_seed``), so a
-run is repeatable, but the draws are msjax's own, not MindSpore's.
+Random parameters come from the dataset seed (``ds.config.set_seed``): the colour,
+rotation, affine, posterize, solarize and CutOut operations draw what MindSpore's C++
+operations draw (``_opstreams``: per map worker engines, libstdc++'s distributions); the
+policies and batch mixers still draw from msjax's own generator.
 """
 from __future__ import annotations
 
@@ -15,8 +17,9 @@ import numbers
 
 import numpy as np
 
+from .. import _opstreams, _stdrandom as _std
 from . import _cv
-from .transforms import _image, _rng, _rng_lock, _Transform, _uniform, _randint
+from .transforms import _image, _mid_spread, _rng, _rng_lock, _Transform, _uniform, _randint
 from .utils import AutoAugmentPolicy, Inter
 
 __all__ = ["AdjustBrightness", "AdjustContrast", "AdjustSaturation", "AdjustHue", "AdjustSharpness",
@@ -70,52 +73,10 @@ def adjust_saturation(img, alpha):
     return _blend(gray, 1.0 - alpha, img, alpha)
 
 
-def _div_table(num, den_scale):
-    i = np.arange(256, dtype=np.float64)
-    with np.errstate(divide="ignore"):
-        t = np.where(i == 0, 0, np.rint((num << 12) / (den_scale * np.maximum(i, 1))))
-    return t.astype(np.int64)
-
-
-_SDIV, _HDIV256 = _div_table(255, 1.0), _div_table(256, 6.0)
-
-
-def rgb_to_hsv_full(img):
-    """OpenCV's COLOR_RGB2HSV_FULL on uint8 (12-bit fixed point, hue on 0..255)."""
-    r, g, b = (img[..., k].astype(np.int64) for k in range(3))
-    v = np.maximum(np.maximum(b, g), r)
-    vmin = np.minimum(np.minimum(b, g), r)
-    diff = v - vmin
-    sat = (diff * _SDIV[v] + (1 << 11)) >> 12
-    h = np.where(v == r, g - b, np.where(v == g, b - r + 2 * diff, r - g + 4 * diff))
-    h = (h * _HDIV256[diff] + (1 << 11)) >> 12
-    h = np.where(h < 0, h + 256, h)
-    return np.clip(h, 0, 255).astype(np.uint8), sat.astype(np.uint8), v.astype(np.uint8)
-
-
-def hsv_full_to_rgb(h, s, v):
-    """OpenCV's COLOR_HSV2RGB_FULL on uint8 (float32 sectors)."""
-    hf = h.astype(np.float32) * np.float32(6.0 / 256)
-    sf = s.astype(np.float32) * np.float32(1 / 255.0)
-    vf = v.astype(np.float32) * np.float32(1 / 255.0)
-    hf = np.where(hf >= 6, hf - 6, hf)
-    sector = np.floor(hf).astype(np.int64)
-    frac = (hf - sector).astype(np.float32)
-    one = np.float32(1)
-    tab = np.stack([vf, vf * (one - sf), vf * (one - sf * frac), vf * (one - sf * (one - frac))], axis=-1)
-    idx = np.array([[1, 3, 0], [1, 0, 2], [3, 0, 1], [0, 2, 1], [0, 1, 3], [2, 1, 0]])[sector % 6]
-    bgr = np.take_along_axis(tab, idx, axis=-1)
-    grey = (s == 0)[..., None]
-    bgr = np.where(grey, vf[..., None], bgr)
-    return _sat_u8(bgr[..., ::-1] * np.float32(255))
-
-
 def adjust_hue(img, hue):
-    """Hue shifted by ``hue`` of a full turn, through OpenCV's HSV_FULL conversions (MindSpore's AdjustHue)."""
-    h, s, v = rgb_to_hsv_full(img)
-    shift = int(np.float32(hue) * np.float32(255)) & 0xFF
-    h = ((h.astype(np.int64) + shift) & 0xFF).astype(np.uint8)
-    return hsv_full_to_rgb(h, s, v)
+    """Hue shifted by ``hue`` of a full turn (``static_cast<uint8_t>(hue * 255)`` levels of
+    OpenCV's 0..255 ``HSV_FULL`` hue): MindSpore's AdjustHue, by the same OpenCV calls."""
+    return _cv.shift_hue(img, int(np.float32(hue) * np.float32(255)))
 
 
 def adjust_sharpness(img, alpha):
@@ -312,17 +273,24 @@ class RandomColorAdjust(_PilAware):
 
     def _apply(self, img):
         img = _rgb3(img, "RandomColorAdjust")
-        steps = [("b", self.brightness, adjust_brightness, 1.0), ("c", self.contrast, adjust_contrast, 1.0),
-                 ("s", self.saturation, adjust_saturation, 1.0), ("h", self.hue, adjust_hue, 0.0)]
-        r = _rng()
-        with _rng_lock:
-            order = r.permutation(4)
-        for k in order:
-            _, (lo, hi), fn, ident = steps[k]
-            if lo == hi == ident:
+        g = _opstreams.stream(self)
+        steps = {"brightness": (self.brightness, adjust_brightness, 1.0),
+                 "contrast": (self.contrast, adjust_contrast, 1.0),
+                 "saturation": (self.saturation, adjust_saturation, 1.0), "hue": (self.hue, adjust_hue, 0.0)}
+        # MindSpore: std::shuffle of the four names, then a float draw for each range that is
+        # not the identity (both ends equal to it), in the shuffled order
+        for name in _std.shuffle(list(steps), g):
+            (lo, hi), fn, ident = steps[name]
+            lo, hi = np.float32(lo), np.float32(hi)
+            if _cmp_float(lo, hi) and _cmp_float(lo, ident):
                 continue
-            img = fn(img, _uniform(lo, hi))
+            img = fn(img, _std.uniform_real_float(g, lo, hi))
         return img
+
+
+def _cmp_float(a, b):
+    """MindSpore's ``CmpFloat``: equal within float32's epsilon."""
+    return abs(float(np.float32(a)) - float(np.float32(b))) < float(np.finfo(np.float32).eps)
 
 
 class RandomColor(_PilAware):
@@ -333,7 +301,7 @@ class RandomColor(_PilAware):
 
     def _apply(self, img):
         img = _rgb3(img, "RandomColor")
-        t = _uniform(*self.degrees)
+        t = _std.uniform_real_float(_opstreams.stream(self), *self.degrees)    # float, as MindSpore's
         if abs(t - 1.0) < 0.00195:
             return img
         gray = np.repeat(rgb_to_gray(img)[..., None], 3, axis=2)
@@ -350,7 +318,7 @@ class RandomSharpness(_PilAware):
         self.degrees = _factor_range(degrees, "degrees")
 
     def _apply(self, img):
-        return adjust_sharpness(_image(img, "RandomSharpness"), _uniform(*self.degrees))
+        return adjust_sharpness(_image(img, "RandomSharpness"), _mid_spread(_opstreams.stream(self), *self.degrees))
 
 
 class AutoContrast(_PilAware):
@@ -406,7 +374,9 @@ class RandomPosterize(_Transform):
         self.bits = (lo, hi)
 
     def _apply(self, img):
-        return posterize(_image(img, "RandomPosterize"), _randint(*self.bits))
+        lo, hi = self.bits
+        bits = lo if lo == hi else _std.uniform_int(_opstreams.stream(self), lo, hi)   # no draw for one value
+        return posterize(_image(img, "RandomPosterize"), bits)
 
 
 class Solarize(_PilAware):
@@ -433,7 +403,9 @@ class RandomSolarize(_Transform):
         self.threshold = (lo, hi)
 
     def _apply(self, img):
-        a, b = _randint(*self.threshold), _randint(*self.threshold)
+        g = _opstreams.stream(self)
+        a = _std.uniform_int(g, *self.threshold)
+        b = _std.uniform_int(g, *self.threshold)
         return solarize(_image(img, "RandomSolarize"), min(a, b), max(a, b))
 
 
@@ -459,9 +431,10 @@ class CutOut(_Transform):
         if L > H or L > W:
             raise RuntimeError(f"CutOut: box size is too large for image erase, got box height: {L}box weight: "
                                f"{L}, and image height: {H}, image width: {W}")
+        g = _opstreams.stream(self)
         for _ in range(self.num_patches):
-            y = _randint(0, H + L) - L
-            x = _randint(0, W + L) - L
+            y = _std.uniform_int(g, 0, H + L) - L      # MindSpore's order: the row, then the column
+            x = _std.uniform_int(g, 0, W + L) - L
             view[max(y, 0):min(y + L, H), max(x, 0):min(x + L, W)] = 0
         return out
 
@@ -667,15 +640,19 @@ class RandomAffine(_PilAware):
     def _apply(self, img):
         img = _image(img, "RandomAffine")
         H, W = img.shape[:2]
-        angle = _uniform(*self.degrees)
-        tx = ty = 0.0
-        if self.translate is not None:
-            tx = round(_uniform(self.translate[0], self.translate[1]) * W)
-            ty = round(_uniform(self.translate[2], self.translate[3]) * H)
-        scale = _uniform(*self.scale) if self.scale is not None else 1.0
-        shear = (0.0, 0.0)
-        if self.shear is not None:
-            shear = (_uniform(self.shear[0], self.shear[1]), _uniform(self.shear[2], self.shear[3]))
+        f32 = np.float32
+        t = self.translate if self.translate is not None else (0.0, 0.0, 0.0, 0.0)
+        shears = self.shear if self.shear is not None else (0.0, 0.0, 0.0, 0.0)
+        scales = self.scale if self.scale is not None else (1.0, 1.0)
+        # MindSpore draws all six (float draws, also from an empty range): the angle, the
+        # shifts in pixels (the fractions times the size, in float32), the scale, the shears
+        g = _opstreams.stream(self)
+        angle = _std.uniform_real_float(g, *self.degrees)
+        tx = _std.uniform_real_float(g, f32(t[0]) * f32(W), f32(t[1]) * f32(W))
+        ty = _std.uniform_real_float(g, f32(t[2]) * f32(H), f32(t[3]) * f32(H))
+        scale = _std.uniform_real_float(g, *scales)
+        shear = (_std.uniform_real_float(g, shears[0], shears[1]), _std.uniform_real_float(g, shears[2], shears[3]))
+        angle = float(np.fmod(f32(angle), f32(360)))
         m = _affine_matrix(angle, (tx, ty), scale, shear, ((W - 1) * 0.5, (H - 1) * 0.5))
         return _warp(img, m, self.resample, self.fill_value)
 

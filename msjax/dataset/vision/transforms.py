@@ -46,6 +46,15 @@ def _randint(lo, hi):
         return int(r.integers(lo, hi + 1))
 
 
+def _mid_spread(g, start, end):
+    """MindSpore's ``mid + r * half_range`` with ``r`` a ``uniform_real_distribution<float>(-1, 1)``
+    draw, all in float32 (``RandomRotation``, ``RandomSharpness``)."""
+    f32 = np.float32
+    r = f32(_std.uniform_real_float(g, -1.0, 1.0))
+    start, end = f32(start), f32(end)
+    return float(f32((end + start) / f32(2)) + r * f32((end - start) / f32(2)))
+
+
 # ---------------------------------------------------------------------------
 # helpers
 # ---------------------------------------------------------------------------
@@ -691,12 +700,18 @@ class RandomRotation(_Transform):
         if isinstance(degrees, numbers.Real) and not isinstance(degrees, bool):
             if degrees < 0:
                 raise ValueError("Input degrees is not within the required interval of [0, 16777216].")
-            degrees = (-degrees, degrees)
+            degrees = (-(degrees % 360), degrees % 360)
+        elif degrees[1] - degrees[0] >= 360:       # MindSpore's range normalisation
+            degrees = (-180, 180)
+        else:
+            degrees = [degrees[0] % 360, degrees[1] % 360]
+            if degrees[0] > degrees[1]:
+                degrees[1] += 360
         self.degrees = (float(degrees[0]), float(degrees[1]))
         self.center, self.fill_value = _rotate_args(resample, expand, center, fill_value)
         self.resample, self.expand = resample, expand
 
     def _apply(self, img):
-        angle = _uniform(*self.degrees)
-        return _rotate(_image(img, "RandomRotation"), angle % 360, self.resample, self.expand, self.center,
+        angle = _mid_spread(_opstreams.stream(self), *self.degrees)
+        return _rotate(_image(img, "RandomRotation"), angle, self.resample, self.expand, self.center,
                        self.fill_value)
