@@ -104,9 +104,7 @@ def test_random_select_subpolicy_probabilities():
     policy = [[(V.Invert(), 1.0)], [(V.Equalize(), 0.0), (V.Posterize(1), 0.5)]]
     inv, post, same = A.posterize(img, 8), A.posterize(img, 1), 0
     counts = {"invert": 0, "post": 0, "same": 0}
-    op = V.RandomSelectSubpolicy(policy)
-    for _ in range(400):
-        out = op(img)
+    for out in _eager(V.RandomSelectSubpolicy(policy), img, n=400):
         if np.array_equal(out, 255 - img):
             counts["invert"] += 1
         elif np.array_equal(out, post):
@@ -150,10 +148,10 @@ def test_rand_augment_one_op_is_one_of_its_operations():
     for name in V.RandAugment._OPS:
         mags, signed = A._magnitudes(name, 31, H, W)
         for sign in ((1, -1) if signed else (1,)):
-            cands.append(A._apply_named(img, name, sign * float(mags[9]), V.Inter.NEAREST, (0, 0, 0)))
+            mag = sign * mags[9] if len(mags) > 1 else mags[0]
+            cands.append(A._apply_named(img, name, mag, V.Inter.NEAREST, (0, 0, 0), (0, 0, 0)))
     hit = set()
-    for _ in range(120):
-        out = V.RandAugment(num_ops=1)(img)
+    for out in _eager(V.RandAugment(num_ops=1), img, n=120):
         match = [i for i, c in enumerate(cands) if np.array_equal(out, c)]
         assert match
         hit.add(match[0])
@@ -165,7 +163,7 @@ def test_rand_augment_one_op_is_one_of_its_operations():
 def test_auto_augment_applies_a_policy_pair():
     ds.config.set_seed(11)
     img = _img(4, 24, 28)
-    changed = sum(not np.array_equal(V.AutoAugment(V.AutoAugmentPolicy.IMAGENET)(img), img) for _ in range(60))
+    changed = sum(not np.array_equal(out, img) for out in _eager(V.AutoAugment(V.AutoAugmentPolicy.IMAGENET), img, n=60))
     assert 30 < changed < 60     # some pairs apply nothing (probabilities < 1)
     with pytest.raises(TypeError, match="AutoAugmentPolicy"):
         V.AutoAugment("imagenet")

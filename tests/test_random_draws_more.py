@@ -28,7 +28,9 @@ with open(os.path.join(_TESTS, "golden", "random_draws_ops_mindspore.json")) as 
 MATCHED = ["color_adjust_bcs", "color_adjust_all", "color_adjust_brightness", "color_adjust_contrast_hue",
            "rotation", "rotation_range_expand", "cutout", "cutout_chw", "random_color", "random_sharpness",
            "random_posterize", "random_solarize", "random_affine", "random_affine_degrees", "random_affine_shear4",
-           "chain"]
+           "chain", "auto_augment_imagenet", "auto_augment_cifar10", "auto_augment_svhn", "auto_augment_imagenet_fill",
+           "rand_augment", "rand_augment_fill", "rand_augment_args", "select_subpolicy", "random_apply",
+           "random_choice", "random_order"]
 
 
 @pytest.fixture(scope="module")

@@ -14,9 +14,10 @@ MindSpore's C++ random operations (``RandomCrop``, ``RandomHorizontalFlip``,
   from epoch to epoch;
 * an operation called eagerly (``op(image)``) is built for that call: its engine starts
   again from ``GetSeed()`` every call;
-* some operations seed an engine of their own with ``GetSeed()`` when built and ignore the
-  worker's seed: every worker's copy starts from ``GetSeed()``. Such a transform class sets
-  ``_worker_seeded = False``.
+* the operations that a selecting operation holds (``RandomApply``, ``RandomChoice``,
+  ``RandomSelectSubpolicy``: classes with ``_holds_operations = True``) are not seeded by the
+  map: each keeps the ``GetSeed()`` it was built with, in every worker, while the selecting
+  operation itself is seeded ``GetSeed() + k``.
 
 ``MapStreams`` keeps one map iterator's engines and hands each row its worker; the
 transforms ask ``stream(self)`` for the engine to draw from (a fresh one outside a
@@ -31,7 +32,7 @@ import threading
 from . import config
 from ._stdrandom import MT19937
 
-__all__ = ["stream", "per_column", "MapStreams"]
+__all__ = ["stream", "per_column", "eager", "MapStreams"]
 
 _U32 = 0xFFFFFFFF
 _local = threading.local()
@@ -53,6 +54,21 @@ def stream(op):
         if g is not None:
             return g
     return MT19937(_seed())
+
+
+class eager:
+    """Context in which the random operations draw as eager calls (a fresh engine seeded
+    ``GetSeed()`` per call), also inside a map: MindSpore's Python-implemented operations
+    (``RandomOrder``) call the operations they hold that way."""
+
+    def __enter__(self):
+        self.prev = getattr(_local, "ctx", None)
+        _local.ctx = None
+        return self
+
+    def __exit__(self, *exc):
+        _local.ctx = self.prev
+        return False
 
 
 def per_column(fn, columns):
@@ -92,12 +108,16 @@ class MapStreams:
         self.workers = max(1, int(workers or 1))
         self._base = _seed()
         self._ops = {}
-        todo = list(operations)
+        self._held = set()               # ops inside a selecting operation: seeded GetSeed() alone
+        todo = [(op, False) for op in operations]
         while todo:                      # the map's operations and those they hold
-            op = todo.pop()
+            op, held = todo.pop()
+            if held:
+                self._held.add(id(op))
             if id(op) not in self._ops:
                 self._ops[id(op)] = op
-                todo.extend(_members(op))
+                inner = held or getattr(op, "_holds_operations", False)
+                todo.extend((m, inner) for m in _members(op))
         self._engines = [{} for _ in range(self.workers)]   # per worker: only its rows touch it
         self._next = 0                   # position of the next message (rows and end-of-epoch markers)
         self._assigned = [0] * self.workers
@@ -110,7 +130,7 @@ class MapStreams:
         engines = self._engines[slot]
         g = engines.get(id(op))
         if g is None:
-            offset = slot if getattr(op, "_worker_seeded", True) else 0
+            offset = 0 if id(op) in self._held else slot
             g = engines[id(op)] = MT19937((self._base + offset) & _U32)
         return g
 

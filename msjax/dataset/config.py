@@ -87,10 +87,13 @@ def set_seed(seed):
 
 @also_seed
 def _set_seed_from_global(seed):
-    """``mindspore.set_seed`` also seeds the data pipeline."""
+    """``mindspore.set_seed`` also seeds the data pipeline, and Python's ``random`` (MindSpore's
+    calls ``dataset.config.set_seed``; Python-implemented transforms such as ``RandomOrder``
+    draw from ``random``)."""
     if 0 <= seed <= UINT32_MAX:
         _state["seed"] = seed
         _generation[0] += 1
+        random.seed(seed)
 
 
 def get_seed():

@@ -4,10 +4,12 @@ arrays, usable in ``dataset.map`` or eagerly."""
 from __future__ import annotations
 
 import numbers
+import random
+import threading
 
 import numpy as np
 
-from .. import config
+from .. import _opstreams, _stdrandom as _std
 from .validators import check_random_transform_ops
 
 __all__ = ["Compose", "TypeCast", "OneHot", "Duplicate", "Fill", "PadEnd", "Concatenate", "Slice", "Mask",
@@ -210,12 +212,13 @@ class Unique(TensorOperation):
         return vals[order], rank[inv].astype(np.int32), counts[order].astype(np.int32)
 
 
-def _rng():
-    return config._augment_rng()
+_random_lock = threading.Lock()
 
 
 class RandomApply(TensorOperation):
     """``RandomApply(transforms, prob=0.5)``: apply all transforms, with probability ``prob``."""
+
+    _holds_operations = True      # the held operations keep their own seeding (_opstreams)
 
     @check_random_transform_ops
     def __init__(self, transforms, prob=0.5):
@@ -223,7 +226,8 @@ class RandomApply(TensorOperation):
         self.prob = prob
 
     def __call__(self, *args):
-        if float(_rng().uniform()) < self.prob:
+        # MindSpore: a uniform_real_distribution<double>(0, 1) draw, applied when <= prob
+        if _std.canonical(_opstreams.stream(self)) <= self.prob:
             return self.compose(*args)
         return args[0] if len(args) == 1 else args
 
@@ -231,21 +235,31 @@ class RandomApply(TensorOperation):
 class RandomChoice(TensorOperation):
     """``RandomChoice(transforms)``: apply one transform chosen at random."""
 
+    _holds_operations = True      # the held operations keep their own seeding (_opstreams)
+
     @check_random_transform_ops
     def __init__(self, transforms):
         self.transforms = list(transforms)
 
     def __call__(self, *args):
-        return self.transforms[int(_rng().integers(len(self.transforms)))](*args)
+        pick = _std.uniform_int(_opstreams.stream(self), 0, len(self.transforms) - 1)
+        return self.transforms[pick](*args)
 
 
 class RandomOrder(TensorOperation):
-    """``RandomOrder(transforms)``: apply all transforms in a random order."""
+    """``RandomOrder(transforms)``: apply all transforms in a random order. As MindSpore's (a
+    Python operation): ``random.shuffle`` of the list itself with Python's ``random`` (seeded by
+    ``set_seed``), the order kept for the next call, and each held operation called as an eager
+    call (its engine restarts from the seed every row). With several map workers MindSpore's
+    workers share Python's ``random``, so the orders depend on its thread scheduling."""
 
     @check_random_transform_ops
     def __init__(self, transforms):
-        self.transforms = list(transforms)
+        self.transforms = transforms if isinstance(transforms, list) else list(transforms)
 
     def __call__(self, *args):
-        order = _rng().permutation(len(self.transforms))
-        return Compose([self.transforms[i] for i in order])(*args)
+        with _random_lock:
+            random.shuffle(self.transforms)
+            order = list(self.transforms)
+        with _opstreams.eager():
+            return Compose(order)(*args)

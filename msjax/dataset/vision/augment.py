@@ -6,9 +6,9 @@ MindSpore's AutoContrast lookup table and 3x3 sharpening filter.
 A PIL image in gives a PIL image out (MindSpore runs these on PIL through its
 Python implementations; msjax runs its numpy kernels on the pixels).
 Random parameters come from the dataset seed (``ds.config.set_seed``): the colour,
-rotation, affine, posterize, solarize and CutOut operations draw what MindSpore's C++
-operations draw (``_opstreams``: per map worker engines, libstdc++'s distributions); the
-policies and batch mixers still draw from msjax's own generator.
+rotation, affine, posterize, solarize, CutOut, policy and selection operations draw what
+MindSpore's C++ operations draw (``_opstreams``: per map worker engines, libstdc++'s
+distributions); the batch mixers still draw from msjax's own generator.
 """
 from __future__ import annotations
 
@@ -174,8 +174,10 @@ def posterize(img, bits):
 
 
 def solarize(img, lo, hi):
+    """Pixels in [lo, hi] become 255 - pixel; for ``lo == hi`` every pixel >= lo (MindSpore's
+    Solarize kernel)."""
     out = img.copy()
-    m = (img >= lo) & (img <= hi)
+    m = (img >= lo) if lo == hi else (img >= lo) & (img <= hi)
     out[m] = 255 - img[m]
     return out
 
@@ -526,6 +528,8 @@ class RandomSelectSubpolicy(_Transform):
     """``RandomSelectSubpolicy(policy)``: one sub-policy (a list of ``(op, prob)``) chosen at random,
     each of its ops applied with its probability."""
 
+    _holds_operations = True      # the held operations keep their own seeding (_opstreams)
+
     def __init__(self, policy):
         if not isinstance(policy, list) or not policy:
             raise TypeError("policy should be a non-empty list of sub-policies.")
@@ -538,10 +542,11 @@ class RandomSelectSubpolicy(_Transform):
         self.policy = policy
 
     def __call__(self, *args):
-        sub = self.policy[_randint(0, len(self.policy) - 1)]
+        g = _opstreams.stream(self)
+        sub = self.policy[_std.uniform_int(g, 0, len(self.policy) - 1)]
         out = args
         for op, prob in sub:
-            if _uniform() < prob:
+            if _std.canonical(g) <= prob:          # MindSpore's uniform_real<double>(0, 1) <= prob
                 res = op(*out)
                 out = res if isinstance(res, tuple) else (res,)
         return out[0] if len(out) == 1 else out
@@ -688,7 +693,7 @@ _POLICIES = {
         (('Color', 0.6, 4), ('Contrast', 1.0, 8)),
         (('Equalize', 0.8, None), ('Equalize', 0.6, None)),
     ],
-    "cifar10": [
+    "cifar10": [          # MindSpore's order (torchvision lists the last ones otherwise)
         (('Invert', 0.1, None), ('Contrast', 0.2, 6)),
         (('Rotate', 0.7, 2), ('TranslateX', 0.3, 9)),
         (('Sharpness', 0.8, 1), ('Sharpness', 0.9, 3)),
@@ -700,20 +705,20 @@ _POLICIES = {
         (('Equalize', 0.6, None), ('Equalize', 0.5, None)),
         (('Contrast', 0.6, 7), ('Sharpness', 0.6, 5)),
         (('Color', 0.7, 7), ('TranslateX', 0.5, 8)),
-        (('Equalize', 0.8, None), ('Invert', 0.1, None)),
+        (('Equalize', 0.3, None), ('AutoContrast', 0.4, None)),
         (('TranslateY', 0.4, 3), ('Sharpness', 0.2, 6)),
         (('Brightness', 0.9, 6), ('Color', 0.2, 8)),
         (('Solarize', 0.5, 2), ('Invert', 0.0, None)),
-        (('TranslateY', 0.9, 9), ('TranslateY', 0.7, 9)),
+        (('Equalize', 0.2, None), ('AutoContrast', 0.6, None)),
         (('Equalize', 0.2, None), ('Equalize', 0.6, None)),
         (('Color', 0.9, 9), ('Equalize', 0.6, None)),
         (('AutoContrast', 0.8, None), ('Solarize', 0.2, 8)),
         (('Brightness', 0.1, 3), ('Color', 0.7, 0)),
         (('Solarize', 0.4, 5), ('AutoContrast', 0.9, None)),
+        (('TranslateY', 0.9, 9), ('TranslateY', 0.7, 9)),
         (('AutoContrast', 0.9, None), ('Solarize', 0.8, 3)),
+        (('Equalize', 0.8, None), ('Invert', 0.1, None)),
         (('TranslateY', 0.7, 9), ('AutoContrast', 0.9, None)),
-        (('Equalize', 0.3, None), ('AutoContrast', 0.4, None)),
-        (('Equalize', 0.2, None), ('AutoContrast', 0.6, None)),
     ],
     "svhn": [
         (('ShearX', 0.9, 4), ('Invert', 0.2, None)),
@@ -745,49 +750,67 @@ _POLICIES = {
 }
 
 
-def _magnitudes(name, bins, h, w):
-    """The magnitude of each bin (torchvision's and MindSpore's tables) and whether its sign is random."""
-    lin = np.linspace
-    table = {
-        "ShearX": (lin(0.0, 0.3, bins), True), "ShearY": (lin(0.0, 0.3, bins), True),
-        "TranslateX": (lin(0.0, 150.0 / 331.0 * w, bins), True),
-        "TranslateY": (lin(0.0, 150.0 / 331.0 * h, bins), True),
-        "Rotate": (lin(0.0, 30.0, bins), True),
-        "Brightness": (lin(0.0, 0.9, bins), True), "Color": (lin(0.0, 0.9, bins), True),
-        "Contrast": (lin(0.0, 0.9, bins), True), "Sharpness": (lin(0.0, 0.9, bins), True),
-        "Posterize": (8 - np.round(np.arange(bins) / ((bins - 1) / 4)).astype(int), False),
-        "Solarize": (lin(255.0, 0.0, bins), False),
-    }
-    return table.get(name, (np.zeros(bins), False))
+def _linspace(start, end, n, scale=1.0, offset=0.0, rnd=False):
+    """MindSpore's float ``Linspace`` of the augmentation magnitudes (rounded half to even)."""
+    f32 = np.float32
+    step = f32(0) if n == 1 else f32(f32(end) - f32(start)) / f32(n - 1)
+    out = (f32(start) + np.arange(n, dtype=np.float32) * step) * f32(scale) + f32(offset)
+    return np.rint(out) if rnd else out
 
 
-def _apply_named(img, name, mag, interpolation, fill):
+def _magnitudes(name, bins, h, w, solarize_from=255.0):
+    """MindSpore's ``GetSpace``: the magnitude of each bin and whether its sign is random
+    (AutoAugment's Solarize bins start from 256, RandAugment's from 255)."""
+    f32 = np.float32
+    wide = {"ShearX": 0.3, "ShearY": 0.3, "TranslateX": f32(150.0) / f32(331) * f32(w),
+            "TranslateY": f32(150.0) / f32(331) * f32(h), "Rotate": 30.0, "Brightness": 0.9, "Color": 0.9,
+            "Contrast": 0.9, "Sharpness": 0.9}
+    if name in wide:
+        return _linspace(0.0, wide[name], bins), True
+    if name == "Posterize":
+        return _linspace(0.0, f32(bins) - f32(1), bins, f32(-4.0) / (f32(bins) - f32(1)), 8.0, True), False
+    if name == "Solarize":
+        return _linspace(solarize_from, 0.0, bins), False
+    return np.zeros(1, np.float32), False       # AutoContrast, Equalize, Invert, Identity: one entry
+
+
+def _rbg(fill):
+    """MindSpore's ApplyAugment hands Rotate the fill as (r, b, g): green and blue swapped."""
+    return fill[0], fill[2], fill[1]
+
+
+def _apply_named(img, name, mag, interpolation, fill, rotate_fill):
+    """MindSpore's ``ApplyAugment``: ``mag`` (float32) applied as ``name``. Shears in degrees
+    ``mag * 180 / pi``; a translation truncated to whole pixels and then, as MindSpore's
+    AffineOp reads it as a fraction, multiplied by the width (height); Rotate about the centre
+    with ``rotate_fill`` (r, g, b)."""
     H, W = img.shape[:2]
+    f32 = np.float32
+    mag = f32(mag)
     center = ((W - 1) * 0.5, (H - 1) * 0.5)
-    if name == "ShearX":
-        return _warp(img, _affine_matrix(0.0, (0, 0), 1.0, (math.degrees(math.atan(mag)), 0.0), center),
-                     interpolation, fill)
-    if name == "ShearY":
-        return _warp(img, _affine_matrix(0.0, (0, 0), 1.0, (0.0, math.degrees(math.atan(mag))), center),
-                     interpolation, fill)
-    if name == "TranslateX":
-        return _warp(img, _affine_matrix(0.0, (int(mag), 0), 1.0, (0.0, 0.0), center), interpolation, fill)
-    if name == "TranslateY":
-        return _warp(img, _affine_matrix(0.0, (0, int(mag)), 1.0, (0.0, 0.0), center), interpolation, fill)
+    if name in ("ShearX", "ShearY"):
+        shear = float(f32(float(mag * f32(180)) / math.pi))
+        shears = (shear, 0.0) if name == "ShearX" else (0.0, shear)
+        return _warp(img, _affine_matrix(0.0, (0.0, 0.0), 1.0, shears, center), interpolation, fill)
+    if name in ("TranslateX", "TranslateY"):
+        t = f32(int(mag))
+        shift = (float(t * f32(W)), 0.0) if name == "TranslateX" else (0.0, float(t * f32(H)))
+        return _warp(img, _affine_matrix(0.0, shift, 1.0, (0.0, 0.0), center), interpolation, fill)
     if name == "Rotate":
-        return _warp(img, _affine_matrix(mag, (0, 0), 1.0, (0.0, 0.0), center), interpolation, fill)
+        return _cv.rotate(img, float(mag), interpolation, False, None, rotate_fill)
+    one = f32(1) + mag
     if name == "Brightness":
-        return adjust_brightness(img, 1.0 + mag)
+        return adjust_brightness(img, one)
     if name == "Color":
-        return adjust_saturation(img, 1.0 + mag)
+        return adjust_saturation(img, one)
     if name == "Contrast":
-        return adjust_contrast(img, 1.0 + mag)
+        return adjust_contrast(img, one)
     if name == "Sharpness":
-        return adjust_sharpness(img, 1.0 + mag)
+        return adjust_sharpness(img, float(one))
     if name == "Posterize":
         return posterize(img, int(mag))
     if name == "Solarize":
-        return solarize(img, mag, 255)
+        return solarize(img, float(mag), float(mag))
     if name == "AutoContrast":
         return auto_contrast(img)
     if name == "Equalize":
@@ -820,16 +843,20 @@ class AutoAugment(_Transform):
     def _apply(self, img):
         img = _rgb3(img, "AutoAugment")
         table = _POLICIES[self.policy.value]
-        sub = table[_randint(0, len(table) - 1)]
+        # MindSpore's GetParams: the sub-policy, two float probabilities, two sign bits
+        g = _opstreams.stream(self)
+        sub = table[_std.uniform_int(g, 0, len(table) - 1)]
+        probs = [_std.uniform_real_float(g, 0.0, 1.0) for _ in range(2)]
+        signs = [_std.uniform_int(g, 0, 1) for _ in range(2)]
         H, W = img.shape[:2]
-        for name, prob, level in sub:
-            if _uniform() >= prob:
+        for (name, prob, level), p, sign in zip(sub, probs, signs):
+            if not p <= np.float32(prob):
                 continue
-            mags, signed = _magnitudes(name, 10, H, W)
-            mag = float(mags[level]) if level is not None else 0.0
-            if signed and _uniform() < 0.5:
+            mags, signed = _magnitudes(name, 10, H, W, solarize_from=256.0)
+            mag = mags[level] if len(mags) != 1 and level is not None else np.float32(0)
+            if signed and sign == 0:
                 mag = -mag
-            img = _apply_named(img, name, mag, self.interpolation, self.fill_value)
+            img = _apply_named(img, name, mag, self.interpolation, self.fill_value, _rbg(self.fill_value))
         return img
 
 
@@ -839,8 +866,9 @@ class RandAugment(_Transform):
     Brightness, Color, Contrast, Sharpness, Posterize, Solarize, AutoContrast, Equalize) at bin
     ``magnitude``, with a random sign where the operation has one."""
 
-    _OPS = ("Identity", "ShearX", "ShearY", "TranslateX", "TranslateY", "Rotate", "Brightness", "Color",
-            "Contrast", "Sharpness", "Posterize", "Solarize", "AutoContrast", "Equalize")
+    # MindSpore's operations by name, in its std::map's (sorted) order
+    _OPS = ("AutoContrast", "Brightness", "Color", "Contrast", "Equalize", "Identity", "Posterize", "Rotate",
+            "Sharpness", "ShearX", "ShearY", "Solarize", "TranslateX", "TranslateY")
 
     def __init__(self, num_ops=2, magnitude=9, num_magnitude_bins=31, interpolation=Inter.NEAREST, fill_value=0):
         if not isinstance(num_ops, int) or num_ops < 0:
@@ -857,13 +885,16 @@ class RandAugment(_Transform):
     def _apply(self, img):
         img = _rgb3(img, "RandAugment")
         H, W = img.shape[:2]
+        g = _opstreams.stream(self)
         for _ in range(self.num_ops):
-            name = self._OPS[_randint(0, len(self._OPS) - 1)]
+            # MindSpore's RandInt(low, high): uniform_int(low, high) % (high - low) + low
+            name = self._OPS[_std.uniform_int(g, 0, len(self._OPS)) % len(self._OPS)]
+            negative = _std.uniform_int(g, 0, 2) % 2
             mags, signed = _magnitudes(name, self.num_magnitude_bins, H, W)
-            mag = float(mags[self.magnitude])
-            if signed and _uniform() < 0.5:
+            mag = mags[self.magnitude] if len(mags) != 1 else np.float32(0)
+            if signed and negative:
                 mag = -mag
-            img = _apply_named(img, name, mag, self.interpolation, self.fill_value)
+            img = _apply_named(img, name, mag, self.interpolation, self.fill_value, _rbg(self.fill_value))
         return img
 
 
