@@ -158,8 +158,8 @@ def test_parallel_source_workers_run_concurrently_and_keep_order():
     workers = min(2, os.cpu_count() or 1)
     if workers < 2:
         pytest.skip("needs two CPUs")
-    src = _Slow(16, 0.05)
-    d = ds.GeneratorDataset(src, ["a"], shuffle=False, num_parallel_workers=workers)
+    src = _Slow(16, 0.05)        # threads: the source records them (processes: test_generator_multiprocessing)
+    d = ds.GeneratorDataset(src, ["a"], shuffle=False, num_parallel_workers=workers, python_multiprocessing=False)
     t = time.time()
     out = _ids(d)
     elapsed = time.time() - t

@@ -1,33 +1,62 @@
-"""Python callables of a ``map(..., python_multiprocessing=True)`` in worker processes.
+"""Python code of a pipeline on worker processes, as MindSpore's ``python_multiprocessing``.
 
-As MindSpore, the map's own transforms (OpenCV/numpy kernels, which release the GIL) stay
-on its worker threads and only the user's Python callables go to a pool of
-``num_parallel_workers`` processes, so Python-heavy functions run in parallel. The pool is
-the standard library's ``ProcessPoolExecutor`` on ``fork`` (MindSpore's default start
-method): the callables reach the processes by inheritance, so lambdas and closures work
-without being pickled. Arrays of 64 KiB or more travel through
+Three users share the pool: the Python callables of a ``map(..., python_multiprocessing=True)``
+(as MindSpore, the map's own transforms, OpenCV/numpy kernels that release the GIL, stay on
+its worker threads), the function of ``batch(per_batch_map=..., python_multiprocessing=True)``
+and a random-access ``GeneratorDataset``'s ``source[i]`` (``num_parallel_workers > 1`` with
+``python_multiprocessing=True``, MindSpore's default there). Python-heavy code then runs in
+parallel instead of being serialized by the GIL.
+
+Each of the ``workers`` processes is forked (MindSpore's default start method) with a pipe of
+its own; the functions reach it by inheritance, so lambdas, closures and the source object
+work without being pickled. A call goes to one process and waits for its answer: the caller
+names the process (``worker=``: a ``GeneratorDataset`` sends sample ``n`` of the epoch to
+worker ``n % workers``, as MindSpore's) or a calling thread keeps the process it got first (a
+map's or batch's worker threads, as MindSpore binds its threads to processes), so at most one
+call per process is in flight and the stage's own window bounds the rest. Arrays of 64 KiB or
+more, also inside the lists and tuples of a row or a batch, travel through
 ``multiprocessing.shared_memory`` (one copy each way, not a pipe's pickling); smaller values
-are pickled. The processes start when a row first needs them and stop with the iterator.
+are pickled. A process starts when a call first needs it and every process stops with the
+iterator (``close``: the iterator's ``stop()``, its garbage collection or the interpreter's
+exit); answers nobody read are drained then, so no shared block is left in ``/dev/shm``. As
+MindSpore's workers, when ``dataset.config.set_seed(s)`` was called worker ``w`` seeds
+``random`` and ``numpy.random`` with ``s + w`` when it starts (without a seed they keep the
+state they were forked with).
 
-Differences from MindSpore: the callables must not call msjax operators (JAX cannot run
-in a forked child: its threads are not copied), and JAX's warning about ``os.fork`` is
-silenced for the pool's own fork; ``max_rowsize`` is not needed (each array gets a block
-of its size) and is ignored.
+An exception in a worker comes back with its type and message (rebuilt by pickling, or an
+exception class of the same name when it cannot be pickled), its ``__cause__`` carrying the
+worker's traceback text. A worker that dies (a signal, ``os._exit``) raises ``WorkerLost``, a
+``RuntimeError`` naming the process and the signal as MindSpore's log line does.
+
+Differences from MindSpore: the code must not call msjax operators in a worker (JAX cannot
+run in a forked child: its threads are not copied); JAX's warning about ``os.fork`` is silenced
+for the pool's own forks. The start method is always ``fork``
+(``set_multiprocessing_start_method('spawn')`` does not change it). ``max_rowsize`` is not
+needed (each array gets a block of its size) and is ignored. A dead worker raises in the
+iterator where MindSpore logs the same line and terminates the main process.
 """
 from __future__ import annotations
 
-import concurrent.futures
 import multiprocessing
+import os
+import pickle
+import random
+import signal
 import threading
+import traceback
 import warnings
-from multiprocessing import resource_tracker, shared_memory
+from multiprocessing import connection, resource_tracker, shared_memory
 
 import numpy as np
 
-__all__ = ["ProcessCalls"]
+__all__ = ["ProcessCalls", "WorkerLost"]
 
 _SHM_MIN = 64 * 1024
-_FUNCS = None          # in a worker process: the map's callables, inherited through fork
+_STOP_WAIT = 5.0       # seconds close() waits for a busy worker (MindSpore's join timeout)
+
+
+class WorkerLost(RuntimeError):
+    """A worker process ended without answering."""
 
 
 class _Shm:
@@ -38,11 +67,15 @@ class _Shm:
     def __init__(self, name, shape, dtype):
         self.name, self.shape, self.dtype = name, shape, dtype
 
+    def __reduce__(self):
+        return _Shm, (self.name, self.shape, self.dtype)
+
 
 def _put(value, keep=None):
-    """``value`` ready to send: a large array written to a new shared block, anything else as
-    is. The block is appended to ``keep`` (its owner unlinks it once the other side has read
-    it) or, without ``keep``, closed here and left for the reader to unlink."""
+    """``value`` ready to send: each large array (also inside lists and tuples) written to a
+    new shared block, anything else as is. The block is appended to ``keep`` (its owner unlinks
+    it once the other side has read it) or, without ``keep``, closed here and left for the
+    reader to unlink."""
     if isinstance(value, np.ndarray) and value.nbytes >= _SHM_MIN and value.dtype.kind not in "OUSV":
         block = shared_memory.SharedMemory(create=True, size=value.nbytes)
         np.ndarray(value.shape, value.dtype, buffer=block.buf)[...] = value
@@ -51,81 +84,220 @@ def _put(value, keep=None):
         else:
             keep.append(block)
         return _Shm(block.name, value.shape, value.dtype.str)
+    if type(value) in (list, tuple):
+        return type(value)(_put(v, keep) for v in value)
     return value
 
 
 def _take(value, unlink=False):
-    """The value sent by ``_put``: a shared block's array copied out (the block unlinked when
-    ``unlink``, i.e. by the side that owns it)."""
-    if not isinstance(value, _Shm):
-        return value
-    block = shared_memory.SharedMemory(name=value.name)
+    """The value sent by ``_put``: each shared block's array copied out (the block unlinked
+    when ``unlink``, i.e. by the side that owns it)."""
+    if isinstance(value, _Shm):
+        block = shared_memory.SharedMemory(name=value.name)
+        try:
+            return np.ndarray(value.shape, np.dtype(value.dtype), buffer=block.buf).copy()
+        finally:
+            block.close()
+            if unlink:
+                block.unlink()
+    if type(value) in (list, tuple):
+        return type(value)(_take(v, unlink) for v in value)
+    return value
+
+
+def _discard(value):
+    """Unlink the shared blocks of an answer nobody will read."""
+    if isinstance(value, _Shm):
+        try:
+            shared_memory.SharedMemory(name=value.name).unlink()
+        except FileNotFoundError:
+            pass
+    elif type(value) in (list, tuple):
+        for v in value:
+            _discard(v)
+
+
+class _RemoteTraceback(Exception):
+    """The worker's traceback, as the ``__cause__`` of the exception it raised."""
+
+    def __str__(self):
+        return self.args[0]
+
+
+def _pack_error(exc):
     try:
-        arr = np.ndarray(value.shape, np.dtype(value.dtype), buffer=block.buf).copy()
-    finally:
-        block.close()
-        if unlink:
-            block.unlink()
-    return arr
+        blob = pickle.dumps(exc)
+        pickle.loads(blob)
+    except Exception:  # noqa: BLE001  (an exception that cannot cross: rebuilt by name)
+        blob = None
+    tb = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+    return type(exc).__name__, str(exc), tb, blob
 
 
-def _init(funcs):
-    global _FUNCS
-    _FUNCS = funcs
+def _unpack_error(packed):
+    name, msg, tb, blob = packed
+    exc = pickle.loads(blob) if blob is not None else type(name, (Exception,), {})(msg)
+    exc.__cause__ = _RemoteTraceback(f'\n"""\n{tb}"""')
+    return exc
 
 
-def _ready():
-    return True
+def _loop(conn, funcs, seed, inherited):
+    """A worker process: answer ``(k, args)`` with ``funcs[k](*args)`` until told to stop, the
+    pipe closes or the parent process is gone."""
+    for c in inherited:               # the other workers' parent ends: their EOF must reach them
+        c.close()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)     # Ctrl-C is the main process's (MindSpore's)
+    if seed is not None:
+        random.seed(seed)
+        np.random.seed(seed)
+    ppid = os.getppid()
+    while True:
+        try:
+            if not conn.poll(1.0):
+                if os.getppid() != ppid:
+                    return
+                continue
+            msg = conn.recv()
+        except (EOFError, OSError):
+            return
+        if msg is None:
+            return
+        k, args = msg
+        try:
+            answer = (True, _put(funcs[k](*_take(args))))
+        except Exception as e:  # noqa: BLE001  (sent to the caller)
+            answer = (False, _pack_error(e))
+        try:
+            conn.send(answer)
+        except (EOFError, OSError):
+            _discard(answer[1])
+            return
+        except Exception as e:  # noqa: BLE001  (an answer that cannot be pickled)
+            _discard(answer[1])
+            conn.send((False, _pack_error(e)))
 
 
-def _run(k, args):
-    """In a worker process: callable ``k`` on ``args``; a tuple result stays a tuple."""
-    res = _FUNCS[k](*[_take(a) for a in args])
-    if isinstance(res, tuple):
-        return True, tuple(_put(r) for r in res)
-    return False, _put(res)
+class _Worker:
+    __slots__ = ("index", "proc", "conn", "lock")
+
+    def __init__(self, index):
+        self.index, self.proc, self.conn = index, None, None
+        self.lock = threading.Lock()
+
+
+def _lost(proc):
+    code = proc.exitcode
+    if code is not None and code < 0:
+        return WorkerLost(f"Dataset worker process {proc.pid} was killed by signal: {signal.strsignal(-code)}.")
+    return WorkerLost(f"Dataset worker process {proc.pid} exited unexpectedly with exit code {code}.")
 
 
 class ProcessCalls:
-    """The worker processes of one map iterator; ``call(k, *args)`` runs its ``k``-th Python
-    callable there (from any of the map's threads) and gives back the result."""
+    """The worker processes of one iterator's stage; ``call(k, *args, worker=None)`` runs its
+    ``k``-th function there (from any of the stage's threads) and gives back the result.
+    ``seed``: the pipeline seed (``dataset.config.get_seed()``); worker ``w`` seeds Python's
+    and numpy's random with ``seed + w`` unless it is MindSpore's default 5489."""
 
-    def __init__(self, funcs, workers):
-        self._funcs, self._workers = list(funcs), max(1, int(workers or 1))
-        self._pool, self._closed = None, False
+    def __init__(self, funcs, workers, seed=None, what="map"):
+        self._funcs = list(funcs)
+        self._workers = [_Worker(w) for w in range(max(1, int(workers or 1)))]
+        self._seed = None if seed is None or seed == 5489 else int(seed)
+        self._what = what
+        self._closed = False
         self._lock = threading.Lock()
+        self._bound = threading.local()
+        self._next = 0
 
-    def _start(self):
+    def _pick(self):
+        w = getattr(self._bound, "worker", None)
+        if w is None:
+            with self._lock:
+                w, self._next = self._next % len(self._workers), self._next + 1
+            self._bound.worker = w
+        return w
+
+    def _start(self, wk):
+        """Fork worker ``wk`` (its lock held)."""
         with self._lock:
             if self._closed:
-                raise RuntimeError("map: the worker processes of this iterator were stopped.")
-            if self._pool is None:
-                resource_tracker.ensure_running()     # one tracker for the blocks of every process
-                pool = concurrent.futures.ProcessPoolExecutor(
-                    self._workers, mp_context=multiprocessing.get_context("fork"), initializer=_init,
-                    initargs=(self._funcs,))
-                with warnings.catch_warnings():
-                    warnings.filterwarnings("ignore", message=r"os\.fork\(\) was called", category=RuntimeWarning)
-                    pool.submit(_ready).result()      # fork start: every process starts here
-                self._pool = pool
-        return self._pool
+                raise RuntimeError(f"{self._what}: the worker processes of this iterator were stopped.")
+            resource_tracker.ensure_running()      # one tracker for the blocks of every process
+            ctx = multiprocessing.get_context("fork")
+            parent, child = ctx.Pipe()
+            inherited = [w.conn for w in self._workers if w.conn is not None] + [parent]
+            seed = None if self._seed is None else self._seed + wk.index
+            proc = ctx.Process(target=_loop, args=(child, self._funcs, seed, inherited),
+                               name=f"msjax-dataset-{self._what}-worker{wk.index}", daemon=True)
+            with warnings.catch_warnings():
+                warnings.filterwarnings("ignore", message=r"os\.fork\(\) was called", category=RuntimeWarning)
+                proc.start()
+            child.close()
+            wk.proc, wk.conn = proc, parent
 
-    def call(self, k, *args):
-        pool = self._pool or self._start()
+    def call(self, k, *args, worker=None):
+        wk = self._workers[(self._pick() if worker is None else worker) % len(self._workers)]
         blocks = []
-        try:
-            tuple_out, res = pool.submit(_run, k, [_put(a, blocks) for a in args]).result()
-        finally:
-            for block in blocks:
-                block.close()
-                block.unlink()
-        if tuple_out:
-            return tuple(_take(r, unlink=True) for r in res)
+        with wk.lock:
+            if wk.proc is None:
+                self._start(wk)
+            elif self._closed:
+                raise RuntimeError(f"{self._what}: the worker processes of this iterator were stopped.")
+            try:
+                try:
+                    wk.conn.send((k, _put(list(args), blocks)))
+                except (EOFError, OSError):
+                    wk.proc.join(1.0)
+                    raise _lost(wk.proc) from None
+                while True:
+                    ready = connection.wait([wk.conn, wk.proc.sentinel])
+                    if wk.conn in ready:
+                        try:
+                            ok, res = wk.conn.recv()
+                        except (EOFError, OSError):
+                            ready = [wk.proc.sentinel]
+                        else:
+                            break
+                    if wk.proc.sentinel in ready and not wk.conn.poll():
+                        wk.proc.join(1.0)
+                        raise _lost(wk.proc)
+            finally:
+                for block in blocks:
+                    block.close()
+                    block.unlink()
+        if not ok:
+            raise _unpack_error(res)
         return _take(res, unlink=True)
 
     def close(self):
+        """Stop every worker: each finishes the call it is on (``_STOP_WAIT`` seconds at most,
+        then it is killed), its unread answers are discarded and the process is joined."""
         with self._lock:
             self._closed = True
-            pool, self._pool = self._pool, None
-        if pool is not None:
-            pool.shutdown(wait=True, cancel_futures=True)
+        for wk in self._workers:
+            got = wk.lock.acquire(timeout=_STOP_WAIT)
+            try:
+                proc, conn = wk.proc, wk.conn
+                if proc is None:
+                    continue
+                if got:
+                    try:
+                        conn.send(None)
+                    except (EOFError, OSError):
+                        pass
+                    proc.join(_STOP_WAIT)
+                if proc.is_alive():
+                    proc.kill()
+                    proc.join()
+                if got:
+                    try:
+                        while conn.poll():
+                            ok, res = conn.recv()
+                            if ok:
+                                _discard(res)
+                    except (EOFError, OSError):
+                        pass
+                    conn.close()
+                    wk.proc = wk.conn = None
+            finally:
+                if got:
+                    wk.lock.release()

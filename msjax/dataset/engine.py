@@ -14,13 +14,17 @@ rows ahead, so preparing the next batch overlaps the training step. Sources with
 workers run user functions on worker threads (row ``i`` on worker ``i % n``, as
 MindSpore's) and keep the order of rows; a map's work runs on its own thread even with
 one worker. Every stage holds a bounded number of rows. ``map(...,
-python_multiprocessing=True)`` runs the Python callables (not msjax's transforms) in
-worker processes (``_procpool``). User code that raises becomes a ``RuntimeError``
-naming the operation and the sample index, chained to the original exception.
+python_multiprocessing=True)`` runs the Python callables (not msjax's transforms),
+``batch(per_batch_map=..., python_multiprocessing=True)`` its function and a random-access
+``GeneratorDataset`` (``python_multiprocessing=True``, several workers) its ``source[i]`` in
+worker processes (``_procpool``), which start when a row first needs them and stop with the
+iterator (``stop()``, its garbage collection or the interpreter's exit); the getters
+(``get_dataset_size``, ``output_shapes``...) run without them, as MindSpore's. User code
+that raises becomes a ``RuntimeError`` naming the operation and the sample index, chained
+to the original exception (rebuilt from a worker process with the worker's traceback).
 
-Differences from MindSpore: ``GeneratorDataset``'s and ``batch``'s
-``python_multiprocessing`` are accepted and run on threads; ``cache`` (a cache server) is
-accepted and ignored; a dataset object may feed several pipelines.
+Differences from MindSpore: ``cache`` (a cache server) is accepted and ignored; a dataset
+object may feed several pipelines; see ``_procpool`` for the worker processes'.
 """
 from __future__ import annotations
 
@@ -38,6 +42,7 @@ import numpy as np
 
 from . import config
 from ._opstreams import MapStreams
+from ._procpool import ProcessCalls, WorkerLost
 from .callbacks import CallbackRunner, check_callbacks
 
 __all__ = ["Dataset", "BatchDataset", "MapDataset", "ShuffleDataset", "RepeatDataset", "TakeDataset",
@@ -139,9 +144,12 @@ class _Ctx:
     """Per-iterator context: each node's runner gets its own random generator,
     seeded from the pipeline seed and the node's position in the tree."""
 
-    def __init__(self):
+    def __init__(self, processes=True):
         self.base = config._base_seed()
         self._k = itertools.count()
+        # worker processes allowed (MindSpore's getters, ``get_dataset_size``/``output_shapes``, run
+        # the pipeline without them)
+        self.processes = processes
 
     def rng(self):
         return np.random.default_rng([self.base, next(self._k)])
@@ -236,7 +244,7 @@ class Dataset:
         if self._size is None:
             n = self._static_size()
             if n is None:
-                runner = self._runner(_Ctx())
+                runner = self._runner(_Ctx(processes=False))
                 n = sum(1 for _ in runner.epoch())
                 runner.close()
             self._size = n
@@ -258,7 +266,7 @@ class Dataset:
         return None
 
     def _first_row(self):
-        runner = self._runner(_Ctx())
+        runner = self._runner(_Ctx(processes=False))
         try:
             for row in runner.epoch():
                 return row
@@ -735,10 +743,14 @@ class BatchDataset(Dataset):
             raise ValueError("per_batch_map and input_columns need to be passed in together.")
         if pad_info is not None and not isinstance(pad_info, dict):
             raise TypeError(f"pad_info should be a dict, but got {type(pad_info)}.")
+        if not isinstance(python_multiprocessing, bool):
+            raise TypeError(f"Argument python_multiprocessing with value {python_multiprocessing} is not of type "
+                            f"[<class 'bool'>], but got {type(python_multiprocessing)}.")
         super().__init__([input_dataset], num_parallel_workers)
         self.batch_size = batch_size
         self.drop_remainder = drop_remainder
         self.per_batch_map = per_batch_map
+        self.python_multiprocessing = python_multiprocessing
         self.input_columns = _as_list(input_columns, "input_columns")
         self.output_columns = _as_list(output_columns, "output_columns")
         self.pad_info = pad_info
@@ -769,6 +781,13 @@ class BatchDataset(Dataset):
         in_cols = self.children[0].get_col_names()
         out_cols = self.get_col_names()
         pads = self.pad_info
+        per_batch_map, procs = self.per_batch_map, None
+        if self.python_multiprocessing and per_batch_map is not None and ctx.processes \
+                and not config.get_debug_mode():
+            # MindSpore's: the function on num_parallel_workers processes (the default count without one)
+            procs = ProcessCalls([per_batch_map], self.num_parallel_workers or config.get_num_parallel_workers(),
+                                 config.get_seed(), "batch")
+            per_batch_map = functools.partial(procs.call, 0)
 
         def make_batch(args):
             rows, info = args
@@ -777,7 +796,9 @@ class BatchDataset(Dataset):
                 idx = [in_cols.index(c) for c in ins]
                 cols_in = [[r[i] for r in rows] for i in idx]
                 try:
-                    res = self.per_batch_map(*cols_in, info)
+                    res = per_batch_map(*cols_in, info)
+                except WorkerLost:
+                    raise
                 except Exception as e:  # noqa: BLE001
                     raise user_error(f"batch operation: per_batch_map [{_fn_name(self.per_batch_map)}] of batch "
                                      f"{info.get_batch_num()}", e) from e
@@ -831,7 +852,7 @@ class BatchDataset(Dataset):
                         return
             workers = self.num_parallel_workers if self.per_batch_map is not None else None
             yield from ordered_parallel(make_batch, groups(), workers)
-        return _FnRunner(epoch, [child])
+        return _FnRunner(epoch, [child] + ([procs] if procs is not None else []))
 
 
 class MapDataset(Dataset):
@@ -899,6 +920,8 @@ class MapDataset(Dataset):
                 for op, call in _builtin_zip(ops, calls):
                     try:
                         res = call(*args)
+                    except WorkerLost:
+                        raise
                     except Exception as e:  # noqa: BLE001
                         raise user_error(f"map operation: [{_fn_name(op)}] on row {n} (input_columns={ins})",
                                          e) from e
@@ -927,8 +950,7 @@ def _process_calls(ops, multiprocessing, workers):
     python = [k for k, op in enumerate(ops) if not type(op).__module__.startswith("msjax.")]
     if not multiprocessing or not python:
         return list(ops), None
-    from ._procpool import ProcessCalls
-    procs = ProcessCalls([ops[k] for k in python], workers)
+    procs = ProcessCalls([ops[k] for k in python], workers, config.get_seed(), "map")
     calls = list(ops)
     for j, k in enumerate(python):
         calls[k] = functools.partial(procs.call, j)
@@ -1302,7 +1324,7 @@ class _Iterator:
         self._thread = None
         self._stop = threading.Event()
         self._prefetch = config.get_prefetch_size()
-        self._finalizer = weakref.finalize(self, _stop_thread, self._stop)
+        self._finalizer = weakref.finalize(self, _stop_runner, self._stop, self._runner)
         _LIVE.add(self)
 
     def __iter__(self):
@@ -1357,8 +1379,7 @@ class _Iterator:
         return item
 
     def stop(self):
-        self._stop.set()
-        self._runner.close()
+        self._finalizer()
 
     def get_next(self):
         return self.__next__()
@@ -1369,8 +1390,11 @@ class _Iterator:
             stop.set()
 
 
-def _stop_thread(event):
+def _stop_runner(event, runner):
+    """An iterator's end (``stop()``, garbage collection, interpreter exit): its producer
+    thread stops and its runner closes (worker processes are joined)."""
     event.set()
+    runner.close()
 
 
 _LIVE = weakref.WeakSet()
@@ -1385,6 +1409,7 @@ def _stop_all_iterators():
             t = it._thread
             if t is not None:
                 t.join(timeout=1.0)
+            it._finalizer()
         except Exception:  # noqa: BLE001
             pass
 

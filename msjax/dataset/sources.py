@@ -4,16 +4,34 @@
 A *random-access* source (``__getitem__`` and ``__len__``) is read through a
 sampler (``shuffle``, ``sampler``, ``num_samples``, ``num_shards``/``shard_id``
 select it as MindSpore does); ``num_parallel_workers > 1`` reads rows on that
-many threads and keeps the sampler's order. An *iterable* source (an object
-with ``__iter__``, or a generator function called once per epoch) is read in
-order; ``num_samples`` caps it.
+many threads and keeps the sampler's order (sample ``n`` of an epoch on worker
+``n % num_parallel_workers``, as MindSpore's). A random-access ``GeneratorDataset``
+with ``python_multiprocessing=True`` (its default) and several workers calls
+``source[i]`` in that many forked processes instead (``_procpool``: the source is
+inherited, not pickled; big arrays come back through shared memory; each worker
+seeds ``random``/``numpy.random`` with ``seed + worker`` after ``set_seed``, as
+MindSpore's). An *iterable* source (an object with ``__iter__``, or a generator
+function called once per epoch) is read in order in one thread, whatever the
+workers, as in MindSpore; ``num_samples`` caps it.
+
+As MindSpore, a source whose class's ``__init__``/``__getitem__`` (or a source
+function) mentions ``mindspore.nn``/``ops``/``numpy`` (msjax's modules too) gets
+``num_parallel_workers = 1`` with MindSpore's warning: its operators cannot run in a
+forked worker. Differences from MindSpore: ``set_multiprocessing_start_method('spawn')``
+still forks; a worker killed by a signal raises ``RuntimeError`` in the iterator (MindSpore
+logs it and terminates the main process); ``max_rowsize`` is ignored.
 """
 from __future__ import annotations
 
+import inspect
+import types
+
 import numpy as np
 
+from .. import log as logger
 from . import config
 from . import samplers as _samplers
+from ._procpool import ProcessCalls, WorkerLost
 from .engine import Dataset, _FnRunner, ordered_parallel, py_object, to_numpy, user_error
 
 __all__ = ["GeneratorDataset", "NumpySlicesDataset", "PaddedDataset", "MappableSource", "Schema"]
@@ -80,6 +98,14 @@ class MappableSource(Dataset):
     def _labels(self):
         return None
 
+    def _worker_processes(self, ctx):
+        """The worker processes that read this source's rows, or None (threads)."""
+        return None
+
+    def _process_args(self, i):
+        """The arguments of the worker processes' ``_read`` for index ``i``."""
+        return (i,)
+
     def _split_by_sampler(self):
         return True
 
@@ -95,10 +121,17 @@ class MappableSource(Dataset):
         if isinstance(self.sampler, _samplers.PKSampler):
             self.sampler._labels = self._labels()
 
-        def fetch(i):
+        procs = self._worker_processes(ctx)
+
+        def fetch(item):
+            pos, i = item
             i = int(i)
             try:
-                return self._read(i)
+                if procs is None:
+                    return self._read(i)
+                return procs.call(0, *self._process_args(i), worker=pos)   # sample pos on worker pos % n
+            except WorkerLost:
+                raise
             except Exception as e:  # noqa: BLE001
                 if isinstance(e, RuntimeError) and str(e).startswith("Exception thrown from"):
                     raise
@@ -106,8 +139,8 @@ class MappableSource(Dataset):
 
         def epoch(k):
             ids = self.sampler._epoch_ids(n, run, k)
-            return ordered_parallel(fetch, ids, self.num_parallel_workers)
-        return _FnRunner(epoch)
+            return ordered_parallel(fetch, enumerate(ids), self.num_parallel_workers)
+        return _FnRunner(epoch, [procs] if procs is not None else [])
 
 
 class Schema:
@@ -179,6 +212,26 @@ def _row_from_item(item):
     return out
 
 
+_OPERATOR_MODULES = ("mindspore.nn", "mindspore.ops", "mindspore.numpy", "mindspore.compression",
+                     "msjax.nn", "msjax.ops", "msjax.numpy")
+
+
+def _mentions_operators(source):
+    """MindSpore's test for a source that computes with framework operators (which cannot run
+    in a forked worker): the names and code of the source function, or of its class's
+    ``__init__`` and ``__getitem__`` (else ``__next__``), mention an operator module."""
+    funcs = [source] if isinstance(source, types.FunctionType) else \
+        [getattr(type(source), m) for m in ("__init__", "__getitem__" if "__getitem__" in vars(type(source))
+                                            else "__next__") if m in vars(type(source))]
+    text = ""
+    for f in funcs:
+        try:
+            text += str(inspect.getclosurevars(f)) + inspect.getsource(f)
+        except (TypeError, OSError):
+            pass
+    return any(m in text for m in _OPERATOR_MODULES)
+
+
 class GeneratorDataset(MappableSource):
     """A dataset over a Python source: a random-access object (``__getitem__`` and
     ``__len__``), an iterable, or a generator function.
@@ -240,6 +293,13 @@ class GeneratorDataset(MappableSource):
             # shuffle=True is accepted and the rows keep the source's order, as in MindSpore 2.10
         if num_parallel_workers is None:
             num_parallel_workers = 1
+        if config.get_multiprocessing_start_method() == "fork" and _mentions_operators(source):
+            num_parallel_workers = 1
+            logger.warning(
+                "Input 'source' of 'GeneratorDataset' includes network computing operators like in mindspore.nn, "
+                "mindspore.ops, mindspore.numpy module and etc, which do not support multi-thread compiling, recommend"
+                " to replace it with python implemented operator like numpy etc. Here decrease 'num_parallel_workers' "
+                "into 1.")
         if batch_sampler is not None:
             sampler = _samplers.SequentialSampler()
         super().__init__(num_samples, num_parallel_workers, shuffle if self.random_access else False,
@@ -284,10 +344,24 @@ class GeneratorDataset(MappableSource):
                         f"({where}).")
         return row
 
-    def _read(self, i):
+    def _batch_ids(self, i):
+        batches = getattr(self, "_batches", None)
+        return list(batches[i]) if batches is not None else None
+
+    def _worker_processes(self, ctx):
+        if not (self.python_multiprocessing and self.random_access and ctx.processes
+                and (self.num_parallel_workers or 1) > 1 and not config.get_debug_mode()):
+            return None
+        return ProcessCalls([self._read], self.num_parallel_workers, config.get_seed(), "GeneratorDataset")
+
+    def _process_args(self, i):
+        # the batches are drawn in the main process every epoch: a worker's copy is stale
+        return (i,) if self.batch_sampler is None else (i, self._batch_ids(i))
+
+    def _read(self, i, idxs=None):
         if self.batch_sampler is not None:
-            batches = getattr(self, "_batches", None)
-            idxs = list(batches[i]) if batches is not None else None
+            if idxs is None:
+                idxs = self._batch_ids(i)
             items = [self.source[j] for j in idxs]
             if self.collate_fn is not None:
                 return self._check_row(_row_from_item(self.collate_fn(items)), f"batch {i}")
