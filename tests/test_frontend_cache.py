@@ -90,23 +90,19 @@ def test_second_process_runs_the_stored_step_without_tracing(script, tmp_path):
     assert traces3 == traces1 and result3 == result1
 
 
-@pytest.mark.parametrize("args", [("3.0", "0.5", "keep"),     # a float attribute of the Cell
-                                  ("2.0", "-0.5", "keep"),    # a global config object construct reads
-                                  ("2.0", "0.5", "drop")])    # a Primitive's attribute
-def test_a_changed_configuration_traces_again(script, tmp_path, args):
+def test_a_changed_configuration_or_script_traces_again(script, tmp_path):
+    """Each change (a float attribute of the Cell, a global config object construct reads,
+    a Primitive's attribute, an edit of the script) traces again, and gives what a process
+    with an empty cache gives; one stored run serves as the base of all of them."""
     cache = tmp_path / "cache"
     _run(script, cache, "2.0", "0.5", "keep")
-    traces, result = _run(script, cache, *args)
-    fresh = _run(script, tmp_path / "fresh", *args)
-    assert traces > 0 and (traces, result) == fresh
-
-
-def test_an_edited_script_traces_again(script, tmp_path):
-    cache = tmp_path / "cache"
-    _run(script, cache, "2.0", "0.5", "keep")
+    for args in [("3.0", "0.5", "keep"), ("2.0", "-0.5", "keep"), ("2.0", "0.5", "drop")]:
+        traces, result = _run(script, cache, *args)
+        fresh = _run(script, tmp_path / f"fresh{args}", *args)
+        assert traces > 0 and (traces, result) == fresh, args
     script.write_text(SCRIPT.replace("self.fc(x) * self.scale", "self.fc(x) * self.scale * 2"))
     traces, result = _run(script, cache, "2.0", "0.5", "keep")
-    assert traces > 0 and (traces, result) == _run(script, tmp_path / "fresh", "2.0", "0.5", "keep")
+    assert traces > 0 and (traces, result) == _run(script, tmp_path / "fresh-edited", "2.0", "0.5", "keep")
 
 
 # ---------------------------------------------------------------------------

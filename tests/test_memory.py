@@ -3,7 +3,7 @@ TrainOneStepCell, a GradOperation, an ``ms.jit`` function or a function given to
 ``ops.vjp``/``ops.jvp`` frees it and its compiled functions, and building, training,
 differentiating and dropping many small nets keeps RSS flat after warm-up.
 
-CI builds ``MSJAX_MEMORY_NETS`` (default 10) small MLPs; the issue's count of LeNet5s:
+CI builds ``MSJAX_MEMORY_NETS`` (default 6) small MLPs; the issue's count of LeNet5s:
 
     MSJAX_MEMORY_NETS=300 MSJAX_MEMORY_NET=lenet python -m pytest tests/test_memory.py -q -p no:xdist
     python tests/test_memory.py 300 lenet       # the RSS after each net, for the notes
@@ -20,7 +20,7 @@ import pytest
 import msjax as ms
 from msjax import Tensor, nn, ops
 
-NETS = int(os.environ.get("MSJAX_MEMORY_NETS", "10"))
+NETS = int(os.environ.get("MSJAX_MEMORY_NETS", "6"))
 NET = os.environ.get("MSJAX_MEMORY_NET", "mlp")
 WARM_UP = 25
 Y = np.eye(10, dtype=np.float32)[[3, 7]]
