@@ -15,8 +15,9 @@ worker ``n % workers``, as MindSpore's) or a calling thread keeps the process it
 map's or batch's worker threads, as MindSpore binds its threads to processes), so at most one
 call per process is in flight and the stage's own window bounds the rest. Arrays of 64 KiB or
 more, also inside the lists and tuples of a row or a batch, travel through
-``multiprocessing.shared_memory`` (one copy each way, not a pipe's pickling); smaller values
-are pickled. A process starts when a call first needs it and every process stops with the
+``multiprocessing.shared_memory`` blocks that each side of a worker keeps from call to call
+(one copy in, one copy out; measured: a fresh block per 600 KB array cost twice the pipe);
+smaller values are pickled. A process starts when a call first needs it and every process stops with the
 iterator (``close``: the iterator's ``stop()``, its garbage collection or the interpreter's
 exit); answers nobody read are drained then, so no shared block is left in ``/dev/shm``. As
 MindSpore's workers, when ``dataset.config.set_seed(s)`` was called worker ``w`` seeds
@@ -60,49 +61,95 @@ class WorkerLost(RuntimeError):
 
 
 class _Shm:
-    """An array's place in shared memory: (block name, shape, dtype)."""
+    """An array's place in shared memory: (slot, block name, shape, dtype)."""
 
-    __slots__ = ("name", "shape", "dtype")
+    __slots__ = ("slot", "name", "shape", "dtype")
 
-    def __init__(self, name, shape, dtype):
-        self.name, self.shape, self.dtype = name, shape, dtype
+    def __init__(self, slot, name, shape, dtype):
+        self.slot, self.name, self.shape, self.dtype = slot, name, shape, dtype
 
     def __reduce__(self):
-        return _Shm, (self.name, self.shape, self.dtype)
+        return _Shm, (self.slot, self.name, self.shape, self.dtype)
 
 
-def _put(value, keep=None):
-    """``value`` ready to send: each large array (also inside lists and tuples) written to a
-    new shared block, anything else as is. The block is appended to ``keep`` (its owner unlinks
-    it once the other side has read it) or, without ``keep``, closed here and left for the
-    reader to unlink."""
-    if isinstance(value, np.ndarray) and value.nbytes >= _SHM_MIN and value.dtype.kind not in "OUSV":
-        block = shared_memory.SharedMemory(create=True, size=value.nbytes)
-        np.ndarray(value.shape, value.dtype, buffer=block.buf)[...] = value
-        if keep is None:
-            block.close()
-        else:
-            keep.append(block)
-        return _Shm(block.name, value.shape, value.dtype.str)
-    if type(value) in (list, tuple):
-        return type(value)(_put(v, keep) for v in value)
-    return value
+def _big(value):
+    return isinstance(value, np.ndarray) and value.nbytes >= _SHM_MIN and value.dtype.kind not in "OUSV"
 
 
-def _take(value, unlink=False):
-    """The value sent by ``_put``: each shared block's array copied out (the block unlinked
-    when ``unlink``, i.e. by the side that owns it)."""
-    if isinstance(value, _Shm):
-        block = shared_memory.SharedMemory(name=value.name)
-        try:
+class _Blocks:
+    """The shared blocks one side of a worker's pipe writes its arrays into, kept from call to
+    call: a worker has one call in flight, so when the next message is written the reader has
+    copied the last one's arrays out. Slot ``j`` holds the message's ``j``-th large array (a
+    bigger block replaces it when needed). A fresh block per array would cost more than the
+    pipe: new pages fault in on both sides."""
+
+    def __init__(self):
+        self.slots = []
+
+    def put(self, value):
+        """``value`` ready to send: each large array (also inside lists and tuples) copied into
+        a block, anything else as is."""
+        used = [0]
+
+        def put(v):
+            if _big(v):
+                j = used[0]
+                used[0] += 1
+                if j == len(self.slots):
+                    self.slots.append(None)
+                block = self.slots[j]
+                if block is None or block.size < v.nbytes:
+                    if block is not None:
+                        block.close()
+                        block.unlink()
+                    block = self.slots[j] = shared_memory.SharedMemory(create=True, size=v.nbytes)
+                np.ndarray(v.shape, v.dtype, buffer=block.buf)[...] = v
+                return _Shm(j, block.name, v.shape, v.dtype.str)
+            if type(v) in (list, tuple):
+                return type(v)(put(x) for x in v)
+            return v
+        return put(value)
+
+    def release(self):
+        for block in self.slots:
+            if block is not None:
+                block.close()
+                try:
+                    block.unlink()
+                except FileNotFoundError:
+                    pass
+        self.slots = []
+
+
+class _Views:
+    """The reader's side of the other side's ``_Blocks``: each slot's block attached once."""
+
+    def __init__(self):
+        self.slots = {}
+
+    def take(self, value):
+        """The value sent by ``_Blocks.put``, each array copied out of its block."""
+        if isinstance(value, _Shm):
+            block = self.slots.get(value.slot)
+            if block is None or block.name != value.name:
+                if block is not None:
+                    block.close()
+                block = self.slots[value.slot] = shared_memory.SharedMemory(name=value.name)
             return np.ndarray(value.shape, np.dtype(value.dtype), buffer=block.buf).copy()
-        finally:
+        if type(value) in (list, tuple):
+            return type(value)(self.take(v) for v in value)
+        return value
+
+    def close(self, unlink=False):
+        """Detach; ``unlink``: also remove the blocks (their writer is gone)."""
+        for block in self.slots.values():
             block.close()
             if unlink:
-                block.unlink()
-    if type(value) in (list, tuple):
-        return type(value)(_take(v, unlink) for v in value)
-    return value
+                try:
+                    block.unlink()
+                except FileNotFoundError:
+                    pass
+        self.slots = {}
 
 
 def _discard(value):
@@ -151,38 +198,43 @@ def _loop(conn, funcs, seed, inherited):
         random.seed(seed)
         np.random.seed(seed)
     ppid = os.getppid()
-    while True:
-        try:
-            if not conn.poll(1.0):
-                if os.getppid() != ppid:
-                    return
-                continue
-            msg = conn.recv()
-        except (EOFError, OSError):
-            return
-        if msg is None:
-            return
-        k, args = msg
-        try:
-            answer = (True, _put(funcs[k](*_take(args))))
-        except Exception as e:  # noqa: BLE001  (sent to the caller)
-            answer = (False, _pack_error(e))
-        try:
-            conn.send(answer)
-        except (EOFError, OSError):
-            _discard(answer[1])
-            return
-        except Exception as e:  # noqa: BLE001  (an answer that cannot be pickled)
-            _discard(answer[1])
-            conn.send((False, _pack_error(e)))
+    out, views = _Blocks(), _Views()
+    try:
+        while True:
+            try:
+                if not conn.poll(1.0):
+                    if os.getppid() != ppid:
+                        return
+                    continue
+                msg = conn.recv()
+            except (EOFError, OSError):
+                return
+            if msg is None:
+                return
+            k, args = msg
+            try:
+                answer = (True, out.put(funcs[k](*views.take(args))))
+            except Exception as e:  # noqa: BLE001  (sent to the caller)
+                answer = (False, _pack_error(e))
+            try:
+                conn.send(answer)
+            except (EOFError, OSError):
+                return
+            except Exception as e:  # noqa: BLE001  (an answer that cannot be pickled)
+                conn.send((False, _pack_error(e)))
+    finally:
+        views.close()
+        out.release()
 
 
 class _Worker:
-    __slots__ = ("index", "proc", "conn", "lock")
+    __slots__ = ("index", "proc", "conn", "lock", "out", "views")
 
     def __init__(self, index):
         self.index, self.proc, self.conn = index, None, None
         self.lock = threading.Lock()
+        self.out, self.views = _Blocks(), _Views()      # the arguments' blocks, the answers'
+
 
 
 def _lost(proc):
@@ -236,37 +288,31 @@ class ProcessCalls:
 
     def call(self, k, *args, worker=None):
         wk = self._workers[(self._pick() if worker is None else worker) % len(self._workers)]
-        blocks = []
         with wk.lock:
             if wk.proc is None:
                 self._start(wk)
             elif self._closed:
                 raise RuntimeError(f"{self._what}: the worker processes of this iterator were stopped.")
             try:
-                try:
-                    wk.conn.send((k, _put(list(args), blocks)))
-                except (EOFError, OSError):
+                wk.conn.send((k, wk.out.put(list(args))))
+            except (EOFError, OSError):
+                wk.proc.join(1.0)
+                raise _lost(wk.proc) from None
+            while True:
+                ready = connection.wait([wk.conn, wk.proc.sentinel])
+                if wk.conn in ready:
+                    try:
+                        ok, res = wk.conn.recv()
+                    except (EOFError, OSError):
+                        ready = [wk.proc.sentinel]
+                    else:
+                        break
+                if wk.proc.sentinel in ready and not wk.conn.poll():
                     wk.proc.join(1.0)
-                    raise _lost(wk.proc) from None
-                while True:
-                    ready = connection.wait([wk.conn, wk.proc.sentinel])
-                    if wk.conn in ready:
-                        try:
-                            ok, res = wk.conn.recv()
-                        except (EOFError, OSError):
-                            ready = [wk.proc.sentinel]
-                        else:
-                            break
-                    if wk.proc.sentinel in ready and not wk.conn.poll():
-                        wk.proc.join(1.0)
-                        raise _lost(wk.proc)
-            finally:
-                for block in blocks:
-                    block.close()
-                    block.unlink()
-        if not ok:
-            raise _unpack_error(res)
-        return _take(res, unlink=True)
+                    raise _lost(wk.proc)
+            if not ok:
+                raise _unpack_error(res)
+            return wk.views.take(res)
 
     def close(self):
         """Stop every worker: each finishes the call it is on (``_STOP_WAIT`` seconds at most,
@@ -298,6 +344,8 @@ class ProcessCalls:
                         pass
                     conn.close()
                     wk.proc = wk.conn = None
+                    wk.out.release()
+                    wk.views.close(unlink=True)       # a killed worker could not remove its own
             finally:
                 if got:
                     wk.lock.release()
