@@ -330,3 +330,29 @@ def test_cpu_uses_taps_pooling_unless_forced(monkeypatch):
     assert pooling.pool_by_taps() == (jax.default_backend() == "cpu")
     monkeypatch.setenv(cl.ENV, "xla")
     assert not pooling.pool_by_taps()
+
+
+def test_forced_lowering_holds_for_its_own_thread_only(monkeypatch):
+    """The exporters force XLA's convolution while they trace; a training thread beside them keeps
+    its own lowering (the process environment is not touched)."""
+    import os
+    import threading
+    monkeypatch.delenv(cl.ENV, raising=False)
+    seen = {}
+    inside, release = threading.Event(), threading.Event()
+
+    def export_side():
+        with cl.forced("xla"):
+            seen["exporter"] = cl.setting()
+            inside.set()
+            release.wait(10)
+        seen["after"] = cl.setting()
+
+    t = threading.Thread(target=export_side)
+    t.start()
+    inside.wait(10)
+    seen["other thread"] = cl.setting()
+    release.set()
+    t.join()
+    assert seen == {"exporter": "xla", "other thread": "auto", "after": "auto"}
+    assert cl.ENV not in os.environ

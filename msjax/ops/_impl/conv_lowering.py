@@ -34,6 +34,8 @@ kernels (oneDNN) and has no such setting.
 """
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import functools
 import itertools
 import math
@@ -57,9 +59,24 @@ ONEDNN_MAX_CONTRACTION = 160
 ONEDNN_MIN_MACS = 2_000_000
 
 
+_FORCED = contextvars.ContextVar("msjax_conv_lowering", default=None)
+
+
+@contextlib.contextmanager
+def forced(value):
+    """Trace with the lowering ``value`` (one of ``LOWERINGS``) in this thread / task only, over
+    ``MSJAX_CONV_LOWERING``: the exporters trace every convolution as XLA's (a MindIR ``Conv2D``,
+    an ONNX ``Conv``) without touching the process environment other threads read."""
+    token = _FORCED.set(value)
+    try:
+        yield
+    finally:
+        _FORCED.reset(token)
+
+
 def setting():
-    """The forced lowering from ``MSJAX_CONV_LOWERING`` (``auto`` when unset)."""
-    value = os.environ.get(ENV, "auto").strip().lower() or "auto"
+    """The forced lowering: ``forced(...)``'s, else ``MSJAX_CONV_LOWERING`` (``auto`` when unset)."""
+    value = _FORCED.get() or os.environ.get(ENV, "auto").strip().lower() or "auto"
     if value not in LOWERINGS:
         raise ValueError(f"{ENV} must be one of {list(LOWERINGS)}, but got '{value}'.")
     return value

@@ -6,7 +6,7 @@ with ``jax.make_jaxpr``, its Parameters swapped in as inputs of the trace (so ea
 named graph parameter, ``conv1.weight``, with its value embedded); ``_mindir_ops.Emitter``
 writes each JAX primitive of the trace as the MindSpore primitive(s) computing it, in the
 form MindSpore's own exporter writes them. During the trace convolutions and max pooling
-take their XLA form (``MSJAX_CONV_LOWERING=xla``), so they appear as ``Conv2D``/``MaxPool``
+take their XLA form (``conv_lowering.forced("xla")``, for this thread only), so they appear as ``Conv2D``/``MaxPool``
 rather than as msjax's CPU lowering (patches and a matrix product).
 
 Why the jaxpr rather than msjax's op registry: the nn layers (``Conv2d``, ``Dense``,
@@ -35,7 +35,6 @@ Differences from MindSpore 2.10:
 from __future__ import annotations
 
 import inspect
-import os
 
 import jax
 import jax.numpy as jnp
@@ -44,6 +43,7 @@ import numpy as np
 from ..._core.state import SwapFrame
 from ..._core.tensor import DynamicShape, Tensor, wrap
 from ...nn.cell import Cell
+from ...ops._impl import conv_lowering
 from .._mind_ir_pb import ModelProto, TensorProto
 from ._mindir_ops import Emitter, abstract, dims, tensor_type
 from ._output import replace_file
@@ -53,7 +53,6 @@ __all__ = ["write_mindir", "build_mindir"]
 IR_VERSION = "1.1"                 # what MindSpore 2.10 writes (ir_version, mind_ir_version)
 MIND_IR_VERSION = 3
 MODEL_VERSION = "2.10.0"
-_LOWERING_ENV = "MSJAX_CONV_LOWERING"
 
 
 def write_mindir(net, inputs, file_name: str) -> None:
@@ -77,15 +76,10 @@ def build_mindir(net, inputs) -> ModelProto:
     mode = net.training if is_cell else None
     if is_cell:
         net.set_train(False)
-    saved = os.environ.get(_LOWERING_ENV)
-    os.environ[_LOWERING_ENV] = "xla"
     try:
-        closed = _trace(net, inputs, params, specs)
+        with conv_lowering.forced("xla"):
+            closed = _trace(net, inputs, params, specs)
     finally:
-        if saved is None:
-            os.environ.pop(_LOWERING_ENV, None)
-        else:
-            os.environ[_LOWERING_ENV] = saved
         if is_cell:
             net.set_train(mode)
     graph_name = f"{type(net).__name__ if is_cell else getattr(net, '__name__', 'function')}_construct"

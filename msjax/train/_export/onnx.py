@@ -30,9 +30,7 @@ Differences from MindSpore 2.10:
 """
 from __future__ import annotations
 
-import contextlib
 import importlib.metadata
-import os
 
 import jax
 import jax.numpy as jnp
@@ -40,7 +38,7 @@ import numpy as np
 
 from ..._core.tensor import DynamicShape, Tensor, wrap
 from ...nn.cell import Cell
-from ...ops._impl.conv_lowering import ENV as CONV_ENV
+from ...ops._impl import conv_lowering
 from ._onnx_ops import OPSET, Emitter
 from ._output import replace_file
 from .mindir_writer import _input_names
@@ -119,28 +117,13 @@ def _trace(net, inputs, specs):
 
     dynamic = any(not isinstance(d, int) for s in specs for d in s.shape)
     try:
-        with _xla_convolutions():
+        with conv_lowering.forced("xla"):   # running lowerings (oneDNN calls, im2col slices) are not for export
             return jax.make_jaxpr(fn)(*specs)
     except Exception as e:
         if not dynamic or isinstance(e, (RuntimeError, TypeError)) and "convert map" in str(e):
             raise
         raise ValueError(f"Exporting ONNX with a dynamic dimension (None) failed while tracing the network: "
                          f"{type(e).__name__}: {e}. Export with a fixed shape.") from e
-
-
-@contextlib.contextmanager
-def _xla_convolutions():
-    """Trace every convolution as ``lax.conv_general_dilated`` (an ONNX ``Conv``): msjax's CPU
-    lowerings (oneDNN through a host callback, im2col slices) are for running, not for export."""
-    old = os.environ.get(CONV_ENV)
-    os.environ[CONV_ENV] = "xla"
-    try:
-        yield
-    finally:
-        if old is None:
-            del os.environ[CONV_ENV]
-        else:
-            os.environ[CONV_ENV] = old
 
 
 def _dims(shape):
