@@ -30,15 +30,12 @@ MATCHED = ["color_adjust_bcs", "color_adjust_all", "color_adjust_brightness", "c
            "random_posterize", "random_solarize", "random_affine", "random_affine_degrees", "random_affine_shear4",
            "chain", "auto_augment_imagenet", "auto_augment_cifar10", "auto_augment_svhn", "auto_augment_imagenet_fill",
            "rand_augment", "rand_augment_fill", "rand_augment_args", "select_subpolicy", "random_apply",
-           "random_choice", "random_order"]
-
-# recorded, not modelled yet: msjax's MixUpBatch/CutMixBatch draw from their own generator
-# (MindSpore's use gamma_distribution<float> and its Marsaglia-Tsang loop)
-NOT_YET = {"mixup_batch", "mixup_batch_alpha", "cutmix_batch", "cutmix_batch_args"}
+           "random_choice", "random_order", "mixup_batch", "mixup_batch_alpha", "cutmix_batch", "cutmix_batch_args",
+           "mixup_batch_f32_chw", "cutmix_batch_f32_chw"]
 
 
 def test_every_recorded_case_is_accounted_for():
-    assert set(GOLDEN) == set(MATCHED) | NOT_YET
+    assert set(GOLDEN) == set(MATCHED)
 
 
 @pytest.fixture(scope="module")
@@ -60,3 +57,42 @@ def test_other_seed_gives_other_rows():
     ms.set_seed(2)
     got = cases._rows(ms, cases.op_lists(ms)["color_adjust_bcs"](), 1, 1, cases.images())
     assert got[0] != GOLDEN["color_adjust_bcs"]["w1"][0]
+
+
+# libstdc++'s float gamma and normal distributions (the batch mixers' lam), against draws that
+# golden/stdgamma_draws.cc printed (golden/record_stdgamma.py): one kept object (its normal
+# distribution keeps the second value of each polar pair), fresh objects, a plain normal
+with open(os.path.join(_TESTS, "golden", "stdgamma_libstdcxx.json")) as _f:
+    GAMMA = json.load(_f)["cases"]
+
+
+def _gamma_rows(seed, alpha, count):
+    import numpy as np
+
+    from golden.record_stdgamma import digest
+    from msjax.dataset._stdgamma import GammaFloat, NormalFloat
+    from msjax.dataset._stdrandom import MT19937
+
+    def bits(draws):
+        return [format(int(np.float32(x).view(np.uint32)), "08x") for x in draws]
+    g = MT19937(seed)
+    kept = GammaFloat(alpha)
+    seqs = {"kept": bits(kept(g) for _ in range(count)),
+            "fresh": bits(GammaFloat(alpha)(g) for _ in range(count))}
+    normal = NormalFloat()
+    seqs["normal"] = bits(normal(g) for _ in range(count))
+    return {k: (v[:6], digest(v)) for k, v in seqs.items()}
+
+
+@pytest.mark.parametrize("case", GAMMA, ids=[f"seed{c['seed']}-alpha{c['alpha']}" for c in GAMMA])
+def test_gamma_float_draws_libstdcxx(case):
+    got = _gamma_rows(case["seed"], case["alpha"], case["count"])
+    for seq in ("kept", "fresh", "normal"):
+        assert got[seq] == (case[seq + "_head"], case[seq]), seq
+
+
+def test_gamma_float_comparison_can_fail():
+    """A gamma object that forgot its kept normal (a fresh one per draw) draws other numbers."""
+    case = GAMMA[0]
+    got = _gamma_rows(case["seed"], case["alpha"], case["count"])
+    assert got["kept"][1] != got["fresh"][1] != case["kept"]

@@ -20,7 +20,7 @@ import math
 import numpy as np
 
 __all__ = ["MT19937", "MT19937_64", "uniform_int", "shuffle", "canonical", "exponential", "discrete_sampler",
-           "bernoulli", "uniform_real", "uniform_real_float", "cpp_round"]
+           "bernoulli", "uniform_real", "uniform_real_float", "canonical_float", "cpp_round"]
 
 _U32 = 0xFFFFFFFF
 _U64 = (1 << 64) - 1
@@ -208,14 +208,19 @@ _BELOW_F1 = np.nextafter(_F1, np.float32(0.0))
 _F2_32 = np.float32(4294967296.0)
 
 
-def uniform_real_float(g, a, b):
-    """``std::uniform_real_distribution<float>(a, b)(g)`` for a 32-bit engine: one draw made a
-    float (rounded), divided by 2**32 and scaled, all in float32 arithmetic."""
+def canonical_float(g):
+    """``std::generate_canonical<float, 24>(g)`` for a 32-bit engine: ONE draw made a float
+    (rounded to nearest, so it may reach 2**32), divided by 2**32 in float32; a result of 1
+    becomes the float just below it. Returns a ``np.float32``."""
     u = np.float32(g()) / _F2_32
-    if u >= _F1:
-        u = _BELOW_F1
+    return _BELOW_F1 if u >= _F1 else u
+
+
+def uniform_real_float(g, a, b):
+    """``std::uniform_real_distribution<float>(a, b)(g)`` for a 32-bit engine: a canonical
+    float scaled in float32 arithmetic."""
     a, b = np.float32(a), np.float32(b)
-    return float(u * (b - a) + a)
+    return float(canonical_float(g) * (b - a) + a)
 
 
 def cpp_round(x):

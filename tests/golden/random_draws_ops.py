@@ -86,11 +86,15 @@ def _rows(ms, ops, workers, epochs, imgs):
     return [[_digest(r[0]) for r in it] for _ in range(epochs)]
 
 
-def _batches(ms, op, workers, epochs):
-    """A batch mixer after ``batch(4)``: images and one-hot labels of 10 classes."""
+def _batches(ms, op, workers, epochs, layout="u8"):
+    """A batch mixer after ``batch(4)``: images and one-hot labels of 10 classes; ``layout``
+    "u8" (uint8 HWC, float labels), "f32_chw" (float32 CHW images, int32 labels)."""
     ds = importlib.import_module(ms.__name__ + ".dataset")
     imgs = images(12)
     labels = np.eye(10, dtype=np.float32)[np.arange(12) * 7 % 10]
+    if layout == "f32_chw":
+        imgs = imgs.transpose(0, 3, 1, 2).astype(np.float32) * np.float32(0.37)
+        labels = labels.astype(np.int32)
     d = ds.NumpySlicesDataset({"image": imgs, "label": labels}, shuffle=False).batch(4)
     d = d.map([op], input_columns=["image", "label"], num_parallel_workers=workers)
     it = d.create_tuple_iterator(output_numpy=True, num_epochs=epochs)
@@ -102,7 +106,9 @@ def _mixers(ms):
     return {"mixup_batch": lambda: V.MixUpBatch(),
             "mixup_batch_alpha": lambda: V.MixUpBatch(0.4),
             "cutmix_batch": lambda: V.CutMixBatch(V.ImageBatchFormat.NHWC),
-            "cutmix_batch_args": lambda: V.CutMixBatch(V.ImageBatchFormat.NHWC, 2.0, 0.6)}
+            "cutmix_batch_args": lambda: V.CutMixBatch(V.ImageBatchFormat.NHWC, 2.0, 0.6),
+            "mixup_batch_f32_chw": lambda: V.MixUpBatch(0.3),
+            "cutmix_batch_f32_chw": lambda: V.CutMixBatch(V.ImageBatchFormat.NCHW, 0.5, 0.8)}
 
 
 def op_cases(ms, workers=(1, 2), epochs=2, names=None):
@@ -110,7 +116,8 @@ def op_cases(ms, workers=(1, 2), epochs=2, names=None):
     on two images]}."""
     imgs = images()
     runs = {name: (make, lambda ops, w: _rows(ms, ops, w, epochs, imgs)) for name, make in op_lists(ms).items()}
-    runs.update({name: (make, lambda op, w: _batches(ms, op, w, epochs)) for name, make in _mixers(ms).items()})
+    runs.update({name: (make, lambda op, w, layout=("f32_chw" if name.endswith("f32_chw") else "u8"):
+                        _batches(ms, op, w, epochs, layout)) for name, make in _mixers(ms).items()})
     out = {}
     for name, (make, run) in runs.items():
         if names is not None and name not in names:

@@ -8,7 +8,7 @@ Python implementations; msjax runs its numpy kernels on the pixels).
 Random parameters come from the dataset seed (``ds.config.set_seed``): the colour,
 rotation, affine, posterize, solarize, CutOut, policy and selection operations draw what
 MindSpore's C++ operations draw (``_opstreams``: per map worker engines, libstdc++'s
-distributions); the batch mixers still draw from msjax's own generator.
+distributions); the batch mixers are in ``batch_mix``.
 """
 from __future__ import annotations
 
@@ -19,12 +19,12 @@ import numpy as np
 
 from .. import _opstreams, _stdrandom as _std
 from . import _cv
-from .transforms import _image, _mid_spread, _rng, _rng_lock, _Transform, _uniform, _randint
+from .transforms import _image, _mid_spread, _Transform
 from .utils import AutoAugmentPolicy, Inter
 
 __all__ = ["AdjustBrightness", "AdjustContrast", "AdjustSaturation", "AdjustHue", "AdjustSharpness",
            "RandomColorAdjust", "RandomColor", "RandomSharpness", "AutoContrast", "Equalize", "Invert", "Posterize",
-           "RandomPosterize", "Solarize", "RandomSolarize", "CutOut", "MixUpBatch", "CutMixBatch",
+           "RandomPosterize", "Solarize", "RandomSolarize", "CutOut",
            "RandomSelectSubpolicy", "RandomAffine", "Affine"]
 
 
@@ -439,89 +439,6 @@ class CutOut(_Transform):
             x = _std.uniform_int(g, 0, W + L) - L
             view[max(y, 0):min(y + L, H), max(x, 0):min(x + L, W)] = 0
         return out
-
-
-def _beta(alpha):
-    r = _rng()
-    with _rng_lock:
-        return float(r.beta(alpha, alpha))
-
-
-def _check_batch(images, labels, name):
-    images, labels = np.asarray(images), np.asarray(labels)
-    if images.ndim != 4:
-        raise RuntimeError(f"{name}: image shape is not <N,H,W,C> or <N,C,H,W>, got rank: {images.ndim}")
-    if labels.ndim not in (2, 3):
-        raise RuntimeError(f"{name}: wrong labels shape. The second column (labels) must have a shape of NC or "
-                           f"NLC where N is the batch size, L is the number of labels in each row, and C is the "
-                           f"number of classes. labels must be in one-hot format and in a batch, but got rank: "
-                           f"{labels.ndim}")
-    return images, labels
-
-
-class MixUpBatch(_Transform):
-    """``MixUpBatch(alpha=1.0)`` on a batch (images N,H,W,C or N,C,H,W; one-hot labels): each image
-    and label mixed with those of a shuffled batch by ``lam ~ Beta(alpha, alpha)``; labels become
-    float32, images keep their dtype."""
-
-    def __init__(self, alpha=1.0):
-        if alpha <= 0:
-            raise ValueError("Input alpha is not within the required interval of (0, 16777216].")
-        self.alpha = float(alpha)
-
-    def __call__(self, images, labels):
-        images, labels = _check_batch(images, labels, "MixUpBatch")
-        r = _rng()
-        with _rng_lock:
-            perm = r.permutation(len(images))
-        lam = _beta(self.alpha)
-        mixed = lam * images.astype(np.float32) + (1 - lam) * images[perm].astype(np.float32)
-        if images.dtype.kind in "iu":
-            mixed = np.clip(np.rint(mixed), np.iinfo(images.dtype).min, np.iinfo(images.dtype).max)
-        lab = lam * labels.astype(np.float32) + (1 - lam) * labels[perm].astype(np.float32)
-        return mixed.astype(images.dtype), lab.astype(np.float32)
-
-
-class CutMixBatch(_Transform):
-    """``CutMixBatch(image_batch_format, alpha=1.0, prob=1.0)``: with probability ``prob`` a box of
-    area ``1 - lam`` (``lam ~ Beta(alpha, alpha)``) is pasted from another image of the batch and the
-    labels mixed by the pasted area."""
-
-    def __init__(self, image_batch_format, alpha=1.0, prob=1.0):
-        from .transforms import ImageBatchFormat
-        if not isinstance(image_batch_format, ImageBatchFormat):
-            raise TypeError(f"Argument image_batch_format with value {image_batch_format} is not of type "
-                            "[<enum 'ImageBatchFormat'>].")
-        if alpha <= 0:
-            raise ValueError("Input alpha is not within the required interval of (0, 16777216].")
-        if not 0 <= prob <= 1:
-            raise ValueError("Input prob is not within the required interval of [0, 1].")
-        self.image_batch_format, self.alpha, self.prob = image_batch_format, float(alpha), float(prob)
-
-    def __call__(self, images, labels):
-        images, labels = _check_batch(images, labels, "CutMixBatch")
-        nhwc = self.image_batch_format.name == "NHWC"
-        out = images.copy()
-        view = out if nhwc else np.moveaxis(out, 1, -1)
-        src = images if nhwc else np.moveaxis(images, 1, -1)
-        H, W = view.shape[1:3]
-        lab = labels.astype(np.float32).copy()
-        r = _rng()
-        with _rng_lock:
-            perm = r.permutation(len(images))
-        for i in range(len(images)):
-            if _uniform() >= self.prob:
-                continue
-            lam = _beta(self.alpha)
-            ratio = math.sqrt(1 - lam)
-            ch, cw = int(H * ratio), int(W * ratio)
-            cy, cx = _randint(0, H - 1), _randint(0, W - 1)
-            y0, y1 = max(cy - ch // 2, 0), min(cy + ch // 2, H)
-            x0, x1 = max(cx - cw // 2, 0), min(cx + cw // 2, W)
-            view[i, y0:y1, x0:x1] = src[perm[i], y0:y1, x0:x1]
-            area = (y1 - y0) * (x1 - x0) / float(H * W)
-            lab[i] = (1 - area) * labels[i] + area * labels[perm[i]]
-        return out, lab
 
 
 class RandomSelectSubpolicy(_Transform):
