@@ -15,24 +15,20 @@ images/s). ``--compare`` alternates the two frameworks ``--rounds`` times for ea
 (as MindSpore's, the same pixels) and release the GIL; its map workers are threads, row
 ``i`` on worker ``i % n``; MindSpore's are C++ threads.
 
-Results on the shared 2-core machine (2026-11-27; another engineer's full test suite and
-other jobs running, load average 4-6, so images/s swings by 2x between runs of the same
-framework). ``--compare --rounds 5``, medians of the rounds:
+Results on the shared 2-core machine (2026-11-27, load average 2-2.6), ``--compare --rounds 3``,
+medians of the rounds, two runs (a, b):
 
     workers  framework   best img/s  median img/s  CPU ms/img
-          1  MindSpore          782           741        1.47
-          1  msjax              744           636        1.07   x0.95 best, x0.86 median
-          2  MindSpore         1406           814        1.44
-          2  msjax             1041           830        1.13   x0.74 best, x1.02 median
+          1  MindSpore     812, 713      767, 664   1.53, 1.69
+          1  msjax        1146, 1047    1020, 908   1.15, 1.22   x1.41/x1.47 best, x1.33/x1.37 median
+          2  MindSpore    1376, 1331   1019, 1190   1.93, 1.49
+          2  msjax        1416, 1422   1320, 1337   1.27, 1.23   x1.03/x1.07 best, x1.30/x1.12 median
 
-An earlier ``--compare --rounds 3`` gave x1.41 best / x1.50 median with 1 worker and x0.74 /
-x0.89 with 2; three direct pairs with 2 workers gave msjax 1462, 1428, 1406 against
-MindSpore 939, 1331, 769 (best epochs). The steady figure is the CPU time: msjax spends
-~1.1 ms per image against MindSpore's ~1.45 ms (libjpeg-turbo decode ~0.55 ms of it in
-both). Its worker threads are runnable most of the time but wait for a core (schedstat:
-run 0.29, run-queue wait 0.64 of the wall time per worker thread), so images/s follow
-the neighbours' load more than either framework. Before issue 24 (Pillow decode, numpy
-kernels, one thread pool per epoch): msjax 144 against MindSpore 1051 images/s.
+msjax spends 20-35% less CPU per image (libjpeg-turbo decode ~0.55 ms of it in both); with 2
+workers both are bound by the two shared cores and images/s follow the neighbours' load (a
+run under a full test suite, load 4-6, gave x0.74 best / x1.02 median). Before issue 24
+(Pillow decode, numpy kernels, one thread pool per epoch): msjax 144 against MindSpore 1051
+images/s.
 """
 from __future__ import annotations
 
