@@ -1,6 +1,7 @@
 """Issue 24: the remaining random transforms draw what MindSpore 2.10's engine draws under
 ``set_seed``: colour adjustments, rotations, affine warps, CutOut, the policies and random
-selections, the batch mixers.
+selections, the batch mixers, and the random operations on PIL images (MindSpore's Python
+implementations: Python's ``random`` and Pillow).
 
 ``golden/random_draws_ops_mindspore.json`` holds MindSpore 2.10's outputs (recorded by
 ``golden/record_random_draws_ops.py`` from the cases of ``golden/random_draws_ops.py``): each
@@ -31,7 +32,10 @@ MATCHED = ["color_adjust_bcs", "color_adjust_all", "color_adjust_brightness", "c
            "chain", "auto_augment_imagenet", "auto_augment_cifar10", "auto_augment_svhn", "auto_augment_imagenet_fill",
            "rand_augment", "rand_augment_fill", "rand_augment_args", "select_subpolicy", "random_apply",
            "random_choice", "random_order", "mixup_batch", "mixup_batch_alpha", "cutmix_batch", "cutmix_batch_args",
-           "mixup_batch_f32_chw", "cutmix_batch_f32_chw"]
+           "mixup_batch_f32_chw", "cutmix_batch_f32_chw",
+           # on PIL images: MindSpore's Python implementations, Python's random (1 worker)
+           "pil_hflip", "pil_vflip", "pil_crop", "pil_crop_pad_if_needed", "pil_resized_crop", "pil_resized_crop_args",
+           "pil_rotation", "pil_rotation_expand", "pil_color_adjust", "pil_color_adjust_hue", "pil_chain"]
 
 
 def test_every_recorded_case_is_accounted_for():

@@ -1,6 +1,6 @@
 """Issue 24's golden cases for the random draws of the remaining random transforms (colour
 adjustments, rotations, affine warps, CutOut, the policy and selection operations, the batch
-mixers), under ``set_seed``: each operation in a ``map`` over small synthetic images with 1
+mixers, the random operations on PIL images), under ``set_seed``: each operation in a ``map`` over small synthetic images with 1
 and 2 workers over 2 epochs, and called eagerly. ``ms`` is ``mindspore`` or ``msjax``; only
 numpy and hashlib are imported, so MindSpore 2.10 records (``record_random_draws.py``) and
 msjax replays (``tests/test_random_draws_more.py``) the same cases. Each output row is
@@ -73,6 +73,29 @@ def op_lists(ms):
     }
 
 
+def pil_op_lists(ms):
+    """name -> the operations of a case on PIL images (``ToPIL`` first): MindSpore 2.10 runs the
+    random operations' Python implementations there, drawing from Python's ``random``."""
+    V = importlib.import_module(ms.__name__ + ".dataset.vision")
+    Inter = V.Inter
+    return {
+        "pil_hflip": lambda: [V.ToPIL(), V.RandomHorizontalFlip()],
+        "pil_vflip": lambda: [V.ToPIL(), V.RandomVerticalFlip(0.3)],
+        "pil_crop": lambda: [V.ToPIL(), V.RandomCrop(8, padding=2)],
+        "pil_crop_pad_if_needed": lambda: [V.ToPIL(), V.RandomCrop((14, 9), pad_if_needed=True, fill_value=7,
+                                                                   padding_mode=V.Border.EDGE)],
+        "pil_resized_crop": lambda: [V.ToPIL(), V.RandomResizedCrop((8, 10))],
+        "pil_resized_crop_args": lambda: [V.ToPIL(), V.RandomResizedCrop(9, (0.5, 0.9), (0.5, 2.0), Inter.NEAREST,
+                                                                         3)],
+        "pil_rotation": lambda: [V.ToPIL(), V.RandomRotation(30, Inter.BILINEAR)],
+        "pil_rotation_expand": lambda: [V.ToPIL(), V.RandomRotation((10, 80), expand=True, fill_value=(9, 99, 199))],
+        "pil_color_adjust": lambda: [V.ToPIL(), V.RandomColorAdjust(0.4, 0.4, 0.4, 0.1)],
+        "pil_color_adjust_hue": lambda: [V.ToPIL(), V.RandomColorAdjust(hue=(-0.5, 0.3))],
+        "pil_chain": lambda: [V.ToPIL(), V.RandomHorizontalFlip(), V.RandomCrop(10, padding=1),
+                              V.RandomColorAdjust(0.3, 0.3, 0.3, 0.05), V.RandomRotation(15)],
+    }
+
+
 # Python-implemented in MindSpore (Python's ``random``, shared by the map's worker threads:
 # their draws depend on thread scheduling with several workers), recorded with one worker
 PYTHON_OPS = {"random_order"}
@@ -115,7 +138,8 @@ def op_cases(ms, workers=(1, 2), epochs=2, names=None):
     """name -> {"w1": [epoch rows], "w2": ..., and for one operation on images "eager": [calls
     on two images]}."""
     imgs = images()
-    runs = {name: (make, lambda ops, w: _rows(ms, ops, w, epochs, imgs)) for name, make in op_lists(ms).items()}
+    makers = dict(op_lists(ms), **pil_op_lists(ms))
+    runs = {name: (make, lambda ops, w: _rows(ms, ops, w, epochs, imgs)) for name, make in makers.items()}
     runs.update({name: (make, lambda op, w, layout=("f32_chw" if name.endswith("f32_chw") else "u8"):
                         _batches(ms, op, w, epochs, layout)) for name, make in _mixers(ms).items()})
     out = {}
@@ -123,12 +147,14 @@ def op_cases(ms, workers=(1, 2), epochs=2, names=None):
         if names is not None and name not in names:
             continue
         case = {}
-        for w in ((1,) if name in PYTHON_OPS else workers):
+        for w in ((1,) if name in PYTHON_OPS or name.startswith("pil_") else workers):
             ms.set_seed(1)
             case[f"w{w}"] = run(make(), w)
         ms.set_seed(3)
         ops = make()
         if isinstance(ops, list) and len(ops) == 1:
             case["eager"] = [_digest(ops[0](imgs[0])), _digest(ops[0](imgs[1]))]
+        elif name.startswith("pil_") and len(ops) == 2:      # [ToPIL(), op]: the op on PIL images
+            case["eager"] = [_digest(np.asarray(ops[1](ops[0](imgs[k])))) for k in range(3)]
         out[name] = case
     return out

@@ -18,7 +18,7 @@ import numbers
 import numpy as np
 
 from .. import _opstreams, _stdrandom as _std
-from . import _cv
+from . import _cv, py_transforms_util as _py
 from .transforms import _image, _mid_spread, _Transform
 from .utils import AutoAugmentPolicy, Inter
 
@@ -288,6 +288,10 @@ class RandomColorAdjust(_PilAware):
                 continue
             img = fn(img, _std.uniform_real_float(g, lo, hi))
         return img
+
+    def _apply_pil(self, img):
+        """MindSpore's Python path: Python's ``random`` and Pillow (``py_transforms_util``)."""
+        return _py.random_color_adjust(img, self.brightness, self.contrast, self.saturation, self.hue)
 
 
 def _cmp_float(a, b):

@@ -6,7 +6,15 @@
 Each takes and returns a ``PIL.Image.Image`` and raises ``TypeError`` with
 ``augment_error_message`` for anything else, as MindSpore's. ``random_crop`` draws its
 corner from Python's ``random`` module, as MindSpore's does (seeded by ``random.seed``).
+
+The random operations of ``vision`` given a PIL image run here, as MindSpore 2.10 runs their
+Python implementations (``_execute_py``): ``random_horizontal_flip``/``random_vertical_flip``,
+``random_crop``, ``random_resize_crop``, ``random_rotation`` and ``random_color_adjust`` draw
+from Python's ``random`` in MindSpore's order (``ds.config.set_seed`` seeds it), the pixels
+from Pillow. In a map with several workers MindSpore's threads share Python's ``random``, so
+its draws there depend on thread scheduling (msjax's too).
 """
+import math
 import numbers
 import random
 
@@ -15,7 +23,9 @@ import numpy as np
 from .utils import Inter
 
 __all__ = ["augment_error_message", "is_pil", "to_pil", "crop", "resize", "pad", "random_crop", "adjust_brightness",
-           "adjust_contrast", "adjust_saturation", "rotate"]
+           "adjust_contrast", "adjust_saturation", "adjust_hue", "rotate", "horizontal_flip", "vertical_flip",
+           "random_horizontal_flip", "random_vertical_flip", "random_resize_crop", "random_rotation",
+           "random_color_adjust"]
 
 
 def is_pil(img):
@@ -190,3 +200,124 @@ def rotate(img, angle, resample, expand, center, fill_value):
         raise ValueError("When using Inter.ANTIALIAS, center needs to be None and angle needs to be an integer "
                          "multiple of 90.")
     return img.rotate(angle, int(resample), expand, center, fillcolor=fill_value)
+
+
+def adjust_hue(img, hue_factor):
+    """Shift the hue by ``hue_factor`` (in [-0.5, 0.5]) turns in Pillow's HSV: the H channel
+    plus ``hue_factor * 255`` made an 8-bit integer as numpy 1.26 makes it (truncated toward
+    zero, wrapped); "L", "1", "I", "F" images come back unchanged."""
+    if not -0.5 <= hue_factor <= 0.5:
+        raise ValueError(f"image_hue_factor {hue_factor} is not in [-0.5, 0.5].")
+    _check(img)
+    if img.mode in {"L", "1", "I", "F"}:
+        return img
+    Image = _pil()[0]
+    hue, saturation, value = img.convert("HSV").split()
+    shifted = (np.array(hue, dtype=np.uint8) + np.uint8(int(hue_factor * 255) % 256)).astype(np.uint8)
+    return Image.merge("HSV", (Image.fromarray(shifted, "L"), saturation, value)).convert(img.mode)
+
+
+def horizontal_flip(img):
+    """The image mirrored left to right."""
+    _check(img)
+    return img.transpose(_pil()[0].FLIP_LEFT_RIGHT)
+
+
+def vertical_flip(img):
+    """The image mirrored top to bottom."""
+    _check(img)
+    return img.transpose(_pil()[0].FLIP_TOP_BOTTOM)
+
+
+def random_horizontal_flip(img, prob):
+    """Flipped left to right when ``prob > random.random()``."""
+    _check(img)
+    return horizontal_flip(img) if prob > random.random() else img
+
+
+def random_vertical_flip(img, prob):
+    """Flipped top to bottom when ``prob > random.random()``."""
+    _check(img)
+    return vertical_flip(img) if prob > random.random() else img
+
+
+def _resized_crop_box(img, scale, ratio, max_attempts):
+    """MindSpore's proposal loop: an area fraction and a log-uniform aspect ratio per attempt,
+    the corner drawn when the box fits; a centre crop after ``max_attempts`` misses."""
+    img_width, img_height = img.size
+    area = img_width * img_height
+    for _ in range(max_attempts):
+        crop_area = random.uniform(scale[0], scale[1]) * area
+        aspect = math.exp(random.uniform(math.log(ratio[0]), math.log(ratio[1])))
+        width = int(round(math.sqrt(crop_area * aspect)))
+        height = int(round(width / aspect))
+        if 0 < width <= img_width and 0 < height <= img_height:
+            top = random.randint(0, img_height - height)
+            left = random.randint(0, img_width - width)
+            return top, left, height, width
+    img_ratio = img_width / img_height
+    width, height = img_width, img_height
+    if img_ratio < ratio[0]:
+        height = int(round(width / ratio[0]))
+    elif img_ratio > ratio[1]:
+        width = int(round(height * ratio[1]))
+    return int(round((img_height - height) / 2.)), int(round((img_width - width) / 2.)), height, width
+
+
+def random_resize_crop(img, size, scale, ratio, interpolation=Inter.BILINEAR, max_attempts=10):
+    """A random box (``scale`` of the area, aspect ratio in ``ratio``) resized to ``size``."""
+    _check(img)
+    if isinstance(size, int):
+        size = (size, size)
+    elif not (isinstance(size, (tuple, list)) and len(size) == 2):
+        raise TypeError("Size should be a single integer or a list/tuple (h, w) of length 2.")
+    if scale[0] > scale[1] or ratio[0] > ratio[1]:
+        raise ValueError("Range should be in the order of (min, max).")
+    top, left, height, width = _resized_crop_box(img, scale, ratio, max_attempts)
+    return resize(crop(img, top, left, height, width), size, interpolation)
+
+
+def random_rotation(img, degrees, resample, expand, center, fill_value):
+    """:func:`rotate` by ``random.uniform(*degrees)`` (a number ``d`` means ``(-d, d)``)."""
+    _check(img)
+    if isinstance(degrees, numbers.Number):
+        if degrees < 0:
+            raise ValueError("If degrees is a single number, it cannot be negative.")
+        degrees = (-degrees, degrees)
+    elif isinstance(degrees, (list, tuple)):
+        if len(degrees) != 2:
+            raise ValueError("If degrees is a sequence, the length must be 2.")
+    else:
+        raise TypeError("Degrees must be a single non-negative number or a sequence.")
+    return rotate(img, random.uniform(degrees[0], degrees[1]), resample, expand, center, fill_value)
+
+
+def _color_factor(value, name, center=1, bound=(0, float("inf")), non_negative=True):
+    if isinstance(value, numbers.Number):
+        if value < 0:
+            raise ValueError(f"The input value of {name} cannot be negative.")
+        value = [center - value, center + value]
+        if non_negative:
+            value[0] = max(0, value[0])
+    elif isinstance(value, (list, tuple)) and len(value) == 2:
+        if not bound[0] <= value[0] <= value[1] <= bound[1]:
+            raise ValueError(f"Please check your value range of {name} is valid and within the bound {bound}.")
+    else:
+        raise TypeError(f"Input of {name} should be either a single value, or a list/tuple of length 2.")
+    return random.uniform(value[0], value[1])
+
+
+def random_color_adjust(img, brightness, contrast, saturation, hue):
+    """Brightness, contrast, saturation and hue factors drawn in that order (every range, also
+    an identity one), then the four adjustments applied in a ``random.shuffle``'d order."""
+    _check(img)
+    b = _color_factor(brightness, "brightness")
+    c = _color_factor(contrast, "contrast")
+    s = _color_factor(saturation, "saturation")
+    h = _color_factor(hue, "hue", center=0, bound=(-0.5, 0.5), non_negative=False)
+    steps = [lambda im: adjust_brightness(im, b), lambda im: adjust_contrast(im, c),
+             lambda im: adjust_saturation(im, s), lambda im: adjust_hue(im, h)]
+    random.shuffle(steps)
+    for step in steps:
+        img = step(img)
+    return img

@@ -17,6 +17,7 @@ import numpy as np
 from .. import _opstreams, _stdrandom as _std, config
 from ...mindrecord.filewriter import _pipeline_error
 from . import _cv
+from . import py_transforms_util as _py
 from .py_transforms_util import is_pil, resize as _pil_resize, to_pil as _to_pil
 from .utils import Border, ColorConverter, ImageBatchFormat, Inter, SliceMode
 
@@ -294,6 +295,12 @@ class RandomCrop(_Transform):
         t = _std.uniform_int(g, 0, H - h)
         return img[t:t + h, l:l + w].copy()
 
+    def _apply_pil(self, img):
+        """MindSpore's Python path: Python's ``random`` and Pillow (``py_transforms_util``)."""
+        fill = (self.fill_value,) * 3 if isinstance(self.fill_value, int) else self.fill_value
+        return _py.random_crop(img, self.size, self.padding or (0, 0, 0, 0), self.pad_if_needed, fill,
+                               Border(self.padding_mode).value)
+
 
 class HorizontalFlip(_Transform):
     _pil_out = True
@@ -323,6 +330,10 @@ class RandomHorizontalFlip(_Transform):
         img = _image(img, "RandomHorizontalFlip")
         return img[:, ::-1].copy() if _flip_coin(self) else img
 
+    def _apply_pil(self, img):
+        """MindSpore's Python path: flipped when ``prob > random.random()``."""
+        return _py.random_horizontal_flip(img, self.prob)
+
 
 class RandomVerticalFlip(_Transform):
     """``RandomVerticalFlip(prob=0.5)``."""
@@ -337,6 +348,10 @@ class RandomVerticalFlip(_Transform):
     def _apply(self, img):
         img = _image(img, "RandomVerticalFlip")
         return img[::-1].copy() if _flip_coin(self) else img
+
+    def _apply_pil(self, img):
+        """MindSpore's Python path: flipped when ``prob > random.random()``."""
+        return _py.random_vertical_flip(img, self.prob)
 
 
 def _flip_coin(op):
@@ -389,6 +404,12 @@ class RandomResizedCrop(_Transform):
         t, l, h, w = _random_resized_box(_opstreams.stream(self), img.shape[0], img.shape[1], self.scale,
                                          self.ratio, self.max_attempts)
         return _resize(img[t:t + h, l:l + w], self.size, self.interpolation)
+
+    def _apply_pil(self, img):
+        """MindSpore's Python path: Python's ``random`` and Pillow (``py_transforms_util``)."""
+        if self.interpolation in (Inter.AREA, Inter.PILCUBIC):
+            raise TypeError("Current Interpolation is not supported with PIL input.")
+        return _py.random_resize_crop(img, self.size, self.scale, self.ratio, self.interpolation, self.max_attempts)
 
 
 class Decode(_Transform):
@@ -680,8 +701,7 @@ class Rotate(_Transform):
                        self.fill_value)
 
     def _apply_pil(self, img):
-        from .py_transforms_util import rotate
-        return rotate(img, self.degrees, self.resample, self.expand, self.center, self.fill_value)
+        return _py.rotate(img, self.degrees, self.resample, self.expand, self.center, self.fill_value)
 
 
 def _rotate(img, degrees, resample, expand, center, fill_value):
@@ -715,3 +735,9 @@ class RandomRotation(_Transform):
         angle = _mid_spread(_opstreams.stream(self), *self.degrees)
         return _rotate(_image(img, "RandomRotation"), angle, self.resample, self.expand, self.center,
                        self.fill_value)
+
+    def _apply_pil(self, img):
+        """MindSpore's Python path: ``random.uniform`` over the range, rotated by Pillow."""
+        if self.resample in (Inter.AREA, Inter.PILCUBIC):
+            raise TypeError("Current Interpolation is not supported with PIL input.")
+        return _py.random_rotation(img, self.degrees, self.resample, self.expand, self.center, self.fill_value)
