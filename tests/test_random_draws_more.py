@@ -35,7 +35,8 @@ MATCHED = ["color_adjust_bcs", "color_adjust_all", "color_adjust_brightness", "c
            "mixup_batch_f32_chw", "cutmix_batch_f32_chw",
            # on PIL images: MindSpore's Python implementations, Python's random (1 worker)
            "pil_hflip", "pil_vflip", "pil_crop", "pil_crop_pad_if_needed", "pil_resized_crop", "pil_resized_crop_args",
-           "pil_rotation", "pil_rotation_expand", "pil_color_adjust", "pil_color_adjust_hue", "pil_chain"]
+           "pil_rotation", "pil_rotation_expand", "pil_color_adjust", "pil_color_adjust_hue", "pil_chain",
+           "pil_random_color", "pil_random_sharpness"]
 
 
 def test_every_recorded_case_is_accounted_for():

@@ -91,6 +91,8 @@ def pil_op_lists(ms):
         "pil_rotation_expand": lambda: [V.ToPIL(), V.RandomRotation((10, 80), expand=True, fill_value=(9, 99, 199))],
         "pil_color_adjust": lambda: [V.ToPIL(), V.RandomColorAdjust(0.4, 0.4, 0.4, 0.1)],
         "pil_color_adjust_hue": lambda: [V.ToPIL(), V.RandomColorAdjust(hue=(-0.5, 0.3))],
+        "pil_random_color": lambda: [V.ToPIL(), V.RandomColor((0.1, 1.9))],
+        "pil_random_sharpness": lambda: [V.ToPIL(), V.RandomSharpness((0.2, 1.8))],
         "pil_chain": lambda: [V.ToPIL(), V.RandomHorizontalFlip(), V.RandomCrop(10, padding=1),
                               V.RandomColorAdjust(0.3, 0.3, 0.3, 0.05), V.RandomRotation(15)],
     }

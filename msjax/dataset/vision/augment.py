@@ -316,6 +316,10 @@ class RandomColor(_PilAware):
         t = float(np.float32(t))
         return _blend(img, t, gray, 1 - t)
 
+    def _apply_pil(self, img):
+        """MindSpore's Python path: Pillow's ``Color`` enhancer by a Python ``random`` factor."""
+        return _py.random_color(img, self.degrees)
+
 
 class RandomSharpness(_PilAware):
     """``RandomSharpness(degrees=(0.1, 1.9))``: AdjustSharpness by a random factor."""
@@ -325,6 +329,10 @@ class RandomSharpness(_PilAware):
 
     def _apply(self, img):
         return adjust_sharpness(_image(img, "RandomSharpness"), _mid_spread(_opstreams.stream(self), *self.degrees))
+
+    def _apply_pil(self, img):
+        """MindSpore's Python path: Pillow's ``Sharpness`` enhancer by a Python ``random`` factor."""
+        return _py.random_sharpness(img, self.degrees)
 
 
 class AutoContrast(_PilAware):

@@ -9,7 +9,8 @@ corner from Python's ``random`` module, as MindSpore's does (seeded by ``random.
 
 The random operations of ``vision`` given a PIL image run here, as MindSpore 2.10 runs their
 Python implementations (``_execute_py``): ``random_horizontal_flip``/``random_vertical_flip``,
-``random_crop``, ``random_resize_crop``, ``random_rotation`` and ``random_color_adjust`` draw
+``random_crop``, ``random_resize_crop``, ``random_rotation``, ``random_color_adjust``,
+``random_color`` and ``random_sharpness`` draw
 from Python's ``random`` in MindSpore's order (``ds.config.set_seed`` seeds it), the pixels
 from Pillow. In a map with several workers MindSpore's threads share Python's ``random``, so
 its draws there depend on thread scheduling (msjax's too).
@@ -25,7 +26,7 @@ from .utils import Inter
 __all__ = ["augment_error_message", "is_pil", "to_pil", "crop", "resize", "pad", "random_crop", "adjust_brightness",
            "adjust_contrast", "adjust_saturation", "adjust_hue", "rotate", "horizontal_flip", "vertical_flip",
            "random_horizontal_flip", "random_vertical_flip", "random_resize_crop", "random_rotation",
-           "random_color_adjust"]
+           "random_color_adjust", "random_color", "random_sharpness"]
 
 
 def is_pil(img):
@@ -321,3 +322,18 @@ def random_color_adjust(img, brightness, contrast, saturation, hue):
     for step in steps:
         img = step(img)
     return img
+
+
+def _random_enhance(kind):
+    def enhance(img, degrees):
+        _check(img)
+        factor = (degrees[1] - degrees[0]) * random.random() + degrees[0]
+        return getattr(_pil()[1], kind)(img).enhance(factor)
+    enhance.__name__ = "random_" + kind.lower()
+    enhance.__doc__ = (f"``PIL.ImageEnhance.{kind}`` by ``(degrees[1] - degrees[0]) * random.random() + "
+                       "degrees[0]``.")
+    return enhance
+
+
+random_color = _random_enhance("Color")
+random_sharpness = _random_enhance("Sharpness")
