@@ -87,8 +87,10 @@ def _children():
     return [p for p in multiprocessing.active_children() if p.name.startswith("msjax-dataset")]
 
 
-def _blocks():
-    return {f for f in os.listdir("/dev/shm") if f.startswith("psm_")} if os.path.isdir("/dev/shm") else set()
+def _blocks(pid=None):
+    """This process's shared blocks (another test process may be making its own meanwhile)."""
+    prefix = f"msjax_{os.getpid() if pid is None else pid}_"
+    return {f for f in os.listdir("/dev/shm") if f.startswith(prefix)} if os.path.isdir("/dev/shm") else set()
 
 
 def test_nothing_left_after_break_and_epochs():
@@ -183,14 +185,14 @@ def test_interpreter_exit_leaves_nothing(tmp_path):
         import msjax.dataset as ds
         d = ds.GeneratorDataset(Pids(50), ["i", "img", "pid"], num_parallel_workers=2, shuffle=False)
         it = d.create_tuple_iterator(output_numpy=True)
-        print(int(next(it)[0]), flush=True)
+        print(int(next(it)[0]), os.getpid(), flush=True)
         KEEP = it                               # still iterating when the interpreter exits
     """))
-    before = _blocks()
     res = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=60)
-    assert res.returncode == 0 and res.stdout.strip() == "0", res.stderr
+    first, pid = res.stdout.split()
+    assert res.returncode == 0 and first == "0", res.stderr
     assert "leaked" not in res.stderr
     time.sleep(0.2)
-    assert _blocks() <= before
+    assert not _blocks(pid)
     out = subprocess.run(["pgrep", "-f", str(script)], capture_output=True, text=True).stdout
     assert not out.strip()

@@ -42,6 +42,7 @@ import multiprocessing
 import os
 import pickle
 import random
+import secrets
 import signal
 import threading
 import traceback
@@ -53,6 +54,9 @@ import numpy as np
 __all__ = ["ProcessCalls", "WorkerLost"]
 
 _SHM_MIN = 64 * 1024
+# blocks are named msjax_<pid of the process that imported msjax>_<random>, in its worker
+# processes too (they inherit this value): /dev/shm shows whose they are
+_BLOCK_PREFIX = f"msjax_{os.getpid()}_"
 _STOP_WAIT = 5.0       # seconds close() waits for a busy worker (MindSpore's join timeout)
 
 
@@ -102,7 +106,8 @@ class _Blocks:
                     if block is not None:
                         block.close()
                         block.unlink()
-                    block = self.slots[j] = shared_memory.SharedMemory(create=True, size=v.nbytes)
+                    block = self.slots[j] = shared_memory.SharedMemory(_BLOCK_PREFIX + secrets.token_hex(6), True,
+                                                                         v.nbytes)
                 np.ndarray(v.shape, v.dtype, buffer=block.buf)[...] = v
                 return _Shm(j, block.name, v.shape, v.dtype.str)
             if type(v) in (list, tuple):
@@ -298,18 +303,16 @@ class ProcessCalls:
             except (EOFError, OSError):
                 wk.proc.join(1.0)
                 raise _lost(wk.proc) from None
-            while True:
-                ready = connection.wait([wk.conn, wk.proc.sentinel])
-                if wk.conn in ready:
-                    try:
-                        ok, res = wk.conn.recv()
-                    except (EOFError, OSError):
-                        ready = [wk.proc.sentinel]
-                    else:
-                        break
-                if wk.proc.sentinel in ready and not wk.conn.poll():
-                    wk.proc.join(1.0)
-                    raise _lost(wk.proc)
+            # the answer, or the worker's end: an answer sent just before it exited is still read;
+            # a pipe at end of file (poll() is then true as well) means the answer never comes
+            ready = connection.wait([wk.conn, wk.proc.sentinel])
+            try:
+                if wk.conn not in ready and not wk.conn.poll():
+                    raise EOFError
+                ok, res = wk.conn.recv()
+            except (EOFError, OSError):
+                wk.proc.join(1.0)
+                raise _lost(wk.proc) from None
             if not ok:
                 raise _unpack_error(res)
             return wk.views.take(res)
