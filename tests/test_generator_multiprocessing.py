@@ -15,6 +15,7 @@ import time
 import numpy as np
 import pytest
 
+import msjax as ms
 import msjax.dataset as ds
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -142,6 +143,38 @@ def test_killed_worker_raises():
         _rows(d)
     gc.collect()
     assert not _children()
+
+
+class TensorMathSource:
+    """Tensor arithmetic, no operator module named: JAX would hang in a forked worker."""
+    def __getitem__(self, i):
+        return (ms.Tensor(np.full((2,), i, np.float32)) * 2).asnumpy()
+
+    def __len__(self):
+        return 4
+
+
+class HeldTensorSource:
+    def __init__(self, w):
+        self.w = w
+
+    def __getitem__(self, i):
+        return (self.w * i).asnumpy()
+
+    def __len__(self):
+        return 4
+
+
+@pytest.mark.parametrize("source", [TensorMathSource(), HeldTensorSource(ms.Tensor(np.ones(2, np.float32)))],
+                         ids=["msjax_names", "msjax_objects"])
+def test_sources_that_run_jax_stay_in_this_process(source, monkeypatch):
+    from msjax.dataset import sources
+    warned = []
+    monkeypatch.setattr(sources.logger, "warning", lambda msg, *a: warned.append(msg))
+    d = ds.GeneratorDataset(source, ["x"], num_parallel_workers=2, shuffle=False)
+    assert d.num_parallel_workers == 1 and warned
+    assert [r[0].tolist() for r in _rows(d)] == [[2.0 * i] * 2 if isinstance(source, TensorMathSource) else [i] * 2
+                                               for i in range(4)]
 
 
 def test_main_process_paths():

@@ -216,20 +216,38 @@ _OPERATOR_MODULES = ("mindspore.nn", "mindspore.ops", "mindspore.numpy", "mindsp
                      "msjax.nn", "msjax.ops", "msjax.numpy")
 
 
+def _msjax_object(value):
+    """A module, class, function or object of msjax outside its dataset package (which is numpy
+    and OpenCV, safe in a worker process): something that runs JAX."""
+    if isinstance(value, types.ModuleType):
+        name = value.__name__
+    else:
+        name = getattr(value, "__module__", None) or getattr(type(value), "__module__", "") or ""
+    return (name == "msjax" or name.startswith("msjax.")) and not name.startswith("msjax.dataset")
+
+
 def _mentions_operators(source):
     """MindSpore's test for a source that computes with framework operators (which cannot run
     in a forked worker): the names and code of the source function, or of its class's
-    ``__init__`` and ``__getitem__`` (else ``__next__``), mention an operator module."""
+    ``__init__`` and ``__getitem__`` (else ``__next__``), mention an operator module.
+
+    msjax also counts any msjax name those functions use (``ms.Tensor``, ``ops``...) and any
+    msjax object the source holds (a Tensor, a Cell): JAX cannot run in a forked process at all
+    (its thread pools are not copied: the worker would hang), where MindSpore's PyNative can."""
     funcs = [source] if isinstance(source, types.FunctionType) else \
         [getattr(type(source), m) for m in ("__init__", "__getitem__" if "__getitem__" in vars(type(source))
                                             else "__next__") if m in vars(type(source))]
     text = ""
     for f in funcs:
         try:
-            text += str(inspect.getclosurevars(f)) + inspect.getsource(f)
+            used = inspect.getclosurevars(f)
+            text += str(used) + inspect.getsource(f)
         except (TypeError, OSError):
-            pass
-    return any(m in text for m in _OPERATOR_MODULES)
+            continue
+        if any(_msjax_object(v) for v in list(used.nonlocals.values()) + list(used.globals.values())):
+            return True
+    held = vars(source).values() if hasattr(source, "__dict__") and not isinstance(source, types.FunctionType) else ()
+    return any(m in text for m in _OPERATOR_MODULES) or any(_msjax_object(v) for v in held)
 
 
 class GeneratorDataset(MappableSource):
