@@ -177,6 +177,27 @@ def test_sources_that_run_jax_stay_in_this_process(source, monkeypatch):
                                                for i in range(4)]
 
 
+def test_map_callables_that_run_jax_stay_on_threads():
+    """map(python_multiprocessing=True): a function computing with msjax runs on the map's
+    threads; a plain numpy function still goes to the worker processes."""
+    def double(x):
+        return (ms.Tensor(x) * 2).asnumpy()
+
+    def pid(x):
+        return np.array(os.getpid())
+
+    d = ds.NumpySlicesDataset({"x": np.arange(6, dtype=np.float32)}, shuffle=False)
+    d = d.map([double], ["x"], num_parallel_workers=2, python_multiprocessing=True)
+    d = d.map([pid], ["x"], ["p"], num_parallel_workers=2, python_multiprocessing=True)
+    rows = _rows(d)
+    assert all(int(p) != os.getpid() for (p,) in rows) and len(rows) == 6
+    d = ds.NumpySlicesDataset({"x": np.arange(6, dtype=np.float32)}, shuffle=False)
+    d = d.map([double], ["x"], num_parallel_workers=2, python_multiprocessing=True)
+    assert [float(r[0]) for r in _rows(d)] == [2.0 * i for i in range(6)]
+    gc.collect()
+    assert not _children()
+
+
 def test_main_process_paths():
     calls = []
     d = ds.GeneratorDataset(Pids(4, calls), ["i", "img", "pid"], num_parallel_workers=2)

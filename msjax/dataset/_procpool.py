@@ -30,7 +30,8 @@ worker's traceback text. A worker that dies (a signal, ``os._exit``) raises ``Wo
 ``RuntimeError`` naming the process and the signal as MindSpore's log line does.
 
 Differences from MindSpore: the code must not call msjax operators in a worker (JAX cannot
-run in a forked child: its threads are not copied); JAX's warning about ``os.fork`` is silenced
+run in a forked child: its threads are not copied); callables and sources that name msjax or
+hold its objects are kept in this process (``runs_jax``), others are not inspected; JAX's warning about ``os.fork`` is silenced
 for the pool's own forks. The start method is always ``fork``
 (``set_multiprocessing_start_method('spawn')`` does not change it). ``max_rowsize`` is not
 needed (each array gets a block of its size) and is ignored. A dead worker raises in the
@@ -38,6 +39,8 @@ iterator where MindSpore logs the same line and terminates the main process.
 """
 from __future__ import annotations
 
+import functools
+import inspect
 import multiprocessing
 import os
 import pickle
@@ -46,12 +49,13 @@ import secrets
 import signal
 import threading
 import traceback
+import types
 import warnings
 from multiprocessing import connection, resource_tracker, shared_memory
 
 import numpy as np
 
-__all__ = ["ProcessCalls", "WorkerLost"]
+__all__ = ["ProcessCalls", "WorkerLost", "runs_jax"]
 
 _SHM_MIN = 64 * 1024
 # blocks are named msjax_<pid of the process that imported msjax>_<random>, in its worker
@@ -62,6 +66,35 @@ _STOP_WAIT = 5.0       # seconds close() waits for a busy worker (MindSpore's jo
 
 class WorkerLost(RuntimeError):
     """A worker process ended without answering."""
+
+
+def _msjax_object(value):
+    """A module, class, function or object of msjax outside its dataset package (which is numpy
+    and OpenCV, safe in a worker process): something that runs JAX."""
+    name = value.__name__ if isinstance(value, types.ModuleType) else \
+        getattr(value, "__module__", None) or getattr(type(value), "__module__", "") or ""
+    return (name == "msjax" or name.startswith("msjax.")) and not name.startswith("msjax.dataset")
+
+
+def runs_jax(obj, funcs=None):
+    """Whether ``obj`` (a function, a callable object, a source) may run msjax operators: the
+    globals and closure variables of ``funcs`` (default: ``obj`` itself, or its ``__call__``)
+    name msjax (``ms.Tensor``, ``ops``...), or ``obj`` holds an msjax object (a Tensor, a Cell).
+    JAX cannot run in a forked process at all (its thread pools are not copied: the worker
+    would hang), so such callables stay in this process."""
+    if isinstance(obj, functools.partial):
+        return runs_jax(obj.func) or any(_msjax_object(v) for v in (*obj.args, *obj.keywords.values()))
+    if funcs is None:
+        funcs = [obj] if isinstance(obj, types.FunctionType) else [getattr(type(obj), "__call__", None)]
+    for f in funcs:
+        try:
+            used = inspect.getclosurevars(f)
+        except TypeError:
+            continue
+        if any(_msjax_object(v) for v in (*used.nonlocals.values(), *used.globals.values())):
+            return True
+    held = () if isinstance(obj, types.FunctionType) else getattr(obj, "__dict__", {}).values()
+    return any(_msjax_object(v) for v in held)
 
 
 class _Shm:

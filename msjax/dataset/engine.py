@@ -42,7 +42,7 @@ import numpy as np
 
 from . import config
 from ._opstreams import MapStreams
-from ._procpool import ProcessCalls, WorkerLost
+from ._procpool import ProcessCalls, WorkerLost, runs_jax
 from .callbacks import CallbackRunner, check_callbacks
 
 __all__ = ["Dataset", "BatchDataset", "MapDataset", "ShuffleDataset", "RepeatDataset", "TakeDataset",
@@ -947,7 +947,9 @@ def _process_calls(ops, multiprocessing, workers):
     """How a map calls each of its operations: with ``python_multiprocessing``, the Python
     callables (not msjax's transforms) through worker processes, as MindSpore; the pool (a
     closable, or None) is the second value."""
-    python = [k for k, op in enumerate(ops) if not type(op).__module__.startswith("msjax.")]
+    # msjax's own transforms stay on the map's threads (they release the GIL), and so do callables
+    # that run msjax operators (JAX would hang in a forked worker: _procpool.runs_jax)
+    python = [k for k, op in enumerate(ops) if not type(op).__module__.startswith("msjax.") and not runs_jax(op)]
     if not multiprocessing or not python:
         return list(ops), None
     procs = ProcessCalls([ops[k] for k in python], workers, config.get_seed(), "map")

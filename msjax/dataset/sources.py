@@ -31,7 +31,7 @@ import numpy as np
 from .. import log as logger
 from . import config
 from . import samplers as _samplers
-from ._procpool import ProcessCalls, WorkerLost
+from ._procpool import ProcessCalls, WorkerLost, runs_jax
 from .engine import Dataset, _FnRunner, ordered_parallel, py_object, to_numpy, user_error
 
 __all__ = ["GeneratorDataset", "NumpySlicesDataset", "PaddedDataset", "MappableSource", "Schema"]
@@ -216,16 +216,6 @@ _OPERATOR_MODULES = ("mindspore.nn", "mindspore.ops", "mindspore.numpy", "mindsp
                      "msjax.nn", "msjax.ops", "msjax.numpy")
 
 
-def _msjax_object(value):
-    """A module, class, function or object of msjax outside its dataset package (which is numpy
-    and OpenCV, safe in a worker process): something that runs JAX."""
-    if isinstance(value, types.ModuleType):
-        name = value.__name__
-    else:
-        name = getattr(value, "__module__", None) or getattr(type(value), "__module__", "") or ""
-    return (name == "msjax" or name.startswith("msjax.")) and not name.startswith("msjax.dataset")
-
-
 def _mentions_operators(source):
     """MindSpore's test for a source that computes with framework operators (which cannot run
     in a forked worker): the names and code of the source function, or of its class's
@@ -240,14 +230,10 @@ def _mentions_operators(source):
     text = ""
     for f in funcs:
         try:
-            used = inspect.getclosurevars(f)
-            text += str(used) + inspect.getsource(f)
+            text += str(inspect.getclosurevars(f)) + inspect.getsource(f)
         except (TypeError, OSError):
-            continue
-        if any(_msjax_object(v) for v in list(used.nonlocals.values()) + list(used.globals.values())):
-            return True
-    held = vars(source).values() if hasattr(source, "__dict__") and not isinstance(source, types.FunctionType) else ()
-    return any(m in text for m in _OPERATOR_MODULES) or any(_msjax_object(v) for v in held)
+            pass
+    return any(m in text for m in _OPERATOR_MODULES) or runs_jax(source, funcs)
 
 
 class GeneratorDataset(MappableSource):
