@@ -52,6 +52,13 @@ def _mode(path):
     return stat.S_IMODE(os.stat(path).st_mode)
 
 
+@pytest.fixture(autouse=True)
+def _fresh_warnings(monkeypatch):
+    """Each test hears its own warnings: pytest may give a later test the same tmp_path name once
+    a passing test's folder is removed, and msjax warns once per path in a process."""
+    monkeypatch.setattr(_cache_auth, "_WARNED", set())
+
+
 @pytest.fixture
 def key_dir(tmp_path, monkeypatch):
     d = tmp_path / "key"
