@@ -120,37 +120,34 @@ std::shared_ptr<Plan> MakePlan(int pass, const Dims& x, const Dims& w_in, const 
   dnnl::convolution_forward::primitive_desc fwd(eng, dnnl::prop_kind::forward_training, alg, ax, Any(w), ay,
                                                stride, dilates, lo, hi, attr);
   auto plan = std::make_shared<Plan>();
+  // one pass: its primitive and scratchpad, its two inputs and its output (user layout, the
+  // primitive's layout, DNNL argument)
+  auto bind = [&](const auto& pd, auto prim, const dnnl::memory::desc& a, const dnnl::memory::desc& a_in,
+                  int a_arg, const dnnl::memory::desc& b, const dnnl::memory::desc& b_in, int b_arg,
+                  const dnnl::memory::desc& out, const dnnl::memory::desc& out_in, int out_arg) {
+    plan->prim = prim;
+    plan->scratchpad = dnnl::memory(pd.scratchpad_desc(), eng);
+    plan->a.Init(a, a_in, false);
+    plan->b.Init(b, b_in, false);
+    plan->out.Init(out, out_in, true);
+    plan->a_arg = a_arg;
+    plan->b_arg = b_arg;
+    plan->out_arg = out_arg;
+  };
   if (pass == kForward) {
-    plan->prim = dnnl::convolution_forward(fwd);
-    plan->scratchpad = dnnl::memory(fwd.scratchpad_desc(), eng);
-    plan->a.Init(Plain(x), fwd.src_desc(), false);
-    plan->b.Init(Plain(w, grouped), fwd.weights_desc(), false);
-    plan->out.Init(Plain(y), fwd.dst_desc(), true);
-    plan->a_arg = DNNL_ARG_SRC;
-    plan->b_arg = DNNL_ARG_WEIGHTS;
-    plan->out_arg = DNNL_ARG_DST;
+    bind(fwd, dnnl::convolution_forward(fwd), Plain(x), fwd.src_desc(), DNNL_ARG_SRC, Plain(w, grouped),
+         fwd.weights_desc(), DNNL_ARG_WEIGHTS, Plain(y), fwd.dst_desc(), DNNL_ARG_DST);
   } else if (pass == kBackwardData) {
     dnnl::convolution_backward_data::primitive_desc bwd(eng, alg, ax, Any(w), ay, stride, dilates, lo, hi,
                                                         fwd, attr);
-    plan->prim = dnnl::convolution_backward_data(bwd);
-    plan->scratchpad = dnnl::memory(bwd.scratchpad_desc(), eng);
-    plan->a.Init(Plain(y), bwd.diff_dst_desc(), false);
-    plan->b.Init(Plain(w, grouped), bwd.weights_desc(), false);
-    plan->out.Init(Plain(x), bwd.diff_src_desc(), true);
-    plan->a_arg = DNNL_ARG_DIFF_DST;
-    plan->b_arg = DNNL_ARG_WEIGHTS;
-    plan->out_arg = DNNL_ARG_DIFF_SRC;
+    bind(bwd, dnnl::convolution_backward_data(bwd), Plain(y), bwd.diff_dst_desc(), DNNL_ARG_DIFF_DST,
+         Plain(w, grouped), bwd.weights_desc(), DNNL_ARG_WEIGHTS, Plain(x), bwd.diff_src_desc(), DNNL_ARG_DIFF_SRC);
   } else {
     dnnl::convolution_backward_weights::primitive_desc bwd(eng, alg, ax, Any(w), ay, stride, dilates, lo,
                                                            hi, fwd, attr);
-    plan->prim = dnnl::convolution_backward_weights(bwd);
-    plan->scratchpad = dnnl::memory(bwd.scratchpad_desc(), eng);
-    plan->a.Init(Plain(x), bwd.src_desc(), false);
-    plan->b.Init(Plain(y), bwd.diff_dst_desc(), false);
-    plan->out.Init(Plain(w, grouped), bwd.diff_weights_desc(), true);
-    plan->a_arg = DNNL_ARG_SRC;
-    plan->b_arg = DNNL_ARG_DIFF_DST;
-    plan->out_arg = DNNL_ARG_DIFF_WEIGHTS;
+    bind(bwd, dnnl::convolution_backward_weights(bwd), Plain(x), bwd.src_desc(), DNNL_ARG_SRC, Plain(y),
+         bwd.diff_dst_desc(), DNNL_ARG_DIFF_DST, Plain(w, grouped), bwd.diff_weights_desc(),
+         DNNL_ARG_DIFF_WEIGHTS);
   }
   return plan;
 }
