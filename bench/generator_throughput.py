@@ -37,6 +37,7 @@ msjax always ran threads.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import json
 import os
@@ -94,11 +95,9 @@ def _cpu():
     s, c = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
     live = 0.0
     for p in psutil.Process().children(recursive=True):
-        try:
+        with contextlib.suppress(psutil.Error):       # a worker that ended meanwhile: its time is in ru_*
             t = p.cpu_times()
             live += t.user + t.system
-        except psutil.Error:
-            pass
     return s.ru_utime + s.ru_stime + c.ru_utime + c.ru_stime + live
 
 

@@ -39,6 +39,7 @@ iterator where MindSpore logs the same line and terminates the main process.
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import inspect
 import multiprocessing
@@ -97,6 +98,12 @@ def runs_jax(obj, funcs=None):
     return any(_msjax_object(v) for v in held)
 
 
+def _unlink(block):
+    """Remove a shared block from the system; one already removed (by its other side) is fine."""
+    with contextlib.suppress(FileNotFoundError):
+        block.unlink()
+
+
 class _Shm:
     """An array's place in shared memory: (slot, block name, shape, dtype)."""
 
@@ -152,10 +159,7 @@ class _Blocks:
         for block in self.slots:
             if block is not None:
                 block.close()
-                try:
-                    block.unlink()
-                except FileNotFoundError:
-                    pass
+                _unlink(block)
         self.slots = []
 
 
@@ -183,20 +187,15 @@ class _Views:
         for block in self.slots.values():
             block.close()
             if unlink:
-                try:
-                    block.unlink()
-                except FileNotFoundError:
-                    pass
+                _unlink(block)
         self.slots = {}
 
 
 def _discard(value):
     """Unlink the shared blocks of an answer nobody will read."""
     if isinstance(value, _Shm):
-        try:
-            shared_memory.SharedMemory(name=value.name).unlink()
-        except FileNotFoundError:
-            pass
+        with contextlib.suppress(FileNotFoundError):
+            _unlink(shared_memory.SharedMemory(name=value.name))
     elif type(value) in (list, tuple):
         for v in value:
             _discard(v)
@@ -362,22 +361,18 @@ class ProcessCalls:
                 if proc is None:
                     continue
                 if got:
-                    try:
+                    with contextlib.suppress(EOFError, OSError):      # already gone: nothing to tell it
                         conn.send(None)
-                    except (EOFError, OSError):
-                        pass
                     proc.join(_STOP_WAIT)
                 if proc.is_alive():
                     proc.kill()
                     proc.join()
                 if got:
-                    try:
+                    with contextlib.suppress(EOFError, OSError):      # its unread answers, if any
                         while conn.poll():
                             ok, res = conn.recv()
                             if ok:
                                 _discard(res)
-                    except (EOFError, OSError):
-                        pass
                     conn.close()
                     wk.proc = wk.conn = None
                     wk.out.release()

@@ -23,6 +23,7 @@ logs it and terminates the main process); ``max_rowsize`` is ignored.
 """
 from __future__ import annotations
 
+import contextlib
 import inspect
 import types
 
@@ -229,10 +230,8 @@ def _mentions_operators(source):
                                             else "__next__") if m in vars(type(source))]
     text = ""
     for f in funcs:
-        try:
+        with contextlib.suppress(TypeError, OSError):     # a builtin or code without a file: no text
             text += str(inspect.getclosurevars(f)) + inspect.getsource(f)
-        except (TypeError, OSError):
-            pass
     return any(m in text for m in _OPERATOR_MODULES) or runs_jax(source, funcs)
 
 
