@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 
+from . import state
 from .transforms import COMPILED_SCOPE, StatefulFunction, to_tensors
 
 __all__ = ["jit"]
@@ -60,7 +61,17 @@ def jit_class(cls):
         raise TypeError(f"Decorator jit_class can only be used for class type, but got {cls}.")
     if getattr(cls, "_ms_is_cell", False):
         raise TypeError(f"Decorator jit_class is used for user-defined classes and cannot be used for nn.Cell: {cls}.")
+    if not any("__call__" in vars(k) for k in cls.__mro__[:-1]):
+        cls.__call__ = _not_callable
     return cls
+
+
+def _not_callable(self, *args, **kwargs):
+    """Calling a jit_class object without ``__call__``: ValueError in a graph (MindSpore's), else Python's TypeError."""
+    name = type(self).__name__
+    if state.in_transform():
+        raise ValueError(f"MsClassObject: '{name}' has no __call__ function, please check the code.")
+    raise TypeError(f"'{name}' object is not callable")
 
 
 def lazy_inline(fn=None, attrs=None, policy=None):

@@ -27,6 +27,7 @@ _OWNERS = {
     "local_view": "msjax.communication",
     "trace_inputs": "msjax.communication",
     "native_kernels": "msjax.ops._native",
+    "graph_value": "msjax.common._graph_values",
 }
 
 _TABLE = {}

@@ -242,6 +242,10 @@ def to_arrays(tree, constants=False):
         return tree
     if constants and type(tree) in (bool, int, float):
         return _StaticNumber(tree)
+    if constants and not isinstance(tree, (jax.Array, bool, int, float, str, type(None))):
+        # what else a graph returns (iterators as tuples/lists, NumPy values, classes): MindSpore's rules
+        value = provided.need("graph_value")(tree)
+        return to_arrays(value, True) if isinstance(value, (tuple, list, int, float)) else _StaticObject(value)
     if isinstance(tree, (bool, int, float, np.ndarray, np.generic)):
         return to_array(tree)
     if tree is None:
@@ -281,6 +285,21 @@ class _StaticNumber:
         return _StaticNumber, (self.value,)
 
 
+class _StaticObject(_StaticNumber):
+    """Any other constant a compiled function returns (a class, a NumPy array): the object itself."""
+
+    __slots__ = ()
+
+    def __eq__(self, other):
+        return type(other) is _StaticObject and other.value is self.value
+
+    def __hash__(self):
+        return id(self.value)
+
+    def __reduce__(self):
+        return _StaticObject, (self.value,)
+
+
 class _OrderedOut(dict):
     """A dict output flattened in insertion order (JAX sorts a dict's keys)."""
 
@@ -290,7 +309,8 @@ jax.tree_util.register_pytree_node(_OrderedOut, lambda d: (list(d.values()), tup
 jax.tree_util.register_static(_StaticStr)
 jax.tree_util.register_static(_StaticInt)
 jax.tree_util.register_static(_StaticNumber)
-_STATIC = (_StaticStr, _StaticInt, _StaticNumber)
+jax.tree_util.register_static(_StaticObject)
+_STATIC = (_StaticStr, _StaticInt, _StaticNumber, _StaticObject)
 
 
 def static_int(i):
@@ -300,6 +320,8 @@ def static_int(i):
 
 
 def _unwrap_static(x):
+    if isinstance(x, _StaticObject):    # a fresh NumPy array per call, as MindSpore returns one
+        return x.value.copy() if isinstance(x.value, np.ndarray) else x.value
     return str(x) if isinstance(x, _StaticStr) else x.value if isinstance(x, _StaticNumber) else int(x)
 
 

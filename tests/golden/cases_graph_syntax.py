@@ -1,0 +1,755 @@
+"""Golden cases for MindSpore's static-graph Python: the constructs of the code blocks in
+MindSpore's compile tutorials (docs repo ``tutorials/source_en/compile/``: ``static_graph``,
+``statements``, ``python_builtin_functions``, ``static_graph_expert_programming``; the
+``operators`` page has no code), one case per block or per group of like blocks, written
+anew (other values, same constructs). Recorded in GRAPH_MODE only::
+
+    /tmp/ms/bin/python tests/golden/record_mindspore.py --suite graph_syntax --mode graph
+
+and replayed in GRAPH_MODE by ``tests/test_graph_syntax.py``. Each case names its page
+and block (``pb`` = python_builtin_functions, ``st`` = statements, ``sg`` = static_graph,
+``ex`` = static_graph_expert_programming; the number is the block's order on its page).
+Values MindSpore returns as Python objects that the serializer does not know (classes)
+are compared as ``str``.
+"""
+import numpy as np
+
+
+def _err(fn):
+    """``fn()``'s result, or ``'<ExceptionType>'`` when it raises."""
+    try:
+        return fn()
+    except Exception as e:  # noqa: BLE001 - the type is the result
+        return type(e).__name__
+
+
+# --- python_builtin_functions ------------------------------------------------------------
+def case_pb00_int(ms):
+    @ms.jit
+    def f(x):
+        return int(7), int(-2.7), int('1f', 16), int('0x1b', 16), int('17', 8), int(x)
+    return f(ms.Tensor([-5.0], ms.float32))
+
+
+def case_pb01_float(ms):
+    @ms.jit
+    def f(x):
+        return float(2), float(37), float('-7'), float(x.asnumpy())
+    return f(ms.Tensor([-3], ms.int32))
+
+
+def case_pb01_float_constant_rounding(ms):
+    """``float(-123.6)`` returned alone from a graph: MindSpore's scalar constants are float32."""
+    @ms.jit
+    def f():
+        return float(-45.3), 2.2
+    return f()
+
+
+def case_pb02_bool(ms):
+    @ms.jit
+    def f():
+        return bool(), bool(1), bool(""), bool([0]), bool(ms.Tensor([0]).asnumpy())
+    return f()
+
+
+def case_pb03_str(ms):
+    @ms.jit
+    def f():
+        return str(), str(7), str([3, 4]), str(np.array([5, 6]))
+    return f()
+
+
+def case_pb03_str_of_constant_tensor(ms):
+    @ms.jit
+    def f():
+        return str(ms.Tensor([42]))
+    return f()
+
+
+def case_pb04_tuple(ms):
+    @ms.jit
+    def f():
+        return tuple([4, 5]), tuple(np.array([7, 8, 9])), tuple({'p': 1, 'q': 2})
+    return f()
+
+
+def case_pb04_tuple_of_constant_tensor(ms):
+    @ms.jit
+    def f():
+        return tuple(ms.Tensor([4, 5, 6]))
+    return f()
+
+
+def case_pb05_list(ms):
+    @ms.jit
+    def f():
+        return list((4, 5)), list(np.array([7, 8])), list({'p': 1, 'q': 2}), list(ms.Tensor([3, 4]))
+    return f()
+
+
+def case_pb06_dict(ms):
+    @ms.jit
+    def f():
+        return dict(), dict(u='x', v='y'), dict(zip(['k', 'l'], [5, 6])), dict([('m', 7), ('n', 8)])
+    return f()
+
+
+def case_pb07_getattr_hasattr(ms):
+    @ms.jit_class
+    class Holder:
+        def __init__(self):
+            self.val = 4
+    h = Holder()
+
+    @ms.jit
+    def f(x):
+        return (getattr(h, 'val'), getattr(h, 'missing', 9), getattr(x.asnumpy(), "shape", 0),
+                hasattr(h, 'val'), hasattr(h, 'missing'), hasattr(x.asnumpy(), "__len__"))
+    return f(ms.Tensor([1.0, 2.0], ms.float32))
+
+
+def case_pb09_len_isinstance(ms):
+    z = ms.Tensor(np.ones((5, 2)))
+
+    @ms.jit
+    def f(w):
+        return (len((1, 2)), len([1, 2, 3, 4]), len({"a": 1}), len(z), len(np.array([1, 2, 3])), len(w.asnumpy()),
+                isinstance((1,), tuple), isinstance([1], list), isinstance(z, ms.Tensor),
+                isinstance(w.asnumpy(), np.ndarray))
+    return f(ms.Tensor([4, 5, 6]))
+
+
+def case_pb11_all_any(ms):
+    @ms.jit
+    def f():
+        x = ms.Tensor(np.array([1, 0, 1]))
+        return (all(['x', '']), all((1, 2)), all([]), all(x.asnumpy()),
+                any(['', 0]), any((0, 3)), any(()), any(x.asnumpy()))
+    return f()
+
+
+def case_pb13_round(ms):
+    @ms.jit
+    def f():
+        return round(7), round(7.49), round(7.51), round(8, 0), round(25.3, -1), round(3.14159, 2)
+    return f()
+
+
+def case_pb14_max_min(ms):
+    @ms.jit
+    def f():
+        return (max([4, 9, 2]), max({5: 1, 7: 0}), ms.Tensor(max(np.array([3, 8]))), max(('x', 'z')),
+                max((2, 5), (2, 9, 1)), max(ms.Tensor([6, 1, 3])),
+                min([4, 9, 2]), min(('x', 'z')), min((2, 5), (2, 9, 1)), min(ms.Tensor([6, 1, 3])))
+    return f()
+
+
+def case_pb16_sum_abs(ms):
+    @ms.jit
+    def f():
+        t = ms.Tensor([[2, 3], [4, 5]])
+        return (sum([3, 4]), sum((1, 2), 20), ms.Tensor(sum(np.array([2, 3]))), sum(ms.Tensor([2, 3]), 5),
+                sum(t), sum([2, t, t], ms.Tensor([[1, 0], [0, 1]])), abs(-7), abs(ms.Tensor([-3, 4]).asnumpy()))
+    return f()
+
+
+def _plus(a, b):
+    return a + b
+
+
+def case_pb18_map(ms):
+    @ms.jit
+    def f():
+        return map(_plus, (2, 3), (10, 20)), map(_plus, [1, 1], [5, 6])
+    return f()
+
+
+def case_pb18_map_of_tensors(ms):
+    @ms.jit
+    def f(x):
+        return map(lambda a: a * 3, (x, x + 1))
+    return f(ms.Tensor([1.0, 2.0]))
+
+
+def case_pb18_map_mixed_sequences(ms):
+    """A ``map`` over a tuple and a list together: MindSpore refuses (RuntimeError)."""
+    @ms.jit
+    def f():
+        return map(_plus, (2, 3), [10, 20])
+    return f()
+
+
+def case_pb19_zip(ms):
+    @ms.jit
+    def f(x):
+        return zip((7, 8), (9, 10)), zip([1], ['a']), zip((x, x), (1, 2))
+    return f(ms.Tensor([3.0]))
+
+
+def case_pb20_range(ms):
+    @ms.jit
+    def f():
+        return range(1, 9, 3), range(4), range(5, 2, -1)
+    return f()
+
+
+def case_pb21_enumerate(ms):
+    y = ms.Tensor(np.array([[7, 8], [9, 10]]))
+
+    @ms.jit
+    def f():
+        return enumerate((50, 60), 2), enumerate(y), enumerate(['u'])
+    return f()
+
+
+def case_pb22_super(ms):
+    class Base(ms.nn.Cell):
+        def __init__(self, k):
+            super().__init__()
+            self.k = k
+
+        def construct(self, x, y):
+            return self.k * x
+
+        def extra(self, x):
+            return self.k - x
+
+    class Child(Base):
+        @ms.jit
+        def construct(self, x, y):
+            return super().construct(x, y), super(Child, self).extra(y)
+    return Child(4)(5, 2)
+
+
+def case_pb23_pow(ms):
+    @ms.jit
+    def f(x, y):
+        return pow(x, y), pow(3, 2)
+    return f(ms.Tensor(np.array([2, 3])), ms.Tensor(np.array([3, 2])))
+
+
+def _odd(v):
+    return v % 2 == 1
+
+
+def case_pb25_filter(ms):
+    @ms.jit
+    def f():
+        return filter(_odd, (2, 3, 5, 8)), filter(_odd, [11, 12, 13])
+    return f()
+
+
+def case_pb26_type(ms):
+    @ms.jit
+    def f():
+        return type(2), type(2.5), type([2]), type((2,)), type({'k': 2}), type(np.array([2]))
+    return [str(t) for t in f()]
+
+
+def case_pb_iter_generator(ms):
+    """What MindSpore's graph returns for ``iter(...)`` objects and generator expressions."""
+    @ms.jit
+    def f():
+        return iter((3, 4)), iter([5, 6]), (v + 1 for v in range(3))
+    return f()
+
+
+def case_pb_numpy_values(ms):
+    """NumPy scalars come back as Python numbers, NumPy arrays as NumPy arrays."""
+    @ms.jit
+    def f():
+        return np.int64(6), np.float32(1.5), np.array([4, 5])
+    r = f()
+    return r[0], r[1], type(r[2]).__name__, r[2]
+
+
+# --- statements ----------------------------------------------------------------------------
+def _raising_net(ms):
+    class Net(ms.nn.Cell):
+        @ms.jit
+        def construct(self, x, y):
+            if x <= y:
+                raise ValueError("x must exceed y")
+            return x + 1
+    return Net()
+
+
+def case_st00_raise(ms):
+    return _raising_net(ms)(ms.Tensor(-4), ms.Tensor(-3))
+
+
+def case_st00_raise_not_taken(ms):
+    """(A fresh graph: after a raise, MindSpore's CPU build fails the next call of the same one.)"""
+    return _raising_net(ms)(ms.Tensor(5), ms.Tensor(1))
+
+
+def case_st01_assert(ms):
+    class Net(ms.nn.Cell):
+        @ms.jit
+        def construct(self, x):
+            assert x in [5, 6]
+            return x
+    return _err(lambda: Net()(ms.Tensor(-2)))
+
+
+def case_st02_while_if_pass(ms):
+    class Net(ms.nn.Cell):
+        @ms.jit
+        def construct(self, x):
+            i = 0
+            while i < 4:
+                if i > 2:
+                    pass
+                else:
+                    x = x * 2.5
+                i += 1
+            return x
+    return Net()(4)
+
+
+def case_st03_return_branches(ms):
+    class Net(ms.nn.Cell):
+        @ms.jit
+        def construct(self, x):
+            if x > 0:
+                return x
+            return 0
+    return Net()(7), Net()(-7)
+
+
+def case_st04_no_return(ms):
+    @ms.jit
+    def f():
+        y = 5
+        y = y + 1
+    return f()
+
+
+def case_st05_break_continue(ms):
+    class Brk(ms.nn.Cell):
+        @ms.jit
+        def construct(self, x):
+            for i in range(6):
+                if i > 3:
+                    x *= 5
+                    break
+                x = x * 2
+            return x
+
+    class Cont(ms.nn.Cell):
+        @ms.jit
+        def construct(self, x):
+            for i in range(5):
+                if i > 1:
+                    x *= 2
+                    continue
+            return x
+    return Brk()(3), Cont()(2)
+
+
+def case_st07_if_tensor_condition(ms):
+    x, y = ms.Tensor([2, 5], ms.int32), ms.Tensor([1, 6], ms.int32)
+    m, n = 7, 8
+
+    @ms.jit
+    def ret_in_branches(x, y):
+        if (x > y).any():
+            return m
+        return n
+
+    @ms.jit
+    def assign_in_branches(x, y):
+        out = 0
+        if (x > y).all():
+            out = m
+        else:
+            out = n
+        return out
+
+    @ms.jit
+    def assign_in_one_branch(x, y):
+        out = 4
+        if (x > y).any():
+            out = m
+        return out
+    return ret_in_branches(x, y), assign_in_branches(x, y), assign_in_one_branch(x, y)
+
+
+_GLOBAL_Z = None
+
+
+def case_st10_augassign_global_in_loop(ms):
+    """``z += i`` on a global Tensor inside a graph: MindSpore reads the global (Python: UnboundLocalError)."""
+    global _GLOBAL_Z
+    _GLOBAL_Z = ms.Tensor(np.ones((2, 2)))
+
+    @ms.jit
+    def f():
+        for i in (2, 3):
+            _GLOBAL_Z += i  # noqa: F823
+        return _GLOBAL_Z
+    return f()
+
+
+def case_st11_while(ms):
+    @ms.jit
+    def ret_in_while(x, y):
+        while x < y:
+            x += 1
+            return 3
+        return 4
+
+    def plus(a, b):
+        return a + b
+
+    @ms.jit
+    def accumulate(x, y):
+        out = 2
+        while x < y:
+            x += 1
+            out = plus(out, x)
+        return out
+    return ret_in_while(2, 6), ret_in_while(6, 2), accumulate(2, 6)
+
+
+def case_st13_function_lambda_partial(ms):
+    def mul(a, b):
+        return a * b
+
+    @ms.jit
+    def f(x, y):
+        sub = lambda a, b: a - b  # noqa: E731
+        part = ms.ops.partial(mul, a=3)
+        return mul(x, y), sub(x, y), part(b=4), part(b=x)
+    return f(6, 2)
+
+
+def case_st16_comprehensions(ms):
+    @ms.jit
+    def f():
+        sq = [v * v for v in range(1, 8) if v % 3 == 0]
+        pairs = [('p', 4), ('q', 1), ('r', 6)]
+        d = {k: v for (k, v) in pairs if v > 2}
+        return sq, d
+    return f()
+
+
+def case_st17_nested_comprehension(ms):
+    """Two ``for`` clauses in one comprehension: MindSpore's graph refuses (TypeError)."""
+    @ms.jit
+    def f():
+        return [b for a in ((1, 2), (3, 4)) for b in a]
+    return f()
+
+
+def case_st21_with(ms):
+    @ms.jit_class
+    class Ctx:
+        def __init__(self):
+            self.num = ms.Tensor([3])
+
+        def __enter__(self):
+            return self.num * 5
+
+        def __exit__(self, exc_type, exc_value, traceback):
+            return self.num * 4
+
+    class Net(ms.nn.Cell):
+        @ms.jit
+        def construct(self):
+            res = 2
+            obj = Ctx()
+            with obj as val:
+                res += val
+            return res, obj.num
+    return Net()()
+
+
+# --- static_graph_expert_programming -------------------------------------------------------
+def case_ex08_jit_class_attributes(ms):
+    @ms.jit_class
+    class Inner:
+        value = ms.Tensor(np.array([4, 5]))
+
+    @ms.jit_class
+    class Scaled:
+        def __init__(self, k):
+            self.k = k + 1
+
+        def act(self, x, y):
+            return self.k * (x - y)
+
+        def __call__(self, x, y):
+            return self.k * (x + y)
+
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.s = Scaled(2)
+
+        def construct(self, x, y):
+            local = Scaled(4)
+            return Inner().value, self.s.k + self.s.act(x, y), local(x, y), local.k
+    return Net()(ms.Tensor(7, ms.int32), ms.Tensor(2, ms.int32))
+
+
+def case_ex09_jit_class_on_cell(ms):
+    def make():
+        @ms.jit_class
+        class Net(ms.nn.Cell):
+            def construct(self, x):
+                return x
+        return Net
+    return _err(make)
+
+
+def case_ex14_jit_class_object_not_callable(ms):
+    @ms.jit_class
+    class Plain:
+        def __init__(self, k):
+            self.k = k
+
+    class Net(ms.nn.Cell):
+        def construct(self, x, y):
+            return Plain(2)(x, y)
+    return Net()(ms.Tensor(1, ms.int32), ms.Tensor(2, ms.int32))
+
+
+def case_ex15_if_vs_select(ms):
+    @ms.jit
+    def if_net(x, y):
+        out = 0
+        for _ in range(6):
+            if x < y:
+                x = x - y
+            else:
+                x = x + y
+            out = out + x
+        return out
+
+    @ms.jit
+    def select_net(x, y):
+        out = x
+        for _ in range(6):
+            x = ms.ops.select(x < y, x - y, x + y)
+            out = out + x
+        return out
+    return if_net(ms.Tensor([1]), ms.Tensor([2])), select_net(ms.Tensor([1]), ms.Tensor([2]))
+
+
+def case_ex16_vmap_vs_loop(ms):
+    def hswish(x):
+        return ms.ops.HSwish()(x)
+
+    @ms.jit
+    def looped(xs):
+        return ms.ops.stack([hswish(xs[i]) for i in range(xs.shape[0])])
+    x = ms.Tensor(np.linspace(-4, 4, 12, dtype=np.float32).reshape(6, 2))
+    return ms.vmap(hswish, in_axes=(0,))(x), looped(x)
+
+
+def case_ex20_assign_in_while_grad(ms):
+    class Fwd(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.w = ms.Parameter(ms.Tensor(np.array(0), ms.int32), name="w")
+
+        def construct(self, x):
+            out = 0
+            i = 0
+            while i < 4:
+                ms.ops.assign(self.w, i)
+                out = x * self.w + out
+                i = i + 1
+            return out
+
+    class Bwd(ms.nn.Cell):
+        def __init__(self, net):
+            super().__init__(auto_prefix=False)
+            self.net = net
+            self.grad = ms.ops.GradOperation(get_all=True)
+
+        def construct(self, *inputs):
+            return self.grad(self.net)(*inputs)
+    return Bwd(Fwd())(ms.Tensor(np.array(2), ms.int32))
+
+
+# --- static_graph --------------------------------------------------------------------------
+def case_sg_dict_methods(ms):
+    x = {"p": ms.Tensor(np.array([1, 2])), "q": ms.Tensor(np.array([3, 4]))}
+
+    @ms.jit
+    def f():
+        keys = x.keys()
+        values = x.values()
+        items = x.items()
+        got = x.get("p")
+        y = x.copy()
+        y.update({"p": 5})
+        new = dict.fromkeys(["s", "t"], 7)
+        return keys, values, items, got, y, new
+    return f()
+
+
+def case_sg_dict_has_key(ms):
+    x = {"p": 1}
+
+    @ms.jit
+    def f():
+        return x.has_key("p"), x.has_key("z")
+    return f()
+
+
+def case_sg27_set_parameter_attr(ms):
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.weight = ms.Parameter(ms.Tensor(5, ms.float32), name="w")
+
+        @ms.jit
+        def construct(self, x, y):
+            self.weight = x
+            return x
+    return Net()(4, 1)
+
+
+def case_sg29_grad_in_jit_int_inputs(ms):
+    class Net(ms.nn.Cell):
+        def construct(self, x, y, z):
+            return x * y + z
+
+    class GradNet(ms.nn.Cell):
+        def __init__(self, net):
+            super().__init__()
+            self.net = net
+
+        @ms.jit
+        def construct(self, x, y, z):
+            return ms.grad(self.net, grad_position=(0, 1, 2))(x, y, z)
+    return GradNet(Net())(ms.Tensor([2]), 3, ms.Tensor([4]))
+
+
+def case_sg32_inplace_add_grad(ms):
+    class Net(ms.nn.Cell):
+        def construct(self, x, y):
+            x.add_(y)
+            return x
+    net = Net()
+    net.construct = ms.jit(net.construct)
+    x, y = ms.Tensor(4, dtype=ms.int32), ms.Tensor(6, dtype=ms.int32)
+    return net(x, y), ms.grad(net)(x, y)
+
+
+def case_sg39_missing_attribute(ms):
+    class Net(ms.nn.Cell):
+        @ms.jit
+        def construct(self, x):
+            return x + self.nothing
+    return Net()(3)
+
+
+def case_sg40_classmethod_call(ms):
+    class Net(ms.nn.Cell):
+        @classmethod
+        def func(cls, x, y):
+            return x + y
+
+        @ms.jit
+        def construct(self, x, y):
+            return self.func(x, y)
+    return Net()(ms.Tensor(4), ms.Tensor(5))
+
+
+def case_sg41_try(ms):
+    @ms.jit
+    def f(x, y):
+        try:
+            out = x / y
+        except ZeroDivisionError:
+            out = -1
+        return out
+    return f(6, 0)
+
+
+def case_sg_fallback_numpy(ms):
+    @ms.jit
+    def f():
+        a = np.array([2, 4, 6])
+        b = np.array([1, 1, 1])
+        return ms.Tensor(a - b)
+    return f()
+
+
+def case_sg_fallback_custom_class(ms):
+    class Box:
+        def __init__(self):
+            self.v = 40
+
+        def bump(self):
+            return self.v + 2
+
+    box = Box()
+
+    @ms.jit
+    def f():
+        return box.v, box.bump()
+    return f()
+
+
+def case_sg_list_inplace_methods(ms):
+    @ms.jit
+    def f():
+        a = [1, 2]
+        a.extend([3, 4])
+        a.insert(0, 9)
+        a.reverse()
+        p = a.pop()
+        return a, p
+    return f()
+
+
+def case_sg_return_dict(ms):
+    @ms.jit
+    def f(x):
+        return {"w": x * 2, "v": 3}
+    return f(ms.Tensor([1.5]))
+
+
+def case_sg_none_default_and_return(ms):
+    @ms.jit
+    def f(x, y=None):
+        if y is None:
+            return x, None
+        return x + y, y
+    return f(ms.Tensor([1])), f(ms.Tensor([1]), ms.Tensor([2]))
+
+
+def case_sg67_cell_attr_set_in_jit(ms):
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.attr = ms.Tensor([0, 0, 0], ms.int32)
+
+        @ms.jit
+        def construct(self, x):
+            self.attr = x + 2
+            return self.attr
+    net = Net()
+    ret = net(ms.Tensor([1, 3, 5], ms.int32))
+    return ret, str(net.attr)
+
+
+def case_sg_constant_numpy_ops(ms):
+    @ms.jit
+    def f():
+        x = np.array([[1, 2], [3, 4]])
+        return ms.Tensor(x.sum(axis=0)), x.shape, int(x.max())
+    return f()
+
+
+def all_cases():
+    return {name[len("case_"):]: fn for name, fn in globals().items() if name.startswith("case_")}
+
+
+graph_cases = all_cases
