@@ -57,3 +57,27 @@ def test_graph_syntax(name):
     if problems and name in KNOWN_DIFFERENCES:
         pytest.xfail(KNOWN_DIFFERENCES[name])
     assert not problems, "\n".join(problems)
+
+
+def _inplace_net():
+    class Net(ms.nn.Cell):
+        def construct(self, x, y):
+            x.add_(y)
+            return x
+    return Net()
+
+
+def test_inplace_on_grad_leaf_pynative_raises():
+    """static_graph, "View and In-place Operations": in PyNative an in-place op on an input the
+    gradient differentiates raises (MindSpore's docs; its 2.10 CPU build returns 1 without
+    writing back); in a compiled function it is differentiated (1)."""
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    net = _inplace_net()
+    x, y = ms.Tensor(2, ms.int32), ms.Tensor(3, ms.int32)
+    assert int(net(x, y)) == 5
+    with pytest.raises(RuntimeError, match="A leaf tensor that requires grad is being used in an inplace "
+                                           "operator, InplaceAddExt, which is forbidden!"):
+        ms.grad(net)(ms.Tensor(2, ms.int32), y)
+    assert int(ms.grad(net, grad_position=1)(ms.Tensor(2, ms.int32), y)) == 0   # x is not differentiated
+    net.construct = ms.jit(net.construct)
+    assert (int(net(ms.Tensor(2, ms.int32), y)), int(ms.grad(net)(ms.Tensor(2, ms.int32), y))) == (5, 1)

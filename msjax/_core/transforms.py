@@ -207,13 +207,15 @@ class _Args:
         self.dyn = dyn
         self.key = (self.treedefs, len(args), tuple(static))
 
-    def rebuild(self, dyn_values, nargs):
+    def rebuild(self, dyn_values, nargs, grad_leaves=()):
         leaves = list(self.leaves)
-        for i, v in zip(self.dyn_idx, dyn_values):
+        for k, (i, v) in enumerate(zip(self.dyn_idx, dyn_values)):
             orig = self.leaves[i]
             if "_ms_grad_hooks" in getattr(orig, "__dict__", ()):   # Tensor.register_hook
                 v = hooks.apply_tensor_hooks(orig, v)
             leaves[i] = wrap(v)
+            if k in grad_leaves:    # a differentiated input: PyNative's in-place ops refuse it
+                leaves[i].__dict__["_ms_grad_leaf"] = True
         out = []
         for k, td in enumerate(self.treedefs):
             part = leaves[self.offsets[k]:self.offsets[k + 1]]
@@ -564,8 +566,8 @@ class StatefulFunction:
         self._cache.pop(signature, None)
 
     # -- pure bodies ----------------------------------------------------------
-    def _run_user(self, state_params, state_vals, a: _Args, dyn, nargs, constants=False):
-        args, kwargs = a.rebuild(dyn, nargs)
+    def _run_user(self, state_params, state_vals, a: _Args, dyn, nargs, constants=False, grad_leaves=()):
+        args, kwargs = a.rebuild(dyn, nargs, grad_leaves)
         for i, p in enumerate(state_params):
             if "_ms_grad_hooks" in p.__dict__:      # Parameter.register_hook
                 state_vals[i] = hooks.apply_tensor_hooks(p, state_vals[i])
@@ -656,13 +658,15 @@ class StatefulFunction:
         spec = self.vjp
         w_idx = list(range(len(spec.weights)))
         groups = _position_groups(a, spec.positions)
+        leaves = {k for g in groups for k in g}
 
         def pure(state_vals, dyn, sens):
             def run(diff_in, diff_w):
                 vals = list(state_vals)
                 for j, v in zip(w_idx, diff_w):
                     vals[j] = v
-                out, changed = self._run_user(state_params, vals, a, _substitute(dyn, groups, diff_in), nargs)
+                out, changed = self._run_user(state_params, vals, a, _substitute(dyn, groups, diff_in), nargs,
+                                              grad_leaves=leaves)
                 out = to_arrays(out)
                 target = out[0] if spec.has_aux else out
                 return target, (out, changed)

@@ -25,6 +25,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from ..._core import dtype as mstype
+from ..._core import state
 from ..._core.registry import op
 from ..._core.tensor import Tensor
 from ._util import _prim_of, arr, wrap
@@ -109,12 +110,17 @@ def _check_int_index(a, op_name, name="indices", allowed=(np.int32, np.int64)):
                         f"but got Tensor[{mstype.from_np(a.dtype)}].")
 
 
-def _write_inplace(t, new):
+def _write_inplace(t, new, name=None):
     """MindSpore's in-place ops update their input Tensor. A Parameter always takes
     the new value (the transforms carry it out of a trace); a plain Tensor does
-    unless that would leave a traced value in a Tensor created outside the trace."""
+    unless that would leave a traced value in a Tensor created outside the trace. In PyNative, an
+    input a gradient function differentiates refuses (RuntimeError, MindSpore's docs; ``name`` is
+    the op's primitive name); MindSpore 2.10's CPU build runs it without writing back."""
     if not isinstance(t, Tensor):
         return
+    if t.__dict__.get("_ms_grad_leaf") and not state.compiled():
+        raise RuntimeError("A leaf tensor that requires grad is being used in an inplace operator, "
+                           f"{name or 'Inplace'}, which is forbidden!")
     from ..._core.parameter import Parameter
     if isinstance(t, Parameter) or not _is_tracer(new) or _is_tracer(t._data):
         t._data = new

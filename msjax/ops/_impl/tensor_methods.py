@@ -38,8 +38,11 @@ def _store(self, new, name):
     if tuple(new.shape) != tuple(cur.shape):
         raise ValueError(f"For '{name}', the result shape {list(new.shape)} must be the shape of the input "
                          f"{list(cur.shape)}: an in-place op cannot broadcast its input.")
-    _write_inplace(self, new.astype(cur.dtype))
+    _write_inplace(self, new.astype(cur.dtype), _PRIMITIVES.get(name, "Inplace" + name.title().replace("_", "")))
     return self
+
+
+_PRIMITIVES = {"add_": "InplaceAddExt", "sub_": "InplaceSubExt"}   # MindSpore's names, where they end in Ext
 
 
 def _inplace_of(name, method):
