@@ -7,6 +7,7 @@ import json
 import os
 import sys
 
+import numpy as np
 import pytest
 
 _TESTS = os.path.dirname(os.path.abspath(__file__))
@@ -36,6 +37,7 @@ KNOWN_DIFFERENCES = {
     "sg67_cell_attr_set_in_jit": "a Cell attribute assigned inside ms.jit keeps a traced value",
     "sg29_grad_in_jit_int_inputs": "integer inputs' gradients keep PyNative's Float32",
     "ex20_assign_in_while_grad": "integer inputs' gradients keep PyNative's Float32",
+    "sg34_view_then_assign": "MindSpore's docs run it (test_view_then_assign_follows_docs); its CPU build refuses",
 }
 
 
@@ -81,3 +83,11 @@ def test_inplace_on_grad_leaf_pynative_raises():
     assert int(ms.grad(net, grad_position=1)(ms.Tensor(2, ms.int32), y)) == 0   # x is not differentiated
     net.construct = ms.jit(net.construct)
     assert (int(net(ms.Tensor(2, ms.int32), y)), int(ms.grad(net)(ms.Tensor(2, ms.int32), y))) == (5, 1)
+
+
+def test_view_then_assign_follows_docs():
+    """static_graph, "View and In-place Operations": ``Assign`` on a ``TransposeView`` result inside
+    ``ms.jit`` updates the view, as the docs show (MindSpore 2.10's CPU build raises RuntimeError)."""
+    x = np.array([[1, 2, 3], [4, 5, 6]], np.int32)
+    out = cases_graph_syntax.case_sg34_view_then_assign(ms)
+    assert str(out.dtype) == "Int32" and (out.asnumpy() == (x.T + 5) * 2).all()

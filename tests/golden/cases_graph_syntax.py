@@ -641,6 +641,30 @@ def case_sg32_inplace_add_grad(ms):
     return net(x, y), ms.grad(net)(x, y)
 
 
+def case_sg34_view_then_assign(ms):
+    class ViewAssign(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.transpose = ms.ops.operations.TransposeView()
+            self.assign = ms.ops.operations.Assign()
+
+        @ms.jit
+        def construct(self, x):
+            x = self.transpose(x, (1, 0))
+            self.assign(x, x + 5)
+            return x * 2
+    return ViewAssign()(ms.Tensor(np.array([[1, 2, 3], [4, 5, 6]]), ms.int32))
+
+
+def case_sg_cast_dtype_argument(ms):
+    """``ops.cast`` takes MindSpore dtypes only (TypeError for a name or a Python/NumPy type)."""
+    @ms.jit
+    def f(x, d):
+        return ms.ops.cast(x, d)
+    x = ms.Tensor([2.5])
+    return [_err(lambda d=d: f(x, d)) for d in ("int", int, np.float32, ms.int32)]
+
+
 def case_sg39_missing_attribute(ms):
     class Net(ms.nn.Cell):
         @ms.jit

@@ -246,6 +246,14 @@ def transpose(input, dims):
     return _transpose(arr(input), dims)
 
 
+@op("prim_transpose_view", primitive="TransposeView", family="array")
+def transpose_view(input, input_perm):
+    """``ops.operations.TransposeView()(input, input_perm)``: ``Transpose``. MindSpore returns a view
+    sharing the input's memory (Ascend); msjax's result is a new Tensor, so an in-place op on it
+    (``Assign``) updates it and not the input."""
+    return _transpose(arr(input), input_perm)
+
+
 @op("tensor_transpose", methods="transpose", family="array")
 def _tensor_transpose(input, *axes):
     """``Tensor.transpose(dim0, dim1)`` swaps two axes; ``Tensor.transpose(*axes)``
@@ -810,7 +818,11 @@ def _tensor_resize(input, *new_shape):
 # ---------------------------------------------------------------------------
 @op("cast", primitive="Cast", family="array")
 def cast(input, dtype):
-    """``ops.cast(input, dtype)``."""
+    """``ops.cast(input, dtype)``: ``dtype`` is a MindSpore dtype (``mindspore.int32``); a NumPy or
+    Python type or a name (``"int"``, ``int``) raises TypeError, as in MindSpore (``Tensor.astype``
+    takes them)."""
+    if not isinstance(dtype, (mstype.Type, mstype.TensorType)):
+        raise TypeError(f"For 'Cast', the input 'dtype' should be mindspore dtype, but got {dtype}.")
     return wrap(arr(input).astype(mstype.to_np(dtype)))
 
 
