@@ -34,7 +34,6 @@ KNOWN_DIFFERENCES = {
     "st10_augassign_global_in_loop": _EXTENSION,
     "sg27_set_parameter_attr": _EXTENSION,
     "pb03_str_of_constant_tensor": "a Tensor made inside the graph is traced, not folded to a constant",
-    "sg67_cell_attr_set_in_jit": "a Cell attribute assigned inside ms.jit keeps a traced value",
     "sg29_grad_in_jit_int_inputs": "integer inputs' gradients keep PyNative's Float32",
     "ex20_assign_in_while_grad": "integer inputs' gradients keep PyNative's Float32",
     "sg34_view_then_assign": "MindSpore's docs run it (test_view_then_assign_follows_docs); its CPU build refuses",

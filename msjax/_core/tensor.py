@@ -497,6 +497,12 @@ class Tensor:
         the uses after the registration (see ``_core.hooks``)."""
         return provided.need("register_tensor_hook")(self, hook_fn)
 
+    def _raw_get(self):     # a plain Tensor as transform state: a Cell attribute assigned inside a trace
+        return self._data
+
+    def _raw_set(self, value):
+        self._data = value
+
     def __len__(self):
         if self.ndim == 0:
             raise TypeError("Not support len of a 0-D tensor")

@@ -421,7 +421,8 @@ def fingerprint(fn, spec, call_key, state_params, cells):
             attrs = _attributes(c, 2, set())
             cell_parts.append((type(c).__module__, type(c).__qualname__, bool(getattr(c, "training", False)),
                                attrs))
-        state_parts = [(type(p).__name__, p.name, tuple(p.shape), str(p.dtype), bool(p.requires_grad))
+        state_parts = [(type(p).__name__, getattr(p, "name", ""), tuple(p.shape), str(p.dtype),
+                        bool(getattr(p, "requires_grad", False)))
                        for p in state_params]
         text = repr((_FORMAT, _environment(), _user_code(), _globals_read(cells, fn), describe(fn, 3),
                      describe(spec, 3),

@@ -26,7 +26,11 @@ from collections import OrderedDict
 
 from flax import nnx
 
+import jax
+import numpy as np
+
 from .._core import context, custom_grad, hooks, profiling, state
+from .._core import dtype as mstype
 from .._core.parameter import Parameter, ParameterTuple, is_default_name
 from .._core.tensor import Tensor
 from .._core.transforms import StatefulFunction, to_tensors
@@ -37,6 +41,10 @@ from . import _set_inputs, _shard
 
 __all__ = ["Cell"]
 
+
+
+def _traced_tensor(value):
+    return type(value) is Tensor and state.is_tracer(value._data)
 
 
 class Cell(nnx.Module, pytree=False):
@@ -89,6 +97,9 @@ class Cell(nnx.Module, pytree=False):
             # the Parameter's dtype); inside ms.jit/GRAPH_MODE, an Assign
             self.__dict__[name].set_data(value)
             return
+        if state.frames and _traced_tensor(value):
+            self._set_traced_tensor(name, value)
+            return
         if isinstance(value, Parameter):
             if is_default_name(value.name):
                 value.name = name
@@ -107,6 +118,21 @@ class Cell(nnx.Module, pytree=False):
             object.__setattr__(self, name, value)
             return
         super().__setattr__(name, value)
+
+    def _set_traced_tensor(self, name, value):
+        """A Tensor computed inside ``ms.jit``/GRAPH_MODE/a gradient assigned to an attribute: the
+        attribute's Tensor (a new one of the value's shape and dtype unless it has them) takes
+        the value as transform state, so after the call it holds the computed value, as
+        MindSpore's graph leaves it (not a traced value)."""
+        cur = self.__dict__.get(name)
+        if not (type(cur) is Tensor and cur.shape == value.shape and cur.dtype == value.dtype):
+            with jax.ensure_compile_time_eval():    # a concrete value, not one of the trace
+                cur = Tensor(np.zeros(value.shape, mstype.to_np(value.dtype)))
+            super().__setattr__(name, cur)
+        for r in state.recorders:       # the transforms learn it as state (as a Parameter written)
+            r.writes[id(cur)] = cur
+        state.frames[0].adopt(cur)      # kept through inner frames (a jit function inlined in a graph)
+        cur._data = value._data
 
     def _check_slot(self, name, value):
         """MindSpore's rules for Parameter and Cell attributes: only after ``Cell.__init__``,
