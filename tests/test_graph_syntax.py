@@ -32,7 +32,6 @@ KNOWN_DIFFERENCES = {
     "sg40_classmethod_call": _REFUSED,
     "sg_dict_has_key": _EXTENSION,
     "st10_augassign_global_in_loop": _EXTENSION,
-    "sg27_set_parameter_attr": _EXTENSION,
     "pb03_str_of_constant_tensor": "a Tensor made inside the graph is traced, not folded to a constant",
     "sg29_grad_in_jit_int_inputs": "integer inputs' gradients keep PyNative's Float32",
     "ex20_assign_in_while_grad": "integer inputs' gradients keep PyNative's Float32",

@@ -89,6 +89,9 @@ class Cell(nnx.Module, pytree=False):
 
     # --- attributes ----------------------------------------------------------
     def __setattr__(self, name, value):
+        if type(value) in (int, float, bool) and state.frames and state.compiled() and \
+                isinstance(self.__dict__.get(name), Parameter):
+            value = Tensor(value)    # MindSpore's graph assigns a number to a Parameter (PyNative: TypeError)
         if isinstance(value, (Parameter, Cell)) or name in self.__dict__.get("_ms_slots", ()):
             self._check_slot(name, value)
         if isinstance(value, Tensor) and not isinstance(value, Parameter) and \

@@ -610,8 +610,9 @@ def case_sg27_set_parameter_attr(ms):
         @ms.jit
         def construct(self, x, y):
             self.weight = x
-            return x
-    return Net()(4, 1)
+            return x, self.weight
+    net = Net()
+    return net(4, 1), net.weight.asnumpy().tolist(), net(ms.Tensor(6.0), 1), net.weight.asnumpy().tolist()
 
 
 def case_sg29_grad_in_jit_int_inputs(ms):
