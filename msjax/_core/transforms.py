@@ -244,8 +244,7 @@ def to_arrays(tree, constants=False):
         return tree
     if constants and type(tree) in (bool, int, float):
         return _StaticNumber(tree)
-    if constants and not isinstance(tree, (jax.Array, bool, int, float, str, type(None))):
-        # what else a graph returns (iterators as tuples/lists, NumPy values, classes): MindSpore's rules
+    if constants and (isinstance(tree, np.generic) or not isinstance(tree, _PLAIN)):   # iterators, NumPy, classes
         value = provided.need("graph_value")(tree)
         return to_arrays(value, True) if isinstance(value, (tuple, list, int, float)) else _StaticObject(value)
     if isinstance(tree, (bool, int, float, np.ndarray, np.generic)):
@@ -313,6 +312,7 @@ jax.tree_util.register_static(_StaticInt)
 jax.tree_util.register_static(_StaticNumber)
 jax.tree_util.register_static(_StaticObject)
 _STATIC = (_StaticStr, _StaticInt, _StaticNumber, _StaticObject)
+_PLAIN = (jax.Array, bool, int, float, str, type(None))   # outputs not handed to MindSpore's rules (graph_value)
 
 
 def static_int(i):

@@ -3,9 +3,9 @@ are not Tensors or numbers, by MindSpore 2.10's static-graph rules (its compile 
 ``python_builtin_functions``, and its CPU build):
 
 * ``range``, ``zip`` and ``enumerate`` objects and a dict's ``keys()`` and ``values()`` come
-  back as tuples (of tuples), ``filter`` objects, generators and ``items()`` as lists, ``map`` objects as a tuple or a list like their input
-  sequences (MindSpore refuses a ``map`` over a tuple and a list together: RuntimeError),
-  ``iter(seq)`` as the type of ``seq``;
+  back as tuples (of tuples); ``filter`` objects, generators and ``items()`` as lists;
+  ``map`` objects as a tuple or a list like their input sequences (MindSpore refuses a
+  ``map`` over a tuple and a list together: RuntimeError); ``iter(seq)`` as ``seq``'s type;
 * NumPy scalars as Python numbers, NumPy arrays as NumPy arrays;
 * anything else (a class from ``type(x)``, a dtype) as the object itself.
 
