@@ -89,3 +89,17 @@ def test_view_then_assign_follows_docs():
     x = np.array([[1, 2, 3], [4, 5, 6]], np.int32)
     out = cases_graph_syntax.case_sg34_view_then_assign(ms)
     assert str(out.dtype) == "Int32" and (out.asnumpy() == (x.T + 5) * 2).all()
+
+
+def test_tensor_attribute_of_a_cell_made_inside_the_graph():
+    """A Cell built inside the compiled function may keep a computed Tensor as an attribute
+    (local to the call; not state), and compiling it terminates."""
+    class Inner(ms.nn.Cell):
+        def construct(self, x):
+            self.t = x * 2
+            return self.t + 1
+
+    @ms.jit
+    def f(x):
+        return Inner()(x)
+    assert [float(f(ms.Tensor([v]))[0]) for v in (1.0, 2.0)] == [3.0, 5.0]

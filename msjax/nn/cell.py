@@ -60,6 +60,7 @@ class Cell(nnx.Module, pytree=False):
         object.__setattr__(self, "training", False)
         object.__setattr__(self, "requires_grad", False)
         object.__setattr__(self, "_ms_hooks", [])
+        object.__setattr__(self, "_ms_in_trace", bool(state.frames))   # a Cell local to a traced call
         if flags:
             for k, v in flags.items():
                 object.__setattr__(self, k, v)
@@ -100,7 +101,7 @@ class Cell(nnx.Module, pytree=False):
             # the Parameter's dtype); inside ms.jit/GRAPH_MODE, an Assign
             self.__dict__[name].set_data(value)
             return
-        if state.frames and _traced_tensor(value):
+        if state.frames and _traced_tensor(value) and not self.__dict__.get("_ms_in_trace"):
             self._set_traced_tensor(name, value)
             return
         if isinstance(value, Parameter):
