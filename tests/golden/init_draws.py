@@ -54,6 +54,15 @@ def _layers(ms):
         "lstm": lambda: nn.LSTM(4, 6, num_layers=2, bidirectional=True), "gru": lambda: nn.GRU(3, 5),
         "rnn": lambda: nn.RNN(3, 5, has_bias=False), "lstm_cell": lambda: nn.LSTMCell(4, 6),
         "gru_cell": lambda: nn.GRUCell(3, 5), "rnn_cell": lambda: nn.RNNCell(3, 5, has_bias=False),
+        "bidense": lambda: nn.BiDense(3, 4, 5), "conv1d_transpose": lambda: nn.Conv1dTranspose(3, 4, 3, has_bias=True),
+        "conv3d_transpose": lambda: nn.Conv3dTranspose(2, 3, 3, has_bias=True),
+        "embedding_padding": lambda: nn.Embedding(12, 5, padding_idx=2),
+        "embedding_lookup": lambda: nn.EmbeddingLookup(10, 4), "prelu": lambda: nn.PReLU(3),
+        "layernorm": lambda: nn.LayerNorm((6,)), "groupnorm": lambda: nn.GroupNorm(2, 4),
+        "multihead_attention": lambda: nn.MultiheadAttention(8, 2, add_bias_kv=True),
+        "multihead_attention_kdim": lambda: nn.MultiheadAttention(8, 2, kdim=6, vdim=5),
+        "transformer_encoder_layer": lambda: nn.TransformerEncoderLayer(8, 2, 16),
+        "transformer": lambda: nn.Transformer(8, 2, 1, 1, 16),
     }
 
 
