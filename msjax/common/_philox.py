@@ -24,64 +24,113 @@ import numpy as np
 __all__ = ["philox_words", "uniform", "normal", "truncated_normal"]
 
 _M0, _M1 = np.uint64(0xD2511F53), np.uint64(0xCD9E8D57)
-_K0, _K1 = 0x9E3779B9, 0xBB67AE85
 _LO = np.uint64(0xFFFFFFFF)
 _32 = np.uint64(32)
+_CHUNK = 8192          # blocks of 4 words per pass: the working arrays stay in the CPU's cache
+
+
+def _chunks(seed, n):
+    """Yield ``(first_word, words)``: MindSpore's ``random::Philox(seed)`` stream of ``n`` 32-bit
+    words, a chunk of whole 4-word blocks at a time (uint32, the last chunk cut to ``n``)."""
+    seed = int(seed) % 2 ** 64
+    keys, k0, k1 = [], seed & 0xFFFFFFFF, seed >> 32
+    for _ in range(10):
+        keys.append((k0, k1))
+        k0, k1 = (k0 + 0x9E3779B9) & 0xFFFFFFFF, (k1 + 0xBB67AE85) & 0xFFFFFFFF
+    blocks = (n + 3) // 4
+    if blocks > 2 ** 32:
+        raise ValueError(f"MindSpore's initializer stream: {n} values are more than this generator serves.")
+    # A block's counter is (index, 0, seed lo, seed hi): in the first two rounds the words that
+    # do not depend on the index are constants, computed once here.
+    r1_c0 = ((0xCD9E8D57 * (seed & 0xFFFFFFFF)) >> 32) ^ keys[0][0]
+    r1_c1 = (0xCD9E8D57 * (seed & 0xFFFFFFFF)) & 0xFFFFFFFF
+    r2_t0 = 0xD2511F53 * r1_c0
+    x_c2_r1 = np.uint64((seed >> 32) ^ keys[0][1])
+    x_c0_r2 = np.uint64(r1_c1 ^ keys[1][0])
+    x_c2_r2 = np.uint64((r2_t0 >> 32) ^ keys[1][1])
+    c3_r2 = r2_t0 & 0xFFFFFFFF
+    later = [(np.uint64(key0), np.uint64(key1)) for key0, key1 in keys[2:]]
+    size = min(_CHUNK, blocks)
+    c0, c1, c2, c3, t0, t1 = (np.empty(size, np.uint64) for _ in range(6))
+    words = np.empty((size, 4), np.uint32)
+    for start in range(0, blocks, _CHUNK):
+        k = min(_CHUNK, blocks - start)
+        a0, a1, a2, a3, b0, b1 = c0[:k], c1[:k], c2[:k], c3[:k], t0[:k], t1[:k]
+        np.multiply(np.arange(start, start + k, dtype=np.uint64), _M0, out=b0)     # round 1
+        np.right_shift(b0, _32, out=a2)
+        np.bitwise_xor(a2, x_c2_r1, out=a2)
+        np.bitwise_and(b0, _LO, out=a3)
+        np.multiply(a2, _M1, out=b1)                                               # round 2
+        np.right_shift(b1, _32, out=a0)
+        np.bitwise_xor(a0, x_c0_r2, out=a0)
+        np.bitwise_and(b1, _LO, out=a1)
+        np.bitwise_xor(a3, x_c2_r2, out=a2)
+        a3.fill(c3_r2)
+        for key0, key1 in later:           # rounds 3 to 10, in place
+            np.multiply(a0, _M0, out=b0)
+            np.multiply(a2, _M1, out=b1)
+            np.right_shift(b1, _32, out=a0)
+            np.bitwise_xor(a0, a1, out=a0)
+            np.bitwise_xor(a0, key0, out=a0)
+            np.right_shift(b0, _32, out=a2)
+            np.bitwise_xor(a2, a3, out=a2)
+            np.bitwise_xor(a2, key1, out=a2)
+            np.bitwise_and(b1, _LO, out=a1)
+            np.bitwise_and(b0, _LO, out=a3)
+        w = words[:k]
+        w[:, 0], w[:, 1], w[:, 2], w[:, 3] = a0, a1, a2, a3
+        yield 4 * start, w.reshape(-1)[:n - 4 * start]
 
 
 def philox_words(seed, n):
     """The first ``n`` 32-bit words (uint32) of MindSpore's ``random::Philox(seed)``."""
-    seed = int(seed) % 2 ** 64
-    blocks = (n + 3) // 4
-    idx = np.arange(blocks, dtype=np.uint64)
-    c0 = idx & _LO
-    c1 = idx >> _32
-    c2 = np.full(blocks, seed & 0xFFFFFFFF, np.uint64)
-    c3 = np.full(blocks, seed >> 32, np.uint64)
-    k0, k1 = seed & 0xFFFFFFFF, seed >> 32
-    for r in range(10):
-        if r:
-            k0, k1 = (k0 + _K0) & 0xFFFFFFFF, (k1 + _K1) & 0xFFFFFFFF
-        t0 = _M0 * c0
-        t1 = _M1 * c2
-        c0, c1, c2, c3 = ((t1 >> _32) ^ c1 ^ np.uint64(k0), t1 & _LO,
-                          (t0 >> _32) ^ c3 ^ np.uint64(k1), t0 & _LO)
-    out = np.stack([c0, c1, c2, c3], axis=1).astype(np.uint32).reshape(-1)
-    return out[:n]
+    out = np.empty(n, np.uint32)
+    for first, w in _chunks(seed, n):
+        out[first:first + w.size] = w
+    return out
 
 
 def _f32(x):
     return float(np.float32(x))
 
 
+def _fill(seed, shape, draw, words_per_value=1):
+    """A Float32 array of ``shape`` filled chunk by chunk with ``draw(words)`` (Float64 values, one
+    per word); ``words_per_value=2`` rounds the word count up to even (Box-Muller's pairs)."""
+    n = int(np.prod(shape, dtype=np.int64))
+    out = np.empty(n, np.float32)
+    for first, w in _chunks(seed, n + n % words_per_value):
+        out[first:first + w.size] = draw(w)[:n - first]
+    return out.reshape(shape)
+
+
 def uniform(seed, shape, a, b):
     """``_random_uniform(seed, buf, a, b)``: U[a, b) as Float32."""
-    n = int(np.prod(shape, dtype=np.int64))
-    s = philox_words(seed, n) / 4294967296.0
     a, b = _f32(a), _f32(b)
-    return ((b - a) * s + a).astype(np.float32).reshape(shape)
+    scale = (b - a) * 2.0 ** -32          # (b - a) * (w / 2**32), rounded once either way
+    return _fill(seed, shape, lambda w: w * scale + a)
 
 
 def _unit_floats(words):
     """``NormalDistribution::to_float``: the word's low 23 bits as a fraction in [0, 1)."""
-    return (words & np.uint32(0x7FFFFF)) / 8388608.0
+    return (words & np.uint32(0x7FFFFF)) * 2.0 ** -23
 
 
 def normal(seed, shape, mean, sigma):
-    """``_random_normal(seed, buf, mean, sigma)``: Box-Muller, as Float32."""
-    n = int(np.prod(shape, dtype=np.int64))
-    pairs = (n + 1) // 2
-    w = philox_words(seed, 2 * pairs).reshape(pairs, 2)
-    threshold = _f32(1.0e-7)
-    u1 = np.maximum(_unit_floats(w[:, 0]), threshold)
-    u2 = np.maximum(_unit_floats(w[:, 1]), threshold)
+    """``_random_normal(seed, buf, mean, sigma)``: Box-Muller on word pairs (the even element
+    takes the cosine, the odd one the sine; an odd count drops the last sine), as Float32."""
+    threshold, two_pi = _f32(1.0e-7), 2.0 * _f32(3.1415926)
     mean, sigma = _f32(mean), _f32(sigma)
-    x = np.sqrt(-2.0 * np.log(u1)) * sigma
-    y = (2.0 * _f32(3.1415926)) * u2
-    out = np.empty((pairs, 2), np.float64)
-    out[:, 0] = mean + x * np.cos(y)
-    out[:, 1] = mean + x * np.sin(y)
-    return out.reshape(-1)[:n].astype(np.float32).reshape(shape)
+
+    def draw(w):
+        pairs = w.reshape(-1, 2)
+        x = np.sqrt(-2.0 * np.log(np.maximum(_unit_floats(pairs[:, 0]), threshold))) * sigma
+        y = two_pi * np.maximum(_unit_floats(pairs[:, 1]), threshold)
+        out = np.empty(pairs.shape, np.float64)
+        out[:, 0] = mean + x * np.cos(y)
+        out[:, 1] = mean + x * np.sin(y)
+        return out.reshape(-1)
+    return _fill(seed, shape, draw, words_per_value=2)
 
 
 _ROOT_TWO = _f32(1.4142135)
@@ -137,9 +186,11 @@ _ERF_INV_TAILS = (
 
 def _poly(coeffs, x):
     """Horner's rule from the last coefficient, multiply then add (``eval_polynomial``)."""
-    acc = np.full_like(x, coeffs[-1])
-    for c in coeffs[-2::-1]:
-        acc = acc * x + c
+    acc = x * coeffs[-1]
+    acc += coeffs[-2]
+    for c in coeffs[-3::-1]:
+        acc *= x
+        acc += c
     return acc
 
 
@@ -178,10 +229,10 @@ def _erf_inv(p, q):
 def _erfc_inv(z):
     z = np.clip(z, float(np.nextafter(np.float32(0), np.float32(2))),
                 float(np.nextafter(np.float32(2), np.float32(0))))
-    upper = z > 1.0
-    q = np.where(upper, 2.0 - z, z)
-    p = np.where(upper, 1.0 - q, 1.0 - z)
-    return np.where(upper, -1.0, 1.0) * _erf_inv(p, q)
+    q = np.minimum(z, 2.0 - z)            # z > 1: q = 2 - z, else q = z; p = 1 - q in both
+    out = _erf_inv(1.0 - q, q)
+    np.negative(out, out=out, where=z > 1.0)
+    return out
 
 
 def truncated_normal(seed, shape, a, b, mean, sigma):
@@ -190,10 +241,10 @@ def truncated_normal(seed, shape, a, b, mean, sigma):
     a, b, mean, sigma = _f32(a), _f32(b), _f32(mean), _f32(sigma)
     if sigma <= 0:
         raise RuntimeError(f"TruncatedNormal: invalid sigma {sigma:g}.")
-    n = int(np.prod(shape, dtype=np.int64))
-    u = philox_words(seed, n) / 4294967296.0
     cdf_a = math.erfc(-(((a - mean) / sigma) / _ROOT_TWO)) / 2.0
     cdf_b = math.erfc(-(((b - mean) / sigma) / _ROOT_TWO)) / 2.0
-    p = cdf_a + u * (cdf_b - cdf_a)
-    x = -_erfc_inv(2.0 * p) * _ROOT_TWO
-    return (mean + x * sigma).astype(np.float32).reshape(shape)
+
+    def draw(w):
+        p = w * ((cdf_b - cdf_a) * 2.0 ** -32) + cdf_a
+        return mean + (-_erfc_inv(2.0 * p) * _ROOT_TWO) * sigma
+    return _fill(seed, shape, draw)
