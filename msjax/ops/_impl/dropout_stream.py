@@ -28,7 +28,6 @@ from ..._core.parameter import Parameter
 
 _M = 2 ** 31 - 1
 _A = 16807
-_SQUARES = [pow(_A, 1 << b, _M) for b in range(64)]
 _MAX_SHAPES = 16
 _BELOW_ONE = np.nextafter(np.float32(1), np.float32(0))
 
@@ -56,15 +55,38 @@ def engine_state(seed):
     return seed % _M or 1
 
 
+_LOW = 1024        # 16807**k = 16807**(1024 h) * 16807**l for k = 1024 h + l: two small tables
+
+
+@functools.lru_cache(maxsize=64)
+def _power_tables(n):
+    """``(high, low)``: 16807**(1024 h) and 16807**(l + 1) mod 2**31-1 for the ``n`` numbers."""
+    low, v = [], 1
+    for _ in range(_LOW):
+        v = v * _A % _M
+        low.append(v)
+    high, v, step = [], 1, pow(_A, _LOW, _M)
+    for _ in range(-(-n // _LOW)):
+        high.append(v)
+        v = v * step % _M
+    return np.array(high, np.uint64), np.array(low, np.uint64)
+
+
+def _mulmod(xp, a, b):
+    """a * b mod 2**31-1 for a, b < 2**31 (uint64), by folding the Mersenne modulus (no division)."""
+    v = a * b
+    m = xp.uint64(_M)
+    v = (v & m) + (v >> xp.uint64(31))
+    v = (v & m) + (v >> xp.uint64(31))
+    return xp.where(v >= m, v - m, v)
+
+
 def _uniforms(xp, x, n):
     """The next ``n`` numbers of the engine in state ``x`` (Float32 in [0, 1)) and its new state,
     with the array module ``xp`` (numpy or jax.numpy): the k-th number is x * 16807**k."""
-    k = xp.arange(1, n + 1, dtype=xp.uint64)
-    power = xp.ones((n,), xp.uint64)
-    for b in range(int(n).bit_length()):
-        power = xp.where((k >> xp.uint64(b)) & xp.uint64(1) == 1, power * xp.uint64(_SQUARES[b]) % xp.uint64(_M),
-                         power)
-    xs = xp.asarray(x).astype(xp.uint64) * power % xp.uint64(_M)
+    high, low = _power_tables(n)
+    power = _mulmod(xp, xp.asarray(high)[:, None], xp.asarray(low)[None, :]).reshape(-1)[:n]
+    xs = _mulmod(xp, xp.asarray(x).astype(xp.uint64), power)
     u = (xs - xp.uint64(1)).astype(xp.float32) * xp.float32(2.0 ** -31)
     return xp.minimum(u, _BELOW_ONE), xs[-1].astype(xp.int64)
 
