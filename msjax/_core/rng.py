@@ -1,5 +1,5 @@
-"""Random state: ``ms.set_seed``, the host generator used by initializers, and
-the JAX key that random ops draw from.
+"""Random state: ``ms.set_seed`` and the JAX key that random ops draw from
+(initializers draw from NumPy's global generator, as MindSpore's do).
 
 The JAX key lives in a Parameter (``key_param()``), so every transform threads
 it like any other state: a random op inside a compiled or differentiated
@@ -14,28 +14,22 @@ import os
 import numpy as np
 
 _seed = None
-_gen = np.random.default_rng()
 _key = None
 
 
 def set_seed(seed):
-    global _seed, _gen
+    global _seed
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise TypeError(f"The argument 'seed' must be type of int, but got {type(seed)}.")
     if seed < 0:
         raise ValueError(f"The argument 'seed' must be greater than or equal to 0, but got {seed}.")
     _seed = seed
-    _gen = np.random.default_rng(seed)
     if _key is not None:
         _key.set_data(_initial_key(seed))
 
 
 def get_seed():
     return _seed
-
-
-def generator() -> np.random.Generator:
-    return _gen
 
 
 def _initial_key(seed):

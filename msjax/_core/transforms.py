@@ -127,13 +127,14 @@ def _sub_cells(cells):
 
 
 def collect_state(objs):
-    """Unique Parameters of the Cells/Parameters/sequences among ``objs``."""
+    """Unique Parameters of the Cells (with their hidden state, e.g. a Dropout's random
+    engines)/Parameters/sequences among ``objs``."""
     found = {}
     for o in objs:
         if isinstance(o, Parameter):
             found.setdefault(id(o), o)
         elif _is_cell(o):
-            for p in o.get_parameters():
+            for p in list(o.get_parameters()) + o._ms_hidden_state():
                 found.setdefault(id(p), p)
         elif isinstance(o, (list, tuple)) and o and all(isinstance(p, Parameter) for p in o):
             for p in o:

@@ -1,9 +1,14 @@
 """``mindspore.common.initializer``: parameter initializers.
 
-Values are drawn on the host with numpy from the generator that ``ms.set_seed``
-seeds, so initialisation is reproducible; the bit stream differs from MindSpore's.
+Random values are MindSpore 2.10's, bit for bit: each draw takes a 64-bit seed from
+NumPy's global generator (``np.random.randint(1, 2**63)``, which ``ms.set_seed``
+seeds) and fills the array with MindSpore's Philox streams (``_philox.py``);
+``Sparse`` also permutes with ``np.random``. So NumPy code run after building a
+network sees the numbers it sees under MindSpore, and unseeded runs stay random.
 Random initializers sample in Float32 and cast to the requested dtype, as
-MindSpore does. String names follow MindSpore's registry: the lower-cased class
+MindSpore does. Difference: ``initializer(...)`` draws when called, MindSpore when
+the Tensor's data is first needed (``init_data``, e.g. when a Parameter is made of
+it); the values differ only if such Tensors are initialised out of creation order. String names follow MindSpore's registry: the lower-cased class
 name plus the aliases 'zeros', 'ones', 'xavier_uniform', 'xavier_normal',
 'he_uniform', 'he_normal' (``Constant`` has no name).
 
@@ -21,6 +26,7 @@ import numpy as np
 
 from .._core import dtype as mstype
 from .._core import provided, rng
+from . import _philox
 from .._core.tensor import Tensor, to_array, wrap
 
 __all__ = ["Initializer", "initializer", "TruncatedNormal", "Normal", "Uniform", "HeUniform", "HeNormal",
@@ -91,28 +97,25 @@ def _calculate_gain(nonlinearity, param=None):
 _gain = _calculate_gain
 
 
+def _numpy_seed():
+    """MindSpore's seed for one initializer draw, taken from NumPy's global generator."""
+    return np.random.randint(low=1, high=(1 << 63), dtype=np.int64)
+
+
 def _normal(mean, sigma, shape):
     if sigma < 0:
         raise ValueError("sigma < 0")
-    return rng.generator().normal(mean, sigma, shape).astype(np.float32)
+    return _philox.normal(_numpy_seed(), shape, mean, sigma)
 
 
 def _uniform(a, b, shape):
-    return rng.generator().uniform(a, b, shape).astype(np.float32)
+    return _philox.uniform(_numpy_seed(), shape, a, b)
 
 
 def _truncated_normal(a, b, mean, sigma, shape):
     if sigma < 0:
         raise ValueError("sigma < 0")
-    g = rng.generator()
-    out = g.normal(mean, sigma, shape)
-    if sigma == 0:
-        return np.clip(out, a, b).astype(np.float32)
-    bad = (out < a) | (out > b)
-    while np.any(bad):
-        out[bad] = g.normal(mean, sigma, int(bad.sum()))
-        bad = (out < a) | (out > b)
-    return out.astype(np.float32)
+    return _philox.truncated_normal(_numpy_seed(), shape, a, b, mean, sigma)
 
 
 class Initializer:
@@ -267,9 +270,8 @@ class Sparse(Initializer):
         rows, cols = shape
         zero_num = int(np.ceil(self.sparsity * rows))
         data = _normal(0, self.sigma, shape)
-        g = rng.generator()
         for col in range(cols):
-            data[g.permutation(rows)[:zero_num], col] = 0.0
+            data[np.random.permutation(list(range(rows)))[:zero_num], col] = 0.0
         return data
 
 

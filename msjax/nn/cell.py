@@ -258,6 +258,11 @@ class Cell(nnx.Module, pytree=False):
         for _, p in self.parameters_and_names(expand=expand):
             yield p
 
+    def _ms_hidden_state(self):
+        """Parameters that compiled steps thread but that are not the Cells' parameters (not
+        saved or trained): a Dropout's random engines (``_ms_hidden`` of this Cell and below)."""
+        return [p for _, c in self.cells_and_names() for p in c.__dict__.get("_ms_hidden", ())]
+
     def trainable_params(self, recurse=True):
         return [p for p in self.get_parameters(expand=recurse) if p.requires_grad]
 

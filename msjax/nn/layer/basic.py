@@ -25,10 +25,12 @@ from ..._core.tensor import Tensor, wrap
 def _arr(v):
     return v._data if isinstance(v, Tensor) else v
 from ...common.initializer import HeUniform, Uniform, initializer
+from ...common.seed import _get_graph_seed
 from ...ops import operations as _ops
 from ...ops._impl import conv as F
 from ...parallel import _apply
 from ...ops._impl import dropout as _drop
+from ...ops._impl import dropout_stream as _drop_stream
 from ...ops._impl import image as _image
 from ...ops._impl.image import extract_image_patches as _extract_image_patches
 from ..cell import Cell
@@ -300,7 +302,9 @@ class Identity(Cell):
 
 class Dropout(Cell):
     """``nn.Dropout(keep_prob=0.5, p=None, dtype=mstype.float32)``: in training, zero elements with
-    probability ``p`` (or ``1 - keep_prob``) and scale the rest; the identity in eval mode."""
+    probability ``p`` (or ``1 - keep_prob``) and scale the rest; the identity in eval mode. The
+    masks are MindSpore's CPU kernel's (``ops/_impl/dropout_stream.py``): under ``set_seed`` the
+    same as MindSpore 2.10's, call after call, in PyNative and compiled."""
 
     def __init__(self, keep_prob=0.5, p=None, dtype=mstype.float32):
         super().__init__()
@@ -324,11 +328,14 @@ class Dropout(Cell):
             self._keep = 1.0 - p
         self.p = p
         self.keep_prob = keep_prob
+        # MindSpore's ops.Dropout(keep, seed0, seed1) of this layer: its kernel's random engines
+        object.__setattr__(self, "_streams", _drop_stream.Streams(*_get_graph_seed(0, "dropout")))
+        object.__setattr__(self, "_ms_hidden", (self._streams.state,))
 
     def construct(self, x):
         if not self.training or self.keep_prob == 1 or self.p == 0:
             return x
-        return wrap(_drop._dropout_array(F._float_arg("x", x, "Dropout"), self._keep)[0])
+        return wrap(_drop_stream.dropout(F._float_arg("x", x, "Dropout"), self._keep, self._streams)[0])
 
     def extend_repr(self):
         if self.p is None:

@@ -7,7 +7,8 @@ Parameters are named and ordered as in MindSpore (``weight_ih_l0``, ``weight_ih_
 sequences compile to one loop. ``seq_length`` (per-batch valid lengths) freezes the state and
 zeroes the outputs past each length, and the reverse direction reverses only the valid part,
 as MindSpore's ``ReverseSequence`` does. Initial weights are U(-1/sqrt(hidden), 1/sqrt(hidden))
-from the generator ``ms.set_seed`` seeds.
+drawn as MindSpore draws them (so the same under ``ms.set_seed``): the multi-step layers with
+``np.random.uniform``, the cells with ``np.random.randn`` then the ``Uniform`` initializer.
 """
 from __future__ import annotations
 
@@ -18,7 +19,6 @@ import jax.numpy as jnp
 import numpy as np
 
 from ..._core import dtype as mstype
-from ..._core import rng
 from ..._core.parameter import Parameter, ParameterTuple
 from ..._core.tensor import Tensor, wrap
 from ...common.initializer import Uniform, initializer
@@ -93,13 +93,19 @@ class _RNNCellBase(Cell):
         self.input_size = input_size
         self.hidden_size = hidden_size
         self.has_bias = has_bias
+        # MindSpore first fills the weights with np.random.randn (which advances NumPy's global
+        # generator), then redraws each with Uniform(stdv) in reset_parameters: both are kept
+        shapes = [(num_chunks * hidden_size, input_size), (num_chunks * hidden_size, hidden_size)]
+        shapes += [(num_chunks * hidden_size,)] * (2 if has_bias else 0)
+        for shape in shapes:
+            np.random.randn(*shape)
         stdv = 1 / math.sqrt(hidden_size)
         init = Uniform(stdv)
-        self.weight_ih = Parameter(initializer(init, (num_chunks * hidden_size, input_size), dtype))
-        self.weight_hh = Parameter(initializer(init, (num_chunks * hidden_size, hidden_size), dtype))
+        self.weight_ih = Parameter(initializer(init, shapes[0], dtype))
+        self.weight_hh = Parameter(initializer(init, shapes[1], dtype))
         if has_bias:
-            self.bias_ih = Parameter(initializer(init, (num_chunks * hidden_size,), dtype))
-            self.bias_hh = Parameter(initializer(init, (num_chunks * hidden_size,), dtype))
+            self.bias_ih = Parameter(initializer(init, shapes[2], dtype))
+            self.bias_hh = Parameter(initializer(init, shapes[3], dtype))
         else:
             self.bias_ih = None
             self.bias_hh = None
@@ -252,7 +258,6 @@ class _RNNBase(Cell):
         num_directions = 2 if bidirectional else 1
         self.is_lstm = mode == "LSTM"
         stdv = 1 / math.sqrt(hidden_size)
-        g = rng.generator()
         lists = {"w_ih_list": [], "w_hh_list": [], "b_ih_list": [], "b_hh_list": []}
         for layer in range(num_layers):
             for direction in range(num_directions):
@@ -260,7 +265,7 @@ class _RNNBase(Cell):
                 suffix = "_reverse" if direction == 1 else ""
 
                 def mk(shape, name):
-                    return Parameter(Tensor(g.uniform(-stdv, stdv, shape).astype(np.float32), dtype=dtype), name=name)
+                    return Parameter(Tensor(np.random.uniform(-stdv, stdv, shape).astype(np.float32), dtype=dtype), name=name)
                 lists["w_ih_list"].append(mk((gate_size, in_size), f"weight_ih_l{layer}{suffix}"))
                 lists["w_hh_list"].append(mk((gate_size, hidden_size), f"weight_hh_l{layer}{suffix}"))
                 if has_bias:

@@ -10,6 +10,7 @@ every weight with more than one dimension from XavierUniform.
 """
 from __future__ import annotations
 
+import copy
 import math
 
 import jax
@@ -406,17 +407,9 @@ class TransformerDecoderLayer(Cell):
         return self.dropout3(x)
 
 
-def _copies(layer_cls, template, num_layers):
-    """``num_layers`` fresh layers holding ``template``'s initial values (MindSpore deep-copies one layer)."""
-    layers = []
-    for _ in range(num_layers):
-        lay = layer_cls(template.d_model, template.nhead, template.dim_feedforward, template.dropout_num,
-                        template.activation1, template.layernorm_eps, template.batch_first, template.norm_first,
-                        dtype=template.dtype)
-        for (_, p), (_, q) in zip(lay.parameters_and_names(), template.parameters_and_names()):
-            p.set_data(wrap(q._data))
-        layers.append(lay)
-    return layers
+def _copies(template, num_layers):
+    """``num_layers`` deep copies of ``template`` (MindSpore's: the copies draw nothing)."""
+    return [copy.deepcopy(template) for _ in range(num_layers)]
 
 
 class TransformerEncoder(Cell):
@@ -429,7 +422,7 @@ class TransformerEncoder(Cell):
                                            encoder_layer.dropout_num, encoder_layer.activation1,
                                            encoder_layer.layernorm_eps, encoder_layer.batch_first,
                                            encoder_layer.norm_first, dtype=encoder_layer.dtype)
-        self.layers = CellList(_copies(TransformerEncoderLayer, template, num_layers))
+        self.layers = CellList(_copies(template, num_layers))
         self.num_layers = num_layers
         self.norm = norm
 
@@ -453,7 +446,7 @@ class TransformerDecoder(Cell):
                                            decoder_layer.dropout_num, decoder_layer.activation1,
                                            decoder_layer.layernorm_eps, decoder_layer.batch_first,
                                            decoder_layer.norm_first, dtype=decoder_layer.dtype)
-        self.layers = CellList(_copies(TransformerDecoderLayer, template, num_layers))
+        self.layers = CellList(_copies(template, num_layers))
         self.num_layers = num_layers
         self.norm = norm
 
