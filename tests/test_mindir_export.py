@@ -127,21 +127,28 @@ def test_unsupported_op_raises_and_writes_nothing(tmp_path):
 
     def noisy(x):
         return ops.uniform(x.shape, ms.Tensor(0.0), ms.Tensor(1.0)) + x
-    with pytest.raises(RuntimeError, match="the operation 'random_[a-z]+' .*has no MindIR form"):
+    with pytest.raises(RuntimeError, match="the MindSpore operator 'UniformReal' .*has no MindIR form"):
         write_mindir(noisy, (ms.Tensor(np.ones((2,), np.float32)),), str(path))
     assert os.listdir(tmp_path) == []
 
-    class Grow(nn.Cell):      # a transposed convolution: a flipped kernel, then an input-dilated convolution
+
+def test_transposed_convolution_is_conv2d_transpose_of_the_weight(tmp_path):
+    """The trace's flipped kernel and input-dilated convolution are written as MindSpore writes
+    ``ops.Conv2DTranspose``: the Parameter itself as the weight, no ReverseV2 left behind."""
+    class Grow(nn.Cell):
         def __init__(self):
             super().__init__()
-            self.w = ms.Parameter(ms.Tensor(np.ones((2, 3, 3, 3), np.float32)), name="w")
+            self.w = ms.Parameter(ms.Tensor(np.arange(54, dtype=np.float32).reshape(2, 3, 3, 3) / 50), name="w")
             self.up = ops.Conv2DTranspose(3, 3, stride=2)
 
         def construct(self, x):
             return self.up(x, self.w, (1, 3, 11, 11))
-    with pytest.raises(RuntimeError, match="the operation 'rev' "):
-        write_mindir(Grow(), (ms.Tensor(np.ones((1, 2, 5, 5), np.float32)),), str(path))
-    assert os.listdir(tmp_path) == []
+    x = ms.Tensor(np.linspace(-1, 1, 50, dtype=np.float32).reshape(1, 2, 5, 5))
+    model = build_mindir(Grow(), (x,))
+    assert _ops(model).split() == ["Constant", "Conv2DTranspose"]
+    write_mindir(Grow(), (x,), str(tmp_path / "g.mindir"))
+    out = nn.GraphCell(ms.load(str(tmp_path / "g.mindir")))(x)
+    np.testing.assert_allclose(out.asnumpy(), Grow()(x).asnumpy(), rtol=1e-6, atol=1e-6)
 
 
 def test_dynamic_batch_writes_minus_one(tmp_path):

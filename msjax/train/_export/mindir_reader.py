@@ -26,7 +26,7 @@ import numpy as np
 from ..._core.tensor import Tensor
 from ...common import dtype as mstype
 from .._mind_ir_pb import AttributeProto, ModelProto, TensorProto
-from ._mindir_kernels import KERNELS, MONAD
+from ._mindir_kernels import KERNELS, MONAD, PLUMBING, WEAK_SCALAR_OPS
 
 __all__ = ["FuncGraph", "load_mindir_graph"]
 
@@ -155,6 +155,8 @@ class FuncGraph:
         env.update(zip((n for n, _, _ in self.inputs), inputs))
         for node in self._nodes:
             args = [env[i] for i in node.inputs]
+            if node.op not in PLUMBING:     # U/IO monads order side effects; no kernel takes them
+                args = [a for a in args if a is not MONAD]
             try:
                 env[node.name] = node.kernel(args, node.attrs)
             except Exception as e:      # pylint: disable=broad-except
@@ -204,6 +206,29 @@ def _node_kind(node, prims, functions):
     return op, {a.name: attr_value(a) for a in node.attribute if a.name != "shape"}
 
 
+def _weak_scalars(node, op, constants):
+    """The node's inputs; a 0-d constant tensor of an element-wise op whose recorded output dtype
+    is not the constant's (``ops.Mul()(0.25, x_fp16)``: MindSpore stores 0.25 as a float32 0-d
+    tensor and the product as float16) is read as a Python number, which keeps the other
+    operand's dtype as MindSpore's scalar did."""
+    inputs = list(node.input)
+    if op not in WEAK_SCALAR_OPS:
+        return inputs
+    out = [a for a in node.attribute if a.name == "shape" and a.type == A.TENSORS and len(a.tensors) == 1]
+    if not out or out[0].tensors[0].data_type not in _NP_TYPES:
+        return inputs
+    out_dtype = _np_dtype(out[0].tensors[0].data_type)
+    if all(isinstance(constants.get(name), np.ndarray) for name in inputs):
+        return inputs
+    for k, name in enumerate(inputs):
+        v = constants.get(name)
+        if isinstance(v, np.ndarray) and v.ndim == 0 and v.dtype != out_dtype and v.dtype != np.bool_:
+            key = f"{name}#scalar"
+            constants[key] = v.item()
+            inputs[k] = key
+    return inputs
+
+
 def _program(graph, prims, functions, known):
     """Constants and the nodes needed for the outputs, in dependency order (an iterative
     depth-first walk from the outputs: nodes nothing reads are left out)."""
@@ -228,7 +253,7 @@ def _program(graph, prims, functions, known):
                 if op not in KERNELS:
                     raise RuntimeError(f"Load MindIR failed: the op type '{op}' (node '{node.name}') has no "
                                        "msjax implementation in nn.GraphCell's MindIR interpreter.")
-                order.append(_Node(name, op, KERNELS[op], list(node.input), attrs))
+                order.append(_Node(name, op, KERNELS[op], _weak_scalars(node, op, constants), attrs))
                 done.add(name)
                 visiting.discard(name)
             elif name in visiting:

@@ -22,8 +22,8 @@ Differences from MindSpore 2.10:
   (``iota``, a slice to a dynamic limit...) raise.
 * Node names, graph name and the names of outputs (``output_0``...) are msjax's; inputs are
   named after the ``construct``/function parameters, initializers after the Parameters.
-* A primitive with no ONNX form raises MindSpore's ``RuntimeError`` message with the MindSpore
-  spelling of the op and the JAX primitive; ops MindSpore cannot export but ONNX can say (e.g.
+* An operation with no ONNX form raises MindSpore's ``RuntimeError`` message with the MindSpore
+  spelling of the op, then the Cell it ran in and the user's line that called it; ops MindSpore cannot export but ONNX can say (e.g.
   ``Sinh``) are exported.
 * The file is written atomically (``_output.replace_file``: a temporary file in the same folder,
   then ``os.replace``) and left read-only, as MindSpore leaves it; a failure leaves no file.
@@ -36,11 +36,13 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from ..._core.state import SwapFrame
 from ..._core.tensor import DynamicShape, Tensor, wrap
 from ...nn.cell import Cell
 from ...ops._impl import conv_lowering
 from ._onnx_ops import OPSET, Emitter
 from ._output import replace_file
+from ._where import tracing_scopes
 from .mindir_writer import _input_names
 
 __all__ = ["write_onnx"]
@@ -112,12 +114,13 @@ def _specs(inputs, names):
 def _trace(net, inputs, specs):
     def fn(*arrays):
         it = iter(arrays)
-        out = net(*[wrap(next(it)) if isinstance(t, Tensor) else t for t in inputs])
+        with SwapFrame([], []):     # a Parameter the network writes (BatchNorm's batch statistics) is restored
+            out = net(*[wrap(next(it)) if isinstance(t, Tensor) else t for t in inputs])
         return [jnp.asarray(leaf) for leaf in jax.tree_util.tree_leaves(out)]
 
     dynamic = any(not isinstance(d, int) for s in specs for d in s.shape)
     try:
-        with conv_lowering.forced("xla"):   # running lowerings (oneDNN calls, im2col slices) are not for export
+        with conv_lowering.forced("xla"), tracing_scopes():   # running lowerings (oneDNN calls, im2col slices) are not for export
             return jax.make_jaxpr(fn)(*specs)
     except Exception as e:
         if not dynamic or isinstance(e, (RuntimeError, TypeError)) and "convert map" in str(e):
