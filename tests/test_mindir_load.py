@@ -4,7 +4,11 @@ The files, their inputs and MindSpore's outputs (``ms.load`` + ``nn.GraphCell`` 
 are recorded by ``tests/golden/record_mindir_load.py`` into ``tests/fixtures/mindir/``: LeNet5
 as in the zoo, a ResNet stem and block, MobileNetV2 inverted residuals exported with a dynamic
 batch, a VGG stack, a BERT encoder layer (two inputs, two outputs), ``nn.TransformerEncoderLayer``
-and two nets of assorted ops. MindSpore is not imported here.
+two nets of assorted ops, and issue 34's CycleGAN-style generator block (MirrorPad, BatchNorm on
+batch statistics with a U monad as its 10th input, Conv2DTranspose), EDSR-style block
+(DepthToSpace, AvgPool/AvgPool3D, ResizeNearestNeighborV2), float16 attention scores (a 0-d
+float32 constant times float16 stays float16) and integer division ops. MindSpore is not
+imported here.
 """
 import json
 import os

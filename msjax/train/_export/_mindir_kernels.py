@@ -20,7 +20,7 @@ from ..._core.tensor import Tensor, wrap
 from ...common import dtype as mstype
 from ... import ops
 
-__all__ = ["KERNELS", "MONAD", "PLUMBING", "WEAK_SCALAR_OPS"]
+__all__ = ["KERNELS", "MONAD", "PLUMBING", "STATIC_INPUTS", "WEAK_SCALAR_OPS"]
 
 
 class _Monad:
@@ -264,6 +264,7 @@ KERNELS.update({
     "SpaceToDepth": _attrs("SpaceToDepth", ("block_size",)),
     "ReverseV2": _prim("ReverseV2"),
     "PadV3": _pad_v3,
+    "MirrorPad": _attrs("MirrorPad", ("mode",)),
     "ResizeNearestNeighborV2": _resize_nearest_v2,
     "AvgPool3D": _attrs("AvgPool3D", ("kernel_size", "strides", "pad_mode", "pad", "ceil_mode", "count_include_pad",
                                       "divisor_override", "format"), {"format": "data_format"}),
@@ -276,6 +277,10 @@ KERNELS.update({
     "RemainderTensorScalar": lambda args, attrs: ops.remainder(*args),
     "RemainderTensorTensor": lambda args, attrs: ops.remainder(*args),
 })
+
+# op -> input positions that must be known when tracing (shapes, paddings): a constant tensor
+# there is handed to the kernel as nested tuples rather than as a (traced) Tensor
+STATIC_INPUTS = {"MirrorPad": (1,), "PadV3": (1,), "ResizeNearestNeighborV2": (1,)}
 
 # element-wise ops whose 0-d constant operands MindSpore treats as scalars (the other operand's dtype)
 WEAK_SCALAR_OPS = frozenset({"Add", "Sub", "Mul", "Div", "RealDiv", "Maximum", "Minimum", "Pow", "FloorDiv",

@@ -26,7 +26,7 @@ import numpy as np
 from ..._core.tensor import Tensor
 from ...common import dtype as mstype
 from .._mind_ir_pb import AttributeProto, ModelProto, TensorProto
-from ._mindir_kernels import KERNELS, MONAD, PLUMBING, WEAK_SCALAR_OPS
+from ._mindir_kernels import KERNELS, MONAD, PLUMBING, STATIC_INPUTS, WEAK_SCALAR_OPS
 
 __all__ = ["FuncGraph", "load_mindir_graph"]
 
@@ -206,12 +206,23 @@ def _node_kind(node, prims, functions):
     return op, {a.name: attr_value(a) for a in node.attribute if a.name != "shape"}
 
 
-def _weak_scalars(node, op, constants):
-    """The node's inputs; a 0-d constant tensor of an element-wise op whose recorded output dtype
+def _nested_tuple(v):
+    return tuple(_nested_tuple(x) for x in v) if isinstance(v, list) else v
+
+
+def _node_inputs(node, op, constants):
+    """The node's inputs: a constant at a position the kernel needs when tracing
+    (``STATIC_INPUTS``) as nested tuples; a 0-d constant tensor of an element-wise op whose recorded output dtype
     is not the constant's (``ops.Mul()(0.25, x_fp16)``: MindSpore stores 0.25 as a float32 0-d
     tensor and the product as float16) is read as a Python number, which keeps the other
     operand's dtype as MindSpore's scalar did."""
     inputs = list(node.input)
+    for k in STATIC_INPUTS.get(op, ()):
+        v = constants.get(inputs[k]) if k < len(inputs) else None
+        if isinstance(v, np.ndarray):
+            key = f"{inputs[k]}#static"
+            constants[key] = _nested_tuple(v.tolist())
+            inputs[k] = key
     if op not in WEAK_SCALAR_OPS:
         return inputs
     out = [a for a in node.attribute if a.name == "shape" and a.type == A.TENSORS and len(a.tensors) == 1]
@@ -253,7 +264,7 @@ def _program(graph, prims, functions, known):
                 if op not in KERNELS:
                     raise RuntimeError(f"Load MindIR failed: the op type '{op}' (node '{node.name}') has no "
                                        "msjax implementation in nn.GraphCell's MindIR interpreter.")
-                order.append(_Node(name, op, KERNELS[op], _weak_scalars(node, op, constants), attrs))
+                order.append(_Node(name, op, KERNELS[op], _node_inputs(node, op, constants), attrs))
                 done.add(name)
                 visiting.discard(name)
             elif name in visiting:
