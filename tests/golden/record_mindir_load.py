@@ -343,6 +343,21 @@ def build_nets(ms):
             r = ops.ReverseV2(axis=(1,))(x)
             return a, b, ops.pad(r, (1, 2), value=0.5)
 
+    class CrnnHead(nn.Cell):
+        """CRNN's recurrent head in small (zoo official/cv/CRNN): convolution features as a
+        time-major sequence, a two-layer bidirectional nn.LSTM (MindSpore's LSTM nodes), Dense."""
+        def __init__(self):
+            super().__init__()
+            self.conv = nn.Conv2d(1, 4, 3, pad_mode="same", has_bias=True)
+            self.lstm = nn.LSTM(8, 5, num_layers=2, bidirectional=True)
+            self.fc = nn.Dense(10, 6)
+
+        def construct(self, x):
+            f = self.conv(x)                                       # (N, 4, 2, T)
+            seq = ops.transpose(ops.reshape(f, (f.shape[0], 8, f.shape[3])), (2, 0, 1))   # (T, N, 8)
+            y, (h, c) = self.lstm(seq)
+            return self.fc(y), h, c
+
     def f32(*shape, seed=0):
         return np.random.RandomState(seed).randn(*shape).astype(np.float32)
 
@@ -364,6 +379,7 @@ def build_nets(ms):
         "edsr_block": (EdsrBlock(), [f32(1, 3, 6, 6, seed=7)], None),
         "attention_f16": (AttentionF16(), [f32(2, 4, 8, seed=8).astype(np.float16),
                                            f32(2, 4, 8, seed=9).astype(np.float16)], None),
+        "crnn_head": (CrnnHead(), [f32(2, 1, 2, 6, seed=11)], None),
         "int_ops": (IntOps(), [np.arange(-6, 6, dtype=np.int32).reshape(2, 6),
                                np.array([[3, -3, 2, 5, -4, 7]] * 2, np.int32), f32(2, 3, seed=10)], None),
     }

@@ -265,6 +265,8 @@ KERNELS.update({
     "ReverseV2": _prim("ReverseV2"),
     "PadV3": _pad_v3,
     "MirrorPad": _attrs("MirrorPad", ("mode",)),
+    "LSTM": _attrs("LSTM", ("input_size", "hidden_size", "num_layers", "has_bias", "bidirectional", "dropout",
+                            "proj_size")),
     "ResizeNearestNeighborV2": _resize_nearest_v2,
     "AvgPool3D": _attrs("AvgPool3D", ("kernel_size", "strides", "pad_mode", "pad", "ceil_mode", "count_include_pad",
                                       "divisor_override", "format"), {"format": "data_format"}),
@@ -283,6 +285,6 @@ KERNELS.update({
 STATIC_INPUTS = {"MirrorPad": (1,), "PadV3": (1,), "ResizeNearestNeighborV2": (1,)}
 
 # element-wise ops whose 0-d constant operands MindSpore treats as scalars (the other operand's dtype)
+# (arithmetic only: a comparison's recorded output is bool whatever its operands are)
 WEAK_SCALAR_OPS = frozenset({"Add", "Sub", "Mul", "Div", "RealDiv", "Maximum", "Minimum", "Pow", "FloorDiv",
-                             "FloorMod", "TruncateDiv", "TruncateMod", "Equal", "NotEqual", "Greater",
-                             "GreaterEqual", "Less", "LessEqual", "Muls", "Divs"})
+                             "FloorMod", "TruncateDiv", "TruncateMod", "Muls", "Divs"})

@@ -141,6 +141,7 @@ class Emitter:
         self.primitives: list = []
         self._prims: dict = {}
         self._count = 0
+        self.parents: tuple = ()     # the equation being written and those it is nested in
         self.reversed: dict = {}     # a ReverseV2's output -> (its input, axes): Conv2DTranspose undoes it
 
     # -- the graph -----------------------------------------------------------------------
@@ -200,8 +201,14 @@ class Emitter:
                 continue
             ins = [read(v) for v in eqn.invars]
             name = eqn.primitive.name
+            named = RULES.get(f"jit:{eqn.params.get('name')}") if name in ("jit", "pjit") else None
+            self.parents = (*parents, eqn)
             try:
-                if name in _INLINE:
+                # a named kernel written as one MindSpore node (msjax_rnn_LSTM); None: inline it
+                outs = named(self, eqn, ins) if named is not None else None
+                if outs is not None:
+                    outs = list(outs)
+                elif name in _INLINE:
                     sub = eqn.params[_INLINE[name]]
                     if isinstance(sub, jcore.ClosedJaxpr):
                         outs = self.emit(sub.jaxpr, [np.asarray(c) for c in sub.consts], ins, (*parents, eqn))

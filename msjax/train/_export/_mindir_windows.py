@@ -18,6 +18,11 @@ exporter writes them (recorded from its files):
 * ``gather`` along one axis (``take``, nearest-neighbour resizing): ``Gather(x, indices, axis, 0)``.
 * ``div``/``rem`` of integers: ``TruncateDiv``/``TruncateMod`` (C's rounding toward zero, as
   ``lax``); ``//`` and ``%`` are written as the trace computes them from these.
+* ``nn.LSTM``: each direction of each layer is msjax's named kernel ``msjax_rnn_LSTM``, written as
+  one MindSpore ``LSTM`` node (one layer, one direction) on the flat weight MindSpore's
+  ``nn.LSTM`` builds on CPU; the reversed direction's ``ReverseV2`` and the layers' ``Concat``
+  are written as traced. Other loops of static length (``nn.GRU``, ``nn.RNN``, an LSTM with
+  ``seq_length``) are unrolled step by step, as MindSpore's exporter unrolls them.
 """
 from __future__ import annotations
 
@@ -206,3 +211,80 @@ def _div(em, eqn, ins, **_):
             raise unsupported("rem", "the remainder of floats")
         return em.op("RealDiv", [a, b], _out(eqn))
     return em.op("TruncateDiv" if eqn.primitive.name == "div" else "TruncateMod", [a, b], _out(eqn))
+
+
+@rule("stack")
+def _stack(em, eqn, ins, axis, **_):
+    out = _out(eqn)
+    one = out.update(shape=tuple(1 if d == axis else n for d, n in enumerate(out.shape)))
+    parts = [_reshaped(em, em.tensor(x, v.aval), v.aval, one.shape) for x, v in zip(ins, eqn.invars)]
+    tup = em.op("MakeTuple", parts, None, function=False)
+    return em.op("Concat", [tup, int(axis)], out)
+
+
+@rule("jit:msjax_rnn_LSTM")
+def _lstm(em, eqn, ins):
+    """One direction of ``nn.LSTM`` (msjax's named kernel: x (T, N, I), h0, c0 (N, H), w_ih, w_hh
+    and the biases) as MindSpore's ``LSTM`` node, its weights flattened and concatenated (the two
+    biases summed) as MindSpore's ``nn.LSTM`` does on CPU."""
+    avals = [v.aval for v in eqn.invars]
+    if len(ins) not in (5, 7) or not all(np.issubdtype(a.dtype, np.floating) for a in avals):
+        return None         # seq_length: the masked loop is unrolled as traced
+    t, n, i = (int(d) for d in avals[0].shape)
+    h = int(avals[1].shape[-1])
+    flat = [em.tensor(w) for w in ins[3:5]]
+    if len(ins) == 7:
+        flat.append(em.op("Add", [em.tensor(ins[5]), em.tensor(ins[6])], avals[5]))
+    cols = [em.op("Reshape", [w, (-1, 1, 1)], a.update(shape=(math.prod(a.shape), 1, 1)))
+            for w, a in zip(flat, avals[3:6])]
+    size = sum(math.prod(a.shape) for a in avals[3:6])
+    w = em.op("Concat", [em.op("MakeTuple", cols, None, function=False), 0], avals[3].update(shape=(size, 1, 1)))
+    state = avals[1].update(shape=(1, n, h))
+    h0, c0 = (_reshaped(em, em.tensor(x), a, state.shape) for x, a in zip(ins[1:3], avals[1:3]))
+    attrs = {"dropout": 0.0, "proj_size": 0, "has_bias": len(ins) == 7, "num_layers": 1, "hidden_size": h,
+             "bidirectional": False, "input_size": i}
+    node = em.op("LSTM", [em.tensor(ins[0]), h0, c0, w], None, attrs=attrs)
+    out = em.op("TupleGetItem", [node, 0], _out(eqn, 0), function=False)
+    hn, cn = (_reshaped(em, em.op("TupleGetItem", [node, k], state, function=False), state, (n, h)) for k in (1, 2))
+    return out, hn, cn
+
+
+_UNROLL_LIMIT = 1024
+
+
+@rule("scan")
+def _scan(em, eqn, ins, jaxpr, length, reverse, num_consts, num_carry, **_):
+    """A loop of static length (``nn.GRU``/``RNN``, an LSTM with ``seq_length``) unrolled, as
+    MindSpore's exporter unrolls the loops of these layers: each step slices the scanned inputs
+    (``StridedSlice``), writes the body once, and the per-step outputs are joined (``Concat``)."""
+    if length > _UNROLL_LIMIT:
+        raise unsupported("scan", f"a loop of {length} steps (msjax unrolls at most {_UNROLL_LIMIT})")
+    parents = em.parents
+    consts, carry, xs = ins[:num_consts], list(ins[num_consts:num_consts + num_carry]), ins[num_consts + num_carry:]
+    x_avals = [v.aval for v in eqn.invars[num_consts + num_carry:]]
+    steps = {}
+    for t in (range(length - 1, -1, -1) if reverse else range(length)):
+        x_t = [_step_slice(em, x, a, t) for x, a in zip(xs, x_avals)]
+        outs = em.emit(jaxpr.jaxpr, [np.asarray(c) for c in jaxpr.consts], [*consts, *carry, *x_t], parents)
+        carry, steps[t] = outs[:num_carry], outs[num_carry:]
+    ys = []
+    for j, v in enumerate(eqn.outvars[num_carry:]):
+        per = [steps[t][j] for t in range(length)]
+        if all(not isinstance(y, str) for y in per):
+            ys.append(np.stack([np.asarray(y) for y in per]))
+            continue
+        one = v.aval.update(shape=(1, *v.aval.shape[1:]))
+        parts = [_reshaped(em, em.tensor(y, v.aval.update(shape=v.aval.shape[1:])), one.update(shape=one.shape[1:]),
+                           one.shape) for y in per]
+        ys.append(em.op("Concat", [em.op("MakeTuple", parts, None, function=False), 0], v.aval))
+    return [*carry, *ys]
+
+
+def _step_slice(em, x, aval, t):
+    """``x[t]`` of a scanned input."""
+    if not isinstance(x, str):
+        return np.asarray(x)[t]
+    shape = tuple(aval.shape)
+    begin, end = (t,) + (0,) * (len(shape) - 1), (t + 1,) + tuple(int(d) for d in shape[1:])
+    row = em.op("StridedSlice", [x, begin, end, (1,) * len(shape), 0, 0, 0, 0, 0], aval.update(shape=(1, *shape[1:])))
+    return _reshaped(em, row, aval.update(shape=(1, *shape[1:])), shape[1:])

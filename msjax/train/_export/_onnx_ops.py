@@ -85,6 +85,7 @@ class Emitter:
         self.nodes, self.initializers = [], []
         self.dim_sources = dim_sources or {}     # symbol -> (input name, axis)
         self._dims, self._consts, self._used = {}, {}, set()
+        self.parents = ()       # the equation being written and those it is nested in
         self.reversed = {}      # a reversing Slice's output -> (its input, axes): ConvTranspose undoes it
 
     # ----- graph building
@@ -166,14 +167,16 @@ class Emitter:
         env.update(zip(jaxpr.invars, args))
         for eqn in jaxpr.eqns:
             fn = RULES.get(eqn.primitive.name)
+            if eqn.primitive.name in ("jit", "pjit"):     # a named kernel with its own rule (msjax_rnn_LSTM)
+                fn = RULES.get(f"jit:{eqn.params.get('name')}")
+            self.parents = (*parents, eqn)
             try:
-                if fn is None:
+                outs = None if fn is None else fn(self, eqn, [read(v) for v in eqn.invars])
+                if outs is None:        # no rule, or a named kernel's rule declined: inline the call
                     sub = _sub_jaxpr(eqn)
                     if sub is None:
                         raise unsupported(eqn.primitive.name)
                     outs = self.emit_closed(sub, [read(v) for v in eqn.invars], (*parents, eqn))
-                else:
-                    outs = fn(self, eqn, [read(v) for v in eqn.invars])
             except Unsupported as e:
                 raise e.located((*parents, eqn)) from None
             if not isinstance(outs, (list, tuple)):
@@ -710,3 +713,66 @@ def _broadcast_mask(em, inside, lax_dims, idx_a):
     """The [batch...] in-bounds mask reshaped to broadcast over lax's output layout."""
     shape = [idx_a.shape[d[1]] if d[0] == "b" else 1 for d in lax_dims]
     return em.op("Reshape", [inside, em.shape(shape)])
+
+
+# ----- recurrent layers
+_RNN_GATES = {"msjax_rnn_LSTM": ("LSTM", 4, (0, 3, 1, 2)), "msjax_rnn_GRU": ("GRU", 3, (1, 0, 2))}
+
+
+@rule("jit:msjax_rnn_LSTM", "jit:msjax_rnn_GRU")
+def _rnn(em, eqn, ins):
+    """One direction of ``nn.LSTM``/``nn.GRU`` (msjax's named kernel: x (T, N, I), the initial
+    state(s) (N, H), w_ih, w_hh and the biases) as ONNX's ``LSTM``/``GRU``: gates reordered from
+    MindSpore's (i, f, g, o) / (r, z, n) to ONNX's (i, o, f, c) / (z, r, h); GRU with
+    ``linear_before_reset=1``, MindSpore's (and PyTorch's) formula."""
+    op, k, order = _RNN_GATES[eqn.params["name"]]
+    nstate = 2 if op == "LSTM" else 1
+    avals = [v.aval for v in eqn.invars]
+    nw = len(ins) - 1 - nstate
+    if nw not in (2, 4) or not all(_float(a.dtype) for a in avals):
+        return None             # seq_length: the masked loop is unrolled as traced
+    h = int(avals[1].shape[-1])
+
+    def gates(w):
+        parts = em.op("Split", [w], outputs=k, axis=0, split=[h] * k)
+        return em.op("Unsqueeze", [em.op("Concat", [parts[j] for j in order], axis=0)], axes=[0])
+    w_ih, w_hh = (gates(w) for w in ins[1 + nstate:3 + nstate])
+    args = [ins[0], w_ih, w_hh]
+    if nw == 4:
+        b = em.op("Concat", [em.op("Squeeze", [gates(b)], axes=[0]) for b in ins[3 + nstate:5 + nstate]], axis=0)
+        args.append(em.op("Unsqueeze", [b], axes=[0]))
+    else:
+        args.append("")
+    args.append("")                                     # sequence_lens
+    args += [em.op("Unsqueeze", [s], axes=[0]) for s in ins[1:1 + nstate]]
+    attrs = {"hidden_size": h}
+    if op == "GRU":
+        attrs["linear_before_reset"] = 1
+    outs = em.op(op, args, outputs=1 + nstate, **attrs)
+    y = em.op("Squeeze", [outs[0]], axes=[1])        # (T, 1, N, H) -> (T, N, H)
+    return [y] + [em.op("Squeeze", [s], axes=[0]) for s in outs[1:]]
+
+
+_UNROLL_LIMIT = 1024
+
+
+@rule("scan")
+def _scan(em, eqn, ins):
+    """A loop of static length (``nn.RNN``, an LSTM/GRU with ``seq_length``) unrolled: each step
+    takes ``Slice`` + ``Squeeze`` of the scanned inputs and writes the body once; the per-step
+    outputs are joined with ``Unsqueeze`` + ``Concat``."""
+    p = eqn.params
+    length, nc, ncar = int(p["length"]), int(p["num_consts"]), int(p["num_carry"])
+    if length > _UNROLL_LIMIT:
+        raise unsupported("scan", f"a loop of {length} steps (msjax unrolls at most {_UNROLL_LIMIT})")
+    parents, body = em.parents, p["jaxpr"]
+    consts, carry, xs = ins[:nc], list(ins[nc:nc + ncar]), ins[nc + ncar:]
+    steps = {}
+    for t in (range(length - 1, -1, -1) if p["reverse"] else range(length)):
+        x_t = [em.op("Squeeze", [em.op("Slice", [x, em.i64([t]), em.i64([t + 1]), em.i64([0])])], axes=[0])
+               for x in xs]
+        outs = em.emit(body.jaxpr, [em.const(np.asarray(c)) for c in body.consts], [*consts, *carry, *x_t], parents)
+        carry, steps[t] = outs[:ncar], outs[ncar:]
+    ys = [em.op("Concat", [em.op("Unsqueeze", [steps[t][j]], axes=[0]) for t in range(length)], axis=0)
+          for j in range(len(eqn.outvars) - ncar)]
+    return [*carry, *ys]
