@@ -154,6 +154,22 @@ def test_unknown_op_type_named_at_load(tmp_path):
         load_mindir_graph(_write(model, tmp_path / "bad.mindir"))
 
 
+def test_constant_named_like_an_input(tmp_path):
+    """MindSpore names some constants after the Python variable (CycleGAN's LeakyReLU slope is a
+    Constant node named ``x``, as its graph input ``<graph>:x`` is called ``x``): each keeps its value."""
+    model = _model("lenet")
+    prims = {p.name: p.op_type for p in model.primitives}
+    consts = {n.output[0]: n for n in model.graph.node if n.op_type == "Constant"}
+    matmul = next(n for n in model.graph.node if prims.get(n.op_type[5:]) == "MatMul")
+    const = consts[next(i for i in matmul.input if i in consts)]          # its transpose_a flag
+    old_name = const.output[0]
+    const.output[0] = const.name = "x"
+    for n in model.graph.node:
+        n.input[:] = ["x" if i == old_name else i for i in n.input]
+    cell = nn.GraphCell(load_mindir_graph(_write(model, tmp_path / "x.mindir")))
+    np.testing.assert_allclose(cell(*_inputs("lenet")).asnumpy(), _expected("lenet")[0], rtol=1e-5, atol=1e-6)
+
+
 def test_subgraph_call_named_at_load(tmp_path):
     model = _model("vgg_stack")
     model.functions.add().name = "branch_1"

@@ -135,9 +135,12 @@ class FuncGraph:
 
     _ms_mindir_graph = True
 
-    def __init__(self, name, inputs, params, nodes, outputs, constants):
+    def __init__(self, name, inputs, params, nodes, outputs, constants, full_names=None):
         self.name, self.inputs, self.params = name, inputs, params
         self._nodes, self._outputs, self._constants = nodes, outputs, constants
+        # short name (``x``, ``fc.weight``) -> the file's name (``<graph>:x``): the nodes refer to
+        # the file's names, which a constant's name (a ``Constant`` named ``x``) cannot shadow
+        self._full = full_names or {}
 
     def __repr__(self):
         return f"FuncGraph({self.name!r}, inputs={[n for n, _, _ in self.inputs]}, {len(self._nodes)} nodes)"
@@ -151,8 +154,9 @@ class FuncGraph:
         for key, value in self._constants.items():
             if isinstance(value, np.ndarray):
                 env[key] = Tensor(value)
-        env.update(params)
-        env.update(zip((n for n, _, _ in self.inputs), inputs))
+        full = self._full
+        env.update((full.get(k, k), v) for k, v in params.items())
+        env.update((full.get(n, n), x) for (n, _, _), x in zip(self.inputs, inputs))
         for node in self._nodes:
             args = [env[i] for i in node.inputs]
             if node.op not in PLUMBING:     # U/IO monads order side effects; no kernel takes them
@@ -287,12 +291,11 @@ def parse_model(model, base_dir=""):
     known = {n for n, _, _ in inputs} | set(params)
     constants, nodes = _program(g, prims, functions, known)
     # parameter and input names without the graph's prefix, as MindSpore's GraphCell names them
+    # (the nodes keep the file's names)
     rename = {n: _short(n, g.name) for n in known}
-    for node in nodes:
-        node.inputs = [rename.get(i, i) for i in node.inputs]
-    outputs = [rename.get(o.name, o.name) for o in g.output]
     return FuncGraph(g.name, [(rename[n], s, d) for n, s, d in inputs],
-                     {rename[n]: v for n, v in params.items()}, nodes, outputs, constants)
+                     {rename[n]: v for n, v in params.items()}, nodes, [o.name for o in g.output], constants,
+                     {short: n for n, short in rename.items()})
 
 
 def load_mindir_graph(file_name, dec_key=None, dec_mode="AES-GCM", obf_func=None):
