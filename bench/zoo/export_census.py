@@ -51,6 +51,27 @@ def _cyclegan_export(ckpt, out, fmt):
              f"--export_file_format={fmt}"], f"{out}_AtoB.{fmt.lower()}")
 
 
+_INCEPTIONV3 = "from src.inception_v3 import InceptionV3\nfrom src.model_utils.config import config\n" \
+               "config.batch_size = 1\nnet = InceptionV3(num_classes=config.num_classes, is_training=False)\n" \
+               "shape = [1, 3, config.width, config.height]\n"
+_INCEPTIONV3_ARGS = ["--config_path=default_config_cpu.yaml", "--device_target=CPU"]
+
+
+def _inceptionv3_export(ckpt, out, fmt):
+    return (["export.py", *_INCEPTIONV3_ARGS, f"--ckpt_file={ckpt}", f"--file_name={out}",
+             f"--file_format={fmt}"], f"{out}.{fmt.lower()}")
+
+
+_MOBILENETV3 = "from src.config import config_cpu as cfg\nfrom src.mobilenetV3 import mobilenet_v3_large\n" \
+               "net = mobilenet_v3_large(num_classes=cfg.num_classes, activation='Softmax')\n" \
+               "shape = [1, 3, cfg.image_height, cfg.image_width]\n"
+
+
+def _mobilenetv3_export(ckpt, out, fmt):
+    return (["export.py", "--device_target=CPU", f"--checkpoint_path={ckpt}", f"--file_name={out}",
+             f"--file_format={fmt}"], f"{out}.{fmt.lower()}")
+
+
 # model -> (folder, build arguments, network builder source, export command, formats)
 MODELS = {
     "crnn_v1": ("official/cv/CRNN", ["--device_target=CPU", "--model_version=V1"], _CRNN, _crnn_export("V1"),
@@ -58,6 +79,9 @@ MODELS = {
     "crnn_v2": ("official/cv/CRNN", ["--device_target=CPU", "--model_version=V2"], _CRNN, _crnn_export("V2"),
                 ("MINDIR", "ONNX")),
     "cyclegan": ("official/cv/CycleGAN", _CYCLEGAN_ARGS, _CYCLEGAN, _cyclegan_export, ("MINDIR", "ONNX")),
+    "inceptionv3": ("official/cv/Inception/inceptionv3", _INCEPTIONV3_ARGS, _INCEPTIONV3, _inceptionv3_export,
+                    ("MINDIR", "ONNX")),
+    "mobilenetv3": ("official/cv/MobileNet/mobilenetv3", [], _MOBILENETV3, _mobilenetv3_export, ("MINDIR", "ONNX")),
 }
 
 _BUILD = """import os
