@@ -20,7 +20,7 @@ LAYERS = {
     "msjax.ops": 3,
     "msjax.nn": 4, "msjax.numpy": 4,
     "msjax.amp": 5,
-    "msjax.train": 6, "msjax.boost": 6, "msjax.mindrecord": 6,
+    "msjax.train": 6, "msjax.boost": 6, "msjax.mindrecord": 6, "msjax.onnx": 6,
     "msjax.dataset": 7,
     "msjax.mint": 8, "msjax._extends": 8,
 }

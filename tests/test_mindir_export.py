@@ -6,7 +6,8 @@ msjax's outputs must be MindSpore's (rtol 1e-5); the structure (named parameters
 values, inputs, outputs) and the errors are checked directly.
 
 CI cost: every case is exported (about 3 s); outputs are computed for LeNet5, ResNet18, the
-BERT encoder and the misc-ops net; MobileNetV2 and VGG16 (10-15 s of compiling), and the
+BERT encoder and the misc-ops net; MobileNetV2, VGG16, issue 34's layers and recurrent nets
+(5-15 s of compiling each: the recurrent net's unrolled GRU/RNN loops are 500 nodes), and the
 full-size zoo networks (``cases.FULL``, minutes), only with ``MSJAX_FULL_ZOO=1``. After a deliberate change of what msjax traces, re-record with
 ``/tmp/ms/bin/python tests/fixtures/record_mindir_export.py``.
 """
@@ -30,7 +31,8 @@ import mindir_export_cases as cases  # noqa: E402
 
 RECORD = dict(np.load(os.path.join(HERE, "fixtures", "mindir_export_mindspore.npz")))
 FULL = os.environ.get("MSJAX_FULL_ZOO") == "1"
-RUN = {"lenet", "lenet_dynamic", "resnet18", "bert", "misc"} | ({"mobilenetv2", "vgg16", *cases.FULL} if FULL else set())
+RUN = {"lenet", "lenet_dynamic", "resnet18", "bert", "misc"} | (
+    {"mobilenetv2", "vgg16", "layers", "recurrent", *cases.FULL} if FULL else set())
 
 
 def _ops(model):
@@ -127,21 +129,32 @@ def test_unsupported_op_raises_and_writes_nothing(tmp_path):
 
     def noisy(x):
         return ops.uniform(x.shape, ms.Tensor(0.0), ms.Tensor(1.0)) + x
-    with pytest.raises(RuntimeError, match="the operation 'random_[a-z]+' .*has no MindIR form"):
+    with pytest.raises(RuntimeError, match="the MindSpore operator 'UniformReal' .*has no MindIR form"):
         write_mindir(noisy, (ms.Tensor(np.ones((2,), np.float32)),), str(path))
     assert os.listdir(tmp_path) == []
 
-    class Grow(nn.Cell):      # a transposed convolution: a flipped kernel, then an input-dilated convolution
+
+def test_transposed_convolution_is_conv2d_transpose_of_the_weight(tmp_path):
+    """The trace's flipped kernel and input-dilated convolution are written as MindSpore writes
+    ``ops.Conv2DTranspose``: the Parameter itself as the weight, no ReverseV2 left behind."""
+    class Grow(nn.Cell):
         def __init__(self):
             super().__init__()
-            self.w = ms.Parameter(ms.Tensor(np.ones((2, 3, 3, 3), np.float32)), name="w")
+            self.w = ms.Parameter(ms.Tensor(np.arange(54, dtype=np.float32).reshape(2, 3, 3, 3) / 50), name="w")
             self.up = ops.Conv2DTranspose(3, 3, stride=2)
 
         def construct(self, x):
             return self.up(x, self.w, (1, 3, 11, 11))
-    with pytest.raises(RuntimeError, match="the operation 'rev' "):
-        write_mindir(Grow(), (ms.Tensor(np.ones((1, 2, 5, 5), np.float32)),), str(path))
-    assert os.listdir(tmp_path) == []
+    x = ms.Tensor(np.linspace(-1, 1, 50, dtype=np.float32).reshape(1, 2, 5, 5))
+    net = Grow()
+    path = str(tmp_path / "g.mindir")
+    write_mindir(net, (x,), path)
+    model = ModelProto()
+    model.ParseFromString(open(path, "rb").read())
+    assert _ops(model).split() == ["Constant", "Conv2DTranspose"]
+    assert [p.ref_key for p in model.graph.parameter] == ["w"]
+    out = nn.GraphCell(ms.load(path))(x)
+    np.testing.assert_allclose(out.asnumpy(), net(x).asnumpy(), rtol=1e-6, atol=1e-6)
 
 
 def test_dynamic_batch_writes_minus_one(tmp_path):

@@ -4,7 +4,11 @@ The files, their inputs and MindSpore's outputs (``ms.load`` + ``nn.GraphCell`` 
 are recorded by ``tests/golden/record_mindir_load.py`` into ``tests/fixtures/mindir/``: LeNet5
 as in the zoo, a ResNet stem and block, MobileNetV2 inverted residuals exported with a dynamic
 batch, a VGG stack, a BERT encoder layer (two inputs, two outputs), ``nn.TransformerEncoderLayer``
-and two nets of assorted ops. MindSpore is not imported here.
+two nets of assorted ops, and issue 34's CycleGAN-style generator block (MirrorPad, BatchNorm on
+batch statistics with a U monad as its 10th input, Conv2DTranspose), EDSR-style block
+(DepthToSpace, AvgPool/AvgPool3D, ResizeNearestNeighborV2), float16 attention scores (a 0-d
+float32 constant times float16 stays float16) and integer division ops. MindSpore is not
+imported here.
 """
 import json
 import os
@@ -148,6 +152,22 @@ def test_unknown_op_type_named_at_load(tmp_path):
             p.op_type = "FractionalMaxPool"
     with pytest.raises(RuntimeError, match="the op type 'FractionalMaxPool' .* has no msjax implementation"):
         load_mindir_graph(_write(model, tmp_path / "bad.mindir"))
+
+
+def test_constant_named_like_an_input(tmp_path):
+    """MindSpore names some constants after the Python variable (CycleGAN's LeakyReLU slope is a
+    Constant node named ``x``, as its graph input ``<graph>:x`` is called ``x``): each keeps its value."""
+    model = _model("lenet")
+    prims = {p.name: p.op_type for p in model.primitives}
+    consts = {n.output[0]: n for n in model.graph.node if n.op_type == "Constant"}
+    matmul = next(n for n in model.graph.node if prims.get(n.op_type[5:]) == "MatMul")
+    const = consts[next(i for i in matmul.input if i in consts)]          # its transpose_a flag
+    old_name = const.output[0]
+    const.output[0] = const.name = "x"
+    for n in model.graph.node:
+        n.input[:] = ["x" if i == old_name else i for i in n.input]
+    cell = nn.GraphCell(load_mindir_graph(_write(model, tmp_path / "x.mindir")))
+    np.testing.assert_allclose(cell(*_inputs("lenet")).asnumpy(), _expected("lenet")[0], rtol=1e-5, atol=1e-6)
 
 
 def test_subgraph_call_named_at_load(tmp_path):

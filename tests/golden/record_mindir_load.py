@@ -2,6 +2,7 @@
 
     /tmp/ms/bin/python tests/golden/record_mindir_load.py            # writes tests/fixtures/mindir/
     /tmp/ms/bin/python tests/golden/record_mindir_load.py --ops      # also print each file's op types
+    /tmp/ms/bin/python tests/golden/record_mindir_load.py NAME...    # only these nets, the others kept
 
 Small zoo-style networks with fixed (seeded) weights: LeNet5 exactly as the zoo's
 ``official/cv/LeNet/src/lenet.py`` (``cases_nn_models._lenet5``); a ResNet stem + residual
@@ -11,7 +12,10 @@ ReLU6) exported with a dynamic batch (``Tensor(shape=[None, ...])``); a VGG-styl
 (two inputs, a tuple of two outputs: LayerNorm, Softmax, GELU, BatchMatMul, Reshape,
 Transpose); MindSpore's own ``nn.TransformerEncoderLayer``; and two nets of assorted ops
 (Embedding, Concat, AvgPool, reductions, Cast, Split, hard activations, StridedSlice, OneHot,
-Conv2dTranspose, resizing...). Each is exported with ``ms.export(..., file_format='MINDIR')``
+Conv2dTranspose, resizing...); issue 34's CycleGAN-style generator block (reflect padding,
+BatchNorm on batch statistics, Conv2dTranspose), EDSR-style block (DepthToSpace, PixelShuffle,
+average pooling in every form, nearest resizing), a float16 attention-score block (a 0-d
+float32 constant times float16) and integer division ops. Each is exported with ``ms.export(..., file_format='MINDIR')``
 into ``tests/fixtures/mindir/<name>.mindir`` and run through ``ms.load`` + ``nn.GraphCell``;
 inputs and outputs go into ``tests/fixtures/mindir/outputs.npz`` as ``<name>/in<i>`` and
 ``<name>/out<i>`` (``<name>@<batch>/...`` for extra batch sizes of a dynamic-batch file).
@@ -261,6 +265,99 @@ def build_nets(ms):
             fin = ops.isfinite(self.real_div(x, y))
             return a, b, c, m, fin, self.reduce_prod(u + 1.0, 1), self.argmin(x), self.cumsum(x, 1)
 
+    class GeneratorBlock(nn.Cell):
+        """CycleGAN's ResNet generator in small (zoo official/cv/CycleGAN, src/models): reflect
+        padding, convolutions with BatchNorm on batch statistics (``use_batch_statistics=True``,
+        a BatchNorm node with a U monad as its 10th input), a residual block, Conv2dTranspose
+        up-sampling ('same' and 'pad'), Tanh."""
+        def __init__(self):
+            super().__init__()
+            self.pad = nn.Pad(((0, 0), (0, 0), (1, 1), (1, 1)), mode="REFLECT")
+            self.conv_in = nn.Conv2d(3, 8, 3, pad_mode="valid")
+            self.bn_in = nn.BatchNorm2d(8, use_batch_statistics=True)
+            self.down = nn.Conv2d(8, 16, 3, stride=2, pad_mode="pad", padding=1)
+            self.bn_down = bn(16)
+            self.res_conv = nn.Conv2d(16, 16, 3, pad_mode="pad", padding=1)
+            self.res_bn = bn(16)
+            self.up = nn.Conv2dTranspose(16, 8, 3, stride=2, pad_mode="same")
+            self.up_pad = nn.Conv2dTranspose(16, 8, 3, stride=2, pad_mode="pad", padding=1, has_bias=True)
+            self.bn_up = bn(8)
+            self.out = nn.Conv2d(8, 3, 1, has_bias=True)
+            self.relu = nn.ReLU()
+            self.tanh = nn.Tanh()
+
+        def construct(self, x):
+            h = self.relu(self.bn_in(self.conv_in(self.pad(x))))
+            h = self.relu(self.bn_down(self.down(h)))
+            h = h + self.res_bn(self.res_conv(h))
+            u = self.relu(self.bn_up(self.up(h)))
+            return self.tanh(self.out(u)), self.up_pad(h)
+
+    class EdsrBlock(nn.Cell):
+        """EDSR in small (zoo official/cv/EDSR): a residual body scaled by 0.1, up-sampling by a
+        convolution to 4x the channels then DepthToSpace (and nn.PixelShuffle), nearest resizing,
+        average pooling in MindSpore's three forms (AvgPool; AvgPool3D for padding; 1-D)."""
+        def __init__(self):
+            super().__init__()
+            self.head = nn.Conv2d(3, 4, 3, pad_mode="same", has_bias=True)
+            self.body1 = nn.Conv2d(4, 4, 3, pad_mode="same", has_bias=True)
+            self.body2 = nn.Conv2d(4, 4, 3, pad_mode="same", has_bias=True)
+            self.up = nn.Conv2d(4, 16, 3, pad_mode="same", has_bias=True)
+            self.d2s = ops.DepthToSpace(2)
+            self.shuffle = nn.PixelShuffle(2)
+            self.resize = nn.Upsample(scale_factor=2.0, mode="nearest", recompute_scale_factor=True)
+            self.avg = nn.AvgPool2d(3, 2, pad_mode="pad", padding=1, count_include_pad=False)
+            self.avg_same = nn.AvgPool2d(3, 2, pad_mode="same")
+            self.avg1 = nn.AvgPool1d(3, 2)
+            self.relu = nn.ReLU()
+
+        def construct(self, x):
+            h = self.head(x)
+            h = h + self.body2(self.relu(self.body1(h))) * 0.1
+            u = self.up(h)
+            y = self.d2s(u) + self.shuffle(u)                      # (N, 4, 2H, 2W)
+            p = self.avg(y) + self.avg_same(y) + h                 # (N, 4, H, W)
+            q = self.avg1(ops.reshape(p, (p.shape[0], 4, -1)))
+            return y, self.resize(p) - y, q
+
+    class AttentionF16(nn.Cell):
+        """BERT's attention scores in float16: ``ops.Mul()(0.25, q)`` keeps float16 (MindSpore
+        stores 0.25 as a 0-d float32 constant), then BatchMatMul, Softmax in float32."""
+        def __init__(self):
+            super().__init__()
+            self.mul = ops.Mul()
+            self.bmm = ops.BatchMatMul(transpose_b=True)
+            self.softmax = nn.Softmax()
+
+        def construct(self, q, k):
+            s = self.bmm(self.mul(0.25, q), k)
+            p = self.softmax(ops.cast(s, mstype.float32))
+            return ops.cast(p, mstype.float16), s - 1.0, ops.maximum(s, 0.5)
+
+    class IntOps(nn.Cell):
+        """Integer division in MindSpore's forms (FloorDiv, DivMod, RemainderTensorScalar,
+        TruncateDiv/TruncateMod), ReverseV2 and PadV3 with a fill value."""
+        def construct(self, n, m, x):
+            a = n // 3 + ops.div(n, m, rounding_mode="trunc") + n % 3 + ops.floor_divide(n, m)
+            b = ops.TruncateDiv()(n, m) + ops.TruncateMod()(n, m) + ops.remainder(n, m)
+            r = ops.ReverseV2(axis=(1,))(x)
+            return a, b, ops.pad(r, (1, 2), value=0.5)
+
+    class CrnnHead(nn.Cell):
+        """CRNN's recurrent head in small (zoo official/cv/CRNN): convolution features as a
+        time-major sequence, a two-layer bidirectional nn.LSTM (MindSpore's LSTM nodes), Dense."""
+        def __init__(self):
+            super().__init__()
+            self.conv = nn.Conv2d(1, 4, 3, pad_mode="same", has_bias=True)
+            self.lstm = nn.LSTM(8, 5, num_layers=2, bidirectional=True)
+            self.fc = nn.Dense(10, 6)
+
+        def construct(self, x):
+            f = self.conv(x)                                       # (N, 4, 2, T)
+            seq = ops.transpose(ops.reshape(f, (f.shape[0], 8, f.shape[3])), (2, 0, 1))   # (T, N, 8)
+            y, (h, c) = self.lstm(seq)
+            return self.fc(y), h, c
+
     def f32(*shape, seed=0):
         return np.random.RandomState(seed).randn(*shape).astype(np.float32)
 
@@ -278,6 +375,13 @@ def build_nets(ms):
         "misc_ops": (Misc(), [ids, f32(2, 2, 8, 8)], None),
         "misc_ops2": (Misc2(), [f32(2, 3, 4), f32(2, 3, 4, 4, seed=3), np.array([1, 3], np.int32)], None),
         "misc_ops3": (Misc3(), [np.tanh(f32(3, 5, seed=4)) * 1.8, f32(3, 5, seed=5)], None),
+        "generator_block": (GeneratorBlock(), [f32(2, 3, 8, 8, seed=6)], None),
+        "edsr_block": (EdsrBlock(), [f32(1, 3, 6, 6, seed=7)], None),
+        "attention_f16": (AttentionF16(), [f32(2, 4, 8, seed=8).astype(np.float16),
+                                           f32(2, 4, 8, seed=9).astype(np.float16)], None),
+        "crnn_head": (CrnnHead(), [f32(2, 1, 2, 6, seed=11)], None),
+        "int_ops": (IntOps(), [np.arange(-6, 6, dtype=np.int32).reshape(2, 6),
+                               np.array([[3, -3, 2, 5, -4, 7]] * 2, np.int32), f32(2, 3, seed=10)], None),
     }
 
 
@@ -286,11 +390,17 @@ def main():
     from mindspore import nn, Tensor
     ms.set_context(mode=ms.GRAPH_MODE)
     show_ops = "--ops" in sys.argv
+    only = [a for a in sys.argv[1:] if not a.startswith("--")]     # re-record these nets, keep the others
     os.makedirs(OUT, exist_ok=True)
     arrays = {}
+    if only:
+        arrays = {k: v for k, v in np.load(os.path.join(OUT, "outputs.npz")).items()
+                  if k.split("/")[0].split("@")[0] not in only}
     errors = {}
     ms.set_seed(1)      # the networks' initial weights
     for name, (net, export_in, runs) in build_nets(ms).items():
+        if only and name not in only:
+            continue
         net.set_train(False)
         path = os.path.join(OUT, name)
         ms.export(net, *[x if isinstance(x, Tensor) else Tensor(x) for x in export_in],

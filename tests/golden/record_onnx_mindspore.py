@@ -22,7 +22,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(HERE), "fixtures"))
 import mindspore as ms  # noqa: E402
 import mindir_export_cases as cases  # noqa: E402
 
-NETS = ("lenet", "resnet18", "mobilenetv2", "vgg16", "bert", "misc")
+NETS = ("lenet", "resnet18", "mobilenetv2", "vgg16", "bert", "misc", "layers", "recurrent")
 ZOO_DIR = {"resnet18": "resnet", "mobilenetv2": "mobilenetv2", "vgg16": "vgg16", "bert": "bert"}
 
 

@@ -23,7 +23,6 @@ from ..._core.parameter import Parameter, ParameterTuple
 from ..._core.tensor import Tensor, wrap
 from ...common.initializer import Uniform, initializer
 from ..cell import Cell
-from ...ops._impl import conv as F
 from .basic import Dropout
 
 __all__ = ["RNN", "GRU", "LSTM", "RNNCell", "GRUCell", "LSTMCell"]
@@ -168,9 +167,16 @@ class GRUCell(_RNNCellBase):
         return wrap(_gru_step(x._data, hx._data, *self._w()))
 
 
-@F._compiled("mode")
 def _scan(mode, x, h0, w_ih, w_hh, b_ih, b_hh, lengths=None):
-    """Run one direction over time-major ``x`` (T, N, I); returns (outputs (T, N, H), final state)."""
+    """Run one direction over time-major ``x`` (T, N, I); returns (outputs (T, N, H), final state).
+
+    Each mode is one ``jax.jit`` named ``msjax_rnn_<mode>``: compiled once per shape when called
+    eagerly, and a named call inside a trace (XLA inlines it), which the MINDIR and ONNX writers
+    write as MindSpore's ``LSTM`` node / ONNX's ``LSTM`` operator."""
+    return _DIRECTIONS[mode](x, h0, w_ih, w_hh, b_ih, b_hh, lengths)
+
+
+def _direction(mode, x, h0, w_ih, w_hh, b_ih, b_hh, lengths):
     step = _STEPS[mode]
     is_lstm = mode == "LSTM"
     t_idx = jnp.arange(x.shape[0])
@@ -192,6 +198,16 @@ def _scan(mode, x, h0, w_ih, w_hh, b_ih, b_hh, lengths=None):
 
     final, outs = jax.lax.scan(body, h0, (x, t_idx))
     return outs, final
+
+
+def _named_direction(mode):
+    def fn(x, h0, w_ih, w_hh, b_ih, b_hh, lengths):
+        return _direction(mode, x, h0, w_ih, w_hh, b_ih, b_hh, lengths)
+    fn.__name__ = fn.__qualname__ = f"msjax_rnn_{mode}"
+    return jax.jit(fn)
+
+
+_DIRECTIONS = {mode: _named_direction(mode) for mode in _STEPS}
 
 
 def _reverse_sequence(x, lengths):

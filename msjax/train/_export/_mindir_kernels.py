@@ -16,10 +16,11 @@ type missing here makes ``load`` raise, naming it.
 from __future__ import annotations
 
 from ..._core.registry import OPS
+from ..._core.tensor import Tensor, wrap
 from ...common import dtype as mstype
 from ... import ops
 
-__all__ = ["KERNELS", "MONAD", "PLUMBING"]
+__all__ = ["KERNELS", "MONAD", "PLUMBING", "STATIC_INPUTS", "WEAK_SCALAR_OPS"]
 
 
 class _Monad:
@@ -73,14 +74,62 @@ def _prim(name, **convert):
     return _positional(_FN[name], **convert)
 
 
+_ENUMS = {"pad_mode": _pad_mode, "format": _format}
+
+
 def _attrs(name, keys, renames=None):
-    """A PRIMITIVE: tensors are inputs, the constructor arguments are the primitive's attributes."""
+    """A PRIMITIVE: tensors are inputs, the constructor arguments are the primitive's attributes
+    (``pad_mode``/``format`` as MindSpore's enumeration numbers or as strings)."""
     fn, renames = _FN[name], renames or {}
 
     def run(args, attrs):
-        kw = {renames.get(k, k): attrs[k] for k in keys if k in attrs}
+        kw = {renames.get(k, k): _ENUMS[k](attrs[k]) if k in _ENUMS else attrs[k] for k in keys if k in attrs}
         return fn(*args, **kw)
     return run
+
+
+_PADV3_MODES = {0: "constant", 1: "reflect", 2: "replicate", 3: "circular"}
+_ROUNDING = {None: None, 0: None, 1: "trunc", 2: "floor"}      # MindSpore's RoundingMode enum
+
+
+def _pad_v3(args, attrs):
+    x, paddings, value = (list(args) + [None])[:3]
+    mode = attrs.get("mode", "constant")
+    mode = _PADV3_MODES.get(mode, mode) if isinstance(mode, int) else {"edge": "replicate"}.get(mode, mode)
+    if not attrs.get("paddings_contiguous", True):
+        raise ValueError("PadV3 with paddings_contiguous=False is not supported by msjax")
+    pads = tuple(int(p) for p in (paddings.asnumpy().ravel() if hasattr(paddings, "asnumpy") else paddings))
+    if mode != "constant":
+        return ops.pad(x, pads, mode=mode)
+    if not isinstance(value, Tensor):
+        return ops.pad(x, pads, value=0 if value is None else value)
+    import jax.numpy as jnp      # a traced fill value: jnp.pad takes it as an array
+    pairs = [(0, 0)] * (x.ndim - len(pads) // 2) + [(pads[i], pads[i + 1]) for i in range(len(pads) - 2, -1, -2)]
+    return wrap(jnp.pad(x._data, pairs, constant_values=value._data.astype(x._data.dtype)))
+
+
+def _resize_nearest_v2(args, attrs):
+    """``ResizeNearestNeighborV2(x, size, align_corners, half_pixel_centers)`` on NCHW: each
+    output pixel takes the input pixel its (scaled) coordinate falls in."""
+    import numpy as np
+    x, size, align, half = args
+    size = tuple(int(s) for s in (size.asnumpy().ravel() if hasattr(size, "asnumpy") else size))
+    for axis, out_n in zip((2, 3), size):
+        in_n = x.shape[axis]
+        i = np.arange(out_n, dtype=np.float64)
+        if align and out_n > 1:
+            src = np.round(i * (in_n - 1) / (out_n - 1))
+        elif half:
+            src = np.floor((i + 0.5) * in_n / out_n)
+        else:
+            src = np.floor(i * in_n / out_n)
+        x = ops.gather(x, Tensor(np.minimum(src, in_n - 1).astype(np.int32)), axis)
+    return x
+
+
+def _div_mod(args, attrs):
+    x, y, mode = args
+    return ops.div(x, y, rounding_mode=_ROUNDING[mode] if isinstance(mode, int) or mode is None else mode)
 
 
 def _stack(args, attrs):
@@ -210,4 +259,32 @@ KERNELS.update({
     "BroadcastTo": _prim("BroadcastTo"),
     "Stack": _stack,
     "OneHot": _prim("OneHot"),
+    # layers of generators and super-resolution nets (issue 34)
+    "DepthToSpace": _attrs("DepthToSpace", ("block_size",)),
+    "SpaceToDepth": _attrs("SpaceToDepth", ("block_size",)),
+    "ReverseV2": _prim("ReverseV2"),
+    "PadV3": _pad_v3,
+    "MirrorPad": _attrs("MirrorPad", ("mode",)),
+    "LSTM": _attrs("LSTM", ("input_size", "hidden_size", "num_layers", "has_bias", "bidirectional", "dropout",
+                            "proj_size")),
+    "ResizeNearestNeighborV2": _resize_nearest_v2,
+    "AvgPool3D": _attrs("AvgPool3D", ("kernel_size", "strides", "pad_mode", "pad", "ceil_mode", "count_include_pad",
+                                      "divisor_override", "format"), {"format": "data_format"}),
+    # integer division
+    "FloorDiv": _prim("FloorDiv"),
+    "FloorMod": _prim("FloorMod"),
+    "TruncateDiv": lambda args, attrs: ops.div(*args, rounding_mode="trunc"),
+    "TruncateMod": lambda args, attrs: ops.fmod(*args),
+    "DivMod": _div_mod,
+    "RemainderTensorScalar": lambda args, attrs: ops.remainder(*args),
+    "RemainderTensorTensor": lambda args, attrs: ops.remainder(*args),
 })
+
+# op -> input positions that must be known when tracing (shapes, paddings): a constant tensor
+# there is handed to the kernel as nested tuples rather than as a (traced) Tensor
+STATIC_INPUTS = {"MirrorPad": (1,), "PadV3": (1,), "ResizeNearestNeighborV2": (1,)}
+
+# element-wise ops whose 0-d constant operands MindSpore treats as scalars (the other operand's dtype)
+# (arithmetic only: a comparison's recorded output is bool whatever its operands are)
+WEAK_SCALAR_OPS = frozenset({"Add", "Sub", "Mul", "Div", "RealDiv", "Maximum", "Minimum", "Pow", "FloorDiv",
+                             "FloorMod", "TruncateDiv", "TruncateMod", "Muls", "Divs"})

@@ -23,6 +23,7 @@ import jax.extend.core as jcore
 import numpy as np
 
 from .._mind_ir_pb import AttributeProto, NodeProto, PrimitiveProto, TensorProto
+from ._where import Unsupported
 
 __all__ = ["Emitter", "tensor_type", "unsupported"]
 
@@ -44,10 +45,18 @@ _INLINE = {"jit": "jaxpr", "pjit": "jaxpr", "closed_call": "call_jaxpr", "core_c
 _FOLD_LIMIT = 1 << 16      # elements: a larger all-constant result is computed by the graph instead
 
 
-def unsupported(prim, detail=""):
+def _message(op, detail, where):
     what = f" ({detail})" if detail else ""
-    return RuntimeError(f"Exporting MINDIR failed: the operation '{prim}'{what} (a JAX primitive of the traced "
-                        f"network) has no MindIR form in msjax's exporter; docs/export.md lists the ones it has.")
+    loc = where.describe() if where is not None else ""
+    return (f"Exporting MINDIR failed: the MindSpore operator '{op}'{what}{' ' + loc if loc else ''} has no MindIR "
+            f"form in msjax's exporter; docs/export.md lists the ones it has.")
+
+
+def unsupported(prim, detail=""):
+    """The error for an operation with no MindIR form (``RuntimeError``, as MindSpore raises for an
+    op it cannot export), named by its MindSpore operator; ``Emitter.emit`` adds the layer and the
+    user's line it came from."""
+    return Unsupported(prim, detail, _message)
 
 
 def dims(shape):
@@ -132,6 +141,8 @@ class Emitter:
         self.primitives: list = []
         self._prims: dict = {}
         self._count = 0
+        self.parents: tuple = ()     # the equation being written and those it is nested in
+        self.reversed: dict = {}     # a ReverseV2's output -> (its input, axes): Conv2DTranspose undoes it
 
     # -- the graph -----------------------------------------------------------------------
     def fresh(self, stem="CNode"):
@@ -172,9 +183,10 @@ class Emitter:
         return out
 
     # -- jaxprs --------------------------------------------------------------------------
-    def emit(self, jaxpr, consts, args):
+    def emit(self, jaxpr, consts, args, parents=()):
         """Emit ``jaxpr`` with its constvars bound to ``consts`` and invars to ``args`` (value
-        names, or numpy arrays for constants); returns the outputs, in the same two kinds."""
+        names, or numpy arrays for constants); returns the outputs, in the same two kinds.
+        ``parents``: the equations whose nested jaxpr this is (for an error's location)."""
         env = {}
         for v, x in zip(jaxpr.constvars, consts):
             env[v] = x
@@ -185,23 +197,34 @@ class Emitter:
             return np.asarray(v.val) if isinstance(v, jcore.Literal) else env[v]
 
         for eqn in jaxpr.eqns:
+            if _dead(eqn):
+                continue
             ins = [read(v) for v in eqn.invars]
             name = eqn.primitive.name
-            if name in _INLINE:
-                sub = eqn.params[_INLINE[name]]
-                if isinstance(sub, jcore.ClosedJaxpr):
-                    outs = self.emit(sub.jaxpr, [np.asarray(c) for c in sub.consts], ins)
+            named = RULES.get(f"jit:{eqn.params.get('name')}") if name in ("jit", "pjit") else None
+            self.parents = (*parents, eqn)
+            try:
+                # a named kernel written as one MindSpore node (msjax_rnn_LSTM); None: inline it
+                outs = named(self, eqn, ins) if named is not None else None
+                if outs is not None:
+                    outs = list(outs)
+                elif name in _INLINE:
+                    sub = eqn.params[_INLINE[name]]
+                    if isinstance(sub, jcore.ClosedJaxpr):
+                        outs = self.emit(sub.jaxpr, [np.asarray(c) for c in sub.consts], ins, (*parents, eqn))
+                    else:
+                        outs = self.emit(sub, [], ins, (*parents, eqn))
+                elif all(not isinstance(x, str) for x in ins) and self._foldable(eqn):
+                    res = eqn.primitive.bind(*ins, **eqn.params)
+                    outs = [np.asarray(r) for r in (res if eqn.primitive.multiple_results else [res])]
                 else:
-                    outs = self.emit(sub, [], ins)
-            elif all(not isinstance(x, str) for x in ins) and self._foldable(eqn):
-                res = eqn.primitive.bind(*ins, **eqn.params)
-                outs = [np.asarray(r) for r in (res if eqn.primitive.multiple_results else [res])]
-            else:
-                rule = RULES.get(name)
-                if rule is None:
-                    raise unsupported(name)
-                res = rule(self, eqn, ins, **eqn.params)
-                outs = list(res) if eqn.primitive.multiple_results else [res]
+                    rule = RULES.get(name)
+                    if rule is None:
+                        raise unsupported(name)
+                    res = rule(self, eqn, ins, **eqn.params)
+                    outs = list(res) if eqn.primitive.multiple_results else [res]
+            except Unsupported as e:
+                raise e.located((*parents, eqn)) from None
             for v, x in zip(eqn.outvars, outs):
                 env[v] = x
         return [read(v) for v in jaxpr.outvars]
@@ -220,6 +243,27 @@ class Emitter:
         if aval is not None:
             arr = arr.astype(aval.dtype)
         return self.const(arr)
+
+
+def prune(nodes, primitives, outputs):
+    """The nodes (and primitives) that ``outputs`` depend on, in order: a rule may leave a node
+    nothing reads (the ReverseV2 of a kernel that Conv2DTranspose reads unreversed)."""
+    by_out = {n.output[0]: n for n in nodes}
+    needed, stack = set(), list(outputs)
+    while stack:
+        name = stack.pop()
+        if name in needed or name not in by_out:
+            continue
+        needed.add(name)
+        stack.extend(by_out[name].input)
+    keep = [n for n in nodes if n.output[0] in needed]
+    refs = {n.op_type[5:] for n in keep if n.op_type.startswith("REF::")}
+    return keep, [p for p in primitives if p.name in refs]
+
+
+def _dead(eqn):
+    """An equation whose results nothing reads (jax's ``_`` outputs) and that has no effects."""
+    return not eqn.effects and all(type(v).__name__ == "DropVar" for v in eqn.outvars)
 
 
 RULES = {}
@@ -260,14 +304,6 @@ for _n in _UNARY:
     rule(_n)(_unary)
 for _n in _BINARY:
     rule(_n)(_binary)
-
-
-@rule("div")
-def _div(em, eqn, ins, **_):
-    if not np.issubdtype(_out(eqn).dtype, np.floating):
-        raise unsupported("div", "integer division rounding toward zero")
-    a, b = (em.tensor(x, v.aval) for x, v in zip(ins, eqn.invars))
-    return em.op("RealDiv", [a, b], _out(eqn))
 
 
 @rule("and", "or", "not")
@@ -369,52 +405,6 @@ def _dot_general(em, eqn, ins, dimension_numbers, **_):
     return _reshaped(em, r, flat, out.shape)
 
 
-@rule("conv_general_dilated")
-def _conv(em, eqn, ins, window_strides, padding, lhs_dilation, rhs_dilation, dimension_numbers,
-          feature_group_count, batch_group_count, **_):
-    x, w = (v.aval for v in eqn.invars)
-    nd = len(x.shape) - 2
-    plain = tuple(range(nd + 2))
-    if (nd != 2 or batch_group_count != 1 or any(d != 1 for d in lhs_dilation)
-            or tuple(dimension_numbers.lhs_spec) != plain or tuple(dimension_numbers.rhs_spec) != plain
-            or tuple(dimension_numbers.out_spec) != plain):
-        raise unsupported("conv_general_dilated", "only 2-D NCHW convolutions without input dilation")
-    pads = tuple(int(p) for pair in padding for p in pair)
-    if any(p < 0 for p in pads):
-        raise unsupported("conv_general_dilated", "negative padding")
-    attrs = {"kernel_size": tuple(int(d) for d in w.shape[2:]), "mode": 1, "out_channel": int(w.shape[0]),
-             "input_names": ["x", "w"], "pad": pads, "pad_mode": "pad", "format": "NCHW", "pad_list": pads,
-             "groups": int(feature_group_count), "stride": (1, 1, *map(int, window_strides)),
-             "group": int(feature_group_count), "dilation": (1, 1, *map(int, rhs_dilation)),
-             "output_names": ["output"]}
-    return em.op("Conv2D", [em.tensor(ins[0]), em.tensor(ins[1])], _out(eqn), attrs=attrs)
-
-
-def _same_pads(size, k, s):
-    out = -(-size // s)
-    total = max((out - 1) * s + k - size, 0)
-    return total // 2, total - total // 2
-
-
-@rule("reduce_window_max")
-def _max_pool(em, eqn, ins, window_dimensions, window_strides, padding, base_dilation, window_dilation):
-    x = eqn.invars[0].aval
-    pads = [tuple(map(int, p)) for p in padding]
-    if (len(x.shape) != 4 or tuple(window_dimensions[:2]) != (1, 1) or tuple(window_strides[:2]) != (1, 1)
-            or any(d != 1 for d in (*base_dilation, *window_dilation)) or pads[:2] != [(0, 0), (0, 0)]):
-        raise unsupported("reduce_window_max", "only 2-D NCHW max pooling without dilation")
-    k, s = tuple(map(int, window_dimensions)), tuple(map(int, window_strides))
-    if all(p == (0, 0) for p in pads):
-        mode = "VALID"
-    elif all(p == _same_pads(int(n), kk, ss) for p, n, kk, ss in zip(pads[2:], x.shape[2:], k[2:], s[2:])):
-        mode = "SAME"
-    else:
-        raise unsupported("reduce_window_max", f"padding {pads[2:]} is neither MindSpore's 'same' nor 'valid'")
-    attrs = {"pad_mode": mode, "output_names": ["output"], "kernel_size": k, "format": "NCHW", "strides": s,
-             "input_names": ["x"]}
-    return em.op("MaxPool", [em.tensor(ins[0])], _out(eqn), attrs=attrs)
-
-
 _REDUCE = {"reduce_sum": ("ReduceSum", True), "reduce_max": ("ReduceMax", False),
            "reduce_min": ("ReduceMin", False), "reduce_prod": ("ReduceProd", False)}
 
@@ -493,32 +483,6 @@ def _split(em, eqn, ins, sizes, axis):
         outs.append(em.op("StridedSlice", [em.tensor(ins[0]), tuple(begin), tuple(end), (1,) * len(end),
                                            0, 0, 0, 0, 0], _out(eqn, i)))
     return outs
-
-
-@rule("pad")
-def _pad(em, eqn, ins, padding_config):
-    value = ins[1]
-    if isinstance(value, str) or np.asarray(value) != 0:
-        raise unsupported("pad", "padding with a value other than zero")
-    if any(int(i) != 0 or int(lo) < 0 or int(hi) < 0 for lo, hi, i in padding_config):
-        raise unsupported("pad", "interior or negative padding")
-    paddings = tuple((int(lo), int(hi)) for lo, hi, _ in padding_config)
-    return em.op("Pad", [em.tensor(ins[0])], _out(eqn), attrs={"paddings": paddings})
-
-
-@rule("gather")
-def _gather(em, eqn, ins, dimension_numbers, slice_sizes, mode, fill_value, **_):
-    """The gather of ``take``/``Embedding`` (whole rows of axis 0 picked by an index array)."""
-    table, idx = (v.aval for v in eqn.invars)
-    dn = dimension_numbers
-    rows = tuple(int(d) for d in slice_sizes)
-    if (tuple(dn.collapsed_slice_dims) != (0,) or tuple(dn.start_index_map) != (0,) or idx.shape[-1:] != (1,)
-            or rows != (1, *map(int, table.shape[1:])) or getattr(dn, "operand_batching_dims", ())
-            or tuple(dn.offset_dims) != tuple(range(len(idx.shape) - 1, len(idx.shape) - 1 + len(rows) - 1))):
-        raise unsupported("gather", "only whole rows along axis 0 (take / Embedding)")
-    ishape = tuple(idx.shape[:-1])
-    i = _reshaped(em, em.tensor(ins[1]), idx, ishape)
-    return em.op("Gather", [em.tensor(ins[0]), i, 0, 0], _out(eqn))
 
 
 @rule("cumsum")

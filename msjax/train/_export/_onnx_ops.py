@@ -16,26 +16,24 @@ from __future__ import annotations
 
 import numpy as np
 
+from ._layout import gather_layout
+from ._where import Unsupported
+
 OPSET = 11
 _I64_MAX = np.iinfo(np.int64).max
 _I64_MIN = np.iinfo(np.int64).min
 
-# JAX primitive -> the MindSpore primitive name its message uses, where CamelCase differs
-_MS_NAME = {"erf_inv": "Erfinv", "cumsum": "CumSum", "cumprod": "CumProd", "cummax": "Cummax",
-            "cummin": "Cummin", "lgamma": "Lgamma", "digamma": "Digamma", "atan2": "Atan2",
-            "random_bits": "UniformReal", "while": "While", "cond": "Switch", "scan": "Scan"}
-
-
-def ms_name(prim):
-    return _MS_NAME.get(prim) or "".join(p[:1].upper() + p[1:] for p in prim.split("_"))
+def _message(op, detail, where):
+    """MindSpore's error for an op its ONNX converter has no entry for, with what msjax knows."""
+    notes = [n for n in (detail, where.describe() if where is not None else "") if n]
+    extra = f" [msjax: {'; '.join(notes)}]" if notes else ""
+    return f"Can not find key {op} in convert map. Exporting {op} operator is not yet supported.{extra}"
 
 
 def unsupported(prim, detail=None):
-    """MindSpore's error for an op its ONNX converter has no entry for (RuntimeError)."""
-    key = ms_name(prim)
-    what = f" ({detail})" if detail else ""
-    return RuntimeError(f"Can not find key {key} in convert map. Exporting {key} operator is not yet "
-                        f"supported. [msjax: JAX primitive '{prim}'{what} has no ONNX opset {OPSET} form]")
+    """The ``RuntimeError`` for an operation with no ONNX opset-11 form, named by its MindSpore
+    operator; ``Emitter.emit`` adds the layer and the user's line it came from."""
+    return Unsupported(prim, f"no ONNX opset {OPSET} form" + (f": {detail}" if detail else ""), _message)
 
 
 RULES = {}      # JAX primitive name -> rule(emitter, eqn, input names) -> output name(s)
@@ -87,6 +85,8 @@ class Emitter:
         self.nodes, self.initializers = [], []
         self.dim_sources = dim_sources or {}     # symbol -> (input name, axis)
         self._dims, self._consts, self._used = {}, {}, set()
+        self.parents = ()       # the equation being written and those it is nested in
+        self.reversed = {}      # a reversing Slice's output -> (its input, axes): ConvTranspose undoes it
 
     # ----- graph building
     def fresh(self, hint):
@@ -153,7 +153,9 @@ class Emitter:
         return self.helper.np_dtype_to_tensor_dtype(np.dtype(dtype))
 
     # ----- jaxpr walking
-    def emit(self, jaxpr, consts, args):
+    def emit(self, jaxpr, consts, args, parents=()):
+        """Emit ``jaxpr`` on ``consts`` and ``args`` (value names); ``parents``: the equations whose
+        nested jaxpr this is (for an error's location)."""
         env = {}
 
         def read(v):
@@ -165,21 +167,26 @@ class Emitter:
         env.update(zip(jaxpr.invars, args))
         for eqn in jaxpr.eqns:
             fn = RULES.get(eqn.primitive.name)
-            if fn is None:
-                sub = _sub_jaxpr(eqn)
-                if sub is None:
-                    raise unsupported(eqn.primitive.name)
-                outs = self.emit_closed(sub, [read(v) for v in eqn.invars])
-            else:
-                outs = fn(self, eqn, [read(v) for v in eqn.invars])
+            if eqn.primitive.name in ("jit", "pjit"):     # a named kernel with its own rule (msjax_rnn_LSTM)
+                fn = RULES.get(f"jit:{eqn.params.get('name')}")
+            self.parents = (*parents, eqn)
+            try:
+                outs = None if fn is None else fn(self, eqn, [read(v) for v in eqn.invars])
+                if outs is None:        # no rule, or a named kernel's rule declined: inline the call
+                    sub = _sub_jaxpr(eqn)
+                    if sub is None:
+                        raise unsupported(eqn.primitive.name)
+                    outs = self.emit_closed(sub, [read(v) for v in eqn.invars], (*parents, eqn))
+            except Unsupported as e:
+                raise e.located((*parents, eqn)) from None
             if not isinstance(outs, (list, tuple)):
                 outs = [outs]
             env.update(zip(eqn.outvars, outs))
         return [read(v) for v in jaxpr.outvars]
 
-    def emit_closed(self, sub, args):
+    def emit_closed(self, sub, args, parents=()):
         jaxpr, consts = sub
-        return self.emit(jaxpr, [self.const(np.asarray(c)) for c in consts], args)
+        return self.emit(jaxpr, [self.const(np.asarray(c)) for c in consts], args, parents)
 
 
 _CALLS = ("jit", "pjit", "closed_call", "core_call", "custom_jvp_call", "custom_vjp_call",
@@ -225,7 +232,7 @@ def _unary(em, eqn, ins):
 @rule("not", "and", "or", "xor")
 def _logical(em, eqn, ins):
     if np.dtype(_aval(eqn).dtype) != np.bool_:
-        raise unsupported(eqn.primitive.name, "bitwise on integers needs opset 18")
+        raise unsupported(eqn.primitive.name, "bitwise operations on integers need opset 18")
     return em.op(eqn.primitive.name.capitalize(), ins)
 
 
@@ -375,7 +382,7 @@ def _barrier(em, eqn, ins):
 def _reshape(em, eqn, ins):
     sizes = eqn.params["new_sizes"]
     if eqn.params.get("dimensions") is not None:
-        raise unsupported("reshape", "with dimensions")
+        raise unsupported("reshape", "a reshape that also transposes")
     if any(_is_int(d) and d == 0 for d in sizes):
         raise unsupported("reshape", "to an empty shape")
     return em.op("Reshape", [ins[0], em.shape(sizes)])
@@ -417,7 +424,9 @@ def _transpose(em, eqn, ins):
 def _rev(em, eqn, ins):
     axes = [int(a) for a in eqn.params["dimensions"]]
     n = len(axes)
-    return em.op("Slice", [ins[0], em.i64([-1] * n), em.i64([_I64_MIN] * n), em.i64(axes), em.i64([-1] * n)])
+    out = em.op("Slice", [ins[0], em.i64([-1] * n), em.i64([_I64_MIN] * n), em.i64(axes), em.i64([-1] * n)])
+    em.reversed[out] = (ins[0], axes)
+    return out
 
 
 @rule("slice")
@@ -572,9 +581,9 @@ def _inverse(perm):
 def _conv(em, eqn, ins):
     p = eqn.params
     if any(int(d) != 1 for d in p["lhs_dilation"]):
-        raise unsupported("conv_general_dilated", "lhs_dilation (a transposed convolution)")
+        return _conv_transpose(em, eqn, ins)
     if int(p["batch_group_count"]) != 1:
-        raise unsupported("conv_general_dilated", "batch_group_count")
+        raise unsupported("conv_general_dilated", "batch groups")
     if not _float(_aval(eqn).dtype):
         raise unsupported("conv_general_dilated", "integer inputs")
     pads = [(int(lo), int(hi)) for lo, hi in p["padding"]]
@@ -590,11 +599,43 @@ def _conv(em, eqn, ins):
     return _permute(em, y, _inverse(list(dn.out_spec)))
 
 
+def _conv_transpose(em, eqn, ins):
+    """An input-dilated convolution (how a transposed one is traced) as ``ConvTranspose``: the
+    kernel with its channels swapped and its window flipped (the trace's own ``rev`` of the
+    weight is undone rather than flipped twice), pads of ``d * (k - 1)`` less the trace's."""
+    p = eqn.params
+    dn, rhs = p["dimension_numbers"], _aval(eqn, 1)
+    spec = [int(d) for d in dn.rhs_spec]
+    if (any(int(s) != 1 for s in p["window_strides"]) or int(p["feature_group_count"]) != 1
+            or int(p["batch_group_count"]) != 1 or not _float(_aval(eqn).dtype)):
+        raise unsupported("conv_general_dilated", "a transposed convolution with strides on its dilated input, "
+                                                  "groups or integer inputs")
+    k = [int(rhs.shape[d]) for d in spec[2:]]
+    dil = [int(d) for d in p["rhs_dilation"]]
+    begin = [d * (kk - 1) - int(lo) for (lo, _), kk, d in zip(p["padding"], k, dil)]
+    end = [d * (kk - 1) - int(hi) for (_, hi), kk, d in zip(p["padding"], k, dil)]
+    if any(b < 0 for b in begin):
+        raise unsupported("conv_general_dilated", "a transposed convolution padded before its input")
+    w, flip = ins[1], True
+    src = em.reversed.get(w)
+    if src is not None and sorted(src[1]) == sorted(spec[2:]):
+        w, flip = src[0], False
+    w = _permute(em, w, [spec[1], spec[0], *spec[2:]])
+    if flip:
+        n = len(k)
+        w = em.op("Slice", [w, em.i64([-1] * n), em.i64([_I64_MIN] * n), em.i64(list(range(2, 2 + n))),
+                            em.i64([-1] * n)])
+    x = _permute(em, ins[0], list(dn.lhs_spec))
+    y = em.op("ConvTranspose", [x, w], kernel_shape=k, strides=[int(s) for s in p["lhs_dilation"]],
+              pads=begin + [max(e, 0) for e in end], output_padding=[max(-e, 0) for e in end], dilations=dil)
+    return _permute(em, y, _inverse(list(dn.out_spec)))
+
+
 @rule("reduce_window_sum", "reduce_window_max", "reduce_window_min")
 def _reduce_window(em, eqn, ins):
     p, a = eqn.params, _aval(eqn)
     if any(int(d) != 1 for d in p["base_dilation"]):
-        raise unsupported(eqn.primitive.name, "base_dilation")
+        raise unsupported(eqn.primitive.name, "a dilated input")
     win, strides = [int(w) for w in p["window_dimensions"]], [int(s) for s in p["window_strides"]]
     pads, dil = [(int(lo), int(hi)) for lo, hi in p["padding"]], [int(d) for d in p["window_dilation"]]
     active = [i for i in range(a.ndim) if win[i] != 1 or strides[i] != 1 or pads[i] != (0, 0)]
@@ -654,19 +695,8 @@ def _gather(em, eqn, ins):
     safe = em.op("Where", [em.op("Greater", [safe, hi]), hi, safe])
     y = em.op("Gather", [ins[0], safe], axis=axis)
     # ONNX puts the index dimensions at `axis`; lax at the positions offset_dims leaves free
-    nb, rest = idx_a.ndim - 1, [d for d in range(op_a.ndim) if d != axis]
-    onnx_dims = [("o", d) for d in range(axis)] + [("b", i) for i in range(nb)] + \
-        [("o", d) for d in range(axis + 1, op_a.ndim)]
-    offset = [int(o) for o in dn.offset_dims]
-    lax_dims, bi, oi = [], 0, 0
-    for pos in range(nb + len(rest)):
-        if pos in offset:
-            lax_dims.append(("o", rest[oi]))
-            oi += 1
-        else:
-            lax_dims.append(("b", bi))
-            bi += 1
-    y = _permute(em, y, [onnx_dims.index(d) for d in lax_dims])
+    perm, lax_dims = gather_layout(dn.offset_dims, idx_a.ndim - 1, op_a.ndim, axis)
+    y = _permute(em, y, perm)
     mode = str(p.get("mode"))
     if "FILL" not in mode.upper():
         return y
@@ -683,3 +713,66 @@ def _broadcast_mask(em, inside, lax_dims, idx_a):
     """The [batch...] in-bounds mask reshaped to broadcast over lax's output layout."""
     shape = [idx_a.shape[d[1]] if d[0] == "b" else 1 for d in lax_dims]
     return em.op("Reshape", [inside, em.shape(shape)])
+
+
+# ----- recurrent layers
+_RNN_GATES = {"msjax_rnn_LSTM": ("LSTM", 4, (0, 3, 1, 2)), "msjax_rnn_GRU": ("GRU", 3, (1, 0, 2))}
+
+
+@rule("jit:msjax_rnn_LSTM", "jit:msjax_rnn_GRU")
+def _rnn(em, eqn, ins):
+    """One direction of ``nn.LSTM``/``nn.GRU`` (msjax's named kernel: x (T, N, I), the initial
+    state(s) (N, H), w_ih, w_hh and the biases) as ONNX's ``LSTM``/``GRU``: gates reordered from
+    MindSpore's (i, f, g, o) / (r, z, n) to ONNX's (i, o, f, c) / (z, r, h); GRU with
+    ``linear_before_reset=1``, MindSpore's (and PyTorch's) formula."""
+    op, k, order = _RNN_GATES[eqn.params["name"]]
+    nstate = 2 if op == "LSTM" else 1
+    avals = [v.aval for v in eqn.invars]
+    nw = len(ins) - 1 - nstate
+    if nw not in (2, 4) or not all(_float(a.dtype) for a in avals):
+        return None             # seq_length: the masked loop is unrolled as traced
+    h = int(avals[1].shape[-1])
+
+    def gates(w):
+        parts = em.op("Split", [w], outputs=k, axis=0, split=[h] * k)
+        return em.op("Unsqueeze", [em.op("Concat", [parts[j] for j in order], axis=0)], axes=[0])
+    w_ih, w_hh = (gates(w) for w in ins[1 + nstate:3 + nstate])
+    args = [ins[0], w_ih, w_hh]
+    if nw == 4:
+        b = em.op("Concat", [em.op("Squeeze", [gates(b)], axes=[0]) for b in ins[3 + nstate:5 + nstate]], axis=0)
+        args.append(em.op("Unsqueeze", [b], axes=[0]))
+    else:
+        args.append("")
+    args.append("")                                     # sequence_lens
+    args += [em.op("Unsqueeze", [s], axes=[0]) for s in ins[1:1 + nstate]]
+    attrs = {"hidden_size": h}
+    if op == "GRU":
+        attrs["linear_before_reset"] = 1
+    outs = em.op(op, args, outputs=1 + nstate, **attrs)
+    y = em.op("Squeeze", [outs[0]], axes=[1])        # (T, 1, N, H) -> (T, N, H)
+    return [y] + [em.op("Squeeze", [s], axes=[0]) for s in outs[1:]]
+
+
+_UNROLL_LIMIT = 1024
+
+
+@rule("scan")
+def _scan(em, eqn, ins):
+    """A loop of static length (``nn.RNN``, an LSTM/GRU with ``seq_length``) unrolled: each step
+    takes ``Slice`` + ``Squeeze`` of the scanned inputs and writes the body once; the per-step
+    outputs are joined with ``Unsqueeze`` + ``Concat``."""
+    p = eqn.params
+    length, nc, ncar = int(p["length"]), int(p["num_consts"]), int(p["num_carry"])
+    if length > _UNROLL_LIMIT:
+        raise unsupported("scan", f"a loop of {length} steps (msjax unrolls at most {_UNROLL_LIMIT})")
+    parents, body = em.parents, p["jaxpr"]
+    consts, carry, xs = ins[:nc], list(ins[nc:nc + ncar]), ins[nc + ncar:]
+    steps = {}
+    for t in (range(length - 1, -1, -1) if p["reverse"] else range(length)):
+        x_t = [em.op("Squeeze", [em.op("Slice", [x, em.i64([t]), em.i64([t + 1]), em.i64([0])])], axes=[0])
+               for x in xs]
+        outs = em.emit(body.jaxpr, [em.const(np.asarray(c)) for c in body.consts], [*consts, *carry, *x_t], parents)
+        carry, steps[t] = outs[:ncar], outs[ncar:]
+    ys = [em.op("Concat", [em.op("Unsqueeze", [steps[t][j]], axes=[0]) for t in range(length)], axis=0)
+          for j in range(len(eqn.outvars) - ncar)]
+    return [*carry, *ys]

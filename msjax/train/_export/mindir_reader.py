@@ -26,7 +26,7 @@ import numpy as np
 from ..._core.tensor import Tensor
 from ...common import dtype as mstype
 from .._mind_ir_pb import AttributeProto, ModelProto, TensorProto
-from ._mindir_kernels import KERNELS, MONAD
+from ._mindir_kernels import KERNELS, MONAD, PLUMBING, STATIC_INPUTS, WEAK_SCALAR_OPS
 
 __all__ = ["FuncGraph", "load_mindir_graph"]
 
@@ -135,9 +135,12 @@ class FuncGraph:
 
     _ms_mindir_graph = True
 
-    def __init__(self, name, inputs, params, nodes, outputs, constants):
+    def __init__(self, name, inputs, params, nodes, outputs, constants, full_names=None):
         self.name, self.inputs, self.params = name, inputs, params
         self._nodes, self._outputs, self._constants = nodes, outputs, constants
+        # short name (``x``, ``fc.weight``) -> the file's name (``<graph>:x``): the nodes refer to
+        # the file's names, which a constant's name (a ``Constant`` named ``x``) cannot shadow
+        self._full = full_names or {}
 
     def __repr__(self):
         return f"FuncGraph({self.name!r}, inputs={[n for n, _, _ in self.inputs]}, {len(self._nodes)} nodes)"
@@ -151,10 +154,13 @@ class FuncGraph:
         for key, value in self._constants.items():
             if isinstance(value, np.ndarray):
                 env[key] = Tensor(value)
-        env.update(params)
-        env.update(zip((n for n, _, _ in self.inputs), inputs))
+        full = self._full
+        env.update((full.get(k, k), v) for k, v in params.items())
+        env.update((full.get(n, n), x) for (n, _, _), x in zip(self.inputs, inputs))
         for node in self._nodes:
             args = [env[i] for i in node.inputs]
+            if node.op not in PLUMBING:     # U/IO monads order side effects; no kernel takes them
+                args = [a for a in args if a is not MONAD]
             try:
                 env[node.name] = node.kernel(args, node.attrs)
             except Exception as e:      # pylint: disable=broad-except
@@ -204,6 +210,40 @@ def _node_kind(node, prims, functions):
     return op, {a.name: attr_value(a) for a in node.attribute if a.name != "shape"}
 
 
+def _nested_tuple(v):
+    return tuple(_nested_tuple(x) for x in v) if isinstance(v, list) else v
+
+
+def _node_inputs(node, op, constants):
+    """The node's inputs: a constant at a position the kernel needs when tracing
+    (``STATIC_INPUTS``) as nested tuples; a 0-d constant tensor of an element-wise op whose recorded output dtype
+    is not the constant's (``ops.Mul()(0.25, x_fp16)``: MindSpore stores 0.25 as a float32 0-d
+    tensor and the product as float16) is read as a Python number, which keeps the other
+    operand's dtype as MindSpore's scalar did."""
+    inputs = list(node.input)
+    for k in STATIC_INPUTS.get(op, ()):
+        v = constants.get(inputs[k]) if k < len(inputs) else None
+        if isinstance(v, np.ndarray):
+            key = f"{inputs[k]}#static"
+            constants[key] = _nested_tuple(v.tolist())
+            inputs[k] = key
+    if op not in WEAK_SCALAR_OPS:
+        return inputs
+    out = [a for a in node.attribute if a.name == "shape" and a.type == A.TENSORS and len(a.tensors) == 1]
+    if not out or out[0].tensors[0].data_type not in _NP_TYPES:
+        return inputs
+    out_dtype = _np_dtype(out[0].tensors[0].data_type)
+    if all(isinstance(constants.get(name), np.ndarray) for name in inputs):
+        return inputs
+    for k, name in enumerate(inputs):
+        v = constants.get(name)
+        if isinstance(v, np.ndarray) and v.ndim == 0 and v.dtype != out_dtype and v.dtype != np.bool_:
+            key = f"{name}#scalar"
+            constants[key] = v.item()
+            inputs[k] = key
+    return inputs
+
+
 def _program(graph, prims, functions, known):
     """Constants and the nodes needed for the outputs, in dependency order (an iterative
     depth-first walk from the outputs: nodes nothing reads are left out)."""
@@ -228,7 +268,7 @@ def _program(graph, prims, functions, known):
                 if op not in KERNELS:
                     raise RuntimeError(f"Load MindIR failed: the op type '{op}' (node '{node.name}') has no "
                                        "msjax implementation in nn.GraphCell's MindIR interpreter.")
-                order.append(_Node(name, op, KERNELS[op], list(node.input), attrs))
+                order.append(_Node(name, op, KERNELS[op], _node_inputs(node, op, constants), attrs))
                 done.add(name)
                 visiting.discard(name)
             elif name in visiting:
@@ -251,12 +291,11 @@ def parse_model(model, base_dir=""):
     known = {n for n, _, _ in inputs} | set(params)
     constants, nodes = _program(g, prims, functions, known)
     # parameter and input names without the graph's prefix, as MindSpore's GraphCell names them
+    # (the nodes keep the file's names)
     rename = {n: _short(n, g.name) for n in known}
-    for node in nodes:
-        node.inputs = [rename.get(i, i) for i in node.inputs]
-    outputs = [rename.get(o.name, o.name) for o in g.output]
     return FuncGraph(g.name, [(rename[n], s, d) for n, s, d in inputs],
-                     {rename[n]: v for n, v in params.items()}, nodes, outputs, constants)
+                     {rename[n]: v for n, v in params.items()}, nodes, [o.name for o in g.output], constants,
+                     {short: n for n, short in rename.items()})
 
 
 def load_mindir_graph(file_name, dec_key=None, dec_mode="AES-GCM", obf_func=None):

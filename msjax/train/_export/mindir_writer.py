@@ -29,8 +29,9 @@ Differences from MindSpore 2.10:
   axis position) and the file -1 dimensions, as MindSpore's; a trace that needs a dynamic
   dimension's value raises ``ValueError`` (``RuntimeError`` from a rule, e.g. a reshape with
   two dynamic dimensions).
-* An op with no MindIR rule (control flow, random bits, transposed or 3-D convolution, padded
-  or average pooling...) raises ``RuntimeError`` naming it; nothing is written then.
+* An op with no MindIR rule (control flow, random bits, 3-D convolution...) raises
+  ``RuntimeError`` naming the MindSpore operator, the Cell it ran in and the user's line that
+  called it (``_where``); nothing is written then.
 """
 from __future__ import annotations
 
@@ -45,8 +46,10 @@ from ..._core.tensor import DynamicShape, Tensor, wrap
 from ...nn.cell import Cell
 from ...ops._impl import conv_lowering
 from .._mind_ir_pb import ModelProto, TensorProto
-from ._mindir_ops import Emitter, abstract, dims, tensor_type
+from . import _mindir_windows  # noqa: F401  (registers the convolution, pooling and gather rules)
+from ._mindir_ops import Emitter, abstract, dims, prune, tensor_type
 from ._output import replace_file
+from ._where import tracing_scopes
 
 __all__ = ["write_mindir", "build_mindir"]
 
@@ -77,7 +80,7 @@ def build_mindir(net, inputs) -> ModelProto:
     if is_cell:
         net.set_train(False)
     try:
-        with conv_lowering.forced("xla"):
+        with conv_lowering.forced("xla"), tracing_scopes():
             closed = _trace(net, inputs, params, specs)
     finally:
         if is_cell:
@@ -165,8 +168,9 @@ def _model(graph_name, closed, params, names, specs):
         info.attr_info.type = info.attr_info.TUPLE
         for a in closed.out_avals:
             abstract(info.attr_info.values.add(), a).name = ""
-    g.node.extend(em.nodes)
-    model.primitives.extend(em.primitives)
+    nodes, primitives = prune(em.nodes, em.primitives, [out])
+    g.node.extend(nodes)
+    model.primitives.extend(primitives)
     return model
 
 

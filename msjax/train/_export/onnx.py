@@ -22,8 +22,8 @@ Differences from MindSpore 2.10:
   (``iota``, a slice to a dynamic limit...) raise.
 * Node names, graph name and the names of outputs (``output_0``...) are msjax's; inputs are
   named after the ``construct``/function parameters, initializers after the Parameters.
-* A primitive with no ONNX form raises MindSpore's ``RuntimeError`` message with the MindSpore
-  spelling of the op and the JAX primitive; ops MindSpore cannot export but ONNX can say (e.g.
+* An operation with no ONNX form raises MindSpore's ``RuntimeError`` message with the MindSpore
+  spelling of the op, then the Cell it ran in and the user's line that called it; ops MindSpore cannot export but ONNX can say (e.g.
   ``Sinh``) are exported.
 * The file is written atomically (``_output.replace_file``: a temporary file in the same folder,
   then ``os.replace``) and left read-only, as MindSpore leaves it; a failure leaves no file.
@@ -36,11 +36,13 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from ..._core.state import SwapFrame
 from ..._core.tensor import DynamicShape, Tensor, wrap
 from ...nn.cell import Cell
 from ...ops._impl import conv_lowering
 from ._onnx_ops import OPSET, Emitter
 from ._output import replace_file
+from ._where import tracing_scopes
 from .mindir_writer import _input_names
 
 __all__ = ["write_onnx"]
@@ -58,7 +60,7 @@ def _onnx():
     return onnx
 
 
-def write_onnx(net, inputs, file_name: str) -> None:
+def write_onnx(net, inputs, file_name: str, **options) -> None:
     """Write ``net`` called on ``inputs`` to ``file_name`` (the final path, '.onnx' included).
 
     ``net``: a Cell or a function of Tensors; ``inputs``: a tuple of Tensors (a Tensor created
@@ -74,7 +76,7 @@ def write_onnx(net, inputs, file_name: str) -> None:
         mode = net.training
         net.set_train(False)
     try:
-        model = _build(onnx, net, inputs)
+        model = _build(onnx, net, inputs, **options)
     finally:
         if is_cell:
             net.set_train(mode)
@@ -112,12 +114,13 @@ def _specs(inputs, names):
 def _trace(net, inputs, specs):
     def fn(*arrays):
         it = iter(arrays)
-        out = net(*[wrap(next(it)) if isinstance(t, Tensor) else t for t in inputs])
+        with SwapFrame([], []):     # a Parameter the network writes (BatchNorm's batch statistics) is restored
+            out = net(*[wrap(next(it)) if isinstance(t, Tensor) else t for t in inputs])
         return [jnp.asarray(leaf) for leaf in jax.tree_util.tree_leaves(out)]
 
     dynamic = any(not isinstance(d, int) for s in specs for d in s.shape)
     try:
-        with conv_lowering.forced("xla"):   # running lowerings (oneDNN calls, im2col slices) are not for export
+        with conv_lowering.forced("xla"), tracing_scopes():   # running lowerings (oneDNN calls, im2col slices) are not for export
             return jax.make_jaxpr(fn)(*specs)
     except Exception as e:
         if not dynamic or isinstance(e, (RuntimeError, TypeError)) and "convert map" in str(e):
@@ -126,13 +129,22 @@ def _trace(net, inputs, specs):
                          f"{type(e).__name__}: {e}. Export with a fixed shape.") from e
 
 
-def _dims(shape):
-    return [d if isinstance(d, (int, np.integer)) else str(d) for d in shape]
+def _dims(shape, dim_names=None, name=None):
+    table = (dim_names or {}).get(name) or (dim_names or {}).get(None) or {}
+    return [d if isinstance(d, (int, np.integer)) else table.get(str(d), str(d)) for d in shape]
 
 
-def _build(onnx, net, inputs):
+def _build(onnx, net, inputs, input_names=None, output_names=None, export_params=True,
+           keep_initializers_as_inputs=False, dynamic_axes=None):
+    """The checked ModelProto. The options are ``mindspore.onnx.export``'s: ``input_names`` /
+    ``output_names`` rename the first inputs / outputs; ``export_params=False`` makes the
+    Parameters graph inputs instead of initializers, ``keep_initializers_as_inputs`` lists them
+    as inputs too; ``dynamic_axes`` ({input name: {axis: dimension name}}) makes those axes
+    symbolic."""
     helper = onnx.helper
-    names = _input_names(net, sum(isinstance(t, Tensor) for t in inputs))
+    count = sum(isinstance(t, Tensor) for t in inputs)
+    names = list(input_names or [])[:count] + _input_names(net, count)[len(input_names or []):]
+    inputs = _dynamic(inputs, names, dynamic_axes or {})
     specs, sources = _specs(inputs, names)
     closed = _trace(net, inputs, specs)
     em = Emitter(onnx, sources)
@@ -141,20 +153,52 @@ def _build(onnx, net, inputs):
     pnames = {id(p._data): p.name for p in net.get_parameters()} if isinstance(net, Cell) else {}
     consts = [em.const(np.asarray(c), name=pnames.get(id(c))) for c in closed.consts]
     outs = em.emit(closed.jaxpr, consts, names)
-    out_names = [em.fresh(f"output_{i}") for i in range(len(outs))]
+    given = list(output_names or [])
+    out_names = [em.fresh(given[i] if i < len(given) else f"output_{i}") for i in range(len(outs))]
     for src, dst in zip(outs, out_names):
         em.nodes.append(helper.make_node("Identity", [src], [dst], name=dst + "_node"))
     nodes, initializers = _prune(em.nodes, em.initializers, out_names)
+    dim_names = _dim_names(names, dynamic_axes or {})
+    graph_inputs = [helper.make_tensor_value_info(n, em.onnx_type(s.dtype), _dims(s.shape, dim_names, n))
+                    for n, s in zip(names, specs)]
+    params = set(pnames.values())
+    if not export_params or keep_initializers_as_inputs:
+        graph_inputs += [helper.make_tensor_value_info(i.name, i.data_type, list(i.dims))
+                         for i in initializers if i.name in params]
+    if not export_params:
+        initializers = [i for i in initializers if i.name not in params]
     graph = helper.make_graph(
-        nodes, type(net).__name__ if isinstance(net, Cell) else getattr(net, "__name__", "function"),
-        [helper.make_tensor_value_info(n, em.onnx_type(s.dtype), _dims(s.shape)) for n, s in zip(names, specs)],
-        [helper.make_tensor_value_info(n, em.onnx_type(a.dtype), _dims(a.shape))
+        nodes, type(net).__name__ if isinstance(net, Cell) else getattr(net, "__name__", "function"), graph_inputs,
+        [helper.make_tensor_value_info(n, em.onnx_type(a.dtype), _dims(a.shape, dim_names))
          for n, a in zip(out_names, closed.out_avals)],
         initializer=initializers)
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", OPSET)], ir_version=_IR_VERSION,
                               producer_name="msjax", producer_version=_version())
     onnx.checker.check_model(model, full_check=True)
     return model
+
+
+def _dynamic(inputs, names, dynamic_axes):
+    """The inputs with the axes ``dynamic_axes`` names (by input name) made dynamic (``None``)."""
+    out, it = [], iter(names)
+    for t in inputs:
+        axes = dynamic_axes.get(next(it)) if isinstance(t, Tensor) else None
+        if axes:
+            shape = [None if a in axes or a - len(t.shape) in axes else d for a, d in enumerate(t.shape)]
+            t = Tensor(shape=shape, dtype=t.dtype)
+        out.append(t)
+    return out
+
+
+def _dim_names(names, dynamic_axes):
+    """``{input name or None: {symbol 'dyn_<axis>': the user's name}}`` (None: for the outputs,
+    the first input's name for that axis)."""
+    table = {None: {}}
+    for n in names:
+        for axis, dim in (dynamic_axes.get(n) or {}).items():
+            table.setdefault(n, {})[f"dyn_{axis}"] = str(dim)
+            table[None].setdefault(f"dyn_{axis}", str(dim))
+    return table
 
 
 def _prune(nodes, initializers, outputs):

@@ -1,0 +1,290 @@
+"""MindIR rules for convolutions, pooling windows, padding, gathers and integer division: the
+layer-shaped half of the writer's table (``_mindir_ops.RULES``; importing this module adds them).
+
+Each rule writes a JAX primitive of the trace as MindSpore 2.10 primitives in the form its own
+exporter writes them (recorded from its files):
+
+* ``conv_general_dilated``: ``Conv2D`` (attribute form); with an input dilation, the form a
+  transposed convolution takes in the trace, ``Conv2DTranspose(dout, weight, input_size)`` with
+  MindSpore's attributes, the kernel's ``rev`` folded back into the weight (``nn.Conv2dTranspose``'s
+  weight is written unchanged, as MindSpore writes it).
+* ``reduce_window_max``: ``MaxPool`` (MindSpore's ``same``/``valid`` windows).
+* ``reduce_window_sum`` (average pooling's window sums, 1-D and 2-D): zero ``Pad`` where padded,
+  ``AvgPool`` (``VALID``) and a ``Mul`` by the window size; the division that follows in the
+  trace (by the window size, or by the count of inputs under ``count_include_pad=False``) is
+  written as it is. MindSpore writes one ``AvgPool``/``AvgPool3D`` node; the values agree to
+  float rounding.
+* ``pad`` with a value other than zero: ``PadV3(x, paddings, value)`` (``mode='constant'``).
+* ``gather`` along one axis (``take``, nearest-neighbour resizing): ``Gather(x, indices, axis, 0)``.
+* ``div``/``rem`` of integers: ``TruncateDiv``/``TruncateMod`` (C's rounding toward zero, as
+  ``lax``); ``//`` and ``%`` are written as the trace computes them from these.
+* ``nn.LSTM``: each direction of each layer is msjax's named kernel ``msjax_rnn_LSTM``, written as
+  one MindSpore ``LSTM`` node (one layer, one direction) on the flat weight MindSpore's
+  ``nn.LSTM`` builds on CPU; the reversed direction's ``ReverseV2`` and the layers' ``Concat``
+  are written as traced. Other loops of static length (``nn.GRU``, ``nn.RNN``, an LSTM with
+  ``seq_length``) are unrolled step by step, as MindSpore's exporter unrolls them.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ._layout import gather_layout
+from ._mindir_ops import _out, _reshaped, _transposed, dims, rule, unsupported
+
+__all__ = []
+
+
+@rule("conv_general_dilated")
+def _conv(em, eqn, ins, window_strides, padding, lhs_dilation, rhs_dilation, dimension_numbers,
+          feature_group_count, batch_group_count, **_):
+    x, w = (v.aval for v in eqn.invars)
+    nd = len(x.shape) - 2
+    plain = tuple(range(nd + 2))
+    if (nd != 2 or batch_group_count != 1 or tuple(dimension_numbers.lhs_spec) != plain
+            or tuple(dimension_numbers.out_spec) != plain):
+        raise unsupported("conv_general_dilated", "only 2-D NCHW convolutions")
+    pads = tuple(int(p) for pair in padding for p in pair)
+    if any(d != 1 for d in lhs_dilation):
+        return _conv_transpose(em, eqn, ins, window_strides, padding, lhs_dilation, rhs_dilation,
+                               dimension_numbers, feature_group_count)
+    if tuple(dimension_numbers.rhs_spec) != plain:
+        raise unsupported("conv_general_dilated", "a kernel not in OIHW layout")
+    if any(p < 0 for p in pads):
+        raise unsupported("conv_general_dilated", "negative padding")
+    attrs = {"kernel_size": tuple(int(d) for d in w.shape[2:]), "mode": 1, "out_channel": int(w.shape[0]),
+             "input_names": ["x", "w"], "pad": pads, "pad_mode": "pad", "format": "NCHW", "pad_list": pads,
+             "groups": int(feature_group_count), "stride": (1, 1, *map(int, window_strides)),
+             "group": int(feature_group_count), "dilation": (1, 1, *map(int, rhs_dilation)),
+             "output_names": ["output"]}
+    return em.op("Conv2D", [em.tensor(ins[0]), em.tensor(ins[1])], _out(eqn), attrs=attrs)
+
+
+def _conv_transpose(em, eqn, ins, window_strides, padding, lhs_dilation, rhs_dilation, dimension_numbers,
+                    groups):
+    """An input-dilated convolution (a transposed one) as MindSpore's ``Conv2DTranspose``: its
+    weight ``W[c_in, c_out, kh, kw]`` is the trace's kernel with channels swapped and the window
+    flipped; its padding is what the dilated convolution's padding leaves of ``d * (k - 1)``."""
+    rhs = eqn.invars[1].aval
+    spec = tuple(int(d) for d in dimension_numbers.rhs_spec)
+    if any(int(s) != 1 for s in window_strides) or groups != 1:
+        raise unsupported("conv_general_dilated", "a transposed convolution with strides on its dilated input "
+                                                  "or groups")
+    k = [int(rhs.shape[d]) for d in spec[2:]]
+    dil = [int(d) for d in rhs_dilation]
+    lo_hi = [(int(lo), int(hi)) for lo, hi in padding]
+    pad_list = tuple(p for (lo, hi), kk, d in zip(lo_hi, k, dil) for p in (d * (kk - 1) - lo, d * (kk - 1) - hi))
+    if any(p < 0 for p in pad_list):
+        raise unsupported("conv_general_dilated", "a transposed convolution with output padding beyond its kernel")
+    w = em.tensor(ins[1])
+    src = em.reversed.get(w)
+    flip = True
+    if src is not None and sorted(src[1]) == sorted(spec[2:]):
+        w, flip = src[0], False         # the kernel is the reversed weight: use the weight itself
+    perm = [spec[1], spec[0], spec[2], spec[3]]
+    w = _transposed(em, w, rhs, perm)
+    wt = rhs.update(shape=tuple(rhs.shape[p] for p in perm))
+    if flip:
+        w = em.op("ReverseV2", [w, (2, 3)], wt)
+    out = _out(eqn)
+    attrs = {"kernel_size": tuple(k), "mode": 1, "out_channel": int(wt.shape[0]), "pad": pad_list, "pad_mode": 0,
+             "format": 0, "pad_list": pad_list, "groups": 1, "stride": (1, 1, *map(int, lhs_dilation)), "group": 1,
+             "dilation": (1, 1, *dil)}
+    return em.op("Conv2DTranspose", [em.tensor(ins[0]), w, dims(out.shape)], out, attrs=attrs)
+
+
+@rule("rev")
+def _rev(em, eqn, ins, dimensions):
+    axes = tuple(int(d) for d in dimensions)
+    src = em.tensor(ins[0])
+    out = em.op("ReverseV2", [src, axes], _out(eqn))
+    em.reversed[out] = (src, axes)
+    return out
+
+
+def _same_pads(size, k, s):
+    out = -(-size // s)
+    total = max((out - 1) * s + k - size, 0)
+    return total // 2, total - total // 2
+
+
+def _window(eqn, window_dimensions, window_strides, padding, base_dilation, window_dilation):
+    """(kernel, strides, pads) of a 1-D (NCL) or 2-D (NCHW) window over the spatial axes."""
+    x = eqn.invars[0].aval
+    pads = [tuple(map(int, p)) for p in padding]
+    if (len(x.shape) not in (3, 4) or tuple(window_dimensions[:2]) != (1, 1) or tuple(window_strides[:2]) != (1, 1)
+            or any(d != 1 for d in (*base_dilation, *window_dilation)) or pads[:2] != [(0, 0), (0, 0)]):
+        raise unsupported(eqn.primitive.name, "only 1-D and 2-D pooling over NCHW/NCL without dilation")
+    return tuple(map(int, window_dimensions[2:])), tuple(map(int, window_strides[2:])), pads[2:]
+
+
+@rule("reduce_window_max")
+def _max_pool(em, eqn, ins, **params):
+    x = eqn.invars[0].aval
+    k, s, pads = _window(eqn, **params)
+    if len(x.shape) != 4:
+        raise unsupported("reduce_window_max", "1-D max pooling")
+    if all(p == (0, 0) for p in pads):
+        mode = "VALID"
+    elif all(p == _same_pads(int(n), kk, ss) for p, n, kk, ss in zip(pads, x.shape[2:], k, s)):
+        mode = "SAME"
+    else:
+        raise unsupported("reduce_window_max", f"padding {pads} is neither MindSpore's 'same' nor 'valid'")
+    attrs = {"pad_mode": mode, "output_names": ["output"], "kernel_size": (1, 1, *k), "format": "NCHW",
+             "strides": (1, 1, *s), "input_names": ["x"]}
+    return em.op("MaxPool", [em.tensor(ins[0])], _out(eqn), attrs=attrs)
+
+
+@rule("reduce_window_sum")
+def _sum_pool(em, eqn, ins, **params):
+    """Window sums: ``AvgPool`` (VALID) of the zero-padded input times the window size."""
+    x = eqn.invars[0].aval
+    if not np.issubdtype(x.dtype, np.floating):
+        raise unsupported("reduce_window_sum", "integer inputs")
+    k, s, pads = _window(eqn, **params)
+    if any(lo < 0 or hi < 0 for lo, hi in pads):
+        raise unsupported("reduce_window_sum", "negative padding")
+    v, aval = em.tensor(ins[0]), x
+    if len(x.shape) == 3:                 # NCL as NC1L
+        k, s, pads = (1, *k), (1, *s), [(0, 0), *pads]
+        aval = x.update(shape=(x.shape[0], x.shape[1], 1, x.shape[2]))
+        v = _reshaped(em, v, x, aval.shape)
+    if any(p != (0, 0) for p in pads):
+        shape = (*aval.shape[:2], *(n + lo + hi for n, (lo, hi) in zip(aval.shape[2:], pads)))
+        v = em.op("Pad", [v], aval.update(shape=shape), attrs={"paddings": ((0, 0), (0, 0), *pads)})
+    out = _out(eqn)
+    flat = out.update(shape=aval.shape[:2] + tuple(out.shape[-2:]) if len(x.shape) == 4
+                      else (*out.shape[:2], 1, out.shape[2]))
+    avg = em.op("AvgPool", [v, k, s, 2, 0], flat)         # pad_mode 2 = VALID, format 0 = NCHW
+    total = em.op("Mul", [avg, np.asarray(math.prod(k), x.dtype)], flat)
+    return _reshaped(em, total, flat, out.shape)
+
+
+@rule("pad")
+def _pad(em, eqn, ins, padding_config):
+    if any(int(i) != 0 or int(lo) < 0 or int(hi) < 0 for lo, hi, i in padding_config):
+        raise unsupported("pad", "interior or negative padding")
+    value = ins[1]
+    if not isinstance(value, str) and np.asarray(value) == 0:
+        paddings = tuple((int(lo), int(hi)) for lo, hi, _ in padding_config)
+        return em.op("Pad", [em.tensor(ins[0])], _out(eqn), attrs={"paddings": paddings})
+    # PadV3's paddings run from the last axis backwards: (lo_last, hi_last, lo_prev, hi_prev, ...)
+    paddings = tuple(int(p) for lo, hi, _ in reversed(padding_config) for p in (lo, hi))
+    val = em.tensor(value, eqn.invars[1].aval)
+    return em.op("PadV3", [em.tensor(ins[0]), paddings, val], _out(eqn),
+                 attrs={"mode": "constant", "paddings_contiguous": True})
+
+
+@rule("gather")
+def _gather(em, eqn, ins, dimension_numbers, slice_sizes, mode, fill_value, **_):
+    """The one-axis gather of ``take``/``Embedding``/nearest resizing: whole slices along ``axis``
+    picked by an index array, as ``Gather(x, indices, axis, 0)`` (transposed where lax puts the
+    index dimensions elsewhere than ``axis``)."""
+    table, idx = (v.aval for v in eqn.invars)
+    dn = dimension_numbers
+    sizes = tuple(int(d) for d in slice_sizes)
+    if (len(dn.start_index_map) != 1 or tuple(dn.collapsed_slice_dims) != tuple(dn.start_index_map)
+            or idx.shape[-1:] != (1,) or getattr(dn, "operand_batching_dims", ())):
+        raise unsupported("gather", "only whole slices along one axis (take / Embedding)")
+    axis = int(dn.start_index_map[0])
+    if sizes[axis] != 1 or any(str(s) != str(d) for i, (s, d) in enumerate(zip(sizes, table.shape)) if i != axis):
+        raise unsupported("gather", "partial slices")
+    if not isinstance(ins[1], str):
+        i = np.asarray(ins[1])
+        if i.size and (i.min() < 0 or i.max() >= table.shape[axis]):
+            raise unsupported("gather", "indices out of range")
+    ishape = tuple(idx.shape[:-1])
+    i = _reshaped(em, em.tensor(ins[1]), idx, ishape)
+    out = _out(eqn)
+    perm, _ = gather_layout(dn.offset_dims, len(ishape), len(table.shape), axis)
+    inv = [perm.index(j) for j in range(len(perm))]
+    g = em.op("Gather", [em.tensor(ins[0]), i, axis, 0], out.update(shape=tuple(out.shape[j] for j in inv)))
+    return _transposed(em, g, out.update(shape=tuple(out.shape[j] for j in inv)), perm)
+
+
+@rule("div", "rem")
+def _div(em, eqn, ins, **_):
+    a, b = (em.tensor(x, v.aval) for x, v in zip(ins, eqn.invars))
+    if np.issubdtype(_out(eqn).dtype, np.floating):
+        if eqn.primitive.name == "rem":
+            raise unsupported("rem", "the remainder of floats")
+        return em.op("RealDiv", [a, b], _out(eqn))
+    return em.op("TruncateDiv" if eqn.primitive.name == "div" else "TruncateMod", [a, b], _out(eqn))
+
+
+@rule("stack")
+def _stack(em, eqn, ins, axis, **_):
+    out = _out(eqn)
+    one = out.update(shape=tuple(1 if d == axis else n for d, n in enumerate(out.shape)))
+    parts = [_reshaped(em, em.tensor(x, v.aval), v.aval, one.shape) for x, v in zip(ins, eqn.invars)]
+    tup = em.op("MakeTuple", parts, None, function=False)
+    return em.op("Concat", [tup, int(axis)], out)
+
+
+@rule("jit:msjax_rnn_LSTM")
+def _lstm(em, eqn, ins):
+    """One direction of ``nn.LSTM`` (msjax's named kernel: x (T, N, I), h0, c0 (N, H), w_ih, w_hh
+    and the biases) as MindSpore's ``LSTM`` node, its weights flattened and concatenated (the two
+    biases summed) as MindSpore's ``nn.LSTM`` does on CPU."""
+    avals = [v.aval for v in eqn.invars]
+    if len(ins) not in (5, 7) or not all(np.issubdtype(a.dtype, np.floating) for a in avals):
+        return None         # seq_length: the masked loop is unrolled as traced
+    t, n, i = (int(d) for d in avals[0].shape)
+    h = int(avals[1].shape[-1])
+    flat = [em.tensor(w) for w in ins[3:5]]
+    if len(ins) == 7:
+        flat.append(em.op("Add", [em.tensor(ins[5]), em.tensor(ins[6])], avals[5]))
+    cols = [em.op("Reshape", [w, (-1, 1, 1)], a.update(shape=(math.prod(a.shape), 1, 1)))
+            for w, a in zip(flat, avals[3:6])]
+    size = sum(math.prod(a.shape) for a in avals[3:6])
+    w = em.op("Concat", [em.op("MakeTuple", cols, None, function=False), 0], avals[3].update(shape=(size, 1, 1)))
+    state = avals[1].update(shape=(1, n, h))
+    h0, c0 = (_reshaped(em, em.tensor(x), a, state.shape) for x, a in zip(ins[1:3], avals[1:3]))
+    attrs = {"dropout": 0.0, "proj_size": 0, "has_bias": len(ins) == 7, "num_layers": 1, "hidden_size": h,
+             "bidirectional": False, "input_size": i}
+    node = em.op("LSTM", [em.tensor(ins[0]), h0, c0, w], None, attrs=attrs)
+    out = em.op("TupleGetItem", [node, 0], _out(eqn, 0), function=False)
+    hn, cn = (_reshaped(em, em.op("TupleGetItem", [node, k], state, function=False), state, (n, h)) for k in (1, 2))
+    return out, hn, cn
+
+
+_UNROLL_LIMIT = 1024
+
+
+@rule("scan")
+def _scan(em, eqn, ins, jaxpr, length, reverse, num_consts, num_carry, **_):
+    """A loop of static length (``nn.GRU``/``RNN``, an LSTM with ``seq_length``) unrolled, as
+    MindSpore's exporter unrolls the loops of these layers: each step slices the scanned inputs
+    (``StridedSlice``), writes the body once, and the per-step outputs are joined (``Concat``)."""
+    if length > _UNROLL_LIMIT:
+        raise unsupported("scan", f"a loop of {length} steps (msjax unrolls at most {_UNROLL_LIMIT})")
+    parents = em.parents
+    consts, carry, xs = ins[:num_consts], list(ins[num_consts:num_consts + num_carry]), ins[num_consts + num_carry:]
+    x_avals = [v.aval for v in eqn.invars[num_consts + num_carry:]]
+    steps = {}
+    for t in (range(length - 1, -1, -1) if reverse else range(length)):
+        x_t = [_step_slice(em, x, a, t) for x, a in zip(xs, x_avals)]
+        outs = em.emit(jaxpr.jaxpr, [np.asarray(c) for c in jaxpr.consts], [*consts, *carry, *x_t], parents)
+        carry, steps[t] = outs[:num_carry], outs[num_carry:]
+    ys = []
+    for j, v in enumerate(eqn.outvars[num_carry:]):
+        per = [steps[t][j] for t in range(length)]
+        if all(not isinstance(y, str) for y in per):
+            ys.append(np.stack([np.asarray(y) for y in per]))
+            continue
+        one = v.aval.update(shape=(1, *v.aval.shape[1:]))
+        parts = [_reshaped(em, em.tensor(y, v.aval.update(shape=v.aval.shape[1:])), one.update(shape=one.shape[1:]),
+                           one.shape) for y in per]
+        ys.append(em.op("Concat", [em.op("MakeTuple", parts, None, function=False), 0], v.aval))
+    return [*carry, *ys]
+
+
+def _step_slice(em, x, aval, t):
+    """``x[t]`` of a scanned input."""
+    if not isinstance(x, str):
+        return np.asarray(x)[t]
+    shape = tuple(aval.shape)
+    begin, end = (t,) + (0,) * (len(shape) - 1), (t + 1,) + tuple(int(d) for d in shape[1:])
+    row = em.op("StridedSlice", [x, begin, end, (1,) * len(shape), 0, 0, 0, 0, 0], aval.update(shape=(1, *shape[1:])))
+    return _reshaped(em, row, aval.update(shape=(1, *shape[1:])), shape[1:])
