@@ -234,9 +234,14 @@ def local_view(x):
 # ---------------------------------------------------------------------------
 # the step
 # ---------------------------------------------------------------------------
-def _plan_state(state_params, state_vals, plan, devices):
+def _plan_state(state_params, state_vals, plan, devices, devices_of=None, remesh=None):
+    """Each state value's sharding over ``devices`` (a pipeline step: ``devices_of(j)``, its
+    stage's devices, with ``remesh(sharding, j)`` moving a strategy's sharding there)."""
     n_state = len(state_params)
+    devices_of = devices_of or (lambda j: devices)
     shard = [plan.param_sharding.get(id(p)) for p in state_params]
+    if remesh is not None:
+        shard = [s if s is None else remesh(s, j) for j, s in enumerate(shard)]
     owners = _optimizer_states(state_params)
     for j, k in owners.items():      # an optimizer state is laid out as its Parameter (as in MindSpore)
         if shard[j] is None:
@@ -250,12 +255,11 @@ def _plan_state(state_params, state_vals, plan, devices):
                 continue
             if j in owners:          # an optimizer state: as its Parameter, then cut over data parallel
                 k = owners[j]
-                new[j] = _optimizer_sharding(shard[k], tuple(v.shape), v.dtype, devices, cfg)
+                new[j] = _optimizer_sharding(shard[k], tuple(v.shape), v.dtype, devices_of(j), cfg)
             elif getattr(p, "requires_grad", False) and getattr(p, "parallel_optimizer", True):
-                new[j] = _optimizer_sharding(shard[j], tuple(v.shape), v.dtype, devices, cfg)
+                new[j] = _optimizer_sharding(shard[j], tuple(v.shape), v.dtype, devices_of(j), cfg)
         shard = new
-    rep = _strategy.replicated(devices)
-    return [s if s is not None else rep for s in shard][:n_state]
+    return [s if s is not None else _strategy.replicated(devices_of(j)) for j, s in enumerate(shard)][:n_state]
 
 
 def sharded_call(body, state_params, dyn_example, sens_example):
@@ -339,6 +343,5 @@ def sharded_call(body, state_params, dyn_example, sens_example):
     return call
 
 
-provided.provide("sharded_call", sharded_call)
 provided.provide("local_view", local_view)
 provided.provide("trace_inputs", trace_inputs)

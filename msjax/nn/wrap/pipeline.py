@@ -24,6 +24,7 @@ from ..._core.tensor import Tensor, to_array, wrap
 from ...ops import operations as P
 from ...parallel._context import ParallelMode, get_parallel_mode
 from ...parallel._pipeline import check_stages, pipeline_stages
+from ...parallel._stages import micro_scope
 from ..cell import Cell
 
 __all__ = ["GradAccumulationCell", "PipelineCell", "MicroBatchInterleaved"]
@@ -76,8 +77,9 @@ class _MicroBatchSum(Cell):
     def construct(self, *inputs):
         ret = None
         for i in range(self.micro_size):
-            output = self.network(*_micro_slices(inputs, self.micro_size, i))
-            ret = output if ret is None else wrap(_arr(ret) + _arr(output))
+            with micro_scope(i):       # a pipeline step: the micro-batch's operations are marked
+                output = self.network(*_micro_slices(inputs, self.micro_size, i))
+                ret = output if ret is None else wrap(_arr(ret) + _arr(output))
         return ret
 
 
