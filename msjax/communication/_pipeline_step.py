@@ -33,6 +33,7 @@ import heapq
 
 import jax
 import numpy as np
+from jax._src.interpreters import partial_eval as pe
 from jax.extend.core import DropVar, Literal
 
 from .._core import provided, state
@@ -45,6 +46,9 @@ __all__ = ["step_call", "pipeline_call", "schedule_order"]
 
 P = jax.sharding.PartitionSpec
 NS = jax.sharding.NamedSharding
+# one compiled program per distinct segment (the micro-batches' are alike; so are the steps of
+# two networks of the same structure)
+_PROGRAMS = collections.OrderedDict()
 
 
 def step_call(body, state_params, dyn_example, sens_example):
@@ -155,24 +159,45 @@ def _homes(jaxpr, marks, state_vars, state_params, plan_stage):
     return home
 
 
-def _segments(jaxpr, stage, marks, users):
+def _segments(jaxpr, stage, marks, users, inputs):
     """Equations grouped by (stage, micro-batch, backward) and by how many cross-group hops
-    lead to them (so the groups form an acyclic graph): ``{key: [equation indices]}``."""
+    lead to them (so the groups form an acyclic graph): ``{key: [equation indices]}``.
+
+    Equations that read only the step's inputs (the micro-batch slices of the batch) form
+    one group per stage (micro-batch -1), so the micro-batches' programs are alike. The
+    hops are counted as early as possible, then each equation is moved as late as its
+    readers allow (a slice or a zeros joins the group that uses it)."""
     eqns = jaxpr.eqns
-    producer, depth, seg_of = {}, [0] * len(eqns), [None] * len(eqns)
-    groups = collections.OrderedDict()
+    producer, depth = {}, [0] * len(eqns)
+    keys = []
+    from_inputs = set(inputs)
     for i, e in enumerate(eqns):
-        key = (stage[i], marks[i][1], marks[i][2])
+        ins = [v for v in e.invars if _is_var(v)]
+        if ins and all(v in from_inputs for v in ins):
+            from_inputs.update(e.outvars)
+            key = (stage[i], -1, False)
+        else:
+            key = (stage[i], marks[i][1], marks[i][2])
+        keys.append(key)
         d = 0
-        for v in e.invars:
-            if _is_var(v) and v in producer:
+        for v in ins:
+            if v in producer:
                 p = producer[v]
-                d = max(d, depth[p] + (seg_of[p][:3] != key))
+                d = max(d, depth[p] + (keys[p] != key))
         depth[i] = d
-        seg_of[i] = key + (d,)
-        groups.setdefault(seg_of[i], []).append(i)
         for v in e.outvars:
             producer[v] = i
+    for i in reversed(range(len(eqns))):      # a source joins its readers' group (a zeros, a constant)
+        readers = [u for v in eqns[i].outvars for u in users.get(v, ())]
+        if (readers and keys[i][1] != -1 and all(keys[u] == keys[i] for u in readers)
+                and not any(_is_var(v) and v in producer for v in eqns[i].invars)):
+            depth[i] = max(depth[i], min(depth[u] for u in readers))
+    seg_of = [k + (d,) for k, d in zip(keys, depth)]
+    groups = collections.OrderedDict()
+    for i in sorted(range(len(eqns)), key=lambda i: (depth[i], i)):
+        groups.setdefault(seg_of[i], []).append(i)
+    for key in groups:
+        groups[key].sort()
     return groups, seg_of, producer
 
 
@@ -268,7 +293,7 @@ def pipeline_call(body, state_params, dyn_example, sens_example):
             return body(sv, dyn, sens)
 
     closed, out_shape = jax.make_jaxpr(traced, return_shape=True)(state_vals, list(dyn_example), sens_example)
-    jaxpr = closed.jaxpr
+    jaxpr = pe.dce_jaxpr(closed.jaxpr, [True] * len(closed.jaxpr.outvars), instantiate=True)[0]
     consts = {v: (np.asarray(c) if isinstance(c, jax.Array) and not _sharded._is_key(c) else c)
               for v, c in zip(jaxpr.constvars, closed.consts)}
     n_state, n_dyn = len(state_vals), len(jax.tree_util.tree_leaves(list(dyn_example)))
@@ -302,10 +327,9 @@ def pipeline_call(body, state_params, dyn_example, sens_example):
                                         sh, meshes[home[j]]))
 
     # segments and their inputs/outputs
-    groups_eq, seg_of, producer = _segments(jaxpr, stage, marks, users)
+    groups_eq, seg_of, producer = _segments(jaxpr, stage, marks, users, set(dyn_vars) | set(sens_vars))
     segs = {key: _Segment(key, [jaxpr.eqns[i] for i in idx]) for key, idx in groups_eq.items()}
     outs_needed = {v for v in jaxpr.outvars if _is_var(v)}
-    programs = {}      # one compiled program per distinct segment (the micro-batches' are alike)
     for key, seg in segs.items():
         made = {v for e in seg.eqns for v in e.outvars}
         seen = set()
@@ -320,10 +344,12 @@ def pipeline_call(body, state_params, dyn_example, sens_example):
                     continue
                 if v in outs_needed or any(seg_of[u] != key for u in users.get(v, ())):
                     seg.outputs.append(v)
-        sig = _signature(seg, consts)
-        seg.fn = programs.get(sig)
+        sig = (_signature(seg, consts), meshes[seg.stage])
+        seg.fn = _PROGRAMS.get(sig)
         if seg.fn is None:
-            seg.fn = programs[sig] = _program(seg, consts, meshes[seg.stage])
+            seg.fn = _PROGRAMS[sig] = _program(seg, consts, meshes[seg.stage])
+            while len(_PROGRAMS) > 512:
+                _PROGRAMS.popitem(last=False)
 
     # dispatch order: the scheduler's start times, then a topological order
     micro = 1 + max([m[1] for m in marks if m[1] is not None], default=0)
