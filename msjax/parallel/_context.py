@@ -209,16 +209,15 @@ _SCHEDULERS = ("1f1b", "gpipe", "seqpipe", "seqvpp", "seqsmartvpp", "zero_bubble
 def _check_pipeline_config(value):
     """MindSpore 2.10's ``set_pipeline_config`` checks (``pipeline_interleave``, ``pipeline_scheduler``)."""
     if not isinstance(value, dict):
-        raise TypeError("For 'set_pipeline_config', the argument 'pipeine_config' must be dict, but got the type : "
-                        f"{type(value)}.")
+        raise TypeError(f"The parameter 'pipeline_config' must be {dict}, but got {type(value)}")
     unknown = [k for k in value if k not in ("pipeline_interleave", "pipeline_scheduler")]
     if unknown:
         raise ValueError(f"Unknown config: {unknown[:1]}")
     interleave = check_bool(value["pipeline_interleave"], "pipeline_interleave", "pipeline_interleave")
     scheduler = value["pipeline_scheduler"]
     if scheduler not in _SCHEDULERS:
-        raise ValueError(f"The value of 'pipeline_scheduler' should be in {list(_SCHEDULERS)}, but got "
-                         f"{scheduler!r}.")
+        raise ValueError(f"The 'parameter' must be str and must be in '{list(_SCHEDULERS) + ['seqsmartvpp']}', "
+                         f"but got {scheduler!r}.")
     if not interleave and scheduler != "1f1b":
         raise TypeError(f"When pipeline_interleave is False, {scheduler!r} is not supported, only '1f1b' is allowed.")
 

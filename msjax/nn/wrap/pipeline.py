@@ -11,9 +11,10 @@ Pipeline parallelism is on when the parallel mode is ``SEMI_AUTO_PARALLEL`` or
 ``AUTO_PARALLEL`` and ``pipeline_stages > 1`` (MindSpore's ``PipelineSplit`` pass runs
 only then). MindSpore then splits the graph across devices, runs the micro-batches
 through the stages and adds each one's gradient into the ``accu_grads`` Parameters that
-``PipelineGradReducer`` reads. msjax runs every stage on the one device in program
-order, so the loss and the updates equal what the stages compute together: the
-gradient of the summed loss *is* that micro-batch sum (see ``grad_reducer.py``). The
+``PipelineGradReducer`` reads. msjax differentiates the summed loss, whose gradient *is*
+that micro-batch sum (see ``grad_reducer.py``); on several devices each stage's operations
+and Parameters run on that stage's devices and the micro-batches are scheduled through
+the stages (``communication/_pipeline_step.py``; ``micro_scope`` marks each micro-batch). The
 stage count is checked as MindSpore's compile checks it, the first time the wrapper
 runs, before any step (``parallel/_pipeline.py``).
 """
