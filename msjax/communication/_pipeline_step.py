@@ -322,6 +322,7 @@ def pipeline_call(body, state_params, dyn_example, sens_example):
         if j not in home:
             readers = [stage[u] for u in users.get(v, ())]
             home[j] = min(readers) if readers else 0
+    _sharded.check_no_load_file()
     state_sh = _sharded._plan_state(state_params, state_vals, plan, groups[0],
                                     devices_of=lambda j: groups[home[j]], remesh=lambda sh, j: _remesh(
                                         sh, meshes[home[j]]))
@@ -421,8 +422,15 @@ def pipeline_call(body, state_params, dyn_example, sens_example):
         out, changed = jax.tree_util.tree_unflatten(out_tree, flat)
         changed = {j: _sharded._place(v, state_sh[j]) for j, v in changed.items()}
         placed = {j: g for j, (g, v) in enumerate(zip(g_state, vals)) if g is not v and j not in changed}
+        if save_file and not call.saved:    # strategy_ckpt_config's save_file: each stage's layouts
+            call.saved = True
+            new = {**placed, **changed}
+            _sharded.save_strategies(save_file, trainable_only, state_params,
+                                     [new.get(j, g) for j, g in enumerate(g_state)])
         return out, {**placed, **changed}
 
+    save_file, trainable_only = _sharded._strategy_save_file()
+    call.saved = False
     call.shardings = state_sh
     call.stages = home
     call.segments = [(segs[k].stage, k[1], k[2]) for k in order]

@@ -161,6 +161,23 @@ def _strategy_save_file():
     return path, cfg.get("only_trainable_params", True)
 
 
+def check_no_load_file():
+    load = (parallel.get_auto_parallel_context("strategy_ckpt_config") or {}).get("load_file") or \
+        parallel.get_auto_parallel_context("strategy_ckpt_load_file")
+    if load:
+        raise NotImplementedError(f"msjax does not apply a loaded strategy file ({load!r}, strategy_ckpt_config's "
+                                  "load_file / AutoParallel.load_param_strategy_file): the strategies come from "
+                                  "the script's shard() calls; to load a checkpoint saved with another strategy use "
+                                  "load_distributed_checkpoint or transform_checkpoints.")
+
+
+def save_strategies(path, trainable_only, state_params, values):
+    """strategy_ckpt_config's save_file: each Parameter's layout, read from its placed value."""
+    _strategy_file.save_strategy_file(path, {
+        p.name: values[j] for j, p in enumerate(state_params)
+        if not _is_key(values[j]) and (getattr(p, "requires_grad", False) or not trainable_only)})
+
+
 def _optimizer_config():
     cfg = parallel.optimizer_parallel_config()
     return cfg if cfg["enabled"] else None
@@ -298,13 +315,7 @@ def sharded_call(body, state_params, dyn_example, sens_example):
         return None
     state_sh = _plan_state(state_params, state_vals, plan, devices)
     written.update(enumerate(state_sh))
-    load = (parallel.get_auto_parallel_context("strategy_ckpt_config") or {}).get("load_file") or \
-        parallel.get_auto_parallel_context("strategy_ckpt_load_file")
-    if load:
-        raise NotImplementedError(f"msjax does not apply a loaded strategy file ({load!r}, strategy_ckpt_config's "
-                                  "load_file / AutoParallel.load_param_strategy_file): the strategies come from "
-                                  "the script's shard() calls; to load a checkpoint saved with another strategy use "
-                                  "load_distributed_checkpoint or transform_checkpoints.")
+    check_no_load_file()
     dyn_sh = [_input_sharding(d, i, devices, strategy) for i, d in enumerate(dyn_example)]
     local_batch = jax.process_count() > 1 and strategy != "full_batch"
     jitted = jax.jit(functools.partial(step, _apply.StepPlan(devices)))
@@ -333,9 +344,7 @@ def sharded_call(body, state_params, dyn_example, sens_example):
         if save_file and not call.saved:    # strategy_ckpt_config's save_file: each Parameter's layout
             call.saved = True
             new = {**placed, **changed}
-            _strategy_file.save_strategy_file(save_file, {
-                p.name: new.get(j, g_state[j]) for j, p in enumerate(state_params)
-                if not _is_key(g_state[j]) and (getattr(p, "requires_grad", False) or not trainable_only)})
+            save_strategies(save_file, trainable_only, state_params, [new.get(j, g) for j, g in enumerate(g_state)])
         return out, {**placed, **changed}
 
     call.shardings = state_sh
