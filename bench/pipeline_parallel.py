@@ -14,7 +14,9 @@ moments and ``accu_grads`` on the most loaded device (read from the arrays' shar
 beside the 1-stage bytes / S (the ratio leaves out ``accu_grads``, the pipeline's own copy of
 the gradients, which the 1-stage step does not have), the bubble fraction of msjax's dispatch schedule (its
 simulated start times, a backward twice a forward) beside MindSpore's
-``(S - 1) / (micro + S - 1)``, and steps/s (median of ``--repeat`` blocks of ``--steps``).
+``(S - 1) / (micro + S - 1)``, and steps/s (median of ``--repeat`` blocks of ``--steps``) beside
+the same model pipelined by hand in JAX with the same schedule (:func:`hand_written`; its
+losses must equal msjax's to 1e-4 before timing).
 The 8 host devices share this machine's cores, so steps/s compare dispatch overheads,
 not overlap.
 
@@ -59,6 +61,7 @@ def run(cfg, stages, args, x, y):
     dp = jax.device_count() // (stages * args.mp)
     S = tp.Strategies(dp, args.mp)
     net = tp.Transformer(cfg, S)
+    init = {p.name: np.array(p.asnumpy()) for p in net.trainable_params()}
     layers = len(net.blocks)
     if stages > 1:
         for i, block in enumerate(net.blocks):
@@ -103,11 +106,89 @@ def run(cfg, stages, args, x, y):
     start = _start_times(stages, args.micro, "1f1b", True)
     span = max(t + (1 if k == "F" else 2) for (_, k, _), t in start.items())
     ms.reset_auto_parallel_context()
-    return {"stages": stages, "dp": dp, "mp": args.mp, "losses": losses, "first_steps_s": first,
+    jstep = hand_written(cfg, stages, args, init, x, y)
+    jlosses = [float(sum(float(v) for v in jstep()[0])) for _ in range(args.check)]
+    np.testing.assert_allclose(jlosses, losses, rtol=1e-4)     # the same model and numbers before timing
+    jrates = []
+    for _ in range(args.repeat):
+        t = time.perf_counter()
+        for _ in range(args.steps):
+            out = jstep()
+        jax.block_until_ready(out)
+        jrates.append(args.steps / (time.perf_counter() - t))
+    return {"jax_losses": jlosses, "jax_steps_per_s": statistics.median(jrates),"stages": stages, "dp": dp, "mp": args.mp, "losses": losses, "first_steps_s": first,
             "steps_per_s": statistics.median(rates), "max_bytes": max(per.values()),
             "max_model_bytes": max(per_model.values()),
             "bytes_by_device": [per.get(d.id, 0) for d in jax.devices()],
             "bubble": 1 - args.micro * 3 / span, "bubble_formula": (stages - 1) / (args.micro + stages - 1)}
+
+
+def hand_written(cfg, stages, args, init, x, y):
+    """The same model pipelined by hand in JAX: per stage a jitted forward that returns its
+    ``jax.vjp`` (residuals kept, as msjax keeps them) and a jitted backward, on the stage's
+    ``(dp, mp)`` mesh with the tensor-parallel layouts of ``bench/tensor_parallel.py``;
+    activations and their gradients ``jax.device_put`` between the stages; the same 1F1B
+    dispatch order; optax's Adam per stage on the summed micro-batch gradient."""
+    import optax
+    from jax.sharding import Mesh, NamedSharding, PartitionSpec as P
+    n, layers, micro = jax.device_count(), args.layers, args.micro
+    devs = sorted(jax.devices(), key=lambda d: d.id)
+    per = n // stages
+    dp = per // args.mp
+    meshes = [Mesh(np.array(devs[s * per:(s + 1) * per]).reshape(dp, args.mp), ("dp", "mp")) for s in range(stages)]
+    mine = [[i for i in range(layers) if i * stages // layers == s] for s in range(stages)]
+
+    def owner(name):
+        if name.startswith("blocks."):
+            return int(name.split(".")[1]) * stages // layers
+        return stages - 1
+    params = [{k: jax.device_put(v, NamedSharding(meshes[s], tp.tp_spec(k))) for k, v in init.items()
+               if owner(k) == s} for s in range(stages)]
+    tx = optax.adam(tp.LR, eps=tp.ADAM_EPS)
+    opt = [jax.jit(tx.init)(p) for p in params]
+    fwd, bwd, upd = [], [], []
+    for s in range(stages):
+        named = (lambda m: lambda spec: NamedSharding(m, spec))(meshes[s])
+        constrain = (lambda nm: lambda w, name: jax.lax.with_sharding_constraint(w, nm(tp.tp_spec(name))))(named)
+        last = s == stages - 1
+
+        def f(p, xx, target, _s=s, _named=named, _constrain=constrain, _last=last):
+            return tp.jax_forward(p, xx, target, cfg, _named, _constrain, layers=mine[_s], head=_last)
+        fwd.append(jax.jit(lambda p, xx, t, _f=f: jax.vjp(lambda a, b: _f(a, b, t), p, xx)))
+        bwd.append(jax.jit(lambda vjp, ct, acc: (lambda g: (jax.tree_util.tree_map(jnp_add, acc, g[0]), g[1]))(
+            vjp(ct))))
+        upd.append(jax.jit(lambda p, o, g: (lambda u: (optax.apply_updates(p, u[0]), u[1]))(tx.update(g, o, p))))
+    mb = args.micro_batch
+    xs = [jax.device_put(x[m * mb:(m + 1) * mb], NamedSharding(meshes[0], P("dp", None, None)))
+          for m in range(micro)]
+    ys = [jax.device_put(y[m * mb:(m + 1) * mb], NamedSharding(meshes[-1], P("dp", None, None)))
+          for m in range(micro)]
+    start = _start_times(stages, micro, "1f1b", True)
+    order = sorted(start, key=lambda k: (start[k], k[0]))
+
+    def step():
+        acts, vjps, cts, losses = {}, {}, {}, []
+        acc = [jax.tree_util.tree_map(jax.numpy.zeros_like, p) for p in params]
+        for s, kind, m in order:
+            if kind == "F":
+                xin = xs[m] if s == 0 else jax.device_put(acts.pop((s - 1, m)), NamedSharding(meshes[s], P("dp", None)))
+                out, vjps[(s, m)] = fwd[s](params[s], xin, ys[m] if s == stages - 1 else None)
+                if s == stages - 1:
+                    losses.append(out)
+                else:
+                    acts[(s, m)] = out
+            else:
+                ct = np.float32(1.0) if s == stages - 1 else jax.device_put(cts.pop((s + 1, m)),
+                                                                             NamedSharding(meshes[s], P("dp", None)))
+                acc[s], cts[(s, m)] = bwd[s](vjps.pop((s, m)), ct, acc[s])
+        for s in range(stages):
+            params[s], opt[s] = upd[s](params[s], opt[s], acc[s])
+        return losses, params
+    return step
+
+
+def jnp_add(a, b):
+    return a + b
 
 
 def main():
@@ -133,12 +214,13 @@ def main():
     rows = [run(cfg, int(s), args, x, y) for s in args.stages.split(",")]
     base = rows[0]["max_bytes"] if rows[0]["stages"] == 1 else None
     print(f"{'stages':>6} {'dp x mp':>8} {'max B/device':>13} {'w/o accu_grads':>15} {'1-stage B / S':>14} "
-          f"{'ratio':>6} {'bubble':>7} {'(S-1)/(m+S-1)':>14} {'steps/s':>8}  losses")
+          f"{'ratio':>6} {'bubble':>7} {'(S-1)/(m+S-1)':>14} {'steps/s':>8} {'JAX st/s':>8} {'ratio':>6}  losses")
     for r in rows:
         want = base / r["stages"] if base else float("nan")
         print(f"{r['stages']:>6} {r['dp']:>3} x {r['mp']:<3} {r['max_bytes']:>13,} {r['max_model_bytes']:>15,} "
               f"{want:>14,.0f} {r['max_model_bytes'] / want:>6.3f} {r['bubble']:>7.3f} {r['bubble_formula']:>14.3f} "
-              f"{r['steps_per_s']:>8.2f}  {[round(v, 6) for v in r['losses']]}")
+              f"{r['steps_per_s']:>8.2f} {r['jax_steps_per_s']:>8.2f} {r['steps_per_s'] / r['jax_steps_per_s']:>6.3f}  "
+              f"{[round(v, 6) for v in r['losses']]}")
     if args.json:
         with open(args.json, "w") as f:
             json.dump(rows, f, indent=1)

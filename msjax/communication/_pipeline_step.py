@@ -237,9 +237,10 @@ def _remesh(sharding, mesh):
     return sharding
 
 
-def _program(seg, consts, mesh):
+def _program(seg, consts, mesh, out_sh):
     """The segment as a function of its inputs (its equations bound again, with the sharding
-    constraints of its strategies on its own stage's devices)."""
+    constraints of its strategies on its own stage's devices); ``out_sh``: the sharding of
+    each output (a Parameter's new value its planned one, else None: XLA's choice)."""
     eqns, in_vars, out_vars = seg.eqns, list(seg.inputs), list(seg.outputs)
     captured = {v: consts[v] for e in eqns for v in e.invars if _is_var(v) and v in consts}
 
@@ -261,8 +262,8 @@ def _program(seg, consts, mesh):
         return [env[v] for v in out_vars]
 
     if not in_vars:      # nothing placed to follow: run on the stage's devices
-        return jax.jit(run, out_shardings=NS(mesh, P()))
-    return jax.jit(run)
+        out_sh = [s or NS(mesh, P()) for s in out_sh]
+    return jax.jit(run, out_shardings=out_sh)
 
 
 def _move(x, mesh):
@@ -331,6 +332,7 @@ def pipeline_call(body, state_params, dyn_example, sens_example):
     groups_eq, seg_of, producer = _segments(jaxpr, stage, marks, users, set(dyn_vars) | set(sens_vars))
     segs = {key: _Segment(key, [jaxpr.eqns[i] for i in idx]) for key, idx in groups_eq.items()}
     outs_needed = {v for v in jaxpr.outvars if _is_var(v)}
+    written_by = {v: j for j, v in written.items() if _is_var(v) and not _sharded._is_key_aval(v.aval)}
     for key, seg in segs.items():
         made = {v for e in seg.eqns for v in e.outvars}
         seen = set()
@@ -345,10 +347,12 @@ def pipeline_call(body, state_params, dyn_example, sens_example):
                     continue
                 if v in outs_needed or any(seg_of[u] != key for u in users.get(v, ())):
                     seg.outputs.append(v)
-        sig = (_signature(seg, consts), meshes[seg.stage])
+        out_sh = [state_sh[written_by[v]] if v in written_by and home[written_by[v]] == seg.stage else None
+                  for v in seg.outputs]
+        sig = (_signature(seg, consts), meshes[seg.stage], tuple(out_sh))
         seg.fn = _PROGRAMS.get(sig)
         if seg.fn is None:
-            seg.fn = _PROGRAMS[sig] = _program(seg, consts, meshes[seg.stage])
+            seg.fn = _PROGRAMS[sig] = _program(seg, consts, meshes[seg.stage], out_sh)
             while len(_PROGRAMS) > 512:
                 _PROGRAMS.popitem(last=False)
 
@@ -369,7 +373,7 @@ def pipeline_call(body, state_params, dyn_example, sens_example):
     order = _topological(segs, deps)
 
     reads = collections.Counter(v for key in order for v in segs[key].inputs)
-    dyn_sh = {}
+    dyn_sh, placed_inputs = {}, {}
 
     def call(vals, dyn, sens):
         g_state = [_sharded._place(v, s) for v, s in zip(vals, state_sh)]
@@ -388,7 +392,10 @@ def pipeline_call(body, state_params, dyn_example, sens_example):
                         sh = dyn_sh.get(key)
                         if sh is None:
                             sh = dyn_sh[key] = _sharded._input_sharding(dyn[i], i, groups[s], strategy)
-                        moved[key] = _sharded._place(dyn[i], sh)
+                        last = placed_inputs.get(key)
+                        if last is None or last[0] is not dyn[i]:    # a new batch (the same Tensor again: placed)
+                            last = placed_inputs[key] = (dyn[i], _sharded._place(dyn[i], sh))
+                        moved[key] = last[1]
                     else:
                         moved[key] = _sharded._place(flat_sens[sens_vars.index(v)], NS(meshes[s], P()))
                 return moved[key]

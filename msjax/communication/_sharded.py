@@ -190,6 +190,10 @@ def _is_key(v):
     return isinstance(v, jax.Array) and jax.dtypes.issubdtype(v.dtype, jax.dtypes.prng_key)
 
 
+def _is_key_aval(aval):
+    return jax.dtypes.issubdtype(getattr(aval, "dtype", np.float32), jax.dtypes.prng_key)
+
+
 _SAME = {}
 
 
