@@ -159,21 +159,27 @@ def _homes(jaxpr, marks, state_vars, state_params, plan_stage):
     return home
 
 
-def _segments(jaxpr, stage, marks, users, inputs):
+def _segments(jaxpr, stage, marks, users, inputs, state_in):
     """Equations grouped by (stage, micro-batch, backward) and by how many cross-group hops
     lead to them (so the groups form an acyclic graph): ``{key: [equation indices]}``.
 
-    Equations that read only the step's inputs (the micro-batch slices of the batch) form
-    one group per stage (micro-batch -1), so the micro-batches' programs are alike. The
+    Equations that read only state (a transposed weight), and unmarked ones that read only the
+    step's inputs and state (the micro-batch slices of the batch), form one group per stage
+    (micro-batch -1), so the micro-batches' programs are alike. The
     hops are counted as early as possible, then each equation is moved as late as its
     readers allow (a slice or a zeros joins the group that uses it)."""
     eqns = jaxpr.eqns
     producer, depth = {}, [0] * len(eqns)
     keys = []
-    from_inputs = set(inputs)
+    from_state = set(state_in)
+    from_inputs = set(inputs) | from_state
     for i, e in enumerate(eqns):
         ins = [v for v in e.invars if _is_var(v)]
-        if ins and all(v in from_inputs for v in ins):
+        if ins and not e.effects and all(v in from_state for v in ins):
+            from_state.update(e.outvars)
+            from_inputs.update(e.outvars)
+            key = (stage[i], -1, False)
+        elif ins and not e.effects and marks[i][0] is None and all(v in from_inputs for v in ins):
             from_inputs.update(e.outvars)
             key = (stage[i], -1, False)
         else:
@@ -183,7 +189,7 @@ def _segments(jaxpr, stage, marks, users, inputs):
         for v in ins:
             if v in producer:
                 p = producer[v]
-                d = max(d, depth[p] + (keys[p] != key))
+                d = max(d, depth[p] + (keys[p] != key and keys[p][1] != -1))   # input groups read nothing
         depth[i] = d
         for v in e.outvars:
             producer[v] = i
@@ -329,7 +335,8 @@ def pipeline_call(body, state_params, dyn_example, sens_example):
                                         sh, meshes[home[j]]))
 
     # segments and their inputs/outputs
-    groups_eq, seg_of, producer = _segments(jaxpr, stage, marks, users, set(dyn_vars) | set(sens_vars))
+    groups_eq, seg_of, producer = _segments(jaxpr, stage, marks, users, set(dyn_vars) | set(sens_vars),
+                                            set(state_vars))
     segs = {key: _Segment(key, [jaxpr.eqns[i] for i in idx]) for key, idx in groups_eq.items()}
     outs_needed = {v for v in jaxpr.outvars if _is_var(v)}
     written_by = {v: j for j, v in written.items() if _is_var(v) and not _sharded._is_key_aval(v.aval)}

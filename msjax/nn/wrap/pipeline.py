@@ -76,11 +76,13 @@ class _MicroBatchSum(Cell):
         _keep_amp_level(self, network)
 
     def construct(self, *inputs):
-        ret = None
+        outputs = []
         for i in range(self.micro_size):
             with micro_scope(i):       # a pipeline step: the micro-batch's operations are marked
-                output = self.network(*_micro_slices(inputs, self.micro_size, i))
-                ret = output if ret is None else wrap(_arr(ret) + _arr(output))
+                outputs.append(self.network(*_micro_slices(inputs, self.micro_size, i)))
+        ret = outputs[0]       # summed after the micro-batches (the same order): one program adds them
+        for output in outputs[1:]:
+            ret = wrap(_arr(ret) + _arr(output))
         return ret
 
 
