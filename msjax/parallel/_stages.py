@@ -42,7 +42,7 @@ def stage_groups(devices, stages):
 @contextlib.contextmanager
 def tracing(groups):
     """A pipeline step over ``groups`` is traced: the scopes below take effect."""
-    _ACTIVE.append({"groups": groups, "stage": 0})
+    _ACTIVE.append({"groups": groups, "stage": 0, "depth": 0})
     try:
         yield
     finally:
@@ -56,18 +56,28 @@ def active():
 @contextlib.contextmanager
 def stage_scope(stage):
     """Stage ``stage``'s Cell runs here (see the module docstring). The strategies met after it
-    (an unstaged loss after the last stage) stay on its devices until another stage begins."""
+    (an unstaged loss after the last stage) stay on its devices until another stage begins;
+    a stage inside another one gives the outer stage its devices back when it ends."""
     if not _ACTIVE:
         yield
         return
     top = _ACTIVE[-1]
     groups = top["groups"]
     plan = _apply.active()
+    outer = (top["stage"], plan.devices if plan is not None else None) if top["depth"] else None
     if plan is not None and stage < len(groups):
         plan.devices = groups[stage]
     top["stage"] = stage
-    with jax.named_scope(f"msjax_pp_s{stage}"):
-        yield
+    top["depth"] += 1
+    try:
+        with jax.named_scope(f"msjax_pp_s{stage}"):
+            yield
+    finally:
+        top["depth"] -= 1
+        if outer is not None:
+            top["stage"] = outer[0]
+            if plan is not None:
+                plan.devices = outer[1]
 
 
 @contextlib.contextmanager
