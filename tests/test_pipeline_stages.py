@@ -6,7 +6,8 @@ SGD in ``ms.jit``) prints the losses of the hand-written JAX reference (the summ
 gradient, ``tests/test_pipeline_parallel.py``) under both schedules; each Parameter, its
 ``accu_grads`` and optimizer states live only on their stage's two devices (read from the
 arrays' shardings); a ``Layout`` on a stage's 2 devices cuts its Parameter there; a device
-count the stages do not divide raises MindSpore's error before any step."""
+count the stages do not divide, and fewer micro-batches than stages in training, raise
+MindSpore's errors before any step."""
 import json
 import os
 import subprocess
@@ -76,6 +77,20 @@ try:
 except RuntimeError as e:
     out["error"] = str(e)
 out["unchanged"] = all((T._params(net)[k] == v).all() for k, v in start.items())
+ms.reset_auto_parallel_context()
+
+# fewer micro-batches than stages in training: MindSpore's error, before any step
+ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.SEMI_AUTO_PARALLEL, pipeline_stages=2)
+T.MICRO = 1
+net = T._staged_net()
+start = T._params(net)
+step, _ = T._sample_step(net)
+try:
+    step(Tensor(x), Tensor(y))
+    out["micro_error"] = None
+except RuntimeError as e:
+    out["micro_error"] = str(e)
+out["micro_unchanged"] = all((T._params(net)[k] == v).all() for k, v in start.items())
 print("RESULT " + json.dumps(out))
 '''
 
@@ -105,3 +120,4 @@ def test_stages_on_their_devices_with_the_stand_alone_losses(tmp_path):
     assert out["1f1b"]["bytes3"]["layer3.weight"] == [0, 0, 160, 160]
     assert out["error"] == "Device_num must be divisible by the stage_num, got device_num: 4stage_num: 3"
     assert out["unchanged"]
+    assert out["micro_error"] == "MicroBatch size: 1 can't less than stage num: 2" and out["micro_unchanged"]

@@ -366,6 +366,8 @@ def pipeline_call(body, state_params, dyn_example, sens_example):
     # dispatch order: the scheduler's start times, then a topological order
     micro = 1 + max([m[1] for m in marks if m[1] is not None], default=0)
     backward = any(m[2] for m in marks)
+    if backward and micro < stages and any(m[1] is not None for m in marks):    # MindSpore's CutBorder
+        raise RuntimeError(f"MicroBatch size: {micro} can't less than stage num: {stages}")
     scheduler = parallel.pipeline_scheduler()
     if scheduler not in ("1f1b", "gpipe"):
         raise NotImplementedError(f"msjax does not support the pipeline scheduler {scheduler!r}: only '1f1b' and "
