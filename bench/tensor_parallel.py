@@ -331,7 +331,9 @@ def zero_spec(name, shape, dp, threshold):
     return P(("dp", "mp"), *(None,) * (len(shape) - 1))
 
 
-def jax_forward(params, x, target, cfg, named, constrain):
+def jax_forward(params, x, target, cfg, named, constrain, layers=None, head=True):
+    """The loss (``layers=None``, ``head=True``); ``bench/pipeline_parallel.py`` runs a stage's
+    ``layers`` only, and the final LayerNorm and loss only on the last stage (``head``)."""
     b, s, h, nh = cfg["batch"], cfg["seq"], cfg["hidden"], cfg["heads"]
     hd = h // nh
 
@@ -348,7 +350,7 @@ def jax_forward(params, x, target, cfg, named, constrain):
         return jax.lax.with_sharding_constraint(v, named(P("dp", "mp", None, None)))
 
     x = jax.lax.with_sharding_constraint(x.reshape(b * s, h), named(P("dp", None)))
-    for i in range(cfg["layers"]):
+    for i in range(cfg["layers"]) if layers is None else layers:
         n = f"blocks.{i}"
         a = ln(x, f"{n}.ln1")
         q, k, v = (heads(lin(a, f"{n}.attn.{w}")) for w in "qkv")
@@ -357,6 +359,8 @@ def jax_forward(params, x, target, cfg, named, constrain):
         x = x + lin(ctx, f"{n}.attn.o")
         m = jax.nn.gelu(lin(ln(x, f"{n}.ln2"), f"{n}.fc1"), approximate=True)   # ops.GeLU: tanh form
         x = x + lin(m, f"{n}.fc2")
+    if not head:
+        return x
     out = ln(x, "ln_f")
     return jnp.mean((out - target.reshape(b * s, h)) ** 2)
 

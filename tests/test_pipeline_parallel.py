@@ -365,3 +365,47 @@ def test_model_train_with_pipeline_stages_takes_the_micro_batch_mean(stages2):
     _, _, ref = _reference_run(start, batches, scale=MICRO)
     for name, value in _params(net).items():
         np.testing.assert_allclose(value, np.asarray(ref[name]), rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize("scheduler", ["1f1b", "gpipe"])
+@pytest.mark.parametrize("stages, micro", [(2, 4), (4, 4), (4, 8), (3, 5)])
+def test_schedules_and_their_bubble(scheduler, stages, micro):
+    """Each stage runs every forward and backward once, a backward after its forward; 1F1B
+    warms up with S - s - 1 forwards. With a backward twice a forward, the simulated step's
+    idle share is MindSpore's (S - 1) / (micro + S - 1) for both schedules."""
+    from msjax.communication._pipeline_step import _start_times, schedule_order
+    for s in range(stages):
+        order = schedule_order(s, stages, micro, scheduler)
+        assert sorted(order) == sorted([("F", m) for m in range(micro)] + [("B", m) for m in range(micro)])
+        assert all(order.index(("F", m)) < order.index(("B", m)) for m in range(micro))
+        if scheduler == "1f1b":
+            assert [k for k, _ in order[:stages - s]] == ["F"] * min(stages - s, micro)
+    start = _start_times(stages, micro, scheduler, True)
+    span = max(t + (1 if k == "F" else 2) for (_, k, _), t in start.items())
+    bubble = 1 - micro * 3 / span
+    assert bubble == pytest.approx((stages - 1) / (micro + stages - 1))
+
+
+def test_pipeline_scheduler_settings_checked_as_mindspore():
+    from msjax.parallel.auto_parallel import AutoParallel
+    ap = AutoParallel(nn.Dense(2, 2))
+    with pytest.raises(ValueError, match="the argument 'scheduler' must be '1f1b'/'gpipe'/'seqpipe'/'seqvpp'/"
+                                         "'seqsmartvpp'/'zero_bubble_v' , but got the value : bad."):
+        ap.pipeline(stages=2, scheduler="bad")
+    with pytest.raises(TypeError, match="the argument 'scheduler' must be str type"):
+        ap.pipeline(stages=2, scheduler=1)
+    ap.pipeline(stages=2, scheduler="gpipe")
+    try:
+        with pytest.raises(TypeError, match="When pipeline_interleave is False, 'gpipe' is not supported, only "
+                                            "'1f1b' is allowed."):
+            ms.set_auto_parallel_context(pipeline_config={"pipeline_interleave": False, "pipeline_scheduler": "gpipe"})
+        with pytest.raises(ValueError, match=r"Unknown config: \['x'\]"):
+            ms.set_auto_parallel_context(pipeline_config={"x": 1})
+        with pytest.raises(TypeError, match="The parameter 'pipeline_config' must be <class 'dict'>"):
+            ms.set_auto_parallel_context(pipeline_config=3)
+        from msjax.parallel._context import pipeline_scheduler
+        assert pipeline_scheduler() == "1f1b"
+        ms.set_auto_parallel_context(pipeline_config={"pipeline_interleave": True, "pipeline_scheduler": "gpipe"})
+        assert pipeline_scheduler() == "gpipe"
+    finally:
+        ms.reset_auto_parallel_context()

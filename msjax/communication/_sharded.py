@@ -161,6 +161,23 @@ def _strategy_save_file():
     return path, cfg.get("only_trainable_params", True)
 
 
+def check_no_load_file():
+    load = (parallel.get_auto_parallel_context("strategy_ckpt_config") or {}).get("load_file") or \
+        parallel.get_auto_parallel_context("strategy_ckpt_load_file")
+    if load:
+        raise NotImplementedError(f"msjax does not apply a loaded strategy file ({load!r}, strategy_ckpt_config's "
+                                  "load_file / AutoParallel.load_param_strategy_file): the strategies come from "
+                                  "the script's shard() calls; to load a checkpoint saved with another strategy use "
+                                  "load_distributed_checkpoint or transform_checkpoints.")
+
+
+def save_strategies(path, trainable_only, state_params, values):
+    """strategy_ckpt_config's save_file: each Parameter's layout, read from its placed value."""
+    _strategy_file.save_strategy_file(path, {
+        p.name: values[j] for j, p in enumerate(state_params)
+        if not _is_key(values[j]) and (getattr(p, "requires_grad", False) or not trainable_only)})
+
+
 def _optimizer_config():
     cfg = parallel.optimizer_parallel_config()
     return cfg if cfg["enabled"] else None
@@ -171,6 +188,10 @@ def _optimizer_config():
 # ---------------------------------------------------------------------------
 def _is_key(v):
     return isinstance(v, jax.Array) and jax.dtypes.issubdtype(v.dtype, jax.dtypes.prng_key)
+
+
+def _is_key_aval(aval):
+    return jax.dtypes.issubdtype(getattr(aval, "dtype", np.float32), jax.dtypes.prng_key)
 
 
 _SAME = {}
@@ -234,9 +255,14 @@ def local_view(x):
 # ---------------------------------------------------------------------------
 # the step
 # ---------------------------------------------------------------------------
-def _plan_state(state_params, state_vals, plan, devices):
+def _plan_state(state_params, state_vals, plan, devices, devices_of=None, remesh=None):
+    """Each state value's sharding over ``devices`` (a pipeline step: ``devices_of(j)``, its
+    stage's devices, with ``remesh(sharding, j)`` moving a strategy's sharding there)."""
     n_state = len(state_params)
+    devices_of = devices_of or (lambda j: devices)
     shard = [plan.param_sharding.get(id(p)) for p in state_params]
+    if remesh is not None:
+        shard = [s if s is None else remesh(s, j) for j, s in enumerate(shard)]
     owners = _optimizer_states(state_params)
     for j, k in owners.items():      # an optimizer state is laid out as its Parameter (as in MindSpore)
         if shard[j] is None:
@@ -250,12 +276,11 @@ def _plan_state(state_params, state_vals, plan, devices):
                 continue
             if j in owners:          # an optimizer state: as its Parameter, then cut over data parallel
                 k = owners[j]
-                new[j] = _optimizer_sharding(shard[k], tuple(v.shape), v.dtype, devices, cfg)
+                new[j] = _optimizer_sharding(shard[k], tuple(v.shape), v.dtype, devices_of(j), cfg)
             elif getattr(p, "requires_grad", False) and getattr(p, "parallel_optimizer", True):
-                new[j] = _optimizer_sharding(shard[j], tuple(v.shape), v.dtype, devices, cfg)
+                new[j] = _optimizer_sharding(shard[j], tuple(v.shape), v.dtype, devices_of(j), cfg)
         shard = new
-    rep = _strategy.replicated(devices)
-    return [s if s is not None else rep for s in shard][:n_state]
+    return [s if s is not None else _strategy.replicated(devices_of(j)) for j, s in enumerate(shard)][:n_state]
 
 
 def sharded_call(body, state_params, dyn_example, sens_example):
@@ -294,13 +319,7 @@ def sharded_call(body, state_params, dyn_example, sens_example):
         return None
     state_sh = _plan_state(state_params, state_vals, plan, devices)
     written.update(enumerate(state_sh))
-    load = (parallel.get_auto_parallel_context("strategy_ckpt_config") or {}).get("load_file") or \
-        parallel.get_auto_parallel_context("strategy_ckpt_load_file")
-    if load:
-        raise NotImplementedError(f"msjax does not apply a loaded strategy file ({load!r}, strategy_ckpt_config's "
-                                  "load_file / AutoParallel.load_param_strategy_file): the strategies come from "
-                                  "the script's shard() calls; to load a checkpoint saved with another strategy use "
-                                  "load_distributed_checkpoint or transform_checkpoints.")
+    check_no_load_file()
     dyn_sh = [_input_sharding(d, i, devices, strategy) for i, d in enumerate(dyn_example)]
     local_batch = jax.process_count() > 1 and strategy != "full_batch"
     jitted = jax.jit(functools.partial(step, _apply.StepPlan(devices)))
@@ -329,9 +348,7 @@ def sharded_call(body, state_params, dyn_example, sens_example):
         if save_file and not call.saved:    # strategy_ckpt_config's save_file: each Parameter's layout
             call.saved = True
             new = {**placed, **changed}
-            _strategy_file.save_strategy_file(save_file, {
-                p.name: new.get(j, g_state[j]) for j, p in enumerate(state_params)
-                if not _is_key(g_state[j]) and (getattr(p, "requires_grad", False) or not trainable_only)})
+            save_strategies(save_file, trainable_only, state_params, [new.get(j, g) for j, g in enumerate(g_state)])
         return out, {**placed, **changed}
 
     call.shardings = state_sh
@@ -339,6 +356,5 @@ def sharded_call(body, state_params, dyn_example, sens_example):
     return call
 
 
-provided.provide("sharded_call", sharded_call)
 provided.provide("local_view", local_view)
 provided.provide("trace_inputs", trace_inputs)

@@ -37,6 +37,7 @@ from .._core.transforms import StatefulFunction, to_tensors
 from ..common import _cell_cache
 from ..common._compile import trace_only
 from ..common import _recompute
+from ..parallel import _stages
 from . import _set_inputs, _shard
 
 __all__ = ["Cell"]
@@ -427,6 +428,9 @@ class Cell(nnx.Module, pytree=False):
             construct = functools.partial(_shard.run_sharded, self, construct)
         if "_ms_recompute" in self.__dict__ and state.frames:    # Cell.recompute: jax.checkpoint
             construct = functools.partial(_recompute.recomputed, self, construct)
+        stage = self.__dict__.get("_pipeline_stage")
+        if stage is not None and _stages.active():      # a pipeline step is traced: mark the stage
+            construct = functools.partial(_in_stage, stage, construct)
         if h:
             return hooks.run_cell(self, h, construct, args, kwargs)
         return construct(*args, **kwargs)
@@ -558,3 +562,8 @@ def _broadcast_value_error(e):
     x, y = ([int(d) for d in re.findall(r"\d+", g)] for g in (m.group(2), m.group(3)))
     return ValueError(f"For '{m.group(1)}', input.shape and other.shape need to broadcast, but got "
                       f"input.shape = {x} and other.shape = {y}.")
+
+
+def _in_stage(stage, construct, *args, **kwargs):
+    with _stages.stage_scope(stage):
+        return construct(*args, **kwargs)

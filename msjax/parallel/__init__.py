@@ -1,4 +1,5 @@
-"""``mindspore.parallel`` (one device): the parallel context and mode names."""
+"""``mindspore.parallel``: the parallel context and mode names, ``Layout``, the distributed-checkpoint
+tools. The parallel machinery is described in docs/ARCHITECTURE.md ("Parallel steps")."""
 from ._context import (ParallelMode, get_auto_parallel_context, reset_auto_parallel_context,  # noqa: F401
                               set_auto_parallel_context)
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 import contextlib
 import copy
 
+from .._checkparam import check_bool
+
 __all__ = ["ParallelMode", "set_auto_parallel_context", "get_auto_parallel_context",
            "reset_auto_parallel_context", "get_parallel_mode", "get_device_num", "get_gradients_mean",
            "get_global_rank", "set_world_size"]
@@ -85,6 +87,8 @@ def set_auto_parallel_context(**kwargs):
                             f"but got {type(value).__name__}.")
         if key == "parallel_optimizer_config":
             _check_optimizer_config(value)
+        if key == "pipeline_config":
+            _check_pipeline_config(value)
         if key in _SET_ONLY:
             _set_only[key] = copy.deepcopy(value)
             continue
@@ -197,3 +201,27 @@ def _check_pipeline(key, value):
                              f"or equal 1, but got the value of stages : {value}.")
     if key == "pipeline_result_broadcast" and not isinstance(value, bool):
         raise TypeError(f"The parameter 'pipeline_result_broadcast' must be {bool}, but got {type(value)}")
+
+
+_SCHEDULERS = ("1f1b", "gpipe", "seqpipe", "seqvpp", "seqsmartvpp", "zero_bubble_v")
+
+
+def _check_pipeline_config(value):
+    """MindSpore 2.10's ``set_pipeline_config`` checks (``pipeline_interleave``, ``pipeline_scheduler``)."""
+    if not isinstance(value, dict):
+        raise TypeError(f"The parameter 'pipeline_config' must be {dict}, but got {type(value)}")
+    unknown = [k for k in value if k not in ("pipeline_interleave", "pipeline_scheduler")]
+    if unknown:
+        raise ValueError(f"Unknown config: {unknown[:1]}")
+    interleave = check_bool(value["pipeline_interleave"], "pipeline_interleave", "pipeline_interleave")
+    scheduler = value["pipeline_scheduler"]
+    if scheduler not in _SCHEDULERS:
+        raise ValueError(f"The 'parameter' must be str and must be in '{list(_SCHEDULERS) + ['seqsmartvpp']}', "
+                         f"but got {scheduler!r}.")
+    if not interleave and scheduler != "1f1b":
+        raise TypeError(f"When pipeline_interleave is False, {scheduler!r} is not supported, only '1f1b' is allowed.")
+
+
+def pipeline_scheduler():
+    """The pipeline schedule in effect (``pipeline_config``'s ``pipeline_scheduler``, default ``"1f1b"``)."""
+    return (_set_only.get("pipeline_config") or {}).get("pipeline_scheduler", "1f1b")

@@ -5,9 +5,9 @@ MindSpore 2.10 splits a graph into stages (its ``PipelineSplit`` pass) only when
 parallel mode is ``semi_auto_parallel``/``auto_parallel`` and ``pipeline_stages > 1``;
 the split counts the distinct ``Cell.pipeline_stage`` values and raises
 ``RuntimeError('Stage num is 2 is not equal to stage used: 3')`` when they are not
-``pipeline_stages`` many (``PipelineTransformer::Coloring``). msjax runs every stage on
-one device; the nn wrappers call :func:`check_stages` the first time they run, before
-any step. Cells are duck-typed here (``cells_and_names``, ``_ms_is_cell``): this layer
+``pipeline_stages`` many (``PipelineTransformer::Coloring``). The nn wrappers call
+:func:`check_stages` the first time they run, before any step; each stage then runs on
+its own group of devices (``_stages.py``, ``communication/_pipeline_step.py``). Cells are duck-typed here (``cells_and_names``, ``_ms_is_cell``): this layer
 sits below ``nn``.
 """
 from __future__ import annotations
@@ -48,8 +48,9 @@ def sync_pipeline_shared_parameters(net):
     """``mindspore.sync_pipeline_shared_parameters(net)``: after a pipeline-parallel compile,
     MindSpore copies each Parameter that Cells on different stages share (an embedding
     table used by the first and the last stage) from one stage's devices to the other's.
-    On msjax every stage is on one device, where a shared Parameter is one object: nothing
-    to copy. ``net`` must be a Cell; with pipeline stages on, its stages are checked."""
+    On msjax a shared Parameter lives on the devices of the first stage that uses it and
+    the pipeline step copies it to the other stages' devices where they read it: nothing
+    to do here. ``net`` must be a Cell; with pipeline stages on, its stages are checked."""
     if not getattr(type(net), "_ms_is_cell", False):
         logger.critical("Failed to synchronize pipeline shared parameters.")
         raise TypeError(f"For 'sync_pipeline_shared_parameters', the argument 'net' should be a Cell, "

@@ -87,8 +87,16 @@ class AutoParallel(Cell):
                              f"but got {stages}.")
         _check_bool(output_broadcast, "output_broadcast")
         _check_bool(interleave, "interleave")
+        if not isinstance(scheduler, str):
+            raise TypeError("For 'AutoParallel.pipeline', the argument 'scheduler' must be str type, but got the "
+                            f"type : {type(scheduler)}.")
+        if scheduler not in parallel._SCHEDULERS:
+            raise ValueError("For 'AutoParallel.pipeline', the argument 'scheduler' must be "
+                             f"'1f1b'/'gpipe'/'seqpipe'/'seqvpp'/'seqsmartvpp'/'zero_bubble_v' , but got the value : "
+                             f"{scheduler}.")
         self._settings["pipeline_stages"] = stages
         self._settings["pipeline_result_broadcast"] = output_broadcast
+        self._settings["pipeline_config"] = {"pipeline_interleave": True, "pipeline_scheduler": scheduler}
 
     def save_param_strategy_file(self, file_path):
         _check_str(file_path, "file_path")

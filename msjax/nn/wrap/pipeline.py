@@ -11,9 +11,10 @@ Pipeline parallelism is on when the parallel mode is ``SEMI_AUTO_PARALLEL`` or
 ``AUTO_PARALLEL`` and ``pipeline_stages > 1`` (MindSpore's ``PipelineSplit`` pass runs
 only then). MindSpore then splits the graph across devices, runs the micro-batches
 through the stages and adds each one's gradient into the ``accu_grads`` Parameters that
-``PipelineGradReducer`` reads. msjax runs every stage on the one device in program
-order, so the loss and the updates equal what the stages compute together: the
-gradient of the summed loss *is* that micro-batch sum (see ``grad_reducer.py``). The
+``PipelineGradReducer`` reads. msjax differentiates the summed loss, whose gradient *is*
+that micro-batch sum (see ``grad_reducer.py``); on several devices each stage's operations
+and Parameters run on that stage's devices and the micro-batches are scheduled through
+the stages (``communication/_pipeline_step.py``; ``micro_scope`` marks each micro-batch). The
 stage count is checked as MindSpore's compile checks it, the first time the wrapper
 runs, before any step (``parallel/_pipeline.py``).
 """
@@ -24,6 +25,7 @@ from ..._core.tensor import Tensor, to_array, wrap
 from ...ops import operations as P
 from ...parallel._context import ParallelMode, get_parallel_mode
 from ...parallel._pipeline import check_stages, pipeline_stages
+from ...parallel._stages import micro_scope
 from ..cell import Cell
 
 __all__ = ["GradAccumulationCell", "PipelineCell", "MicroBatchInterleaved"]
@@ -74,10 +76,13 @@ class _MicroBatchSum(Cell):
         _keep_amp_level(self, network)
 
     def construct(self, *inputs):
-        ret = None
+        outputs = []
         for i in range(self.micro_size):
-            output = self.network(*_micro_slices(inputs, self.micro_size, i))
-            ret = output if ret is None else wrap(_arr(ret) + _arr(output))
+            with micro_scope(i):       # a pipeline step: the micro-batch's operations are marked
+                outputs.append(self.network(*_micro_slices(inputs, self.micro_size, i)))
+        ret = outputs[0]       # summed after the micro-batches (the same order): one program adds them
+        for output in outputs[1:]:
+            ret = wrap(_arr(ret) + _arr(output))
         return ret
 
 

@@ -1,0 +1,123 @@
+"""Pipeline stages on their own devices (issue 32): one process with 4 host devices,
+``pipeline_stages=2`` (2 stages x 2 devices).
+
+The sample-style step (``value_and_grad`` of a ``PipelineCell``, ``PipelineGradReducer``,
+SGD in ``ms.jit``) prints the losses of the hand-written JAX reference (the summed micro-batch
+gradient, ``tests/test_pipeline_parallel.py``) under both schedules; each Parameter, its
+``accu_grads`` and optimizer states live only on their stage's two devices (read from the
+arrays' shardings); a ``Layout`` on a stage's 2 devices cuts its Parameter there; a device
+count the stages do not divide, and fewer micro-batches than stages in training, raise
+MindSpore's errors before any step."""
+import json
+import os
+import subprocess
+import sys
+
+import numpy as np
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+DRIVER = r'''
+import json, sys
+sys.path.insert(0, sys.argv[1])
+import jax
+import numpy as np
+import mindspore as ms
+from mindspore import Tensor, nn, ops
+from mindspore.parallel import Layout
+import test_pipeline_parallel as T
+T.MICRO = 2      # cheap: 2 micro-batches of 8
+
+assert jax.device_count() == 4
+out = {}
+
+
+def devices(p):
+    return sorted(d.id for d in p._data.sharding.device_set)
+
+
+def bytes_on(p, dev):
+    return sum(s.data.nbytes for s in p._data.addressable_shards if s.device.id == dev)
+
+
+def run(scheduler=None, layout=False):
+    cfg = {} if scheduler is None else {"pipeline_config": {"pipeline_interleave": True,
+                                                              "pipeline_scheduler": scheduler}}
+    ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.SEMI_AUTO_PARALLEL, pipeline_stages=2, **cfg)
+    net = T._staged_net()
+    if layout:      # a Layout over stage 1's two devices (MindSpore: the stage's device matrix)
+        mp = Layout((2,), ("mp",))
+        net.layer3.matmul.shard((mp("None", "None"), mp("None", "mp")))
+    start = T._params(net)
+    step, reducer = T._sample_step(net)
+    batches = T._batches(2)
+    want, _, final = T._reference_run(start, batches)
+    got = [float(step(Tensor(x), Tensor(y))[0]) for x, y in batches]
+    params = {p.name: p for p in list(net.get_parameters()) + list(reducer.get_parameters())}
+    res = {"got": got, "want": want, "devices": {n: devices(p) for n, p in params.items()},
+           "final": max(float(np.abs(v - np.asarray(final[n])).max()) for n, v in T._params(net).items()),
+           "bytes3": {n: [bytes_on(p, d) for d in range(4)] for n, p in params.items() if "layer3.weight" in n}}
+    ms.reset_auto_parallel_context()
+    return res
+
+
+out["1f1b"] = run()
+out["layout"] = run("gpipe", layout=True)
+
+# 3 stages on 4 devices: MindSpore's error, before any step, nothing changed
+ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.SEMI_AUTO_PARALLEL, pipeline_stages=3)
+net = T._staged_net()
+net.layer3.pipeline_stage = 2
+start = T._params(net)
+step, _ = T._sample_step(net)
+x, y = T._batches(1)[0]
+try:
+    step(Tensor(x), Tensor(y))
+    out["error"] = None
+except RuntimeError as e:
+    out["error"] = str(e)
+out["unchanged"] = all((T._params(net)[k] == v).all() for k, v in start.items())
+ms.reset_auto_parallel_context()
+
+# fewer micro-batches than stages in training: MindSpore's error, before any step
+ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.SEMI_AUTO_PARALLEL, pipeline_stages=2)
+T.MICRO = 1
+net = T._staged_net()
+start = T._params(net)
+step, _ = T._sample_step(net)
+try:
+    step(Tensor(x), Tensor(y))
+    out["micro_error"] = None
+except RuntimeError as e:
+    out["micro_error"] = str(e)
+out["micro_unchanged"] = all((T._params(net)[k] == v).all() for k, v in start.items())
+print("RESULT " + json.dumps(out))
+'''
+
+
+def test_stages_on_their_devices_with_the_stand_alone_losses(tmp_path):
+    script = tmp_path / "driver.py"
+    script.write_text(DRIVER)
+    env = dict(os.environ, XLA_FLAGS="--xla_force_host_platform_device_count=4", PYTHONPATH=ROOT,
+               JAX_PLATFORMS="cpu")
+    r = subprocess.run([sys.executable, "-m", "msjax", "run", str(script), os.path.join(ROOT, "tests")],
+                       capture_output=True, text=True, env=env, timeout=600)
+    line = [l for l in r.stdout.splitlines() if l.startswith("RESULT ")]
+    assert r.returncode == 0 and line, r.stdout[-3000:] + r.stderr[-6000:]
+    out = json.loads(line[0][len("RESULT "):])
+    for case in ("1f1b", "layout"):
+        res = out[case]
+        np.testing.assert_allclose(res["got"], res["want"], rtol=1e-5)      # the summed micro-batch gradient
+        assert res["final"] < 1e-5
+        stage0 = ("layer1.param", "layer2.weight", "layer2.bias")
+        for name, devs in res["devices"].items():
+            if name == "scale_sense":
+                continue
+            want = [0, 1] if name.endswith(stage0) else [2, 3]
+            assert devs == want, (case, name, devs)      # Parameter, accu_grads, optimizer states
+    # the Layout cuts layer3's (4, 10) weight (MatMul transpose_b) over stage 1's 2 devices: 80 bytes each
+    assert out["layout"]["bytes3"]["layer3.weight"] == [0, 0, 80, 80]
+    assert out["1f1b"]["bytes3"]["layer3.weight"] == [0, 0, 160, 160]
+    assert out["error"] == "Device_num must be divisible by the stage_num, got device_num: 4stage_num: 3"
+    assert out["unchanged"]
+    assert out["micro_error"] == "MicroBatch size: 1 can't less than stage num: 2" and out["micro_unchanged"]
