@@ -433,7 +433,8 @@ def test_recompute_is_jax_checkpoint_with_the_same_numbers(monkeypatch):
     for graph in (False, True):
         got = run(True, graph)
         for a, b in zip(ref, got):
-            np.testing.assert_allclose(b, a, rtol=1e-6, atol=1e-7)
+            # float32: jax.checkpoint may fuse the recomputed forward differently (last bits)
+            np.testing.assert_allclose(b, a, rtol=1e-5, atol=1e-6)
     assert len(calls) >= 4      # both Blocks, in both modes, went through jax.checkpoint
 
 
