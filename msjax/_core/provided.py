@@ -27,6 +27,7 @@ _OWNERS = {
     "local_view": "msjax.communication",
     "trace_inputs": "msjax.communication",
     "native_kernels": "msjax.ops._native",
+    "context_deprecated": "msjax.log",
 }
 
 _TABLE = {}
