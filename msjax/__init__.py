@@ -11,6 +11,7 @@ and last the module-tree finder. The imports follow the settings on purpose (E40
 """
 # ruff: noqa: E402
 import os as _os
+import sys as _sys
 
 # MindSpore rounds every op's float16/bfloat16 result; XLA may keep a fusion's low-precision
 # intermediates in float32 ("excess precision", on by default on GPU), which moves loss-scale
@@ -27,6 +28,34 @@ _jax.config.update("jax_enable_x64", True)
 # MindSpore computes Float32 matmuls/convolutions in full Float32 on GPU; JAX
 # would otherwise use TF32 there.
 _jax.config.update("jax_default_matmul_precision", "highest")
+
+
+def _strip_jax_notes(exc):
+    """Remove the note JAX adds to an exception that crossed one of its transforms ("For simplicity,
+    JAX has removed its internal frames...") from ``exc`` and the exceptions chained to it: a user's
+    mistake reads as in MindSpore (JAX's internal frames stay filtered out)."""
+    todo, seen = [exc], set()
+    while todo:
+        e = todo.pop()
+        if e is None or id(e) in seen:
+            continue
+        seen.add(id(e))
+        notes = getattr(e, "__notes__", None)
+        if notes:
+            kept = [n for n in notes if "JAX has removed its internal frames" not in n]
+            if kept:
+                e.__notes__ = kept
+            else:
+                del e.__notes__
+        todo += [e.__cause__, e.__context__]
+
+
+def _excepthook(tp, value, tb, _previous=_sys.excepthook):
+    _strip_jax_notes(value)
+    _previous(tp, value, tb)
+
+
+_sys.excepthook = _excepthook
 
 from . import log as _log
 

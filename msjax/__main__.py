@@ -62,6 +62,8 @@ def _run(argv):
             raise
         if not isinstance(e, SystemExit):
             import traceback
+            from . import _strip_jax_notes
+            _strip_jax_notes(e)
             traceback.print_exc()
         sys.stdout.flush()
         sys.stderr.flush()

@@ -32,6 +32,8 @@ import threading
 import time
 from logging.handlers import RotatingFileHandler
 
+from ._core import provided as _provided
+
 __all__ = ["get_level", "get_log_config"]
 
 _LOCK = threading.Lock()
@@ -210,3 +212,44 @@ def get_log_config():
         cfg["logger_backupCount"] = handler.backupCount
         cfg["GLOG_stderrthreshold"] = _GLOG.get(logger.handlers[1].level)
     return cfg
+
+
+# MindSpore 2.10's set_context keys it warns about (its _check_context_deprecated): each key and
+# what to use instead ('' when nothing), in MindSpore's words
+_DEPRECATED_CONTEXT = {
+    'save_graphs': 'env MS_DEV_SAVE_GRAPHS',
+    'save_graphs_path': 'env MS_DEV_SAVE_GRAPHS_PATH',
+    'check_bprop': '',
+    'max_call_depth': 'api mindspore.set_recursion_limit()',
+    'enable_compile_cache': 'env MS_COMPILER_CACHE_ENABLE',
+    'enable_cache_path': 'env MS_COMPILER_CACHE_PATH',
+    'debug_level': '',
+    'device_target': 'api mindspore.set_device()',
+    'device_id': 'api mindspore.set_device()',
+    'deterministic': 'api mindspore.set_deterministic()',
+    'inter_op_parallel_num': 'api mindspore.runtime.dispatch_threads_num()',
+    'pynative_synchronize': 'api mindspore.runtime.launch_blocking()',
+    'max_device_memory': 'api mindspore.runtime.set_memory()',
+    'variable_memory_max_size': 'api mindspore.runtime.set_memory()',
+    'mempool_block_size': 'api mindspore.runtime.set_memory()',
+    'memory_optimize_level': 'api mindspore.runtime.set_memory()',
+    'ascend_config': 'api mindspore.device_context.ascend.op_precision.precision_mode(),\n                                                       mindspore.device_context.ascend.op_precision.op_precision_mode(),\n                                                       mindspore.device_context.ascend.op_precision.matmul_allow_hf32(),\n                                                       mindspore.device_context.ascend.op_precision.conv_allow_hf32(),\n                                                       mindspore.device_context.ascend.op_tuning.op_compile()',
+    'aoe_tune_mode': 'api mindspore.device_context.ascend.op_tuning.aoe_tune_mode()',
+    'aoe_config': 'api mindspore.device_context.ascend.op_tuning.aoe_job_type()',
+    'op_timeout': 'api mindspore.device_context.ascend.op_debug.execute_timeout()',
+    'op_debug_option': 'api mindspore.device_context.ascend.op_debug.debug_option()',
+    'gpu_config': 'api mindspore.device_context.gpu.op_precision.conv_allow_tf32(),\n                                                     mindspore.device_context.gpu.op_precision.matmul_allow_tf32(),\n                                                     mindspore.device_context.gpu.op_precision.conv_fprop_algo(),\n                                                     mindspore.device_context.gpu.op_precision.conv_wgrad_algo(),\n                                                     mindspore.device_context.gpu.op_precision.conv_dgrad_algo()',
+    'runtime_num_threads': 'api mindspore.device_context.cpu.op_tuning.threads_num()',
+}
+
+
+def context_deprecated(key):
+    """MindSpore's warning that set_context(key=...) will be removed (lent to the core's set_context)."""
+    if key in _DEPRECATED_CONTEXT:
+        msg = f"For 'context.set_context', the parameter '{key}' will be deprecated and removed in a future version."
+        if _DEPRECATED_CONTEXT[key]:
+            msg += f" Please use the {_DEPRECATED_CONTEXT[key]} instead."
+        warning(msg)
+
+
+_provided.provide("context_deprecated", context_deprecated)

@@ -11,7 +11,7 @@ import copy
 import os
 import re
 
-from . import compile_cache
+from . import compile_cache, provided
 
 GRAPH_MODE = 0
 PYNATIVE_MODE = 1
@@ -176,6 +176,7 @@ def set_context(**kwargs):
     if "device_target" in kwargs:
         _set_one("device_target", kwargs["device_target"])
     for key, value in kwargs.items():
+        provided.need("context_deprecated")(key)     # MindSpore's deprecation warning, if any
         if key in _REMOVED:
             version, instead = _REMOVED[key]
             raise ValueError(f"For 'context.set_context', the parameter '{key}' has been removed since MindSpore "

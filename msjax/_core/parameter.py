@@ -239,13 +239,16 @@ class ParameterTuple(tuple):
 
     def __new__(cls, iterable):
         items = tuple(iterable)
-        seen = set()
+        seen, ids = set(), set()
         for p in items:
             if not isinstance(p, Parameter):
                 raise TypeError(f"ParameterTuple input should be 'Parameter' collection, but got {type(p).__name__}.")
+            if id(p) in ids:        # the same Parameter again (a group learning rate shared by several)
+                continue
             if p.name in seen:
                 raise ValueError(f"its name '{p.name}' already exists. Please set a unique name for the parameter.")
             seen.add(p.name)
+            ids.add(id(p))
         return super().__new__(cls, items)
 
     def clone(self, prefix, init="same"):

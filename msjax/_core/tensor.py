@@ -192,7 +192,12 @@ def _inexact(dt):
     return r
 
 
-def _binary(fn, name, reflect=False):
+def _seq_type(v):   # MindSpore's name of an operand's type: Tuple<int, List<float>>
+    return (f"{type(v).__name__.capitalize()}<{', '.join(map(_seq_type, v))}>" if isinstance(v, (tuple, list))
+            else type(v).__name__)
+
+
+def _binary(fn, name, reflect=False, seq=None):
     op_name = name.strip("_").lstrip("r") if reflect else name.strip("_")
     kernel = eager.hot(fn, 2)
 
@@ -209,6 +214,9 @@ def _binary(fn, name, reflect=False):
                 raise TypeError(f"Failed calling {op_name.capitalize()} with \"{op_name.capitalize()}()(input=Tensor, "
                                 "other=<class 'complex'>)\": a Python complex scalar is not a valid operand; "
                                 "use Tensor(value, mindspore.complex64).")
+            if seq and isinstance(other, (tuple, list)):    # ``seq``: MindSpore's op that takes no sequence
+                raise TypeError(f'Failed calling {seq} with "{seq}()(input=Tensor, other={_seq_type(other)})".\nThe '
+                                f'valid calling should be: \n"{seq}()(input=<Number, Tensor>, other=<Number, Tensor>)".\n')
             a = self._data
             b = _operand(other, a)
         try:
@@ -261,9 +269,11 @@ class Tensor:
 
     def __init__(self, input_data=None, dtype=None, shape=None, init=None, internal=False,
                  const_arg=False, device=None):
-        if isinstance(dtype, str):
-            raise TypeError(f"For 'Tensor', the 'dtype' must be a mindspore.dtype (mindspore.float32, ...), "
-                            f"but got the string {dtype!r}.")
+        if dtype is not None and not isinstance(dtype, mstype.Type):   # a numpy dtype, str, Python type
+            raise TypeError("For 'Tensor', the 'dtype' should be one of [" + ", ".join("mindspore." + n for n in (
+                "int8 int16 int32 int64 uint8 uint16 uint32 uint64 float16 float32 float64 bfloat16 complex64 complex128 "
+                "int4 float8_e4m3fn float8_e5m2 hifloat8 bool string_").split()) + "], but got "
+                f"'{dtype.__name__ if isinstance(dtype, type) else repr(dtype)}'.")
         if init is not None:
             if shape is None:
                 raise ValueError("For 'Tensor', 'shape' must be set when 'init' is given.")
@@ -564,10 +574,10 @@ class Tensor:
     __radd__ = _binary(jnp.add, "__radd__", True)
     __sub__ = _binary(_sub, "__sub__")
     __rsub__ = _binary(_sub, "__rsub__", True)
-    __mul__ = _binary(jnp.multiply, "__mul__")
-    __rmul__ = _binary(jnp.multiply, "__rmul__", True)
+    __mul__ = _binary(jnp.multiply, "__mul__", seq="Mul")
+    __rmul__ = _binary(jnp.multiply, "__rmul__", True, "Mul")
     __truediv__ = _binary(_truediv, "__truediv__")
-    __rtruediv__ = _binary(_truediv, "__rtruediv__", True)
+    __rtruediv__ = _binary(_truediv, "__rtruediv__", True, "Mul")
     __floordiv__ = _binary(jnp.floor_divide, "__floordiv__")
     __rfloordiv__ = _binary(jnp.floor_divide, "__rfloordiv__", True)
     __mod__ = _binary(jnp.mod, "__mod__")

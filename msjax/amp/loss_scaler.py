@@ -4,6 +4,7 @@ from __future__ import annotations
 import jax
 import jax.numpy as jnp
 
+from .._core import dtype as mstype
 from .._core.parameter import Parameter
 from .._core.tensor import Tensor, wrap
 
@@ -49,7 +50,7 @@ class StaticLossScaler(LossScaler):
             raise TypeError(f"The argument 'scale_value' must be float, but got {type(scale_value)}.")
         if scale_value < 1.0:
             raise ValueError(f"The argument 'scale_value' must be >= 1.0, but got {scale_value}.")
-        self.scale_value = Parameter(Tensor(scale_value, jnp.float32), name="scale_value")
+        self.scale_value = Parameter(Tensor(scale_value, mstype.float32), name="scale_value")
 
     def scale(self, inputs):
         s = self.scale_value._data
@@ -83,10 +84,10 @@ class DynamicLossScaler(LossScaler):
                             f"'{type(scale_value).__name__}'.")
         if scale_value < 1.0:
             raise ValueError(f"The argument 'scale_value' must be > 1, but got {scale_value}")
-        self.scale_value = Parameter(Tensor(scale_value, jnp.float32), name="scale_value")
+        self.scale_value = Parameter(Tensor(scale_value, mstype.float32), name="scale_value")
         self.scale_window = _positive_int(scale_window, "scale_window")
         self.scale_factor = _positive_int(scale_factor, "scale_factor")
-        self.counter = Parameter(Tensor(0, jnp.int32), name="counter")
+        self.counter = Parameter(Tensor(0, mstype.int32), name="counter")
 
     def scale(self, inputs):
         s = self.scale_value._data

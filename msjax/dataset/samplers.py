@@ -457,6 +457,8 @@ class Sampler(BuiltinSampler):
         if self.child_sampler is not None:
             c = self.child_sampler._count(n)
             return None if c is None else len(self._ids(c, None))
+        if self.num_samples is not None:    # MindSpore counts it without a pass over the sampler
+            return self.num_samples
         return len(self._ids(n, None))
 
     def get_num_samples(self):
@@ -478,6 +480,15 @@ class IterSampler(Sampler):
         return iter(self.sampler)
 
 
+def _is_iterable(obj):
+    """MindSpore's check, which calls ``iter(obj)`` (a user's ``__iter__`` runs: it may reseed)."""
+    try:
+        iter(obj)
+    except TypeError:
+        return False
+    return True
+
+
 def select_sampler(num_samples, input_sampler, shuffle, num_shards, shard_id):
     """The sampler a source uses for its arguments (MindSpore's rules)."""
     if input_sampler is not None:
@@ -492,8 +503,7 @@ def select_sampler(num_samples, input_sampler, shuffle, num_shards, shard_id):
             return SubsetSampler(input_sampler, num_samples)
         if isinstance(input_sampler, int) and not isinstance(input_sampler, bool):
             return SubsetSampler([input_sampler])
-        if not isinstance(input_sampler, str) and (hasattr(input_sampler, "__iter__") or (
-                hasattr(input_sampler, "__getitem__") and hasattr(input_sampler, "__len__"))):
+        if not isinstance(input_sampler, str) and _is_iterable(input_sampler):
             return IterSampler(input_sampler, num_samples)   # a sequence of indices iterates by __getitem__
         raise TypeError(f"Unsupported sampler object of type ({type(input_sampler)})")
     if shuffle is None or shuffle is True or (shuffle not in (False, Shuffle.FALSE)):

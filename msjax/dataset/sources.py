@@ -275,6 +275,11 @@ class GeneratorDataset(MappableSource):
                                  f"{len(column_names)} and {len(column_types)}.")
         if isinstance(sampler, _samplers.PKSampler):
             raise ValueError("GeneratorDataset doesn't support PKSampler.")
+        if sampler is not None and not isinstance(sampler, _samplers.BuiltinSampler):
+            try:        # MindSpore's argument check: a user sampler's __iter__ runs here once more
+                iter(sampler)
+            except TypeError as exc:
+                raise TypeError("sampler should be either iterable or from mindspore.dataset.samplers.") from exc
         if batch_sampler is not None and (sampler is not None or shuffle is not None or num_samples is not None
                                           or num_shards is not None):
             raise ValueError("batch_sampler is mutually exclusive with sampler, shuffle, num_samples and "

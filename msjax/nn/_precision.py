@@ -22,8 +22,17 @@ from .._core import dtype as mstype
 from .._core.tensor import Tensor, wrap
 from .._core.transforms import StatefulFunction, bump_version, to_tensors
 from ..common._cell_cache import cell_function
+from ..ops._impl import normalization as _normalization
 
 _MASTER: dict = {}      # id(Parameter) -> its value outside every precision scope
+
+
+def _master_value(param):
+    """``param``'s value outside the precision scopes it is presented in, or None."""
+    return _MASTER.get(id(param))
+
+
+_normalization.precision_master = _master_value
 
 
 def _is_float(a):
@@ -98,8 +107,11 @@ def _run(cell, *args, **kwargs):
             cur = p._raw_get()
             if cur is new:
                 p._raw_set(prev)
-            else:   # written inside: keep the new value, in the Parameter's type
-                p._raw_set(cur if cur.dtype == prev.dtype else cur.astype(prev.dtype))
+            else:   # written inside: keep the new value, in the Parameter's type (a value written in
+                # the master's type, BatchNorm's float32 statistics, stays so through nested scopes)
+                master = _MASTER.get(id(p))
+                keep = cur.dtype == prev.dtype or (master is not None and cur.dtype == master.dtype)
+                p._raw_set(cur if keep else cur.astype(prev.dtype))
         for k in added:
             _MASTER.pop(k, None)
     out_dt = cell.__dict__.get("_ms_output_dtype")

@@ -46,7 +46,7 @@ def set_deterministic(deterministic):
     if _deterministic_set:
         raise RuntimeError("The 'mindspore.set_deterministic' can not be set repeatedly.")
     _deterministic_set = True
-    context.set_context(deterministic="ON" if deterministic else "OFF")
+    context._set_one("deterministic", "ON" if deterministic else "OFF")    # no deprecation warning
 
 
 def synchronize():

@@ -18,7 +18,7 @@ SETTINGS = {}   # what the script asked for: name -> value
 def launch_blocking():
     """``mindspore.runtime.launch_blocking``: run ops synchronously, so an error
     points at its line. Sets ``get_context('pynative_synchronize')``."""
-    context.set_context(pynative_synchronize=True)
+    context._set_one("pynative_synchronize", True)     # not set_context: no deprecation warning
 
 
 def dispatch_threads_num(threads_num):

@@ -32,6 +32,7 @@ from .callback import __all__ as _internal_cb_names
 from .callback._callback import Callback, CallbackManager, InternalCallbackParam, RunContext
 from .callback._checkpoint import ModelCheckpoint, _chg_ckpt_file_name_if_same_exist
 from .callback._monitors import TimeMonitor
+from ..nn.cell import Cell
 from ..nn.metrics import Loss, get_metric_fn, get_metrics
 from .serialization import save_checkpoint
 from ..parallel import _context as _parallel_context
@@ -208,7 +209,7 @@ class Model:
         self.batch_num = -1
         self._initial_step = None
         self._eval_fn = None
-        self._step_params = None    # (train network, its trainable Parameters): what _finish_step waits for
+        self._step_params = None    # (train network, its Parameters): what _finish_step waits for
 
     # --- networks -------------------------------------------------------------------
     def _build_train_network(self):
@@ -349,7 +350,9 @@ class Model:
         if network is not None:
             cached = self._step_params
             if cached is None or cached[0] is not network:
-                cached = self._step_params = (network, tuple(network.trainable_params()))
+                # Cell's own method, not the instance's attribute: a train cell may keep a list in
+                # ``self.trainable_params`` (Wide&Deep's TrainStepWrap), as MindSpore's Model allows
+                cached = self._step_params = (network, tuple(Cell.get_parameters(network)))
             arrays.extend(p._data for p in cached[1] if isinstance(p._data, jax.Array))
         jax.block_until_ready(arrays)
 

@@ -475,3 +475,33 @@ def case_pil_resize_area_error(ms):
 
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}
+
+
+def case_python_sampler_passes(ms):
+    """A sampler whose ``__iter__`` reseeds each pass (DeepSpeech2's): MindSpore calls ``__iter__``
+    twice while building a GeneratorDataset from a plain iterable and not in get_dataset_size when
+    ``__len__`` gives the count, so the epochs' orders are those of the 3rd and 4th passes."""
+    ds = ms.dataset
+    out = []
+    for base in (object, ds.Sampler):
+        class Reseeding(base):
+            def __init__(self):
+                if base is not object:
+                    super().__init__()
+                self.passes = 0
+
+            def __iter__(self):
+                self.passes += 1
+                return iter(np.random.RandomState(self.passes).permutation(6).tolist())
+
+            def __len__(self):
+                return 6
+        s = Reseeding()
+        d = ds.GeneratorDataset([(np.array([i]),) for i in range(6)], ["x"], sampler=s)
+        built = s.passes
+        size = d.get_dataset_size()
+        sized = s.passes
+        it = d.create_tuple_iterator(num_epochs=2, output_numpy=True)
+        epochs = [[int(x[0][0]) for x in it] for _ in range(2)]
+        out.append([built, size, sized, epochs])
+    return out

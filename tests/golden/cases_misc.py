@@ -272,6 +272,45 @@ def case_distributed_grad_reducer_bad_degree(ms):
     return ms.nn.DistributedGradReducer([ms.Parameter(ms.Tensor([1.0]), name="w")], degree=0)
 
 
+
+def _err(fn):
+    """A failure as its type and its message's first part (without MindSpore's C++ call stack)."""
+    try:
+        fn()
+    except (TypeError, ValueError, RuntimeError) as e:
+        return [type(e).__name__, str(e).split("\n---")[0].strip()]
+    return "no error"
+
+
+def case_optimizer_parameters_type(ms):
+    """``optimizer.parameters`` is a ParameterTuple; a Parameter given twice (group learning rates) stays twice."""
+    net = ms.nn.Dense(2, 2)
+    opt = ms.nn.SGD(net.trainable_params(), 0.1)
+    twice = ms.ParameterTuple([net.weight, net.bias, net.weight])
+    return [type(opt.parameters).__name__, [p.name for p in opt.parameters], len(twice),
+            type(twice.clone("c", "zeros")).__name__]
+
+
+def case_tensor_numpy_dtype_error(ms):
+    """A numpy dtype, a string or a Python type as ``Tensor``'s dtype is MindSpore's TypeError."""
+    return [_err(lambda d=d: ms.Tensor(np.ones(3, np.float32), d)) for d in (np.float32, np.int32, float, "float32")]
+
+
+def case_tensor_mul_sequence_error(ms):
+    """``Tensor * tuple`` (either side) and ``list / Tensor`` are TypeErrors (Mul takes no sequence); ``+`` works."""
+    t = ms.Tensor(np.ones(2, np.float32))
+    return [_err(lambda: t * (1, 2)), _err(lambda: [1.0, 2.0] * t), _err(lambda: t * ((1, 2), 3)),
+            _err(lambda: (1.0,) / t), t + (1, 2)]
+
+
+def case_matmul_dimension_errors(ms):
+    """MindSpore's texts: Dense ("For 'MatMul' the input dimensions"), nn.MatMul's own. (MindSpore's
+    PyNative raises ops.MatMul's shape error later, at the next synchronisation: not recorded.)"""
+    a, b = ms.Tensor(np.ones((2, 3), np.float32)), ms.Tensor(np.ones((2, 3), np.float32))
+    return [_err(lambda: ms.nn.Dense(3, 4)(ms.Tensor(np.ones((2, 5), np.float32)))),
+            _err(lambda: ms.nn.MatMul()(a, b)),
+            _err(lambda: ms.nn.Dense(3, 4)(ms.Tensor(np.ones((2, 3), np.float16))))]
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}
 

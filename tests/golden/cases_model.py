@@ -313,6 +313,38 @@ def case_model_no_loss_fn_train_network(ms):
     return cb.losses, net.weight
 
 
+def case_model_train_cell_shadows_trainable_params(ms):
+    """Wide&Deep's TrainStepWrap keeps a list in ``self.trainable_params``: Model trains it, a
+    checkpoint of it saves, and the Cell's own parameter queries still work."""
+    nn = ms.nn
+
+    class TrainStepWrap(nn.Cell):
+        def __init__(self, network):
+            super().__init__(auto_prefix=False)
+            self.network = network
+            self.network.set_train()
+            self.trainable_params = network.trainable_params()
+            self.weights = ms.ParameterTuple(self.trainable_params)
+            self.optimizer = nn.SGD(self.trainable_params, 0.1)
+            self.grad = ms.ops.GradOperation(get_by_list=True)
+
+        def construct(self, x, y):
+            loss = self.network(x, y)
+            grads = self.grad(self.network, self.weights)(x, y)
+            return ms.ops.depend(loss, self.optimizer(grads))
+
+    net = _dense_net(ms)
+    train_net = TrainStepWrap(nn.WithLossCell(net, nn.SoftmaxCrossEntropyWithLogits(sparse=True,
+                                                                                     reduction="mean")))
+    d = _tmp()
+    cb = _collector(ms)
+    ckpt = ms.ModelCheckpoint(prefix="wd", directory=d, config=ms.CheckpointConfig(save_checkpoint_steps=3))
+    ms.Model(train_net).train(2, _cls_data(ms), callbacks=[cb, ckpt])
+    saved = ms.load_checkpoint(ckpt.latest_ckpt_file_name)
+    return (cb.losses, net.weight, sorted(saved), [p.name for p in train_net.get_parameters()],
+            len(train_net.trainable_params), [p.name for p in nn.Cell.trainable_params(train_net)])
+
+
 def case_model_errors_metrics_without_loss(ms):
     return ms.Model(_dense_net(ms), metrics={"acc": ms.train.Accuracy()})
 

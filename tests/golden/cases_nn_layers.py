@@ -779,6 +779,41 @@ def case_l_batchnorm2d_train_eval(ms):
             "stats_after_eval": (net.moving_mean.value(), net.moving_variance.value())}
 
 
+def case_l_batchnorm2d_float16_stats(ms):
+    """Float16 input (plain, in a to_float(float16) cell, and under O3 inside a network): the moving
+    statistics stay float32 and are updated in float32 (issue 36: 249.875 vs 249.926)."""
+    nn = ms.nn
+    rs = np.random.RandomState(0)
+    x = (rs.randn(4, 3, 5, 5) * 20 + 3).astype(np.float32)
+    out = {}
+    for name in ("plain", "to_float"):
+        bn = nn.BatchNorm2d(3)
+        if name == "to_float":
+            bn.to_float(ms.float16)
+        bn.set_train()
+        y = bn(ms.Tensor(x.astype(np.float16)))
+        y = bn(ms.Tensor(x[::-1].copy().astype(np.float16)))
+        bn.set_train(False)
+        out[name] = [str(y.dtype), bn.moving_mean.value(), bn.moving_variance.value(),
+                     bn(ms.Tensor(x.astype(np.float16))).astype(ms.float32).sum()]
+
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.conv = nn.Conv2d(3, 3, 1, weight_init="ones")
+            self.bn = nn.BatchNorm2d(3)
+
+        def construct(self, a):
+            return self.bn(self.conv(a)).sum()
+    net = Net()
+    tr = ms.amp.build_train_network(net, nn.SGD(net.trainable_params(), 0.0), level="O3")
+    tr.set_train()
+    tr(ms.Tensor(x))
+    tr(ms.Tensor(x * 0.5))
+    out["O3"] = [net.bn.moving_mean.value(), net.bn.moving_variance.value()]
+    return out
+
+
 def case_l_batchnorm1d(ms):
     nn = ms.nn
     out = {}

@@ -106,6 +106,47 @@ def case_decode_corrupt(ms):
     return _v(ms).Decode()(np.frombuffer(data, np.uint8))
 
 
+def _decode_as(ms, data, make):
+    """Decode ``make(data)``; a failure as its type and MindSpore's message line (trimmed of
+    the C++ call stack)."""
+    try:
+        out = _v(ms).Decode()(make(data))
+    except (TypeError, RuntimeError) as e:
+        lines = [ln for ln in str(e).splitlines() if ln.startswith("[ERROR]")]
+        return [type(e).__name__, lines[0] if lines else str(e)]
+    return _digest(out)
+
+
+def _padded(data, n=8):
+    return data + b"\0" * (-len(data) % n)
+
+
+def case_decode_dtypes_jpeg(ms):
+    """YOLOv5 reads images with ``np.fromfile(path, dtype='int8')``: MindSpore decodes an array's raw
+    bytes whatever its dtype, a JPEG (libjpeg) even from int16/float32/uint32 arrays."""
+    data = _padded(_encode(_pattern(24, 31, 3), "JPEG", quality=90))
+    return [_decode_as(ms, data, lambda d, t=t: np.frombuffer(d, t))
+            for t in (np.int8, np.uint8, np.bool_, np.int16, np.float32, np.uint32, np.float64)] + \
+        [_decode_as(ms, data, bytes), _decode_as(ms, data, lambda d: np.array([d]))]
+
+
+def case_decode_dtypes_png(ms):
+    """Other formats go through cv::imdecode on a Mat of the array's dtype: one-byte dtypes decode,
+    wider ones fail (and types OpenCV has no Mat for fail earlier)."""
+    data = _padded(_encode(_pattern(17, 22, 4), "PNG"))
+    return [_decode_as(ms, data, lambda d, t=t: np.frombuffer(d, t))
+            for t in (np.int8, np.bool_, np.int16, np.uint16, np.float32, np.float16, np.int64)] + \
+        [_decode_as(ms, data, bytes)]
+
+
+def case_decode_bad_inputs(ms):
+    """``bytes`` decodes; a bytearray, list, 2-D array, empty array or several ``bytes`` do not."""
+    data = _encode(_pattern(8, 8, 5), "PNG")
+    return [_decode_as(ms, data, bytearray), _decode_as(ms, data, lambda d: list(d[:8])),
+            _decode_as(ms, data, lambda d: np.frombuffer(d[:len(d) // 2 * 2], np.int8).reshape(2, -1)),
+            _decode_as(ms, data, lambda d: np.zeros(0, np.int8)), _decode_as(ms, data, lambda d: np.array([d, d]))]
+
+
 # ----------------------------------------------------------------- resize
 def _resize(ms, src, size, inter):
     V = _v(ms)

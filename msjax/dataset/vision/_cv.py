@@ -34,7 +34,7 @@ except ImportError:  # pragma: no cover - opencv-python-headless is a declared d
 from ...mindrecord.filewriter import _pipeline_error
 from .utils import Inter
 
-__all__ = ["decode", "resize", "rotate", "warp_affine", "lut", "shift_hue", "CV_INTER"]
+__all__ = ["decode", "is_jpeg", "resize", "rotate", "warp_affine", "lut", "shift_hue", "CV_INTER"]
 
 cv2.setNumThreads(1)
 _thread = threading.local()
@@ -54,7 +54,7 @@ CV_INTER = {Inter.NEAREST: cv2.INTER_NEAREST, Inter.BILINEAR: cv2.INTER_LINEAR, 
 _JPEG_FLAGS = cv2.IMREAD_COLOR_RGB | cv2.IMREAD_IGNORE_ORIENTATION
 
 
-def _is_jpeg(buf):
+def is_jpeg(buf):
     return len(buf) > 3 and buf[0] == 0xFF and buf[1] == 0xD8 and buf[2] == 0xFF
 
 
@@ -63,7 +63,7 @@ def decode(buf):
     libjpeg-turbo without EXIF rotation (MindSpore calls libjpeg itself), the other formats
     through ``cv::imdecode(IMREAD_COLOR)`` with BGR turned to RGB, as MindSpore's Decode."""
     buf = np.ascontiguousarray(buf, np.uint8)
-    flags = _JPEG_FLAGS if _is_jpeg(buf) else cv2.IMREAD_COLOR_RGB
+    flags = _JPEG_FLAGS if is_jpeg(buf) else cv2.IMREAD_COLOR_RGB
     _no_ipp()
     try:
         img = cv2.imdecode(buf, flags)

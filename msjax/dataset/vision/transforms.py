@@ -414,9 +414,12 @@ class RandomResizedCrop(_Transform):
 
 class Decode(_Transform):
     """``Decode(to_pil=False)``: encoded image bytes to an RGB HWC uint8 image (libjpeg-turbo for
-    JPEG, OpenCV's ``imdecode`` otherwise, as MindSpore). The
-    bytes come as a uint8 1-D array, as ``bytes``, or as MindDataset gives a MindRecord ``bytes``
-    field: a (1,) ``S`` array (MindSpore's C++ Decode reads that one element)."""
+    JPEG, OpenCV's ``imdecode`` otherwise, as MindSpore). The bytes come as ``bytes``, as a 1-D
+    array, or as MindDataset gives a MindRecord ``bytes`` field: a (1,) ``S`` array (MindSpore's
+    C++ Decode reads that one element). As MindSpore's kernel, an array's raw bytes are decoded
+    whatever its dtype (``np.fromfile(path, dtype='int8')`` works): a JPEG by libjpeg from any
+    dtype, another format only from a one-byte dtype (int8, uint8, bool), the others failing as
+    MindSpore's ``imdecode`` does."""
 
     def __init__(self, to_pil=False):
         self.to_pil = to_pil
@@ -424,24 +427,32 @@ class Decode(_Transform):
     def _apply(self, data):
         if hasattr(data, "asnumpy"):
             data = data.asnumpy()
-        if isinstance(data, np.ndarray):
-            if data.dtype.kind == "U":
-                raise TypeError(f"The data type of the encoded image can not be {data.dtype.type}.")
-            if data.ndim != 1:
-                raise TypeError(f"The number of array dimensions of the encoded image should be 1, but got "
-                                f"{data.ndim}.")
-            if data.dtype.kind == "S" and data.shape == (1,):
-                data = np.frombuffer(data[0], np.uint8)
-            if data.dtype != np.uint8:
-                raise TypeError(f"Decode: the input should be a 1-D uint8 array of encoded image bytes, got "
-                                f"{data.dtype} {data.shape}.")
-        else:
+        if isinstance(data, bytes):
             data = np.frombuffer(data, np.uint8)
+        if not isinstance(data, np.ndarray):
+            raise TypeError(f"The type of the encoded image should be {np.ndarray}, but got {type(data)}.")
+        if data.dtype.kind == "U":
+            raise TypeError(f"The data type of the encoded image can not be {data.dtype.type}.")
+        if data.ndim != 1:
+            raise TypeError(f"The number of array dimensions of the encoded image should be 1, but got "
+                            f"{data.ndim}.")
+        if data.dtype.kind == "S":
+            if data.shape != (1,):
+                raise _pipeline_error("Decode: couldn't decode bytes field with multi dims.")
+            data = np.frombuffer(data[0], np.uint8)
+        if data.size == 0:
+            raise _pipeline_error("Input Tensor has no data.")
+        raw = np.ascontiguousarray(data).view(np.uint8)     # the tensor's bytes, as MindSpore's kernel reads them
+        if data.itemsize != 1 and not _cv.is_jpeg(raw):
+            # MindSpore hands the array to cv::imdecode as a Mat of its own dtype: only 8-bit ones decode
+            if data.dtype in (np.uint32, np.int64, np.uint64) or data.dtype.kind not in "biuf":
+                raise _pipeline_error("[Internal ERROR] Decode: load image failed.")
+            raise _pipeline_error("Decode: image decode failed.")
         if self.to_pil:         # MindSpore's Python Decode: Pillow, converted to RGB
             import io
             from PIL import Image
-            return Image.open(io.BytesIO(data.tobytes())).convert("RGB")
-        return _cv.decode(data)
+            return Image.open(io.BytesIO(raw.tobytes())).convert("RGB")
+        return _cv.decode(raw)
 
 
 class RandomCropDecodeResize(_Transform):

@@ -60,7 +60,7 @@ def _linear_array(x, w, b, cls_name):
         raise TypeError(f"For 'MatMul', the type of 'x2' should be same as 'x1', but got 'x1' with type "
                         f"Tensor[{mstype.from_np(x.dtype)}] and 'x2' with type Tensor[{mstype.from_np(w.dtype)}].")
     if x.shape[-1] != w.shape[1]:
-        raise ValueError(f"For 'MatMul', the input dimensions must be equal, but got 'x1_col': {x.shape[-1]} "
+        raise ValueError(f"For 'MatMul' the input dimensions must be equal, but got 'x1_col': {x.shape[-1]} "
                          f"and 'x2_row': {w.shape[1]}.")
     out = jnp.matmul(x, w.T)
     if b is not None:
@@ -562,8 +562,8 @@ class MatMul(Cell):
         ka = a.shape[-1]
         kb = b.shape[-2] if b.ndim > 1 else b.shape[0]
         if ka != kb:
-            raise ValueError(f"For 'MatMul', the input dimensions must be equal, but got 'x1_col': {ka} and "
-                             f"'x2_row': {kb}.")
+            raise ValueError(f"For 'MatMul', the column of matrix dimensions of 'x1' must be equal to the row of "
+                             f"matrix dimensions of 'x2', but got 'x1_col' {ka} and 'x2_row' {kb}.")
         return wrap(jnp.matmul(a, b))
 
 

@@ -12,6 +12,7 @@ from ..._core import dtype as mstype
 from ..._core.tensor import Tensor, wrap
 from ...ops._impl import image as F
 from ...ops._impl import pooling as _pool
+from ...ops._impl.activation import relu_array
 from ..cell import Cell
 
 __all__ = ["PixelShuffle", "PixelUnshuffle", "ChannelShuffle", "CentralCrop", "ImageGradients", "SSIM", "MSSSIM",
@@ -193,10 +194,10 @@ class MSSSIM(Cell):
         sim = None
         for i in range(self.level):
             sim, cs = _ssim_cs(c1, c2, a, b, self.multi_convs_list[i])
-            mcs.append(jax.nn.relu(cs))
+            mcs.append(relu_array(cs))
             a = _pool._avg_pool_array(a, (2, 2), (2, 2), [(0, 0), (0, 0)])
             b = _pool._avg_pool_array(b, (2, 2), (2, 2), [(0, 0), (0, 0)])
-        stack = jnp.stack(mcs[:-1] + [jax.nn.relu(sim)], axis=-1)
+        stack = jnp.stack(mcs[:-1] + [relu_array(sim)], axis=-1)
         ms_ssim = jnp.prod(jnp.power(stack, jnp.asarray(self._power)), axis=-1)
         return wrap(ms_ssim.mean(-1))
 

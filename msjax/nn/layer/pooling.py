@@ -131,7 +131,8 @@ class _MaxPoolNd(_PoolNd):
         nd = self._nd
         cls_name = type(self).__name__
         self.return_indices = return_indices
-        self.use_pad = self.pad_mode == "PAD" or (nd == 3 and (dilation != 1 or return_indices))
+        # MindSpore's MaxPool3DWithArgmax (its own NaN rule): 1-D/2-D 'pad', 3-D with dilation or indices
+        self.use_pad = (dilation != 1 or return_indices) if nd == 3 else self.pad_mode == "PAD"
         if nd == 3 and (dilation != 1 or return_indices) and pad_mode.upper() != "PAD":
             raise ValueError(f"For {cls_name}, the pad_mode must be 'pad' when dilation is not 1 or return_indices "
                              f"is True, but got pad_mode:{pad_mode}.")

@@ -23,6 +23,7 @@ from ..._core.parameter import Parameter, ParameterTuple
 from ..._core.tensor import Tensor, wrap
 from ...common.initializer import Uniform, initializer
 from ..cell import Cell
+from ...ops._impl.activation import relu_array
 from .basic import Dropout
 
 __all__ = ["RNN", "GRU", "LSTM", "RNNCell", "GRUCell", "LSTMCell"]
@@ -41,7 +42,7 @@ def _rnn_tanh_step(x, h, w_ih, w_hh, b_ih, b_hh):
 def _rnn_relu_step(x, h, w_ih, w_hh, b_ih, b_hh):
     i = _mm(x, w_ih) + (b_ih if b_ih is not None else 0)
     g = _mm(h, w_hh) + (b_hh if b_hh is not None else 0)
-    return jax.nn.relu(i + g)
+    return relu_array(i + g)
 
 
 def _lstm_step(x, hc, w_ih, w_hh, b_ih, b_hh):

@@ -22,7 +22,7 @@ from ..._core.tensor import Tensor, wrap
 from ...common.initializer import HeUniform, Uniform, XavierNormal, XavierUniform, initializer
 from ...ops._impl import conv as F
 from ...ops._impl import dropout as _drop
-from ...ops._impl.activation import softmax32
+from ...ops._impl.activation import relu_array, softmax32
 from ..cell import Cell
 from .basic import Dense, Dropout
 from .container import CellList
@@ -259,7 +259,7 @@ class MultiheadAttention(Cell):
 
 
 def _relu(x):
-    return wrap(jax.nn.relu(x._data))
+    return wrap(relu_array(x._data))
 
 
 def _gelu(x):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import jax.numpy as jnp
 
+from ..._core import dtype as mstype
 from ..._core.parameter import Parameter
 from ..._core.tensor import Tensor, wrap
 from .. import _validator as validator
@@ -65,7 +66,7 @@ class LARS(Optimizer):
         self.use_clip = use_clip
         self.lars_flag = tuple(bool(lars_filter(x)) for x in self.parameters)
         self.is_group = optimizer.is_group
-        self.learning_rate = Parameter(Tensor(0.0, jnp.float32), name="fake_lr")
+        self.learning_rate = Parameter(Tensor(0.0, mstype.float32), name="fake_lr")
         self.decay_flags = optimizer.decay_flags
         self.reciprocal_scale = optimizer.reciprocal_scale
         self.need_scale = optimizer.need_scale

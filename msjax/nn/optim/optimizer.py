@@ -107,38 +107,6 @@ def step_if(optimizer, cond, gradients):
         params[i]._data = value
 
 
-class _OptParameterTuple(ParameterTuple):
-    """ParameterTuple as MindSpore's: the same Parameter may appear more than once
-    (a group learning rate shared by several parameters), and ``clone(prefix, init)``
-    initialises the clones with ``init`` ('zeros', 'ones', a number, an Initializer)."""
-
-    def __new__(cls, iterable):
-        items = tuple(iterable)
-        seen_ids, seen_names = set(), set()
-        for p in items:
-            if not isinstance(p, Parameter):
-                raise TypeError(f"ParameterTuple input should be 'Parameter' collection, but got "
-                                f"{type(p).__name__}.")
-            if id(p) in seen_ids:
-                continue
-            if p.name in seen_names:
-                raise ValueError(f"its name '{p.name}' already exists. Please set a unique name for the parameter.")
-            seen_ids.add(id(p))
-            seen_names.add(p.name)
-        return tuple.__new__(cls, items)
-
-    def clone(self, prefix, init="same"):
-        from ...common.initializer import initializer
-        out = []
-        for p in self:
-            if isinstance(init, str) and init == "same":
-                data = wrap(jnp.array(p._data, copy=True))
-            else:
-                data = initializer(init, p.shape, p.dtype)
-            out.append(Parameter(data, name=f"{prefix}.{p.name}", requires_grad=p.requires_grad))
-        return _OptParameterTuple(out)
-
-
 class _AssignAdd:
     """``P.AssignAdd()`` as the optimizers use it: ``param += value`` in place."""
 
@@ -306,11 +274,11 @@ class Optimizer(Cell):
                 from ..layer.container import CellList
                 self.learning_rate = CellList(self.group_lr)
             else:
-                self.learning_rate = _OptParameterTuple(self.group_lr)
+                self.learning_rate = ParameterTuple(self.group_lr)
         else:
             self.learning_rate = self._build_single_lr(learning_rate, "learning_rate")
         if self.is_group:
-            self.parameters = _OptParameterTuple(self.group_params)
+            self.parameters = ParameterTuple(self.group_params)
             self._parameters = self.parameters
             self.decay_flags = tuple(isinstance(x, Cell) or x > 0 for x in self.group_weight_decay)
             self.dynamic_decay_flags = tuple(isinstance(x, Cell) for x in self.group_weight_decay)
@@ -319,7 +287,7 @@ class Optimizer(Cell):
             self.exec_weight_decay = any(self.decay_flags)
             self.grad_centralization_flags = tuple(self.group_grad_centralization)
         else:
-            self.parameters = _OptParameterTuple(parameters)
+            self.parameters = ParameterTuple(parameters)
             self._parameters = self.parameters
             self.decay_flags = tuple("beta" not in x.name and "gamma" not in x.name for x in self._parameters)
             self.dynamic_decay_flags = isinstance(weight_decay, Cell)

@@ -14,7 +14,7 @@ import jax.numpy as jnp
 from ...communication import _runtime as distributed
 from ..._core import dtype as mstype
 from ...parallel._context import get_auto_parallel_context, get_gradients_mean
-from ..._core.parameter import Parameter
+from ..._core.parameter import Parameter, ParameterTuple
 from ..._core.tensor import Tensor, to_array, wrap
 from ..cell import Cell
 from ..layer.basic import Identity
@@ -74,8 +74,7 @@ class PipelineGradReducer(Cell):
 
     def __init__(self, parameters, scale_sense=1.0, opt_shard=None):
         super().__init__(auto_prefix=False)
-        from ..optim.optimizer import _OptParameterTuple
-        self.accu_grads = _OptParameterTuple(parameters).clone(prefix="accu_grads", init="zeros")
+        self.accu_grads = ParameterTuple(parameters).clone(prefix="accu_grads", init="zeros")
         self.grad_reducer = Identity()
         self.degree = Tensor(1, mstype.float32)
         self.scale_sense = Parameter(scale_sense if isinstance(scale_sense, Tensor)

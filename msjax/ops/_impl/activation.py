@@ -86,16 +86,29 @@ def _kinked(fn, slope):
     return f
 
 
-# ReLU6Grad: dy where 0 < x <= 6
-_relu6_f = _kinked(lambda x: jnp.clip(x, 0, 6), lambda x: (x > 0) & (x <= 6))
+def relu_array(x):
+    """MindSpore's CPU ReLU on an array: ``x`` where ``x > 0``, else 0, so NaN gives 0 (the
+    kernel's ``x > 0 ? x : 0``; IEEE's ``max(x, 0)`` would keep it). Its gradient is ReLUGrad's
+    ``dy * (y > 0)``: 0 at 0 and at NaN."""
+    if not jnp.issubdtype(x.dtype, jnp.floating):
+        return jax.nn.relu(x)
+    return jnp.where(x > 0, x, jnp.zeros((), x.dtype))
+
+
+# ReLU6Grad: dy where 0 < x <= 6; NaN gives 0 (MindSpore's CPU kernel), +inf 6
+_relu6_f = _kinked(lambda x: jnp.where(x > 0, jnp.minimum(x, 6), jnp.zeros((), x.dtype)),
+                   lambda x: (x > 0) & (x <= 6))
 # EluGrad (alpha 1): dy where x > 0, else dy * (y + 1) -- 1 at 0
 _elu_f = _kinked(lambda x: jnp.where(x > 0, x, jnp.expm1(jnp.minimum(x, 0))),
-                 lambda x: jnp.where(x > 0, 1, jnp.exp(jnp.minimum(x, 0))))
-# HSwishGrad: (2x + 3) / 6 on [-3, 3] (both ends included), 0 below, 1 above
-_hswish_f = _kinked(lambda x: x * jnp.clip(x + 3, 0, 6) / 6,
+                 lambda x: jnp.where(x <= 0, jnp.exp(jnp.minimum(x, 0)), 1))   # NaN: 1
+# HSwishGrad: (2x + 3) / 6 on [-3, 3] (both ends included), 0 below, 1 above; the forward is
+# MindSpore's piecewise definition (0 at or below -3, so -inf gives 0, not -inf * 0)
+_hswish_f = _kinked(lambda x: jnp.where(x <= -3, jnp.zeros((), x.dtype), jnp.where(x >= 3, x, x * (x + 3) / 6)),
                     lambda x: jnp.where(x < -3, 0, jnp.where(x > 3, 1, (2 * x + 3) / 6)))
+# SoftsignGrad: dy / (1 + |x|)^2 (0 at +-inf)
+_softsign_f = _kinked(lambda x: x / (1 + jnp.abs(x)), lambda x: 1 / jnp.square(1 + jnp.abs(x)))
 # HSigmoidGrad: 1/6 on (-3, 3) (both ends excluded), 0 elsewhere
-_hsigmoid_f = _kinked(lambda x: jnp.clip(x + 3, 0, 6) / 6, lambda x: ((x > -3) & (x < 3)) / 6)
+_hsigmoid_f = _kinked(lambda x: jnp.clip(x + 3, 0, 6) / 6, lambda x: ~((x <= -3) | (x >= 3)) / 6)   # NaN: 1/6
 
 
 # --- relu family --------------------------------------------------------------------
@@ -105,7 +118,7 @@ def relu(input, inplace=False):
     x = tensor_arg("ReLU", input)
     if x.dtype == jnp.bool_:
         return wrap(x)
-    out = wrap(jax.nn.relu(x))
+    out = wrap(relu_array(x))
     if inplace:
         input._data = out._data
         return input
@@ -128,7 +141,20 @@ def leaky_relu(input, alpha=0.2):
     x = input._data
     a = jnp.asarray(alpha).astype(x.dtype)
     fn = jnp.minimum if alpha > 1 else jnp.maximum
-    return wrap(fn(a * x, x))
+    if not jnp.issubdtype(x.dtype, jnp.floating):
+        return wrap(fn(a * x, x))
+    f = _kinked(lambda v: fn(a * v, v), lambda v: _pick_slope(a * v, v, alpha > 1, a))
+    return wrap(f(x))
+
+
+def _pick_slope(x1, x2, smaller, a):
+    """The slope of ``max(x1, x2)`` (``min`` if ``smaller``) with ``x1 = a * x`` and ``x2 = x`` as
+    MindSpore's Maximum/MinimumGrad give it: the chosen side, half each at a tie (0, +-inf), both at NaN."""
+    first, second = (x1 < x2, x1 > x2) if smaller else (x1 > x2, x1 < x2)
+    tie = jnp.where(x1 == x2, 0.5, 1.0)
+    g1 = jnp.where(first, 1.0, jnp.where(second, 0.0, tie))
+    g2 = jnp.where(second, 1.0, jnp.where(first, 0.0, tie))
+    return a * g1 + g2
 
 
 @op("elu", primitive="Elu", prim_args=("alpha",), family="nn")
@@ -137,7 +163,7 @@ def elu(input_x, alpha=1.0):
     x = _float_in("Elu", input_x)
     if alpha != 1.0:
         raise ValueError("EluIn Elu, alpha must be 1.0f.")
-    return wrap(_elu_f(x).astype(x.dtype))
+    return wrap(float32_inside(_elu_f)(x).astype(x.dtype))
 
 
 @op("celu", primitive="CeLU", prim_args=("alpha",), family="nn")
@@ -148,7 +174,7 @@ def celu(x, alpha=1.0):
         raise ValueError(f"For primitive[CeLU], the alpha must be not equal to 0 , but got {alpha}.")
     f = _kinked(lambda v: jnp.where(v > 0, v, alpha * jnp.expm1(jnp.minimum(v, 0) / alpha)),
                 lambda v: jnp.where(v > 0, 1, jnp.exp(jnp.minimum(v, 0) / alpha)))   # CeLUGrad: 1 at 0
-    return wrap(f(a).astype(a.dtype))
+    return wrap(float32_inside(f)(a).astype(a.dtype))
 
 
 _SELU_ALPHA = 1.6732632423543772848170429916717
@@ -168,6 +194,10 @@ def selu(input_x):
 
 @jax.custom_vjp
 def _selu(x):
+    if x.dtype == jnp.float16:
+        # MindSpore's float16 kernel: expm1 in float32 rounded to float16, then float16 products
+        e = jnp.expm1(jnp.minimum(x, 0).astype(jnp.float32)).astype(x.dtype)
+        return jnp.where(x > 0, x * np.float16(_SELU_SCALE), e * np.float16(_SELU_SCALE * _SELU_ALPHA))
     neg = _SELU_ALPHA * jnp.expm1(jnp.minimum(x, 0))
     return (_SELU_SCALE * jnp.where(x > 0, x, neg)).astype(x.dtype)
 
@@ -181,10 +211,14 @@ def _selu_bwd(res, g):
     # MindSpore's SeLU gradient: scale for x > 0, else scale * (selu(x) + 1)
     # (the ELU rule applied to the SeLU output; not the analytic derivative).
     x, y = res
-    return ((g * jnp.where(x > 0, _SELU_SCALE, _SELU_SCALE * (y + 1))).astype(x.dtype),)
+    return ((g * jnp.where(x <= 0, _SELU_SCALE * (y + 1), _SELU_SCALE)).astype(x.dtype),)   # NaN: scale
 
 
 _selu.defvjp(_selu_fwd, _selu_bwd)
+
+
+def _gelu_erf(x):
+    return x * (jax.scipy.special.erf(x / np.sqrt(2.0).astype(x.dtype)) + 1) * 0.5
 
 
 def _gelu_tanh(x):
@@ -202,15 +236,15 @@ def gelu(input, approximate="none"):
         raise TypeError(f"For gelu, the input dtype must be bfloat16, float16, float32 or float64, "
                         f"but got {_name(x.dtype)}.")
     if approximate == "tanh":
-        return wrap(_gelu_tanh(x).astype(x.dtype))
-    return wrap((x * (jax.scipy.special.erf(x / np.sqrt(2.0).astype(x.dtype)) + 1) * 0.5).astype(x.dtype))
+        return wrap(float32_inside(_gelu_tanh)(x).astype(x.dtype))
+    return wrap(float32_inside(_gelu_erf)(x).astype(x.dtype))
 
 
 @op("prim_gelu", primitive="GeLU", family="nn")
 def prim_gelu(x):
     """``ops.GeLU()(x)``: the tanh approximation."""
     a = _float_in("GeLU", x, arg="x")
-    return wrap(_gelu_tanh(a).astype(a.dtype))
+    return wrap(float32_inside(_gelu_tanh)(a).astype(a.dtype))
 
 
 @op("fast_gelu", primitive="FastGeLU", family="nn")
@@ -339,7 +373,7 @@ def softplus(input, beta=1, threshold=20):
 def softsign(x):
     """``ops.softsign(x)``: ``x / (1 + |x|)``."""
     a = _float_in("Softsign", x, FLOATS[:3])
-    return wrap(a / (1 + jnp.abs(a)))
+    return wrap(_softsign_f(a))
 
 
 @op("logsigmoid", family="nn")
@@ -402,7 +436,10 @@ def rrelu(input, lower=1.0 / 8, upper=1.0 / 3):
 def hardshrink(input, lambd=0.5):
     """``ops.hardshrink(input, lambd=0.5)``: ``x if |x| > lambd else 0``."""
     x = _float_in("HShrink", input, F16_32)
-    return wrap(jnp.where(jnp.abs(x) > lambd, x, jnp.zeros((), x.dtype)))
+    # HShrinkGrad: 0 inside [-lambd, lambd], dy elsewhere (NaN too)
+    f = _kinked(lambda v: jnp.where(jnp.abs(v) > lambd, v, jnp.zeros((), v.dtype)),
+                lambda v: ~((v >= -lambd) & (v <= lambd)))
+    return wrap(f(x))
 
 
 @op("softshrink", primitive="SoftShrink", prim_args=("lambd",), family="nn")
@@ -413,7 +450,9 @@ def softshrink(input, lambd=0.5):
         raise RuntimeError(f"For 'SoftShrink', the values for lambd should be greater or equal to 0, , "
                            f"but found to be [{lambd}].")
     lam = np.asarray(lambd, x.dtype)
-    return wrap(jnp.where(x > lam, x - lam, jnp.where(x < -lam, x + lam, jnp.zeros((), x.dtype))))
+    f = _kinked(lambda v: jnp.where(v > lam, v - lam, jnp.where(v < -lam, v + lam, jnp.zeros((), v.dtype))),
+                lambda v: ~((v >= -lam) & (v <= lam)))      # SoftShrinkGrad: dy at NaN
+    return wrap(f(x))
 
 
 @op("soft_shrink", methods="soft_shrink", family="nn")

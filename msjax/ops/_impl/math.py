@@ -282,6 +282,14 @@ def _sign(x, name):
     if not (_is_float(x) or x.dtype in (jnp.int32, jnp.int64)):
         raise TypeError(f"For '{name}', the type of 'input' must be in {{Int32, Int64, Float16, Float32, Float64, "
                         f"BFloat16, Complex64, Complex128}}, but got {_dn(x)}.")
+    return sign_array(x)
+
+
+def sign_array(x):
+    """MindSpore's Sign: NaN gives 0, except in Float64 (MindSpore's documentation; its CPU
+    kernel gives 0 there too)."""
+    if jnp.issubdtype(x.dtype, jnp.floating) and x.dtype != jnp.float64:
+        return jnp.where(jnp.isnan(x), jnp.zeros((), x.dtype), jnp.sign(x))
     return jnp.sign(x)
 
 

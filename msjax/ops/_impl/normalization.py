@@ -91,14 +91,29 @@ def batch_norm_infer(x, gamma, beta, mean, var, eps, channel_axis=1):
     return (x - mean.reshape(shape)) * inv * gamma.reshape(shape) + beta.reshape(shape)
 
 
+# ``nn._precision`` lends, when imported, the value a Parameter has outside a ``to_float`` cell
+# (its float32 master while the cell presents it in float16), or None
+precision_master = None
+
+
+def running_value(param):
+    """A running statistic's value as MindSpore's training BatchNorm updates it: in its own type
+    (float32), not the float16 a ``to_float(float16)`` cell presents (MindSpore does not cast the
+    in-place inputs; inference reads them cast, as the other inputs)."""
+    master = precision_master(param) if precision_master is not None else None
+    return param._data if master is None else master
+
+
 def _update_running(param, batch_stat, momentum):
-    """running = (1 - momentum) * running + momentum * batch (MindSpore's BatchNorm convention)."""
+    """running = (1 - momentum) * running + momentum * batch (MindSpore's BatchNorm convention),
+    computed in the statistic's own type (float32 in a float16 cell, as MindSpore)."""
     if param is None:
         return
-    new = (1 - momentum) * param._data + momentum * lax.stop_gradient(batch_stat).astype(param._data.dtype)
-    if hasattr(param, "set_data"):
+    base = running_value(param)
+    new = (1 - momentum) * base + momentum * lax.stop_gradient(batch_stat).astype(base.dtype)
+    if hasattr(param, "set_data") and base.dtype == param._data.dtype:
         param.set_data(wrap(new))
-    else:
+    else:       # kept in its own type: the to_float cell stores it back as such
         param._data = new
 
 

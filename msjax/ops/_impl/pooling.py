@@ -8,6 +8,7 @@ checked with the convolutions' argument helpers (``conv``)."""
 from __future__ import annotations
 
 import functools
+import itertools
 
 import jax
 import jax.numpy as jnp
@@ -20,6 +21,8 @@ from ..._core.tensor import Tensor
 from ._util import _is_int, arr, wrap
 from .array import _need_concrete
 from . import conv_lowering
+from .activation import relu_array
+from .math import sign_array
 from .conv import _compiled, _float_arg, _pad_pairs, _same_pads, _tensor_arg, _tuple_arg
 
 
@@ -56,16 +59,105 @@ def _window_pads(x_shape, kernel, stride, pads, dilation, ceil_mode):
     return out_pads, out_sizes
 
 
-@_compiled("kernel", "stride", "pads", "dilation", "ceil_mode")
-def _max_pool_array(x, kernel, stride, pads, dilation=None, ceil_mode=False):
+# MindSpore's CPU max-pooling kernels treat NaN each in its own way (recorded from MindSpore
+# 2.10: tests/golden/cases_nn_act.py, ``nan_*pool*``). ``rule`` names the kernel:
+#   "onednn"  MaxPool, MaxPool3D (nn.MaxPool1d/2d/3d without 'pad' padding): the window's value is
+#             ``m = m > x ? m : x`` over its taps in row-major order from float32's lowest finite
+#             value, so a NaN is dropped by the next tap (a window ending in NaN gives NaN, an
+#             all -inf float32 window -3.4e38); the gradient goes to the first maximum, a NaN
+#             counting only as the first tap.
+#   "ieee"    MaxPool3DWithArgmax (nn.MaxPool1d/2d with 'pad', ops.max_pool3d): NaN propagates;
+#             its gradient and index go to the last NaN.
+#   "ignore"  MaxPoolWithArgmaxV2 (ops.max_pool2d): NaN is skipped; the value starts from the
+#             dtype's lowest finite value.
+#   "first"   AdaptiveMaxPool2D/3D, MaxPoolWithArgmax: the first tap, replaced by each larger one
+#             (NaN only as the first tap).
+# Padding taps are skipped, as the kernels skip them.
+def _tap_valid(spatial, kernel, stride, full_pads, sizes, dilation):
+    """Per kernel offset (row-major), the (*sizes) mask of windows whose tap lies inside the input
+    (None where every window's does)."""
+    out = []
+    for offset in itertools.product(*(range(k) for k in kernel)):
+        axes = []
+        for n, o, st, (lo, _), m, d in zip(spatial, offset, stride, full_pads, sizes, dilation):
+            pos = np.arange(m) * st + o * d - lo
+            axes.append((pos >= 0) & (pos < n))
+        mask = functools.reduce(np.logical_and.outer, axes) if len(axes) > 1 else axes[0]
+        out.append(None if mask.all() else mask)
+    return out
+
+
+def _lowest(dtype, rule):
+    if not jnp.issubdtype(dtype, jnp.floating):
+        return np.array(np.iinfo(dtype).min, dtype)
+    if rule == "ignore" or np.dtype(dtype) == np.float32:
+        return np.array(jnp.finfo(dtype).min, dtype)
+    return np.array(-np.inf, dtype)
+
+
+def _fold_max(views, valid, rule):
+    """``(value, tap)``: each window's value and the tap its gradient goes to, under ``rule``."""
+    dt = views[0].dtype
+    flt = jnp.issubdtype(dt, jnp.floating)
+    shape = views[0].shape
+    best = jnp.full(shape, _lowest(dt, rule), dt)
+    tap = jnp.zeros(shape, jnp.int32)
+    started = jnp.zeros(shape, jnp.bool_)
+    value = best
+    for i, (t, ok) in enumerate(zip(views, valid)):
+        ok = None if ok is None else jnp.asarray(ok)
+        if rule == "onednn":     # the value: m = m > x ? m : x
+            take = ~(value > t)
+            value = jnp.where(take if ok is None else take & ok, t, value)
+        first = ~started if ok is None else ~started & ok
+        upd = t > best
+        if rule in ("ieee", "first"):
+            upd = upd | first
+        if rule == "ieee" and flt:
+            upd = upd | jnp.isnan(t)
+        if ok is not None:
+            upd = upd & ok
+        best = jnp.where(upd, t, best)
+        # onednn/ignore: the gradient's tap starts at the window's first and moves to each larger
+        # one (MaxPoolGrad skips NaN)
+        tap = jnp.where(upd | first, jnp.int32(i), tap)
+        started = started | (True if ok is None else ok)
+    return (value if rule == "onednn" else best), tap
+
+
+@jax.custom_jvp
+def _grad_at(value, views, tap):
+    """``value``, whose derivative is the tangent of ``views[tap]``."""
+    return value
+
+
+@_grad_at.defjvp
+def _grad_at_jvp(primals, tangents):
+    value, views, tap = primals
+    dviews = tangents[1]
+    out = jnp.zeros_like(dviews[0])
+    for i, dv in enumerate(dviews):
+        out = jnp.where(tap == i, dv, out)
+    return value, out
+
+
+def _pool_views(x, kernel, stride, full_pads, sizes, dilation):
+    nd = len(kernel)
+    xp = jnp.pad(x, [(0, 0)] * (x.ndim - nd) + list(full_pads))
+    views = conv_lowering.window_views(xp, kernel, stride, dilation, sizes)
+    return views, _tap_valid(x.shape[-nd:], kernel, stride, full_pads, sizes, dilation)
+
+
+@_compiled("kernel", "stride", "pads", "dilation", "ceil_mode", "rule")
+def _max_pool_array(x, kernel, stride, pads, dilation=None, ceil_mode=False, rule="onednn"):
     nd = len(kernel)
     dilation = tuple(dilation or (1,) * nd)
-    if dilation != (1,) * nd:
-        # JAX has no gradient for dilated max windows: take the max over the kernel taps
-        return _max_pool_with_indices(x, kernel, stride, pads, dilation, ceil_mode)[0]
     full_pads, sizes = _window_pads(x.shape[-nd:], kernel, stride, pads, dilation, ceil_mode)
-    if pool_by_taps():
-        return _first_max(_window_taps(x, kernel, stride, full_pads, sizes, dilation))
+    if pool_by_taps() or dilation != (1,) * nd or rule != "onednn":
+        # JAX has no gradient for dilated max windows; the NaN rules need the taps
+        views, valid = _pool_views(x, kernel, stride, full_pads, sizes, dilation)
+        value, tap = _fold_max(views, valid, rule)
+        return _grad_at(value, tuple(views), tap)
     lead = x.ndim - nd
     out = lax.reduce_window(x, _neg_inf(x.dtype), lax.max, (1,) * lead + tuple(kernel),
                             (1,) * lead + tuple(stride), [(0, 0)] * lead + full_pads,
@@ -73,50 +165,30 @@ def _max_pool_array(x, kernel, stride, pads, dilation=None, ceil_mode=False):
     return out[(Ellipsis,) + tuple(slice(0, o) for o in sizes)]
 
 
-def _window_taps(x, kernel, stride, full_pads, sizes, dilation, fill=None):
-    """The ``prod(kernel)`` strided views of ``x`` (padded with ``fill``, by default its lowest
-    value) that the pooling windows read, stacked on a new last axis: (..., *sizes, prod(kernel))."""
-    nd = len(kernel)
-    fill = _neg_inf(x.dtype) if fill is None else fill
-    xp = jnp.pad(x, [(0, 0)] * (x.ndim - nd) + list(full_pads), constant_values=fill)
-    return jnp.stack(conv_lowering.window_views(xp, kernel, stride, dilation, sizes), axis=-1)
-
-
-@jax.custom_jvp
-def _first_max(v):
-    """Max over the last axis whose derivative is the tangent at the first maximum (MindSpore's
-    MaxPoolGrad, and XLA's select-and-scatter, give a window's gradient to its first maximum)."""
-    return jnp.max(v, axis=-1)
-
-
-@_first_max.defjvp
-def _first_max_jvp(primals, tangents):
-    (v,), (dv,) = primals, tangents
-    first = jax.nn.one_hot(jnp.argmax(v, axis=-1), v.shape[-1], dtype=dv.dtype)
-    return jnp.max(v, axis=-1), jnp.sum(dv * first, axis=-1)
-
-
 def pool_by_taps():
-    """Max pooling as the max over stacked window views rather than ``lax.reduce_window``: on the
-    CPU, where XLA's select-and-scatter gradient is 2-5x slower (``bench/conv_lowering.py``), unless
-    ``MSJAX_CONV_LOWERING=xla``; ``im2col`` forces it on every backend."""
+    """Max pooling as a fold over the window's taps rather than ``lax.reduce_window``: on the CPU
+    (MindSpore's CPU kernels' NaN rules, and XLA's select-and-scatter gradient is 2-5x slower there,
+    ``bench/conv_lowering.py``) unless ``MSJAX_CONV_LOWERING=xla``; ``im2col`` forces it on every
+    backend. ``reduce_window`` propagates NaN."""
     forced = conv_lowering.setting()
     return forced == "im2col" or (forced == "auto" and jax.default_backend() == "cpu")
 
 
-@_compiled("kernel", "stride", "pads", "dilation", "ceil_mode")
-def _max_pool_with_indices(x, kernel, stride, pads, dilation, ceil_mode):
+@_compiled("kernel", "stride", "pads", "dilation", "ceil_mode", "rule")
+def _max_pool_with_indices(x, kernel, stride, pads, dilation, ceil_mode, rule="ieee"):
     """Max pooling over the last ``nd`` axes returning flat indices into those axes (Int64)."""
     nd = len(kernel)
     spatial = x.shape[-nd:]
     full_pads, sizes = _window_pads(spatial, kernel, stride, pads, dilation, ceil_mode)
-    v = _window_taps(x, kernel, stride, full_pads, sizes, dilation)
-    idx = jnp.arange(int(np.prod(spatial)), dtype=jnp.int64).reshape(spatial)
-    inds = _window_taps(idx, kernel, stride, full_pads, sizes, dilation, fill=-1)
-    am = jnp.argmax(v, axis=-1)
-    out = _first_max(v)
-    ind = jnp.take_along_axis(jnp.broadcast_to(inds, v.shape), am[..., None], -1)[..., 0]
-    return out, ind
+    views, valid = _pool_views(x, kernel, stride, full_pads, sizes, dilation)
+    value, tap = _fold_max(views, valid, rule)
+    idx = np.pad(np.arange(int(np.prod(spatial))).reshape(spatial), list(full_pads), constant_values=-1)
+    flat = np.stack([idx[tuple(slice(o * d, o * d + (m - 1) * st + 1, st)
+                               for o, d, m, st in zip(offset, dilation, sizes, stride))]
+                     for offset in itertools.product(*(range(k) for k in kernel))], -1)
+    ind = jnp.take_along_axis(jnp.broadcast_to(jnp.asarray(flat, jnp.int64), tap.shape + flat.shape[-1:]),
+                              tap[..., None], -1)[..., 0]
+    return _grad_at(value, tuple(views), tap), ind
 
 
 @_compiled("kernel", "stride", "pads", "ceil_mode", "count_include_pad", "divisor_override")
@@ -227,9 +299,9 @@ def max_pool2d(x, kernel_size, stride=None, padding=0, dilation=1, return_indice
                              f"'kernel_size', but got padding {p} and kernel_size {k}.")
     pads = [(v, v) for v in p]
     if return_indices:
-        out, ind = _max_pool_with_indices(xa, k, s, pads, d, ceil_mode)
+        out, ind = _max_pool_with_indices(xa, k, s, pads, d, ceil_mode, "ignore")
         return wrap(out), wrap(ind)
-    return wrap(_max_pool_array(xa, k, s, pads, d, ceil_mode))
+    return wrap(_max_pool_array(xa, k, s, pads, d, ceil_mode, "ignore"))
 
 
 @op("max_pool3d", family="nn_conv")
@@ -243,9 +315,9 @@ def max_pool3d(x, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=Fal
     d = _tuple_arg(dilation, 3, "dilation", "max_pool3d")
     pads = [(v, v) for v in p]
     if return_indices:
-        out, ind = _max_pool_with_indices(xa, k, s, pads, d, ceil_mode)
+        out, ind = _max_pool_with_indices(xa, k, s, pads, d, ceil_mode, "ieee")
         return wrap(out), wrap(ind)
-    return wrap(_max_pool_array(xa, k, s, pads, d, ceil_mode))
+    return wrap(_max_pool_array(xa, k, s, pads, d, ceil_mode, "ieee"))
 
 
 def _avg_pool_checks(name, ceil_mode, count_include_pad, divisor_override=0):
@@ -321,7 +393,7 @@ def _lp_pool(name, x, norm_type, kernel, stride, ceil_mode):
     out = _avg_pool_array(p, kernel, stride, [(0, 0)] * nd, ceil_mode, True)
     if squeeze:
         out = out[0]
-    out = jnp.sign(out) * jax.nn.relu(jnp.abs(out)) * float(np.prod(kernel))
+    out = sign_array(out) * relu_array(jnp.abs(out)) * float(np.prod(kernel))
     return wrap(jnp.power(out, jnp.asarray(1.0 / norm_type, out.dtype)))
 
 
@@ -346,22 +418,31 @@ def _adaptive_bounds(n, o):
     return starts, ends
 
 
-def _adaptive_avg_matrix(n, o, dtype):
-    m = np.zeros((o, n), np.float64)
-    for i, (a, b) in enumerate(zip(*_adaptive_bounds(n, o))):
-        m[i, a:b] = 1.0 / (b - a)
-    return jnp.asarray(m, dtype)
+def _window_sums(x, axis, o):
+    """Sums over the ``o`` adaptive windows of ``axis`` (each window's own elements only, so a NaN
+    or inf stays in its windows) and the windows' sizes."""
+    n = x.shape[axis]
+    starts, ends = (np.asarray(b) for b in _adaptive_bounds(n, o))
+    if n % o == 0:          # equal, disjoint windows (global pooling among them)
+        s = x.reshape(x.shape[:axis] + (o, n // o) + x.shape[axis + 1:]).sum(axis + 1)
+        return s, ends - starts
+    length = int((ends - starts).max())
+    idx = np.minimum(starts[:, None] + np.arange(length), n - 1)
+    inside = np.arange(length) < (ends - starts)[:, None]
+    g = jnp.take(x, jnp.asarray(idx.reshape(-1)), axis=axis).reshape(x.shape[:axis] + (o, length) + x.shape[axis + 1:])
+    mask = inside.reshape((o, length) + (1,) * (x.ndim - axis - 1))
+    return jnp.where(mask, g, jnp.zeros((), g.dtype)).sum(axis + 1), ends - starts
 
 
 @_compiled("sizes")
 def _adaptive_avg(x, sizes):
     nd = len(sizes)
-    out = x
+    acc = x.astype(jnp.float32) if x.dtype in (jnp.float16, jnp.bfloat16) else x
+    count = np.ones((), np.float64)
     for ax, o in enumerate(sizes):
-        axis = x.ndim - nd + ax
-        m = _adaptive_avg_matrix(x.shape[axis], o, x.dtype)
-        out = jnp.moveaxis(jnp.tensordot(out, m, axes=([axis], [1]), precision=lax.Precision.HIGHEST), -1, axis)
-    return out
+        acc, c = _window_sums(acc, x.ndim - nd + ax, o)
+        count = np.multiply.outer(count, c) if count.ndim else c.astype(np.float64)
+    return (acc / jnp.asarray(count, acc.dtype)).astype(x.dtype)
 
 
 @_compiled("sizes", "with_indices")
@@ -374,7 +455,7 @@ def _adaptive_max(x, sizes, with_indices=False):
     for pos in np.ndindex(*sizes):
         sl = tuple(slice(b[0][i], b[1][i]) for b, i in zip(bounds, pos))
         win = x[(Ellipsis,) + sl].reshape(x.shape[:-nd] + (-1,))
-        am = jnp.argmax(win, axis=-1)
+        am = first_max_index(win)
         # the value at the first maximum: ties send the whole gradient there (MindSpore)
         outs.append(jnp.take_along_axis(win, am[..., None], -1)[..., 0])
         if with_indices:
@@ -383,6 +464,15 @@ def _adaptive_max(x, sizes, with_indices=False):
     if with_indices:
         return out, jnp.stack(inds, -1).reshape(x.shape[:-nd] + tuple(sizes))
     return out
+
+
+def first_max_index(win):
+    """The index along the last axis of the first tap replaced by each larger one (MindSpore's
+    AdaptiveMaxPool2D and MaxPoolWithArgmax): a NaN counts only as the first tap."""
+    if not jnp.issubdtype(win.dtype, jnp.floating):
+        return jnp.argmax(win, axis=-1)
+    am = jnp.argmax(jnp.where(jnp.isnan(win), -jnp.inf, win), axis=-1)
+    return jnp.where(jnp.isnan(win[..., 0]), 0, am)
 
 
 def _adaptive_size(output_size, x, nd, name):
@@ -427,7 +517,8 @@ def adaptive_avg_pool1d(input, output_size):
 def adaptive_max_pool1d(input, output_size):
     """``ops.adaptive_max_pool1d(input, output_size)``: (N, C, L), L divisible by output_size."""
     _adaptive_1d_checks("adaptive_max_pool1d", input, output_size)
-    return wrap(_adaptive_max(input._data, (output_size,)))
+    k = input.shape[-1] // output_size       # MindSpore pools it with MaxPool (its NaN rule)
+    return wrap(_max_pool_array(input._data, (k,), (k,), ((0, 0),)))
 
 
 @op("adaptive_avg_pool2d", primitive="AdaptiveAvgPool2D", prim_args=("output_size",), family="nn_conv")
@@ -600,7 +691,7 @@ def _max_pool_argmax(x, k, s, same):
     win = x[:, :, hi[:, None, :, None], wi[None, :, None, :]]                    # (N, C, OH, OW, KH, KW)
     valid = hv[:, None, :, None] & wv[None, :, None, :]
     win = jnp.where(valid, win, _neg_inf(x.dtype)).reshape(win.shape[:4] + (-1,))
-    best = jnp.argmax(win, axis=-1)
+    best = first_max_index(win)
     flat = (hi[:, None, :, None] * w + wi[None, :, None, :]).reshape(hi.shape[0], wi.shape[0], -1)
     plane = jnp.take_along_axis(jnp.broadcast_to(flat, win.shape), best[..., None], -1)[..., 0]
     mask = (jnp.arange(c)[:, None, None] * (h * w) + plane).astype(jnp.int32)
