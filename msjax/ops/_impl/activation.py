@@ -92,7 +92,10 @@ def relu_array(x):
     ``dy * (y > 0)``: 0 at 0 and at NaN."""
     if not jnp.issubdtype(x.dtype, jnp.floating):
         return jax.nn.relu(x)
-    return jnp.where(x > 0, x, jnp.zeros((), x.dtype))
+    positive = x > 0
+    # the "else 0" is the comparison cast to x's dtype, not a broadcast scalar: an exported graph
+    # with a dynamic batch dimension has no broadcast to an unknown shape (Greater, Cast, Select)
+    return jnp.where(positive, x, positive.astype(x.dtype))
 
 
 # ReLU6Grad: dy where 0 < x <= 6; NaN gives 0 (MindSpore's CPU kernel), +inf 6
