@@ -24,15 +24,7 @@ with open(os.path.join(_TESTS, "golden", "graph_syntax_graph.json")) as _f:
 
 # msjax runs these as PyNative would, where MindSpore's graph compiler refuses or differs
 # (docs/differences.md, "Static-graph syntax").
-_REFUSED = "MindSpore's graph compiler refuses it; msjax runs it as PyNative does"
-_EXTENSION = "a graph-only extension of Python: msjax raises Python's error"
 KNOWN_DIFFERENCES = {
-    "sg41_try": _REFUSED,
-    "st17_nested_comprehension": _REFUSED,
-    "sg40_classmethod_call": _REFUSED,
-    "sg_dict_has_key": _EXTENSION,
-    "st10_augassign_global_in_loop": _EXTENSION,
-    "pb03_str_of_constant_tensor": "a Tensor made inside the graph is traced, not folded to a constant",
     "sg29_grad_in_jit_int_inputs": "integer inputs' gradients keep PyNative's Float32",
     "ex20_assign_in_while_grad": "integer inputs' gradients keep PyNative's Float32",
     "sg34_view_then_assign": "MindSpore's docs run it (test_view_then_assign_follows_docs); its CPU build refuses",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 
-from . import state
+from . import provided, state
 from .transforms import COMPILED_SCOPE, StatefulFunction, to_tensors
 
 __all__ = ["jit"]
@@ -21,9 +21,12 @@ def jit(function=None, *, capture_mode="ast", jit_level="O0", dynamic=0, fullgra
         return functools.partial(jit, capture_mode=capture_mode, jit_level=jit_level, dynamic=dynamic,
                                  fullgraph=fullgraph, backend=backend)
     sf = StatefulFunction(function)
+    read = [capture_mode != "ast"]
 
     @functools.wraps(function)
     def compiled(*args, **kwargs):
+        if not read[0]:   # as MindSpore's graph compiler reads it: its refusals, graph-only syntax
+            sf.fn, read[0] = provided.need("graph_function")(function, args), True
         COMPILED_SCOPE[0] += 1
         try:
             return to_tensors(sf(*args, **kwargs))

@@ -9,6 +9,7 @@ rebinds the slot to an updated array, which is what in-place means on JAX).
 """
 from __future__ import annotations
 
+import contextlib
 import numbers
 
 import jax
@@ -100,8 +101,9 @@ def to_array(data, dtype=None):
         npd = mstype.to_np(dtype)
         if arr.dtype != npd:
             arr = arr.astype(npd)
-    if type(arr) is np.ndarray and arr.dtype.isnative and _trace_state_clean():
-        return _host_to_device(arr)
+    if type(arr) is np.ndarray and arr.dtype.isnative:   # in a trace too: a constant stays one (MindSpore folds it)
+        with contextlib.nullcontext() if _trace_state_clean() else jax.ensure_compile_time_eval():
+            return _host_to_device(arr)
     return jnp.asarray(arr)
 
 

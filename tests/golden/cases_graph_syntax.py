@@ -601,6 +601,39 @@ def case_sg_dict_has_key(ms):
     return f()
 
 
+def case_sg_dict_views_then_update(ms):
+    """A dict's ``keys()``/``values()``/``items()`` taken before ``update`` of the same dict."""
+    x = {"p": ms.Tensor(np.array([1, 2])), "q": 3}
+
+    @ms.jit
+    def f():
+        keys, values, items = x.keys(), x.values(), x.items()
+        x.update({"p": ms.Tensor(np.array([0, 0])), "r": 4})
+        return keys, values, items, x.has_key("r")
+    return f()
+
+
+def case_st10_augassign_global_in_cell(ms):
+    """A global read and assigned in a Cell's ``construct`` that also calls ``super()`` and
+    a function from its closure."""
+    global _GLOBAL_Z
+    _GLOBAL_Z = ms.Tensor(np.array([1.0, 2.0], np.float32))
+
+    def twice(v):
+        return v * 2
+
+    class Base(ms.nn.Cell):
+        def shift(self, v):
+            return v + 10
+
+    class Net(Base):
+        @ms.jit
+        def construct(self, x):
+            _GLOBAL_Z = twice(_GLOBAL_Z) + x  # noqa: F823
+            return super().shift(_GLOBAL_Z)
+    return Net()(ms.Tensor(np.array([1.0, 1.0], np.float32))), _GLOBAL_Z
+
+
 def case_sg27_set_parameter_attr(ms):
     class Net(ms.nn.Cell):
         def __init__(self):

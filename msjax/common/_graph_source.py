@@ -1,0 +1,212 @@
+"""A compiled function's Python as MindSpore's graph compiler reads it (its compile tutorials
+``statements`` and ``static_graph``), for what tracing Python cannot give by itself:
+
+* the statements MindSpore refuses raise its errors when the function is compiled: ``try``
+  (``RuntimeError: Unsupported statement 'Try'.``), a list comprehension or generator with two
+  ``for`` clauses (TypeError), a ``classmethod`` called through ``self`` (MindSpore's TypeError
+  on the argument count);
+* graph-only extensions of Python run: ``dict.has_key(k)`` (``k in d``; a dict's ``keys()``,
+  ``values()`` and ``items()`` are taken when called, as MindSpore's graph makes them), and a global read and
+  then assigned in the function (``z += i`` on a global ``z``: MindSpore starts from the global's
+  value, Python raises UnboundLocalError).
+
+Only a function that needs one of these is recompiled (from its source, with its globals and
+closure cells); every other function runs as written. msjax's own functions are left alone.
+The core's ``ms.jit`` borrows :func:`graph_function` (``provided``) before its first trace.
+"""
+import ast
+import inspect
+import textwrap
+import types
+
+from .._core import provided
+
+_GLOBALS, _DICT = "__msjax_globals__", "__msjax_dict_method__"
+_TRY = "Unsupported statement 'Try'.\nMore details please refer to syntax support at https://www.mindspore.cn"
+_CACHE = {}     # code object -> _Reading
+
+
+def _dict_method(obj, name, *args):
+    """``obj.name(*args)`` in a graph: for a dict, MindSpore's graph methods: ``has_key(k)`` is
+    ``k in obj``; ``keys()`` and ``values()`` are tuples and ``items()`` a list of pairs, taken when
+    called (not views that later updates change)."""
+    if not isinstance(obj, dict):
+        return getattr(obj, name)(*args)
+    if name == "has_key":
+        return args[0] in obj
+    return list(obj.items()) if name == "items" else tuple(getattr(obj, name)())
+
+
+class _Reading:
+    """What the graph compiler makes of one code object: an error, a rewritten code, the
+    ``self.name(...)`` calls (name, number of arguments) to check against classmethods."""
+
+    def __init__(self, error=None, code=None, self_calls=()):
+        self.error, self.code, self.self_calls = error, code, self_calls
+
+
+def _function_node(fn):
+    code = fn.__code__
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
+    except (OSError, TypeError, SyntaxError, IndentationError):
+        return None
+    node = tree.body[0] if tree.body else None
+    if not isinstance(node, ast.FunctionDef) or node.name != code.co_name:
+        return None
+    ast.increment_lineno(tree, code.co_firstlineno - 1)
+    return node
+
+
+def _refusal(node):
+    for sub in ast.walk(node):
+        if type(sub).__name__ in ("Try", "TryStar"):
+            return RuntimeError(_TRY)
+        if isinstance(sub, (ast.ListComp, ast.GeneratorExp)) and len(sub.generators) > 1:
+            return TypeError(f"The 'generators' supports 1 'comprehension' in ListComp/GeneratorExp, "
+                             f"but got {len(sub.generators)} comprehensions.")
+    return None
+
+
+_VALUE_FIRST = {"Assign": ("value", "targets"), "AnnAssign": ("value", "target"), "NamedExpr": ("value", "target"),
+                "For": ("iter", "target", "body", "orelse"), "AsyncFor": ("iter", "target", "body", "orelse"),
+                "ListComp": ("generators", "elt"), "SetComp": ("generators", "elt"),
+                "GeneratorExp": ("generators", "elt"), "DictComp": ("generators", "key", "value"),
+                "comprehension": ("iter", "target", "ifs")}
+
+
+def _names_in_order(node):
+    """The Name nodes under ``node`` in the order Python evaluates them (straight-line:
+    an assignment's value before its targets, a loop's iterable before its variable)."""
+    if isinstance(node, ast.Name):
+        yield node
+        return
+    fields = _VALUE_FIRST.get(type(node).__name__)
+    children = ast.iter_child_nodes(node) if fields is None else (
+        c for f in fields for v in [getattr(node, f)] for c in (v if isinstance(v, list) else [v]))
+    for child in children:
+        yield from _names_in_order(child)
+
+
+def _globals_read_first(node, code, fn_globals):
+    """Local names (not arguments) that the function reads before it assigns them and that
+    name a global: MindSpore's graph starts them from the global's value."""
+    n_args = code.co_argcount + code.co_kwonlyargcount + bool(code.co_flags & inspect.CO_VARARGS) + \
+        bool(code.co_flags & inspect.CO_VARKEYWORDS)
+    bound_in_comprehensions = {t.id for sub in ast.walk(node) if isinstance(sub, ast.comprehension)
+                               for t in ast.walk(sub.target) if isinstance(t, ast.Name)}
+    candidates = (set(code.co_varnames[n_args:]) & set(fn_globals)) - bound_in_comprehensions
+    reads_first, seen = [], set()
+    for sub in node.body:
+        for name in _names_in_order(sub):
+            if name.id in candidates and name.id not in seen:
+                seen.add(name.id)
+                if isinstance(name.ctx, ast.Load) or name in _aug_targets(sub):
+                    reads_first.append(name.id)
+    return sorted(reads_first)
+
+
+def _aug_targets(node):
+    return {sub.target for sub in ast.walk(node) if isinstance(sub, ast.AugAssign)}
+
+
+_DICT_METHODS = {"has_key": 1, "keys": 0, "values": 0, "items": 0}   # name -> number of arguments
+
+
+class _DictMethods(ast.NodeTransformer):
+    found = False
+
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        f = node.func
+        if isinstance(f, ast.Attribute) and _DICT_METHODS.get(f.attr) == len(node.args) and not node.keywords \
+                and not any(isinstance(a, ast.Starred) for a in node.args):
+            self.found = True
+            return ast.copy_location(ast.Call(ast.Name(_DICT, ast.Load()), [f.value, ast.Constant(f.attr)] + node.args,
+                                              []), node)
+        return node
+
+
+def _self_calls(node):
+    args = node.args.posonlyargs + node.args.args
+    if not args:
+        return ()
+    me = args[0].arg
+    return tuple((sub.func.attr, len(sub.args)) for sub in ast.walk(node)
+                 if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Attribute)
+                 and isinstance(sub.func.value, ast.Name) and sub.func.value.id == me
+                 and not any(isinstance(a, ast.Starred) for a in sub.args))
+
+
+def _rewritten(node, code, reads):
+    """The function's code with its dict methods and the globals it reads first made explicit."""
+    keys = _DictMethods()
+    node = keys.visit(node)
+    if not keys.found and not reads:
+        return None
+    prologue = [ast.Assign([ast.Name(n, ast.Store())],
+                           ast.Subscript(ast.Name(_GLOBALS, ast.Load()), ast.Constant(n), ast.Load()))
+                for n in reads]
+    for p in prologue:
+        ast.copy_location(p, node.body[0])
+        for sub in ast.walk(p):
+            ast.copy_location(sub, node.body[0])
+    node.body[:0] = prologue
+    node.decorator_list = []
+    params = [ast.arg(n) for n in code.co_freevars + (_GLOBALS, _DICT)]
+    factory = ast.FunctionDef("__msjax_factory__", ast.arguments([], params, None, [], [], None, []),
+                              [node, ast.Return(ast.Name(node.name, ast.Load()))], [])
+    module = ast.fix_missing_locations(ast.Module([factory], []))
+    outer = compile(module, code.co_filename, "exec")
+    fac = next(c for c in outer.co_consts if isinstance(c, types.CodeType))
+    return next(c for c in fac.co_consts if isinstance(c, types.CodeType) and c.co_name == code.co_name)
+
+
+def _read(fn):
+    code = fn.__code__
+    node = _function_node(fn)
+    if node is None:
+        return _Reading()
+    error = _refusal(node)
+    if error is not None:
+        return _Reading(error=error)
+    calls = _self_calls(node)
+    return _Reading(code=_rewritten(node, code, _globals_read_first(node, code, fn.__globals__)), self_calls=calls)
+
+
+def _check_classmethods(reading, args):
+    if not args or not reading.self_calls:
+        return
+    cls = type(args[0])
+    for name, n in reading.self_calls:
+        member = inspect.getattr_static(cls, name, None)
+        if isinstance(member, classmethod) and hasattr(member.__func__, "__code__"):
+            n_params = member.__func__.__code__.co_argcount
+            raise TypeError(f"The parameters number of the function is {n_params}, but the number of provided "
+                            f"arguments is {n}.")
+
+
+def graph_function(fn, args=()):
+    """``fn`` as MindSpore's graph compiler reads it, called with ``args``: ``fn`` itself, a
+    recompiled ``fn`` (graph-only extensions of Python), or MindSpore's error for what it refuses."""
+    code = getattr(fn, "__code__", None)
+    if code is None or (getattr(fn, "__module__", None) or "").split(".")[0] == "msjax":
+        return fn
+    reading = _CACHE.get(code)
+    if reading is None:
+        reading = _CACHE[code] = _read(fn)
+    if reading.error is not None:
+        raise type(reading.error)(*reading.error.args)
+    _check_classmethods(reading, args)
+    if reading.code is None:
+        return fn
+    cells = dict(zip(code.co_freevars, fn.__closure__ or ()))
+    cells[_GLOBALS], cells[_DICT] = types.CellType(fn.__globals__), types.CellType(_dict_method)
+    new = types.FunctionType(reading.code, fn.__globals__, fn.__name__, fn.__defaults__,
+                             tuple(cells[n] for n in reading.code.co_freevars))
+    new.__kwdefaults__, new.__qualname__, new.__module__ = fn.__kwdefaults__, fn.__qualname__, fn.__module__
+    new.__dict__.update(fn.__dict__)
+    return new
+
+
+provided.provide("graph_function", graph_function)
