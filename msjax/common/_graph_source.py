@@ -12,7 +12,9 @@
 
 Only a function that needs one of these is recompiled (from its source, with its globals and
 closure cells); every other function runs as written. msjax's own functions are left alone.
-The core's ``ms.jit`` borrows :func:`graph_function` (``provided``) before its first trace.
+The core's ``ms.jit`` borrows :func:`graph_function` (``provided``) before its first trace;
+``nn.Cell`` reads its ``construct`` with it in GRAPH_MODE. Functions a graph calls are not read
+(MindSpore parses them too): there msjax stays as permissive as PyNative.
 """
 import ast
 import inspect

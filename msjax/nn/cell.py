@@ -22,6 +22,7 @@ from __future__ import annotations
 import copy
 import functools
 import re
+import types
 from collections import OrderedDict
 
 from flax import nnx
@@ -36,7 +37,7 @@ from .._core.tensor import Tensor
 from .._core.transforms import StatefulFunction, to_tensors
 from ..common import _cell_cache
 from ..common._compile import trace_only
-from ..common import _recompute
+from ..common import _graph_source, _recompute
 from ..parallel import _stages
 from . import _set_inputs, _shard
 
@@ -416,14 +417,24 @@ class Cell(nnx.Module, pytree=False):
             h = self.__dict__.get("_ms_cell_hooks")
             return hooks.run_cell(self, h, with_bprop, args, kwargs) if h else with_bprop(*args, **kwargs)
         if context.is_graph_mode() and not state.frames:
-            fn = _cell_cache.cell_function(self, "construct", lambda: StatefulFunction(self._ms_construct))
+            fn = _cell_cache.cell_function(self, "construct", lambda: StatefulFunction(self._graph_construct(args)))
             return to_tensors(fn(*args, **kwargs))
         return self._ms_construct(*args, **kwargs)
 
-    def _ms_construct(self, *args, **kwargs):
+    def _graph_construct(self, args):
+        """``_ms_construct`` with ``construct`` as MindSpore's graph compiler reads it (GRAPH_MODE:
+        its refusals and graph-only syntax, ``msjax.common._graph_source``)."""
+        construct = type(self).construct
+        if "construct" in self.__dict__ or hasattr(construct, "__ms_jit__"):    # ms.jit reads its own
+            return self._ms_construct
+        read = _graph_source.graph_function(construct, (self,) + tuple(args))
+        return self._ms_construct if read is construct else \
+            functools.partial(self._ms_construct, _ms_read_construct=types.MethodType(read, self))
+
+    def _ms_construct(self, *args, _ms_read_construct=None, **kwargs):
         """``construct`` with this Cell's hooks, strategies (``shard``) and recompute, if any."""
         h = self.__dict__.get("_ms_cell_hooks")
-        construct = self.construct
+        construct = _ms_read_construct or self.construct
         if "_ms_shard" in self.__dict__:     # Cell.shard: strategies in a semi-auto/auto-parallel step
             construct = functools.partial(_shard.run_sharded, self, construct)
         if "_ms_recompute" in self.__dict__ and state.frames:    # Cell.recompute: jax.checkpoint

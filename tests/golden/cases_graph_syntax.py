@@ -634,6 +634,27 @@ def case_st10_augassign_global_in_cell(ms):
     return Net()(ms.Tensor(np.array([1.0, 1.0], np.float32))), _GLOBAL_Z
 
 
+def case_sg_graph_mode_cell_syntax(ms):
+    """The same reading of a GRAPH_MODE Cell's ``construct`` without ``ms.jit``: ``has_key``, a
+    global read then assigned, and ``try`` refused."""
+    global _GLOBAL_Z
+    _GLOBAL_Z = ms.Tensor(np.array([2.0], np.float32))
+    table = {"k": 1}
+
+    class Reads(ms.nn.Cell):
+        def construct(self, x):
+            _GLOBAL_Z += x  # noqa: F823
+            return table.has_key("k"), _GLOBAL_Z
+
+    class Tries(ms.nn.Cell):
+        def construct(self, x):
+            try:
+                return x / 0
+            except ZeroDivisionError:
+                return x
+    return Reads()(ms.Tensor(np.array([3.0], np.float32))), _err(lambda: Tries()(ms.Tensor(np.array([1.0]))))
+
+
 def case_sg27_set_parameter_attr(ms):
     class Net(ms.nn.Cell):
         def __init__(self):
