@@ -95,3 +95,21 @@ def test_tensor_attribute_of_a_cell_made_inside_the_graph():
     def f(x):
         return Inner()(x)
     assert [float(f(ms.Tensor([v]))[0]) for v in (1.0, 2.0)] == [3.0, 5.0]
+
+
+def test_graph_reading_of_methods_lambdas_and_code_without_source():
+    """``ms.jit`` of a bound method is read as its function and bound again; a lambda and a
+    function with no source file run as written."""
+    class Net(ms.nn.Cell):
+        def construct(self, x):
+            table = {"k": x}
+            return table.has_key("k"), table.values()
+
+    net = Net()
+    net.construct = ms.jit(net.construct)
+    found, values = net(ms.Tensor([2.0]))
+    assert found is True and isinstance(values, tuple) and float(values[0][0]) == 2.0
+    assert float(ms.jit(lambda x: x + 1)(ms.Tensor([1.0]))[0]) == 2.0
+    scope = {}
+    exec("def f(x):\n    return x * 3\n", scope)   # noqa: S102 - no source file to read
+    assert float(ms.jit(scope["f"])(ms.Tensor([1.0]))[0]) == 3.0

@@ -191,8 +191,12 @@ def _check_classmethods(reading, args):
 def graph_function(fn, args=()):
     """``fn`` as MindSpore's graph compiler reads it, called with ``args``: ``fn`` itself, a
     recompiled ``fn`` (graph-only extensions of Python), or MindSpore's error for what it refuses."""
+    if inspect.ismethod(fn):     # ms.jit(net.construct): read the function, bind it again
+        read = graph_function(fn.__func__, (fn.__self__,) + tuple(args))
+        return fn if read is fn.__func__ else types.MethodType(read, fn.__self__)
     code = getattr(fn, "__code__", None)
-    if code is None or (getattr(fn, "__module__", None) or "").split(".")[0] == "msjax":
+    if not isinstance(fn, types.FunctionType) or (fn.__module__ or "").split(".")[0] == "msjax" or \
+            inspect.unwrap(fn) is not fn:
         return fn
     reading = _CACHE.get(code)
     if reading is None:
