@@ -1,10 +1,12 @@
 """A compiled function's Python as MindSpore's graph compiler reads it (its compile tutorials
 ``statements`` and ``static_graph``), for what tracing Python cannot give by itself:
 
-* the statements MindSpore refuses raise its errors when the function is compiled: ``try``
-  (``RuntimeError: Unsupported statement 'Try'.``), a list comprehension or generator with two
-  ``for`` clauses (TypeError), a ``classmethod`` called through ``self`` (MindSpore's TypeError
-  on the argument count);
+* the statements and expressions MindSpore refuses raise its errors when the function is
+  compiled: ``try``, ``del``, ``import``, ``match``, ``nonlocal``, ``async for``/``with``
+  (``RuntimeError: Unsupported statement 'Try'.``), ``:=``, set displays and comprehensions,
+  ``yield``, ``await`` (``Unsupported expression``), a list or dict comprehension or a generator
+  with two ``for`` clauses (TypeError), a ``classmethod`` called through ``self`` (MindSpore's
+  TypeError on the argument count);
 * graph-only extensions of Python run: ``dict.has_key(k)`` (``k in d``; a dict's ``keys()``,
   ``values()`` and ``items()`` are taken when called, as MindSpore's graph makes them), and a global read and
   then assigned in the function (``z += i`` on a global ``z``: MindSpore starts from the global's
@@ -24,7 +26,6 @@ import types
 from .._core import provided
 
 _GLOBALS, _DICT = "__msjax_globals__", "__msjax_dict_method__"
-_TRY = "Unsupported statement 'Try'.\nMore details please refer to syntax support at https://www.mindspore.cn"
 _CACHE = {}     # code object -> _Reading
 
 
@@ -60,12 +61,22 @@ def _function_node(fn):
     return node
 
 
+_STATEMENTS = ("Try", "TryStar", "Delete", "Import", "ImportFrom", "Match", "Nonlocal", "AsyncFor", "AsyncWith")
+_EXPRESSIONS = ("NamedExpr", "Set", "SetComp", "Yield", "YieldFrom", "Await")
+_SEE = "\nMore details please refer to syntax support at https://www.mindspore.cn"
+
+
 def _refusal(node):
-    for sub in ast.walk(node):
-        if type(sub).__name__ in ("Try", "TryStar"):
-            return RuntimeError(_TRY)
-        if isinstance(sub, (ast.ListComp, ast.GeneratorExp)) and len(sub.generators) > 1:
-            return TypeError(f"The 'generators' supports 1 'comprehension' in ListComp/GeneratorExp, "
+    """MindSpore's error for the first construct (in source order) its graph parser refuses."""
+    for sub in sorted((s for s in ast.walk(node) if hasattr(s, "lineno") and s is not node),
+                      key=lambda s: (s.lineno, s.col_offset)):
+        kind = type(sub).__name__
+        if kind in _STATEMENTS or kind in _EXPRESSIONS:
+            what = "statement" if kind in _STATEMENTS else "expression"
+            return RuntimeError(f"Unsupported {what} '{'Try' if kind == 'TryStar' else kind}'.{_SEE}")
+        if isinstance(sub, (ast.ListComp, ast.GeneratorExp, ast.DictComp)) and len(sub.generators) > 1:
+            return TypeError(f"The 'generators' supports 1 'comprehension' in "
+                             f"{'DictComp' if kind == 'DictComp' else 'ListComp'}/GeneratorExp, "
                              f"but got {len(sub.generators)} comprehensions.")
     return None
 
@@ -173,7 +184,11 @@ def _read(fn):
     if error is not None:
         return _Reading(error=error)
     calls = _self_calls(node)
-    return _Reading(code=_rewritten(node, code, _globals_read_first(node, code, fn.__globals__)), self_calls=calls)
+    try:
+        new = _rewritten(node, code, _globals_read_first(node, code, fn.__globals__))
+    except (SyntaxError, ValueError, TypeError, StopIteration):   # a source this reading cannot rebuild
+        new = None
+    return _Reading(code=new, self_calls=calls)
 
 
 def _check_classmethods(reading, args):

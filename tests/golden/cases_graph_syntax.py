@@ -751,6 +751,35 @@ def case_sg41_try(ms):
     return f(6, 0)
 
 
+def case_sg_refused_constructs(ms):
+    """static_graph's list of unsupported keywords: each refused when the graph is compiled."""
+    @ms.jit
+    def deletes(x):
+        y = x + 1
+        del y
+        return x
+
+    @ms.jit
+    def imports(x):
+        import math
+        return x * math.e
+
+    @ms.jit
+    def walrus(x):
+        if (n := 3) > 2:
+            return x + n
+        return x
+
+    @ms.jit
+    def set_display(x):
+        return x + len({1, 2, 2})
+
+    @ms.jit
+    def dict_two_fors(x):
+        return x + len({a: b for a in (1, 2) for b in (3, 4)})
+    return tuple(_err(lambda: f(ms.Tensor([1.0]))) for f in (deletes, imports, walrus, set_display, dict_two_fors))
+
+
 def case_sg_fallback_numpy(ms):
     @ms.jit
     def f():
