@@ -1,11 +1,13 @@
 """Random ops.
 
-Every op draws a fresh key from the global JAX key (``msjax._core.rng.next_key``),
-which transforms thread as state: inside ``ms.jit``, GRAPH_MODE or ``ms.grad`` each
-call still gets new numbers, and ``ms.set_seed`` makes runs reproducible.
-MindSpore's ``seed``/``seed2`` arguments are accepted; the numbers come from the global
-key (MindSpore's bit streams cannot be reproduced anyway), so ops with the same seed
-do not repeat each other's numbers.
+The ops on MindSpore's ``UniformReal``/``UniformInt``/``StandardNormal`` CPU kernels
+(``uniform``, ``rand``, ``rand_like``, ``randint``, ``randint_like``, ``standard_normal``,
+``normal``, ``randn``, ``randn_like`` and the three Primitives) draw MindSpore 2.10's numbers
+bit for bit (``random_kernels.py``): seeds from ``_get_graph_seed`` (the global seed and the
+op-seed counter), a new kernel per call in PyNative, a kernel per instance for Primitives and per
+node in compiled graphs. The other random ops draw from the global JAX key
+(``msjax._core.rng.next_key``), which transforms thread as state: reproducible under
+``ms.set_seed``, but not MindSpore's bit streams (docs/differences.md).
 """
 from __future__ import annotations
 
@@ -19,6 +21,8 @@ from ..._core import dtype as mstype
 from ..._core import rng
 from ..._core.registry import op
 from ..._core.tensor import Tensor
+from ...common.seed import _get_graph_seed
+from . import random_kernels as _rk
 from ._util import arr, to_array, wrap
 from .array import _ints, _shape_args, _write_inplace
 
@@ -64,13 +68,6 @@ def _size(size, op_name):
 # ---------------------------------------------------------------------------
 # uniform
 # ---------------------------------------------------------------------------
-def _uniform(key, shape, lo, hi, npd):
-    if jnp.issubdtype(npd, jnp.integer):
-        return jax.random.randint(key, shape, lo, hi, dtype=npd)
-    return jax.random.uniform(key, shape, npd, lo.astype(npd) if hasattr(lo, "astype") else lo,
-                              hi.astype(npd) if hasattr(hi, "astype") else hi)
-
-
 @op("uniform", family="random")
 def uniform(shape, minval, maxval, seed=None, dtype=mstype.float32):
     """``ops.uniform(shape, minval, maxval, seed=None, dtype=mindspore.float32)``: numbers in
@@ -85,37 +82,50 @@ def uniform(shape, minval, maxval, seed=None, dtype=mstype.float32):
                             f"assigned tensor data type {v.dtype}.")
     if npd not in _FLOATS[:3] and npd not in (np.dtype(np.int32), np.dtype(np.int64)):
         raise TypeError(f"For 'uniform', the 'dtype' must be float16, float32, float64 or int32, but got {dtype}.")
-    shp = jnp.broadcast_shapes(_shape(shape, "uniform"), minval.shape, maxval.shape)
-    return wrap(_uniform(_key(), shp, minval._data, maxval._data, npd))
+    seeds = _get_graph_seed(seed, "uniform")
+    if npd == np.int32:
+        return wrap(_rk.draw("UniformInt", seeds, _shape(shape, "uniform"), minval._data, maxval._data))
+    u = _rk.draw("UniformReal", seeds, _shape(shape, "uniform")).astype(npd)
+    return wrap(u * (maxval._data - minval._data) + minval._data)
 
 
-@op("prim_uniform_real", primitive="UniformReal", prim_args=("seed", "seed2"), family="random")
+def _new_kernel(kind):
+    """A Primitive's constructor check: a new instance builds a new kernel (a fresh engine)."""
+    def check(seed=0, seed2=0):
+        _rk.forget_primitive(kind, seed, seed2)
+    return check
+
+
+@op("prim_uniform_real", primitive="UniformReal", prim_args=("seed", "seed2"), family="random",
+    prim_check=_new_kernel("UniformReal"))
 def _prim_uniform_real(shape, seed=0, seed2=0):
     """``ops.UniformReal(seed=0, seed2=0)(shape)``: Float32 numbers in ``[0, 1)``."""
-    return wrap(jax.random.uniform(_key(), _shape(shape, "UniformReal"), jnp.float32))
+    return wrap(_rk.draw("UniformReal", (seed, seed2), _shape(shape, "UniformReal"), primitive=True))
 
 
-@op("prim_uniform_int", primitive="UniformInt", prim_args=("seed", "seed2"), family="random")
+@op("prim_uniform_int", primitive="UniformInt", prim_args=("seed", "seed2"), family="random",
+    prim_check=_new_kernel("UniformInt"))
 def _prim_uniform_int(shape, minval, maxval, seed=0, seed2=0):
     """``ops.UniformInt(seed=0, seed2=0)(shape, minval, maxval)``: Int32 in ``[minval, maxval)``."""
     lo, hi = arr(minval), arr(maxval)
     if lo.dtype != np.int32 or hi.dtype != np.int32:
         raise TypeError("For 'UniformInt', 'minval' and 'maxval' must be Int32 Tensors.")
-    return wrap(jax.random.randint(_key(), _shape(shape, "UniformInt"), lo, hi, dtype=jnp.int32))
+    return wrap(_rk.draw("UniformInt", (seed, seed2), _shape(shape, "UniformInt"), lo, hi, primitive=True))
 
 
 @op("rand", family="random")
 def rand(*size, dtype=None, seed=None):
     """``ops.rand(*size, dtype=None, seed=None)``: Float32 in ``[0, 1)``."""
     npd = _float_dtype(dtype, "rand")
-    return wrap(jax.random.uniform(_key(), _size(size, "rand"), npd))
+    shp = _size(size, "rand")
+    return wrap(_rk.draw("UniformReal", _get_graph_seed(seed, "rand"), shp).astype(npd))
 
 
 @op("rand_like", family="random")
 def rand_like(input, seed=None, *, dtype=None):
     x = arr(input)
     npd = _float_dtype(dtype if dtype is not None else mstype.from_np(x.dtype), "rand_like")
-    return wrap(jax.random.uniform(_key(), x.shape, npd))
+    return wrap(_rk.draw("UniformReal", _get_graph_seed(seed, "rand_like"), x.shape).astype(npd))
 
 
 @op("randint", family="random")
@@ -126,7 +136,8 @@ def randint(low, high, size, seed=None, *, dtype=None):
     if low >= high:
         raise ValueError(f"For 'randint', 'low' must be less than 'high', but got {low} and {high}.")
     npd = _int_dtype(dtype, "randint")
-    return wrap(jax.random.randint(_key(), _shape(size, "randint"), low, high, dtype=npd))
+    shp = _shape(size, "randint")
+    return wrap(_rk.draw("UniformInt", _get_graph_seed(seed, "randint"), shp, np.int32(low), np.int32(high)).astype(npd))
 
 
 @op("randint_like", family="random")
@@ -135,7 +146,25 @@ def randint_like(input, low, high, seed=None, *, dtype=None):
     npd = _int_dtype(dtype if dtype is not None else mstype.from_np(x.dtype), "randint_like")
     if low >= high:
         raise ValueError(f"For 'randint_like', 'low' must be less than 'high', but got {low} and {high}.")
-    return wrap(jax.random.randint(_key(), x.shape, low, high, dtype=npd))
+    seeds = _get_graph_seed(seed, "randint_like")
+    return wrap(_rk.draw("UniformInt", seeds, x.shape, np.int32(low), np.int32(high)).astype(npd))
+
+
+def key_uniform(shape, npd=np.float32):
+    """Uniform numbers in [0, 1) from the global JAX key (``mint.rand``: the default generator's stream)."""
+    return wrap(jax.random.uniform(_key(), tuple(shape), npd))
+
+
+def key_normal(shape, npd=np.float32):
+    """N(0, 1) numbers from the global JAX key (``mint.randn``, ``mint.normal``)."""
+    return wrap(jax.random.normal(_key(), tuple(shape), npd))
+
+
+def key_randint(low, high, shape, npd=np.int64):
+    """Integers in [low, high) from the global JAX key (``mint.randint``)."""
+    if low >= high:
+        raise ValueError(f"For 'randint', 'low' must be less than 'high', but got {low} and {high}.")
+    return wrap(jax.random.randint(_key(), tuple(shape), low, high, dtype=npd))
 
 
 @op("tensor_uniform", methods="uniform", family="random")
@@ -204,33 +233,36 @@ def normal(shape, mean, stddev, seed=None):
     the shape broadcasts ``shape`` with those of ``mean`` and ``stddev``."""
     m = to_array(mean).astype(jnp.float32)
     s = to_array(stddev).astype(jnp.float32)
-    shp = jnp.broadcast_shapes(_shape(shape, "normal"), m.shape, s.shape)
-    return wrap(m + s * jax.random.normal(_key(), shp, jnp.float32))
+    z = _rk.draw("StandardNormal", _get_graph_seed(seed, "normal"), _shape(shape, "normal"))
+    return wrap(z * s + m)
 
 
 @op("standard_normal", family="random")
 def standard_normal(shape, seed=None):
     """``ops.standard_normal(shape, seed=None)``: Float32 samples of N(0, 1)."""
-    return wrap(jax.random.normal(_key(), _shape(shape, "standard_normal"), jnp.float32))
+    shp = _shape(shape, "standard_normal")
+    return wrap(_rk.draw("StandardNormal", _get_graph_seed(seed, "standard_normal"), shp))
 
 
-@op("prim_standard_normal", primitive="StandardNormal", prim_args=("seed", "seed2"), family="random")
+@op("prim_standard_normal", primitive="StandardNormal", prim_args=("seed", "seed2"), family="random",
+    prim_check=_new_kernel("StandardNormal"))
 def _prim_standard_normal(shape, seed=0, seed2=0):
-    return standard_normal(shape)
+    return wrap(_rk.draw("StandardNormal", (seed, seed2), _shape(shape, "StandardNormal"), primitive=True))
 
 
 @op("randn", family="random")
 def randn(*size, dtype=None, seed=None):
     """``ops.randn(*size, dtype=None, seed=None)``: N(0, 1) samples, Float32 by default."""
     npd = _float_dtype(dtype, "randn")
-    return wrap(jax.random.normal(_key(), _size(size, "randn"), npd))
+    shp = _size(size, "randn")
+    return wrap(_rk.draw("StandardNormal", _get_graph_seed(seed, "randn"), shp).astype(npd))
 
 
 @op("randn_like", family="random")
 def randn_like(input, seed=None, *, dtype=None):
     x = arr(input)
     npd = _float_dtype(dtype if dtype is not None else mstype.from_np(x.dtype), "randn_like")
-    return wrap(jax.random.normal(_key(), x.shape, npd))
+    return wrap(_rk.draw("StandardNormal", _get_graph_seed(seed, "randn_like"), x.shape).astype(npd))
 
 
 @op("tensor_normal_", methods="normal_", family="random")

@@ -1,0 +1,117 @@
+"""Issue 33's random-op draws, run the same way under MindSpore 2.10 and msjax.
+
+``op_cases(ms)`` (``ms`` is ``mindspore`` or ``msjax``) returns ``{case: record}`` for the ops on
+MindSpore's ``UniformReal``/``UniformInt``/``StandardNormal`` CPU kernels: each op under two global
+seeds, with and without an explicit ``seed``, called twice in a row (the op-seed counter
+advances), in three shapes (the last one larger than a parallel chunk). ``graph_cases`` runs the
+same ops twice as one ``ms.jit`` function (its kernels keep their engines). A record
+is the SHA-256 of the output bytes, its dtype and its first values. Only numpy and hashlib are
+imported.
+"""
+import hashlib
+
+import numpy as np
+
+SHAPES = ((3,), (4, 5), (160, 130))
+SEEDS = (1, 42)
+
+
+def _rec(t):
+    a = np.ascontiguousarray(t.asnumpy())
+    return {"sha256": hashlib.sha256(a.tobytes()).hexdigest()[:32], "dtype": str(a.dtype),
+            "head": [float(v) for v in a.reshape(-1)[:3]]}
+
+
+def _ops(ms, shape, seed):
+    ops = ms.ops
+    i32 = ms.int32
+    imin, imax = ms.Tensor(-7, i32), ms.Tensor(1000000007, i32)
+    mean, std = ms.Tensor(np.float32(0.5)), ms.Tensor(np.float32(2.0))
+    lo, hi = ms.Tensor(np.float32(-1.5)), ms.Tensor(np.float32(2.5))
+    like = ms.Tensor(np.zeros(shape, np.float32))
+    ilike = ms.Tensor(np.zeros(shape, np.int32))
+
+    def uniform():
+        return ops.uniform(shape, lo, hi, seed=seed)
+
+    def uniform_int():
+        return ops.uniform(shape, imin, imax, seed=seed, dtype=i32)
+
+    def rand():
+        return ops.rand(*shape, seed=seed)
+
+    def rand_like():
+        return ops.rand_like(like, seed=seed)
+
+    def randint():
+        return ops.randint(3, 17, shape, seed=seed)
+
+    def randint_like():
+        return ops.randint_like(ilike, -5, 2 ** 30, seed=seed)
+
+    def standard_normal():
+        return ops.standard_normal(shape, seed=seed)
+
+    def normal():
+        return ops.normal(shape, mean, std, seed=seed)
+
+    def randn():
+        return ops.randn(*shape, seed=seed)
+
+    def randn_like():
+        return ops.randn_like(like, seed=seed)
+    return {f.__name__: f for f in (uniform, uniform_int, rand, rand_like, randint, randint_like, standard_normal,
+                                    normal, randn, randn_like)}
+
+
+def op_cases(ms, shapes=SHAPES, names=None):
+    """PyNative calls: ``{name/shape/seeds/call: record}`` (``names`` limits the ops)."""
+    out = {}
+    for shape in shapes:
+        for gseed in SEEDS:
+            for seed in (None, 5):
+                ms.set_seed(gseed)
+                for name, fn in _ops(ms, shape, seed).items():
+                    if names is not None and name not in names:
+                        continue
+                    for i in range(2):
+                        out[f"{name}/{'x'.join(map(str, shape))}/g{gseed}/s{seed}/{i}"] = _rec(fn())
+    return out
+
+
+def graph_cases(ms, shapes=SHAPES, combos=None):
+    """One ``ms.jit`` function per shape and seeds calling every op, run twice (its kernels keep
+    their engines between the runs): ``{name/shape/seeds/run: record}``."""
+    out = {}
+    for shape in shapes:
+        for gseed, seed in combos or [(g, s) for g in SEEDS for s in (None, 5)]:
+            ms.set_seed(gseed)
+            fns = _ops(ms, shape, seed)
+            names = list(fns)
+            (uniform, uniform_int, rand, rand_like, randint, randint_like, standard_normal, normal, randn,
+             randn_like) = fns.values()
+
+            @ms.jit
+            def run():
+                return (uniform(), uniform_int(), rand(), rand_like(), randint(), randint_like(), standard_normal(),
+                        normal(), randn(), randn_like())
+            for i in range(2):
+                for name, t in zip(names, run()):
+                    out[f"{name}/{'x'.join(map(str, shape))}/g{gseed}/s{seed}/{i}"] = _rec(t)
+    return out
+
+
+def prim_cases(ms):
+    """Primitive instances keep their kernel between calls; a new instance starts again."""
+    ops = ms.ops
+    ms.set_seed(1)
+    out = {}
+    for name, make, args in (("UniformReal", ops.UniformReal, ()),
+                             ("StandardNormal", ops.StandardNormal, ()),
+                             ("UniformInt", ops.UniformInt, (ms.Tensor(2, ms.int32), ms.Tensor(99, ms.int32)))):
+        op = make(seed=3, seed2=4)
+        for i in range(2):
+            out[f"{name}/{i}"] = _rec(op((5, 3), *args))
+        out[f"{name}/new"] = _rec(make(seed=3, seed2=4)((5, 3), *args))
+        out[f"{name}/seed_only"] = _rec(make(seed=3)((4,), *args))
+    return out
