@@ -10,7 +10,6 @@ import json
 import os
 import sys
 
-import jax.numpy as jnp
 import numpy as np
 import pytest
 
@@ -21,7 +20,7 @@ if _TESTS not in sys.path:
 import msjax as ms  # noqa: E402
 from msjax.ops._impl import random_kernels  # noqa: E402
 
-from golden.random_op_draws import SHAPES, graph_cases, op_cases, prim_cases  # noqa: E402
+from golden.random_op_draws import SHAPES, dropout_cases, graph_cases, op_cases, prim_cases  # noqa: E402
 
 with open(os.path.join(_TESTS, "golden", "random_op_draws_mindspore.json")) as _f:
     GOLDEN = json.load(_f)
@@ -43,29 +42,25 @@ def _compare(got, want):
 
 def test_pynative_draws_match_mindspore():
     _compare(op_cases(ms), GOLDEN["pynative"])
+    _compare(dropout_cases(ms), GOLDEN["pynative"])
 
 
 def test_graph_draws_match_mindspore(graph_mode):
-    # each case compiles a graph of the ten ops: two of the four seed pairs in the small shape,
-    # one in the large shape (MindSpore's records hold all of them)
-    _compare(graph_cases(ms, shapes=SHAPES[:1], combos=[(1, None), (42, 5)]), GOLDEN["graph"])
-    _compare(graph_cases(ms, shapes=SHAPES[2:], combos=[(42, None)]), GOLDEN["graph"])
+    # each case compiles a graph: the ten ops under one of the four seed pairs in the small shape,
+    # one op per kernel in the large shape, and ops.dropout (MindSpore's records hold all cases)
+    _compare(graph_cases(ms, shapes=SHAPES[:1], combos=[(42, 5)]), GOLDEN["graph"])
+    _compare(graph_cases(ms, shapes=SHAPES[2:], combos=[(42, None)], names=("rand", "randint", "randn")),
+             GOLDEN["graph"])
+    _compare(dropout_cases(ms, graph=True, shapes=SHAPES[1:2], combos=[(1, None)]), GOLDEN["graph"])
 
 
 def test_primitive_instances_match_mindspore():
     _compare(prim_cases(ms), GOLDEN["prims"])
 
 
-def test_engines_step_by_step():
-    # mt19937 against NumPy's (the same engine, seeded alike), minstd_rand0 stepped one by one
-    bg = np.random.MT19937(0)
-    bg._legacy_seeding(12345)
-    state = random_kernels.mt_seeded(12345)
-    words, after = random_kernels._mt_traced(jnp.asarray(state), 1500)     # compiled steps' engine
-    assert np.array_equal(words, bg.random_raw(1500).astype(np.uint32))
-    assert np.array_equal(after(1500), random_kernels._mt_host_after(state, 1500))
+def test_minstd_jump_ahead():
+    # minstd_rand0 (StandardNormal's and Dropout's engine) stepped one by one, beside the jump-ahead
     x = 777
-    states = random_kernels._minstd(np, np.uint64(x), 50)
-    for s in states:
+    for s in random_kernels._minstd(np, np.uint64(x), 50):
         x = x * 16807 % (2 ** 31 - 1)
         assert int(s) == x

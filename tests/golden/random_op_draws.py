@@ -79,25 +79,48 @@ def op_cases(ms, shapes=SHAPES, names=None):
     return out
 
 
-def graph_cases(ms, shapes=SHAPES, combos=None):
-    """One ``ms.jit`` function per shape and seeds calling every op, run twice (its kernels keep
-    their engines between the runs): ``{name/shape/seeds/run: record}``."""
+def graph_cases(ms, shapes=SHAPES, combos=None, names=None):
+    """One ``ms.jit`` function per shape and seeds calling every op (or those in ``names``: each
+    op's kernel name has its own op-seed counter, but ``uniform`` and ``uniform_int`` share one),
+    run twice (its kernels keep their engines between the runs): ``{name/shape/seeds/run: record}``."""
     out = {}
     for shape in shapes:
         for gseed, seed in combos or [(g, s) for g in SEEDS for s in (None, 5)]:
             ms.set_seed(gseed)
             fns = _ops(ms, shape, seed)
-            names = list(fns)
             (uniform, uniform_int, rand, rand_like, randint, randint_like, standard_normal, normal, randn,
              randn_like) = fns.values()
 
             @ms.jit
-            def run():
+            def run_all():
                 return (uniform(), uniform_int(), rand(), rand_like(), randint(), randint_like(), standard_normal(),
                         normal(), randn(), randn_like())
+            run = run_all
+            if names is not None:
+                fns = {k: v for k, v in fns.items() if k in names}
+                chosen = list(fns.values())
+                run = ms.jit(lambda: tuple(f() for f in chosen))
+            names_run = list(fns)
             for i in range(2):
-                for name, t in zip(names, run()):
+                for name, t in zip(names_run, run()):
                     out[f"{name}/{'x'.join(map(str, shape))}/g{gseed}/s{seed}/{i}"] = _rec(t)
+    return out
+
+
+def dropout_cases(ms, graph=False, shapes=SHAPES, combos=None):
+    """``ops.dropout`` (the CPU ``Dropout`` kernel): PyNative calls, or two runs of an ``ms.jit``
+    function; negative inputs, so dropped elements are -0.0."""
+    out = {}
+    for shape in shapes:
+        x = ms.Tensor(-np.linspace(0.5, 2, int(np.prod(shape)), dtype=np.float32).reshape(shape))
+        for gseed, seed in combos or [(g, s) for g in SEEDS for s in (None, 5)]:
+            ms.set_seed(gseed)
+
+            def drop():
+                return ms.ops.dropout(x, p=0.3, seed=seed)
+            call = ms.jit(drop) if graph else drop
+            for i in range(2):
+                out[f"dropout/{'x'.join(map(str, shape))}/g{gseed}/s{seed}/{i}"] = _rec(call())
     return out
 
 
@@ -106,6 +129,11 @@ def prim_cases(ms):
     ops = ms.ops
     ms.set_seed(1)
     out = {}
+    drop = ops.Dropout(keep_prob=0.6, Seed0=3, Seed1=4)
+    x = ms.Tensor(np.ones((5, 3), np.float32))
+    for i in range(2):
+        out[f"Dropout/{i}"] = _rec(drop(x)[1])
+    out["Dropout/new"] = _rec(ops.Dropout(keep_prob=0.6, Seed0=3, Seed1=4)(x)[1])
     for name, make, args in (("UniformReal", ops.UniformReal, ()),
                              ("StandardNormal", ops.StandardNormal, ()),
                              ("UniformInt", ops.UniformInt, (ms.Tensor(2, ms.int32), ms.Tensor(99, ms.int32)))):

@@ -13,7 +13,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import mindspore  # noqa: E402
 
-from random_op_draws import graph_cases, op_cases, prim_cases  # noqa: E402
+from random_op_draws import dropout_cases, graph_cases, op_cases, prim_cases  # noqa: E402
 from record_random_draws import write  # noqa: E402
 
 FIXTURE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "random_op_draws_mindspore.json")
@@ -22,7 +22,9 @@ if __name__ == "__main__":
     doc = {"meta": {"mindspore": mindspore.__version__}}
     mindspore.set_context(mode=mindspore.PYNATIVE_MODE)
     doc["pynative"] = op_cases(mindspore)
+    doc["pynative"].update(dropout_cases(mindspore))
     doc["prims"] = prim_cases(mindspore)
     mindspore.set_context(mode=mindspore.GRAPH_MODE)
     doc["graph"] = graph_cases(mindspore)
+    doc["graph"].update(dropout_cases(mindspore, graph=True))
     write(doc, FIXTURE)

@@ -231,9 +231,10 @@ def normal_states_needed(n):
 # kernels
 # ---------------------------------------------------------------------------
 def fresh_state(kind, seed, seed2):
-    """A new kernel's engine: int64[625] for the mt19937 kernels, int64[1] for StandardNormal."""
+    """A new kernel's engine: int64[625] for the mt19937 kernels, int64[1] for the minstd_rand0 ones
+    (``StandardNormal``, ``Dropout``: ``dropout_stream.py``)."""
     s = kernel_seed(seed, seed2)
-    if kind == "StandardNormal":
+    if kind in ("StandardNormal", "Dropout"):
         return np.array([engine_state(s)], np.int64)
     return mt_seeded(s & _U32).copy()
 
@@ -249,6 +250,11 @@ def launch(kind, state, shape, lo=0, hi=1):
     xp = jnp if traced else np
     if n == 0:
         return xp.zeros(shape, xp.int32 if kind == "UniformInt" else xp.float32), state
+    if kind == "Dropout":             # the numbers the kernel compares with keep_prob
+        states = _minstd(xp, state[0], n)
+        u = xp.minimum((states - xp.uint64(1)).astype(xp.float32) * xp.float32(2.0 ** -31),
+                       np.nextafter(np.float32(1), np.float32(0)))
+        return u.reshape(shape), xp.reshape(states[-1].astype(xp.int64), (1,))
     if kind == "StandardNormal":
         k = normal_states_needed(n)
         states = _minstd(xp, state[0], k)
