@@ -20,7 +20,8 @@ if _TESTS not in sys.path:
 import msjax as ms  # noqa: E402
 from msjax.ops._impl import random_kernels  # noqa: E402
 
-from golden.random_op_draws import SHAPES, dropout_cases, graph_cases, op_cases, prim_cases  # noqa: E402
+from golden.random_op_draws import (SHAPES, channel_dropout_cases, dropout_cases, graph_cases, op_cases,  # noqa: E402
+                                    prim_cases, shuffle_cases)  # noqa: E402
 
 with open(os.path.join(_TESTS, "golden", "random_op_draws_mindspore.json")) as _f:
     GOLDEN = json.load(_f)
@@ -43,6 +44,7 @@ def _compare(got, want):
 def test_pynative_draws_match_mindspore():
     _compare(op_cases(ms), GOLDEN["pynative"])
     _compare(dropout_cases(ms), GOLDEN["pynative"])
+    _compare(shuffle_cases(ms), GOLDEN["pynative"])
 
 
 def test_graph_draws_match_mindspore(graph_mode):
@@ -52,6 +54,17 @@ def test_graph_draws_match_mindspore(graph_mode):
     _compare(graph_cases(ms, shapes=SHAPES[2:], combos=[(42, None)], names=("rand", "randint", "randn")),
              GOLDEN["graph"])
     _compare(dropout_cases(ms, graph=True, shapes=SHAPES[1:2], combos=[(1, None)]), GOLDEN["graph"])
+
+
+def test_channel_dropouts_match_mindspore(graph_mode):
+    # PyNative shares one Dropout2D/3D kernel per keep_prob and shape across calls: start afresh
+    for key in [k for k in random_kernels._PRIM_ENGINES if k[0] == "DropoutNd"]:
+        del random_kernels._PRIM_ENGINES[key]
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    got = channel_dropout_cases(ms)
+    ms.set_context(mode=ms.GRAPH_MODE)
+    got.update(channel_dropout_cases(ms, graph=True))
+    _compare(got, GOLDEN["channels"])
 
 
 def test_primitive_instances_match_mindspore():

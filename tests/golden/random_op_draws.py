@@ -124,6 +124,54 @@ def dropout_cases(ms, graph=False, shapes=SHAPES, combos=None):
     return out
 
 
+def shuffle_cases(ms):
+    """``ops.shuffle`` in PyNative (a fresh ``RandomShuffle`` kernel per call): odd and even row
+    counts (one draw for two swaps) and 50000 rows (a draw per swap)."""
+    out = {}
+    for shape in ((3,), (4, 5), (50000,)):
+        x = ms.Tensor(np.arange(int(np.prod(shape)), dtype=np.float32).reshape(shape))
+        for gseed in SEEDS:
+            for seed in (None, 5):
+                ms.set_seed(gseed)
+                for i in range(2):
+                    out[f"shuffle/{'x'.join(map(str, shape))}/g{gseed}/s{seed}/{i}"] = _rec(ms.ops.shuffle(x, seed))
+    return out
+
+
+def channel_dropout_cases(ms, graph=False):
+    """``Dropout2D``/``Dropout3D`` (``ops.dropout2d``/``3d``/``1d``, ``nn.Dropout2d``/``3d``): their
+    kernel's engine is default-constructed, and in PyNative all calls with one keep_prob and shape
+    share a kernel (the cases use shapes and probabilities no other case uses)."""
+    ops, nn = ms.ops, ms.nn
+    x4 = ms.Tensor(-np.ones((3, 7, 2, 2), np.float32))
+    x5 = ms.Tensor(np.ones((2, 5, 1, 2, 1), np.float32))
+    big = ms.Tensor(np.ones((64, 400, 1, 1), np.float32))
+    out = {}
+    if graph:
+        cell = nn.Dropout2d(p=0.45)
+        cell.set_train(True)
+
+        @ms.jit
+        def run(t):
+            return cell(t)
+        for i in range(2):
+            out[f"graph_dropout2d_cell/{i}"] = _rec(run(x4))
+        return out
+    for i in range(2):
+        out[f"dropout2d/{i}"] = _rec(ops.dropout2d(x4, 0.45))
+    cell = nn.Dropout2d(p=0.45)
+    cell.set_train(True)
+    for i in range(2):
+        out[f"dropout2d_cell/{i}"] = _rec(cell(x4))
+    out["dropout3d"] = _rec(ops.dropout3d(x5, 0.3))
+    cell3 = nn.Dropout3d(p=0.3)
+    cell3.set_train(True)
+    out["dropout3d_cell"] = _rec(cell3(x5))
+    out["dropout1d"] = _rec(ops.dropout1d(ms.Tensor(np.ones((2, 6, 5), np.float32)), 0.35))
+    out["dropout2d_large"] = _rec(ops.dropout2d(big, 0.2))
+    return out
+
+
 def prim_cases(ms):
     """Primitive instances keep their kernel between calls; a new instance starts again."""
     ops = ms.ops

@@ -84,10 +84,18 @@ def prim_dropout(x, keep_prob=0.5, Seed0=0, Seed1=0):
 
 
 def _channel_dropout(x, keep_prob, nd, name):
+    """MindSpore's CPU ``Dropout2D``/``Dropout3D`` kernel: one draw per channel from a
+    default-constructed engine (seed 1) that all PyNative calls with this keep_prob and shape
+    share, as MindSpore's kernel cache does (one per node in a compiled graph); dropped channels
+    are +0.0."""
     if x.ndim != nd + 2:
         raise ValueError(f"For '{name}', the dimension of 'x' must be {nd + 2}, but got {x.ndim}.")
-    out, mask = _dropout_array(x, keep_prob, x.shape[:2] + (1,) * nd)
-    return out, jnp.broadcast_to(mask, x.shape)
+    if keep_prob <= 0.0:
+        return jnp.zeros_like(x), jnp.zeros(x.shape, jnp.bool_)
+    kept = _rk.draw("DropoutNd", (name, 0), x.shape[:2], keep_prob, primitive=True)
+    mask = jnp.broadcast_to(jnp.asarray(kept).reshape(x.shape[:2] + (1,) * nd), x.shape)
+    scaled = (x.astype(jnp.float32) * (np.float32(1) / np.float32(keep_prob))).astype(x.dtype)   # in float
+    return jnp.where(mask, scaled, jnp.zeros((), x.dtype)), mask
 
 
 def _check_keep_prob(keep_prob, name):

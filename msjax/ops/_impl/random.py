@@ -18,7 +18,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from ..._core import dtype as mstype
-from ..._core import rng
+from ..._core import rng, state
 from ..._core.registry import op
 from ..._core.tensor import Tensor
 from ...common.seed import _get_graph_seed
@@ -369,10 +369,15 @@ def randperm(n, seed=0, offset=0, dtype=mstype.int64):
 
 @op("shuffle", family="random")
 def shuffle(x, seed=None):
-    """``ops.shuffle(x, seed=None)``: ``x`` with its first axis randomly permuted."""
+    """``ops.shuffle(x, seed=None)``: ``x`` with its first axis randomly permuted: MindSpore's CPU
+    kernel's permutation in PyNative; inside compiled graphs (where MindSpore's kernel keeps its
+    engine between runs) a permutation from the JAX key (docs/differences.md)."""
     a = arr(x)
+    seeds = _get_graph_seed(seed, "shuffle")
     if a.ndim == 0:
         return wrap(a)
+    if not state.compiled() or not state.in_transform():     # MindSpore's kernel (a fresh one per call)
+        return wrap(a[_rk.shuffle_permutation(seeds, a.shape[0])])
     return wrap(jax.random.permutation(_key(), a, axis=0, independent=False))
 
 

@@ -8,6 +8,10 @@ MindSpore's kernel (``ops/kernel/cpu/random_cpu_kernel.cc``) seeds two libstdc++
 * ``UniformInt``: ``std::mt19937`` read by ``uniform_int_distribution<int>(min, max - 1)``
   (libstdc++'s downscaling: a word below ``range * scaling``, ``scaling = (2**32 - 1) // range``,
   gives ``min + w // scaling``; larger words are rejected);
+* ``Dropout2D``/``Dropout3D`` (``DropoutNd``): a default-constructed ``std::default_random_engine``
+  (seed 1, whatever the seeds) read by ``bernoulli_distribution(keep_prob)``, one draw of
+  ``generate_canonical<double, 53>`` (two engine numbers) per channel; PyNative shares one kernel
+  among all calls with the same keep_prob and shape;
 * ``StandardNormal``: ``std::default_random_engine`` (``minstd_rand0``) read by
   ``normal_distribution<float>`` (Marsaglia's polar method on pairs of Float32 uniforms; a pair
   gives two numbers, the second first; the distribution is made per launch, so an odd count
@@ -232,7 +236,10 @@ def normal_states_needed(n):
 # ---------------------------------------------------------------------------
 def fresh_state(kind, seed, seed2):
     """A new kernel's engine: int64[625] for the mt19937 kernels, int64[1] for the minstd_rand0 ones
-    (``StandardNormal``, ``Dropout``: ``dropout_stream.py``)."""
+    (``StandardNormal``, ``Dropout``: ``dropout_stream.py``; ``DropoutNd``, MindSpore's ``Dropout2D``
+    and ``Dropout3D``, whose engine is default-constructed)."""
+    if kind == "DropoutNd":           # a default-constructed engine: seed 1, whatever the seeds
+        return np.array([1], np.int64)
     s = kernel_seed(seed, seed2)
     if kind in ("StandardNormal", "Dropout"):
         return np.array([engine_state(s)], np.int64)
@@ -255,6 +262,13 @@ def launch(kind, state, shape, lo=0, hi=1):
         u = xp.minimum((states - xp.uint64(1)).astype(xp.float32) * xp.float32(2.0 ** -31),
                        np.nextafter(np.float32(1), np.float32(0)))
         return u.reshape(shape), xp.reshape(states[-1].astype(xp.int64), (1,))
+    if kind == "DropoutNd":           # one bernoulli_distribution(keep) draw per channel: lo = keep_prob
+        states = _minstd(xp, state[0], 2 * n).reshape(n, 2)
+        words = (states - xp.uint64(1)).astype(xp.float64)
+        r = 2147483646.0
+        u = (words[:, 0] + words[:, 1] * r) / (r * r)           # generate_canonical<double, 53>: two numbers
+        u = xp.minimum(u, np.nextafter(1.0, 0.0))
+        return (u < float(np.float32(lo))).reshape(shape), xp.reshape(states[-1, 1].astype(xp.int64), (1,))
     if kind == "StandardNormal":
         k = normal_states_needed(n)
         states = _minstd(xp, state[0], k)
@@ -343,10 +357,52 @@ def draw(kind, seeds, shape, lo=0, hi=1, primitive=False):
         table._data = t.at[slot].set(jnp.concatenate([new, row[new.size:-1], jnp.full((1,), kid, jnp.int64)]))
         return vals
     if primitive and not state.in_transform():
-        key = (kind,) + tuple(seeds) + (shape,)
+        key = (kind,) + tuple(seeds) + (shape, float(lo))
         engine = _PRIM_ENGINES.get(key)
         if engine is None:
             engine = fresh_state(kind, *seeds)
-        vals, _PRIM_ENGINES[key] = launch(kind, engine, shape, int(lo), int(hi))
+        vals, _PRIM_ENGINES[key] = launch(kind, engine, shape, lo, hi)
         return vals
     return launch(kind, fresh_state(kind, *seeds), shape, lo, hi)[0]
+
+
+# ---------------------------------------------------------------------------
+# RandomShuffle: std::shuffle with minstd_rand0 (host code, a sequential algorithm)
+# ---------------------------------------------------------------------------
+def shuffle_permutation(seeds, n):
+    """The permutation MindSpore's CPU ``RandomShuffle`` kernel (a fresh one) applies to ``n`` rows:
+    libstdc++'s ``std::shuffle`` over ``minstd_rand0`` seeded with ``random::GetSeed`` (for ranges
+    small enough it draws one number for two swaps), each number drawn by
+    ``uniform_int_distribution`` (downscaling with rejection)."""
+    x = engine_state(kernel_seed(*seeds))
+    engine_range = _MINSTD - 3                  # max - min of minstd_rand0
+
+    def below(count):                           # uniform_int_distribution(0, count - 1)
+        nonlocal x
+        scaling = engine_range // count
+        past = count * scaling
+        while True:
+            x = x * 16807 % _MINSTD
+            if x - 1 < past:
+                return (x - 1) // scaling
+    perm = list(range(n))
+    if n <= 1:
+        return np.array(perm, np.int64)
+    if engine_range // n >= n:
+        i = 1
+        if n % 2 == 0:
+            j = below(2)
+            perm[1], perm[j] = perm[j], perm[1]
+            i = 2
+        while i != n:
+            span = i + 1
+            both = below(span * (span + 1))
+            a, b = both // (span + 1), both % (span + 1)
+            perm[i], perm[a] = perm[a], perm[i]
+            perm[i + 1], perm[b] = perm[b], perm[i + 1]
+            i += 2
+    else:
+        for i in range(1, n):
+            j = below(i + 1)
+            perm[i], perm[j] = perm[j], perm[i]
+    return np.array(perm, np.int64)
