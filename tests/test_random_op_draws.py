@@ -21,7 +21,7 @@ import msjax as ms  # noqa: E402
 from msjax.ops._impl import random_kernels  # noqa: E402
 
 from golden.random_op_draws import (SHAPES, channel_dropout_cases, dropout_cases, graph_cases, op_cases,  # noqa: E402
-                                    prim_cases, shuffle_cases)  # noqa: E402
+                                    multinomial_cases, prim_cases, randperm_cases, shuffle_cases, _rec)  # noqa: E402
 
 with open(os.path.join(_TESTS, "golden", "random_op_draws_mindspore.json")) as _f:
     GOLDEN = json.load(_f)
@@ -44,7 +44,17 @@ def _compare(got, want):
 def test_pynative_draws_match_mindspore():
     _compare(op_cases(ms), GOLDEN["pynative"])
     _compare(dropout_cases(ms), GOLDEN["pynative"])
-    _compare(shuffle_cases(ms), GOLDEN["pynative"])
+    _compare(shuffle_cases(ms, shapes=((3,), (4, 5))), GOLDEN["pynative"])
+    _compare(randperm_cases(ms, sizes=(3, 20)), GOLDEN["pynative"])
+    _compare(multinomial_cases(ms), GOLDEN["pynative"])
+
+
+def test_sequential_shuffles_large():
+    # std::shuffle is a host loop: one large case each (a draw per swap), the records hold more
+    ms.set_seed(42)
+    x = ms.Tensor(np.arange(50000, dtype=np.float32))
+    _compare({"shuffle/50000/g42/sNone/0": _rec(ms.ops.shuffle(x))}, GOLDEN["pynative"])
+    _compare({"randperm/70000/s7/o11/0": _rec(ms.ops.randperm(70000, 7, 11))}, GOLDEN["pynative"])
 
 
 def test_graph_draws_match_mindspore(graph_mode):

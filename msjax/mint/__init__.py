@@ -603,7 +603,7 @@ def randint_like(input, *args, dtype=None, device=None):
 def randperm(n, *, generator=None, dtype=_mstype.int64):
     """``mint.randperm(n, *, generator=None, dtype=mindspore.int64)``."""
     with _Drawing(generator):
-        return _ops.randperm(n, dtype=dtype)
+        return _random.key_permutation(int(n._data) if isinstance(n, Tensor) else n, _mstype.to_np(dtype))
 
 
 def normal(mean=0.0, std=1.0, size=None, generator=None):
@@ -628,7 +628,7 @@ def bernoulli(input, *, generator=None):
 def multinomial(input, num_samples, replacement=False, *, generator=None):
     """``mint.multinomial(input, num_samples, replacement=False, *, generator=None)``: Int64."""
     with _Drawing(generator):
-        return _ops.multinomial(input, num_samples, replacement).astype(_mstype.int64)
+        return _random.key_multinomial(input, num_samples, replacement).astype(_mstype.int64)
 
 
 # ---------------------------------------------------------------------------

@@ -124,17 +124,54 @@ def dropout_cases(ms, graph=False, shapes=SHAPES, combos=None):
     return out
 
 
-def shuffle_cases(ms):
+def shuffle_cases(ms, shapes=((3,), (4, 5), (50000,))):
     """``ops.shuffle`` in PyNative (a fresh ``RandomShuffle`` kernel per call): odd and even row
     counts (one draw for two swaps) and 50000 rows (a draw per swap)."""
     out = {}
-    for shape in ((3,), (4, 5), (50000,)):
+    for shape in shapes:
         x = ms.Tensor(np.arange(int(np.prod(shape)), dtype=np.float32).reshape(shape))
         for gseed in SEEDS:
             for seed in (None, 5):
                 ms.set_seed(gseed)
                 for i in range(2):
                     out[f"shuffle/{'x'.join(map(str, shape))}/g{gseed}/s{seed}/{i}"] = _rec(ms.ops.shuffle(x, seed))
+    return out
+
+
+def randperm_cases(ms, sizes=(3, 20, 70000)):
+    """``ops.randperm`` (``RandpermV2``: ``std::mt19937(offset or seed)`` at every call): sizes that
+    take one draw for two swaps and 70000 (a draw per swap), seeds and offsets, output dtypes."""
+    out = {}
+    for n in sizes:
+        for seed, offset in ((0, 0), (7, 0), (7, 11)):
+            for i in range(2):
+                out[f"randperm/{n}/s{seed}/o{offset}/{i}"] = _rec(ms.ops.randperm(n, seed, offset))
+    out["randperm/float32"] = _rec(ms.ops.randperm(9, 3, 0, dtype=ms.float32))
+    out["randperm/int32"] = _rec(ms.ops.randperm(9, 3, 0, dtype=ms.int32))
+    return out
+
+
+def multinomial_cases(ms):
+    """``ops.multinomial`` with replacement (the ``Multinomial`` kernel) and without (``UniformReal``,
+    log, top_k), 1-D and 2-D weights (the last with 300 rows x 100 columns), and the Primitive."""
+    out = {}
+    w1 = ms.Tensor(np.array([0.1, 2.0, 0.5, 1.5, 0.0, 3.0], np.float32))
+    w2 = ms.Tensor(np.linspace(0.1, 3, 12, dtype=np.float32).reshape(3, 4))
+    big = ms.Tensor((np.arange(30000, dtype=np.float32).reshape(300, 100) % 17) + 0.5)
+    for gseed in SEEDS:
+        for seed in (None, 5):
+            ms.set_seed(gseed)
+            tag = f"g{gseed}/s{seed}"
+            for i in range(2):
+                out[f"multinomial/w1/{tag}/{i}"] = _rec(ms.ops.multinomial(w1, 8, True, seed))
+                out[f"multinomial/w2/{tag}/{i}"] = _rec(ms.ops.multinomial(w2, 5, True, seed))
+                out[f"multinomial_norep/w1/{tag}/{i}"] = _rec(ms.ops.multinomial(w1, 4, False, seed))
+                out[f"multinomial_norep/w2/{tag}/{i}"] = _rec(ms.ops.multinomial(w2, 3, False, seed))
+            out[f"multinomial/big/{tag}"] = _rec(ms.ops.multinomial(big, 7, True, seed))
+            out[f"multinomial_norep/big/{tag}"] = _rec(ms.ops.multinomial(big, 7, False, seed))
+    op = ms.ops.Multinomial(seed=3, seed2=4)
+    for i in range(2):
+        out[f"Multinomial/{i}"] = _rec(op(w2, 6))
     return out
 
 

@@ -13,7 +13,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import mindspore  # noqa: E402
 
-from random_op_draws import channel_dropout_cases, dropout_cases, graph_cases, op_cases, prim_cases, shuffle_cases  # noqa: E402
+from random_op_draws import channel_dropout_cases, dropout_cases, graph_cases, op_cases, multinomial_cases, prim_cases, randperm_cases, shuffle_cases  # noqa: E402
 from record_random_draws import write  # noqa: E402
 
 FIXTURE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "random_op_draws_mindspore.json")
@@ -25,6 +25,8 @@ if __name__ == "__main__":
     doc["pynative"] = op_cases(mindspore)
     doc["pynative"].update(dropout_cases(mindspore))
     doc["pynative"].update(shuffle_cases(mindspore))
+    doc["pynative"].update(randperm_cases(mindspore))
+    doc["pynative"].update(multinomial_cases(mindspore))
     doc["prims"] = prim_cases(mindspore)
     mindspore.set_context(mode=mindspore.GRAPH_MODE)
     doc["channels"].update(channel_dropout_cases(mindspore, graph=True))

@@ -311,7 +311,7 @@ def _tensor_bernoulli(input, *, generator=None):
     return wrap(jax.random.bernoulli(_key(generator), x.astype(jnp.float32), x.shape).astype(x.dtype))
 
 
-def _multinomial(x, num_samples, replacement, npd=np.int32):
+def _multinomial_checks(x, num_samples, replacement):
     if x.ndim not in (1, 2):
         raise ValueError(f"For 'multinomial', the rank of 'input' must be 1 or 2, but got {x.ndim}.")
     if isinstance(num_samples, bool) or not isinstance(num_samples, int) or num_samples <= 0:
@@ -319,6 +319,10 @@ def _multinomial(x, num_samples, replacement, npd=np.int32):
     if not replacement and num_samples > x.shape[-1]:
         raise ValueError("For 'multinomial', the 'num_samples' must be less than the last dimension of input "
                          f"without 'replacement', but got 'num_samples': {num_samples} and 'replacement': False")
+
+
+def _multinomial(x, num_samples, replacement, npd=np.int32):
+    _multinomial_checks(x, num_samples, replacement)
     p = x.astype(jnp.float32)
     logits = jnp.where(p > 0, jnp.log(jnp.where(p > 0, p, 1.0)), -jnp.inf)
     key = _key()
@@ -332,18 +336,61 @@ def _multinomial(x, num_samples, replacement, npd=np.int32):
     return wrap(out.astype(npd))
 
 
-@op("multinomial", methods="multinomial", family="random")
-def multinomial(input, num_samples, replacement=True, seed=None):
-    """``ops.multinomial(input, num_samples, replacement=True, seed=None)``: Int32 indices
-    drawn with the (unnormalized) weights of the last axis of ``input`` (1-D or 2-D)."""
+def key_multinomial(input, num_samples, replacement):
+    """``ops.multinomial``'s draws from the global JAX key (``mint.multinomial``: the default generator)."""
     return _multinomial(arr(input), num_samples, replacement)
 
 
-@op("prim_multinomial", primitive="Multinomial", prim_args=("seed", "seed2", "dtype"), family="random")
+def _kernel_multinomial(x, num_samples, seeds, npd=np.int32, primitive=False):
+    """MindSpore's CPU ``Multinomial`` kernel: per row, Float32 uniforms of its ``minstd_rand0``
+    engine (``uniform_real_distribution<float>``, the numbers the Dropout kernel draws) looked up in
+    the row's normalised running sum (the first entry above the number)."""
+    rows = x.shape[0] if x.ndim == 2 else 1
+    u = _rk.draw("Dropout", seeds, (rows, num_samples), primitive=primitive)
+    traced = isinstance(x, jax.core.Tracer) or isinstance(u, jax.core.Tracer)
+    xp = jnp if traced else np
+    cum = xp.cumsum(xp.asarray(x).reshape(rows, -1), axis=-1)          # the running sum, in the input's dtype
+    total = cum[:, -1:]
+    cum = cum / xp.where(total != 0, total, xp.ones((), cum.dtype))
+    u = xp.asarray(u).astype(cum.dtype)
+    if traced:
+        out = jax.vmap(lambda c, r: jnp.searchsorted(c, r, side="right"))(cum[:, :-1], u)
+    else:
+        out = np.stack([np.searchsorted(c, r, side="right") for c, r in zip(cum[:, :-1], u)])
+    return wrap(out.reshape(x.shape[:-1] + (num_samples,)).astype(npd))
+
+
+@op("multinomial", methods="multinomial", family="random")
+def multinomial(input, num_samples, replacement=True, seed=None):
+    """``ops.multinomial(input, num_samples, replacement=True, seed=None)``: Int32 indices
+    drawn with the (unnormalized) weights of the last axis of ``input`` (1-D or 2-D), as MindSpore's
+    CPU kernels draw them: with replacement the ``Multinomial`` kernel; without, MindSpore's
+    ``top_k(log(u) / (input + 1e-6))`` of ``UniformReal`` numbers ``u``."""
+    x = arr(input)
+    _multinomial_checks(x, num_samples, replacement)
+    seeds = _get_graph_seed(seed, "multinomial")
+    if replacement:
+        return _kernel_multinomial(x, num_samples, seeds)
+    u = _rk.draw("UniformReal", seeds, (x.size,)).reshape(x.shape)
+    if isinstance(u, jax.core.Tracer) or isinstance(x, jax.core.Tracer):
+        vals = _rk.logf(jnp, u) / (x.astype(jnp.float32) + jnp.float32(1e-6))
+        return wrap(jax.lax.top_k(vals, num_samples)[1].astype(np.int32))
+    vals = _rk.logf(np, u) / (np.asarray(x, np.float32) + np.float32(1e-6))
+    return wrap(np.argsort(-vals, axis=-1, kind="stable")[..., :num_samples].astype(np.int32))   # top_k
+
+
+def _new_multinomial_kernel(seed=0, seed2=0, dtype=mstype.int32):
+    _rk.forget_primitive("Dropout", seed, seed2)
+
+
+@op("prim_multinomial", primitive="Multinomial", prim_args=("seed", "seed2", "dtype"), family="random",
+    prim_check=_new_multinomial_kernel)
 def _prim_multinomial(x, num_samples, seed=0, seed2=0, dtype=mstype.int32):
     if isinstance(num_samples, Tensor):
         num_samples = int(num_samples._data)
-    return _multinomial(arr(x), num_samples, True, mstype.to_np(dtype))
+    xa = arr(x)
+    _multinomial_checks(xa, num_samples, True)
+    return _kernel_multinomial(xa, num_samples, (seed, seed2), mstype.to_np(dtype), primitive=True)
 
 
 @op("random_categorical", methods="random_categorical", family="random")
@@ -359,12 +406,18 @@ def random_categorical(logits, num_sample, seed=0, dtype=mstype.int64):
 
 @op("randperm", family="random")
 def randperm(n, seed=0, offset=0, dtype=mstype.int64):
-    """``ops.randperm(n, seed=0, offset=0, dtype=mindspore.int64)``: a random permutation of ``range(n)``."""
-    if isinstance(n, Tensor):
-        n = int(n._data)
+    """``ops.randperm(n, seed=0, offset=0, dtype=mindspore.int64)``: a permutation of ``range(n)``, MindSpore's
+    CPU ``RandpermV2`` kernel's: ``std::shuffle`` over ``std::mt19937(offset or seed)``, re-seeded at every call,
+    so the same arguments give the same permutation (the global seed plays no part)."""
+    n, seed, offset = (int(v._data) if isinstance(v, Tensor) else v for v in (n, seed, offset))
     if n < 0:
         raise ValueError(f"For 'randperm', 'n' must be non-negative, but got {n}.")
-    return wrap(jax.random.permutation(_key(), n).astype(mstype.to_np(dtype)))
+    return wrap(_rk.randperm_v2(n, seed, offset).astype(mstype.to_np(dtype)))
+
+
+def key_permutation(n, npd=np.int64):
+    """A permutation of ``range(n)`` from the global JAX key (``mint.randperm``: the default generator)."""
+    return wrap(jax.random.permutation(_key(), n).astype(npd))
 
 
 @op("shuffle", family="random")
@@ -377,7 +430,8 @@ def shuffle(x, seed=None):
     if a.ndim == 0:
         return wrap(a)
     if not state.compiled() or not state.in_transform():     # MindSpore's kernel (a fresh one per call)
-        return wrap(a[_rk.shuffle_permutation(seeds, a.shape[0])])
+        perm = _rk.shuffle_permutation(seeds, a.shape[0])
+        return wrap(a[perm] if isinstance(a, jax.core.Tracer) else np.asarray(a)[perm])
     return wrap(jax.random.permutation(_key(), a, axis=0, independent=False))
 
 

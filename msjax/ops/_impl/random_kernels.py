@@ -26,6 +26,7 @@ engine advances call after call: ``Engines`` keeps those engines.
 from __future__ import annotations
 
 import functools
+import os
 
 import jax
 import jax.numpy as jnp
@@ -367,24 +368,19 @@ def draw(kind, seeds, shape, lo=0, hi=1, primitive=False):
 
 
 # ---------------------------------------------------------------------------
-# RandomShuffle: std::shuffle with minstd_rand0 (host code, a sequential algorithm)
+# std::shuffle (host code, a sequential algorithm): RandomShuffle and RandpermV2
 # ---------------------------------------------------------------------------
-def shuffle_permutation(seeds, n):
-    """The permutation MindSpore's CPU ``RandomShuffle`` kernel (a fresh one) applies to ``n`` rows:
-    libstdc++'s ``std::shuffle`` over ``minstd_rand0`` seeded with ``random::GetSeed`` (for ranges
-    small enough it draws one number for two swaps), each number drawn by
-    ``uniform_int_distribution`` (downscaling with rejection)."""
-    x = engine_state(kernel_seed(*seeds))
-    engine_range = _MINSTD - 3                  # max - min of minstd_rand0
-
+def _std_shuffle(n, next_word, engine_range):
+    """libstdc++'s ``std::shuffle`` of ``range(n)`` with an engine whose numbers, less its minimum,
+    ``next_word()`` gives (``engine_range`` = max - min): for ranges small enough one number makes
+    two swaps; each number comes from ``uniform_int_distribution`` (downscaling, with rejection)."""
     def below(count):                           # uniform_int_distribution(0, count - 1)
-        nonlocal x
         scaling = engine_range // count
         past = count * scaling
         while True:
-            x = x * 16807 % _MINSTD
-            if x - 1 < past:
-                return (x - 1) // scaling
+            w = next_word()
+            if w < past:
+                return w // scaling
     perm = list(range(n))
     if n <= 1:
         return np.array(perm, np.int64)
@@ -406,3 +402,31 @@ def shuffle_permutation(seeds, n):
             j = below(i + 1)
             perm[i], perm[j] = perm[j], perm[i]
     return np.array(perm, np.int64)
+
+
+def shuffle_permutation(seeds, n):
+    """The permutation a fresh CPU ``RandomShuffle`` kernel applies to ``n`` rows: ``std::shuffle``
+    over ``minstd_rand0`` seeded with ``random::GetSeed(seeds)``."""
+    x = [engine_state(kernel_seed(*seeds))]
+
+    def next_word():
+        x[0] = x[0] * 16807 % _MINSTD
+        return x[0] - 1
+    return _std_shuffle(n, next_word, _MINSTD - 3)
+
+
+def randperm_v2(n, seed, offset):
+    """``RandpermV2``'s CPU kernel: ``std::shuffle`` of ``range(n)`` over ``std::mt19937`` seeded with
+    ``offset`` if it is not 0, else ``seed`` (a random seed for -1), at every launch."""
+    final = offset if offset != 0 else seed if seed != -1 else int.from_bytes(os.urandom(4), "little")
+    bg = np.random.MT19937(0)
+    bg._legacy_seeding(int(final) % 2 ** 32)
+    buf, pos = [], [0]
+
+    def next_word():
+        if pos[0] == len(buf):
+            buf[:] = bg.random_raw(max(64, n)).tolist()
+            pos[0] = 0
+        pos[0] += 1
+        return buf[pos[0] - 1]
+    return _std_shuffle(n, next_word, _U32)
