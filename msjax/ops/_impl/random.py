@@ -83,8 +83,9 @@ def uniform(shape, minval, maxval, seed=None, dtype=mstype.float32):
     if npd not in _FLOATS[:3] and npd not in (np.dtype(np.int32), np.dtype(np.int64)):
         raise TypeError(f"For 'uniform', the 'dtype' must be float16, float32, float64 or int32, but got {dtype}.")
     seeds = _get_graph_seed(seed, "uniform")
-    if npd == np.int32:
-        return wrap(_rk.draw("UniformInt", seeds, _shape(shape, "uniform"), minval._data, maxval._data))
+    if jnp.issubdtype(npd, jnp.integer):
+        lo, hi = (v._data.astype(jnp.int32) for v in (minval, maxval))
+        return wrap(_rk.draw("UniformInt", seeds, _shape(shape, "uniform"), lo, hi).astype(npd))
     u = _rk.draw("UniformReal", seeds, _shape(shape, "uniform")).astype(npd)
     return wrap(u * (maxval._data - minval._data) + minval._data)
 
