@@ -430,7 +430,7 @@ def shuffle(x, seed=None):
     seeds = _get_graph_seed(seed, "shuffle")
     if a.ndim == 0:
         return wrap(a)
-    if not state.compiled() or not state.in_transform():     # MindSpore's kernel (a fresh one per call)
+    if not (state.compiled() and state.in_transform()) and not _rk.foreign_trace():   # a fresh kernel per call
         perm = _rk.shuffle_permutation(seeds, a.shape[0])
         return wrap(a[perm] if isinstance(a, jax.core.Tracer) else np.asarray(a)[perm])
     return wrap(jax.random.permutation(_key(), a, axis=0, independent=False))

@@ -338,13 +338,37 @@ def forget_primitive(kind, seed, seed2):
         del _PRIM_ENGINES[key]
 
 
+def foreign_trace():
+    """Whether a ``jax.jit`` trace that is not msjax's (an export, a user's ``jax.jit``) is open."""
+    from jax._src import core as jax_core
+    trace = getattr(getattr(jax_core, "trace_ctx", None), "trace", None)
+    return type(trace).__name__ == "DynamicJaxprTrace"
+
+
+def _key_draw(kind, shape, lo, hi):
+    """The kernel's distribution from msjax's JAX key: inside traces msjax does not thread
+    state through (exports name the random operator; a user's ``jax.jit`` gets fresh numbers)."""
+    from ..._core import rng
+    key = rng.next_key()
+    if kind == "UniformInt":
+        return jax.random.randint(key, shape, lo, hi, dtype=jnp.int32)
+    if kind == "StandardNormal":
+        return jax.random.normal(key, shape, jnp.float32)
+    if kind == "DropoutNd":
+        return jax.random.bernoulli(key, float(lo), shape)
+    return jax.random.uniform(key, shape, jnp.float32)
+
+
 def draw(kind, seeds, shape, lo=0, hi=1, primitive=False):
     """MindSpore's ``kind`` kernel with ``seeds`` launched on ``shape``: a fresh kernel per call
     (the functional ops in PyNative), the instance's kernel (``primitive``), or, in a compiled
     graph, the node's kernel, whose engine persists between runs of the graph."""
     from ..._core import state
     shape = tuple(int(s) for s in shape)
-    if state.compiled() and state.in_transform():
+    compiled = state.compiled() and state.in_transform()
+    if not compiled and foreign_trace():
+        return _key_draw(kind, shape, lo, hi)
+    if compiled:
         table = _table()
         slot, kid = _NEXT[0], _NEXT[1] + 1
         _NEXT[0], _NEXT[1] = (slot + 1) % _CAP, kid
