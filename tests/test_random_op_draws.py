@@ -1,11 +1,14 @@
-"""Issue 33: the random ops on MindSpore's ``UniformReal``/``UniformInt``/``StandardNormal`` CPU
-kernels draw MindSpore 2.10's numbers bit for bit: under two global seeds, with and without an
-explicit seed, twice in a row, in three shapes (the last larger than a parallel chunk); in PyNative
-(a fresh kernel per call), as ``ms.jit`` functions in GRAPH_MODE (a kernel per graph node, its
+"""Issue 33: MindSpore 2.10's random ops draw its CPU kernels' numbers bit for bit: the
+``UniformReal``/``UniformInt``/``StandardNormal`` ops (``uniform``, ``rand*``, ``randint*``,
+``standard_normal``, ``normal``, ``randn*``), ``dropout``/``Dropout``, the channel dropouts,
+``shuffle``, ``randperm`` and ``multinomial``: under two global seeds, with and without an explicit
+seed, twice in a row, in three shapes (the last larger than a parallel chunk); in PyNative (a fresh
+kernel per functional call), as ``ms.jit`` functions in GRAPH_MODE (a kernel per graph node, its
 engine advancing run after run) and as Primitive instances.
 
 ``golden/random_op_draws_mindspore.json`` holds MindSpore 2.10's records
-(``golden/record_random_op_draws.py`` runs the cases of ``golden/random_op_draws.py``)."""
+(``golden/record_random_op_draws.py`` runs the cases of ``golden/random_op_draws.py``); the
+tests replay a subset where a case is slow (each graph compiles; ``std::shuffle`` is a host loop)."""
 import json
 import os
 import sys
