@@ -15,6 +15,7 @@ import numpy as np
 
 _seed = None
 _key = None
+EXTRA = []      # more random state every transform threads (MindSpore's CPU kernels' engines: ops/_impl)
 
 
 def set_seed(seed):

@@ -734,8 +734,8 @@ class StatefulFunction:
         weights = self.vjp.weights if isinstance(self.vjp, VjpSpec) else []
         cells = a.cells()
         found = {id(p): p for p in weights}
-        key = rng.key_param()   # random ops draw from (and advance) this key
-        found.setdefault(id(key), key)
+        for key in [rng.key_param()] + rng.EXTRA:   # random ops draw from (and advance) these
+            found.setdefault(id(key), key)
         for p in self._base_state + (collect_state(cells) if cells else []) + list(self._learned.values()):
             found.setdefault(id(p), p)
         return list(found.values())

@@ -20,6 +20,7 @@ import builtins as _builtins
 import numpy as _np
 
 from .. import ops as _ops
+from ..ops._impl import random as _random
 from .._core import dtype as _mstype
 from .._core import rng as _rng
 from .._core.tensor import Tensor
@@ -525,6 +526,14 @@ def linspace(start, end, steps, *, dtype=None):
     return out.astype(dtype if dtype is not None else _mstype.float32)
 
 
+def _shape_of(size, name):
+    return _random._size(tuple(_size(size)), name)
+
+
+def _float_np(dtype, name):
+    return _random._float_dtype(dtype, name)
+
+
 class _Drawing:
     """Runs a random op on ``generator``'s stream: the global key parameter holds the generator's
     key for the call, and both streams are put back in place afterwards."""
@@ -549,23 +558,23 @@ class _Drawing:
 def rand(*size, generator=None, dtype=None, device=None):
     """``mint.rand(*size, generator=None, dtype=None, device=None)``: uniform in [0, 1)."""
     with _Drawing(generator):
-        return _ops.rand(*_size(size), dtype=dtype)
+        return _random.key_uniform(_shape_of(size, "rand"), _float_np(dtype, "rand"))
 
 
 def randn(*size, generator=None, dtype=None, device=None):
     """``mint.randn(*size, generator=None, dtype=None, device=None)``: standard normal."""
     with _Drawing(generator):
-        return _ops.randn(*_size(size), dtype=dtype)
+        return _random.key_normal(_shape_of(size, "randn"), _float_np(dtype, "randn"))
 
 
 def rand_like(input, *, dtype=None, device=None):
     """``mint.rand_like(input, *, dtype=None, device=None)``."""
-    return _ops.rand_like(input, dtype=dtype)
+    return _random.key_uniform(input.shape, _float_np(input.dtype if dtype is None else dtype, "rand_like"))
 
 
 def randn_like(input, *, dtype=None, device=None):
     """``mint.randn_like(input, *, dtype=None, device=None)``."""
-    return _ops.randn_like(input, dtype=dtype)
+    return _random.key_normal(input.shape, _float_np(input.dtype if dtype is None else dtype, "randn_like"))
 
 
 def _low_high(name, args):
@@ -582,19 +591,19 @@ def randint(*args, generator=None, dtype=None, device=None):
         raise TypeError(f"For 'randint', expected (low, high, size) or (high, size), but got {args}.")
     low, high = _low_high("randint", args[:-1])
     with _Drawing(generator):
-        return _ops.randint(low, high, tuple(args[-1]), dtype=dtype)
+        return _random.key_randint(low, high, tuple(args[-1]), _mstype.to_np(_mstype.int64 if dtype is None else dtype))
 
 
 def randint_like(input, *args, dtype=None, device=None):
     """``mint.randint_like(input, low=0, high, *, dtype=None, device=None)``."""
     low, high = _low_high("randint_like", args)
-    return _ops.randint_like(input, low, high, dtype=_mstype.int64).astype(input.dtype if dtype is None else dtype)
+    return _random.key_randint(low, high, input.shape).astype(input.dtype if dtype is None else dtype)
 
 
 def randperm(n, *, generator=None, dtype=_mstype.int64):
     """``mint.randperm(n, *, generator=None, dtype=mindspore.int64)``."""
     with _Drawing(generator):
-        return _ops.randperm(n, dtype=dtype)
+        return _random.key_permutation(int(n._data) if isinstance(n, Tensor) else n, _mstype.to_np(dtype))
 
 
 def normal(mean=0.0, std=1.0, size=None, generator=None):
@@ -605,7 +614,7 @@ def normal(mean=0.0, std=1.0, size=None, generator=None):
     else:
         shape = tuple(size)
     with _Drawing(generator):
-        z = _ops.randn(*shape) if shape else _ops.randn(())
+        z = _random.key_normal(shape)
     dt = next((a.dtype for a in (mean, std) if isinstance(a, Tensor)), _mstype.float32)
     return (z.astype(dt) * std + mean).astype(dt)
 
@@ -619,7 +628,7 @@ def bernoulli(input, *, generator=None):
 def multinomial(input, num_samples, replacement=False, *, generator=None):
     """``mint.multinomial(input, num_samples, replacement=False, *, generator=None)``: Int64."""
     with _Drawing(generator):
-        return _ops.multinomial(input, num_samples, replacement).astype(_mstype.int64)
+        return _random.key_multinomial(input, num_samples, replacement).astype(_mstype.int64)
 
 
 # ---------------------------------------------------------------------------

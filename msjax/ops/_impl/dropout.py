@@ -1,16 +1,22 @@
 """Dropout ops: ``dropout``, ``dropout1d``/``dropout2d``/``dropout3d`` and the ``Dropout``,
 ``Dropout2D``, ``Dropout3D`` Primitives (which return the output and the mask, as MindSpore's do).
 
-Masks draw their keys from ``msjax._core.rng.next_key()``, so they advance the global key inside
-transforms as well. Difference from MindSpore: the masks come from JAX's generator (same
-distribution, different bit stream)."""
+``dropout`` and ``Dropout`` draw MindSpore 2.10's CPU kernel masks (``random_kernels.py``, the
+``Dropout`` kernel of ``dropout_stream.py``): seeds from the "dropout" op-seed counter, a fresh
+kernel per call in PyNative, a kernel per Primitive instance and per node of a compiled graph.
+The channel dropouts and the mask pair draw from ``msjax._core.rng.next_key()`` (same
+distribution, not MindSpore's bit stream: docs/differences.md)."""
 from __future__ import annotations
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 
 from ..._core.registry import op
 from ..._core.tensor import Tensor
+from ...common.seed import _get_graph_seed
+from . import dropout_stream as _drop_stream
+from . import random_kernels as _rk
 from ._util import _is_int, wrap
 from .conv import _float_arg, _tensor_arg
 
@@ -51,25 +57,45 @@ def dropout(input, p=0.5, training=True, seed=None):
     if not training:
         return input
     _check_p(p, "dropout")
-    return wrap(_dropout_array(x, 1.0 - p)[0])
+    return wrap(_kernel_dropout(x, 1.0 - p, _get_graph_seed(seed, "dropout"))[0])
 
 
-@op("prim_dropout", primitive="Dropout", prim_args=("keep_prob", "Seed0", "Seed1"), family="nn_conv")
+def _kernel_dropout(x, keep_prob, seeds, primitive=False):
+    """MindSpore's CPU ``Dropout`` kernel with ``seeds``: (output, mask in ``x``'s dtype)."""
+    keep = np.float32(keep_prob)
+    u = _rk.draw("Dropout", seeds, x.shape, primitive=primitive)
+    return _drop_stream._apply(x, u < keep, np.float32(1) / keep)
+
+
+def _new_dropout_kernel(keep_prob=0.5, Seed0=0, Seed1=0):
+    _rk.forget_primitive("Dropout", Seed0, Seed1)
+
+
+@op("prim_dropout", primitive="Dropout", prim_args=("keep_prob", "Seed0", "Seed1"), family="nn_conv",
+    prim_check=_new_dropout_kernel)
 def prim_dropout(x, keep_prob=0.5, Seed0=0, Seed1=0):
     """``ops.Dropout(keep_prob=0.5, Seed0=0, Seed1=0)(x)`` -> (output, mask); the mask has ``x``'s dtype
     (1 kept, 0 dropped)."""
     xa = _float_arg("x", x, "Dropout")
     if not isinstance(keep_prob, float) or not 0 < keep_prob <= 1:
         raise ValueError(f"For 'Dropout', the 'keep_prob' must be a float in range (0, 1], but got {keep_prob}.")
-    out, mask = _dropout_array(xa, keep_prob)
-    return wrap(out), wrap(mask.astype(xa.dtype))
+    out, mask = _kernel_dropout(xa, keep_prob, (Seed0, Seed1), primitive=True)
+    return wrap(out), wrap(mask)
 
 
 def _channel_dropout(x, keep_prob, nd, name):
+    """MindSpore's CPU ``Dropout2D``/``Dropout3D`` kernel: one draw per channel from a
+    default-constructed engine (seed 1) that all PyNative calls with this keep_prob and shape
+    share, as MindSpore's kernel cache does (one per node in a compiled graph); dropped channels
+    are +0.0."""
     if x.ndim != nd + 2:
         raise ValueError(f"For '{name}', the dimension of 'x' must be {nd + 2}, but got {x.ndim}.")
-    out, mask = _dropout_array(x, keep_prob, x.shape[:2] + (1,) * nd)
-    return out, jnp.broadcast_to(mask, x.shape)
+    if keep_prob <= 0.0:
+        return jnp.zeros_like(x), jnp.zeros(x.shape, jnp.bool_)
+    kept = _rk.draw("DropoutNd", (name, 0), x.shape[:2], keep_prob, primitive=True)
+    mask = jnp.broadcast_to(jnp.asarray(kept).reshape(x.shape[:2] + (1,) * nd), x.shape)
+    scaled = (x.astype(jnp.float32) * (np.float32(1) / np.float32(keep_prob))).astype(x.dtype)   # in float
+    return jnp.where(mask, scaled, jnp.zeros((), x.dtype)), mask
 
 
 def _check_keep_prob(keep_prob, name):

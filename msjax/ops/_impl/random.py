@@ -1,11 +1,13 @@
 """Random ops.
 
-Every op draws a fresh key from the global JAX key (``msjax._core.rng.next_key``),
-which transforms thread as state: inside ``ms.jit``, GRAPH_MODE or ``ms.grad`` each
-call still gets new numbers, and ``ms.set_seed`` makes runs reproducible.
-MindSpore's ``seed``/``seed2`` arguments are accepted; the numbers come from the global
-key (MindSpore's bit streams cannot be reproduced anyway), so ops with the same seed
-do not repeat each other's numbers.
+The ops on MindSpore's ``UniformReal``/``UniformInt``/``StandardNormal`` CPU kernels
+(``uniform``, ``rand``, ``rand_like``, ``randint``, ``randint_like``, ``standard_normal``,
+``normal``, ``randn``, ``randn_like`` and the three Primitives) draw MindSpore 2.10's numbers
+bit for bit (``random_kernels.py``): seeds from ``_get_graph_seed`` (the global seed and the
+op-seed counter), a new kernel per call in PyNative, a kernel per instance for Primitives and per
+node in compiled graphs. The other random ops draw from the global JAX key
+(``msjax._core.rng.next_key``), which transforms thread as state: reproducible under
+``ms.set_seed``, but not MindSpore's bit streams (docs/differences.md).
 """
 from __future__ import annotations
 
@@ -16,9 +18,11 @@ import jax.numpy as jnp
 import numpy as np
 
 from ..._core import dtype as mstype
-from ..._core import rng
+from ..._core import rng, state
 from ..._core.registry import op
 from ..._core.tensor import Tensor
+from ...common.seed import _get_graph_seed
+from . import random_kernels as _rk
 from ._util import arr, to_array, wrap
 from .array import _ints, _shape_args, _write_inplace
 
@@ -64,13 +68,6 @@ def _size(size, op_name):
 # ---------------------------------------------------------------------------
 # uniform
 # ---------------------------------------------------------------------------
-def _uniform(key, shape, lo, hi, npd):
-    if jnp.issubdtype(npd, jnp.integer):
-        return jax.random.randint(key, shape, lo, hi, dtype=npd)
-    return jax.random.uniform(key, shape, npd, lo.astype(npd) if hasattr(lo, "astype") else lo,
-                              hi.astype(npd) if hasattr(hi, "astype") else hi)
-
-
 @op("uniform", family="random")
 def uniform(shape, minval, maxval, seed=None, dtype=mstype.float32):
     """``ops.uniform(shape, minval, maxval, seed=None, dtype=mindspore.float32)``: numbers in
@@ -85,37 +82,51 @@ def uniform(shape, minval, maxval, seed=None, dtype=mstype.float32):
                             f"assigned tensor data type {v.dtype}.")
     if npd not in _FLOATS[:3] and npd not in (np.dtype(np.int32), np.dtype(np.int64)):
         raise TypeError(f"For 'uniform', the 'dtype' must be float16, float32, float64 or int32, but got {dtype}.")
-    shp = jnp.broadcast_shapes(_shape(shape, "uniform"), minval.shape, maxval.shape)
-    return wrap(_uniform(_key(), shp, minval._data, maxval._data, npd))
+    seeds = _get_graph_seed(seed, "uniform")
+    if jnp.issubdtype(npd, jnp.integer):
+        lo, hi = (v._data.astype(jnp.int32) for v in (minval, maxval))
+        return wrap(_rk.draw("UniformInt", seeds, _shape(shape, "uniform"), lo, hi).astype(npd))
+    u = _rk.draw("UniformReal", seeds, _shape(shape, "uniform")).astype(npd)
+    return wrap(u * (maxval._data - minval._data) + minval._data)
 
 
-@op("prim_uniform_real", primitive="UniformReal", prim_args=("seed", "seed2"), family="random")
+def _new_kernel(kind):
+    """A Primitive's constructor check: a new instance builds a new kernel (a fresh engine)."""
+    def check(seed=0, seed2=0):
+        _rk.forget_primitive(kind, seed, seed2)
+    return check
+
+
+@op("prim_uniform_real", primitive="UniformReal", prim_args=("seed", "seed2"), family="random",
+    prim_check=_new_kernel("UniformReal"))
 def _prim_uniform_real(shape, seed=0, seed2=0):
     """``ops.UniformReal(seed=0, seed2=0)(shape)``: Float32 numbers in ``[0, 1)``."""
-    return wrap(jax.random.uniform(_key(), _shape(shape, "UniformReal"), jnp.float32))
+    return wrap(_rk.draw("UniformReal", (seed, seed2), _shape(shape, "UniformReal"), primitive=True))
 
 
-@op("prim_uniform_int", primitive="UniformInt", prim_args=("seed", "seed2"), family="random")
+@op("prim_uniform_int", primitive="UniformInt", prim_args=("seed", "seed2"), family="random",
+    prim_check=_new_kernel("UniformInt"))
 def _prim_uniform_int(shape, minval, maxval, seed=0, seed2=0):
     """``ops.UniformInt(seed=0, seed2=0)(shape, minval, maxval)``: Int32 in ``[minval, maxval)``."""
     lo, hi = arr(minval), arr(maxval)
     if lo.dtype != np.int32 or hi.dtype != np.int32:
         raise TypeError("For 'UniformInt', 'minval' and 'maxval' must be Int32 Tensors.")
-    return wrap(jax.random.randint(_key(), _shape(shape, "UniformInt"), lo, hi, dtype=jnp.int32))
+    return wrap(_rk.draw("UniformInt", (seed, seed2), _shape(shape, "UniformInt"), lo, hi, primitive=True))
 
 
 @op("rand", family="random")
 def rand(*size, dtype=None, seed=None):
     """``ops.rand(*size, dtype=None, seed=None)``: Float32 in ``[0, 1)``."""
     npd = _float_dtype(dtype, "rand")
-    return wrap(jax.random.uniform(_key(), _size(size, "rand"), npd))
+    shp = _size(size, "rand")
+    return wrap(_rk.draw("UniformReal", _get_graph_seed(seed, "rand"), shp).astype(npd))
 
 
 @op("rand_like", family="random")
 def rand_like(input, seed=None, *, dtype=None):
     x = arr(input)
     npd = _float_dtype(dtype if dtype is not None else mstype.from_np(x.dtype), "rand_like")
-    return wrap(jax.random.uniform(_key(), x.shape, npd))
+    return wrap(_rk.draw("UniformReal", _get_graph_seed(seed, "rand_like"), x.shape).astype(npd))
 
 
 @op("randint", family="random")
@@ -126,7 +137,8 @@ def randint(low, high, size, seed=None, *, dtype=None):
     if low >= high:
         raise ValueError(f"For 'randint', 'low' must be less than 'high', but got {low} and {high}.")
     npd = _int_dtype(dtype, "randint")
-    return wrap(jax.random.randint(_key(), _shape(size, "randint"), low, high, dtype=npd))
+    shp = _shape(size, "randint")
+    return wrap(_rk.draw("UniformInt", _get_graph_seed(seed, "randint"), shp, np.int32(low), np.int32(high)).astype(npd))
 
 
 @op("randint_like", family="random")
@@ -135,7 +147,25 @@ def randint_like(input, low, high, seed=None, *, dtype=None):
     npd = _int_dtype(dtype if dtype is not None else mstype.from_np(x.dtype), "randint_like")
     if low >= high:
         raise ValueError(f"For 'randint_like', 'low' must be less than 'high', but got {low} and {high}.")
-    return wrap(jax.random.randint(_key(), x.shape, low, high, dtype=npd))
+    seeds = _get_graph_seed(seed, "randint_like")
+    return wrap(_rk.draw("UniformInt", seeds, x.shape, np.int32(low), np.int32(high)).astype(npd))
+
+
+def key_uniform(shape, npd=np.float32):
+    """Uniform numbers in [0, 1) from the global JAX key (``mint.rand``: the default generator's stream)."""
+    return wrap(jax.random.uniform(_key(), tuple(shape), npd))
+
+
+def key_normal(shape, npd=np.float32):
+    """N(0, 1) numbers from the global JAX key (``mint.randn``, ``mint.normal``)."""
+    return wrap(jax.random.normal(_key(), tuple(shape), npd))
+
+
+def key_randint(low, high, shape, npd=np.int64):
+    """Integers in [low, high) from the global JAX key (``mint.randint``)."""
+    if low >= high:
+        raise ValueError(f"For 'randint', 'low' must be less than 'high', but got {low} and {high}.")
+    return wrap(jax.random.randint(_key(), tuple(shape), low, high, dtype=npd))
 
 
 @op("tensor_uniform", methods="uniform", family="random")
@@ -204,33 +234,36 @@ def normal(shape, mean, stddev, seed=None):
     the shape broadcasts ``shape`` with those of ``mean`` and ``stddev``."""
     m = to_array(mean).astype(jnp.float32)
     s = to_array(stddev).astype(jnp.float32)
-    shp = jnp.broadcast_shapes(_shape(shape, "normal"), m.shape, s.shape)
-    return wrap(m + s * jax.random.normal(_key(), shp, jnp.float32))
+    z = _rk.draw("StandardNormal", _get_graph_seed(seed, "normal"), _shape(shape, "normal"))
+    return wrap(z * s + m)
 
 
 @op("standard_normal", family="random")
 def standard_normal(shape, seed=None):
     """``ops.standard_normal(shape, seed=None)``: Float32 samples of N(0, 1)."""
-    return wrap(jax.random.normal(_key(), _shape(shape, "standard_normal"), jnp.float32))
+    shp = _shape(shape, "standard_normal")
+    return wrap(_rk.draw("StandardNormal", _get_graph_seed(seed, "standard_normal"), shp))
 
 
-@op("prim_standard_normal", primitive="StandardNormal", prim_args=("seed", "seed2"), family="random")
+@op("prim_standard_normal", primitive="StandardNormal", prim_args=("seed", "seed2"), family="random",
+    prim_check=_new_kernel("StandardNormal"))
 def _prim_standard_normal(shape, seed=0, seed2=0):
-    return standard_normal(shape)
+    return wrap(_rk.draw("StandardNormal", (seed, seed2), _shape(shape, "StandardNormal"), primitive=True))
 
 
 @op("randn", family="random")
 def randn(*size, dtype=None, seed=None):
     """``ops.randn(*size, dtype=None, seed=None)``: N(0, 1) samples, Float32 by default."""
     npd = _float_dtype(dtype, "randn")
-    return wrap(jax.random.normal(_key(), _size(size, "randn"), npd))
+    shp = _size(size, "randn")
+    return wrap(_rk.draw("StandardNormal", _get_graph_seed(seed, "randn"), shp).astype(npd))
 
 
 @op("randn_like", family="random")
 def randn_like(input, seed=None, *, dtype=None):
     x = arr(input)
     npd = _float_dtype(dtype if dtype is not None else mstype.from_np(x.dtype), "randn_like")
-    return wrap(jax.random.normal(_key(), x.shape, npd))
+    return wrap(_rk.draw("StandardNormal", _get_graph_seed(seed, "randn_like"), x.shape).astype(npd))
 
 
 @op("tensor_normal_", methods="normal_", family="random")
@@ -279,7 +312,7 @@ def _tensor_bernoulli(input, *, generator=None):
     return wrap(jax.random.bernoulli(_key(generator), x.astype(jnp.float32), x.shape).astype(x.dtype))
 
 
-def _multinomial(x, num_samples, replacement, npd=np.int32):
+def _multinomial_checks(x, num_samples, replacement):
     if x.ndim not in (1, 2):
         raise ValueError(f"For 'multinomial', the rank of 'input' must be 1 or 2, but got {x.ndim}.")
     if isinstance(num_samples, bool) or not isinstance(num_samples, int) or num_samples <= 0:
@@ -287,6 +320,10 @@ def _multinomial(x, num_samples, replacement, npd=np.int32):
     if not replacement and num_samples > x.shape[-1]:
         raise ValueError("For 'multinomial', the 'num_samples' must be less than the last dimension of input "
                          f"without 'replacement', but got 'num_samples': {num_samples} and 'replacement': False")
+
+
+def _multinomial(x, num_samples, replacement, npd=np.int32):
+    _multinomial_checks(x, num_samples, replacement)
     p = x.astype(jnp.float32)
     logits = jnp.where(p > 0, jnp.log(jnp.where(p > 0, p, 1.0)), -jnp.inf)
     key = _key()
@@ -300,18 +337,61 @@ def _multinomial(x, num_samples, replacement, npd=np.int32):
     return wrap(out.astype(npd))
 
 
-@op("multinomial", methods="multinomial", family="random")
-def multinomial(input, num_samples, replacement=True, seed=None):
-    """``ops.multinomial(input, num_samples, replacement=True, seed=None)``: Int32 indices
-    drawn with the (unnormalized) weights of the last axis of ``input`` (1-D or 2-D)."""
+def key_multinomial(input, num_samples, replacement):
+    """``ops.multinomial``'s draws from the global JAX key (``mint.multinomial``: the default generator)."""
     return _multinomial(arr(input), num_samples, replacement)
 
 
-@op("prim_multinomial", primitive="Multinomial", prim_args=("seed", "seed2", "dtype"), family="random")
+def _kernel_multinomial(x, num_samples, seeds, npd=np.int32, primitive=False):
+    """MindSpore's CPU ``Multinomial`` kernel: per row, Float32 uniforms of its ``minstd_rand0``
+    engine (``uniform_real_distribution<float>``, the numbers the Dropout kernel draws) looked up in
+    the row's normalised running sum (the first entry above the number)."""
+    rows = x.shape[0] if x.ndim == 2 else 1
+    u = _rk.draw("Dropout", seeds, (rows, num_samples), primitive=primitive)
+    traced = isinstance(x, jax.core.Tracer) or isinstance(u, jax.core.Tracer)
+    xp = jnp if traced else np
+    cum = xp.cumsum(xp.asarray(x).reshape(rows, -1), axis=-1)          # the running sum, in the input's dtype
+    total = cum[:, -1:]
+    cum = cum / xp.where(total != 0, total, xp.ones((), cum.dtype))
+    u = xp.asarray(u).astype(cum.dtype)
+    if traced:
+        out = jax.vmap(lambda c, r: jnp.searchsorted(c, r, side="right"))(cum[:, :-1], u)
+    else:
+        out = np.stack([np.searchsorted(c, r, side="right") for c, r in zip(cum[:, :-1], u)])
+    return wrap(out.reshape(x.shape[:-1] + (num_samples,)).astype(npd))
+
+
+@op("multinomial", methods="multinomial", family="random")
+def multinomial(input, num_samples, replacement=True, seed=None):
+    """``ops.multinomial(input, num_samples, replacement=True, seed=None)``: Int32 indices
+    drawn with the (unnormalized) weights of the last axis of ``input`` (1-D or 2-D), as MindSpore's
+    CPU kernels draw them: with replacement the ``Multinomial`` kernel; without, MindSpore's
+    ``top_k(log(u) / (input + 1e-6))`` of ``UniformReal`` numbers ``u``."""
+    x = arr(input)
+    _multinomial_checks(x, num_samples, replacement)
+    seeds = _get_graph_seed(seed, "multinomial")
+    if replacement:
+        return _kernel_multinomial(x, num_samples, seeds)
+    u = _rk.draw("UniformReal", seeds, (x.size,)).reshape(x.shape)
+    if isinstance(u, jax.core.Tracer) or isinstance(x, jax.core.Tracer):
+        vals = _rk.logf(jnp, u) / (x.astype(jnp.float32) + jnp.float32(1e-6))
+        return wrap(jax.lax.top_k(vals, num_samples)[1].astype(np.int32))
+    vals = _rk.logf(np, u) / (np.asarray(x, np.float32) + np.float32(1e-6))
+    return wrap(np.argsort(-vals, axis=-1, kind="stable")[..., :num_samples].astype(np.int32))   # top_k
+
+
+def _new_multinomial_kernel(seed=0, seed2=0, dtype=mstype.int32):
+    _rk.forget_primitive("Dropout", seed, seed2)
+
+
+@op("prim_multinomial", primitive="Multinomial", prim_args=("seed", "seed2", "dtype"), family="random",
+    prim_check=_new_multinomial_kernel)
 def _prim_multinomial(x, num_samples, seed=0, seed2=0, dtype=mstype.int32):
     if isinstance(num_samples, Tensor):
         num_samples = int(num_samples._data)
-    return _multinomial(arr(x), num_samples, True, mstype.to_np(dtype))
+    xa = arr(x)
+    _multinomial_checks(xa, num_samples, True)
+    return _kernel_multinomial(xa, num_samples, (seed, seed2), mstype.to_np(dtype), primitive=True)
 
 
 @op("random_categorical", methods="random_categorical", family="random")
@@ -327,20 +407,32 @@ def random_categorical(logits, num_sample, seed=0, dtype=mstype.int64):
 
 @op("randperm", family="random")
 def randperm(n, seed=0, offset=0, dtype=mstype.int64):
-    """``ops.randperm(n, seed=0, offset=0, dtype=mindspore.int64)``: a random permutation of ``range(n)``."""
-    if isinstance(n, Tensor):
-        n = int(n._data)
+    """``ops.randperm(n, seed=0, offset=0, dtype=mindspore.int64)``: a permutation of ``range(n)``, MindSpore's
+    CPU ``RandpermV2`` kernel's: ``std::shuffle`` over ``std::mt19937(offset or seed)``, re-seeded at every call,
+    so the same arguments give the same permutation (the global seed plays no part)."""
+    n, seed, offset = (int(v._data) if isinstance(v, Tensor) else v for v in (n, seed, offset))
     if n < 0:
         raise ValueError(f"For 'randperm', 'n' must be non-negative, but got {n}.")
-    return wrap(jax.random.permutation(_key(), n).astype(mstype.to_np(dtype)))
+    return wrap(_rk.randperm_v2(n, seed, offset).astype(mstype.to_np(dtype)))
+
+
+def key_permutation(n, npd=np.int64):
+    """A permutation of ``range(n)`` from the global JAX key (``mint.randperm``: the default generator)."""
+    return wrap(jax.random.permutation(_key(), n).astype(npd))
 
 
 @op("shuffle", family="random")
 def shuffle(x, seed=None):
-    """``ops.shuffle(x, seed=None)``: ``x`` with its first axis randomly permuted."""
+    """``ops.shuffle(x, seed=None)``: ``x`` with its first axis randomly permuted: MindSpore's CPU
+    kernel's permutation in PyNative; inside compiled graphs (where MindSpore's kernel keeps its
+    engine between runs) a permutation from the JAX key (docs/differences.md)."""
     a = arr(x)
+    seeds = _get_graph_seed(seed, "shuffle")
     if a.ndim == 0:
         return wrap(a)
+    if not (state.compiled() and state.in_transform()) and not _rk.foreign_trace():   # a fresh kernel per call
+        perm = _rk.shuffle_permutation(seeds, a.shape[0])
+        return wrap(a[perm] if isinstance(a, jax.core.Tracer) else np.asarray(a)[perm])
     return wrap(jax.random.permutation(_key(), a, axis=0, independent=False))
 
 
