@@ -422,9 +422,13 @@ def pip_target(root, *packages):
     ``pip install --no-deps --target`` for this Python (MindSpore 2.10's venv is the same 3.11),
     put on both frameworks' ``PYTHONPATH``. Returns the folder."""
     import subprocess
+    import re
     path = os.path.join(root, "pip_target")
-    if not all(os.path.isdir(os.path.join(path, p)) for p in packages):
-        subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", path, *packages],
+    os.makedirs(path, exist_ok=True)
+    have = {re.split(r"-\d", d)[0].lower().replace("_", "-") for d in os.listdir(path) if d.endswith(".dist-info")}
+    wanted = [p for p in packages if re.split(r"[<>=]", p)[0].lower() not in have]
+    if wanted:
+        subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", path, *wanted],
                        check=True)
     return path
 

@@ -49,7 +49,9 @@ def _yolov5(zoo, work, data, out):
     root = os.path.join(work, "data")
     coco = zoo_data.coco_detection(root)
     _cpus8(data, "yolov5", root)
-    data.setdefault("pythonpath", {})["yolov5"] = zoo_data.pip_target(root, "pycocotools")
+    # MindSpore 2.10's venv has no OpenCV: the version msjax's has, for both sides
+    data.setdefault("pythonpath", {})["yolov5"] = zoo_data.pip_target(root, "pycocotools",
+                                                                      "opencv-python-headless==4.11.0.86")
     return ["train.py", "--device_target=CPU", f"--data_dir={coco}", "--train_img_dir=images",
             "--train_ann_file=annotations/instances.json", "--val_img_dir=images",
             "--val_ann_file=annotations/instances.json", "--per_batch_size=2", "--max_epoch=1", "--T_max=1",
@@ -61,6 +63,9 @@ def _wide_deep(zoo, work, data, out):
     # 16 steps; its MindDataset reads with 4 workers (the LD_PRELOAD count on both sides)
     root = os.path.join(work, "data")
     _cpus8(data, "wide_deep", root)
+    # its src/datasets.py imports pandas (for the H5 path) at the top
+    data.setdefault("pythonpath", {})["wide_deep"] = zoo_data.pip_target(
+        root, "pandas<3", "python-dateutil", "pytz", "six", "tzdata")
     return ["train.py", "--device_target=CPU", f"--data_path={zoo_data.criteo_mindrecord(root)}",
             "--dataset_type=mindrecord", "--batch_size=1000", "--epochs=1", f"--ckpt_path={out}"]
 
