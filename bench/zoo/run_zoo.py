@@ -353,6 +353,8 @@ def prepare_data(zoo, work, ms_python, models):
     if "lstm" in models:
         data["imdb"] = zoo_data.imdb_mindrecord(root)
         data["pythonpath"] = {"lstm": zoo_data.gensim_stub(root)}
+        # MindDataset(num_parallel_workers=4): MindSpore's C++ check on 2 cores (both sides alike)
+        data.setdefault("env", {})["lstm"] = {"LD_PRELOAD": zoo_data.cpu_count_preload(root)}
     if "transformer" in models:
         text, vocab, size = zoo_data.parallel_corpus(root)
         data["vocab_size"] = size

@@ -78,3 +78,18 @@ MODELS.update({
 MAX_STEPS.update({"yolov5": 0, "wide_deep": 0})
 LOAD_CHECK.update({"yolov5": None, "wide_deep": None})
 LOSS_RE.update({"wide_deep": r"wide_loss: \[?(-?\d+\.\d+)"})
+
+
+def _deepfm(zoo, work, data, out):
+    # the Criteo MindRecord of Wide&Deep (ids < 200,000, so --data_vocab_size=200000), batch 1000,
+    # 16 steps; 8 MindDataset workers (the LD_PRELOAD count); its AUC callback evaluates on 2 records
+    root = os.path.join(work, "data")
+    _cpus8(data, "deepfm", root)
+    return ["train.py", "--device_target=CPU", f"--dataset_path={zoo_data.criteo_mindrecord(root)}",
+            "--batch_size=1000", "--train_epochs=1", "--data_vocab_size=200000", f"--ckpt_path={out}",
+            "--keep_checkpoint_max=1", "--save_checkpoint_steps=16"]
+
+
+MODELS["deepfm"] = ("official/recommend/DeepFM", _deepfm, r"epoch: \d+ step: (\d+), loss is", "deepfm*.ckpt")
+MAX_STEPS["deepfm"] = 0
+LOAD_CHECK["deepfm"] = None
