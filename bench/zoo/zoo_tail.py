@@ -85,10 +85,11 @@ def _deepfm(zoo, work, data, out):
     # 16 steps; 8 MindDataset workers (the LD_PRELOAD count); its AUC callback evaluates on 2 records
     root = os.path.join(work, "data")
     _cpus8(data, "deepfm", root)
-    # its src imports pandas (dataset.py) and scikit-learn (the AUC metric)
+    # its src imports pandas (dataset.py) and scikit-learn (the AUC metric); its train.py turns on
+    # enable_graph_kernel, whose AKG compiler in MindSpore 2.10 imports `decorator` (not in its venv)
     data.setdefault("pythonpath", {})["deepfm"] = zoo_data.pip_target(
         root, "pandas<3", "python-dateutil", "pytz", "six", "tzdata", "scikit-learn<1.7", "scipy<1.16", "joblib",
-        "threadpoolctl", "cloudpickle")
+        "threadpoolctl", "cloudpickle", "decorator")
     return ["train.py", "--device_target=CPU", f"--dataset_path={zoo_data.criteo_mindrecord(root)}",
             "--batch_size=1000", "--train_epochs=1", "--data_vocab_size=200000", f"--ckpt_path={out}",
             "--keep_checkpoint_max=1", "--save_checkpoint_steps=16"]
