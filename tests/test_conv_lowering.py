@@ -96,6 +96,8 @@ def test_cpu_plan_uses_patches_where_the_kernel_spans_the_map(monkeypatch):
     assert plan((32, 64, 8, 8), (64, 64, 3, 3)) == ("xla",) * 3
     assert plan((256, 1, 32, 32), (6, 1, 5, 5), p=((0, 0), (0, 0))) == ("xla",) * 3
     assert plan((32, 256, 2, 2), (256, 256, 3, 3), backend="gpu") == ("xla",) * 3
+    # grouped convolutions (a depthwise 3x3, float16 or without oneDNN) are XLA:CPU's slow loop: patches
+    assert cl.plan((8, 120, 56, 56), (120, 1, 3, 3), (2, 2), ((1, 1), (1, 1)), (1, 1), 120, "cpu") == ("im2col",) * 3
 
 
 def test_cpu_plan_hands_large_float32_convolutions_to_onednn(monkeypatch):
@@ -149,6 +151,9 @@ def test_cpu_plan_with_the_native_kernels(monkeypatch):
     assert plan((32, 64, 8, 8), (64, 64, 3, 3), backend="cpu") == ("onednn",) * 3
     assert plan((32, 1, 32, 32), (6, 1, 5, 5), backend="cpu") == ("onednn", "xla", "onednn")
     assert plan((32, 256, 2, 2), (256, 256, 3, 3), backend="cpu") == ("onednn", "onednn", "im2col")
+    # a depthwise 3x3 (ShuffleNetV1's): its input gradient as patches, not XLA's grouped loop
+    assert cl.plan((8, 120, 28, 28), (120, 1, 3, 3), (1, 1), ((1, 1), (1, 1)), (1, 1), 120,
+                   "cpu") == ("onednn", "im2col", "onednn")
     assert plan((32, 64, 8, 8), (64, 64, 3, 3), backend="gpu") == ("xla",) * 3
     assert plan((32, 64, 8, 8), (64, 64, 3, 3), backend="cpu", dtype=jnp.float64) == ("xla",) * 3
     assert plan((0, 64, 8, 8), (64, 64, 3, 3), backend="cpu") == ("xla",) * 3

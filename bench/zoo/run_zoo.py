@@ -353,6 +353,8 @@ def prepare_data(zoo, work, ms_python, models):
     if "lstm" in models:
         data["imdb"] = zoo_data.imdb_mindrecord(root)
         data["pythonpath"] = {"lstm": zoo_data.gensim_stub(root)}
+        # MindDataset(num_parallel_workers=4): MindSpore's C++ check on 2 cores (both sides alike)
+        data.setdefault("env", {})["lstm"] = {"LD_PRELOAD": zoo_data.cpu_count_preload(root)}
     if "transformer" in models:
         text, vocab, size = zoo_data.parallel_corpus(root)
         data["vocab_size"] = size
@@ -374,11 +376,12 @@ def prepare_data(zoo, work, ms_python, models):
     return data
 
 
-def run_one(cmd, cwd, step_re, max_steps, timeout, log_path, pythonpath=None, loss_re=None):
+def run_one(cmd, cwd, step_re, max_steps, timeout, log_path, pythonpath=None, loss_re=None, env_extra=None):
     """Run ``cmd``, timestamp its step lines; stop after ``max_steps`` steps. The losses
     (``loss_re``, group 1, on any line) are kept: first, last, and whether the mean of the
-    second half is below that of the first."""
-    env = dict(os.environ, PYTHONUNBUFFERED="1", GLOG_v="3")
+    second half is below that of the first. ``env_extra``: more environment variables
+    (``data["env"][model]``, such as ``zoo_data.cpu_count_preload``'s ``LD_PRELOAD``)."""
+    env = dict(os.environ, PYTHONUNBUFFERED="1", GLOG_v="3", **(env_extra or {}))
     if pythonpath:
         env["PYTHONPATH"] = os.pathsep.join(p for p in (pythonpath, env.get("PYTHONPATH")) if p)
     t0 = time.monotonic()
@@ -465,6 +468,14 @@ LOAD_CHECK["crnn"] = ("src.crnn", "CRNNV2(__import__('types').SimpleNamespace(ba
                                   "hidden_size=256, class_num=37))")
 
 
+import zoo_tail  # noqa: E402
+
+MODELS.update(zoo_tail.MODELS)
+MAX_STEPS.update(zoo_tail.MAX_STEPS)
+LOAD_CHECK.update(zoo_tail.LOAD_CHECK)
+LOSS_RE.update(zoo_tail.LOSS_RE)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("zoo", help="checkout of mindspore-ai/models")
@@ -495,7 +506,8 @@ def main(argv=None):
                 cap = MAX_STEPS[name] if args.max_steps is None else args.max_steps
                 path = [data.get("pythonpath", {}).get(name), args.msjax_pythonpath if fw == "msjax" else None]
                 r = run_one(cmd, cwd, step_re, cap, args.timeout, out + ".log",
-                            os.pathsep.join(p for p in path if p) or None, LOSS_RE.get(name))
+                            os.pathsep.join(p for p in path if p) or None, LOSS_RE.get(name),
+                            data.get("env", {}).get(name))
                 r.update(model=name, framework=fw, run=run, load=os.getloadavg()[0])
                 ckpts = sorted(glob.glob(os.path.join(out, ckpt_glob.format(folder=cwd))), key=os.path.getmtime)
                 if ckpts:

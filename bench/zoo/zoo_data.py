@@ -206,6 +206,33 @@ def cpu_count_shim(root, cpus=8):
     return path
 
 
+def cpu_count_preload(root, cpus=8):
+    """``root/cpu_count_preload_<cpus>/libcpus.so``, built with the system C compiler: an
+    ``LD_PRELOAD`` library whose ``get_nprocs``/``sysconf(_SC_NPROCESSORS_*)`` report at least
+    ``cpus``. MindSpore's C++ dataset engine checks ``num_parallel_workers`` against
+    ``std::thread::hardware_concurrency()`` (``MindDataset``'s 4 workers in the LSTM and
+    Wide&Deep), which ``cpu_count_shim`` cannot reach. Returns the library's path."""
+    path = os.path.join(root, f"cpu_count_preload_{cpus}")
+    lib = os.path.join(path, "libcpus.so")
+    if os.path.exists(lib):
+        return lib
+    os.makedirs(path, exist_ok=True)
+    src = os.path.join(path, "cpus.c")
+    with open(src, "w") as f:
+        f.write("#define _GNU_SOURCE\n#include <dlfcn.h>\n#include <unistd.h>\n"
+                f"#define CPUS {cpus}\n"
+                "int get_nprocs(void) { return CPUS; }\nint get_nprocs_conf(void) { return CPUS; }\n"
+                "long sysconf(int name) {\n"
+                "  static long (*real)(int);\n"
+                "  if (!real) real = (long (*)(int))dlsym(RTLD_NEXT, \"sysconf\");\n"
+                "  long v = real(name);\n"
+                "  if ((name == _SC_NPROCESSORS_ONLN || name == _SC_NPROCESSORS_CONF) && v < CPUS) return CPUS;\n"
+                "  return v;\n}\n")
+    import subprocess
+    subprocess.run(["cc", "-shared", "-fPIC", "-O2", "-o", lib, src, "-ldl"], check=True)
+    return lib
+
+
 def bert_classification_mindrecord(root, samples=128, seq=32, vocab=100, seed=0):
     """``root/bert_cls/train.mindrecord``: sentence-classification rows in the schema of the
     zoo's ``generate_tnews_mindrecord.py`` (``input_ids``, ``input_mask``, ``segment_ids``,
@@ -329,6 +356,81 @@ def detection_folder(root, images=32, size=96, classes=3, seed=0):
     with open(anno, "w") as f:
         f.write("\n".join(lines) + "\n")
     return os.path.join(path, "images"), anno
+
+
+def coco_detection(root, images=8, size=160, classes=3, seed=0):
+    """``root/coco/images/<n>.jpg`` and ``root/coco/annotations/instances.json``: a COCO-format
+    detection set (``images``, ``annotations`` with ``[x, y, w, h]`` boxes, ``iscrowd``, ``area``,
+    ``categories`` with ids 1..``classes``), one or two filled rectangles a picture, coloured by
+    class (the zoo's YOLOv5 reads it with ``pycocotools``). Returns the ``coco`` folder."""
+    from PIL import Image
+    path = os.path.join(root, "coco")
+    ann = os.path.join(path, "annotations", "instances.json")
+    if os.path.exists(ann):
+        return path
+    os.makedirs(os.path.join(path, "images"), exist_ok=True)
+    os.makedirs(os.path.dirname(ann), exist_ok=True)
+    rng = np.random.default_rng(seed)
+    colours = np.array([[230, 40, 40], [40, 230, 40], [40, 40, 230], [230, 230, 40]], np.float32)
+    doc = {"images": [], "annotations": [], "categories": [{"id": c, "name": f"c{c}"} for c in range(1, classes + 1)]}
+    for n in range(images):
+        img = rng.normal(110, 25, (size, size, 3))
+        for _ in range(int(rng.integers(1, 3))):
+            w, h = (int(v) for v in rng.integers(size // 5, size // 2, 2))
+            x, y = int(rng.integers(0, size - w)), int(rng.integers(0, size - h))
+            c = int(rng.integers(1, classes + 1))
+            img[y:y + h, x:x + w] = colours[c - 1]
+            doc["annotations"].append({"id": len(doc["annotations"]) + 1, "image_id": n + 1, "category_id": c,
+                                       "bbox": [x, y, w, h], "area": w * h, "iscrowd": 0})
+        name = f"{n:04d}.jpg"
+        Image.fromarray(np.clip(img, 0, 255).astype(np.uint8)).save(os.path.join(path, "images", name))
+        doc["images"].append({"id": n + 1, "file_name": name, "height": size, "width": size})
+    with open(ann, "w") as f:
+        json.dump(doc, f)
+    return path
+
+
+def criteo_mindrecord(root, records=16, line_per_sample=1000, fields=39, vocab=200000, seed=0):
+    """``root/criteo_mr/train_input_part.mindrecord00`` (+ ``test_input_part.mindrecord0``): the
+    layout the zoo's Wide&Deep / DeepFM preprocessing writes (``feat_ids`` int32, ``feat_vals``
+    float32, ``label`` float32, each record ``line_per_sample`` rows flattened); ids below
+    ``vocab``, the label a threshold on the first ids' parity. Returns the folder."""
+    from msjax.mindrecord import FileWriter
+    path = os.path.join(root, "criteo_mr")
+    if os.path.exists(os.path.join(path, "train_input_part.mindrecord00")):
+        return path
+    os.makedirs(path, exist_ok=True)
+    rng = np.random.default_rng(seed)
+    schema = {"label": {"type": "float32", "shape": [-1]}, "feat_vals": {"type": "float32", "shape": [-1]},
+              "feat_ids": {"type": "int32", "shape": [-1]}}
+    for name, count in (("train_input_part.mindrecord00", records), ("test_input_part.mindrecord0", 2)):
+        writer = FileWriter(os.path.join(path, name), 1)
+        writer.add_schema(schema, "CRITEO")
+        rows = []
+        for _ in range(count):
+            ids = rng.integers(0, vocab, (line_per_sample, fields)).astype(np.int32)
+            vals = rng.random((line_per_sample, fields)).astype(np.float32)
+            label = ((ids[:, :3] % 2).sum(1) >= 2).astype(np.float32)
+            rows.append({"feat_ids": ids.ravel(), "feat_vals": vals.ravel(), "label": label})
+        writer.write_raw_data(rows)
+        writer.commit()
+    return path
+
+
+def pip_target(root, *packages):
+    """``root/pip_target``: the zoo's own requirements (YOLOv5's ``pycocotools``) installed with
+    ``pip install --no-deps --target`` for this Python (MindSpore 2.10's venv is the same 3.11),
+    put on both frameworks' ``PYTHONPATH``. Returns the folder."""
+    import subprocess
+    import re
+    path = os.path.join(root, "pip_target")
+    os.makedirs(path, exist_ok=True)
+    have = {re.split(r"-\d", d)[0].lower().replace("_", "-") for d in os.listdir(path) if d.endswith(".dist-info")}
+    wanted = [p for p in packages if re.split(r"[<>=]", p)[0].lower() not in have]
+    if wanted:
+        subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", path, *wanted],
+                       check=True)
+    return path
 
 
 def bert_ner_mindrecord(root, samples=128, seq=32, vocab=100, seed=0):

@@ -417,7 +417,9 @@ class Cell(nnx.Module, pytree=False):
             h = self.__dict__.get("_ms_cell_hooks")
             return hooks.run_cell(self, h, with_bprop, args, kwargs) if h else with_bprop(*args, **kwargs)
         if context.is_graph_mode() and not state.frames:
-            fn = _cell_cache.cell_function(self, "construct", lambda: StatefulFunction(self._graph_construct(args)))
+            # one compiled call; the buffers of the Parameters it writes are donated (a custom train
+            # cell's weights and optimizer moments, BatchNorm's statistics), as TrainOneStepCell's
+            fn = _cell_cache.cell_function(self, "construct", lambda: StatefulFunction(self._graph_construct(args), donate=True))
             return to_tensors(fn(*args, **kwargs))
         return self._ms_construct(*args, **kwargs)
 

@@ -252,3 +252,50 @@ def case_train_resblock_o2(ms):
 
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}
+
+
+def _shuffle_block(ms):
+    """A ShuffleNetV1-style unit (issue 36): pointwise conv + BatchNorm + ReLU, a channel shuffle of
+    3 groups, a depthwise 3x3 conv (``group`` = channels) + BatchNorm, a pointwise conv, a residual
+    ReLU; large inputs so that, scaled by 1024, some float16 gradients overflow in MindSpore."""
+    nn, ops = ms.nn, ms.ops
+
+    class ShuffleUnit(nn.Cell):
+        def __init__(self, c=12, mid=6, groups=3):
+            super().__init__()
+            self.groups = groups
+            self.reduce = nn.Conv2d(c, mid, 1, has_bias=False)
+            self.bn1 = nn.BatchNorm2d(mid)
+            self.depthwise = nn.Conv2d(mid, mid, 3, pad_mode="pad", padding=1, group=mid, has_bias=False)
+            self.bn2 = nn.BatchNorm2d(mid)
+            self.expand = nn.Conv2d(mid, c, 1, has_bias=False)
+            self.relu = nn.ReLU()
+
+        def construct(self, x):
+            y = self.relu(self.bn1(self.reduce(x)))
+            n, c, h, w = ops.shape(y)
+            y = ops.reshape(ops.transpose(ops.reshape(y, (n, self.groups, c // self.groups, h, w)),
+                                          (0, 2, 1, 3, 4)), (n, c, h, w))
+            y = self.expand(self.bn2(self.depthwise(y)))
+            return self.relu(x + y)
+    _public(ShuffleUnit)
+    rng = np.random.RandomState(36)
+    x = (rng.randn(4, 12, 8, 8) * 40).astype(np.float32)
+    y = (rng.randn(4, 12, 8, 8) * 40).astype(np.float32)
+    return _init(ms, ShuffleUnit(), 36), x, y, ms.nn.MSELoss()
+
+
+def case_shuffle_unit_o3_scaled(ms):
+    """O3 forward + backward with the loss scaled by 1024 (as ``Model``'s fixed loss scale): which
+    float16 gradients overflow (per Parameter: non-finite count) and the finite values."""
+    net, x, y, loss_fn = _shuffle_block(ms)
+    amp_net = ms.amp.auto_mixed_precision(net, "O3")
+    xt, yt = ms.Tensor(x), ms.Tensor(y)
+
+    def fn(a, b):
+        return loss_fn(amp_net(a).astype(ms.float32), b) * 1024.0
+
+    loss, grads = ms.value_and_grad(fn, None, net.trainable_params())(xt, yt)
+    arrays = [g.asnumpy().astype(np.float32) for g in grads]
+    return {"loss": loss, "nonfinite": [int((~np.isfinite(a)).sum()) for a in arrays],
+            "finite": [np.where(np.isfinite(a), a, 0).astype(np.float32) for a in arrays]}
