@@ -14,9 +14,10 @@ moments and ``accu_grads`` on the most loaded device (read from the arrays' shar
 beside the 1-stage bytes / S (the ratio leaves out ``accu_grads``, the pipeline's own copy of
 the gradients, which the 1-stage step does not have), the bubble fraction of msjax's dispatch schedule (its
 simulated start times, a backward twice a forward) beside MindSpore's
-``(S - 1) / (micro + S - 1)``, and steps/s (median of ``--repeat`` blocks of ``--steps``) beside
-the same model pipelined by hand in JAX with the same schedule (:func:`hand_written`; its
-losses must equal msjax's to 1e-4 before timing).
+``(S - 1) / (micro + S - 1)``, and steps/s beside the same model pipelined by hand in JAX with
+the same schedule (:func:`hand_written`; its losses must equal msjax's to 1e-4 before timing):
+``--repeat`` rounds of one block of ``--steps`` steps per side, the sides' order alternating
+(ABBA), the medians of the blocks and of the rounds' ratios.
 The 8 host devices share this machine's cores, so steps/s compare dispatch overheads,
 not overlap.
 
