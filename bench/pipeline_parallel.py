@@ -14,9 +14,10 @@ moments and ``accu_grads`` on the most loaded device (read from the arrays' shar
 beside the 1-stage bytes / S (the ratio leaves out ``accu_grads``, the pipeline's own copy of
 the gradients, which the 1-stage step does not have), the bubble fraction of msjax's dispatch schedule (its
 simulated start times, a backward twice a forward) beside MindSpore's
-``(S - 1) / (micro + S - 1)``, and steps/s (median of ``--repeat`` blocks of ``--steps``) beside
-the same model pipelined by hand in JAX with the same schedule (:func:`hand_written`; its
-losses must equal msjax's to 1e-4 before timing).
+``(S - 1) / (micro + S - 1)``, and steps/s beside the same model pipelined by hand in JAX with
+the same schedule (:func:`hand_written`; its losses must equal msjax's to 1e-4 before timing):
+``--repeat`` rounds of one block of ``--steps`` steps per side, the sides' order alternating
+(ABBA), the medians of the blocks and of the rounds' ratios.
 The 8 host devices share this machine's cores, so steps/s compare dispatch overheads,
 not overlap.
 
@@ -87,13 +88,31 @@ def run(cfg, stages, args, x, y):
     t0 = time.perf_counter()
     losses = [float(step(xt, yt).asnumpy()) for _ in range(args.check)]
     first = time.perf_counter() - t0
-    rates = []
-    for _ in range(args.repeat):
-        t = time.perf_counter()
+    jstep = hand_written(cfg, stages, args, init, x, y)
+    jlosses = [float(sum(float(v) for v in jstep()[0])) for _ in range(args.check)]
+    np.testing.assert_allclose(jlosses, losses, rtol=1e-4)     # the same model and numbers before timing
+    out = {}
+
+    def ms_block():
         for _ in range(args.steps):
-            loss = step(xt, yt)
-        jax.block_until_ready(loss._data)
-        rates.append(args.steps / (time.perf_counter() - t))
+            out["ms"] = step(xt, yt)
+        jax.block_until_ready(out["ms"]._data)
+
+    def jax_block():
+        for _ in range(args.steps):
+            out["jax"] = jstep()
+        jax.block_until_ready(out["jax"])
+    rates, jrates, ratios = [], [], []
+    for r in range(args.repeat):     # the sides alternate (ABBA): load changes hit both alike
+        got = {}
+        for name, block in ((("ms", ms_block), ("jax", jax_block)) if r % 2 == 0 else
+                            (("jax", jax_block), ("ms", ms_block))):
+            t = time.perf_counter()
+            block()
+            got[name] = args.steps / (time.perf_counter() - t)
+        rates.append(got["ms"])
+        jrates.append(got["jax"])
+        ratios.append(got["ms"] / got["jax"])
     seen, states = set(), []
     for p in list(net.get_parameters()) + list(opt.get_parameters()) + \
             (list(reducer.get_parameters()) if reducer else []):
@@ -106,18 +125,8 @@ def run(cfg, stages, args, x, y):
     start = _start_times(stages, args.micro, "1f1b", True)
     span = max(t + (1 if k == "F" else 2) for (_, k, _), t in start.items())
     ms.reset_auto_parallel_context()
-    jstep = hand_written(cfg, stages, args, init, x, y)
-    jlosses = [float(sum(float(v) for v in jstep()[0])) for _ in range(args.check)]
-    np.testing.assert_allclose(jlosses, losses, rtol=1e-4)     # the same model and numbers before timing
-    jrates = []
-    for _ in range(args.repeat):
-        t = time.perf_counter()
-        for _ in range(args.steps):
-            out = jstep()
-        jax.block_until_ready(out)
-        jrates.append(args.steps / (time.perf_counter() - t))
     return {"jax_losses": jlosses, "jax_steps_per_s": statistics.median(jrates),"stages": stages, "dp": dp, "mp": args.mp, "losses": losses, "first_steps_s": first,
-            "steps_per_s": statistics.median(rates), "max_bytes": max(per.values()),
+            "steps_per_s": statistics.median(rates), "ratio": statistics.median(ratios), "max_bytes": max(per.values()),
             "max_model_bytes": max(per_model.values()),
             "bytes_by_device": [per.get(d.id, 0) for d in jax.devices()],
             "bubble": 1 - args.micro * 3 / span, "bubble_formula": (stages - 1) / (args.micro + stages - 1)}
@@ -163,12 +172,14 @@ def hand_written(cfg, stages, args, init, x, y):
           for m in range(micro)]
     ys = [jax.device_put(y[m * mb:(m + 1) * mb], NamedSharding(meshes[-1], P("dp", None, None)))
           for m in range(micro)]
+    zeros = [jax.jit(lambda p: jax.tree_util.tree_map(jax.numpy.zeros_like, p),      # one program per stage
+                     out_shardings=jax.tree_util.tree_map(lambda a: a.sharding, params[s])) for s in range(stages)]
     start = _start_times(stages, micro, "1f1b", True)
     order = sorted(start, key=lambda k: (start[k], k[0]))
 
     def step():
         acts, vjps, cts, losses = {}, {}, {}, []
-        acc = [jax.tree_util.tree_map(jax.numpy.zeros_like, p) for p in params]
+        acc = [zeros[s](p) for s, p in enumerate(params)]
         for s, kind, m in order:
             if kind == "F":
                 xin = xs[m] if s == 0 else jax.device_put(acts.pop((s - 1, m)), NamedSharding(meshes[s], P("dp", None)))
@@ -219,7 +230,7 @@ def main():
         want = base / r["stages"] if base else float("nan")
         print(f"{r['stages']:>6} {r['dp']:>3} x {r['mp']:<3} {r['max_bytes']:>13,} {r['max_model_bytes']:>15,} "
               f"{want:>14,.0f} {r['max_model_bytes'] / want:>6.3f} {r['bubble']:>7.3f} {r['bubble_formula']:>14.3f} "
-              f"{r['steps_per_s']:>8.2f} {r['jax_steps_per_s']:>8.2f} {r['steps_per_s'] / r['jax_steps_per_s']:>6.3f}  "
+              f"{r['steps_per_s']:>8.2f} {r['jax_steps_per_s']:>8.2f} {r['ratio']:>6.3f}  "
               f"{[round(v, 6) for v in r['losses']]}")
     if args.json:
         with open(args.json, "w") as f:

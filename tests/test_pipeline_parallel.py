@@ -409,3 +409,29 @@ def test_pipeline_scheduler_settings_checked_as_mindspore():
         assert pipeline_scheduler() == "gpipe"
     finally:
         ms.reset_auto_parallel_context()
+
+
+def test_micro_batch_gradient_sums_follow_the_schedule():
+    """A Parameter's gradient over micro-batches is added in micro-batch order, each addition
+    in its micro-batch's backward (so a stage accumulates as it goes, as ``accu_grads`` do);
+    the re-associated step gives the same gradient."""
+    from msjax.communication import _pipeline_step as ps
+    from msjax.parallel import _stages
+    xs = jnp.arange(12.0).reshape(4, 3)
+
+    def loss(w):
+        total = 0.0
+        for m in range(4):
+            with jax.named_scope(f"msjax_pp_m{m}"), jax.named_scope("msjax_pp_s0"):
+                total = total + jnp.sum(jnp.sin(w * xs[m]))
+        return total
+    closed = jax.make_jaxpr(jax.grad(loss))(jnp.ones(3))
+    marks = [_stages.marks(e.source_info.name_stack) for e in closed.jaxpr.eqns]
+    jaxpr, new_marks = ps._sums_in_micro_order(closed.jaxpr, marks)
+
+    def sums(eqns, marks):      # the micro-batches of the additions of w's gradient
+        return [m[1] for e, m in zip(eqns, marks) if e.primitive.name == "add_any" and e.outvars[0].aval.shape == (3,)]
+    assert sums(closed.jaxpr.eqns, marks) == [2, 1, 0]      # trace order: the last micro-batch's first
+    assert sums(jaxpr.eqns, new_marks) == [1, 2, 3]
+    got = jax.core.eval_jaxpr(jaxpr, closed.consts, jnp.ones(3))[0]
+    np.testing.assert_allclose(got, jax.grad(loss)(jnp.ones(3)), rtol=1e-6)

@@ -91,6 +91,12 @@ try:
 except RuntimeError as e:
     out["micro_error"] = str(e)
 out["micro_unchanged"] = all((T._params(net)[k] == v).all() for k, v in start.items())
+
+# an element-wise operator's inputs share its one device matrix (MindSpore's ArithmeticBase): a
+# bias cut over mp sits on the devices of the columns it is added to
+from msjax.parallel import _strategy
+x_st, b_st = _strategy.op_strategies("Add", ((2, 2), (2,)), _strategy.mesh_devices(), {})
+out["bias_axes"] = [str(x_st.spec[1]), str(b_st.spec[0])]
 print("RESULT " + json.dumps(out))
 '''
 
@@ -121,3 +127,4 @@ def test_stages_on_their_devices_with_the_stand_alone_losses(tmp_path):
     assert out["error"] == "Device_num must be divisible by the stage_num, got device_num: 4stage_num: 3"
     assert out["unchanged"]
     assert out["micro_error"] == "MicroBatch size: 1 can't less than stage num: 2" and out["micro_unchanged"]
+    assert out["bias_axes"][0] == out["bias_axes"][1] != "None"

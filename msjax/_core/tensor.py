@@ -87,6 +87,8 @@ def to_array(data, dtype=None):
     """A ``jax.Array`` (or tracer) from anything MindSpore accepts as tensor data."""
     if isinstance(data, Tensor):
         arr = data._data
+        if isinstance(arr, jax.ShapeDtypeStruct) and dtype in (None, data.dtype):
+            return arr      # abstract (shape and dtype only): a compile-only dry run's Parameter
     elif isinstance(data, jax.Array) or isinstance(data, jax.core.Tracer):
         arr = data
     elif dtype is not None and isinstance(data, (bool, int, float, list, tuple)) and not _has_tensor(data):

@@ -22,14 +22,21 @@ name their stage; ``PipelineCell`` names each micro-batch). Then
   inputs arrive, so the stages overlap as a pipeline does, with no host round trip per
   micro-batch; a value is dropped when its last reader has been dispatched.
 
-The numbers are the stand-alone step's (the same operations on the same values); only where
-they run and in which order changes. Several processes (``msjax launch``) keep
+A Parameter's gradient sum over micro-batches is re-associated in micro-batch order
+(:func:`_sums_in_micro_order`), so each backward adds its micro-batch's gradient, and the
+edges between the micro-batches of one stage in schedule order start no new program.
+
+The numbers are the stand-alone step's (the same operations on the same values, the gradient
+sums in another order: rounding only); only where they run and in which order changes. With
+abstract Parameters (``jax.ShapeDtypeStruct`` values) the step compiles every program and
+runs none (``DRY_RUN``: the compiled programs, for their ``memory_analysis()``). Several processes (``msjax launch``) keep
 :mod:`._sharded`'s one program over all devices (every stage on every device).
 """
 from __future__ import annotations
 
 import collections
 import heapq
+import weakref
 
 import jax
 import numpy as np
@@ -49,6 +56,8 @@ NS = jax.sharding.NamedSharding
 # one compiled program per distinct segment (the micro-batches' are alike; so are the steps of
 # two networks of the same structure)
 _PROGRAMS = collections.OrderedDict()
+# the programs of the last step called with abstract Parameters (see ``dry_run``)
+DRY_RUN = []
 
 
 def step_call(body, state_params, dyn_example, sens_example):
@@ -141,6 +150,65 @@ def _assign_stages(jaxpr, marks, state_vars, home, out_home):
     return stage, users
 
 
+def _sums_in_micro_order(jaxpr, marks):
+    """The gradient sums over micro-batches re-associated in micro-batch order.
+
+    The transposed step adds a Parameter's micro-batch gradients in trace order (last
+    micro-batch first: ``((g3 + g2) + g1) + g0``), which would hold every micro-batch's
+    gradient until the last backward. Each chain of ``add_any`` whose terms come from
+    different micro-batches becomes ``((g0 + g1) + g2) + g3``, each addition marked with its
+    term's micro-batch, so a stage adds a micro-batch's gradient in that micro-batch's
+    backward, as MindSpore's ``accu_grads`` do (the sum differs in rounding only)."""
+    eqns, marks = list(jaxpr.eqns), list(marks)
+    producer = {v: i for i, e in enumerate(eqns) for v in e.outvars if not isinstance(v, DropVar)}
+    uses = collections.Counter(v for e in eqns for v in e.invars if _is_var(v))
+    uses.update(v for v in jaxpr.outvars if _is_var(v))
+    used_by_add = {v for e in eqns if e.primitive.name == "add_any" for v in e.invars if _is_var(v)}
+
+    def internal(v):      # a partial sum only the next addition reads
+        i = producer.get(v) if _is_var(v) else None
+        return i is not None and eqns[i].primitive.name == "add_any" and uses[v] == 1 and v in used_by_add
+
+    moved, placed = set(), {}
+    for r, e in enumerate(eqns):
+        if e.primitive.name != "add_any" or internal(e.outvars[0]):
+            continue
+        nodes, leaves, todo = [r], [], list(eqns[r].invars)
+        while todo:
+            v = todo.pop()
+            if internal(v):
+                nodes.append(producer[v])
+                todo.extend(eqns[producer[v]].invars)
+            else:
+                leaves.append(v)
+        if len(leaves) < 2:
+            continue
+        mark = [marks[producer[v]] if _is_var(v) and v in producer else (None, None, False) for v in leaves]
+        if (len({m[1] for m in mark}) < 2 or None in {m[1] for m in mark} or len({m[0] for m in mark}) != 1
+                or len({m[2] for m in mark}) != 1):
+            continue
+        order = sorted(range(len(leaves)), key=lambda k: mark[k][1])
+        outs = [eqns[i].outvars[0] for i in sorted(nodes[1:])] + [eqns[r].outvars[0]]
+        acc, chain = leaves[order[0]], []
+        for t, k in enumerate(order[1:]):
+            chain.append((eqns[nodes[t]].replace(invars=[acc, leaves[k]], outvars=[outs[t]]), mark[k]))
+            acc = outs[t]
+        moved.update(nodes)
+        placed[r] = chain
+    if not placed:
+        return jaxpr, marks
+    new_eqns, new_marks = [], []
+    for i, e in enumerate(eqns):
+        if i in placed:
+            for ne, m in placed[i]:
+                new_eqns.append(ne)
+                new_marks.append(m)
+        elif i not in moved:
+            new_eqns.append(e)
+            new_marks.append(marks[i])
+    return jaxpr.replace(eqns=new_eqns), new_marks
+
+
 def _homes(jaxpr, marks, state_vars, state_params, plan_stage):
     """The stage whose devices hold each state value: a strategy's stage, else the earliest
     stage whose marked operations read it; optimizer states and ``accu_grads`` follow their
@@ -159,23 +227,31 @@ def _homes(jaxpr, marks, state_vars, state_params, plan_stage):
     return home
 
 
-def _segments(jaxpr, stage, marks, users, inputs, state_in):
+def _in_order(a, b):
+    """Whether an edge from group ``a`` to group ``b`` runs from a micro-batch to a later one in
+    the same stage and direction (a gradient sum, a running statistic): both are in the
+    schedule's order already, so such an edge needs no new program."""
+    return a[0] == b[0] and a[2] == b[2] and a[1] is not None and b[1] is not None and 0 <= a[1] < b[1]
+
+
+def _segments(jaxpr, stage, marks, users, inputs, state_in, merge_micro=True):
     """Equations grouped by (stage, micro-batch, backward) and by how many cross-group hops
     lead to them (so the groups form an acyclic graph): ``{key: [equation indices]}``.
 
     Equations that read only state (a transposed weight), and unmarked ones that read only the
     step's inputs and state (the micro-batch slices of the batch), form one group per stage
     (micro-batch -1), so the micro-batches' programs are alike. The
-    hops are counted as early as possible, then each equation is moved as late as its
-    readers allow (a slice or a zeros joins the group that uses it)."""
+    hops are counted as early as possible (``merge_micro``: not the hops of :func:`_in_order`),
+    then each equation is moved as late as its readers allow (a slice or a zeros joins the group
+    that uses it; one nothing reads joins its group's last program)."""
     eqns = jaxpr.eqns
     producer, depth = {}, [0] * len(eqns)
     keys = []
-    from_state = set(state_in)
+    from_state = set(state_in) | set(jaxpr.constvars)
     from_inputs = set(inputs) | from_state
     for i, e in enumerate(eqns):
         ins = [v for v in e.invars if _is_var(v)]
-        if ins and not e.effects and all(v in from_state for v in ins):
+        if not e.effects and all(v in from_state for v in ins):     # also: reads nothing
             from_state.update(e.outvars)
             from_inputs.update(e.outvars)
             key = (stage[i], -1, False)
@@ -189,15 +265,18 @@ def _segments(jaxpr, stage, marks, users, inputs, state_in):
         for v in ins:
             if v in producer:
                 p = producer[v]
-                d = max(d, depth[p] + (keys[p] != key and keys[p][1] != -1))   # input groups read nothing
+                hop = keys[p] != key and keys[p][1] != -1 and not (merge_micro and _in_order(keys[p], key))
+                d = max(d, depth[p] + hop)   # input groups read nothing
         depth[i] = d
         for v in e.outvars:
             producer[v] = i
-    for i in reversed(range(len(eqns))):      # a source joins its readers' group (a zeros, a constant)
+    last = {}
+    for k, d in zip(keys, depth):
+        last[k] = max(last.get(k, 0), d)
+    for i in reversed(range(len(eqns))):      # joins its readers' group (a zeros, a constraint on an input)
         readers = [u for v in eqns[i].outvars for u in users.get(v, ())]
-        if (readers and keys[i][1] != -1 and all(keys[u] == keys[i] for u in readers)
-                and not any(_is_var(v) and v in producer for v in eqns[i].invars)):
-            depth[i] = max(depth[i], min(depth[u] for u in readers))
+        if keys[i][1] != -1 and (readers or not eqns[i].effects) and all(keys[u] == keys[i] for u in readers):
+            depth[i] = max(depth[i], min([depth[u] for u in readers] or [last[keys[i]]]))
     seg_of = [k + (d,) for k, d in zip(keys, depth)]
     groups = collections.OrderedDict()
     for i in sorted(range(len(eqns)), key=lambda i: (depth[i], i)):
@@ -312,6 +391,7 @@ def pipeline_call(body, state_params, dyn_example, sens_example):
     n_out = len(jax.tree_util.tree_leaves(out_shape[0]))
     changed_keys = sorted(out_shape[1])
     marks = [_stages.marks(e.source_info.name_stack) for e in jaxpr.eqns]
+    jaxpr, marks = _sums_in_micro_order(jaxpr, marks)
 
     # where each state value lives
     plan_stage = {}
@@ -335,8 +415,11 @@ def pipeline_call(body, state_params, dyn_example, sens_example):
                                         sh, meshes[home[j]]))
 
     # segments and their inputs/outputs
-    groups_eq, seg_of, producer = _segments(jaxpr, stage, marks, users, set(dyn_vars) | set(sens_vars),
-                                            set(state_vars))
+    for merge in (True, False):      # micro-batch chains merged unless that makes a cycle
+        groups_eq, seg_of, producer = _segments(jaxpr, stage, marks, users, set(dyn_vars) | set(sens_vars),
+                                                set(state_vars), merge)
+        if _acyclic(jaxpr.eqns, seg_of, producer):
+            break
     segs = {key: _Segment(key, [jaxpr.eqns[i] for i in idx]) for key, idx in groups_eq.items()}
     outs_needed = {v for v in jaxpr.outvars if _is_var(v)}
     written_by = {v: j for j, v in written.items() if _is_var(v) and not _sharded._is_key_aval(v.aval)}
@@ -381,16 +464,32 @@ def pipeline_call(body, state_params, dyn_example, sens_example):
         segs[key].priority = own if own is not None else inherited
     order = _topological(segs, deps)
 
-    reads = collections.Counter(v for key in order for v in segs[key].inputs)
+    # what each segment reads where (a value made or held on its own stage: as it is), what
+    # it is the last reader of, and which written state comes out already in its sharding
+    seg_stage = {key: seg.stage for key, seg in segs.items()}
+    last_reader = {}
+    for key in order:
+        for v in segs[key].inputs:
+            last_reader[v] = key
+    for key in order:
+        seg = segs[key]
+        seg.local = [(v in state_vars and home[state_vars[v]] == seg.stage)
+                     or (v in producer and seg_stage[seg_of[producer[v]]] == seg.stage) for v in seg.inputs]
+        seg.drop = [v for v in seg.inputs if last_reader[v] == key and v not in outs_needed]
+    placed_out = {j for v, j in written_by.items() if v in producer and seg_stage[seg_of[producer[v]]] == home[j]}
+    state_items = list(state_vars.items())
     dyn_sh, placed_inputs = {}, {}
+    returned = [None] * n_state      # weak references to the arrays the last call handed back
 
     def call(vals, dyn, sens):
-        g_state = [_sharded._place(v, s) for v, s in zip(vals, state_sh)]
+        if any(isinstance(v, jax.ShapeDtypeStruct) for v in vals):     # abstract Parameters: compile only
+            return dry_run(vals, dyn, sens)
+        g_state = []
+        for j, (v, s) in enumerate(zip(vals, state_sh)):
+            r = returned[j]
+            g_state.append(v if r is not None and r() is v else _sharded._place(v, s))
         flat_sens = jax.tree_util.tree_leaves(sens) if sens is not None else []
-        env, moved = {}, {}
-        for v, j in state_vars.items():
-            env[v] = g_state[j]
-        left = collections.Counter(reads)
+        env, moved = {v: g_state[j] for v, j in state_items}, {}
 
         def fetch(v, s):
             if v in dyn_vars or v in sens_vars:
@@ -418,15 +517,13 @@ def pipeline_call(body, state_params, dyn_example, sens_example):
 
         for key in order:
             seg = segs[key]
-            ins = [fetch(v, seg.stage) for v in seg.inputs]
-            for v, o in zip(seg.outputs, seg.fn(*ins)):
-                env[v] = o
-            for v in seg.inputs:
-                left[v] -= 1
-                if not left[v] and v not in outs_needed:
-                    env.pop(v, None)
-                    for s in range(stages):
-                        moved.pop((v, s), None)
+            s = seg.stage
+            outs = seg.fn(*[env[v] if here else fetch(v, s) for v, here in zip(seg.inputs, seg.local)])
+            env.update(zip(seg.outputs, outs))
+            for v in seg.drop:
+                env.pop(v, None)
+                for t in range(stages):
+                    moved.pop((v, t), None)
 
         def result(v):
             if not _is_var(v):
@@ -436,8 +533,12 @@ def pipeline_call(body, state_params, dyn_example, sens_example):
             return fetch(v, 0)
         flat = [result(v) for v in jaxpr.outvars]
         out, changed = jax.tree_util.tree_unflatten(out_tree, flat)
-        changed = {j: _sharded._place(v, state_sh[j]) for j, v in changed.items()}
+        changed = {j: v if j in placed_out else _sharded._place(v, state_sh[j]) for j, v in changed.items()}
         placed = {j: g for j, (g, v) in enumerate(zip(g_state, vals)) if g is not v and j not in changed}
+        for j, g in enumerate(g_state):
+            final, r = changed.get(j, g), returned[j]
+            if r is None or r() is not final:
+                returned[j] = _weak(final)
         if save_file and not call.saved:    # strategy_ckpt_config's save_file: each stage's layouts
             call.saved = True
             new = {**placed, **changed}
@@ -445,12 +546,80 @@ def pipeline_call(body, state_params, dyn_example, sens_example):
                                      [new.get(j, g) for j, g in enumerate(g_state)])
         return out, {**placed, **changed}
 
+    def dry_run(vals, dyn, sens):
+        """Every program compiled for abstract Parameters (``jax.ShapeDtypeStruct``), none run:
+        ``DRY_RUN`` gets ``(stage, micro-batch, backward, jax.stages.Compiled)`` per program in
+        dispatch order; the step returns abstract outputs and changes nothing."""
+        def sds(x, sh):
+            return jax.ShapeDtypeStruct(x.shape, x.dtype, sharding=sh)
+        env = {v: sds(vals[j], state_sh[j]) for v, j in state_items}
+        flat_sens = jax.tree_util.tree_leaves(sens) if sens is not None else []
+        DRY_RUN.clear()
+        compiled = {}
+
+        def fetch(v, s):
+            if v in dyn_vars:
+                x = dyn[dyn_vars[v]]
+                return sds(x, _sharded._input_sharding(x, dyn_vars[v], groups[s], strategy))
+            if v in sens_vars:
+                return sds(flat_sens[sens_vars.index(v)], NS(meshes[s], P()))
+            x, sh = env[v], env[v].sharding
+            if isinstance(sh, NS) and set(sh.mesh.devices.flat) == set(meshes[s].devices.flat):
+                return x
+            spec = sh.spec if isinstance(sh, NS) and tuple(sh.mesh.axis_names) == tuple(meshes[s].axis_names) else P()
+            return sds(x, NS(meshes[s], spec))
+        for key in order:
+            seg = segs[key]
+            ins = [fetch(v, seg.stage) for v in seg.inputs]
+            sig = (id(seg.fn), tuple((a.shape, a.dtype, a.sharding) for a in ins))
+            if sig not in compiled:
+                compiled[sig] = seg.fn.lower(*ins).compile()
+            DRY_RUN.append((seg.stage, key[1], key[2], compiled[sig]))
+            env.update(zip(seg.outputs, compiled[sig].out_info))
+        flat = [v.val if not _is_var(v) else env[v] if v in env else fetch(v, 0) for v in jaxpr.outvars]
+        out, _ = jax.tree_util.tree_unflatten(out_tree, flat)
+        return out, {}
+
     save_file, trainable_only = _sharded._strategy_save_file()
     call.saved = False
     call.shardings = state_sh
     call.stages = home
     call.segments = [(segs[k].stage, k[1], k[2]) for k in order]
     return call
+
+
+def _acyclic(eqns, seg_of, producer):
+    """Whether the programs' data flow (``seg_of``: each equation's program) has no cycle."""
+    deps = collections.defaultdict(set)
+    for i, e in enumerate(eqns):
+        for v in e.invars:
+            if _is_var(v) and v in producer and seg_of[producer[v]] != seg_of[i]:
+                deps[seg_of[i]].add(seg_of[producer[v]])
+    state = {}
+
+    def visit(k):     # iterative depth-first search: 1 open, 2 done
+        stack = [(k, iter(deps[k]))]
+        state[k] = 1
+        while stack:
+            node, it = stack[-1]
+            nxt = next(it, None)
+            if nxt is None:
+                state[node] = 2
+                stack.pop()
+            elif state.get(nxt) == 1:
+                return False
+            elif nxt not in state:
+                state[nxt] = 1
+                stack.append((nxt, iter(deps[nxt])))
+        return True
+    return all(visit(k) for k in set(seg_of) if k not in state)
+
+
+def _weak(v):
+    try:
+        return weakref.ref(v)
+    except TypeError:     # not an array (a Python number): placed again next call
+        return None
 
 
 def _topological(segs, deps):

@@ -15,8 +15,8 @@ shards dimension 0 over ``mp`` and dimension 1 over ``sp`` and ``dp`` together
 (``"None"``: not cut). The alias ``"interleaved_parallel"`` (MindSpore's
 micro-interleaving inside one device) adds no device axis here.
 
-Differences from MindSpore: outside the matrix products the device matrix is taken per
-input (MindSpore derives one per operator); the results are the same, only the placement
+Differences from MindSpore: outside the matrix products and the element-wise (broadcasting)
+operators the device matrix is taken per input (MindSpore derives one per operator); the results are the same, only the placement
 of repeated blocks may differ. ``leaf`` layer: imports
 only JAX and NumPy.
 """
@@ -225,11 +225,45 @@ _MATMULS = {"MatMul": ("transpose_a", "transpose_b"), "BatchMatMul": ("transpose
             "matmul": (None, None), "mm": (None, None), "bmm": (None, None)}
 
 
+# MindSpore's ArithmeticBase operators: one device matrix from the inputs' strategies
+# aligned to the right (broadcasting), as its InferDevMatrixShape
+_BROADCASTING = frozenset((
+    "Add", "Sub", "Mul", "RealDiv", "Div", "DivNoNan", "Maximum", "Minimum", "Pow", "FloorDiv", "FloorMod",
+    "Mod", "SquaredDifference", "Equal", "NotEqual", "Less", "LessEqual", "Greater", "GreaterEqual",
+    "LogicalAnd", "LogicalOr", "Atan2", "Xdivy", "Xlogy"))
+
+
+def _broadcast_strategies(opname, strategy, devices):
+    """An element-wise operator's strategies on its one device matrix: the inputs' strategies
+    aligned to the right, each dimension the cut of the inputs that cut it (MindSpore's
+    ``(max..., repeat)``), so a broadcast bias sits on the devices of the rows it is added to."""
+    if not strategy or not all(isinstance(st, tuple) and st for st in strategy):
+        return None
+    rank = max(len(st) for st in strategy)
+    dev = [1] * rank
+    for st in strategy:
+        for d, k in enumerate(st, rank - len(st)):
+            if k != 1 and dev[d] not in (1, k):
+                return None     # the per-input path reports the error
+            dev[d] = max(dev[d], k)
+    n, p = len(devices), math.prod(dev)
+    if n % p:
+        return None
+    mesh = canonical_mesh(devices)
+    groups = _assign(mesh, dev + [n // p], opname, "strategy")
+    return [Strategy(mesh, jax.sharding.PartitionSpec(*[_entry(groups[d]) if k > 1 else None
+                                                        for d, k in enumerate(st, rank - len(st))]), tuple(st))
+            for st in strategy]
+
+
 def op_strategies(opname, strategy, devices, attrs):
-    """A matrix product's strategies on its operator-level device matrix (MindSpore's
-    ``(batch..., i, j, k, repeat)``), so ``x``'s and ``w``'s shared dimension ``j`` sit on the
-    same devices and XLA moves nothing between them; None for other operators (their inputs
-    each get their own device matrix)."""
+    """An operator's strategies on its operator-level device matrix: a matrix product's is
+    MindSpore's ``(batch..., i, j, k, repeat)``, so ``x``'s and ``w``'s shared dimension ``j``
+    sit on the same devices and XLA moves nothing between them; an element-wise operator's
+    (:func:`_broadcast_strategies`); None for other operators (their inputs each get their own
+    device matrix)."""
+    if opname in _BROADCASTING:
+        return _broadcast_strategies(opname, strategy, devices)
     flags = _MATMULS.get(opname)
     if flags is None or len(strategy) != 2 or not all(isinstance(st, tuple) for st in strategy):
         return None
