@@ -33,15 +33,18 @@ import numpy as np
 RTOL, ATOL = 1e-5, 1e-6
 HERE = os.path.dirname(os.path.abspath(__file__))
 _CPU = ["--device_target=CPU"]
+_CKPT_GPU = ["--checkpoint_path=none", "--device_target=GPU"]     # scripts that offer no CPU choice
 
-# model -> (folder, export script in it, its arguments, note). Arguments choose the CPU, batch 1 and
-# a small input where the script takes them.
+# model -> (folder, export script in it, its arguments, files). Arguments choose the CPU (or GPU where
+# a script offers no CPU; the hook runs on the CPU whatever the script selects), batch 1 and a small
+# input where the script takes them; ``{work}`` is the model's work folder, where ``files`` (name ->
+# text) are written first.
 MODELS = {
     "DeepSpeech2": ("official/audio/DeepSpeech2", "export.py", _CPU, ""),
     "EcapaTDNN": ("official/audio/EcapaTDNN", "export.py", [], ""),
     "LPCNet": ("official/audio/LPCNet", "export.py", [], ""),
     "MELGAN": ("official/audio/MELGAN", "export.py", [], ""),
-    "Arcface": ("official/cv/Arcface", "export.py", _CPU + ["--batch_size=1"], ""),
+    "Arcface": ("official/cv/Arcface", "export.py", _CPU + ["--batch_size=1", "--ckpt_file=none"], ""),
     "Arcface_modelarts": ("official/cv/Arcface", "modelarts/export.py", [], ""),
     "CRNN": ("official/cv/CRNN", "export.py", _CPU + ["--model_version=V2"], ""),
     "CTPN": ("official/cv/CTPN", "export.py", _CPU, ""),
@@ -52,11 +55,12 @@ MODELS = {
     "DeepLabv3": ("official/cv/DeepLabv3", "export.py", _CPU, ""),
     "DeepText": ("official/cv/DeepText", "export.py", [], ""),
     "EDSR": ("official/cv/EDSR", "export.py", _CPU, ""),
-    "EfficientNet-B0": ("official/cv/Efficientnet/efficientnet-b0", "export.py", [], ""),
+    "EfficientNet-B0": ("official/cv/Efficientnet/efficientnet-b0", "export.py",
+                        ["--config_path=efficientnet_b0_imagenet_config.yaml"], ""),
     "EfficientNet-B1": ("official/cv/Efficientnet/efficientnet-b1", "export.py", [], ""),
-    "EfficientNet-B2": ("official/cv/Efficientnet/efficientnet-b2", "export.py", [], ""),
-    "EfficientNet-B3": ("official/cv/Efficientnet/efficientnet-b3", "export.py", [], ""),
-    "EfficientNetV2": ("official/cv/Efficientnet/efficientnetv2", "export.py", [], ""),
+    "EfficientNet-B2": ("official/cv/Efficientnet/efficientnet-b2", "export.py", _CKPT_GPU, ""),
+    "EfficientNet-B3": ("official/cv/Efficientnet/efficientnet-b3", "export.py", _CKPT_GPU, ""),
+    "EfficientNetV2": ("official/cv/Efficientnet/efficientnetv2", "export.py", _CPU + ["--pretrained=none"], ""),
     "FasterRCNN": ("official/cv/FasterRCNN", "export.py", _CPU, ""),
     "Inception-v3": ("official/cv/Inception/inceptionv3", "export.py",
                      ["--config_path=default_config_cpu.yaml"] + _CPU, ""),
@@ -71,7 +75,7 @@ MODELS = {
     "OpenPose": ("official/cv/OpenPose", "export.py", _CPU, ""),
     "PVNet": ("official/cv/PVNet", "export.py", [], ""),
     "PointNet": ("official/cv/PointNet", "src/export.py", [], ""),
-    "PointNet2": ("official/cv/PointNet2", "export.py", [], ""),
+    "PointNet2": ("official/cv/PointNet2", "export.py", ["--ckpt_file=none", "--batch_size=1"], ""),
     "ResNet": ("official/cv/ResNet", "export.py", _CPU + ["--batch_size=1"], ""),
     "ResNet-UniPruning": ("official/cv/ResNet", "golden_stick/pruner/uni_pruning/export.py", _CPU, ""),
     "RetinaFace-ResNet50": ("official/cv/RetinaFace_ResNet50", "export.py", [], ""),
@@ -82,15 +86,16 @@ MODELS = {
     "SwinTransformer": ("official/cv/SwinTransformer", "export.py", _CPU, ""),
     "Unet": ("official/cv/Unet", "export.py", _CPU + ["--batch_size=1"], ""),
     "VGG16": ("official/cv/VGG/vgg16", "export.py", _CPU + ["--batch_size=1"], ""),
-    "VGG19": ("official/cv/VGG/vgg19", "export.py", _CPU + ["--batch_size=1"], ""),
-    "ViT": ("official/cv/VIT", "export.py", _CPU + ["--batch_size=1"], ""),
-    "WGAN": ("official/cv/WGAN", "export.py", _CPU, ""),
+    "VGG19": ("official/cv/VGG/vgg19", "export.py", ["--device_target=GPU", "--batch_size=1"], ""),
+    "ViT": ("official/cv/VIT", "export.py", _CPU + ["--batch_size=1", "--config_path=config/vit_export.yml"], ""),
+    "WGAN": ("official/cv/WGAN", "export.py", _CPU + ["--config={work}/wgan.json", "--ckpt_file=none", "--nimages=1"],
+             {"wgan.json": '{"imageSize": 64, "nz": 100, "nc": 3, "ngf": 64, "noBN": false, "n_extra_layers": 0}'}),
     "YOLOX": ("official/cv/YOLOX", "export.py", _CPU, ""),
     "YOLOv3": ("official/cv/YOLOv3", "export.py", _CPU + ["--batch_size=1"], ""),
     "YOLOv4": ("official/cv/YOLOv4", "export.py", _CPU + ["--batch_size=1"], ""),
     "YOLOv5": ("official/cv/YOLOv5", "export.py", _CPU + ["--batch_size=1"], ""),
-    "GCN": ("official/gnn/GCN", "export.py", _CPU, ""),
-    "BERT": ("official/nlp/Bert", "export.py", _CPU + ["--export_batch_size=1"], ""),
+    "GCN": ("official/gnn/GCN", "export.py", _CPU + ["--ckpt_file=none"], ""),
+    "BERT": ("official/nlp/Bert", "export.py", ["--device_target=GPU", "--export_batch_size=1"], ""),
     "LSTM": ("official/nlp/LSTM", "export.py", _CPU, ""),
     "Transformer": ("official/nlp/Transformer", "export.py", _CPU + ["--batch_size=1"], ""),
     "DeepFM": ("official/recommend/DeepFM", "export.py", _CPU + ["--batch_size=1"], ""),
@@ -175,13 +180,17 @@ def _pythonpath(*extra):
 
 
 def census(model, zoo, work, ms_python, timeout, pythonpath=(), ms_pythonpath=()):
-    folder, script, args, _ = MODELS[model]
+    folder, script, args, files = MODELS[model]
     cwd = os.path.join(zoo, folder)
     os.makedirs(work, exist_ok=True)
     for f in glob.glob(os.path.join(work, "*")):
         if os.path.isfile(f):
             os.chmod(f, 0o600)
             os.remove(f)
+    for name, text in (files or {}).items():
+        with open(os.path.join(work, name), "w") as f:
+            f.write(text)
+    args = [a.replace("{work}", work) for a in args]
     hook = os.path.join(HERE, "export_census_hook.py")
     runners = {}
     for name, text in (("msjax", _RUN_GRAPH.format(module="msjax", compare=_COMPARE)),
@@ -190,7 +199,7 @@ def census(model, zoo, work, ms_python, timeout, pythonpath=(), ms_pythonpath=()
         runners[name] = os.path.join(work, f"run_{name}.py")
         with open(runners[name], "w") as f:
             f.write(text)
-    entry = {"folder": folder, "script": script, "args": args}
+    entry = {"folder": folder, "script": script, "args": MODELS[model][2]}
     sides = {"msjax": [sys.executable, "-m", "msjax", "run", hook],
              "mindspore": [ms_python, hook]}
     paths = {"msjax": _pythonpath(*pythonpath), "mindspore": _pythonpath(*pythonpath, *ms_pythonpath)}

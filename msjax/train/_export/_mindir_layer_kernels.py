@@ -9,7 +9,8 @@ cases): ``ResizeBilinearV2(x, size, align_corners, half_pixel_centers)``, ``Elu(
 ``TopK(x, k)`` (``sorted``), ``Sort(x)`` (``axis``, ``descending``), ``Unstack(x)`` (``axis``),
 ``L2Normalize(x)`` (``axis``, ``epsilon``), ``LRN(x)`` and ``MaxPool3DWithArgmax(x)`` (``ksize``,
 ``strides``, ``pads``, ``dilation``, ``ceil_mode``: ``nn.MaxPool2d(pad_mode='pad')`` on an
-expanded depth axis) with attributes. ``MaxPool3DWithArgmax``'s indices are not computed: a graph
+expanded depth axis) and ``Conv2DBackpropInput`` (``nn.Conv1dTranspose`` on an expanded axis;
+``Conv2DTranspose``'s attributes) with attributes. ``MaxPool3DWithArgmax``'s indices are not computed: a graph
 that reads them raises when it runs.
 """
 from __future__ import annotations
@@ -79,6 +80,8 @@ KERNELS.update({
     "LRN": _attrs("LRN", ("depth_radius", "bias", "alpha", "beta", "norm_region")),
     "MaxPool3DWithArgmax": _max_pool3d_argmax,
     "AdaptiveMaxPool2D": _prim("AdaptiveMaxPool2D"),
+    # nn.Conv1dTranspose: the same node and attributes under the base class's name
+    "Conv2DBackpropInput": KERNELS["Conv2DTranspose"],
 })
 STATIC_INPUTS.update({"ResizeBilinearV2": (1,), "AdaptiveMaxPool2D": (1,), "TopK": (1,), "Round": (1,),
                       "GroupNorm": (1, 4)})
