@@ -280,15 +280,24 @@ def table(results):
             "| onnxruntime runs msjax's `.onnx` | msjax runs MindSpore's `.mindir` | both ways |",
             "| --- | --- | --- | --- | --- | --- |"]
     both = 0
-    for model in sorted(results, key=str.lower):
+    for model in sorted(MODELS, key=str.lower):
+        if model not in results:
+            folder, script = MODELS[model][:2]
+            rows.append(f"| {model} (`{folder[len('official/'):]}/{script}`) | not run yet | | | | |")
+            continue
         e = results[model]
         ok = e[_COLUMNS[0]].get("ok") and e[_COLUMNS[3]].get("ok")
         both += bool(ok)
-        script = e["script"] if e["script"] == "export.py" else e["script"]
-        rows.append(f"| {model} (`{e['folder'][len('official/'):]}/{script}`) | "
-                    + " | ".join(_cell(e[c]) for c in _COLUMNS) + f" | {'yes' if ok else 'no'} |")
+        script_error = e.get("msjax_script") or e.get("mindspore_script")
+        cells = [_cell(e[c]) if e[c].get("error") != "no network exported" or not script_error
+                 else "✗ the script: " + _cell({"error": script_error})[2:] for c in _COLUMNS]
+        if e.get("mindspore_script") and e["msjax_runs_mindspore_mindir"].get(
+                "error") == "no network exported":
+            cells[3] = "✗ MindSpore's run of the script: " + _cell({"error": e["mindspore_script"]})[2:]
+        rows.append(f"| {model} (`{e['folder'][len('official/'):]}/{e['script']}`) | "
+                    + " | ".join(cells) + f" | {'yes' if ok else 'no'} |")
     rows.append("")
-    rows.append(f"MINDIR both ways: {both} of {len(results)}.")
+    rows.append(f"MINDIR both ways: {both} of {len(MODELS)} ({len(results)} run).")
     return "\n".join(rows)
 
 
