@@ -363,7 +363,7 @@ def build_nets(ms):
         """Layers of the zoo's official models that MindSpore writes as their own op types (issue 34's
         census): ResizeBilinearV2 (both corner modes), Elu, Round, GatherNd, PReLU, Mish, Softplus,
         GroupNorm, TopK, Sort, Unstack, L2Normalize, LRN, MaxPool2d(pad_mode='pad')
-        (MaxPool3DWithArgmax), AdaptiveMaxPool2d."""
+        (MaxPool3DWithArgmax), AdaptiveMaxPool2d, ``+=`` (InplaceAddExt)."""
         def __init__(self):
             super().__init__()
             self.prelu = nn.PReLU(4)
@@ -377,6 +377,7 @@ def build_nets(ms):
                                                                     align_corners=True)
             a = self.elu(x) + ops.round(x * 3) + self.prelu(x) + ops.mish(x) + ops.softplus(x)
             a = self.gn(a) + ops.L2Normalize(axis=1)(x) + ops.LRN(depth_radius=2)(x)
+            a += x                                                  # InplaceAddExt
             g = ops.GatherNd()(x, Tensor(np.array([[0, 1], [0, 3]], np.int32)))
             t = ops.TopK()(ops.reshape(x, (4, -1)), 3)[0] + ops.Sort(descending=True)(ops.reshape(x, (4, -1)))[0][:, :3]
             u = ops.Unstack(axis=1)(x)[2]

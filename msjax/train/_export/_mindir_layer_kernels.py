@@ -4,7 +4,7 @@ module adds them to ``_mindir_kernels.KERNELS`` (the reader imports it).
 
 Forms recorded from MindSpore 2.10's files (``tests/fixtures/record_mindir_load.py``'s ``layers2``
 cases): ``ResizeBilinearV2(x, size, align_corners, half_pixel_centers)``, ``Elu(x, alpha)``,
-``Round(x, decimals)``, ``GatherNd(x, indices)``, ``PReLU(x, w)``, ``Mish(x)``, ``Softplus(x)``,
+``Round(x, decimals)``, ``InplaceAddExt(x, y, alpha, U)`` (``out += y``), ``GatherNd(x, indices)``, ``PReLU(x, w)``, ``Mish(x)``, ``Softplus(x)``,
 ``GroupNorm(x, num_groups, gamma, beta, eps)`` -> ``(y, mean, rstd)`` as ``PRIMITIVE_FUNCTION``s;
 ``TopK(x, k)`` (``sorted``), ``Sort(x)`` (``axis``, ``descending``), ``Unstack(x)`` (``axis``),
 ``L2Normalize(x)`` (``axis``, ``epsilon``), ``LRN(x)`` and ``MaxPool3DWithArgmax(x)`` (``ksize``,
@@ -60,6 +60,16 @@ def _round(args, attrs):
     return ops.round(x, decimals=int(decimals or 0))
 
 
+def _inplace_add(args, attrs):
+    """``InplaceAddExt(input, other, alpha)`` (``out += x`` in a ``construct``): ``input + alpha * other``
+    as a new value (the graph's later reads of ``input`` take the node's output)."""
+    x, other = args[0], args[1]
+    alpha = args[2] if len(args) > 2 else 1
+    if isinstance(alpha, (int, float)) and alpha == 1:
+        return x + other
+    return x + other * alpha
+
+
 def _unstack(args, attrs):
     return tuple(ops.unstack(args[0], attrs.get("axis", 0)))
 
@@ -82,6 +92,7 @@ KERNELS.update({
     "AdaptiveMaxPool2D": _prim("AdaptiveMaxPool2D"),
     # nn.Conv1dTranspose: the same node and attributes under the base class's name
     "Conv2DBackpropInput": KERNELS["Conv2DTranspose"],
+    "InplaceAddExt": _inplace_add,
 })
 STATIC_INPUTS.update({"ResizeBilinearV2": (1,), "AdaptiveMaxPool2D": (1,), "TopK": (1,), "Round": (1,),
                       "GroupNorm": (1, 4)})
