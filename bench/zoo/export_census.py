@@ -57,7 +57,7 @@ MODELS = {
     "EDSR": ("official/cv/EDSR", "export.py", _CPU, ""),
     "EfficientNet-B0": ("official/cv/Efficientnet/efficientnet-b0", "export.py",
                         ["--config_path=efficientnet_b0_imagenet_config.yaml"], ""),
-    "EfficientNet-B1": ("official/cv/Efficientnet/efficientnet-b1", "export.py", [], ""),
+    "EfficientNet-B1": ("official/cv/Efficientnet/efficientnet-b1", "export.py", ["--checkpoint_path=none"], ""),
     "EfficientNet-B2": ("official/cv/Efficientnet/efficientnet-b2", "export.py", _CKPT_GPU, ""),
     "EfficientNet-B3": ("official/cv/Efficientnet/efficientnet-b3", "export.py", _CKPT_GPU, ""),
     "EfficientNetV2": ("official/cv/Efficientnet/efficientnetv2", "export.py", _CPU + ["--pretrained=none"], ""),
