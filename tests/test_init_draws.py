@@ -74,3 +74,16 @@ def test_unseeded_draws_differ():
     a = ms.common.initializer.initializer("normal", (4, 4)).asnumpy()
     b = ms.common.initializer.initializer("normal", (4, 4)).asnumpy()
     assert not np.array_equal(a, b)
+
+
+def test_subclass_filling_initialize():
+    """A user Initializer that overrides only ``_initialize(arr)`` (MindSpore's protocol; the zoo's
+    EfficientNetV2 and Inception initializers) fills the Parameter's array."""
+    from msjax.common.initializer import Initializer, initializer
+
+    class Arange(Initializer):
+        def _initialize(self, arr):
+            arr[:] = np.arange(arr.size, dtype=arr.dtype).reshape(arr.shape)
+
+    t = initializer(Arange(), [2, 3], ms.float32)
+    np.testing.assert_array_equal(t.asnumpy(), np.arange(6, dtype=np.float32).reshape(2, 3))

@@ -153,6 +153,12 @@ class Initializer:
     def _init_array(self, shape=None, dtype=None):
         shape = tuple(shape if shape is not None else self.shape)
         npd = mstype.to_np(dtype if dtype is not None else (self.dtype or mstype.float32))
+        if type(self)._sample is Initializer._sample:
+            # a user subclass that fills the array in ``_initialize(arr)`` (MindSpore's protocol, as
+            # the zoo's own initializers do)
+            arr = np.zeros(shape, npd)
+            self._initialize(arr)
+            return to_array(arr)
         return to_array(np.asarray(self._sample(shape, npd)).astype(npd))
 
     def __call__(self, arr):

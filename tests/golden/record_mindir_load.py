@@ -15,7 +15,8 @@ Transpose); MindSpore's own ``nn.TransformerEncoderLayer``; and two nets of asso
 Conv2dTranspose, resizing...); issue 34's CycleGAN-style generator block (reflect padding,
 BatchNorm on batch statistics, Conv2dTranspose), EDSR-style block (DepthToSpace, PixelShuffle,
 average pooling in every form, nearest resizing), a float16 attention-score block (a 0-d
-float32 constant times float16) and integer division ops. Each is exported with ``ms.export(..., file_format='MINDIR')``
+float32 constant times float16), integer division ops and the census's layers (bilinear resizing,
+GroupNorm, PReLU, TopK, padded max pooling...). Each is exported with ``ms.export(..., file_format='MINDIR')``
 into ``tests/fixtures/mindir/<name>.mindir`` and run through ``ms.load`` + ``nn.GraphCell``;
 inputs and outputs go into ``tests/fixtures/mindir/outputs.npz`` as ``<name>/in<i>`` and
 ``<name>/out<i>`` (``<name>@<batch>/...`` for extra batch sizes of a dynamic-batch file).
@@ -358,6 +359,30 @@ def build_nets(ms):
             y, (h, c) = self.lstm(seq)
             return self.fc(y), h, c
 
+    class ZooLayers(nn.Cell):
+        """Layers of the zoo's official models that MindSpore writes as their own op types (issue 34's
+        census): ResizeBilinearV2 (both corner modes), Elu, Round, GatherNd, PReLU, Mish, Softplus,
+        GroupNorm, TopK, Sort, Unstack, L2Normalize, LRN, MaxPool2d(pad_mode='pad')
+        (MaxPool3DWithArgmax), AdaptiveMaxPool2d, ``+=`` (InplaceAddExt)."""
+        def __init__(self):
+            super().__init__()
+            self.prelu = nn.PReLU(4)
+            self.elu = nn.ELU()
+            self.gn = nn.GroupNorm(2, 4)
+            self.pool = nn.MaxPool2d(3, 2, pad_mode="pad", padding=1)
+            self.amax = nn.AdaptiveMaxPool2d((2, 3))
+
+        def construct(self, x):
+            r = ops.ResizeBilinearV2()(x, (7, 9)) + ops.interpolate(x, size=(7, 9), mode="bilinear",
+                                                                    align_corners=True)
+            a = self.elu(x) + ops.round(x * 3) + self.prelu(x) + ops.mish(x) + ops.softplus(x)
+            a = self.gn(a) + ops.L2Normalize(axis=1)(x) + ops.LRN(depth_radius=2)(x)
+            a += x                                                  # InplaceAddExt
+            g = ops.GatherNd()(x, Tensor(np.array([[0, 1], [0, 3]], np.int32)))
+            t = ops.TopK()(ops.reshape(x, (4, -1)), 3)[0] + ops.Sort(descending=True)(ops.reshape(x, (4, -1)))[0][:, :3]
+            u = ops.Unstack(axis=1)(x)[2]
+            return r, a, g, t, u, self.pool(x), self.amax(x)
+
     def f32(*shape, seed=0):
         return np.random.RandomState(seed).randn(*shape).astype(np.float32)
 
@@ -380,6 +405,7 @@ def build_nets(ms):
         "attention_f16": (AttentionF16(), [f32(2, 4, 8, seed=8).astype(np.float16),
                                            f32(2, 4, 8, seed=9).astype(np.float16)], None),
         "crnn_head": (CrnnHead(), [f32(2, 1, 2, 6, seed=11)], None),
+        "zoo_layers": (ZooLayers(), [f32(1, 4, 5, 6, seed=12)], None),
         "int_ops": (IntOps(), [np.arange(-6, 6, dtype=np.int32).reshape(2, 6),
                                np.array([[3, -3, 2, 5, -4, 7]] * 2, np.int32), f32(2, 3, seed=10)], None),
     }

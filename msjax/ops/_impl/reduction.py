@@ -190,15 +190,30 @@ _tensor_method("tensor_m_amin", "amin", _tensor_amin,
                "``Tensor.amin(axis=None, keepdims=False, *, initial=None, where=None)``.")
 
 
+@functools.partial(jax.custom_jvp, nondiff_argnums=(1, 2))
+def _extreme(x, axis, largest):
+    """The largest (smallest) values along ``axis``, kept as a unit axis: a reduction (``ReduceMax``
+    in an exported graph), whose tangent is the first maximal (minimal) element's only."""
+    return (jnp.max if largest else jnp.min)(x, axis=axis, keepdims=True)
+
+
+@_extreme.defjvp
+def _extreme_jvp(axis, largest, primals, tangents):
+    (x,), (t,) = primals, tangents
+    idx = jnp.expand_dims(jnp.argmax(x, axis=axis) if largest else jnp.argmin(x, axis=axis), axis)
+    return _extreme(x, axis, largest), jnp.take_along_axis(t, idx, axis=axis)
+
+
 @functools.partial(jax.jit, static_argnums=(1, 2, 3))
 def _arg_with_value(x, axis, keepdims, largest):
-    """(values, Int64 indices) along one axis; the values are gathered at the index, so the
-    gradient goes to the first maximal (minimal) element only, as MindSpore's ArgMaxWithValue."""
+    """(values, Int64 indices) along one axis; the gradient goes to the first maximal (minimal)
+    element only, as MindSpore's ArgMaxWithValue."""
     idx = jnp.argmax(x, axis=axis) if largest else jnp.argmin(x, axis=axis)
-    idx = jnp.expand_dims(idx, axis)
-    values = jnp.take_along_axis(x, idx, axis=axis)
+    values = _extreme(x, axis, largest)
     if not keepdims:
-        values, idx = jnp.squeeze(values, axis), jnp.squeeze(idx, axis)
+        values = jnp.squeeze(values, axis)
+    else:
+        idx = jnp.expand_dims(idx, axis)
     return values, idx.astype(jnp.int64)
 
 

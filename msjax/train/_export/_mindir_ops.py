@@ -336,9 +336,15 @@ def _convert(em, eqn, ins, new_dtype, **_):
 
 @rule("reshape", "squeeze", "expand_dims")
 def _reshape(em, eqn, ins, **_):
-    if tuple(eqn.invars[0].aval.shape) == tuple(_out(eqn).shape):
-        return ins[0]
-    return em.op("Reshape", [em.tensor(ins[0]), shape_arg(_out(eqn).shape, "reshape")], _out(eqn))
+    x, aval = em.tensor(ins[0]), eqn.invars[0].aval
+    if eqn.primitive.name == "reshape" and eqn.params.get("dimensions") is not None:
+        # lax's reshape that reads its input in another axis order (a grouped transposed
+        # convolution's kernel): Transpose first
+        x = _transposed(em, x, aval, tuple(int(d) for d in eqn.params["dimensions"]))
+        aval = aval.update(shape=tuple(aval.shape[int(d)] for d in eqn.params["dimensions"]))
+    if tuple(aval.shape) == tuple(_out(eqn).shape):
+        return x
+    return em.op("Reshape", [x, shape_arg(_out(eqn).shape, "reshape")], _out(eqn))
 
 
 @rule("broadcast_in_dim")

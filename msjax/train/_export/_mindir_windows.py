@@ -47,10 +47,18 @@ def _conv(em, eqn, ins, window_strides, padding, lhs_dilation, rhs_dilation, dim
         raise unsupported("conv_general_dilated", "only 2-D NCHW convolutions")
     pads = tuple(int(p) for pair in padding for p in pair)
     if any(d != 1 for d in lhs_dilation):
-        return _conv_transpose(em, eqn, ins, window_strides, padding, lhs_dilation, rhs_dilation,
-                               dimension_numbers, feature_group_count)
-    if tuple(dimension_numbers.rhs_spec) != plain:
-        raise unsupported("conv_general_dilated", "a kernel not in OIHW layout")
+        if feature_group_count == 1 and all(int(s) == 1 for s in window_strides):
+            return _conv_transpose(em, eqn, ins, window_strides, padding, lhs_dilation, rhs_dilation,
+                                   dimension_numbers, feature_group_count)
+        # grouped (or strided) transposed convolutions: the zeros of the input dilation written out
+        x_in = _dilated(em, em.tensor(ins[0]), x, tuple(int(d) for d in lhs_dilation))
+        x = x.update(shape=(*x.shape[:2], *((n - 1) * d + 1 for n, d in zip(x.shape[2:], lhs_dilation))))
+        ins = [x_in, ins[1]]
+    spec = tuple(int(d) for d in dimension_numbers.rhs_spec)
+    w_in = em.tensor(ins[1])
+    if spec != plain:         # the kernel in another layout (a transposed convolution's trace): OIHW
+        w_in = _transposed(em, w_in, w, spec)
+        w = w.update(shape=tuple(w.shape[d] for d in spec))
     if any(p < 0 for p in pads):
         raise unsupported("conv_general_dilated", "negative padding")
     attrs = {"kernel_size": tuple(int(d) for d in w.shape[2:]), "mode": 1, "out_channel": int(w.shape[0]),
@@ -58,7 +66,29 @@ def _conv(em, eqn, ins, window_strides, padding, lhs_dilation, rhs_dilation, dim
              "groups": int(feature_group_count), "stride": (1, 1, *map(int, window_strides)),
              "group": int(feature_group_count), "dilation": (1, 1, *map(int, rhs_dilation)),
              "output_names": ["output"]}
-    return em.op("Conv2D", [em.tensor(ins[0]), em.tensor(ins[1])], _out(eqn), attrs=attrs)
+    return em.op("Conv2D", [em.tensor(ins[0]), w_in], _out(eqn), attrs=attrs)
+
+
+def _dilated(em, v, aval, dilation):
+    """``v`` with ``d - 1`` zeros between neighbours along each spatial axis (a convolution's input
+    dilation): per axis a unit axis appended, zeros concatenated on it, the two merged and the
+    trailing zeros sliced off."""
+    for a, d in zip(range(2, len(aval.shape)), dilation):
+        if d == 1:
+            continue
+        shape = tuple(int(n) for n in aval.shape)
+        col = shape[:a + 1] + (1,) + shape[a + 1:]
+        v = _reshaped(em, v, aval, col)
+        zeros = np.zeros(shape[:a + 1] + (d - 1,) + shape[a + 1:], aval.dtype)
+        tup = em.op("MakeTuple", [v, em.const(zeros)], None, function=False)
+        wide = aval.update(shape=shape[:a + 1] + (d,) + shape[a + 1:])
+        v = em.op("Concat", [tup, a + 1], wide)
+        merged = aval.update(shape=shape[:a] + (shape[a] * d,) + shape[a + 1:])
+        v = _reshaped(em, v, wide, merged.shape)
+        end = tuple(merged.shape[:a]) + ((shape[a] - 1) * d + 1,) + tuple(merged.shape[a + 1:])
+        aval = merged.update(shape=end)
+        v = em.op("StridedSlice", [v, (0,) * len(end), end, (1,) * len(end), 0, 0, 0, 0, 0], aval)
+    return v
 
 
 def _conv_transpose(em, eqn, ins, window_strides, padding, lhs_dilation, rhs_dilation, dimension_numbers,

@@ -381,8 +381,8 @@ def _barrier(em, eqn, ins):
 @rule("reshape")
 def _reshape(em, eqn, ins):
     sizes = eqn.params["new_sizes"]
-    if eqn.params.get("dimensions") is not None:
-        raise unsupported("reshape", "a reshape that also transposes")
+    if eqn.params.get("dimensions") is not None:     # reads its input in another axis order: Transpose first
+        ins = [em.op("Transpose", ins[:1], perm=[int(d) for d in eqn.params["dimensions"]])]
     if any(_is_int(d) and d == 0 for d in sizes):
         raise unsupported("reshape", "to an empty shape")
     return em.op("Reshape", [ins[0], em.shape(sizes)])

@@ -26,6 +26,7 @@ import numpy as np
 from ..._core.tensor import Tensor
 from ...common import dtype as mstype
 from .._mind_ir_pb import AttributeProto, ModelProto, TensorProto
+from . import _mindir_layer_kernels  # noqa: F401  (registers the zoo layers' op types)
 from ._mindir_kernels import KERNELS, MONAD, PLUMBING, STATIC_INPUTS, WEAK_SCALAR_OPS
 
 __all__ = ["FuncGraph", "load_mindir_graph"]
