@@ -286,7 +286,9 @@ _BERNOULLI_DTYPES = tuple(np.dtype(d) for d in (np.bool_, np.float32, np.float64
 @op("bernoulli", family="random")
 def bernoulli(input, p=0.5, seed=None):
     """``ops.bernoulli(input, p=0.5, seed=None)``: 0/1 samples with probability ``p`` (a
-    number or a Tensor), in the shape and dtype of ``input``."""
+    number or a Tensor), in the shape and dtype of ``input``. With a ``seed``, MindSpore's CPU
+    ``Bernoulli`` kernel's numbers; without, MindSpore draws a seed from /dev/urandom (not
+    reproducible) and msjax draws from its JAX key (reproducible under ``set_seed``)."""
     x = arr(input)
     if x.dtype not in _BERNOULLI_DTYPES:
         kinds = ", ".join(f"Tensor[{mstype.from_np(d)}]" for d in sorted(_BERNOULLI_DTYPES, key=lambda d: d.name))
@@ -300,7 +302,23 @@ def bernoulli(input, p=0.5, seed=None):
         if not 0 <= p <= 1:
             raise ValueError(f"For bernoulli, p should be in [0, 1], but got {p}.")
         pv = jnp.float32(p)
-    return wrap(jax.random.bernoulli(_key(), pv, x.shape).astype(x.dtype))
+    if seed is None:      # MindSpore seeds this kernel from /dev/urandom, whatever the global seed
+        return wrap(jax.random.bernoulli(_key(), pv, x.shape).astype(x.dtype))
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ValueError(f"Seed must be -1 or a non-negative integer, but got {seed}.")
+    if isinstance(p, Tensor) and p._data.ndim and not (p._data.ndim == 1 and p._data.shape[0] == 1):
+        if tuple(p._data.shape) != tuple(x.shape):
+            raise ValueError("For bernoulli, the shape of p is different from the shape of x.")
+        pv = p._data if p._data.dtype == np.float64 else pv
+    else:
+        pv = jnp.reshape(p._data if isinstance(p, Tensor) and p._data.dtype == np.float64 else pv, ())
+    # the cached Primitive's kernel: Philox keyed by the seed, re-seeded at every launch (words its last
+    # launch left unread come first)
+    u = _rk.draw("Bernoulli", (seed, 0), x.shape, primitive=True, signature=(str(x.dtype), np.shape(pv)))
+    traced = any(isinstance(v, jax.core.Tracer) for v in (u, pv))
+    xp = jnp if traced else np
+    pv = xp.asarray(pv)
+    return wrap(xp.where(xp.asarray(u).astype(pv.dtype) > pv, 0, 1).astype(x.dtype))
 
 
 @op("tensor_bernoulli", methods="bernoulli", family="random")
@@ -397,12 +415,31 @@ def _prim_multinomial(x, num_samples, seed=0, seed2=0, dtype=mstype.int32):
 @op("random_categorical", methods="random_categorical", family="random")
 def random_categorical(logits, num_sample, seed=0, dtype=mstype.int64):
     """``ops.random_categorical(logits, num_sample, seed=0, dtype=mindspore.int64)``:
-    ``(batch, num_sample)`` class indices drawn from 2-D ``logits``."""
+    ``(batch, num_sample)`` class indices drawn from 2-D ``logits``, as the CPU ``RandomCategorical``
+    kernel draws them (a fresh kernel per call: its ``minstd_rand0`` seeded with
+    ``random::GetSeed(0, seed)``; ``seed=0`` is a random seed, in MindSpore too)."""
+    return _categorical(logits, num_sample, seed, dtype, primitive=False)
+
+
+def _categorical(logits, num_sample, seed, dtype, primitive):
     lg = arr(logits)
     if lg.ndim != 2:
         raise ValueError(f"For 'random_categorical', 'logits' must be 2-D, but got {lg.ndim}-D.")
-    out = jax.random.categorical(_key(), lg, axis=-1, shape=(num_sample, lg.shape[0]))
-    return wrap(out.T.astype(mstype.to_np(dtype)))
+    u = _rk.draw("Categorical", (0, int(seed)), (int(num_sample),), primitive=primitive)
+    traced = isinstance(lg, jax.core.Tracer) or isinstance(u, jax.core.Tracer)
+    xp = jnp if traced else np
+    lg = xp.asarray(lg)
+    d = (lg - lg.max(axis=1, keepdims=True)).astype(xp.float32)
+    e = xp.exp(d.astype(xp.float64)).astype(xp.float32).astype(lg.dtype)    # expf, correctly rounded
+    if traced:      # the kernel's running sum, one class after another
+        cdf = jax.lax.scan(lambda c, v: (c + v, c + v), jnp.zeros(e.shape[0], e.dtype), e.T)[1].T
+        find = cdf[:, -1:] * jnp.asarray(u).astype(lg.dtype)[None, :]
+        out = jax.vmap(lambda c, f: jnp.searchsorted(c, f, side="left"))(cdf, find)
+    else:
+        cdf = np.cumsum(e, axis=1, dtype=e.dtype)
+        find = cdf[:, -1:] * np.asarray(u).astype(lg.dtype)[None, :]
+        out = np.stack([np.searchsorted(c, f, side="left") for c, f in zip(cdf, find)])
+    return wrap(xp.minimum(out, lg.shape[1] - 1).astype(mstype.to_np(dtype)))
 
 
 @op("randperm", family="random")
@@ -436,37 +473,105 @@ def shuffle(x, seed=None):
     return wrap(jax.random.permutation(_key(), a, axis=0, independent=False))
 
 
-@op("prim_random_choice_with_mask", primitive="RandomChoiceWithMask", prim_args=("count", "seed", "seed2"),
-    family="random")
-def _prim_random_choice_with_mask(input_x, count=256, seed=0, seed2=0):
-    """``ops.RandomChoiceWithMask(count=256, seed=0, seed2=0)(input_x)``: ``count`` randomly
-    chosen indices (Int32, ``(count, rank)``) of the True elements of a Bool tensor, and a
-    Bool mask saying which rows are real (the rest are zeros)."""
-    x = arr(input_x)
+def _choice_checks(x, count):
     if x.dtype != np.bool_:
         raise TypeError("For primitive[RandomChoiceWithMask], the input argument[input_x] must be a type of "
                         f"{{Tensor[Bool]}}, but got Tensor[{mstype.from_np(x.dtype)}].")
     if not 1 <= x.ndim <= 5:
         raise ValueError(f"For 'RandomChoiceWithMask', the rank of 'input_x' must be in [1, 5], but got {x.ndim}.")
-    if count <= 0:
+    if isinstance(count, bool) or not isinstance(count, int) or count <= 0:
         raise ValueError(f"For 'RandomChoiceWithMask', 'count' must be positive, but got {count}.")
+
+
+def _choice(x, count, seeds, primitive):
+    """The CPU ``RandomChoiceWithMask`` kernel (``random_kernels.choice_with_mask``, host code): in
+    compiled graphs a host callback whose engine lives in the graph's kernel table."""
+    shapes = (jax.ShapeDtypeStruct((count, x.ndim), jnp.int32), jax.ShapeDtypeStruct((count,), jnp.bool_),
+              jax.ShapeDtypeStruct((1,), jnp.int64))
+
+    def step(engine):
+        if isinstance(x, jax.core.Tracer) or isinstance(engine, jax.core.Tracer):
+            coords, mask, new = jax.pure_callback(lambda a, e: _rk.choice_with_mask(a, count, e), shapes, x, engine)
+        else:
+            coords, mask, new = _rk.choice_with_mask(x, count, engine)
+        return (coords, mask), new
+    coords, mask = _rk.run_kernel("ChoiceWithMask", seeds, step, (tuple(x.shape), count), primitive,
+                                  lambda: _key_choice(x, count))
+    return wrap(coords), wrap(mask)
+
+
+def _key_choice(x, count):
+    """``count`` True elements of ``x`` in an order from the JAX key (traces msjax does not own)."""
     flat = jnp.ravel(x)
     n = flat.size
-    r = jax.random.uniform(_key(), (n,), jnp.float32)
-    order = jnp.argsort(jnp.where(flat, r, 2.0))        # True elements first, in random order
+    order = jnp.argsort(jnp.where(flat, jax.random.uniform(_key(), (n,), jnp.float32), 2.0))
     k = min(count, n)
-    pick = order[:k]
-    valid = flat[pick]
-    coords = jnp.stack(jnp.unravel_index(pick, x.shape), axis=-1).astype(jnp.int32)
-    coords = jnp.where(valid[:, None], coords, 0)
+    pick, valid = order[:k], flat[order[:k]]
+    coords = jnp.where(valid[:, None], jnp.stack(jnp.unravel_index(pick, x.shape), axis=-1).astype(jnp.int32), 0)
     if count > n:
         coords = jnp.concatenate([coords, jnp.zeros((count - n, x.ndim), jnp.int32)])
         valid = jnp.concatenate([valid, jnp.zeros((count - n,), jnp.bool_)])
-    return wrap(coords), wrap(valid)
+    return coords, valid
+
+
+@op("prim_random_choice_with_mask", primitive="RandomChoiceWithMask", prim_args=("count", "seed", "seed2"),
+    family="random", prim_check=lambda count=256, seed=0, seed2=0: _rk.forget_primitive("ChoiceWithMask", seed, seed2))
+def _prim_random_choice_with_mask(input_x, count=256, seed=0, seed2=0):
+    """``ops.RandomChoiceWithMask(count=256, seed=0, seed2=0)(input_x)``: ``count`` randomly
+    chosen indices (Int32, ``(count, rank)``) of the True elements of a Bool tensor, and a
+    Bool mask saying which rows are real (the rest are zeros): the CPU kernel's choice
+    (``std::shuffle`` over its ``minstd_rand0``, kept from call to call)."""
+    x = arr(input_x)
+    _choice_checks(x, count)
+    return _choice(x, count, (seed, seed2), primitive=True)
+
+
+@op("choice_with_mask", family="random")
+def choice_with_mask(input_x, count=256, seed=None):
+    """``ops.choice_with_mask(input_x, count=256, seed=None)``: ``RandomChoiceWithMask`` with the seeds
+    of ``_get_graph_seed(seed, "choice_with_mask")`` (a fresh kernel per call in PyNative)."""
+    x = arr(input_x)
+    _choice_checks(x, count)
+    return _choice(x, count, _get_graph_seed(seed, "choice_with_mask"), primitive=False)
+
+
+# ---------------------------------------------------------------------------
+# Laplace
+# ---------------------------------------------------------------------------
+@op("prim_standard_laplace", primitive="StandardLaplace", prim_args=("seed", "seed2"), family="random",
+    prim_check=_new_kernel("StandardLaplace"))
+def _prim_standard_laplace(shape, seed=0, seed2=0):
+    """``ops.StandardLaplace(seed=0, seed2=0)(shape)``: Float32 Laplace(0, 1) numbers, the CPU kernel's
+    (``minstd_rand0`` seeded with ``random::GetSeed(seed, seed2)``, kept from call to call)."""
+    return wrap(_rk.draw("StandardLaplace", (seed, seed2), _shape(shape, "StandardLaplace"), primitive=True))
+
+
+@op("standard_laplace", family="random")
+def standard_laplace(shape, seed=None):
+    """``ops.standard_laplace(shape, seed=None)``: ``StandardLaplace`` with the seeds of
+    ``_get_graph_seed(seed, "standard_laplace")``."""
+    return wrap(_rk.draw("StandardLaplace", _get_graph_seed(seed, "standard_laplace"), _shape(shape, "standard_laplace")))
+
+
+@op("laplace", family="random")
+def laplace(shape, mean, lambda_param, seed=None):
+    """``ops.laplace(shape, mean, lambda_param, seed=None)``: ``StandardLaplace`` numbers times
+    ``lambda_param`` plus ``mean`` (Float32 Tensors), MindSpore's CPU kernel's."""
+    for name, v in (("mean", mean), ("lambda_param", lambda_param)):
+        if not isinstance(v, Tensor) or v._data.dtype != np.float32:
+            got = v.dtype if isinstance(v, Tensor) else type(v).__name__
+            raise TypeError(f"For laplace, the input {name} must be a Tensor of Float32, but got {got}.")
+    rnd = _rk.draw("StandardLaplace", _get_graph_seed(seed, "laplace"), _shape(shape, "laplace"))
+    lam, mean = jnp.asarray(lambda_param._data), jnp.asarray(mean._data)
+    # MindSpore's Mul then Add, each rounded to Float32 (a compiled graph must not fuse them): the
+    # product of two Float32 numbers is exact in Float64
+    prod = _rk.round_f32(jnp.asarray(rnd).astype(jnp.float64) * lam.astype(jnp.float64)).astype(jnp.float32)
+    return wrap(prod + mean)
 
 
 __all__ = ["uniform", "normal", "standard_normal", "randn", "rand", "rand_like", "randn_like", "randint",
-           "randint_like", "bernoulli", "multinomial", "random_categorical", "randperm", "shuffle"]
+           "randint_like", "bernoulli", "multinomial", "random_categorical", "randperm", "shuffle", "choice_with_mask",
+           "laplace", "standard_laplace"]
 
 
 def _check_random_categorical(dtype=mstype.int64):
@@ -482,7 +587,7 @@ def prim_random_categorical(logits, num_sample, seed=0, dtype=mstype.int64):
     for name, v in (("num_sample", num_sample), ("seed", seed)):
         if not isinstance(v, int) or isinstance(v, bool):
             raise TypeError(f"For 'RandomCategorical', the '{name}' must be an int, but got {type(v).__name__}.")
-    return random_categorical(logits, num_sample, seed, dtype)
+    return _categorical(logits, num_sample, seed, dtype, primitive=True)
 
 
 _RANDPERM_TYPES = ("Int8", "Int16", "Int32", "Int64", "UInt8", "UInt16", "UInt32", "UInt64", "Float16", "Float32",

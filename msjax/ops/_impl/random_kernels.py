@@ -232,17 +232,90 @@ def normal_states_needed(n):
     return 2 * (int((n + 1) // 2 * 1.45) + 32)
 
 
+def _canonical_floats(xp, states):
+    """``generate_canonical<float, 24>`` of ``minstd_rand0`` (one engine number each): Float32 in [0, 1)."""
+    return xp.minimum((states - xp.uint64(1)).astype(xp.float32) * xp.float32(2.0 ** -31),
+                      np.nextafter(np.float32(1), np.float32(0)))
+
+
+def _canonical_doubles(xp, x, n):
+    """``n`` draws of ``generate_canonical<double, 53>`` (two ``minstd_rand0`` numbers each) from state
+    ``x``, and the engine's state after them."""
+    states = _minstd(xp, x, 2 * n).reshape(n, 2)
+    words = (states - xp.uint64(1)).astype(xp.float64)
+    r = 2147483646.0
+    u = xp.minimum((words[:, 0] + words[:, 1] * r) / (r * r), np.nextafter(1.0, 0.0))
+    return u, xp.reshape(states[-1, 1].astype(xp.int64), (1,))
+
+
+_LAPLACE_LO = np.nextafter(np.float32(-1), np.float32(0))
+
+
+def _laplace(xp, c):
+    """``StandardLaplace``: ``u = uniform_real_distribution<float>(nextafter(-1, 0), 1)`` (canonical
+    ``c`` times 2, plus the bound, in Float32), then ``-copysign(1, u) * log(1.0 - |u|)`` in double."""
+    u = c * xp.float32(2) + _LAPLACE_LO
+    u64 = u.astype(xp.float64)
+    out = -xp.copysign(1.0, u64) * xp.log(1.0 - xp.abs(u64))
+    return (round_f32(out) if xp is jnp else out).astype(xp.float32)
+
+
+def round_f32(x):
+    """``x`` rounded to Float32 inside a compiled graph, which XLA keeps (it may drop a convert pair)."""
+    return jax.lax.reduce_precision(x, exponent_bits=8, mantissa_bits=23)
+
+
+def _philox_stream(xp, seed, blocks):
+    """The first ``4 * blocks`` words of ``random::PhiloxRandom(seed, 0)`` (key = the seed, counters
+    (i, 0, 0, 0)), as uint32."""
+    from .dropout_stream import _philox_block
+    i = xp.arange(blocks, dtype=xp.uint64)
+    seed = xp.asarray(seed).astype(xp.uint64)
+    zero = xp.zeros_like(i)
+    c = _philox_block([i, zero, zero, zero], [seed & xp.uint64(_U32), seed >> xp.uint64(32)])
+    return xp.stack(c, axis=1).reshape(-1).astype(xp.uint32)
+
+
+def _bernoulli_floats(xp, state, n):
+    """The ``Bernoulli`` kernel's ``RandFloat()`` ``n`` times: each launch re-seeds its Philox generator
+    but first reads the words of the last block its previous launch left unread (``state``: seed,
+    count, three words right-aligned); a word's low 23 bits make a Float32 in [0, 1)."""
+    blocks = n // 4 + 2
+    stream = _philox_stream(xp, state[0], blocks)
+    r = state[1]
+    seq = xp.concatenate([state[2:5].astype(xp.uint32), stream])
+    m = xp.maximum(n - r, 0)
+    b = (m + 3) // 4
+    if xp is np:
+        words = seq[3 - r:3 - r + n]
+        later = stream[4 * b - 3:4 * b] if b else state[2:5].astype(np.uint32)
+    else:
+        words = jax.lax.dynamic_slice(seq, (3 - r,), (n,))
+        later = jnp.where(b > 0, jax.lax.dynamic_slice(stream, (jnp.maximum(4 * b - 3, 0),), (3,)),
+                          state[2:5].astype(jnp.uint32))
+    left = xp.where(n > r, 4 * b - m, r - n)
+    new = xp.concatenate([xp.reshape(state[0], (1,)), xp.reshape(left, (1,)).astype(xp.int64), later.astype(xp.int64)])
+    return (words & xp.uint32(0x7FFFFF)).astype(xp.float32) * xp.float32(2.0 ** -23), new
+
+
 # ---------------------------------------------------------------------------
 # kernels
 # ---------------------------------------------------------------------------
+_MINSTD_KINDS = ("StandardNormal", "Dropout", "StandardLaplace", "Categorical", "ChoiceWithMask")
+
+
 def fresh_state(kind, seed, seed2):
     """A new kernel's engine: int64[625] for the mt19937 kernels, int64[1] for the minstd_rand0 ones
-    (``StandardNormal``, ``Dropout``: ``dropout_stream.py``; ``DropoutNd``, MindSpore's ``Dropout2D``
-    and ``Dropout3D``, whose engine is default-constructed)."""
+    (``StandardNormal``, ``Dropout``: ``dropout_stream.py``, ``StandardLaplace``, ``RandomChoiceWithMask``,
+    ``RandomCategorical``, whose caller passes ``(0, seed)``; ``DropoutNd``, MindSpore's ``Dropout2D`` and
+    ``Dropout3D``, whose engine is default-constructed), int64[5] for ``Bernoulli`` (its seed, then the
+    count and values of the Philox words its last launch left unread, right-aligned)."""
     if kind == "DropoutNd":           # a default-constructed engine: seed 1, whatever the seeds
         return np.array([1], np.int64)
+    if kind == "Bernoulli":           # Philox keyed by the op's seed; no words left over yet
+        return np.array([seed, 0, 0, 0, 0], np.int64)
     s = kernel_seed(seed, seed2)
-    if kind in ("StandardNormal", "Dropout"):
+    if kind in _MINSTD_KINDS:
         return np.array([engine_state(s)], np.int64)
     return mt_seeded(s & _U32).copy()
 
@@ -260,16 +333,18 @@ def launch(kind, state, shape, lo=0, hi=1):
         return xp.zeros(shape, xp.int32 if kind == "UniformInt" else xp.float32), state
     if kind == "Dropout":             # the numbers the kernel compares with keep_prob
         states = _minstd(xp, state[0], n)
-        u = xp.minimum((states - xp.uint64(1)).astype(xp.float32) * xp.float32(2.0 ** -31),
-                       np.nextafter(np.float32(1), np.float32(0)))
-        return u.reshape(shape), xp.reshape(states[-1].astype(xp.int64), (1,))
-    if kind == "DropoutNd":           # one bernoulli_distribution(keep) draw per channel: lo = keep_prob
-        states = _minstd(xp, state[0], 2 * n).reshape(n, 2)
-        words = (states - xp.uint64(1)).astype(xp.float64)
-        r = 2147483646.0
-        u = (words[:, 0] + words[:, 1] * r) / (r * r)           # generate_canonical<double, 53>: two numbers
-        u = xp.minimum(u, np.nextafter(1.0, 0.0))
-        return (u < float(np.float32(lo))).reshape(shape), xp.reshape(states[-1, 1].astype(xp.int64), (1,))
+        return _canonical_floats(xp, states).reshape(shape), xp.reshape(states[-1].astype(xp.int64), (1,))
+    if kind in ("DropoutNd", "Categorical"):
+        u, new = _canonical_doubles(xp, state[0], n)
+        if kind == "Categorical":     # uniform_real_distribution<double>(0, 1), kept as float
+            return u.astype(xp.float32).reshape(shape), new
+        return (u < float(np.float32(lo))).reshape(shape), new    # one bernoulli_distribution(keep_prob) per channel
+    if kind == "StandardLaplace":
+        states = _minstd(xp, state[0], n)
+        return _laplace(xp, _canonical_floats(xp, states)).reshape(shape), xp.reshape(states[-1].astype(xp.int64), (1,))
+    if kind == "Bernoulli":
+        u, new = _bernoulli_floats(xp, state, n)
+        return u.reshape(shape), new
     if kind == "StandardNormal":
         k = normal_states_needed(n)
         states = _minstd(xp, state[0], k)
@@ -356,18 +431,20 @@ def _key_draw(kind, shape, lo, hi):
         return jax.random.normal(key, shape, jnp.float32)
     if kind == "DropoutNd":
         return jax.random.bernoulli(key, float(lo), shape)
+    if kind == "StandardLaplace":
+        return jax.random.laplace(key, shape, jnp.float32)
     return jax.random.uniform(key, shape, jnp.float32)
 
 
-def draw(kind, seeds, shape, lo=0, hi=1, primitive=False):
-    """MindSpore's ``kind`` kernel with ``seeds`` launched on ``shape``: a fresh kernel per call
-    (the functional ops in PyNative), the instance's kernel (``primitive``), or, in a compiled
-    graph, the node's kernel, whose engine persists between runs of the graph."""
+def run_kernel(kind, seeds, step, key=(), primitive=False, fallback=None):
+    """Run ``step(engine) -> (values, new engine)`` on MindSpore's ``kind`` kernel with ``seeds``: a fresh
+    kernel per call (the functional ops in PyNative), the instance's kernel (``primitive``; ``key``
+    tells its launches apart), or, in a compiled graph, the node's kernel, whose engine persists between
+    runs of the graph (a row of the table). ``fallback()`` draws inside traces msjax does not own."""
     from ..._core import state
-    shape = tuple(int(s) for s in shape)
     compiled = state.compiled() and state.in_transform()
-    if not compiled and foreign_trace():
-        return _key_draw(kind, shape, lo, hi)
+    if not compiled and foreign_trace() and fallback is not None:
+        return fallback()
     if compiled:
         table = _table()
         slot, kid = _NEXT[0], _NEXT[1] + 1
@@ -378,17 +455,25 @@ def draw(kind, seeds, shape, lo=0, hi=1, primitive=False):
         t = jnp.asarray(table._data)
         row = t[slot]
         engine = jnp.where(row[-1] == kid, row[:-1], jnp.asarray(init))[:first.size]
-        vals, new = launch(kind, engine, shape, lo, hi)
+        vals, new = step(engine)
         table._data = t.at[slot].set(jnp.concatenate([new, row[new.size:-1], jnp.full((1,), kid, jnp.int64)]))
         return vals
     if primitive and not state.in_transform():
-        key = (kind,) + tuple(seeds) + (shape, float(lo))
+        key = (kind,) + tuple(seeds) + tuple(key)
         engine = _PRIM_ENGINES.get(key)
         if engine is None:
             engine = fresh_state(kind, *seeds)
-        vals, _PRIM_ENGINES[key] = launch(kind, engine, shape, lo, hi)
+        vals, _PRIM_ENGINES[key] = step(engine)
         return vals
-    return launch(kind, fresh_state(kind, *seeds), shape, lo, hi)[0]
+    return step(fresh_state(kind, *seeds))[0]
+
+
+def draw(kind, seeds, shape, lo=0, hi=1, primitive=False, signature=()):
+    """MindSpore's ``kind`` kernel with ``seeds`` launched on ``shape`` (``run_kernel``; a Primitive
+    has a kernel per shape and ``signature``, the other inputs' dtypes and shapes)."""
+    shape = tuple(int(s) for s in shape)
+    return run_kernel(kind, seeds, lambda engine: launch(kind, engine, shape, lo, hi), (shape, float(lo)) + signature,
+                      primitive, lambda: _key_draw(kind, shape, lo, hi))
 
 
 # ---------------------------------------------------------------------------
@@ -428,15 +513,43 @@ def _std_shuffle(n, next_word, engine_range):
     return np.array(perm, np.int64)
 
 
-def shuffle_permutation(seeds, n):
-    """The permutation a fresh CPU ``RandomShuffle`` kernel applies to ``n`` rows: ``std::shuffle``
-    over ``minstd_rand0`` seeded with ``random::GetSeed(seeds)``."""
-    x = [engine_state(kernel_seed(*seeds))]
+def _minstd_shuffle(x, n):
+    """``std::shuffle`` of ``range(n)`` over ``minstd_rand0`` in state ``x``: (permutation, new state)."""
+    x = [int(x)]
 
     def next_word():
         x[0] = x[0] * 16807 % _MINSTD
         return x[0] - 1
-    return _std_shuffle(n, next_word, _MINSTD - 3)
+    return _std_shuffle(n, next_word, _MINSTD - 2), x[0]
+
+
+def shuffle_permutation(seeds, n):
+    """The permutation a fresh CPU ``RandomShuffle`` kernel applies to ``n`` rows: ``std::shuffle``
+    over ``minstd_rand0`` seeded with ``random::GetSeed(seeds)``."""
+    return _minstd_shuffle(engine_state(kernel_seed(*seeds)), n)[0]
+
+
+def choice_with_mask(x, count, engine):
+    """One launch of the CPU ``RandomChoiceWithMask`` kernel on the Bool array ``x`` (host code):
+    ``std::shuffle`` of the True elements' ranks over the kernel's ``minstd_rand0`` (``engine``,
+    int64[1]), the first ``count`` kept (padded with zeros, mask False). MindSpore turns a flat index
+    into coordinates dividing by one column count (``size // shape[0]``) at every axis but the last, so
+    inputs of rank 3 and more get its coordinates, not the true ones. Returns (coords, mask, engine)."""
+    x = np.asarray(x)
+    flat = np.flatnonzero(x.reshape(-1))
+    perm, new = _minstd_shuffle(int(np.asarray(engine).reshape(-1)[0]), flat.size)
+    k = min(count, flat.size)
+    picked = flat[perm[:k]]
+    column = max(x.size // x.shape[0], 1) if x.ndim else 1
+    coords = np.zeros((count, max(x.ndim, 1)), np.int32)
+    rest = picked.copy()
+    for j in range(x.ndim - 1):
+        coords[:k, j] = rest // column
+        rest = rest % column
+    coords[:k, -1] = rest
+    mask = np.zeros(count, np.bool_)
+    mask[:k] = True
+    return coords, mask, np.array([new], np.int64)
 
 
 def randperm_v2(n, seed, offset):

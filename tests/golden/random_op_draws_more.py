@@ -1,0 +1,141 @@
+"""Issue 33's second set of random-op draws, run the same way under MindSpore 2.10 and msjax:
+``ops.bernoulli`` (the CPU ``Bernoulli`` kernel: Philox4x32-10 keyed by the op's seed),
+``ops.laplace``/``ops.standard_laplace``/``ops.StandardLaplace`` (``minstd_rand0``),
+``ops.random_categorical`` (``minstd_rand0`` seeded from the ``seed`` input) and
+``ops.choice_with_mask``/``ops.RandomChoiceWithMask`` (``std::shuffle`` over ``minstd_rand0``).
+
+Each function takes ``ms`` (``mindspore`` or ``msjax``) and returns ``{case: record}`` (records as in
+``random_op_draws.py``): three shapes (the last larger than a parallel chunk), two global seeds,
+with and without an op seed, two calls in a row; ``graph=True`` runs the calls as ``ms.jit``
+functions (a kernel per graph node, kept from run to run). Only numpy is imported.
+"""
+import numpy as np
+
+from random_op_draws import SEEDS, SHAPES, _rec
+
+
+def _tag(shape):
+    return "x".join(map(str, shape))
+
+
+def _call(ms, fn, graph):
+    return ms.jit(fn) if graph else fn
+
+
+def bernoulli_cases(ms, graph=False, shapes=SHAPES, seeds=(5, 123456789), names=None):
+    """``ops.bernoulli(x, p, seed)`` with a given seed (MindSpore draws ``seed=None`` from
+    /dev/urandom, whatever the global seed): a float ``p`` and a Tensor ``p``, Float32 and Int32
+    inputs, two calls in a row."""
+    out = {}
+    for shape in shapes:
+        n = int(np.prod(shape))
+        x = ms.Tensor(np.zeros(shape, np.float32))
+        xi = ms.Tensor(np.zeros(shape, np.int32))
+        pt = ms.Tensor(np.linspace(0.05, 0.95, n, dtype=np.float32).reshape(shape))
+        for seed in seeds:
+            def bernoulli():
+                return ms.ops.bernoulli(x, 0.3, seed)
+
+            def bernoulli_int():
+                return ms.ops.bernoulli(xi, 0.6, seed)
+
+            def bernoulli_ptensor():
+                return ms.ops.bernoulli(x, pt, seed)
+            for fn in (bernoulli, bernoulli_int, bernoulli_ptensor):
+                if names is not None and fn.__name__ not in names:
+                    continue
+                name, call = fn.__name__, _call(ms, fn, graph)
+                for i in range(2):
+                    out[f"{name}/{_tag(shape)}/s{seed}/{i}"] = _rec(call())
+    return out
+
+
+def laplace_cases(ms, graph=False, shapes=SHAPES, combos=None, names=None):
+    """``ops.laplace`` (``StandardLaplace`` times ``lambda_param`` plus ``mean``) and
+    ``ops.standard_laplace``."""
+    out = {}
+    mean, lam = ms.Tensor(np.float32(0.25)), ms.Tensor(np.float32(1.5))
+    for shape in shapes:
+        for gseed, seed in combos or [(g, s) for g in SEEDS for s in (None, 5)]:
+            ms.set_seed(gseed)
+            def laplace():
+                return ms.ops.laplace(shape, mean, lam, seed)
+
+            def standard_laplace():
+                return ms.ops.standard_laplace(shape, seed)
+            for fn in (laplace, standard_laplace):
+                if names is not None and fn.__name__ not in names:
+                    continue
+                name, call = fn.__name__, _call(ms, fn, graph)
+                for i in range(2):
+                    out[f"{name}/{_tag(shape)}/g{gseed}/s{seed}/{i}"] = _rec(call())
+    return out
+
+
+def categorical_cases(ms, graph=False, seeds=(5, 77), names=None):
+    """``ops.random_categorical(logits, num_sample, seed)`` (seed 0 draws a random seed in
+    MindSpore), Float32 and Float64 logits, 3 x 4 and 200 x 120 (more classes and rows than a
+    chunk), output dtypes."""
+    out = {}
+    small = ms.Tensor(np.log(np.array([[0.1, 0.2, 0.3, 0.4], [0.7, 0.1, 0.1, 0.1], [0.25] * 4], np.float32)))
+    big = ms.Tensor((np.sin(np.arange(24000, dtype=np.float32)) * 3).reshape(200, 120))
+    small64 = ms.Tensor(np.log(np.array([[0.5, 0.2, 0.3], [0.05, 0.9, 0.05]], np.float64)))
+    for seed in seeds:
+        def categorical():
+            return ms.ops.random_categorical(small, 6, seed)
+
+        def categorical_big():
+            return ms.ops.random_categorical(big, 9, seed, ms.int32)
+
+        def categorical_f64():
+            return ms.ops.random_categorical(small64, 5, seed, ms.int16)
+        for fn in (categorical, categorical_big, categorical_f64):
+            if names is not None and fn.__name__ not in names:
+                continue
+            name, call = fn.__name__, _call(ms, fn, graph)
+            for i in range(2):
+                out[f"{name}/s{seed}/{i}"] = _rec(call())
+    return out
+
+
+def choice_cases(ms, graph=False, combos=None, names=None):
+    """``ops.choice_with_mask(x, count, seed)``: 1-D, 2-D, 3-D (MindSpore's coordinates of a 3-D
+    input divide by one column count at every axis) and a large input, ``count`` below and above
+    the number of True elements (padding)."""
+    out = {}
+    inputs = {"1d": np.array([True, False, True, True, False, True, True]),
+              "2d": (np.arange(20).reshape(4, 5) % 3) != 1,
+              "3d": (np.arange(24).reshape(2, 3, 4) % 5) != 0,
+              "big": (np.arange(20800).reshape(160, 130) % 7) < 4}
+    for gseed, seed in combos or [(g, s) for g in SEEDS for s in (None, 5)]:
+        ms.set_seed(gseed)
+        for name, arr in inputs.items():
+            if names is not None and name not in names:
+                continue
+            x = ms.Tensor(arr)
+            for count in (3, 30) if name != "big" else (256,):
+                def choice():
+                    return ms.ops.choice_with_mask(x, count, seed)
+                call = _call(ms, choice, graph)
+                for i in range(2):
+                    idx, mask = call()
+                    out[f"choice/{name}/c{count}/g{gseed}/s{seed}/{i}"] = [_rec(idx), _rec(mask)]
+    return out
+
+
+def prim_cases_more(ms):
+    """Primitive instances: ``StandardLaplace`` keeps its engine from call to call;
+    so does ``RandomChoiceWithMask`` (seeds (0, 0) are a random seed, left out)."""
+    ops = ms.ops
+    out = {}
+    lap = ops.StandardLaplace(seed=3, seed2=4)
+    for i in range(2):
+        out[f"StandardLaplace/{i}"] = _rec(lap((5, 3)))
+    out["StandardLaplace/new"] = _rec(ops.StandardLaplace(seed=3, seed2=4)((5, 3)))
+    x = ms.Tensor((np.arange(30).reshape(6, 5) % 4) != 0)
+    for seeds in ((0, 3), (7, 0), (7, 9)):
+        op = ops.RandomChoiceWithMask(count=6, seed=seeds[0], seed2=seeds[1])
+        for i in range(2):
+            idx, mask = op(x)
+            out[f"RandomChoiceWithMask/{seeds[0]}_{seeds[1]}/{i}"] = [_rec(idx), _rec(mask)]
+    return out

@@ -1,0 +1,78 @@
+"""Issue 33: ``ops.bernoulli`` (with a seed), ``ops.laplace``/``standard_laplace``/``StandardLaplace``,
+``ops.random_categorical``/``RandomCategorical`` and ``ops.choice_with_mask``/``RandomChoiceWithMask``
+draw MindSpore 2.10's CPU kernels' numbers bit for bit: three shapes (the last larger than a parallel
+chunk), two global seeds, with and without an op seed, two calls in a row, in PyNative, as Primitive
+instances and as ``ms.jit`` functions in GRAPH_MODE (kernels kept from run to run).
+
+``golden/random_op_draws_more_mindspore.json`` holds MindSpore 2.10's records
+(``golden/record_random_op_draws_more.py`` runs the cases of ``golden/random_op_draws_more.py``); the
+GRAPH_MODE test replays one small case per kernel (each graph compiles), the records hold them all."""
+import json
+import os
+import sys
+
+import numpy as np
+import pytest
+
+_TESTS = os.path.dirname(os.path.abspath(__file__))
+for _p in (_TESTS, os.path.join(_TESTS, "golden")):
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
+
+import msjax as ms  # noqa: E402
+from msjax.ops._impl import random_kernels  # noqa: E402
+
+from golden.random_op_draws import SHAPES  # noqa: E402
+from golden.random_op_draws_more import (bernoulli_cases, categorical_cases, choice_cases, laplace_cases,  # noqa: E402
+                                         prim_cases_more)
+
+with open(os.path.join(_TESTS, "golden", "random_op_draws_more_mindspore.json")) as _f:
+    GOLDEN = json.load(_f)
+
+
+def _compare(got, want):
+    bad = [k for k in got if got[k] != want[k]]
+    assert not bad, (len(bad), bad[:5], [(got[k], want[k]) for k in bad[:2]])
+    assert len(got) > 0
+
+
+@pytest.fixture
+def fresh_primitives():
+    # ops.bernoulli's cached Primitive keeps its kernel (words left over) from call to call
+    for key in [k for k in random_kernels._PRIM_ENGINES if k[0] == "Bernoulli"]:
+        del random_kernels._PRIM_ENGINES[key]
+
+
+def test_pynative_draws_match_mindspore(fresh_primitives):
+    _compare(bernoulli_cases(ms), GOLDEN["pynative"])
+    _compare(laplace_cases(ms), GOLDEN["pynative"])
+    _compare(categorical_cases(ms), GOLDEN["pynative"])
+    _compare(choice_cases(ms), GOLDEN["pynative"])
+
+
+def test_primitive_instances_match_mindspore():
+    _compare(prim_cases_more(ms), GOLDEN["prims"])
+
+
+def test_graph_draws_match_mindspore(fresh_primitives):
+    old = ms.context.get_context("mode")
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        # one graph per kernel (each compiles); the records hold every op, shape and seed
+        _compare(bernoulli_cases(ms, graph=True, shapes=SHAPES[:1], seeds=(5,), names=("bernoulli",)), GOLDEN["graph"])
+        _compare(laplace_cases(ms, graph=True, shapes=SHAPES[2:], combos=[(42, 5)], names=("laplace",)),
+                 GOLDEN["graph"])
+        _compare(categorical_cases(ms, graph=True, seeds=(77,), names=("categorical_big",)), GOLDEN["graph"])
+        _compare(choice_cases(ms, graph=True, combos=[(1, None)], names=("1d",)), GOLDEN["graph"])
+    finally:
+        ms.set_context(mode=old)
+
+
+def test_kernel_errors():
+    x = ms.Tensor(np.zeros((2, 3), np.float32))
+    with pytest.raises(ValueError, match="shape of p is different"):
+        ms.ops.bernoulli(x, ms.Tensor(np.full((3, 2), 0.5, np.float32)), seed=1)
+    with pytest.raises(TypeError, match="Float32"):
+        ms.ops.laplace((2,), ms.Tensor(0.0, ms.float64), ms.Tensor(np.float32(1)))
+    with pytest.raises(TypeError, match="Bool"):
+        ms.ops.choice_with_mask(x)
