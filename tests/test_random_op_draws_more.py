@@ -72,7 +72,16 @@ def test_kernel_errors():
     x = ms.Tensor(np.zeros((2, 3), np.float32))
     with pytest.raises(ValueError, match="shape of p is different"):
         ms.ops.bernoulli(x, ms.Tensor(np.full((3, 2), 0.5, np.float32)), seed=1)
-    with pytest.raises(TypeError, match="Float32"):
+    with pytest.raises(ValueError, match="Seed must be -1 or a non-negative integer, but got -2"):
+        ms.ops.bernoulli(x, 0.5, -2)
+    with pytest.raises(TypeError, match="the type of 'seed' must be 'int'"):
+        ms.ops.bernoulli(x, 0.5, 1.5)
+    assert ms.ops.bernoulli(x, 0.5, -1).shape == (2, 3)            # -1: an unseeded kernel
+    with pytest.raises(TypeError, match="not consistent with assigned tensor data type Float64"):
         ms.ops.laplace((2,), ms.Tensor(0.0, ms.float64), ms.Tensor(np.float32(1)))
     with pytest.raises(TypeError, match="Bool"):
         ms.ops.choice_with_mask(x)
+    with pytest.raises(ValueError, match="'count' must be int and must > 0"):
+        ms.ops.choice_with_mask(ms.Tensor(np.ones(3, np.bool_)), 0)
+    with pytest.raises(TypeError, match=r"argument\[seed\] must be a type of \{Int32, Int64\}"):
+        ms.ops.random_categorical(ms.Tensor(np.zeros((2, 3), np.float32)), 2, 1.5)

@@ -302,9 +302,11 @@ def bernoulli(input, p=0.5, seed=None):
         if not 0 <= p <= 1:
             raise ValueError(f"For bernoulli, p should be in [0, 1], but got {p}.")
         pv = jnp.float32(p)
-    if seed is None:      # MindSpore seeds this kernel from /dev/urandom, whatever the global seed
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise TypeError(f"For 'bernoulli', the type of 'seed' must be 'int', but got '{type(seed).__name__}'.")
+    if seed is None or seed == -1:     # MindSpore seeds this kernel from /dev/urandom, whatever the global seed
         return wrap(jax.random.bernoulli(_key(), pv, x.shape).astype(x.dtype))
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+    if seed < 0:
         raise ValueError(f"Seed must be -1 or a non-negative integer, but got {seed}.")
     if isinstance(p, Tensor) and p._data.ndim and not (p._data.ndim == 1 and p._data.shape[0] == 1):
         if tuple(p._data.shape) != tuple(x.shape):
@@ -425,6 +427,10 @@ def _categorical(logits, num_sample, seed, dtype, primitive):
     lg = arr(logits)
     if lg.ndim != 2:
         raise ValueError(f"For 'random_categorical', 'logits' must be 2-D, but got {lg.ndim}-D.")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        kind = "Float32" if isinstance(seed, float) else type(seed).__name__
+        raise TypeError("For primitive[RandomCategorical], the input argument[seed] must be a type of {Int32, Int64}, "
+                        f"but got {kind}.")
     u = _rk.draw("Categorical", (0, int(seed)), (int(num_sample),), primitive=primitive)
     traced = isinstance(lg, jax.core.Tracer) or isinstance(u, jax.core.Tracer)
     xp = jnp if traced else np
@@ -480,7 +486,8 @@ def _choice_checks(x, count):
     if not 1 <= x.ndim <= 5:
         raise ValueError(f"For 'RandomChoiceWithMask', the rank of 'input_x' must be in [1, 5], but got {x.ndim}.")
     if isinstance(count, bool) or not isinstance(count, int) or count <= 0:
-        raise ValueError(f"For 'RandomChoiceWithMask', 'count' must be positive, but got {count}.")
+        raise ValueError(f"For 'RandomChoiceWithMask', the 'count' must be int and must > 0, but got '{count}' with "
+                         f"type '{type(count).__name__}'.")
 
 
 def _choice(x, count, seeds, primitive):
@@ -557,10 +564,12 @@ def standard_laplace(shape, seed=None):
 def laplace(shape, mean, lambda_param, seed=None):
     """``ops.laplace(shape, mean, lambda_param, seed=None)``: ``StandardLaplace`` numbers times
     ``lambda_param`` plus ``mean`` (Float32 Tensors), MindSpore's CPU kernel's."""
-    for name, v in (("mean", mean), ("lambda_param", lambda_param)):
-        if not isinstance(v, Tensor) or v._data.dtype != np.float32:
-            got = v.dtype if isinstance(v, Tensor) else type(v).__name__
-            raise TypeError(f"For laplace, the input {name} must be a Tensor of Float32, but got {got}.")
+    for v in (mean, lambda_param):
+        if not isinstance(v, Tensor):
+            raise TypeError(f"For 'laplace', the input must be a Tensor, but got {type(v).__name__}.")
+        if v._data.dtype != np.float32:
+            raise TypeError("For 'laplace', the value data type 'Float32' is not consistent with assigned tensor "
+                            f"data type {v.dtype}.")
     rnd = _rk.draw("StandardLaplace", _get_graph_seed(seed, "laplace"), _shape(shape, "laplace"))
     lam, mean = jnp.asarray(lambda_param._data), jnp.asarray(mean._data)
     # MindSpore's Mul then Add, each rounded to Float32 (a compiled graph must not fuse them): the
