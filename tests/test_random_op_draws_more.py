@@ -1,6 +1,6 @@
 """Issue 33: ``ops.bernoulli`` (with a seed), ``ops.laplace``/``standard_laplace``/``StandardLaplace``,
-``ops.random_categorical``/``RandomCategorical`` and ``ops.choice_with_mask``/``RandomChoiceWithMask``
-draw MindSpore 2.10's CPU kernels' numbers bit for bit: three shapes (the last larger than a parallel
+``ops.random_categorical``/``RandomCategorical``, ``ops.choice_with_mask``/``RandomChoiceWithMask`` and
+``ops.random_poisson``/``RandomPoisson`` draw MindSpore 2.10's CPU kernels' numbers bit for bit: three shapes (the last larger than a parallel
 chunk), two global seeds, with and without an op seed, two calls in a row, in PyNative, as Primitive
 instances and as ``ms.jit`` functions in GRAPH_MODE (kernels kept from run to run).
 
@@ -24,7 +24,7 @@ from msjax.ops._impl import random_kernels  # noqa: E402
 
 from golden.random_op_draws import SHAPES  # noqa: E402
 from golden.random_op_draws_more import (bernoulli_cases, categorical_cases, choice_cases, laplace_cases,  # noqa: E402
-                                         prim_cases_more)
+                                         poisson_cases, prim_cases_more)
 
 with open(os.path.join(_TESTS, "golden", "random_op_draws_more_mindspore.json")) as _f:
     GOLDEN = json.load(_f)
@@ -48,6 +48,10 @@ def test_pynative_draws_match_mindspore(fresh_primitives):
     _compare(laplace_cases(ms), GOLDEN["pynative"])
     _compare(categorical_cases(ms), GOLDEN["pynative"])
     _compare(choice_cases(ms), GOLDEN["pynative"])
+    # RandomPoisson is a host loop: its 20,800-sample case under one seed pair (the records hold all)
+    _compare(poisson_cases(ms, combos=[(1, None)]), GOLDEN["pynative"])
+    _compare(poisson_cases(ms, combos=[(1, 5), (42, None), (42, 5)], names=("small", "large_rates", "f64")),
+             GOLDEN["pynative"])
 
 
 def test_primitive_instances_match_mindspore():
@@ -64,6 +68,7 @@ def test_graph_draws_match_mindspore(fresh_primitives):
                  GOLDEN["graph"])
         _compare(categorical_cases(ms, graph=True, seeds=(77,), names=("categorical_big",)), GOLDEN["graph"])
         _compare(choice_cases(ms, graph=True, combos=[(1, None)], names=("1d",)), GOLDEN["graph"])
+        _compare(poisson_cases(ms, graph=True, combos=[(42, 5)], names=("small",)), GOLDEN["graph"])
     finally:
         ms.set_context(mode=old)
 
@@ -76,7 +81,6 @@ def test_kernel_errors():
         ms.ops.bernoulli(x, 0.5, -2)
     with pytest.raises(TypeError, match="the type of 'seed' must be 'int'"):
         ms.ops.bernoulli(x, 0.5, 1.5)
-    assert ms.ops.bernoulli(x, 0.5, -1).shape == (2, 3)            # -1: an unseeded kernel
     with pytest.raises(TypeError, match="not consistent with assigned tensor data type Float64"):
         ms.ops.laplace((2,), ms.Tensor(0.0, ms.float64), ms.Tensor(np.float32(1)))
     with pytest.raises(TypeError, match="Bool"):
@@ -85,3 +89,5 @@ def test_kernel_errors():
         ms.ops.choice_with_mask(ms.Tensor(np.ones(3, np.bool_)), 0)
     with pytest.raises(TypeError, match=r"argument\[seed\] must be a type of \{Int32, Int64\}"):
         ms.ops.random_categorical(ms.Tensor(np.zeros((2, 3), np.float32)), 2, 1.5)
+    with pytest.raises(TypeError, match=r"argument\[shape\] must be a type of \{Int32, Int64\}, but got Tuple"):
+        ms.ops.random_poisson((4,), ms.Tensor(np.float32(1)))

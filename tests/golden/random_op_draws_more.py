@@ -2,7 +2,8 @@
 ``ops.bernoulli`` (the CPU ``Bernoulli`` kernel: Philox4x32-10 keyed by the op's seed),
 ``ops.laplace``/``ops.standard_laplace``/``ops.StandardLaplace`` (``minstd_rand0``),
 ``ops.random_categorical`` (``minstd_rand0`` seeded from the ``seed`` input) and
-``ops.choice_with_mask``/``ops.RandomChoiceWithMask`` (``std::shuffle`` over ``minstd_rand0``).
+``ops.choice_with_mask``/``ops.RandomChoiceWithMask`` (``std::shuffle`` over ``minstd_rand0``),
+``ops.random_poisson``/``ops.RandomPoisson`` (``std::mt19937``, Knuth's and a rejection method).
 
 Each function takes ``ms`` (``mindspore`` or ``msjax``) and returns ``{case: record}`` (records as in
 ``random_op_draws.py``): three shapes (the last larger than a parallel chunk), two global seeds,
@@ -123,6 +124,30 @@ def choice_cases(ms, graph=False, combos=None, names=None):
     return out
 
 
+def poisson_cases(ms, graph=False, combos=None, names=None):
+    """``ops.random_poisson(shape, rate, seed, dtype)``: rates below 10 (Knuth's products) and from 10
+    (transformed rejection), Float32/Int32/Float64 outputs, and 20,800 samples of one rate."""
+    out = {}
+    cases = {"small": (np.array([3], np.int32), np.array([0.5, 4.5], np.float32), ms.float32),
+             "large_rates": (np.array([2, 2], np.int64), np.array([[12.0, 50.5], [9.99, 1000.0]], np.float32),
+                             ms.int32),
+             "f64": (np.array([4], np.int32), np.array([2.0, 15.0, 0.0], np.float64), ms.float64),
+             "big": (np.array([160, 130], np.int32), np.array([3.0], np.float32), ms.float32)}
+    for gseed, seed in combos or [(g, s) for g in SEEDS for s in (None, 5)]:
+        ms.set_seed(gseed)
+        for name, (shape, rate, dtype) in cases.items():
+            if names is not None and name not in names:
+                continue
+            shape_t, rate_t = ms.Tensor(shape), ms.Tensor(rate)
+
+            def poisson():
+                return ms.ops.random_poisson(shape_t, rate_t, seed, dtype)
+            call = _call(ms, poisson, graph)
+            for i in range(2):
+                out[f"poisson/{name}/g{gseed}/s{seed}/{i}"] = _rec(call())
+    return out
+
+
 def prim_cases_more(ms):
     """Primitive instances: ``StandardLaplace`` keeps its engine from call to call;
     so does ``RandomChoiceWithMask`` (seeds (0, 0) are a random seed, left out)."""
@@ -138,4 +163,8 @@ def prim_cases_more(ms):
         for i in range(2):
             idx, mask = op(x)
             out[f"RandomChoiceWithMask/{seeds[0]}_{seeds[1]}/{i}"] = [_rec(idx), _rec(mask)]
+    poisson = ops.RandomPoisson(seed=3, seed2=4)
+    shape, rate = ms.Tensor(np.array([5], np.int32)), ms.Tensor(np.array([2.5, 11.0], np.float32))
+    for i in range(2):
+        out[f"RandomPoisson/{i}"] = _rec(poisson(shape, rate))
     return out

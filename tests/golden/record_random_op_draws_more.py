@@ -5,7 +5,7 @@ dependency):
     /tmp/ms/bin/python tests/golden/record_random_op_draws_more.py --print  # look, don't write
 
 The cases are in ``random_op_draws_more.py`` (bernoulli, laplace, random_categorical,
-choice_with_mask and their Primitives), in PyNative and as ``ms.jit`` functions in GRAPH_MODE.
+choice_with_mask, random_poisson and their Primitives), in PyNative and as ``ms.jit`` functions in GRAPH_MODE.
 """
 import os
 import sys
@@ -14,7 +14,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import mindspore  # noqa: E402
 
-from random_op_draws_more import bernoulli_cases, categorical_cases, choice_cases, laplace_cases, prim_cases_more  # noqa: E402
+from random_op_draws_more import (bernoulli_cases, categorical_cases, choice_cases, laplace_cases,  # noqa: E402
+                                  poisson_cases, prim_cases_more)
 from record_random_draws import write  # noqa: E402
 
 FIXTURE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "random_op_draws_more_mindspore.json")
@@ -22,7 +23,7 @@ FIXTURE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "random_op_dr
 
 def _all(graph):
     out = {}
-    for cases in (bernoulli_cases, laplace_cases, categorical_cases, choice_cases):
+    for cases in (bernoulli_cases, laplace_cases, categorical_cases, choice_cases, poisson_cases):
         out.update(cases(mindspore, graph=graph))
     return out
 

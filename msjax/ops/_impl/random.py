@@ -543,6 +543,62 @@ def choice_with_mask(input_x, count=256, seed=None):
 
 
 # ---------------------------------------------------------------------------
+# Poisson
+# ---------------------------------------------------------------------------
+_POISSON_OUT = tuple(np.dtype(d) for d in (np.float16, np.float32, np.float64, np.int32, np.int64))
+
+
+def _poisson(shape, rate, seeds, dtype, primitive):
+    """The CPU ``RandomPoisson`` kernel (``random_kernels.poisson``, host code; a host callback in
+    compiled graphs): ``shape + rate.shape`` samples."""
+    if not isinstance(shape, Tensor) or shape._data.dtype not in (np.int32, np.int64):
+        got = f"Tensor[{shape.dtype}]" if isinstance(shape, Tensor) else f"Tuple[Int64]" if isinstance(shape, tuple) \
+            else type(shape).__name__
+        raise TypeError(f"For primitive[RandomPoisson], the input argument[shape] must be a type of {{Int32, Int64}}, "
+                        f"but got {got}.")
+    if not isinstance(rate, Tensor):
+        raise TypeError(f"For primitive[RandomPoisson], the input argument[rate] must be a Tensor, but got "
+                        f"{type(rate).__name__}.")
+    npd = mstype.to_np(dtype)
+    if npd not in _POISSON_OUT:
+        raise TypeError(f"For 'RandomPoisson', the 'dtype' must be one of Float16, Float32, Float64, Int32, Int64, "
+                        f"but got {dtype}.")
+    shp = tuple(int(v) for v in np.asarray(shape._data).reshape(-1))
+    rates = rate._data
+    out_shape = shp + tuple(rates.shape)
+    per_rate = int(np.prod(shp, dtype=np.int64))
+    integer = jnp.issubdtype(npd, jnp.integer)
+
+    def host(r, engine):
+        vals, new = _rk.poisson(np.asarray(r, np.float64).reshape(-1), per_rate, engine, integer)
+        return vals.astype(npd).reshape(out_shape), new
+
+    def step(engine):
+        if isinstance(rates, jax.core.Tracer) or isinstance(engine, jax.core.Tracer):
+            return jax.pure_callback(host, (jax.ShapeDtypeStruct(out_shape, npd),
+                                            jax.ShapeDtypeStruct((_rk.MT_WORDS,), jnp.int64)), rates, engine)
+        return host(rates, engine)
+    return wrap(_rk.run_kernel("Poisson", seeds, step, (out_shape, str(npd)), primitive,
+                               lambda: jax.random.poisson(_key(), rates, out_shape).astype(npd)))
+
+
+@op("random_poisson", family="random")
+def random_poisson(shape, rate, seed=None, dtype=mstype.float32):
+    """``ops.random_poisson(shape, rate, seed=None, dtype=mindspore.float32)``: Poisson samples of each
+    rate, shape ``shape + rate.shape``, MindSpore's CPU ``RandomPoisson`` kernel's (``std::mt19937``;
+    a fresh kernel per call in PyNative)."""
+    return _poisson(shape, rate, _get_graph_seed(seed, "random_poisson"), dtype, primitive=False)
+
+
+@op("prim_random_poisson", primitive="RandomPoisson", prim_args=("seed", "seed2", "dtype"), family="random",
+    prim_check=lambda seed=0, seed2=0, dtype=mstype.int64: _rk.forget_primitive("Poisson", seed, seed2))
+def _prim_random_poisson(shape, rate, seed=0, seed2=0, dtype=mstype.int64):
+    """``ops.RandomPoisson(seed=0, seed2=0, dtype=mindspore.int64)(shape, rate)``: the kernel kept from
+    call to call."""
+    return _poisson(shape, rate, (seed, seed2), dtype, primitive=True)
+
+
+# ---------------------------------------------------------------------------
 # Laplace
 # ---------------------------------------------------------------------------
 @op("prim_standard_laplace", primitive="StandardLaplace", prim_args=("seed", "seed2"), family="random",
@@ -571,16 +627,18 @@ def laplace(shape, mean, lambda_param, seed=None):
             raise TypeError("For 'laplace', the value data type 'Float32' is not consistent with assigned tensor "
                             f"data type {v.dtype}.")
     rnd = _rk.draw("StandardLaplace", _get_graph_seed(seed, "laplace"), _shape(shape, "laplace"))
-    lam, mean = jnp.asarray(lambda_param._data), jnp.asarray(mean._data)
+    lam, mean = lambda_param._data, mean._data
+    if not any(isinstance(v, jax.core.Tracer) for v in (rnd, lam, mean)):
+        return wrap(np.asarray(rnd) * np.asarray(lam) + np.asarray(mean))
     # MindSpore's Mul then Add, each rounded to Float32 (a compiled graph must not fuse them): the
     # product of two Float32 numbers is exact in Float64
-    prod = _rk.round_f32(jnp.asarray(rnd).astype(jnp.float64) * lam.astype(jnp.float64)).astype(jnp.float32)
-    return wrap(prod + mean)
+    prod = _rk.round_f32(jnp.asarray(rnd).astype(jnp.float64) * jnp.asarray(lam).astype(jnp.float64))
+    return wrap(prod.astype(jnp.float32) + mean)
 
 
 __all__ = ["uniform", "normal", "standard_normal", "randn", "rand", "rand_like", "randn_like", "randint",
            "randint_like", "bernoulli", "multinomial", "random_categorical", "randperm", "shuffle", "choice_with_mask",
-           "laplace", "standard_laplace"]
+           "laplace", "standard_laplace", "random_poisson"]
 
 
 def _check_random_categorical(dtype=mstype.int64):

@@ -36,7 +36,7 @@ from ...common.seed import also_seed
 from .dropout_stream import _mulmod, _power_tables, engine_state, kernel_seed
 
 _N, _SHIFT = 624, 397
-_MT_WORDS = _N + 1          # an mt19937 engine: 624 state words and the position of the next word
+MT_WORDS = _MT_WORDS = _N + 1          # an mt19937 engine: 624 state words and the position of the next word
 _MINSTD = 2 ** 31 - 1
 _U32 = 0xFFFFFFFF
 
@@ -314,6 +314,8 @@ def fresh_state(kind, seed, seed2):
         return np.array([1], np.int64)
     if kind == "Bernoulli":           # Philox keyed by the op's seed; no words left over yet
         return np.array([seed, 0, 0, 0, 0], np.int64)
+    if kind == "Poisson":
+        return poisson_state(seed, seed2)
     s = kernel_seed(seed, seed2)
     if kind in _MINSTD_KINDS:
         return np.array([engine_state(s)], np.int64)
@@ -567,3 +569,81 @@ def randperm_v2(n, seed, offset):
         pos[0] += 1
         return buf[pos[0] - 1]
     return _std_shuffle(n, next_word, _U32)
+
+
+# ---------------------------------------------------------------------------
+# RandomPoisson (host code: rejection loops whose draws depend on the values)
+# ---------------------------------------------------------------------------
+def poisson_state(seed, seed2):
+    """``RandomPoisson``'s engine: ``std::mt19937`` seeded with ``GetSeed(seed, seed2) * 6364136223846793005
+    + 0xda3e39cb94b95bdb`` (mod 2**64, the low 32 bits taken; seeds (0, 0) draw a random seed)."""
+    s = kernel_seed(seed, seed2)
+    return mt_seeded((s * 6364136223846793005 + 0xDA3E39CB94B95BDB) & _U32).copy()
+
+
+@functools.lru_cache(maxsize=1)
+def _libm_lgamma():
+    """glibc's ``lgamma`` (the kernel's ``std::lgamma``); Python's ``math.lgamma`` is its own."""
+    import ctypes
+    import ctypes.util
+    try:
+        fn = ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6").lgamma
+    except (OSError, AttributeError):
+        import math
+        return math.lgamma
+    fn.restype, fn.argtypes = ctypes.c_double, [ctypes.c_double]
+    return fn
+
+
+def poisson(rates, per_rate, state, integer):
+    """The CPU ``RandomPoisson`` kernel: ``per_rate`` samples of each rate in turn (Knuth's product of
+    uniforms below 10, transformed rejection from 10), each uniform ``uniform_real_distribution<double>``
+    of the engine ``state`` (two words). Returns (Float64 samples, rate-major, new state)."""
+    import math
+    lgamma = _libm_lgamma()
+    bg = _numpy_mt(np.asarray(state))
+    buf, pos, used = [], [0], [0]
+
+    def uniform():
+        if pos[0] + 2 > len(buf):
+            buf[:] = buf[pos[0]:] + bg.random_raw(4096).tolist()
+            pos[0] = 0
+        w0, w1 = buf[pos[0]], buf[pos[0] + 1]
+        pos[0] += 2
+        used[0] += 2
+        return min((w0 + w1 * 4294967296.0) * 2.0 ** -64, 0.9999999999999999)
+
+    def one(rate):
+        if rate < 10.0:
+            x, prod, limit = 0.0, 1.0, math.exp(-rate)
+            while True:
+                prod *= uniform()
+                if prod <= limit:
+                    return x
+                x += 1
+        if math.isinf(rate):
+            return 0.0 if integer else math.inf
+        if math.isnan(rate):      # MindSpore's kernel never returns here
+            return math.nan
+        log_rate, sqrt_rate = math.log(rate), math.sqrt(rate)
+        b = 0.931 + 2.53 * sqrt_rate
+        a = -0.059 + 0.02483 * b
+        inv_alpha = 1.1239 + 1.1328 / (b - 3.4)
+        vr = 0.9277 - 3.6224 / (b - 2)
+        while True:
+            u = uniform() - 0.5
+            v = uniform()
+            us = 0.5 - abs(u)
+            k = math.floor((2 * a / us + b) * u + rate + 0.43)
+            if us >= 0.07 and v <= vr:
+                return float(k)
+            if k < 0 or (us < 0.013 and v > us):
+                continue
+            if math.log(v * inv_alpha / (a / (us * us) + b)) <= -rate + k * log_rate - lgamma(k + 1.0):
+                return float(k)
+
+    out = np.empty((len(rates), per_rate), np.float64)
+    for i, rate in enumerate(rates):
+        for j in range(per_rate):
+            out[i, j] = one(float(rate))
+    return out.T.reshape(-1), _mt_host_after(np.asarray(state), used[0])
