@@ -5,7 +5,9 @@ The ops on MindSpore's ``UniformReal``/``UniformInt``/``StandardNormal`` CPU ker
 ``normal``, ``randn``, ``randn_like`` and the three Primitives) draw MindSpore 2.10's numbers
 bit for bit (``random_kernels.py``): seeds from ``_get_graph_seed`` (the global seed and the
 op-seed counter), a new kernel per call in PyNative, a kernel per instance for Primitives and per
-node in compiled graphs. The other random ops draw from the global JAX key
+node in compiled graphs; so do ``bernoulli`` (with a seed), ``laplace``/``standard_laplace``,
+``random_categorical``, ``choice_with_mask``, ``random_poisson``, ``multinomial``, ``shuffle`` and
+``randperm`` (each on its own kernel). The other random ops draw from the global JAX key
 (``msjax._core.rng.next_key``), which transforms thread as state: reproducible under
 ``ms.set_seed``, but not MindSpore's bit streams (docs/differences.md).
 """

@@ -17,6 +17,10 @@ MindSpore's kernel (``ops/kernel/cpu/random_cpu_kernel.cc``) seeds two libstdc++
   gives two numbers, the second first; the distribution is made per launch, so an odd count
   drops the last number of its pair).
 
+The module also holds ``StandardLaplace`` and ``RandomCategorical`` (``minstd_rand0``), ``Bernoulli``
+(Philox4x32-10), and, as host code, ``RandomChoiceWithMask`` (``std::shuffle``) and ``RandomPoisson``
+(``std::mt19937`` with rejection loops).
+
 Rejected draws only skip words, so each kernel's output is a filter of its engine's stream: all
 numbers are computed at once (NumPy in PyNative, jax.numpy inside compiled steps). The functional
 ops (``ops.uniform``...) build a new kernel per call in PyNative (each call has new seeds from the
