@@ -163,6 +163,15 @@ def prim_cases_more(ms):
         for i in range(2):
             idx, mask = op(x)
             out[f"RandomChoiceWithMask/{seeds[0]}_{seeds[1]}/{i}"] = [_rec(idx), _rec(mask)]
+    bern = ops.Bernoulli(seed=3, offset=2)
+    x5, half = ms.Tensor(np.zeros(5, np.float32)), ms.Tensor(np.float32(0.5))
+    xi = ms.Tensor(np.zeros((4, 5), np.int64))
+    pt = ms.Tensor(np.linspace(0.1, 0.9, 20, dtype=np.float32).reshape(4, 5))
+    for i in range(2):
+        out[f"Bernoulli/5/{i}"] = _rec(bern(x5, half))
+        out[f"Bernoulli/4x5/{i}"] = _rec(bern(xi, pt))
+    out["Bernoulli/big"] = _rec(ops.Bernoulli(seed=7)(ms.Tensor(np.zeros((160, 130), np.float32)),
+                                                     ms.Tensor(np.float32(0.25))))
     poisson = ops.RandomPoisson(seed=3, seed2=4)
     shape, rate = ms.Tensor(np.array([5], np.int32)), ms.Tensor(np.array([2.5, 11.0], np.float32))
     for i in range(2):

@@ -310,19 +310,51 @@ def bernoulli(input, p=0.5, seed=None):
         return wrap(jax.random.bernoulli(_key(), pv, x.shape).astype(x.dtype))
     if seed < 0:
         raise ValueError(f"Seed must be -1 or a non-negative integer, but got {seed}.")
+    return _kernel_bernoulli(x, p, pv, (seed, 0), ("functional",))
+
+
+def _kernel_bernoulli(x, p, pv, seeds, tag):
+    """The CPU ``Bernoulli`` kernel of a Primitive (``ops.bernoulli``'s cached one, ``tag`` tells them
+    apart): Philox keyed by the seed, re-seeded at every launch (the words its last launch left unread
+    come first), 1 where ``RandFloat() <= p``."""
     if isinstance(p, Tensor) and p._data.ndim and not (p._data.ndim == 1 and p._data.shape[0] == 1):
         if tuple(p._data.shape) != tuple(x.shape):
             raise ValueError("For bernoulli, the shape of p is different from the shape of x.")
         pv = p._data if p._data.dtype == np.float64 else pv
     else:
         pv = jnp.reshape(p._data if isinstance(p, Tensor) and p._data.dtype == np.float64 else pv, ())
-    # the cached Primitive's kernel: Philox keyed by the seed, re-seeded at every launch (words its last
-    # launch left unread come first)
-    u = _rk.draw("Bernoulli", (seed, 0), x.shape, primitive=True, signature=(str(x.dtype), np.shape(pv)))
+    u = _rk.draw("Bernoulli", seeds, x.shape, primitive=True, signature=(str(x.dtype), np.shape(pv)) + tag)
     traced = any(isinstance(v, jax.core.Tracer) for v in (u, pv))
     xp = jnp if traced else np
     pv = xp.asarray(pv)
     return wrap(xp.where(xp.asarray(u).astype(pv.dtype) > pv, 0, 1).astype(x.dtype))
+
+
+def _check_bernoulli(seed=-1, offset=0):
+    for name, v in (("seed", seed), ("offset", offset)):
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise TypeError(f"For 'Bernoulli', the type of '{name}' must be 'int', but got '{type(v).__name__}'.")
+    if seed != -1 and seed < 0:
+        raise ValueError(f"Seed must be -1 or a non-negative integer, but got {seed}.")
+    for key in [k for k in _rk._PRIM_ENGINES if k[:3] == ("Bernoulli", seed, 0) and k[-1] != "functional"]:
+        del _rk._PRIM_ENGINES[key]
+
+
+@op("prim_bernoulli", primitive="Bernoulli", prim_args=("seed", "offset"), family="random", prim_check=_check_bernoulli)
+def _prim_bernoulli(x, p, seed=-1, offset=0):
+    """``ops.Bernoulli(seed=-1, offset=0)(x, p)``: 0/1 in the shape and dtype of ``x``, the CPU kernel's
+    (Philox keyed by ``seed``; MindSpore's CPU kernel ignores ``offset``); seed -1 draws a random seed in
+    MindSpore, from msjax's JAX key here."""
+    xa = arr(x)
+    if not isinstance(p, Tensor):
+        raise TypeError(f"For primitive[Bernoulli], the input argument[p] must be a Tensor, but got {type(p).__name__}.")
+    pv = p._data if p._data.dtype == np.float64 else p._data.astype(jnp.float32)
+    if np.size(pv) == 0:
+        raise ValueError("For 'Bernoulli', p can't be empty.")
+    if seed == -1:
+        return wrap(jax.random.bernoulli(_key(), jnp.reshape(pv, () if np.size(pv) == 1 else xa.shape),
+                                         xa.shape).astype(xa.dtype))
+    return _kernel_bernoulli(xa, p, pv, (seed, 0), ())
 
 
 @op("tensor_bernoulli", methods="bernoulli", family="random")

@@ -269,23 +269,24 @@ def round_f32(x):
     return jax.lax.reduce_precision(x, exponent_bits=8, mantissa_bits=23)
 
 
-def _philox_stream(xp, seed, blocks):
-    """The first ``4 * blocks`` words of ``random::PhiloxRandom(seed, 0)`` (key = the seed, counters
-    (i, 0, 0, 0)), as uint32."""
+def _philox_stream(xp, seed, offset, blocks):
+    """The first ``4 * blocks`` words of ``random::PhiloxRandom(seed, offset)`` (key = the seed, counters
+    (i, 0, offset's two words)), as uint32."""
     from .dropout_stream import _philox_block
     i = xp.arange(blocks, dtype=xp.uint64)
-    seed = xp.asarray(seed).astype(xp.uint64)
+    seed, offset = (xp.asarray(v).astype(xp.uint64) for v in (seed, offset))
     zero = xp.zeros_like(i)
-    c = _philox_block([i, zero, zero, zero], [seed & xp.uint64(_U32), seed >> xp.uint64(32)])
+    c = _philox_block([i, zero, zero + (offset & xp.uint64(_U32)), zero + (offset >> xp.uint64(32))],
+                      [seed & xp.uint64(_U32), seed >> xp.uint64(32)])
     return xp.stack(c, axis=1).reshape(-1).astype(xp.uint32)
 
 
 def _bernoulli_floats(xp, state, n):
     """The ``Bernoulli`` kernel's ``RandFloat()`` ``n`` times: each launch re-seeds its Philox generator
     but first reads the words of the last block its previous launch left unread (``state``: seed,
-    count, three words right-aligned); a word's low 23 bits make a Float32 in [0, 1)."""
+    count, three words right-aligned, offset); a word's low 23 bits make a Float32 in [0, 1)."""
     blocks = n // 4 + 2
-    stream = _philox_stream(xp, state[0], blocks)
+    stream = _philox_stream(xp, state[0], state[5], blocks)
     r = state[1]
     seq = xp.concatenate([state[2:5].astype(xp.uint32), stream])
     m = xp.maximum(n - r, 0)
@@ -298,7 +299,8 @@ def _bernoulli_floats(xp, state, n):
         later = jnp.where(b > 0, jax.lax.dynamic_slice(stream, (jnp.maximum(4 * b - 3, 0),), (3,)),
                           state[2:5].astype(jnp.uint32))
     left = xp.where(n > r, 4 * b - m, r - n)
-    new = xp.concatenate([xp.reshape(state[0], (1,)), xp.reshape(left, (1,)).astype(xp.int64), later.astype(xp.int64)])
+    new = xp.concatenate([xp.reshape(state[0], (1,)), xp.reshape(left, (1,)).astype(xp.int64), later.astype(xp.int64),
+                          xp.reshape(state[5], (1,))])
     return (words & xp.uint32(0x7FFFFF)).astype(xp.float32) * xp.float32(2.0 ** -23), new
 
 
@@ -312,12 +314,12 @@ def fresh_state(kind, seed, seed2):
     """A new kernel's engine: int64[625] for the mt19937 kernels, int64[1] for the minstd_rand0 ones
     (``StandardNormal``, ``Dropout``: ``dropout_stream.py``, ``StandardLaplace``, ``RandomChoiceWithMask``,
     ``RandomCategorical``, whose caller passes ``(0, seed)``; ``DropoutNd``, MindSpore's ``Dropout2D`` and
-    ``Dropout3D``, whose engine is default-constructed), int64[5] for ``Bernoulli`` (its seed, then the
-    count and values of the Philox words its last launch left unread, right-aligned)."""
+    ``Dropout3D``, whose engine is default-constructed), int64[6] for ``Bernoulli`` (its seed, the
+    count and values of the Philox words its last launch left unread, right-aligned, its offset)."""
     if kind == "DropoutNd":           # a default-constructed engine: seed 1, whatever the seeds
         return np.array([1], np.int64)
-    if kind == "Bernoulli":           # Philox keyed by the op's seed; no words left over yet
-        return np.array([seed, 0, 0, 0, 0], np.int64)
+    if kind == "Bernoulli":           # Philox keyed by the op's seed (seed2: the offset); no words left over yet
+        return np.array([seed, 0, 0, 0, 0, seed2], np.int64)
     if kind == "Poisson":
         return poisson_state(seed, seed2)
     s = kernel_seed(seed, seed2)
