@@ -1,6 +1,6 @@
 """Issue 33: ``ops.bernoulli`` (with a seed), ``ops.laplace``/``standard_laplace``/``StandardLaplace``,
 ``ops.random_categorical``/``RandomCategorical``, ``ops.choice_with_mask``/``RandomChoiceWithMask`` and
-``ops.random_poisson``/``RandomPoisson`` draw MindSpore 2.10's CPU kernels' numbers bit for bit: three shapes (the last larger than a parallel
+``ops.random_poisson``/``RandomPoisson``, ``ops.Bernoulli`` and ``ops.TruncatedNormal`` draw MindSpore 2.10's CPU kernels' numbers bit for bit: three shapes (the last larger than a parallel
 chunk), two global seeds, with and without an op seed, two calls in a row, in PyNative, as Primitive
 instances and as ``ms.jit`` functions in GRAPH_MODE (kernels kept from run to run).
 
@@ -24,7 +24,7 @@ from msjax.ops._impl import random_kernels  # noqa: E402
 
 from golden.random_op_draws import SHAPES  # noqa: E402
 from golden.random_op_draws_more import (bernoulli_cases, categorical_cases, choice_cases, laplace_cases,  # noqa: E402
-                                         poisson_cases, prim_cases_more)
+                                         poisson_cases, prim_cases_more, truncated_normal_cases)
 
 with open(os.path.join(_TESTS, "golden", "random_op_draws_more_mindspore.json")) as _f:
     GOLDEN = json.load(_f)
@@ -69,6 +69,7 @@ def test_graph_draws_match_mindspore(fresh_primitives):
         _compare(categorical_cases(ms, graph=True, seeds=(77,), names=("categorical_big",)), GOLDEN["graph"])
         _compare(choice_cases(ms, graph=True, combos=[(1, None)], names=("1d",)), GOLDEN["graph"])
         _compare(poisson_cases(ms, graph=True, combos=[(42, 5)], names=("small",)), GOLDEN["graph"])
+        _compare(truncated_normal_cases(ms, graph=True), GOLDEN["graph"])
     finally:
         ms.set_context(mode=old)
 

@@ -148,6 +148,17 @@ def poisson_cases(ms, graph=False, combos=None, names=None):
     return out
 
 
+def truncated_normal_cases(ms, graph=False):
+    """``ops.TruncatedNormal`` (its engine kept from call to call, or from run to run of a graph)."""
+    op = ms.ops.TruncatedNormal(seed=3, seed2=4)
+    shape = ms.Tensor(np.array([5, 3], np.int32))
+
+    def trunc():
+        return op(shape)
+    call = _call(ms, trunc, graph)
+    return {f"TruncatedNormal/{i}": _rec(call()) for i in range(2)}
+
+
 def prim_cases_more(ms):
     """Primitive instances: ``StandardLaplace`` keeps its engine from call to call;
     so does ``RandomChoiceWithMask`` (seeds (0, 0) are a random seed, left out)."""
@@ -172,6 +183,10 @@ def prim_cases_more(ms):
         out[f"Bernoulli/4x5/{i}"] = _rec(bern(xi, pt))
     out["Bernoulli/big"] = _rec(ops.Bernoulli(seed=7)(ms.Tensor(np.zeros((160, 130), np.float32)),
                                                      ms.Tensor(np.float32(0.25))))
+    out.update(truncated_normal_cases(ms))
+    out["TruncatedNormal/f16"] = _rec(ops.TruncatedNormal(ms.float16, 1, 2)(ms.Tensor(np.array([4, 4], np.int64))))
+    out["TruncatedNormal/f64_big"] = _rec(ops.TruncatedNormal(ms.float64, 0, 9)(ms.Tensor(np.array([160, 130],
+                                                                                                   np.int32))))
     poisson = ops.RandomPoisson(seed=3, seed2=4)
     shape, rate = ms.Tensor(np.array([5], np.int32)), ms.Tensor(np.array([2.5, 11.0], np.float32))
     for i in range(2):

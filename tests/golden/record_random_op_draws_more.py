@@ -5,7 +5,7 @@ dependency):
     /tmp/ms/bin/python tests/golden/record_random_op_draws_more.py --print  # look, don't write
 
 The cases are in ``random_op_draws_more.py`` (bernoulli, laplace, random_categorical,
-choice_with_mask, random_poisson and their Primitives), in PyNative and as ``ms.jit`` functions in GRAPH_MODE.
+choice_with_mask, random_poisson and their Primitives, TruncatedNormal), in PyNative and as ``ms.jit`` functions in GRAPH_MODE.
 """
 import os
 import sys
@@ -15,7 +15,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import mindspore  # noqa: E402
 
 from random_op_draws_more import (bernoulli_cases, categorical_cases, choice_cases, laplace_cases,  # noqa: E402
-                                  poisson_cases, prim_cases_more)
+                                  poisson_cases, prim_cases_more, truncated_normal_cases)
 from record_random_draws import write  # noqa: E402
 
 FIXTURE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "random_op_draws_more_mindspore.json")
@@ -35,4 +35,5 @@ if __name__ == "__main__":
     doc["prims"] = prim_cases_more(mindspore)
     mindspore.set_context(mode=mindspore.GRAPH_MODE)
     doc["graph"] = _all(True)
+    doc["graph"].update(truncated_normal_cases(mindspore, graph=True))
     write(doc, FIXTURE)

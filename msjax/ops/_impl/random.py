@@ -576,6 +576,29 @@ def choice_with_mask(input_x, count=256, seed=None):
     return _choice(x, count, _get_graph_seed(seed, "choice_with_mask"), primitive=False)
 
 
+def _check_truncated_normal(dtype=mstype.float32, seed=0, seed2=0):
+    if mstype.to_np(dtype) not in _FLOATS[:3]:
+        raise TypeError(f"For 'TruncatedNormal', the 'dtype' must be float16, float32 or float64, but got {dtype}.")
+    _rk.forget_primitive("TruncatedNormal", seed, seed2)
+
+
+@op("prim_truncated_normal", primitive="TruncatedNormal", prim_args=("dtype", "seed", "seed2"), family="random",
+    prim_check=_check_truncated_normal)
+def _prim_truncated_normal(shape, dtype=mstype.float32, seed=0, seed2=0):
+    """``ops.TruncatedNormal(dtype=mindspore.float32, seed=0, seed2=0)(shape)``: N(0, 1) numbers within
+    [-2, 2], the CPU kernel's (``minstd_rand0`` seeded with ``GetSeed(seed, seed2)``, kept from call to
+    call; ``normal_distribution<double>``, numbers outside dropped), cast to ``dtype``."""
+    if not isinstance(shape, Tensor) or shape._data.dtype not in (np.int32, np.int64) or shape._data.ndim != 1:
+        raise TypeError("For 'TruncatedNormal', the input 'shape' must be a 1-D Tensor of Int32 or Int64.")
+    if shape._data.shape[0] < 2:
+        raise ValueError(f"For 'TruncatedNormal', the input tensor shape must >= 2, but got {shape._data.shape[0]}")
+    shp = tuple(int(v) for v in np.asarray(shape._data))
+    if any(d <= 0 for d in shp):
+        raise ValueError("Each dimension must be greater than zero.")
+    vals = _rk.draw("TruncatedNormal", (seed, seed2), shp, primitive=True)
+    return wrap(vals.astype(mstype.to_np(dtype)))
+
+
 # ---------------------------------------------------------------------------
 # Poisson
 # ---------------------------------------------------------------------------

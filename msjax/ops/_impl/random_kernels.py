@@ -231,6 +231,32 @@ def standard_normal(xp, states, n):
     return vals, used, enough
 
 
+def _truncated_normal(xp, x, n):
+    """The CPU ``TruncatedNormal`` kernel's launch: ``normal_distribution<double>`` (the polar method on
+    ``generate_canonical<double, 53>`` uniforms, two engine numbers each; a pair gives two numbers, the
+    second first) of ``minstd_rand0`` in state ``x``, numbers outside [-2, 2] dropped: (Float64 values,
+    new state, whether enough were drawn)."""
+    m = int(n * 1.06) + 16                                   # normals to draw (4.6% fall outside)
+    pairs = int((m + 1) // 2 * 1.35) + 32                    # candidate pairs (1 - pi/4 rejected)
+    states = _minstd(xp, x, 4 * pairs)
+    w = (states - xp.uint64(1)).astype(xp.float64).reshape(-1, 2)
+    r = 2147483646.0
+    u = xp.minimum((w[:, 0] + w[:, 1] * r) / (r * r), np.nextafter(1.0, 0.0)).reshape(-1, 2) * 2.0 - 1.0
+    px, py = u[:, 0], u[:, 1]
+    r2 = px * px + py * py
+    if xp is jnp:      # each product rounded before the sum, as in C++ (no fused multiply-add)
+        r2 = jax.lax.reduce_precision(px * px, exponent_bits=11, mantissa_bits=52) + \
+            jax.lax.reduce_precision(py * py, exponent_bits=11, mantissa_bits=52)
+    idx, enough = _first_true(xp, (r2 <= 1.0) & (r2 != 0.0), (m + 1) // 2)
+    px, py, r2 = px[idx], py[idx], r2[idx]
+    mult = xp.sqrt(-2.0 * xp.log(r2) / r2)
+    vals = xp.stack([py * mult, px * mult], axis=1).reshape(-1)[:m]
+    keep, enough2 = _first_true(xp, xp.abs(vals) <= 2.0, n)
+    last_pair = idx[keep[-1] // 2]
+    new = xp.reshape(states[4 * last_pair + 3].astype(xp.int64), (1,))
+    return vals[keep], new, enough & enough2
+
+
 def normal_states_needed(n):
     """Engine states to draw for ``n`` normal numbers (pairs rejected with probability 1 - pi/4)."""
     return 2 * (int((n + 1) // 2 * 1.45) + 32)
@@ -307,7 +333,7 @@ def _bernoulli_floats(xp, state, n):
 # ---------------------------------------------------------------------------
 # kernels
 # ---------------------------------------------------------------------------
-_MINSTD_KINDS = ("StandardNormal", "Dropout", "StandardLaplace", "Categorical", "ChoiceWithMask")
+_MINSTD_KINDS = ("StandardNormal", "Dropout", "StandardLaplace", "Categorical", "ChoiceWithMask", "TruncatedNormal")
 
 
 def fresh_state(kind, seed, seed2):
@@ -353,6 +379,11 @@ def launch(kind, state, shape, lo=0, hi=1):
     if kind == "Bernoulli":
         u, new = _bernoulli_floats(xp, state, n)
         return u.reshape(shape), new
+    if kind == "TruncatedNormal":
+        vals, new, enough = _truncated_normal(xp, state[0], n)
+        if not traced and not enough:
+            _fail_short(kind)
+        return vals.reshape(shape), new
     if kind == "StandardNormal":
         k = normal_states_needed(n)
         states = _minstd(xp, state[0], k)
@@ -437,6 +468,8 @@ def _key_draw(kind, shape, lo, hi):
         return jax.random.randint(key, shape, lo, hi, dtype=jnp.int32)
     if kind == "StandardNormal":
         return jax.random.normal(key, shape, jnp.float32)
+    if kind == "TruncatedNormal":
+        return jax.random.truncated_normal(key, -2.0, 2.0, shape, jnp.float64)
     if kind == "DropoutNd":
         return jax.random.bernoulli(key, float(lo), shape)
     if kind == "StandardLaplace":
