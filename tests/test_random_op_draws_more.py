@@ -1,6 +1,7 @@
 """Issue 33: ``ops.bernoulli`` (with a seed), ``ops.laplace``/``standard_laplace``/``StandardLaplace``,
 ``ops.random_categorical``/``RandomCategorical``, ``ops.choice_with_mask``/``RandomChoiceWithMask`` and
-``ops.random_poisson``/``RandomPoisson``, ``ops.Bernoulli`` and ``ops.TruncatedNormal`` draw MindSpore 2.10's CPU kernels' numbers bit for bit: three shapes (the last larger than a parallel
+``ops.random_poisson``/``RandomPoisson``, ``ops.multinomial_with_replacement``/``MultinomialWithReplacement``,
+``ops.Bernoulli`` and ``ops.TruncatedNormal`` draw MindSpore 2.10's CPU kernels' numbers bit for bit: three shapes (the last larger than a parallel
 chunk), two global seeds, with and without an op seed, two calls in a row, in PyNative, as Primitive
 instances and as ``ms.jit`` functions in GRAPH_MODE (kernels kept from run to run).
 
@@ -24,7 +25,8 @@ from msjax.ops._impl import random_kernels  # noqa: E402
 
 from golden.random_op_draws import SHAPES  # noqa: E402
 from golden.random_op_draws_more import (bernoulli_cases, categorical_cases, choice_cases, laplace_cases,  # noqa: E402
-                                         poisson_cases, prim_cases_more, truncated_normal_cases)
+                                         multinomial_wr_cases, poisson_cases, prim_cases_more,
+                                         truncated_normal_cases)
 
 with open(os.path.join(_TESTS, "golden", "random_op_draws_more_mindspore.json")) as _f:
     GOLDEN = json.load(_f)
@@ -48,6 +50,7 @@ def test_pynative_draws_match_mindspore(fresh_primitives):
     _compare(laplace_cases(ms), GOLDEN["pynative"])
     _compare(categorical_cases(ms), GOLDEN["pynative"])
     _compare(choice_cases(ms), GOLDEN["pynative"])
+    _compare(multinomial_wr_cases(ms), GOLDEN["pynative"])
     # RandomPoisson is a host loop: its 20,800-sample case under one seed pair (the records hold all)
     _compare(poisson_cases(ms, combos=[(1, None)]), GOLDEN["pynative"])
     _compare(poisson_cases(ms, combos=[(1, 5), (42, None), (42, 5)], names=("small", "large_rates", "f64")),

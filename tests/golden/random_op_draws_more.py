@@ -148,6 +148,34 @@ def poisson_cases(ms, graph=False, combos=None, names=None):
     return out
 
 
+def multinomial_wr_cases(ms, graph=False):
+    """``ops.multinomial_with_replacement`` (a fresh kernel per call) with and without replacement, zero
+    weights, Float16/32/64 weights, a 300 x 100 input, and the Primitive (its stream goes on)."""
+    out = {}
+    w1 = ms.Tensor(np.array([[0.0, 9.0, 4.0, 0.0, 1.5]], np.float32))
+    w2 = ms.Tensor(np.linspace(0.1, 3, 12, dtype=np.float16).reshape(3, 4))
+    w3 = ms.Tensor(np.array([0.5, 0.0, 2.0, 1.0], np.float64))
+    big = ms.Tensor((np.arange(30000, dtype=np.float32).reshape(300, 100) % 17) + 0.5)
+    for seed, offset in ((2, 5), (7, 0)):
+        def wr():
+            return (ms.ops.multinomial_with_replacement(w1, seed, offset, 7, True),
+                    ms.ops.multinomial_with_replacement(w1, seed, offset, 5, False),
+                    ms.ops.multinomial_with_replacement(w2, seed, offset, 3, False),
+                    ms.ops.multinomial_with_replacement(w3, seed, offset, 6, True),
+                    ms.ops.multinomial_with_replacement(big, seed, offset, 9, True))
+        res = _call(ms, wr, graph)()
+        for name, t in zip(("w1_rep", "w1_norep", "w2_f16", "w3_f64", "big"), res):
+            out[f"mwr/{name}/{seed}_{offset}"] = _rec(t)
+    if not graph:
+        op = ms.ops.MultinomialWithReplacement(numsamples=3, replacement=True)
+        for i in range(3):
+            out[f"MultinomialWithReplacement/{i}"] = _rec(op(w1, ms.Tensor(4, ms.int64), ms.Tensor(1, ms.int64)))
+        for i, seed in enumerate((5, 4)):          # a new seed input, then the first again
+            out[f"MultinomialWithReplacement/reseed{i}"] = _rec(op(w1, ms.Tensor(seed, ms.int64),
+                                                                   ms.Tensor(1, ms.int64)))
+    return out
+
+
 def truncated_normal_cases(ms, graph=False):
     """``ops.TruncatedNormal`` (its engine kept from call to call, or from run to run of a graph)."""
     op = ms.ops.TruncatedNormal(seed=3, seed2=4)

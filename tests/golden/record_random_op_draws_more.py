@@ -15,7 +15,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import mindspore  # noqa: E402
 
 from random_op_draws_more import (bernoulli_cases, categorical_cases, choice_cases, laplace_cases,  # noqa: E402
-                                  poisson_cases, prim_cases_more, truncated_normal_cases)
+                                  multinomial_wr_cases, poisson_cases, prim_cases_more, truncated_normal_cases)
 from record_random_draws import write  # noqa: E402
 
 FIXTURE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "random_op_draws_more_mindspore.json")
@@ -23,7 +23,7 @@ FIXTURE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "random_op_dr
 
 def _all(graph):
     out = {}
-    for cases in (bernoulli_cases, laplace_cases, categorical_cases, choice_cases, poisson_cases):
+    for cases in (bernoulli_cases, laplace_cases, categorical_cases, choice_cases, poisson_cases, multinomial_wr_cases):
         out.update(cases(mindspore, graph=graph))
     return out
 

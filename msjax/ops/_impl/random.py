@@ -599,6 +599,57 @@ def _prim_truncated_normal(shape, dtype=mstype.float32, seed=0, seed2=0):
     return wrap(vals.astype(mstype.to_np(dtype)))
 
 
+def _multinomial_wr(x, seed, offset, numsamples, replacement, primitive):
+    """The CPU ``MultinomialWithReplacement`` kernel (``random_kernels.multinomial_with_replacement``,
+    host code; a host callback in compiled graphs, its leftover Philox words in the kernel table)."""
+    xa = arr(x)
+    if xa.ndim not in (1, 2):
+        raise ValueError(f"For 'MultinomialWithReplacement', the dimension of 'x' must be 1 or 2, but got {xa.ndim}.")
+    if isinstance(numsamples, bool) or not isinstance(numsamples, int) or numsamples <= 0:
+        raise ValueError(f"For 'MultinomialWithReplacement', 'numsamples' should be a nonnegative number, but got "
+                         f"{numsamples}.")
+    if not replacement and numsamples > xa.shape[-1]:
+        raise ValueError("For 'MultinomialWithReplacement', 'numsamples' must be less than or equal to the last "
+                         f"dimension of 'x' without replacement, but got {numsamples} and {xa.shape[-1]}.")
+    sd, of = (v._data if isinstance(v, Tensor) else np.int64(v) for v in (seed, offset))
+    out_shape = tuple(xa.shape[:-1]) + (numsamples,)
+
+    def host(a, s, o, engine):
+        a = np.asarray(a)
+        if (a < 0).any():
+            raise ValueError("For 'MultinomialWithReplacement' , each element of 'x' must be equal or greater than 0. ")
+        if (a.reshape(-1, a.shape[-1]).astype(np.float64).sum(axis=1) <= 0).any():
+            raise ValueError("For 'MultinomialWithReplacement' , the sum of each row of 'x' must be greater than 0. ")
+        return _rk.multinomial_with_replacement(a, numsamples, replacement, int(s), int(o), engine)
+
+    def step(engine):
+        if any(isinstance(v, jax.core.Tracer) for v in (xa, sd, of, engine)):
+            return jax.pure_callback(host, (jax.ShapeDtypeStruct(out_shape, jnp.int64),
+                                            jax.ShapeDtypeStruct((8,), jnp.int64)), xa, sd, of, engine)
+        return host(xa, sd, of, engine)
+    return wrap(_rk.run_kernel("MultinomialWR", (0, 0), step, (out_shape, bool(replacement), str(xa.dtype)), primitive))
+
+
+@op("multinomial_with_replacement", family="random")
+def multinomial_with_replacement(x, seed, offset, numsamples, replacement=False):
+    """``ops.multinomial_with_replacement(x, seed, offset, numsamples, replacement=False)``: Int64 indices
+    drawn from the weights of each row, MindSpore's CPU kernel's (Philox(seed, offset); a fresh kernel
+    per call; seed and offset both 0 draw a random seed)."""
+    for name, v in (("seed", seed), ("offset", offset)):
+        if not isinstance(v, Tensor) and (isinstance(v, bool) or not isinstance(v, int)):
+            raise TypeError(f"For multinomial_with_replacement, the input[{name}] must be int, but got {type(v)}.")
+    return _multinomial_wr(x, seed, offset, numsamples, replacement, primitive=False)
+
+
+@op("prim_multinomial_with_replacement", primitive="MultinomialWithReplacement",
+    prim_args=("numsamples", "replacement"), family="random")
+def _prim_multinomial_with_replacement(x, seed, offset, numsamples=1, replacement=False):
+    """``ops.MultinomialWithReplacement(numsamples=1, replacement=False)(x, seed, offset)``: the kernel
+    kept from call to call (its Philox stream goes on while ``seed`` and ``offset`` stay the same; new
+    ones make the generator again, after the rest of the block it was reading)."""
+    return _multinomial_wr(x, seed, offset, numsamples, replacement, primitive=True)
+
+
 # ---------------------------------------------------------------------------
 # Poisson
 # ---------------------------------------------------------------------------
@@ -695,7 +746,7 @@ def laplace(shape, mean, lambda_param, seed=None):
 
 __all__ = ["uniform", "normal", "standard_normal", "randn", "rand", "rand_like", "randn_like", "randint",
            "randint_like", "bernoulli", "multinomial", "random_categorical", "randperm", "shuffle", "choice_with_mask",
-           "laplace", "standard_laplace", "random_poisson"]
+           "laplace", "standard_laplace", "random_poisson", "multinomial_with_replacement"]
 
 
 def _check_random_categorical(dtype=mstype.int64):

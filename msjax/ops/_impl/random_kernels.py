@@ -295,11 +295,11 @@ def round_f32(x):
     return jax.lax.reduce_precision(x, exponent_bits=8, mantissa_bits=23)
 
 
-def _philox_stream(xp, seed, offset, blocks):
-    """The first ``4 * blocks`` words of ``random::PhiloxRandom(seed, offset)`` (key = the seed, counters
-    (i, 0, offset's two words)), as uint32."""
+def _philox_stream(xp, seed, offset, blocks, first=0):
+    """``4 * blocks`` words of ``random::PhiloxRandom(seed, offset)`` (key = the seed, counters
+    (i, 0, offset's two words)) from block ``first``, as uint32."""
     from .dropout_stream import _philox_block
-    i = xp.arange(blocks, dtype=xp.uint64)
+    i = xp.arange(first, first + blocks, dtype=xp.uint64)
     seed, offset = (xp.asarray(v).astype(xp.uint64) for v in (seed, offset))
     zero = xp.zeros_like(i)
     c = _philox_block([i, zero, zero + (offset & xp.uint64(_U32)), zero + (offset >> xp.uint64(32))],
@@ -348,6 +348,8 @@ def fresh_state(kind, seed, seed2):
         return np.array([seed, 0, 0, 0, 0, seed2], np.int64)
     if kind == "Poisson":
         return poisson_state(seed, seed2)
+    if kind == "MultinomialWR":       # its generator's seed, offset and next block (-1: none yet), the
+        return np.array([0, 0, -1, 4, 0, 0, 0, 0], np.int64)     # words of the current block read, that block
     s = kernel_seed(seed, seed2)
     if kind in _MINSTD_KINDS:
         return np.array([engine_state(s)], np.int64)
@@ -686,3 +688,74 @@ def poisson(rates, per_rate, state, integer):
         for j in range(per_rate):
             out[i, j] = one(float(rate))
     return out.T.reshape(-1), _mt_host_after(np.asarray(state), used[0])
+
+
+# ---------------------------------------------------------------------------
+# MultinomialWithReplacement (host code)
+# ---------------------------------------------------------------------------
+def _pick(cdf, rr):
+    """The kernel's lookup: the smallest running sum >= ``rr`` (at most the total), then the LAST
+    column holding that value (zero-weight columns hold 0.0)."""
+    total = cdf.max() if cdf.size else 0.0
+    cand = cdf[(cdf >= rr) & (cdf <= total)]
+    temp = cand.min() if cand.size else total
+    return int(np.flatnonzero(cdf == temp)[-1]) if np.any(cdf == temp) else 0
+
+
+def _running(w):
+    cdf = w.astype(np.float64).copy()
+    nz = cdf != 0.0
+    cdf[nz] = np.cumsum(cdf[nz])          # zero-weight columns keep 0.0
+    return cdf, (cdf[nz][-1] if nz.any() else 0.0)
+
+
+def _philox_single(state, seed, offset, n):
+    """``n`` calls of the kernels' ``GenerateSingle()``: the rest of the current Philox block first, then
+    new blocks of the generator, which is made again (from block 0) when ``seed``/``offset`` change but
+    keeps the block it was reading. ``state``: seed, offset, next block (-1: none), words read of the
+    current block, its four words. Returns (uint32 words, new state)."""
+    state = np.asarray(state).copy()
+    if state[2] < 0 or (int(state[0]), int(state[1])) != (seed, offset):
+        state[:3] = (seed, offset, 0)
+    key_seed, key_offset = seed, offset
+    if seed == 0 and offset == 0:
+        key_seed, key_offset = (int.from_bytes(os.urandom(8), "little") for _ in range(2))
+    used = int(state[3])
+    rest = state[4 + used:8].astype(np.uint32)
+    if n <= rest.size:
+        state[3] = used + n
+        return rest[:n], state
+    m = n - rest.size
+    blocks = -(-m // 4)
+    stream = _philox_stream(np, np.uint64(key_seed % 2 ** 64), np.uint64(key_offset % 2 ** 64), blocks, int(state[2]))
+    state[2] += blocks
+    state[3] = m - 4 * (blocks - 1)
+    state[4:8] = stream[-4:].astype(np.int64)
+    return np.concatenate([rest, stream[:m]]), state
+
+
+def multinomial_with_replacement(x, numsamples, replacement, seed, offset, state):
+    """The CPU ``MultinomialWithReplacement`` kernel: Float numbers from Philox(seed, offset) (the
+    ``Bernoulli`` kernel's ``RandFloat``, ``_philox_single``), cast to the input's dtype, looked up per row
+    in the running sums (double). Returns (Int64 indices, new state)."""
+    x = np.asarray(x)
+    rows = x.shape[0] if x.ndim == 2 else 1
+    xs = x.reshape(rows, -1)
+    words, new = _philox_single(state, seed, offset, rows * numsamples)
+    u = (words & np.uint32(0x7FFFFF)).astype(np.float32) * np.float32(2.0 ** -23)
+    rand = u.astype(x.dtype).astype(np.float64).reshape(rows, numsamples)
+    out = np.zeros((rows, numsamples), np.int64)
+    for i in range(rows):
+        w = xs[i].copy()
+        cdf, total = _running(w)
+        zeros = np.flatnonzero(cdf == 0.0) if not replacement else None
+        for j in range(numsamples):
+            if replacement:
+                out[i, j] = _pick(cdf, rand[i, j] * total)
+            elif j < w.size - zeros.size:
+                out[i, j] = _pick(cdf, rand[i, j] * total)
+                w[out[i, j]] = 0
+                cdf, total = _running(w)
+            else:
+                out[i, j] = zeros[j - w.size + zeros.size]
+    return out.reshape(x.shape[:-1] + (numsamples,)), new
