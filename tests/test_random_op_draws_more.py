@@ -69,7 +69,7 @@ def test_graph_draws_match_mindspore(fresh_primitives):
         _compare(bernoulli_cases(ms, graph=True, shapes=SHAPES[:1], seeds=(5,), names=("bernoulli",)), GOLDEN["graph"])
         _compare(laplace_cases(ms, graph=True, shapes=SHAPES[2:], combos=[(42, 5)], names=("laplace",)),
                  GOLDEN["graph"])
-        _compare(categorical_cases(ms, graph=True, seeds=(77,), names=("categorical_big",)), GOLDEN["graph"])
+        _compare(categorical_cases(ms, graph=True, seeds=(77,), names=("categorical",)), GOLDEN["graph"])
         _compare(choice_cases(ms, graph=True, combos=[(1, None)], names=("1d",)), GOLDEN["graph"])
         _compare(poisson_cases(ms, graph=True, combos=[(42, 5)], names=("small",)), GOLDEN["graph"])
         _compare(truncated_normal_cases(ms, graph=True), GOLDEN["graph"])
