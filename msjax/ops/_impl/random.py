@@ -627,7 +627,8 @@ def _multinomial_wr(x, seed, offset, numsamples, replacement, primitive):
             return jax.pure_callback(host, (jax.ShapeDtypeStruct(out_shape, jnp.int64),
                                             jax.ShapeDtypeStruct((8,), jnp.int64)), xa, sd, of, engine)
         return host(xa, sd, of, engine)
-    return wrap(_rk.run_kernel("MultinomialWR", (0, 0), step, (out_shape, bool(replacement), str(xa.dtype)), primitive))
+    return wrap(_rk.run_kernel("MultinomialWR", (0, 0), step, (out_shape, bool(replacement), str(xa.dtype)), primitive,
+                               lambda: _multinomial(xa, numsamples, replacement, np.int64)._data))
 
 
 @op("multinomial_with_replacement", family="random")
