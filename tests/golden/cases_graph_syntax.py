@@ -711,6 +711,29 @@ def case_sg34_view_then_assign(ms):
     return ViewAssign()(ms.Tensor(np.array([[1, 2, 3], [4, 5, 6]]), ms.int32))
 
 
+def _view_write(ms, perm, prim, x):
+    class ViewWrite(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.transpose = ms.ops.operations.TransposeView()
+            self.write = getattr(ms.ops.operations, prim)()
+
+        @ms.jit
+        def construct(self, x):
+            x = self.transpose(x, perm)
+            self.write(x, x * 3)
+            return x - 1
+    return ViewWrite()(ms.Tensor(x, ms.int32))
+
+
+def case_sg34_contiguous_views_written(ms):
+    """The page's block: a view that keeps the memory order (the identity permutation, or one
+    that only moves axes of size 1) is written by ``Assign``/``AssignAdd``; a permuted one is not."""
+    x3 = np.arange(24).reshape(2, 3, 4) - 7
+    return (_view_write(ms, (0, 1, 2), "Assign", x3), _view_write(ms, (1, 0, 2), "AssignAdd", x3[:1]),
+            _err(lambda: _view_write(ms, (0, 2, 1), "AssignSub", x3)))
+
+
 def case_sg_cast_dtype_argument(ms):
     """``ops.cast`` takes MindSpore dtypes only (TypeError for a name or a Python/NumPy type)."""
     @ms.jit
