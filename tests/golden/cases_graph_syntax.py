@@ -46,6 +46,28 @@ def case_pb01_float_constant_rounding(ms):
     return f()
 
 
+def case_pb01_scalar_float32_arithmetic(ms):
+    """MindSpore's graph computes Python float arithmetic in float32 (compared exactly, as
+    ``repr``): operators, unary minus, comparisons, ``/`` of ints, ``sum``, ``+=``; an argument,
+    ``float(x)``, ``abs``, ``round``, ``math`` and ``divmod`` keep float64; ints stay exact; a
+    zero divisor raises ValueError. (An output holding a dict has all its floats in float32:
+    docs/differences.md.)"""
+    import math
+
+    @ms.jit
+    def f(a, b):
+        c = a
+        c += 0.7
+        return (a, -a, a * 3, b / 7, a - 0.2 > 2.1, 2.1 == a - 0.2, a ** 2, a // 0.7, -a % 0.7,
+                sum([a, 0.3]), c, float(a), abs(a - 0.0), round(a + 0.0, 2), math.sqrt(a), divmod(a, 0.7),
+                b * 5, b ** -2, 1e39 * a, [a + 0.1])
+
+    @ms.jit
+    def g(a, d):
+        return a / d
+    return repr(f(2.3, 4)), [_err(lambda d=d: g(2.3, d)) for d in (0.0, 0)]
+
+
 def case_pb02_bool(ms):
     @ms.jit
     def f():
