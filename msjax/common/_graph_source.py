@@ -21,8 +21,9 @@
 Only a function that needs one of these is recompiled (from its source, with its globals and
 closure cells); every other function runs as written. msjax's own functions are left alone.
 The core's ``ms.jit`` borrows :func:`graph_function` (``provided``) before its first trace;
-``nn.Cell`` reads its ``construct`` with it in GRAPH_MODE. Functions a graph calls are not read
-(MindSpore parses them too): there msjax stays as permissive as PyNative.
+``nn.Cell`` reads its ``construct`` with it in GRAPH_MODE. The user's functions and methods a
+graph calls are read when called (``_graph_callee``); msjax's, NumPy's and other installed
+packages' functions run as they are (MindSpore's JIT Fallback runs third-party Python).
 """
 import ast
 import builtins
@@ -34,8 +35,10 @@ import types
 import numpy as np
 
 from .._core import provided
+from ._frontend_cache import _module_is_user
 
-_GLOBALS, _DICT, _SCALAR = "__msjax_globals__", "__msjax_dict_method__", "__msjax_scalar_op__"
+_GLOBALS, _DICT, _SCALAR, _CALL = ("__msjax_globals__", "__msjax_dict_method__", "__msjax_scalar_op__",
+                                   "__msjax_graph_call__")
 _CACHE = {}     # code object -> _Reading
 
 
@@ -134,6 +137,29 @@ class _ScalarArithmetic(ast.NodeTransformer):
             return node
         value = self._call("i" + name, [ast.Name(node.target.id, ast.Load()), node.value], node)
         return ast.copy_location(ast.Assign([ast.Name(node.target.id, ast.Store())], value), node)
+
+
+class _Calls(ast.NodeTransformer):
+    """``f(...)`` becomes ``_graph_callee(f)(...)``: the functions a graph calls are read too."""
+    found = False
+
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        if isinstance(node.func, ast.Name) and node.func.id.startswith("__msjax_"):
+            return node
+        self.found = True
+        node.func = ast.copy_location(ast.Call(ast.Name(_CALL, ast.Load()), [node.func], []), node.func)
+        return node
+
+
+def _graph_callee(fn):
+    """A function (or method) a graph calls, as the graph compiler reads it when it is the user's
+    code; third-party and msjax functions, builtins, Cells and classes are called as they are
+    (MindSpore runs third-party Python through JIT Fallback)."""
+    func = fn.__func__ if inspect.ismethod(fn) else fn
+    if not isinstance(func, types.FunctionType) or not _module_is_user(func.__module__ or ""):
+        return fn
+    return graph_function(fn)
 
 
 class _Reading:
@@ -250,9 +276,9 @@ def _self_calls(node):
 def _rewritten(node, code, reads):
     """The function's code with its dict methods, scalar arithmetic and the globals it reads
     first made explicit."""
-    keys, scalars = _DictMethods(), _ScalarArithmetic()
-    node = scalars.visit(keys.visit(node))
-    if not keys.found and not scalars.found and not reads:
+    keys, scalars, calls = _DictMethods(), _ScalarArithmetic(), _Calls()
+    node = calls.visit(scalars.visit(keys.visit(node)))
+    if not keys.found and not scalars.found and not calls.found and not reads:
         return None
     prologue = [ast.Assign([ast.Name(n, ast.Store())],
                            ast.Subscript(ast.Name(_GLOBALS, ast.Load()), ast.Constant(n), ast.Load()))
@@ -263,7 +289,7 @@ def _rewritten(node, code, reads):
             ast.copy_location(sub, node.body[0])
     node.body[:0] = prologue
     node.decorator_list = []
-    params = [ast.arg(n) for n in code.co_freevars + (_GLOBALS, _DICT, _SCALAR)]
+    params = [ast.arg(n) for n in code.co_freevars + (_GLOBALS, _DICT, _SCALAR, _CALL)]
     factory = ast.FunctionDef("__msjax_factory__", ast.arguments([], params, None, [], [], None, []),
                               [node, ast.Return(ast.Name(node.name, ast.Load()))], [])
     module = ast.fix_missing_locations(ast.Module([factory], []))
@@ -320,7 +346,7 @@ def graph_function(fn, args=()):
         return fn
     cells = dict(zip(code.co_freevars, fn.__closure__ or ()))
     cells[_GLOBALS], cells[_DICT] = types.CellType(fn.__globals__), types.CellType(_dict_method)
-    cells[_SCALAR] = types.CellType(_scalar_op)
+    cells[_SCALAR], cells[_CALL] = types.CellType(_scalar_op), types.CellType(_graph_callee)
     new = types.FunctionType(reading.code, fn.__globals__, fn.__name__, fn.__defaults__,
                              tuple(cells[n] for n in reading.code.co_freevars))
     new.__kwdefaults__, new.__qualname__, new.__module__ = fn.__kwdefaults__, fn.__qualname__, fn.__module__

@@ -68,6 +68,34 @@ def case_pb01_scalar_float32_arithmetic(ms):
     return repr(f(2.3, 4)), [_err(lambda d=d: g(2.3, d)) for d in (0.0, 0)]
 
 
+def case_sg_called_functions_read_as_graph(ms):
+    """The functions a graph calls are read as the graph is: a ``try`` in a helper is refused,
+    ``has_key`` and float32 arithmetic work there, a method called through ``self`` too; NumPy's
+    functions run as Python (JIT Fallback)."""
+    def with_try(x):
+        try:
+            x = x + 1
+        except ValueError:
+            pass
+        return x
+
+    def scaled(a):
+        return a * 0.3, {"k": a}.has_key("k")
+
+    class Net(ms.nn.Cell):
+        def negate(self, a):
+            return -a
+
+        @ms.jit
+        def construct(self, a):
+            return self.negate(a), scaled(a), np.mean([a, 0.2])
+
+    @ms.jit
+    def refused(x):
+        return with_try(x)
+    return repr(Net()(1.7)), _err(lambda: refused(ms.Tensor([1.0])))
+
+
 def case_pb02_bool(ms):
     @ms.jit
     def f():
