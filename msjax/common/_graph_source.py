@@ -21,9 +21,10 @@
 Only a function that needs one of these is recompiled (from its source, with its globals and
 closure cells); every other function runs as written. msjax's own functions are left alone.
 The core's ``ms.jit`` borrows :func:`graph_function` (``provided``) before its first trace;
-``nn.Cell`` reads its ``construct`` with it in GRAPH_MODE. The user's functions and methods a
-graph calls are read when called (``_graph_callee``); msjax's, NumPy's and other installed
-packages' functions run as they are (MindSpore's JIT Fallback runs third-party Python).
+``nn.Cell`` reads its ``construct`` with it in GRAPH_MODE and when called inside a graph. The
+user's functions and methods a graph calls are read when called (``_graph_callee``); msjax's,
+NumPy's and other installed packages' functions run as they are (MindSpore's JIT Fallback runs
+third-party Python).
 """
 import ast
 import builtins

@@ -69,9 +69,9 @@ def case_pb01_scalar_float32_arithmetic(ms):
 
 
 def case_sg_called_functions_read_as_graph(ms):
-    """The functions a graph calls are read as the graph is: a ``try`` in a helper is refused,
-    ``has_key`` and float32 arithmetic work there, a method called through ``self`` too; NumPy's
-    functions run as Python (JIT Fallback)."""
+    """The functions, methods and Cells a graph calls are read as the graph is: a ``try`` in a
+    helper is refused, ``has_key`` and float32 arithmetic work there; NumPy's functions run as
+    Python (JIT Fallback)."""
     def with_try(x):
         try:
             x = x + 1
@@ -82,18 +82,44 @@ def case_sg_called_functions_read_as_graph(ms):
     def scaled(a):
         return a * 0.3, {"k": a}.has_key("k")
 
+    class Inner(ms.nn.Cell):
+        def construct(self, a):
+            return a - 0.4, {"k": a}.has_key("j")
+
+    class InnerTry(ms.nn.Cell):
+        def construct(self, x):
+            try:
+                x = x + 1
+            except ValueError:
+                pass
+            return x
+
+    class Wrap(ms.nn.Cell):
+        def __init__(self, inner):
+            super().__init__()
+            self.inner = inner
+
+        @ms.jit
+        def construct(self, x):
+            return self.inner(x) * 2
+
     class Net(ms.nn.Cell):
+        def __init__(self, inner):
+            super().__init__()
+            self.inner = inner
+
         def negate(self, a):
             return -a
 
         @ms.jit
         def construct(self, a):
-            return self.negate(a), scaled(a), np.mean([a, 0.2])
+            return self.negate(a), scaled(a), np.mean([a, 0.2]), self.inner(a)
 
     @ms.jit
     def refused(x):
         return with_try(x)
-    return repr(Net()(1.7)), _err(lambda: refused(ms.Tensor([1.0])))
+    return (repr(Net(Inner())(1.7)), _err(lambda: refused(ms.Tensor([1.0]))),
+            _err(lambda: Wrap(InnerTry())(ms.Tensor([1.0]))))
 
 
 def case_pb02_bool(ms):
