@@ -10,22 +10,36 @@
 * graph-only extensions of Python run: ``dict.has_key(k)`` (``k in d``; a dict's ``keys()``,
   ``values()`` and ``items()`` are taken when called, as MindSpore's graph makes them), and a global read and
   then assigned in the function (``z += i`` on a global ``z``: MindSpore starts from the global's
-  value, Python raises UnboundLocalError).
+  value, Python raises UnboundLocalError);
+* arithmetic on Python floats is MindSpore's graph scalar arithmetic, in float32: ``+ - * / //
+  % **``, unary ``-``/``+`` and comparisons with a float operand (or ``/`` of two ints) round
+  both operands and the result to float32 (``1.1 + 0.1`` is ``1.2000000476837158``,
+  ``float(-123.6)`` is ``-123.5999984741211``); ints stay exact, and what Python's own functions
+  compute (``float(x)``, ``abs``, ``round``, ``divmod``, ``math``) stays float64, as in MindSpore;
+  ``sum`` adds as ``+`` does.
 
 Only a function that needs one of these is recompiled (from its source, with its globals and
 closure cells); every other function runs as written. msjax's own functions are left alone.
 The core's ``ms.jit`` borrows :func:`graph_function` (``provided``) before its first trace;
-``nn.Cell`` reads its ``construct`` with it in GRAPH_MODE. Functions a graph calls are not read
-(MindSpore parses them too): there msjax stays as permissive as PyNative.
+``nn.Cell`` reads its ``construct`` with it in GRAPH_MODE and when called inside a graph. The
+user's functions and methods a graph calls are read when called (``_graph_callee``); msjax's,
+NumPy's and other installed packages' functions run as they are (MindSpore's JIT Fallback runs
+third-party Python).
 """
 import ast
+import builtins
 import inspect
+import operator
 import textwrap
 import types
 
-from .._core import provided
+import numpy as np
 
-_GLOBALS, _DICT = "__msjax_globals__", "__msjax_dict_method__"
+from .._core import provided
+from ._frontend_cache import _module_is_user
+
+_GLOBALS, _DICT, _SCALAR, _CALL = ("__msjax_globals__", "__msjax_dict_method__", "__msjax_scalar_op__",
+                                   "__msjax_graph_call__")
 _CACHE = {}     # code object -> _Reading
 
 
@@ -38,6 +52,115 @@ def _dict_method(obj, name, *args):
     if name == "has_key":
         return args[0] in obj
     return list(obj.items()) if name == "items" else tuple(getattr(obj, name)())
+
+
+_OPS = {"Add": operator.add, "Sub": operator.sub, "Mult": operator.mul, "Div": operator.truediv,
+        "FloorDiv": operator.floordiv, "Mod": operator.mod, "Pow": operator.pow, "USub": operator.neg,
+        "UAdd": operator.pos, "Eq": operator.eq, "NotEq": operator.ne, "Lt": operator.lt, "LtE": operator.le,
+        "Gt": operator.gt, "GtE": operator.ge}
+_IN_PLACE = {"Add": operator.iadd, "Sub": operator.isub, "Mult": operator.imul, "Div": operator.itruediv,
+             "FloorDiv": operator.ifloordiv, "Mod": operator.imod, "Pow": operator.ipow}
+
+
+_ZERO_DIVISOR = {"Div": "The divisor could not be zero. But the divisor is zero now.",
+                 "FloorDiv": "The divisor could not be zero. But the divisor is zero now.",
+                 "Mod": "Cannot perform modulo operation on zero."}
+
+
+def _scalar_op(name, *operands):
+    """``operands[0] <op> operands[1]`` (or ``<op> operands[0]``) as MindSpore's graph computes it
+    on Python numbers: with a float among them (or ``/`` of two ints) in float32, a division by
+    zero a ValueError, an int to a negative int power truncated to an int; anything else (Tensors,
+    sequences, strings) as Python does."""
+    if name == "sum":
+        return _scalar_sum(*operands)
+    base = name[1:] if name not in _OPS else name
+    if not all(type(v) in (int, bool, float) or isinstance(v, float) for v in operands):
+        return (_OPS.get(name) or _IN_PLACE[base])(*operands)
+    if len(operands) == 2 and base in _ZERO_DIVISOR and operands[1] == 0:
+        raise ValueError(_ZERO_DIVISOR[base])
+    if not any(isinstance(v, float) for v in operands) and base != "Div":
+        out = _OPS[base](*operands)
+        return int(out) if base == "Pow" and isinstance(out, float) else out
+    with np.errstate(all="ignore"):
+        out = _OPS[base](*(np.float32(v) for v in operands))
+    return bool(out) if isinstance(out, np.bool_) else float(np.float32(out))
+
+
+def _scalar_sum(fn, iterable, *start):
+    """``sum(...)`` in a graph: Python numbers are added with ``_scalar_op`` (float32 once a float
+    is among them)."""
+    if fn is not builtins.sum:
+        return fn(iterable, *start)
+    total = start[0] if start else 0
+    for v in iterable:
+        total = _scalar_op("Add", total, v)
+    return total
+
+
+class _ScalarArithmetic(ast.NodeTransformer):
+    """Routes arithmetic and single comparisons through ``_scalar_op``; ``x op= v`` on a name
+    becomes ``x = _scalar_op('iop', x, v)`` (the in-place operator for what is not a number)."""
+
+    found = False
+
+    def _call(self, name, operands, node):
+        self.found = True
+        return ast.copy_location(ast.Call(ast.Name(_SCALAR, ast.Load()), [ast.Constant(name)] + operands, []), node)
+
+    def visit_BinOp(self, node):
+        self.generic_visit(node)
+        name = type(node.op).__name__
+        return self._call(name, [node.left, node.right], node) if name in _OPS else node
+
+    def visit_UnaryOp(self, node):
+        self.generic_visit(node)
+        name = type(node.op).__name__
+        return self._call(name, [node.operand], node) if name in _OPS else node
+
+    def visit_Compare(self, node):
+        self.generic_visit(node)
+        name = type(node.ops[0]).__name__
+        return self._call(name, [node.left, node.comparators[0]], node) if len(node.ops) == 1 and name in _OPS \
+            else node
+
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        if isinstance(node.func, ast.Name) and node.func.id == "sum" and 1 <= len(node.args) <= 2 and \
+                not node.keywords and not any(isinstance(a, ast.Starred) for a in node.args):
+            return self._call("sum", [node.func] + node.args, node)
+        return node
+
+    def visit_AugAssign(self, node):
+        self.generic_visit(node)
+        name = type(node.op).__name__
+        if not isinstance(node.target, ast.Name) or name not in _IN_PLACE:
+            return node
+        value = self._call("i" + name, [ast.Name(node.target.id, ast.Load()), node.value], node)
+        return ast.copy_location(ast.Assign([ast.Name(node.target.id, ast.Store())], value), node)
+
+
+class _Calls(ast.NodeTransformer):
+    """``f(...)`` becomes ``_graph_callee(f)(...)``: the functions a graph calls are read too."""
+    found = False
+
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        if isinstance(node.func, ast.Name) and node.func.id.startswith("__msjax_"):
+            return node
+        self.found = True
+        node.func = ast.copy_location(ast.Call(ast.Name(_CALL, ast.Load()), [node.func], []), node.func)
+        return node
+
+
+def _graph_callee(fn):
+    """A function (or method) a graph calls, as the graph compiler reads it when it is the user's
+    code; third-party and msjax functions, builtins, Cells and classes are called as they are
+    (MindSpore runs third-party Python through JIT Fallback)."""
+    func = fn.__func__ if inspect.ismethod(fn) else fn
+    if not isinstance(func, types.FunctionType) or not _module_is_user(func.__module__ or ""):
+        return fn
+    return graph_function(fn)
 
 
 class _Reading:
@@ -152,10 +275,11 @@ def _self_calls(node):
 
 
 def _rewritten(node, code, reads):
-    """The function's code with its dict methods and the globals it reads first made explicit."""
-    keys = _DictMethods()
-    node = keys.visit(node)
-    if not keys.found and not reads:
+    """The function's code with its dict methods, scalar arithmetic and the globals it reads
+    first made explicit."""
+    keys, scalars, calls = _DictMethods(), _ScalarArithmetic(), _Calls()
+    node = calls.visit(scalars.visit(keys.visit(node)))
+    if not keys.found and not scalars.found and not calls.found and not reads:
         return None
     prologue = [ast.Assign([ast.Name(n, ast.Store())],
                            ast.Subscript(ast.Name(_GLOBALS, ast.Load()), ast.Constant(n), ast.Load()))
@@ -166,7 +290,7 @@ def _rewritten(node, code, reads):
             ast.copy_location(sub, node.body[0])
     node.body[:0] = prologue
     node.decorator_list = []
-    params = [ast.arg(n) for n in code.co_freevars + (_GLOBALS, _DICT)]
+    params = [ast.arg(n) for n in code.co_freevars + (_GLOBALS, _DICT, _SCALAR, _CALL)]
     factory = ast.FunctionDef("__msjax_factory__", ast.arguments([], params, None, [], [], None, []),
                               [node, ast.Return(ast.Name(node.name, ast.Load()))], [])
     module = ast.fix_missing_locations(ast.Module([factory], []))
@@ -223,6 +347,7 @@ def graph_function(fn, args=()):
         return fn
     cells = dict(zip(code.co_freevars, fn.__closure__ or ()))
     cells[_GLOBALS], cells[_DICT] = types.CellType(fn.__globals__), types.CellType(_dict_method)
+    cells[_SCALAR], cells[_CALL] = types.CellType(_scalar_op), types.CellType(_graph_callee)
     new = types.FunctionType(reading.code, fn.__globals__, fn.__name__, fn.__defaults__,
                              tuple(cells[n] for n in reading.code.co_freevars))
     new.__kwdefaults__, new.__qualname__, new.__module__ = fn.__kwdefaults__, fn.__qualname__, fn.__module__

@@ -421,6 +421,8 @@ class Cell(nnx.Module, pytree=False):
             # cell's weights and optimizer moments, BatchNorm's statistics), as TrainOneStepCell's
             fn = _cell_cache.cell_function(self, "construct", lambda: StatefulFunction(self._graph_construct(args), donate=True))
             return to_tensors(fn(*args, **kwargs))
+        if state.frames and state.compiled():     # called inside a graph: read as the graph is
+            return self._graph_construct(args)(*args, **kwargs)
         return self._ms_construct(*args, **kwargs)
 
     def _graph_construct(self, args):

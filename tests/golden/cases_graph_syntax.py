@@ -46,6 +46,82 @@ def case_pb01_float_constant_rounding(ms):
     return f()
 
 
+def case_pb01_scalar_float32_arithmetic(ms):
+    """MindSpore's graph computes Python float arithmetic in float32 (compared exactly, as
+    ``repr``): operators, unary minus, comparisons, ``/`` of ints, ``sum``, ``+=``; an argument,
+    ``float(x)``, ``abs``, ``round``, ``math`` and ``divmod`` keep float64; ints stay exact; a
+    zero divisor raises ValueError. (An output holding a dict has all its floats in float32:
+    docs/differences.md.)"""
+    import math
+
+    @ms.jit
+    def f(a, b):
+        c = a
+        c += 0.7
+        return (a, -a, a * 3, b / 7, a - 0.2 > 2.1, 2.1 == a - 0.2, a ** 2, a // 0.7, -a % 0.7,
+                sum([a, 0.3]), c, float(a), abs(a - 0.0), round(a + 0.0, 2), math.sqrt(a), divmod(a, 0.7),
+                b * 5, b ** -2, 1e39 * a, [a + 0.1])
+
+    @ms.jit
+    def g(a, d):
+        return a / d
+    return repr(f(2.3, 4)), [_err(lambda d=d: g(2.3, d)) for d in (0.0, 0)]
+
+
+def case_sg_called_functions_read_as_graph(ms):
+    """The functions, methods and Cells a graph calls are read as the graph is: a ``try`` in a
+    helper is refused, ``has_key`` and float32 arithmetic work there; NumPy's functions run as
+    Python (JIT Fallback)."""
+    def with_try(x):
+        try:
+            x = x + 1
+        except ValueError:
+            pass
+        return x
+
+    def scaled(a):
+        return a * 0.3, {"k": a}.has_key("k")
+
+    class Inner(ms.nn.Cell):
+        def construct(self, a):
+            return a - 0.4, {"k": a}.has_key("j")
+
+    class InnerTry(ms.nn.Cell):
+        def construct(self, x):
+            try:
+                x = x + 1
+            except ValueError:
+                pass
+            return x
+
+    class Wrap(ms.nn.Cell):
+        def __init__(self, inner):
+            super().__init__()
+            self.inner = inner
+
+        @ms.jit
+        def construct(self, x):
+            return self.inner(x) * 2
+
+    class Net(ms.nn.Cell):
+        def __init__(self, inner):
+            super().__init__()
+            self.inner = inner
+
+        def negate(self, a):
+            return -a
+
+        @ms.jit
+        def construct(self, a):
+            return self.negate(a), scaled(a), np.mean([a, 0.2]), self.inner(a)
+
+    @ms.jit
+    def refused(x):
+        return with_try(x)
+    return (repr(Net(Inner())(1.7)), _err(lambda: refused(ms.Tensor([1.0]))),
+            _err(lambda: Wrap(InnerTry())(ms.Tensor([1.0]))))
+
+
 def case_pb02_bool(ms):
     @ms.jit
     def f():
@@ -709,6 +785,29 @@ def case_sg34_view_then_assign(ms):
             self.assign(x, x + 5)
             return x * 2
     return ViewAssign()(ms.Tensor(np.array([[1, 2, 3], [4, 5, 6]]), ms.int32))
+
+
+def _view_write(ms, perm, prim, x):
+    class ViewWrite(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.transpose = ms.ops.operations.TransposeView()
+            self.write = getattr(ms.ops.operations, prim)()
+
+        @ms.jit
+        def construct(self, x):
+            x = self.transpose(x, perm)
+            self.write(x, x * 3)
+            return x - 1
+    return ViewWrite()(ms.Tensor(x, ms.int32))
+
+
+def case_sg34_contiguous_views_written(ms):
+    """The page's block: a view that keeps the memory order (the identity permutation, or one
+    that only moves axes of size 1) is written by ``Assign``/``AssignAdd``; a permuted one is not."""
+    x3 = np.arange(24).reshape(2, 3, 4) - 7
+    return (_view_write(ms, (0, 1, 2), "Assign", x3), _view_write(ms, (1, 0, 2), "AssignAdd", x3[:1]),
+            _err(lambda: _view_write(ms, (0, 2, 1), "AssignSub", x3)))
 
 
 def case_sg_cast_dtype_argument(ms):

@@ -28,6 +28,7 @@ from ..._core import dtype as mstype
 from ..._core import state
 from ..._core.registry import op
 from ..._core.tensor import Tensor
+from .views import mark_permuted
 from ._util import _prim_of, arr, wrap
 from .math import _need_tensor
 
@@ -249,9 +250,10 @@ def transpose(input, dims):
 @op("prim_transpose_view", primitive="TransposeView", family="array")
 def transpose_view(input, input_perm):
     """``ops.operations.TransposeView()(input, input_perm)``: ``Transpose``. MindSpore returns a view
-    sharing the input's memory (Ascend); msjax's result is a new Tensor, so an in-place op on it
-    (``Assign``) updates it and not the input."""
-    return _transpose(arr(input), input_perm)
+    sharing the input's memory; msjax's result is a new Tensor that keeps the view's layout
+    (``views``): ``Assign`` refuses it as MindSpore does, and where MindSpore writes into a
+    contiguous view in a graph msjax updates the result and not the input."""
+    return mark_permuted(_transpose(arr(input), input_perm), input, input_perm)
 
 
 @op("tensor_transpose", methods="transpose", family="array")

@@ -26,6 +26,7 @@ from ..._core.registry import op
 from ..._core.tensor import Tensor
 from ._util import arr, to_array, wrap
 from .array import _concrete, _write_inplace
+from .views import check_inplace_input
 from .indexing import (tensor_scatter_add, tensor_scatter_div, tensor_scatter_max, tensor_scatter_min,
                        tensor_scatter_mul, tensor_scatter_sub, tensor_scatter_update)
 
@@ -34,6 +35,7 @@ def _assign_value(variable, value, op_name):
     if not isinstance(variable, Tensor):
         raise TypeError(f"For '{op_name}', 'variable' must be a Parameter or Tensor, but got "
                         f"{type(variable).__name__}.")
+    check_inplace_input(variable, op_name)
     cur = variable._data
     if isinstance(value, Tensor):
         v = value._data
