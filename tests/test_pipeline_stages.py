@@ -7,7 +7,8 @@ gradient, ``tests/test_pipeline_parallel.py``) under both schedules; each Parame
 ``accu_grads`` and optimizer states live only on their stage's two devices (read from the
 arrays' shardings); a ``Layout`` on a stage's 2 devices cuts its Parameter there; a device
 count the stages do not divide, and fewer micro-batches than stages in training, raise
-MindSpore's errors before any step."""
+MindSpore's errors before any step. A compiled ``DistributedGradReducer`` called on its own
+(``startup_method/net.py``) reduces the process's gradients whole, whatever their shapes."""
 import json
 import os
 import subprocess
@@ -97,6 +98,16 @@ out["micro_unchanged"] = all((T._params(net)[k] == v).all() for k, v in start.it
 from msjax.parallel import _strategy
 x_st, b_st = _strategy.op_strategies("Add", ((2, 2), (2,)), _strategy.mesh_devices(), {})
 out["bias_axes"] = [str(x_st.spec[1]), str(b_st.spec[0])]
+
+# startup_method's eager step on one process with 4 local devices (GRAPH_MODE): the compiled
+# DistributedGradReducer gets the process's gradients, not a batch to split over the devices
+ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.DATA_PARALLEL, gradients_mean=True)
+ms.set_context(mode=ms.GRAPH_MODE)
+grads = (Tensor(np.arange(30, dtype=np.float32).reshape(10, 3)), Tensor(np.arange(8, dtype=np.float32)))
+red = nn.DistributedGradReducer([])(grads)
+out["reducer"] = [[list(r.shape), float(np.abs(r.asnumpy() - g.asnumpy()).max())] for r, g in zip(red, grads)]
+ms.set_context(mode=ms.PYNATIVE_MODE)
+ms.reset_auto_parallel_context()
 print("RESULT " + json.dumps(out))
 '''
 
@@ -128,3 +139,4 @@ def test_stages_on_their_devices_with_the_stand_alone_losses(tmp_path):
     assert out["unchanged"]
     assert out["micro_error"] == "MicroBatch size: 1 can't less than stage num: 2" and out["micro_unchanged"]
     assert out["bias_axes"][0] == out["bias_axes"][1] != "None"
+    assert out["reducer"] == [[[10, 3], 0.0], [[8], 0.0]]      # one process: the mean over 1 rank

@@ -785,7 +785,7 @@ class StatefulFunction:
                 if state.COLLECTIVES_TRACED[0] != collectives and provided.need("data_parallel_active")():
                     # a collective (gradient reducer, AllReduce...) under DATA_PARALLEL: one
                     # data-parallel step over the device mesh (msjax.communication's spmd_call)
-                    return _Entry(state_params, provided.need("spmd_call")(body, a.dyn), False)
+                    return _Entry(state_params, provided.need("spmd_call")(body, a.dyn, state_params), False)
                 call = (_donating(traced, jitted, jax.tree_util.tree_structure((state_vals, a.dyn, sens)))
                         if self.donate else jitted)
                 prints = printhook.used[0] or hooks.used[0]
