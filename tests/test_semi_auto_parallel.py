@@ -332,6 +332,16 @@ def test_shard_arguments_checked_as_mindspore():
         ms.parallel.auto_parallel.AutoParallel(lambda x: x, "bogus")
 
 
+def test_primitive_set_device_records_the_target():
+    """MindSpore's docs sample ``host_device``: ``Primitive.set_device`` returns the Primitive with
+    ``primitive_target`` set (MindSpore 2.10 prints GPU for ``ops.Add().set_device("GPU")``); the
+    op computes the same."""
+    a = ops.Add()
+    assert a.set_device("CPU") is a and a.primitive_target == "CPU"
+    x = ms.Tensor(np.array([1.0, 2.0], np.float32))
+    assert (a(x, x).asnumpy() == np.array([2.0, 4.0], np.float32)).all()
+
+
 def test_layout_aliases_and_errors():
     layout = Layout((2, 2, 2), ("dp", "sp", "mp"))
     d = layout("mp", ("sp", "dp"))
