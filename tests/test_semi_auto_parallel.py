@@ -342,6 +342,26 @@ def test_primitive_set_device_records_the_target():
     assert (a(x, x).asnumpy() == np.array([2.0, 4.0], np.float32)).all()
 
 
+def test_symbol_dimensions_are_dynamic_inputs():
+    """``parallel_support_dynamic_shape``: ``Symbol`` dimensions in ``Tensor(shape=..., dtype=...)`` for
+    ``set_inputs``; MindSpore 2.10's to_dict/str, errors, and (its CPU build) no check of the inputs
+    against the symbols."""
+    s1, s2 = ms.Symbol(divisor=8, remainder=1), ms.Symbol(max=32, unique=True)
+    assert str(s1) == "{'divisor': 8, 'remainder': 1}" and s2.to_dict() == {"max": 32, "id": s2.id}
+    assert ms.Symbol(min=20, divisor=8).to_dict() == {"min": 20, "divisor": 8}
+    dyn = ms.Tensor(shape=(None, s1, s1, s2, s2), dtype=ms.float32)
+    assert dyn.shape == (-1,) * 5 and ms.Tensor(shape=(np.int64(2), 3), dtype=ms.float32).shape == (2, 3)
+    net = nn.ReLU()
+    net.set_inputs(dyn)
+    assert net(ms.Tensor(np.ones((1, 9, 17, 32, 32), np.float32))).shape == (1, 9, 17, 32, 32)
+    for kw, err, msg in ((dict(min=0), ValueError, "'min' value should be positive, but got 0"),
+                         (dict(divisor=2, remainder=3), ValueError, r"range '\[0, 2\)', but got 3"),
+                         (dict(max=1.0), TypeError, "argument 'max' must be int"),
+                         (dict(unique=1), TypeError, "argument 'unique' must be bool")):
+        with pytest.raises(err, match=msg):
+            ms.Symbol(**kw)
+
+
 def test_layout_aliases_and_errors():
     layout = Layout((2, 2, 2), ("dp", "sp", "mp"))
     d = layout("mp", ("sp", "dp"))
