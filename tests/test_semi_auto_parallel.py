@@ -398,10 +398,11 @@ def test_launched_workers_print_the_stand_alone_losses(tmp_path):
     env.pop("XLA_FLAGS", None)
     r = subprocess.run([sys.executable, "-m", "msjax", "launch", "--worker_num=2", "--local_worker_num=2",
                         "--join=True", f"--log_dir={tmp_path / 'logs'}", "--master_port=10991", EXAMPLE,
-                        "--case", "op", "--steps", "3", "--out", str(out), "--ckpt_dir", str(tmp_path)],
+                        "--case", "op", "--outside", "--steps", "3", "--out", str(out), "--ckpt_dir", str(tmp_path)],
                        capture_output=True, text=True, env=env, timeout=600)
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
     a, b = json.loads(ref.read_text()), json.loads(out.read_text())
+    # the launched run calls Momentum after AutoParallel(grad_fn) (dataset_slice): on each rank's slices
     np.testing.assert_allclose(b["losses"], a["losses"], rtol=1e-5)
     assert b["bytes"]["fc2_weight"] == b["full_bytes"]["fc2_weight"] // 2    # cut across the two processes
     # distributed checkpoint: each rank's slices + the strategy file merge into a stand-alone net and

@@ -765,7 +765,7 @@ class StatefulFunction:
             printhook.used[0] = hooks.used[0] = False
             try:
                 with state.Recorder() as rec:
-                    traced = jitted.trace(state_vals, provided.need("trace_inputs")(a.dyn), sens)
+                    traced = jitted.trace(*provided.need("trace_inputs")(state_params, state_vals, a.dyn), sens)
             except _CONCRETE_ERRORS:
                 # Python control flow on traced values: run without jax.jit. Parameters
                 # the partial trace met still join the state.
