@@ -19,7 +19,7 @@ import numpy as np
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 DRIVER = r'''
-import json, sys
+import gc, json, sys
 sys.path.insert(0, sys.argv[1])
 import jax
 import numpy as np
@@ -52,10 +52,16 @@ def run(scheduler=None, layout=False):
     start = T._params(net)
     step, reducer = T._sample_step(net)
     batches = T._batches(2)
-    want, _, final = T._reference_run(start, batches)
     got = [float(step(Tensor(x), Tensor(y))[0]) for x, y in batches]
     params = {p.name: p for p in list(net.get_parameters()) + list(reducer.get_parameters())}
-    res = {"got": got, "want": want, "devices": {n: devices(p) for n, p in params.items()},
+    # no single-device copy of a Parameter, its accu_grads or SGD states is left alive (read before
+    # anything touches addressable_shards, whose per-device views JAX then keeps)
+    gc.collect()        # the previous case's Cells
+    shapes = {tuple(p._data.shape) for p in params.values() if p.name != "scale_sense"}
+    single = sorted({str(a.shape) for a in jax.live_arrays() if len(a.sharding.device_set) == 1
+                     and tuple(a.shape) in shapes})
+    want, _, final = T._reference_run(start, batches)
+    res = {"got": got, "want": want, "single": single, "devices": {n: devices(p) for n, p in params.items()},
            "final": max(float(np.abs(v - np.asarray(final[n])).max()) for n, v in T._params(net).items()),
            "bytes3": {n: [bytes_on(p, d) for d in range(4)] for n, p in params.items() if "layer3.weight" in n}}
     ms.reset_auto_parallel_context()
@@ -126,6 +132,7 @@ def test_stages_on_their_devices_with_the_stand_alone_losses(tmp_path):
         res = out[case]
         np.testing.assert_allclose(res["got"], res["want"], rtol=1e-5)      # the summed micro-batch gradient
         assert res["final"] < 1e-5
+        assert res["single"] == [], (case, res["single"])
         stage0 = ("layer1.param", "layer2.weight", "layer2.bias")
         for name, devs in res["devices"].items():
             if name == "scale_sense":
