@@ -104,6 +104,11 @@ out["micro_unchanged"] = all((T._params(net)[k] == v).all() for k, v in start.it
 from msjax.parallel import _strategy
 x_st, b_st = _strategy.op_strategies("Add", ((2, 2), (2,)), _strategy.mesh_devices(), {})
 out["bias_axes"] = [str(x_st.spec[1]), str(b_st.spec[0])]
+# a dataset strategy's repeated calculation is the first device-matrix dimension (MindSpore's
+# VirtualDatasetInfo; operators put it last): rank r feeds slice r % 2, as dataset_slice's ranks do
+from msjax.communication import _sharded
+sh = _sharded._input_sharding(np.zeros((4, 8)), 0, _strategy.mesh_devices(), ((1, 2),))
+out["dataset_cols"] = [i[1].start or 0 for _, i in sorted(sh.devices_indices_map((4, 8)).items(), key=lambda t: t[0].id)]
 
 # startup_method's eager step on one process with 4 local devices (GRAPH_MODE): the compiled
 # DistributedGradReducer gets the process's gradients, not a batch to split over the devices
@@ -153,4 +158,5 @@ def test_stages_on_their_devices_with_the_stand_alone_losses(tmp_path):
     assert out["micro_error"] == "MicroBatch size: 1 can't less than stage num: 2" and out["micro_unchanged"]
     assert out["bias_axes"][0] == out["bias_axes"][1] != "None"
     assert out["xla_log_level"] == "2"
+    assert out["dataset_cols"] == [0, 4, 0, 4]
     assert out["reducer"] == [[[10, 3], 0.0], [[8], 0.0]]      # one process: the mean over 1 rank

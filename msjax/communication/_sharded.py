@@ -103,7 +103,7 @@ def _input_sharding(x, index, devices, strategy):
     if isinstance(strategy, tuple):
         if index >= len(strategy):
             raise ValueError(f"The dataset strategy has {len(strategy)} entries, but the step has more inputs.")
-        st = _strategy.to_strategies("dataset_strategy", (strategy[index],), devices)[0]
+        st = _strategy.to_strategies("dataset_strategy", (strategy[index],), devices, repeat_left=True)[0]
         st.check_shape("dataset_strategy", index, _global_shape(st.sharding, np.shape(x)), strategy[index])
         return st.sharding
     if strategy == "full_batch" or ndim == 0:
