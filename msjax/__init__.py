@@ -20,6 +20,12 @@ import sys as _sys
 if "xla_allow_excess_precision" not in _os.environ.get("XLA_FLAGS", ""):
     _os.environ["XLA_FLAGS"] = (_os.environ.get("XLA_FLAGS", "") + " --xla_allow_excess_precision=false").strip()
 
+# XLA's C++ warnings ("[SPMD] Involuntary full rematerialization ..." when a sharded step is
+# partitioned) go to stderr, where MindSpore prints nothing: errors only, unless the user sets
+# TF_CPP_MIN_LOG_LEVEL or asks MindSpore's log for INFO/DEBUG (GLOG_v=0/1).
+if "TF_CPP_MIN_LOG_LEVEL" not in _os.environ and _os.environ.get("GLOG_v", "2") not in ("0", "1"):
+    _os.environ["TF_CPP_MIN_LOG_LEVEL"] = "2"
+
 import jax as _jax
 
 # MindSpore's default integer is Int64 and it keeps Float64 from numpy: JAX must

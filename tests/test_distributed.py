@@ -277,15 +277,26 @@ FOUR_DEVICES = """
     mx, mean = stats(ms.Tensor(X))
     np.testing.assert_allclose(float(mx.asnumpy()), X.max(), rtol=1e-6)
     np.testing.assert_allclose(float(mean.asnumpy()), X.mean(), rtol=1e-5)
-    total = nn.Cell()
-    total.construct = lambda x: (ops.AllReduce()(x.sum()), x.sum())
+    # a cell reading no trainable Parameter is no step over a batch: the process's (rank's)
+    # values, whole, as MindSpore's rank computes them (startup_method's gradient reducer)
+    np.testing.assert_allclose(float(stats(ms.Tensor(X[:6]))[0].asnumpy()), X[:6].max(), rtol=1e-6)
+
+    class Scaled(nn.Cell):      # reads a trainable Parameter: a step, the batch is split
+        def __init__(self):
+            super().__init__()
+            self.w = ms.Parameter(ms.Tensor(np.float32(2.0)), name="w")
+
+        def construct(self, x):
+            return ops.AllReduce()(x.sum()), x.sum() * self.w
+
+    total = Scaled()
     # a process's float result is the mean over its devices: here the mean of the 4 shard sums
-    np.testing.assert_allclose(float(total(ms.Tensor(X))[1].asnumpy()), X.sum() / 4, rtol=1e-5)
+    np.testing.assert_allclose(float(total(ms.Tensor(X))[1].asnumpy()), 2 * X.sum() / 4, rtol=1e-5)
     ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.STAND_ALONE)
-    np.testing.assert_allclose(float(total(ms.Tensor(X))[1].asnumpy()), X.sum(), rtol=1e-5)  # recompiled per mode
+    np.testing.assert_allclose(float(total(ms.Tensor(X))[1].asnumpy()), 2 * X.sum(), rtol=1e-5)  # recompiled per mode
     ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.DATA_PARALLEL)
     try:
-        stats(ms.Tensor(X[:6]))
+        total(ms.Tensor(X[:6]))
         raise AssertionError("an uneven batch must be refused")
     except ValueError as e:
         assert "divisible by the 4 local devices" in str(e), e

@@ -332,6 +332,36 @@ def test_shard_arguments_checked_as_mindspore():
         ms.parallel.auto_parallel.AutoParallel(lambda x: x, "bogus")
 
 
+def test_primitive_set_device_records_the_target():
+    """MindSpore's docs sample ``host_device``: ``Primitive.set_device`` returns the Primitive with
+    ``primitive_target`` set (MindSpore 2.10 prints GPU for ``ops.Add().set_device("GPU")``); the
+    op computes the same."""
+    a = ops.Add()
+    assert a.set_device("CPU") is a and a.primitive_target == "CPU"
+    x = ms.Tensor(np.array([1.0, 2.0], np.float32))
+    assert (a(x, x).asnumpy() == np.array([2.0, 4.0], np.float32)).all()
+
+
+def test_symbol_dimensions_are_dynamic_inputs():
+    """``parallel_support_dynamic_shape``: ``Symbol`` dimensions in ``Tensor(shape=..., dtype=...)`` for
+    ``set_inputs``; MindSpore 2.10's to_dict/str, errors, and (its CPU build) no check of the inputs
+    against the symbols."""
+    s1, s2 = ms.Symbol(divisor=8, remainder=1), ms.Symbol(max=32, unique=True)
+    assert str(s1) == "{'divisor': 8, 'remainder': 1}" and s2.to_dict() == {"max": 32, "id": s2.id}
+    assert ms.Symbol(min=20, divisor=8).to_dict() == {"min": 20, "divisor": 8}
+    dyn = ms.Tensor(shape=(None, s1, s1, s2, s2), dtype=ms.float32)
+    assert dyn.shape == (-1,) * 5 and ms.Tensor(shape=(np.int64(2), 3), dtype=ms.float32).shape == (2, 3)
+    net = nn.ReLU()
+    net.set_inputs(dyn)
+    assert net(ms.Tensor(np.ones((1, 9, 17, 32, 32), np.float32))).shape == (1, 9, 17, 32, 32)
+    for kw, err, msg in ((dict(min=0), ValueError, "'min' value should be positive, but got 0"),
+                         (dict(divisor=2, remainder=3), ValueError, r"range '\[0, 2\)', but got 3"),
+                         (dict(max=1.0), TypeError, "argument 'max' must be int"),
+                         (dict(unique=1), TypeError, "argument 'unique' must be bool")):
+        with pytest.raises(err, match=msg):
+            ms.Symbol(**kw)
+
+
 def test_layout_aliases_and_errors():
     layout = Layout((2, 2, 2), ("dp", "sp", "mp"))
     d = layout("mp", ("sp", "dp"))
@@ -368,10 +398,11 @@ def test_launched_workers_print_the_stand_alone_losses(tmp_path):
     env.pop("XLA_FLAGS", None)
     r = subprocess.run([sys.executable, "-m", "msjax", "launch", "--worker_num=2", "--local_worker_num=2",
                         "--join=True", f"--log_dir={tmp_path / 'logs'}", "--master_port=10991", EXAMPLE,
-                        "--case", "op", "--steps", "3", "--out", str(out), "--ckpt_dir", str(tmp_path)],
+                        "--case", "op", "--outside", "--steps", "3", "--out", str(out), "--ckpt_dir", str(tmp_path)],
                        capture_output=True, text=True, env=env, timeout=600)
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
     a, b = json.loads(ref.read_text()), json.loads(out.read_text())
+    # the launched run calls Momentum after AutoParallel(grad_fn) (dataset_slice): on each rank's slices
     np.testing.assert_allclose(b["losses"], a["losses"], rtol=1e-5)
     assert b["bytes"]["fc2_weight"] == b["full_bytes"]["fc2_weight"] // 2    # cut across the two processes
     # distributed checkpoint: each rank's slices + the strategy file merge into a stand-alone net and

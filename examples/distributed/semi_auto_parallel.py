@@ -9,7 +9,9 @@ Cases: ``op`` (``ops.MatMul().shard`` / ``ReLU().shard`` with ``AutoParallel(tra
 ``layout`` (``Layout`` with aliases, combined axes and ``"None"``), ``mint`` (``ms.parallel.shard`` on
 ``mint`` functions, forward only), ``optimizer`` (``enable_parallel_optimizer`` with Momentum under
 ``ms.jit``), ``hsdp`` (``AutoParallel.hsdp()``), ``cell`` (``Cell.shard`` with a ``parameter_plan``),
-``dense`` (``nn.Dense``'s ``matmul``/``bias_add`` strategies in ``nn.TrainOneStepCell``).
+``dense`` (``nn.Dense``'s ``matmul``/``bias_add`` strategies in ``nn.TrainOneStepCell``); ``--outside``
+with ``op``: only ``grad_fn`` in ``AutoParallel``, the optimizer called after it (MindSpore's
+``dataset_slice`` sample), which on several processes updates each rank's slices.
 The printed losses must not depend on the number of devices; ``--out`` (rank 0) writes the losses
 and, for every Parameter and optimizer state, its bytes on the first device.
 """
@@ -30,6 +32,8 @@ parser.add_argument("--case", default="op")
 parser.add_argument("--steps", type=int, default=4)
 parser.add_argument("--out", default="")
 parser.add_argument("--ckpt_dir", default="", help="op case: strategy file and checkpoints of every rank")
+parser.add_argument("--outside", action="store_true",
+                    help="op case: AutoParallel(grad_fn) and the optimizer called after it (docs sample dataset_slice)")
 args = parser.parse_args()
 
 ms.set_context(mode=ms.GRAPH_MODE)
@@ -154,7 +158,17 @@ if args.case in ("op", "layout", "hsdp"):
         if args.ckpt_dir:
             p.save_param_strategy_file(f"{args.ckpt_dir}/strategy.ckpt")
         return p
-    losses = train(net, functional_step(net, optimizer, auto))
+    if args.outside:     # the optimizer runs on each rank's slices of the Parameters the step placed
+        def outside_step(x, y):
+            (loss_value, _), grads = grad_fn(x, y)
+            optimizer(grads)
+            return loss_value
+        loss_fn = nn.CrossEntropyLoss()
+        grad_fn = auto(ms.value_and_grad(lambda x, y: (lambda lg: (loss_fn(lg, y), lg))(net(x)), None,
+                                         net.trainable_params(), has_aux=True))
+        losses = train(net, outside_step)
+    else:
+        losses = train(net, functional_step(net, optimizer, auto))
 elif args.case == "mint":
     net = MintNetwork()
     parallel_net = AutoParallel(net, parallel_mode="semi_auto")

@@ -102,6 +102,9 @@ class Primitive:
         setattr(self, name, value)
         return self
 
+    def set_device(self, device_target):     # recorded only: XLA places every op of a step
+        return self.add_prim_attr("primitive_target", device_target)
+
     def __repr__(self):
         return f"Prim[{self.name}]"
 

@@ -765,7 +765,7 @@ class StatefulFunction:
             printhook.used[0] = hooks.used[0] = False
             try:
                 with state.Recorder() as rec:
-                    traced = jitted.trace(state_vals, provided.need("trace_inputs")(a.dyn), sens)
+                    traced = jitted.trace(*provided.need("trace_inputs")(state_params, state_vals, a.dyn), sens)
             except _CONCRETE_ERRORS:
                 # Python control flow on traced values: run without jax.jit. Parameters
                 # the partial trace met still join the state.
@@ -785,7 +785,7 @@ class StatefulFunction:
                 if state.COLLECTIVES_TRACED[0] != collectives and provided.need("data_parallel_active")():
                     # a collective (gradient reducer, AllReduce...) under DATA_PARALLEL: one
                     # data-parallel step over the device mesh (msjax.communication's spmd_call)
-                    return _Entry(state_params, provided.need("spmd_call")(body, a.dyn), False)
+                    return _Entry(state_params, provided.need("spmd_call")(body, a.dyn, state_params), False)
                 call = (_donating(traced, jitted, jax.tree_util.tree_structure((state_vals, a.dyn, sens)))
                         if self.donate else jitted)
                 prints = printhook.used[0] or hooks.used[0]

@@ -233,21 +233,22 @@ def _local(x):
 # ---------------------------------------------------------------------------
 # the compiled data-parallel step
 # ---------------------------------------------------------------------------
-def spmd_call(body, dyn_example):
+def spmd_call(body, dyn_example, state_params=()):
     """``body(state_vals, dyn, sens) -> (out, changed)`` as one data-parallel step.
 
     Tensor arguments (``dyn``) with a leading dimension are split over the mesh
     (this process's batch over its local devices); state and ``sens`` are replicated.
+    A call that reads no trainable Parameter (a ``DistributedGradReducer`` or a collective
+    Cell called on its own, as in MindSpore's ``startup_method`` sample) is not a step over
+    a batch: its arguments are the rank's values, replicated on its local devices, so its
+    collectives reduce across the processes only.
     Returns ``call(state_vals, dyn, sens)`` giving this process's results."""
     m = mesh()
     P = jax.sharding.PartitionSpec
     n_local = m.devices.shape[1]
-    batch = tuple(np.ndim(d) >= 1 for d in dyn_example)
-    for d, b in zip(dyn_example, batch):
-        if b and np.shape(d)[0] % n_local:
-            raise ValueError(f"Data parallel: the batch dimension of every input ({np.shape(d)[0]}) must be "
-                             f"divisible by the {n_local} local devices of this process.")
-    dyn_specs = [P(AXES) if b else P() for b in batch]
+    rep = jax.sharding.NamedSharding(m, P())
+    split = jax.sharding.NamedSharding(m, P(AXES))
+    stepping = any(getattr(p, "requires_grad", False) for p in state_params)
 
     def per_device(state_vals, dyn, sens):
         with _step_scope(n_local):
@@ -257,10 +258,14 @@ def spmd_call(body, dyn_example):
                 lambda v: jax.lax.pmean(v, "local") if jnp.issubdtype(v.dtype, jnp.inexact) else v, out)
         return out
 
+    batch = tuple(stepping and np.ndim(d) >= 1 for d in dyn_example)
+    for d, b in zip(dyn_example, batch):
+        if b and np.shape(d)[0] % n_local:
+            raise ValueError(f"Data parallel: the batch dimension of every input ({np.shape(d)[0]}) must be "
+                             f"divisible by the {n_local} local devices of this process.")
+    dyn_specs = [P(AXES) if b else P() for b in batch]
     stepped = jax.jit(jax.shard_map(per_device, mesh=m, in_specs=(P(), dyn_specs, P()), out_specs=P(),
                                     check_vma=False))
-    rep = jax.sharding.NamedSharding(m, P())
-    split = jax.sharding.NamedSharding(m, P(AXES))
 
     def to_global(x, sharding):
         return jax.make_array_from_process_local_data(sharding, x)

@@ -103,7 +103,7 @@ def _input_sharding(x, index, devices, strategy):
     if isinstance(strategy, tuple):
         if index >= len(strategy):
             raise ValueError(f"The dataset strategy has {len(strategy)} entries, but the step has more inputs.")
-        st = _strategy.to_strategies("dataset_strategy", (strategy[index],), devices)[0]
+        st = _strategy.to_strategies("dataset_strategy", (strategy[index],), devices, repeat_left=True)[0]
         st.check_shape("dataset_strategy", index, _global_shape(st.sharding, np.shape(x)), strategy[index])
         return st.sharding
     if strategy == "full_batch" or ndim == 0:
@@ -139,14 +139,20 @@ def _global_inputs(dyn, strategy, devices):
                                  else d.dtype) if np.ndim(d) else d for d, s in zip(dyn, dyn_sh)]
 
 
-def trace_inputs(dyn):
-    """What the transform core traces a compiled function with (global shapes in a sharded step)."""
+def trace_inputs(state_params, state_vals, dyn):
+    """The state values and inputs the transform core traces a compiled function with: global
+    shapes in a sharded step; outside it, a rank's slices of the Parameters such a step spread
+    over the processes (:func:`_rank_local_call`)."""
+    if jax.process_count() > 1 and not auto_parallel_active() and any(_spread(v) for v in state_vals):
+        shard = _rank_local_shardings(state_params, state_vals)
+        return [v if s is None else jax.ShapeDtypeStruct(_box_shape(s, tuple(np.shape(v))), v.dtype)
+                for v, s in zip(state_vals, shard)], dyn
     if not auto_parallel_active() or jax.process_count() == 1 or not state.compiled():
-        return dyn
+        return state_vals, dyn
     strategy = _dataset_strategy()
     if not isinstance(strategy, tuple):
-        return dyn
-    return _global_inputs(dyn, strategy, _strategy.mesh_devices())
+        return state_vals, dyn
+    return state_vals, _global_inputs(dyn, strategy, _strategy.mesh_devices())
 
 
 def _dataset_strategy():
@@ -230,6 +236,33 @@ def _place(v, sharding, local_batch=False):
     return jax.make_array_from_callback(host.shape, sharding, lambda idx: host[idx])
 
 
+def _box(indices, shape):
+    """The block of ``shape`` that the index tuples ``indices`` (this process's shards) cover."""
+    box = []
+    for d, size in enumerate(shape):
+        starts = [idx[d].start or 0 for idx in indices]
+        stops = [size if idx[d].stop is None else idx[d].stop for idx in indices]
+        box.append((min(starts), max(stops)))
+    return box
+
+
+def _rank_box(x):
+    shards = x.addressable_shards
+    return shards, _box([s.index for s in shards], x.shape)
+
+
+def _box_shape(sharding, shape):
+    """The shape of this process's block of an array of ``shape`` laid out by ``sharding``."""
+    return tuple(b - a for a, b in _box(list(sharding.addressable_devices_indices_map(shape).values()), shape))
+
+
+def rank_shape(x):
+    """The shape of :func:`local_view` ``(x)`` (nothing copied)."""
+    if not isinstance(x, jax.Array) or x.is_fully_addressable:
+        return tuple(np.shape(x))
+    return _box_shape(x.sharding, tuple(x.shape))
+
+
 def local_view(x):
     """This process's part of a global array: the whole value when it is visible here,
     else the block made of this process's shards (MindSpore's per-rank slice)."""
@@ -237,12 +270,7 @@ def local_view(x):
         return x
     if x.sharding.is_fully_replicated:
         return x.addressable_data(0)
-    shards = x.addressable_shards
-    box = []
-    for d, size in enumerate(x.shape):
-        starts = [s.index[d].start or 0 for s in shards]
-        stops = [size if s.index[d].stop is None else s.index[d].stop for s in shards]
-        box.append((min(starts), max(stops)))
+    shards, box = _rank_box(x)
     buf = np.empty([b - a for a, b in box], dtype=x.dtype)
     for s in shards:
         rel = tuple(slice((s.index[d].start or 0) - box[d][0],
@@ -287,12 +315,8 @@ def sharded_call(body, state_params, dyn_example, sens_example):
     """The compiled step of ``body(state_vals, dyn, sens) -> (out, changed)`` partitioned
     over all devices, or ``None`` when semi-auto/auto parallel is not in effect."""
     if not auto_parallel_active():
-        if jax.process_count() > 1 and any(isinstance(p._raw_get(), jax.Array) and not p._raw_get().is_fully_addressable
-                                           and not _is_key(p._raw_get()) for p in state_params):
-            raise NotImplementedError(
-                "msjax does not run a compiled function outside the semi-auto/auto-parallel step on Parameters that "
-                "step placed over several processes (e.g. an optimizer called after AutoParallel(grad_fn) with "
-                "msjax launch): call the optimizer inside the function given to AutoParallel.")
+        if jax.process_count() > 1 and any(_spread(p._raw_get()) for p in state_params):
+            return _rank_local_call(body, state_params)
         return None
     devices = _strategy.mesh_devices()
     written = {}
@@ -353,6 +377,42 @@ def sharded_call(body, state_params, dyn_example, sens_example):
 
     call.shardings = state_sh
     call.saved = False
+    return call
+
+
+def _spread(v):
+    return isinstance(v, jax.Array) and not v.is_fully_addressable and not _is_key(v)
+
+
+def _rank_local_shardings(state_params, vals):
+    """The sharding of each state value spread over the processes (an optimizer state not placed
+    yet: its Parameter's), else None."""
+    shard = [v.sharding if _spread(v) else None for v in vals]
+    for j, k in _optimizer_states(state_params).items():
+        if shard[j] is None and shard[k] is not None and tuple(np.shape(vals[j])) == tuple(vals[k].shape):
+            shard[j] = shard[k]
+    return shard
+
+
+def _rank_local_call(body, state_params):
+    """A compiled function outside the step on Parameters a semi-auto/auto-parallel step placed
+    over several processes (MindSpore's ``dataset_slice`` sample: ``optimizer(grads)`` after
+    ``AutoParallel(grad_fn)``): as a MindSpore rank's stand-alone graph, it runs on the rank's
+    slices (the step's outputs, such as the gradients, are slices already). An optimizer state
+    not placed yet is laid out as its Parameter first; the new values go back into the global
+    arrays with the same shardings."""
+    shard = _rank_local_shardings(state_params, [p._raw_get() for p in state_params])
+    jitted = jax.jit(body)
+
+    def call(vals, dyn, sens):
+        g_state = [v if s is None else _place(v, s) for v, s in zip(vals, shard)]
+        out, changed = jitted([local_view(g) for g in g_state], dyn, sens)
+        back = {j: g for j, (g, v) in enumerate(zip(g_state, vals)) if g is not v}
+        for j, v in changed.items():
+            back[j] = v if shard[j] is None else jax.make_array_from_process_local_data(
+                shard[j], np.asarray(v), tuple(g_state[j].shape))
+        return out, back
+
     return call
 
 

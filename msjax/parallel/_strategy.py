@@ -209,7 +209,7 @@ class Strategy:
                                    f"divisible by {k}: invalid strategy.")
 
 
-def _from_tuple(opname, strategy, devices):
+def _from_tuple(opname, strategy, devices, repeat_left=False):
     n = len(devices)
     p = math.prod(strategy)
     if n % p:
@@ -217,7 +217,11 @@ def _from_tuple(opname, strategy, devices):
                            f"divide the device number {n}: invalid strategy.")
     mesh = canonical_mesh(devices)
     # the repeated calculation is the last (innermost) device-matrix dimension, as MindSpore's
-    groups = _assign(mesh, list(strategy) + [n // p], opname, "strategy")[:-1]
+    # operators; the first for a dataset strategy (its VirtualDatasetInfo: rank r holds slice r % p)
+    if repeat_left:
+        groups = _assign(mesh, [n // p] + list(strategy), opname, "strategy")[1:]
+    else:
+        groups = _assign(mesh, list(strategy) + [n // p], opname, "strategy")[:-1]
     return Strategy(mesh, jax.sharding.PartitionSpec(*[_entry(g) for g in groups]), tuple(strategy))
 
 
@@ -311,10 +315,12 @@ def _from_layout(opname, layout, devices):
     return Strategy(mesh, jax.sharding.PartitionSpec(*spec), tuple(parts))
 
 
-def to_strategies(opname, strategy, devices=None):
-    """The per-tensor :class:`Strategy` list of an in/out strategy (tuples or Layouts)."""
+def to_strategies(opname, strategy, devices=None, repeat_left=False):
+    """The per-tensor :class:`Strategy` list of an in/out strategy (tuples or Layouts);
+    ``repeat_left``: a tuple's repeated calculation is the first device-matrix dimension."""
     devices = mesh_devices() if devices is None else devices
-    return [(_from_layout if _is_layout(s) else _from_tuple)(opname, s, devices) for s in strategy]
+    return [_from_layout(opname, s, devices) if _is_layout(s) else _from_tuple(opname, s, devices, repeat_left)
+            for s in strategy]
 
 
 def replicated(devices=None):

@@ -38,6 +38,7 @@ from ..._core.parameter import Parameter, ParameterTuple
 from ..._core.tensor import Tensor, to_array, wrap
 from ..._core.transforms import StatefulFunction, to_tensors
 from ...common._cell_cache import cell_function
+from ...communication import _sharded
 from ..cell import Cell
 from ..learning_rate_schedule import LearningRateSchedule
 from .. import _validator as validator
@@ -496,7 +497,8 @@ class Optimizer(Cell):
                     continue    # RowTensor / sparse gradients (LazyAdam...)
                 raise RuntimeError(f"For '{self.cls_name}', every gradient must be a Tensor, but got "
                                    f"{type(g).__name__} for parameter '{p.name}'.")
-            if tuple(g.shape) != tuple(p.shape):
+            # a Parameter a launched sharded step spread over the processes: the rank's slice
+            if tuple(g.shape) != tuple(p.shape) and tuple(g.shape) != _sharded.rank_shape(p._raw_get()):
                 err = RuntimeError if self.cls_name == "SGD" else ValueError    # as MindSpore 2.10's kernels
                 raise err(f"For '{self.cls_name}', the gradient of '{p.name}' has shape {tuple(g.shape)}, "
                           f"but the parameter has shape {tuple(p.shape)}.")
@@ -663,8 +665,8 @@ class Optimizer(Cell):
                              f"number of parameters ({len(params)}).")
         p_arr = tuple(p._data for p in params)
         g_arr = tuple(_arr(g) for g in gradients)
-        for p, g in zip(params, g_arr):
-            if tuple(g.shape) != tuple(p.shape):
+        for p, a, g in zip(params, p_arr, g_arr):
+            if tuple(g.shape) != tuple(a.shape):     # a.shape: a rank's slice in _sharded's rank-local call
                 raise ValueError(f"For '{self.cls_name}', the gradient of {p.name} has shape {tuple(g.shape)}, "
                                  f"but the parameter has shape {tuple(p.shape)}.")
         old = self._read_state()
