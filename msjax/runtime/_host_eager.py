@@ -45,7 +45,7 @@ import jax
 import ml_dtypes
 import numpy as np
 
-__all__ = ["THRESHOLD", "enabled", "install", "stats"]
+__all__ = ["THRESHOLD", "convertible", "enabled", "install", "stats"]
 
 THRESHOLD = 3        # host evaluations of one program before its next call compiles it
 _ON = True
@@ -195,7 +195,8 @@ def _convert(x, new_dtype, **_):
     return x.astype(dt)
 
 
-def _convert_ok(src, dt):
+def convertible(src, dt):
+    """Whether a conversion from ``src`` to ``dt`` is routed to the host."""
     src, dt = np.dtype(src), np.dtype(dt)
     if src.kind == "c" or dt.kind == "c":
         return False
@@ -340,7 +341,7 @@ def _routable_eqn(eqn):
         return None
     if name in _INT_OR_FLOAT_ONLY and np.dtype(eqn.invars[0].aval.dtype) == np.bool_:
         return None
-    if name == "convert_element_type" and (not _convert_ok(eqn.invars[0].aval.dtype, eqn.params["new_dtype"])
+    if name == "convert_element_type" and (not convertible(eqn.invars[0].aval.dtype, eqn.params["new_dtype"])
                                            or eqn.params.get("sharding") is not None):
         return None
     if name in ("broadcast_in_dim", "iota", "reshape") and eqn.params.get("sharding") is not None:
