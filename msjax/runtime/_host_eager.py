@@ -48,6 +48,7 @@ import numpy as np
 __all__ = ["THRESHOLD", "convertible", "enabled", "install", "stats"]
 
 THRESHOLD = 3        # host evaluations of one program before its next call compiles it
+MAX_ELEMENTS = 1 << 22   # larger operands or results: XLA's threads win at once, compile
 _ON = True
 _STATS = {"host": 0, "compiled": 0, "last_refusal": None}
 _BF16 = np.dtype(ml_dtypes.bfloat16)
@@ -294,6 +295,20 @@ def _dynamic_slice(x, *starts, slice_sizes):
     return x[tuple(idx)]
 
 
+def _argminmax(is_max):
+    """The first index of the largest/smallest element, NaN counted as both."""
+    def run(x, axes, index_dtype):
+        x = _flush(x)
+        (axis,) = axes
+        r = (np.argmax if is_max else np.argmin)(x, axis=axis)
+        return np.asarray(r).astype(index_dtype)
+    return run
+
+
+def _split(x, sizes, axis):
+    return np.split(x, np.cumsum(sizes)[:-1], axis=axis)
+
+
 # name -> (NumPy rule, kind); kind "round": a rounding float op (at most one a program)
 _RULES = {
     "add": (_arith(operator.add), "round"), "sub": (_arith(operator.sub), "round"),
@@ -326,7 +341,13 @@ _RULES = {
     "rev": (lambda x, dimensions: np.flip(x, dimensions), "exact"),
     "concatenate": (lambda *xs, dimension: np.concatenate(xs, dimension), "exact"),
     "slice": (_slice, "exact"), "dynamic_slice": (_dynamic_slice, "exact"),
-    "iota": (_iota, "exact"), "copy": (lambda x: x, "exact"), "copy_p": (lambda x: x, "exact"),
+    "iota": (_iota, "exact"), "split": (_split, "exact"),
+    "reduce_max": (lambda x, axes, **_: np.max(x, axis=tuple(axes)), "exact"),      # integers
+    "reduce_min": (lambda x, axes, **_: np.min(x, axis=tuple(axes)), "exact"),
+    "argmax": (_argminmax(True), "exact"), "argmin": (_argminmax(False), "exact"),
+    "reduce_or": (lambda x, axes: np.bitwise_or.reduce(x, axis=tuple(axes)), "exact"),
+    "reduce_and": (lambda x, axes: np.bitwise_and.reduce(x, axis=tuple(axes)), "exact"),
+    "reduce_sum": (lambda x, axes, **_: np.sum(x, axis=tuple(axes), dtype=x.dtype), "exact"),   # integers "copy": (lambda x: x, "exact"), "copy_p": (lambda x: x, "exact"),
 }
 _CALLS = {"pjit": "jaxpr", "jit": "jaxpr", "custom_jvp_call": "call_jaxpr", "custom_vjp_call": "call_jaxpr"}
 _INT_OR_FLOAT_ONLY = {"add", "sub", "mul", "div", "rem", "square", "integer_pow", "sign", "sqrt",
@@ -345,6 +366,12 @@ def _routable_eqn(eqn):
                                            or eqn.params.get("sharding") is not None):
         return None
     if name in ("broadcast_in_dim", "iota", "reshape") and eqn.params.get("sharding") is not None:
+        return None
+    if name in ("reduce_sum", "reduce_max", "reduce_min") and np.dtype(eqn.invars[0].aval.dtype).kind not in "iu":
+        return None      # a float sum depends on the order of its additions, XLA's float max/min
+        #                  reductions give -0.0 or +0.0 by the program they are compiled in
+    if name in ("reduce_max", "reduce_min", "argmax", "argmin", "reduce_or", "reduce_and") and \
+            (0 in eqn.invars[0].aval.shape or eqn.params.get("out_sharding") is not None):
         return None
     if name == "reshape" and eqn.params.get("dimensions") is not None:
         return None
@@ -385,7 +412,8 @@ def _plan(jaxpr, budget):
             steps.append((eqn, None, plan))
             continue
         rule = _routable_eqn(eqn)
-        if rule is None:
+        if rule is None or any(np.prod(v.aval.shape, dtype=np.int64) > MAX_ELEMENTS
+                               for v in list(eqn.invars) + list(eqn.outvars)):
             return None
         fn, kind = rule
         if kind == "round" and _float_or_int(eqn.outvars[0].aval.dtype) and \
@@ -393,7 +421,7 @@ def _plan(jaxpr, budget):
             budget[0] += 1
             if budget[0] > 1:
                 return None
-        params = {k: v for k, v in eqn.params.items() if k not in ("sharding", "accuracy")}
+        params = {k: v for k, v in eqn.params.items() if k not in ("sharding", "accuracy", "out_sharding")}
         if eqn.params.get("accuracy") is not None:
             return None
         steps.append((eqn, fn, params))
@@ -412,6 +440,8 @@ def _evaluate(jaxpr, steps, args):
         ins = [_read(env, v) for v in eqn.invars]
         if fn is None:
             outs = _evaluate(eqn.params[_CALLS[eqn.primitive.name]].jaxpr, params, ins)
+        elif eqn.primitive.multiple_results:
+            outs = fn(*ins, **params)
         else:
             outs = [fn(*ins, **params)]
         for v, o in zip(eqn.outvars, outs):

@@ -97,6 +97,33 @@ def elementwise(dt):
            [(n, f, 2) for n, f in BINARY.items() if applies(n, dt)]
 
 
+REDUCTIONS = {
+    "rmax": lambda x: lax.reduce_max(x, (1,)), "rmin": lambda x: lax.reduce_min(x, (0,)),
+    "argmax": lambda x: lax.argmax(x, 1, np.int32), "argmin": lambda x: lax.argmin(x, 0, np.int32),
+}
+
+
+def reductions(dt):
+    """(name, function) of each reduction over a (pool, pool) table of ``dt`` (rows and columns)."""
+    if dt == BOOL:
+        return []
+    # XLA's float max/min reductions give -0.0 or +0.0 by the program around them: compiled
+    return [(n, f) for n, f in REDUCTIONS.items() if dt.kind in "iu" or n.startswith("arg")]
+
+
+def table(dt):
+    """The pool against itself: a square table whose rows and columns mix NaN, signed zeros,
+    denormals and ties, plus a row of -0.0 and +0.0 only."""
+    a, b = pairs(dt)
+    n = len(pool(dt))
+    t = np.where(np.arange(n * n).reshape(n, n) % 3 == 0, a.reshape(n, n), b.reshape(n, n)).astype(dt)
+    if dt.kind == "f" or dt == BF16:
+        t[0] = np.where(np.arange(n) % 2, -0.0, 0.0).astype(dt)
+        t[1] = np.where(np.arange(n) % 2, 0.0, -0.0).astype(dt)
+        t[:, 2] = -0.0
+    return t
+
+
 def layout():
     """(name, function of (x, k), routed as one primitive) on a (2, 3, 4) float32 and an int32 scalar."""
     return [
@@ -113,6 +140,9 @@ def layout():
         ("iota", lambda a, k: lax.iota(np.int64, 5), True),
         ("iota2", lambda a, k: lax.broadcasted_iota(np.float16, (3, 4), 1), True),
         ("where", lambda a, k: jax.numpy.where(a > 0, a, 0.0), False),
+        ("split", lambda a, k: jax.numpy.split(a, [1, 3], 2), False),
+        ("any", lambda a, k: jax.numpy.any(a > 3, 1), False),
+        ("int_sum", lambda a, k: jax.numpy.sum(a.astype(np.int8) * 50, (0, 2)), False),
         ("relu", lambda a, k: jax.nn.relu(a), False),
         ("add_weak", lambda a, k: jax.numpy.add(a, 2), False),
         ("int_plus_float", lambda a, k: jax.numpy.add(k, 2.5), False),
@@ -134,4 +164,6 @@ def canonical(a):
 
 
 def digest(a):
+    if isinstance(a, (list, tuple)):
+        return "|".join(map(digest, a))
     return f"{a.dtype}{list(a.shape)}{'w' if a.weak_type else ''}:" + hashlib.sha256(canonical(a)).hexdigest()[:20]

@@ -24,6 +24,10 @@ def main():
         cases = C.elementwise(dt)
         ref = jax.jit(lambda a, b: [f(a) if n == 1 else f(a, b) for _, f, n in cases])(x, y)
         out.update({f"{dt}:{name}": C.digest(r) for (name, _, _), r in zip(cases, ref)})
+        red = C.reductions(dt)
+        if red:
+            ref = jax.jit(lambda a: [f(a) for _, f in red])(jax.numpy.asarray(C.table(dt)))
+            out.update({f"{dt}:{name}": C.digest(r) for (name, _), r in zip(red, ref)})
         targets = C.convert_targets(dt)
         ref = jax.jit(lambda a: [jax.lax.convert_element_type(a, t) for t in targets])(jax.numpy.asarray(C.pool(dt)))
         out.update({f"{dt}->{t}": C.digest(r) for t, r in zip(targets, ref)})
