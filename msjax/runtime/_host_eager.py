@@ -357,6 +357,8 @@ _INT_OR_FLOAT_ONLY = {"add", "sub", "mul", "div", "rem", "square", "integer_pow"
 def _routable_eqn(eqn):
     name = eqn.primitive.name
     avals = [v.aval for v in eqn.invars] + [v.aval for v in eqn.outvars]
+    if any(jax.dtypes.issubdtype(getattr(a, "dtype", None), jax.dtypes.extended) for a in avals):
+        return None                      # PRNG keys and other extended types
     dts = [np.dtype(a.dtype) for a in avals if hasattr(a, "dtype")]
     if len(dts) != len(avals) or any(d.kind == "c" or d.kind == "V" and d != _BF16 for d in dts):
         return None
@@ -529,7 +531,10 @@ def install():
                 plan = None
                 if plain_call(jaxpr, in_shardings, out_shardings, in_layouts, out_layouts, donated_invars,
                               ctx_mesh, compiler_options_kvs):
-                    plan = _plan(jaxpr.jaxpr, [0])
+                    try:
+                        plan = _plan(jaxpr.jaxpr, [0])
+                    except Exception:  # noqa: BLE001 - a type NumPy does not know (PRNG keys): XLA's
+                        plan = None
                 entry = _TABLE[jaxpr] = [plan, 0]
             if entry[0] is not None and entry[1] < THRESHOLD:
                 outs = run_on_host(jaxpr, entry[0], args)
