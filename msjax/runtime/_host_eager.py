@@ -11,9 +11,10 @@ XLA's executable at today's speed.
 
 The routed primitives are those whose result XLA CPU computes exactly (IEEE
 correctly rounded or no rounding at all): layout (broadcast, reshape, squeeze,
-transpose, rev, slice, dynamic_slice, concatenate, iota, copy), comparisons, select,
-bitwise/logical ops and shifts, neg/abs/sign/floor/ceil/round/is_finite, max/min,
-conversions, and add/sub/mul/div/rem/sqrt/square/integer_pow. The NumPy versions
+transpose, rev, slice, dynamic_slice, concatenate, split, iota, copy), comparisons,
+select, bitwise/logical ops and shifts, neg/abs/sign/floor/ceil/round/is_finite, max/min,
+conversions, argmax/argmin, integer and bool reductions (sum, max, min, any, all), and
+add/sub/mul/div/sqrt/square/integer_pow (rem on integers). The NumPy versions
 follow XLA CPU's semantics, measured against the compiled programs
 (``tests/test_host_eager.py`` asserts bit equality on every one, every dtype):
 
@@ -29,10 +30,12 @@ follow XLA CPU's semantics, measured against the compiled programs
 A program with more than one rounding float operation (an ``add`` after a ``mul``
 could be fused into an FMA; chained float16 ops may be kept in float32) is compiled,
 as are conversions from float64 to the 16-bit floats (XLA may round twice), select
-on an integer index, pad/gather/reductions/dot and every transcendental function
-(XLA's own approximations). Only programs on the default CPU device with plain
-inputs (uncommitted single-device arrays, NumPy values, Python scalars) and no
-shardings, layouts, donation or effects are routed; everything else compiles.
+on an integer index, pad/gather/scatter/sort/dot and every transcendental function
+(XLA's own approximations), float sums and float max/min reductions (XLA gives -0.0
+or +0.0 for a tie of zeros by the program around them), float rem. Only programs on
+the default CPU device with plain inputs (uncommitted single-device arrays, NumPy
+values, Python scalars; up to ``MAX_ELEMENTS`` each) and no shardings, layouts,
+donation or effects are routed; everything else compiles.
 ``MSJAX_HOST_EAGER=0`` turns this off.
 """
 from __future__ import annotations
