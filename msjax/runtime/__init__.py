@@ -24,3 +24,7 @@ __all__ = sorted([
     "memory_allocated", "max_memory_allocated", "reset_max_memory_reserved", "reset_max_memory_allocated", "Event",
     "PluggableAllocator", "MemPool", "use_mem_pool", "get_device_limit", "set_device_limit", "get_stream_limit",
     "set_stream_limit", "reset_stream_limit", "StreamLimitCtx"])
+
+from . import _host_eager
+
+_host_eager.install()

@@ -1,0 +1,146 @@
+"""First PyNative calls of exact primitives run on the host (msjax/runtime/_host_eager.py):
+bit equality with XLA CPU's compiled programs for every routed primitive and dtype
+(recorded digests of XLA's results, tests/golden/host_eager_xla.json, and a sample
+compiled live), results as jax Arrays of the same dtype, weak type and placement; the
+N-th call of a program compiles it and later calls take JAX's fast path; what is not
+routed compiles."""
+import json
+import os
+import sys
+
+import jax
+import ml_dtypes
+import numpy as np
+import pytest
+from jax import lax
+
+import msjax as ms  # noqa: F401  (installs the host path)
+from msjax.runtime import _host_eager as he
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from golden import host_eager_cases as C  # noqa: E402
+
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "golden", "host_eager_xla.json")) as _f:
+    XLA = json.load(_f)["digests"]
+
+
+@pytest.fixture
+def host_only(monkeypatch):
+    """Every routed call stays on the host (no compile) while the test runs."""
+    monkeypatch.setattr(he, "THRESHOLD", 10 ** 9)
+    monkeypatch.setattr(he, "_ON", True)
+    return he
+
+
+def _host(fn, *args):
+    before = he.stats()
+    out = fn(*args)
+    after = he.stats()
+    assert after["host"] > before["host"] and after["compiled"] == before["compiled"], \
+        f"not run on the host ({after['last_refusal']})"
+    return out
+
+
+def _compiled(fn, *args):
+    he.enabled(False)
+    try:
+        return jax.jit(fn)(*args)
+    finally:
+        he.enabled(True)
+
+
+def _difference(out, fn, args):
+    """Where the host result differs from XLA's (compiled now: only on a failure)."""
+    ref = _compiled(fn, *args)
+    a, b = np.asarray(out), np.asarray(ref)
+    i = next((i for i in range(a.size) if C.canonical(a.ravel()[i:i + 1]) != C.canonical(b.ravel()[i:i + 1])), 0)
+    xs = [np.asarray(v).ravel()[i] if np.ndim(v) else v for v in args]
+    return f"at {xs}: host {a.ravel()[i]!r}, XLA {b.ravel()[i]!r} ({out.dtype}/{ref.dtype}, weak {out.weak_type})"
+
+
+@pytest.mark.parametrize("dt", C.DTYPES, ids=str)
+def test_elementwise_and_conversions_bit_equal_to_xla(dt, host_only):
+    x, y = (jax.numpy.asarray(v) for v in C.pairs(dt))
+    wrong = []
+    for name, f, nargs in C.elementwise(dt):
+        args = (x,) if nargs == 1 else (x, y)
+        out = _host(f, *args)
+        if C.digest(out) != XLA[f"{dt}:{name}"]:
+            wrong.append(f"{name}: {_difference(out, f, args)}")
+    t = jax.numpy.asarray(C.table(dt))
+    for name, f in C.reductions(dt):
+        out = _host(f, t)
+        if C.digest(out) != XLA[f"{dt}:{name}"]:
+            wrong.append(f"{name}: {_difference(out, f, (t,))}")
+    p = jax.numpy.asarray(C.pool(dt))
+    for t in C.convert_targets(dt):
+        f = (lambda t: lambda a: lax.convert_element_type(a, t))(t)
+        out = _host(f, p)
+        if C.digest(out) != XLA[f"{dt}->{t}"]:
+            wrong.append(f"->{t}: {_difference(out, f, (p,))}")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_layout_bit_equal_to_xla(host_only):
+    x, k = C.layout_inputs()
+    for name, f, single in C.layout():
+        out = _host(f if single else jax.jit(f), x, k)   # a primitive's dispatch, or a jit's cache miss
+        assert C.digest(out) == XLA[f"layout:{name}"], f"{name}: {_difference(out, f, (x, k))}"
+        for o in out if isinstance(out, list) else [out]:
+            assert o.committed is False and o.sharding == x.sharding
+
+
+def test_a_sample_against_the_installed_xla(host_only):
+    """The recorded digests hold for this JAX: flushed denormals, -0.0 in max/min,
+    saturating casts, integer division by zero, shifts past the width, on the live compiler."""
+    cases = [(np.float32, lambda a, b: (a * b, lax.max(a, b), lax.min(b, a), a / b, lax.sign(a), a > b)),
+             (ml_dtypes.bfloat16, lambda a, b: (a + b, lax.max(a, b), lax.convert_element_type(a, np.float64))),
+             (np.float64, lambda a, b: (lax.convert_element_type(a, np.int32), lax.convert_element_type(a, np.uint8),
+                                        lax.convert_element_type(a, np.float32))),
+             (np.int32, lambda a, b: (lax.div(a, b), lax.rem(a, b), lax.shift_right_arithmetic(a, b)))]
+    for dt, f in cases:
+        x, y = (jax.numpy.asarray(v) for v in C.pairs(np.dtype(dt)))
+        for out, ref in zip(_host(f, x, y), _compiled(f, x, y)):
+            assert C.digest(out) == C.digest(ref)
+
+
+def test_nth_call_compiles_then_the_fast_path(monkeypatch):
+    monkeypatch.setattr(he, "THRESHOLD", 2)
+    x = jax.numpy.asarray(np.linspace(-3, 3, 7 * 5, dtype=np.float32).reshape(7, 5))   # a shape no other test uses
+    seen, outs = [], []
+    for _ in range(4):
+        before = he.stats()
+        outs.append(lax.mul(x, x))
+        after = he.stats()
+        seen.append("host" if after["host"] > before["host"] else
+                    "compiled" if after["compiled"] > before["compiled"] else "fast path")
+    assert seen == ["host", "host", "compiled", "fast path"]
+    assert len({C.digest(o) for o in outs}) == 1
+
+
+def test_not_routed_programs_compile(host_only):
+    x = jax.numpy.asarray(np.linspace(0.1, 2, 9, dtype=np.float32))
+    for f in (lambda a: lax.exp(a), lambda a: a * a + a, lambda a: jax.numpy.sum(a), lambda a: lax.rem(a, a),
+              lambda a: jax.numpy.max(a), lambda a: jax.random.split(jax.random.key(1)),
+              lambda a: lax.integer_pow(a.astype(np.float16), 3),
+              lambda a: lax.convert_element_type(a.astype(np.float64), ml_dtypes.bfloat16)):
+        before = he.stats()
+        jax.jit(f)(x)
+        assert he.stats()["compiled"] > before["compiled"] and he.stats()["host"] == before["host"]
+
+
+def test_committed_inputs_compile(host_only):
+    x = jax.device_put(np.float32([1.5, 2.5, 9.5]), jax.devices()[0])    # committed to a device
+    before = he.stats()
+    out = lax.sub(x, x)
+    assert he.stats()["host"] == before["host"] and out.committed
+
+
+def test_switch_off(host_only):
+    he.enabled(False)
+    try:
+        before = he.stats()
+        lax.add(jax.numpy.asarray(np.float32([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11])), np.float32(1))
+        assert he.stats()["host"] == before["host"]
+    finally:
+        he.enabled(True)
