@@ -41,6 +41,7 @@ donation or effects are routed; everything else compiles.
 from __future__ import annotations
 
 import operator
+import inspect
 import os
 import weakref
 
@@ -481,6 +482,9 @@ _RETRY = _Retry()
 # ---------------------------------------------------------------------------
 # the hook
 # ---------------------------------------------------------------------------
+# the parameters of the JAX function the hook replaces (as in jax 0.10); any other list: no hook
+_HOOKED_SIGNATURE = ("args", "jaxpr", "in_shardings", "out_shardings", "in_layouts", "out_layouts",
+                     "donated_invars", "ctx_mesh", "name", "keep_unused", "inline", "compiler_options_kvs")
 _TABLE = weakref.WeakKeyDictionary()   # ClosedJaxpr -> [plan or None, host runs]
 
 
@@ -498,6 +502,8 @@ def install():
     original = getattr(pjit_mod, "_pjit_call_impl_python", None)
     if original is None or getattr(original, "_msjax_host", False):
         return original is not None
+    if tuple(inspect.signature(original).parameters) != _HOOKED_SIGNATURE:
+        return False   # another JAX: its eager call takes other arguments, so keep JAX's own path
     cpu = []
 
     def device():
