@@ -92,29 +92,34 @@ def case_operator_type_errors(ms):
     return out + [_error(lambda: t * (1, 2)), _error(lambda: (1, 2) * t), t + (1, 2), [1, 2] + t]
 
 
-def case_shape_error_texts(ms):
-    def f32(*shape):
-        return ms.Tensor(np.ones(shape, np.float32))
-    return [_error(lambda: ms.nn.Dense(3, 4)(f32(2, 5))),
-            _error(lambda: ms.ops.MatMul()(f32(2, 3), f32(4, 2))),
-            _error(lambda: ms.ops.BatchMatMul()(f32(2, 2, 3), f32(2, 4, 2))),
-            _error(lambda: ms.ops.BatchMatMul(transpose_a=True)(f32(2, 3, 2), f32(2, 4, 2))),
-            _error(lambda: ms.ops.concat((f32(2, 3, 4), f32(2, 3, 4), f32(2, 5, 4)))),
-            _error(lambda: ms.ops.reshape(f32(2, 3), (-1, 4))),
-            _error(lambda: f32(2, 3).reshape(4, 2)),
-            _error(lambda: ms.nn.Conv2d(3, 8, 3)(f32(1, 4, 8, 8)))]
+def _f32(ms, *shape):
+    return ms.Tensor(np.ones(shape, np.float32))
 
 
-def case_matmul_ext_text(ms):
-    """Alone: after this error MindSpore's PyNative raises it again from the next ops of the process."""
-    x = ms.Tensor(np.ones((2, 2, 3), np.float32))
-    return _error(lambda: ms.ops.matmul(x, ms.Tensor(np.ones((2, 4, 2), np.float32))))
+# Shape errors, one a case: after a kernel's error MindSpore's PyNative may raise that error's text
+# again from the next failing op of the process (the recorder runs each case in a fresh one).
+_SHAPE_ERRORS = {
+    "dense": lambda ms: ms.nn.Dense(3, 4)(_f32(ms, 2, 5)),
+    "matmul": lambda ms: ms.ops.MatMul()(_f32(ms, 2, 3), _f32(ms, 4, 2)),
+    "batch_matmul": lambda ms: ms.ops.BatchMatMul()(_f32(ms, 2, 2, 3), _f32(ms, 2, 4, 2)),
+    "batch_matmul_transpose_a": lambda ms: ms.ops.BatchMatMul(transpose_a=True)(_f32(ms, 2, 3, 2), _f32(ms, 2, 4, 2)),
+    "concat_one_axis": lambda ms: ms.ops.concat((_f32(ms, 2, 3, 4), _f32(ms, 2, 3, 4), _f32(ms, 2, 5, 4))),
+    "concat_two_axes": lambda ms: ms.ops.Concat(1)((_f32(ms, 2, 3, 4), _f32(ms, 3, 3, 5))),
+    "reshape": lambda ms: ms.ops.reshape(_f32(ms, 2, 3), (-1, 4)),
+    "tensor_reshape": lambda ms: _f32(ms, 2, 3).reshape(4, 2),
+    "matmul_ext": lambda ms: ms.ops.matmul(_f32(ms, 2, 2, 3), _f32(ms, 2, 4, 2)),
+    "conv2d": lambda ms: ms.nn.Conv2d(3, 8, 3)(_f32(ms, 1, 4, 8, 8)),
+}
+for _name, _fn in _SHAPE_ERRORS.items():
+    globals()[f"case_text_{_name}"] = (lambda fn: lambda ms: _error(lambda: fn(ms)))(_fn)
 
 
-def case_concat_two_axes_differ(ms):
-    """A second case (MindSpore's PyNative keeps the first failing Concat's text within a process)."""
-    x = ms.Tensor(np.ones((2, 3, 4), np.float32))
-    return _error(lambda: ms.ops.Concat(1)((x, ms.Tensor(np.ones((3, 3, 5), np.float32)))))
+def case_tuple_to_array_range(ms):
+    """YOLOv3's grid: ``ops.tuple_to_array(range(n))`` inside a Cell and eagerly."""
+    class Grid(ms.nn.Cell):
+        def construct(self, x):
+            return ms.ops.tuple_to_array(range(x.shape[0])), ms.ops.TupleToArray()(range(2, 5))
+    return [ms.ops.tuple_to_array(range(3)), Grid()(ms.Tensor(np.ones(4, np.float32)))]
 
 
 def all_cases():
