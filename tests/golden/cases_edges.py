@@ -11,6 +11,8 @@ numpy and Pillow (to make PNG bytes) are imported.
 """
 import importlib
 import io
+import os
+import tempfile
 
 import numpy as np
 
@@ -120,6 +122,26 @@ def case_tuple_to_array_range(ms):
         def construct(self, x):
             return ms.ops.tuple_to_array(range(x.shape[0])), ms.ops.TupleToArray()(range(2, 5))
     return [ms.ops.tuple_to_array(range(3)), Grid()(ms.Tensor(np.ones(4, np.float32)))]
+
+
+def case_model_checkpoint_files(ms):
+    """The files ``ModelCheckpoint`` leaves after ``Model.train`` in GRAPH_MODE and in PyNative:
+    MindSpore writes ``<prefix>-graph.meta`` (its compiled graph) beside the first checkpoint in
+    GRAPH_MODE only (msjax does not: docs/differences.md)."""
+    ds = importlib.import_module(ms.__name__ + ".dataset")
+    out = []
+    for mode in (ms.GRAPH_MODE, ms.PYNATIVE_MODE):
+        ms.set_context(mode=mode)
+        net = ms.nn.Dense(3, 2)
+        data = ds.NumpySlicesDataset({"x": np.ones((4, 3), np.float32), "y": np.ones((4, 2), np.float32)},
+                                     shuffle=False).batch(2)
+        with tempfile.TemporaryDirectory() as tmp:
+            ckpt = ms.train.ModelCheckpoint(prefix="net", directory=tmp,
+                                            config=ms.train.CheckpointConfig(save_checkpoint_steps=2))
+            ms.Model(net, ms.nn.MSELoss(), ms.nn.SGD(net.trainable_params())).train(2, data, callbacks=[ckpt])
+            out.append(sorted(os.listdir(tmp)))
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    return out
 
 
 def all_cases():
