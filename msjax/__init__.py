@@ -36,16 +36,23 @@ _jax.config.update("jax_enable_x64", True)
 _jax.config.update("jax_default_matmul_precision", "highest")
 
 
-def _strip_jax_notes(exc):
-    """Remove the note JAX adds to an exception that crossed one of its transforms ("For simplicity,
-    JAX has removed its internal frames...") from ``exc`` and the exceptions chained to it: a user's
-    mistake reads as in MindSpore (JAX's internal frames stay filtered out)."""
+def _chained(exc):
+    """``exc`` and the exceptions chained to it (``__cause__``, ``__context__``), each once."""
     todo, seen = [exc], set()
     while todo:
         e = todo.pop()
         if e is None or id(e) in seen:
             continue
         seen.add(id(e))
+        yield e
+        todo += [e.__cause__, e.__context__]
+
+
+def _strip_jax_notes(exc):
+    """Remove the note JAX adds to an exception that crossed one of its transforms ("For simplicity,
+    JAX has removed its internal frames...") from ``exc`` and the exceptions chained to it: a user's
+    mistake reads as in MindSpore (JAX's internal frames stay filtered out)."""
+    for e in _chained(exc):
         notes = getattr(e, "__notes__", None)
         if notes:
             kept = [n for n in notes if "JAX has removed its internal frames" not in n]
@@ -53,12 +60,34 @@ def _strip_jax_notes(exc):
                 e.__notes__ = kept
             else:
                 del e.__notes__
-        todo += [e.__cause__, e.__context__]
+
+
+_CORE_DIR = _os.path.join(_os.path.dirname(_os.path.abspath(__file__)), "_core", "")
+
+
+def _drop_core_frames(exc):
+    """Leave msjax's transform machinery (``msjax/_core``: where a Cell call, ``grad`` or ``jit`` goes
+    through JAX, C++ in MindSpore and never in its Python traceback) out of the traceback of ``exc``
+    and of the exceptions chained to it, as JAX leaves out its own frames; the last frame stays.
+    ``MSJAX_TRACEBACK_FILTERING=off`` keeps them all."""
+    if _os.environ.get("MSJAX_TRACEBACK_FILTERING", "").lower() == "off":
+        return
+    for e in _chained(exc):
+        frames, tb = [], e.__traceback__
+        while tb is not None:
+            frames.append(tb)
+            tb = tb.tb_next
+        kept = [t for t in frames[:-1] if not t.tb_frame.f_code.co_filename.startswith(_CORE_DIR)] + frames[-1:]
+        for a, b in zip(kept, kept[1:] + [None]):
+            a.tb_next = b
+        if kept:
+            e.__traceback__ = kept[0]
 
 
 def _excepthook(tp, value, tb, _previous=_sys.excepthook):
     _strip_jax_notes(value)
-    _previous(tp, value, tb)
+    _drop_core_frames(value)
+    _previous(tp, value, value.__traceback__ if value is not None and value.__traceback__ is not None else tb)
 
 
 _sys.excepthook = _excepthook

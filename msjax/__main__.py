@@ -62,8 +62,9 @@ def _run(argv):
             raise
         if not isinstance(e, SystemExit):
             import traceback
-            from . import _strip_jax_notes
+            from . import _drop_core_frames, _strip_jax_notes
             _strip_jax_notes(e)
+            _drop_core_frames(e)
             traceback.print_exc()
         sys.stdout.flush()
         sys.stderr.flush()

@@ -212,8 +212,10 @@ def _bert_cfg(zoo, work, task="classifier"):
     # BERT-base's network (bert_net_cfg, nested in the yaml: no command-line option reaches it)
     # shrunk to 2 layers of width 64 over a 100-word vocabulary, in float32; AdamWeightDecay's
     # learning rate (the first under optimizer_cfg) 2e-5 -> 1e-3 for a network trained from scratch
+    # (SQuAD has no CPU yaml: its task_squad_config.yaml, float16 there, float32 here as on the CPU ones)
     dst = os.path.join(work, "configs", f"bert_tiny_{task}_cpu.yaml")
-    patched_yaml(os.path.join(zoo, f"official/nlp/Bert/task_{task}_cpu_config.yaml"), dst, BERT_NET, "bert_net_cfg")
+    src = f"task_{task}_config.yaml" if task == "squad" else f"task_{task}_cpu_config.yaml"
+    patched_yaml(os.path.join(zoo, "official/nlp/Bert", src), dst, BERT_NET, "bert_net_cfg")
     return patched_yaml(dst, dst, {"learning_rate": "0.001"}, "optimizer_cfg")
 
 
@@ -281,7 +283,17 @@ def _bert_ner(zoo, work, data, out):
             f"--train_data_file_path={data['bert_ner'][0]}", f"--save_finetune_checkpoint_path={out}"]
 
 
+def _bert_squad(zoo, work, data, out):
+    # span prediction (BertSquad) from the same initial checkpoint, 8 epochs of 16 steps
+    return ["run_squad.py", f"--config_path={_bert_cfg(zoo, work, 'squad')}", "--device_target=CPU",
+            "--do_train=true", "--do_eval=false", "--epoch_num=8", "--train_batch_size=8",
+            f"--load_pretrain_checkpoint_path={data['bert_ckpt']}", f"--train_data_file_path={data['bert_squad']}",
+            f"--save_finetune_checkpoint_path={out}"]
+
+
 MODELS.update({
+    "bert_squad": ("official/nlp/Bert", _bert_squad, r"current epoch percent: [\d.]+, step: (\d+), outputs are",
+                   "squad*.ckpt"),
     "bert_ner_crf": ("official/nlp/Bert", _bert_ner, r"current epoch percent: [\d.]+, step: (\d+), outputs are",
                      "ner*.ckpt"),
     "inceptionv4": ("official/cv/Inception/inceptionv4", _inceptionv4, r"epoch: (\d+) step: \d+, loss is",
@@ -295,14 +307,15 @@ MODELS.update({
                   "classifier*.ckpt"),
     "cyclegan": ("official/cv/CycleGAN", _cyclegan, r"Epoch\[\d+\] \[(\d+)/\d+\] step cost", "ckpt/G_A_*.ckpt"),
 })
-MAX_STEPS.update({"cyclegan": 0, "bert_tiny": 0, "inceptionv3": 0, "gcn": 0, "unet": 0, "ssd300": 0, "inceptionv4": 0,
+MAX_STEPS.update({"bert_squad": 0, "cyclegan": 0, "bert_tiny": 0, "inceptionv3": 0, "gcn": 0, "unet": 0, "ssd300": 0, "inceptionv4": 0,
                   "bert_ner_crf": 0})
-LOAD_CHECK.update({"cyclegan": None, "bert_tiny": None,
+LOAD_CHECK.update({"bert_squad": None, "cyclegan": None, "bert_tiny": None,
                    "gcn": ("src.gcn", "GCN(__import__('src.config', fromlist=['ConfigGCN']).ConfigGCN(), 16, 4)"), "ssd300": None,
                    "unet": ("src.unet_medical", "UNetMedical(n_channels=1, n_classes=2)"),
                    "inceptionv4": ("src.inceptionv4", "Inceptionv4(classes=4)"), "bert_ner_crf": None,
                    "inceptionv3": ("src.inception_v3", "InceptionV3(num_classes=4, has_bias=False)")})
-LOSS_RE.update({"gcn": r"train_loss= (-?\d+\.\d+)", "cyclegan": r"G_loss: (-?\d+\.\d+)", "bert_ner_crf": r"outputs are \(?(?:Tensor\(shape=\[\w*\], dtype=Float32, value=\s*)?\[?\s*(-?\d+\.\d+)",
+LOSS_RE.update({"bert_squad": r"outputs are \(?(?:Tensor\(shape=\[\w*\], dtype=Float32, value=\s*)?\[?\s*(-?\d+\.\d+)",
+                "gcn": r"train_loss= (-?\d+\.\d+)", "cyclegan": r"G_loss: (-?\d+\.\d+)", "bert_ner_crf": r"outputs are \(?(?:Tensor\(shape=\[\w*\], dtype=Float32, value=\s*)?\[?\s*(-?\d+\.\d+)",
                 "bert_tiny": r"outputs are \(?(?:Tensor\(shape=\[\w*\], dtype=Float32, value=\s*)?\[?\s*(-?\d+\.\d+)"})
 
 
@@ -312,7 +325,9 @@ def prepare_more_data(data, root, models, zoo=None, work=None):
         data["imagefolder_320"] = zoo_data.image_folder(root, per_class=80, size=40, name="imagefolder_320")
     if "bert_ner_crf" in models:
         data["bert_ner"] = zoo_data.bert_ner_mindrecord(root, vocab=BERT_NET["vocab_size"], seq=BERT_NET["seq_length"])
-    if {"bert_tiny", "bert_ner_crf"} & set(models):
+    if "bert_squad" in models:
+        data["bert_squad"] = zoo_data.bert_squad_mindrecord(root, vocab=BERT_NET["vocab_size"], seq=BERT_NET["seq_length"])
+    if {"bert_tiny", "bert_ner_crf", "bert_squad"} & set(models):
         data["bert"] = zoo_data.bert_classification_mindrecord(root, vocab=BERT_NET["vocab_size"],
                                                                seq=BERT_NET["seq_length"])
         data["bert_ckpt"] = os.path.join(root, "bert_backbone_init.ckpt")

@@ -477,3 +477,132 @@ def numpy_alias_shim(root):
                 "    if not hasattr(_np, _n):\n"
                 "        setattr(_np, _n, _t)\n")
     return path
+
+
+def div2k(root, train=16, valid=2, size=96, scale=2, seed=0):
+    """``root/div2k``: the DIV2K layout official/cv/EDSR reads (``DIV2K_{train,valid}_HR/<n>.png`` and
+    ``DIV2K_{train,valid}_LR_bicubic/X<scale>/<n>x<scale>.png``), smooth random pictures of
+    ``size`` pixels and their bicubic reductions (PIL). Returns the folder."""
+    from PIL import Image
+    path = os.path.join(root, "div2k")
+    if os.path.isdir(os.path.join(path, "DIV2K_valid_HR")):
+        return path
+    rng = np.random.default_rng(seed)
+    for split, count, first in (("train", train, 1), ("valid", valid, 801)):
+        hr_dir = os.path.join(path, f"DIV2K_{split}_HR")
+        lr_dir = os.path.join(path, f"DIV2K_{split}_LR_bicubic", f"X{scale}")
+        os.makedirs(hr_dir, exist_ok=True)
+        os.makedirs(lr_dir, exist_ok=True)
+        for i in range(first, first + count):
+            low = rng.integers(0, 256, (size // 8, size // 8, 3), dtype=np.uint8)
+            hr = Image.fromarray(low).resize((size, size), Image.BICUBIC)
+            hr.save(os.path.join(hr_dir, f"{i:04d}.png"))
+            hr.resize((size // scale, size // scale), Image.BICUBIC).save(os.path.join(lr_dir, f"{i:04d}x{scale}.png"))
+    return path
+
+
+def voc_segmentation(root, images=16, size=64, classes=21, seed=0):
+    """``root/voc_seg``: JPEG pictures and PNG label maps (class ids 0..classes-1, 255 on a border)
+    with a ``train.txt`` list of ``image label`` paths relative to the folder, the input of
+    official/cv/DeepLabv3's ``src/data/build_seg_data.py``. Returns (folder, list file)."""
+    from PIL import Image
+    path = os.path.join(root, "voc_seg")
+    lst = os.path.join(path, "train.txt")
+    if os.path.exists(lst):
+        return path, lst
+    os.makedirs(os.path.join(path, "JPEGImages"), exist_ok=True)
+    os.makedirs(os.path.join(path, "SegmentationClass"), exist_ok=True)
+    rng = np.random.default_rng(seed)
+    lines = []
+    for i in range(images):
+        label = np.zeros((size, size), np.uint8)
+        picture = rng.integers(0, 64, (size, size, 3)).astype(np.uint8)
+        for _ in range(3):   # rectangles of a class, coloured by it
+            c = int(rng.integers(1, classes))
+            y, x = rng.integers(0, size // 2, 2)
+            h, w = rng.integers(size // 4, size // 2, 2)
+            label[y:y + h, x:x + w] = c
+            picture[y:y + h, x:x + w] = (c * 12) % 256
+        label[[0, -1], :] = 255
+        name = f"{i:04d}"
+        Image.fromarray(picture).save(os.path.join(path, "JPEGImages", name + ".jpg"))
+        Image.fromarray(label).save(os.path.join(path, "SegmentationClass", name + ".png"))
+        lines.append(f"JPEGImages/{name}.jpg SegmentationClass/{name}.png\n")
+    with open(lst, "w") as f:
+        f.writelines(lines)
+    return path, lst
+
+
+def coco_train2017(root):
+    """``root/coco2017``: ``coco_detection``'s pictures and annotations in the COCO 2017 and 2014
+    layouts (``train2017/``, ``val2017/``, ``annotations/instances_{train,val}2017.json``, the same
+    for 2014; links), the ``--data_dir`` official/cv/YOLOv4 (2017) and YOLOv3 (2014) read."""
+    src = coco_detection(root)
+    path = os.path.join(root, "coco2017")
+    os.makedirs(os.path.join(path, "annotations"), exist_ok=True)
+    links = {}
+    for year in ("2017", "2014"):
+        for split in ("train", "val"):
+            links[split + year] = "images"
+            links[f"annotations/instances_{split}{year}.json"] = "annotations/instances.json"
+    for name, target in links.items():
+        if not os.path.lexists(os.path.join(path, name)):
+            os.symlink(os.path.join(src, target), os.path.join(path, name))
+    return path
+
+
+def cell_nuclei(root, images=12, size=96, seed=0):
+    """``root/cell_nuclei/<id>/image.png`` (RGB) and ``mask.png`` (0/255): the layout official/cv/Unet's
+    ``preprocess_dataset.py`` leaves for its Cell_nuclei (Kaggle DSB 2018) config; bright discs on a
+    noisy background and their masks. Returns the folder."""
+    from PIL import Image
+    path = os.path.join(root, "cell_nuclei")
+    if os.path.isdir(path):
+        return path
+    rng = np.random.default_rng(seed)
+    yy, xx = np.mgrid[0:size, 0:size]
+    for i in range(images):
+        mask = np.zeros((size, size), bool)
+        for _ in range(int(rng.integers(3, 7))):
+            cy, cx, r = rng.integers(8, size - 8), rng.integers(8, size - 8), rng.integers(4, 10)
+            mask |= (yy - cy) ** 2 + (xx - cx) ** 2 < r * r
+        img = rng.normal(40, 12, (size, size, 3)) + mask[..., None] * 150
+        folder = os.path.join(path, f"{i:04d}")
+        os.makedirs(folder, exist_ok=True)
+        Image.fromarray(np.clip(img, 0, 255).astype(np.uint8)).save(os.path.join(folder, "image.png"))
+        Image.fromarray(mask.astype(np.uint8) * 255).save(os.path.join(folder, "mask.png"))
+    return path
+
+
+def bert_squad_mindrecord(root, samples=128, seq=32, vocab=100, seed=0):
+    """``root/bert_squad/train.mindrecord``: SQuAD training features in the columns official/nlp/Bert's
+    ``create_squad_dataset`` reads (``input_ids``, ``input_mask``, ``segment_ids`` of ``seq``;
+    ``start_positions``, ``end_positions``, ``unique_ids``, ``is_impossible``), int32. The answer is
+    the span of the context's words 50-59 (question first, segment 0; context segment 1)."""
+    path = os.path.join(root, "bert_squad", "train.mindrecord")
+    if os.path.exists(path):
+        return path
+    from msjax.mindrecord import FileWriter
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    rng = np.random.default_rng(seed)
+    rows = []
+    for i in range(samples):
+        q = rng.integers(5, 50, 4).tolist()
+        n = int(rng.integers(8, seq - 8))
+        ctx = rng.integers(5, 50, n)
+        start = int(rng.integers(0, n - 3))
+        ctx[start:start + 3] = rng.integers(50, 60, 3)
+        ids = [2] + q + [3] + ctx.tolist() + [3]
+        pad = seq - len(ids)
+        first = len(q) + 2
+        rows.append({"input_ids": np.array(ids + [0] * pad, np.int32),
+                     "input_mask": np.array([1] * len(ids) + [0] * pad, np.int32),
+                     "segment_ids": np.array([0] * first + [1] * (n + 1) + [0] * pad, np.int32),
+                     "start_positions": np.array([first + start], np.int32),
+                     "end_positions": np.array([first + start + 2], np.int32),
+                     "unique_ids": np.array([1000000000 + i], np.int32), "is_impossible": np.array([0], np.int32)})
+    writer = FileWriter(path, shard_num=1)
+    writer.add_schema({k: {"type": "int32", "shape": [-1]} for k in rows[0]}, "bert_squad")
+    writer.write_raw_data(rows)
+    writer.commit()
+    return path

@@ -47,7 +47,7 @@ def _infer_np(data):
             arr = arr.astype(np.float32)
         return arr
     raise TypeError(
-        "For 'Tensor', the type of 'input_data' should be one of '['Tensor', 'ndarray', 'str_', 'list', "
+        "For 'Tensor', the type of 'input_data' should be one of '['TensorPy', 'Tensor', 'ndarray', 'str_', 'list', "
         f"'tuple', 'float', 'int', 'bool', 'complex', 'bytes']', but got type '{type(data).__name__}'.")
 
 
@@ -201,6 +201,15 @@ def _seq_type(v):   # MindSpore's name of an operand's type: Tuple<int, List<flo
             else type(v).__name__)
 
 
+def _bad_operand(op, reflect, v):   # MindSpore's TypeError for Tensor <op> None/str/...; None: Python's
+    fn = {"add": "add", "sub": "Sub" if reflect else "sub", "mul": "mul", "truediv": "mul" if reflect else "div"}
+    fn, t = fn.get(op), "None" if v is None else "string" if isinstance(v, str) else f"<class '{type(v).__name__}'>"
+    return None if fn is None else TypeError(
+        f'Failed calling Sub with "Sub()(input={t}, other=Tensor)".' if fn == "Sub" else
+        f'Failed calling {fn} with "{fn}({t})".' if v is None or fn == "div" else
+        f'Failed calling {fn.title()} with "{fn.title()}()(input=Tensor, other={t})".')
+
+
 def _binary(fn, name, reflect=False, seq=None):
     op_name = name.strip("_").lstrip("r") if reflect else name.strip("_")
     kernel = eager.hot(fn, 2)
@@ -212,8 +221,11 @@ def _binary(fn, name, reflect=False, seq=None):
             a = self._data
             b = other if type(other) is int or _inexact(a.dtype) else np.float32(other)
         else:
-            if other is None or isinstance(other, str):
-                return NotImplemented
+            if not isinstance(other, (numbers.Number, list, tuple, np.ndarray, np.generic)) and \
+                    not hasattr(other, "__array__") and not isinstance(other, jax.Array):
+                if (err := _bad_operand(op_name, reflect, other)) is None:
+                    return NotImplemented
+                raise err
             if type(other) is complex:  # MindSpore's arithmetic signatures take no Python complex
                 raise TypeError(f"Failed calling {op_name.capitalize()} with \"{op_name.capitalize()}()(input=Tensor, "
                                 "other=<class 'complex'>)\": a Python complex scalar is not a valid operand; "

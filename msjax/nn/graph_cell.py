@@ -18,13 +18,10 @@ from __future__ import annotations
 from .._core.jit import jit
 from .._core.parameter import Parameter, ParameterTuple
 from .._core.tensor import Tensor
+from ..ops._impl._util import shape_text
 from .cell import Cell
 
 __all__ = ["GraphCell"]
-
-
-def _shape_text(shape):
-    return "[const vector]{" + ", ".join(str(d) for d in shape) + "}"
 
 
 class GraphCell(Cell):
@@ -55,8 +52,8 @@ class GraphCell(Cell):
                 if tuple(new.shape) != tuple(p.shape) or new.dtype != p.dtype:
                     raise ValueError(
                         "Only support update parameter by Tensor or Parameter with same shape and dtype as it. "
-                        f"The parameter '{name}' has shape {_shape_text(p.shape)} and dtype {p.dtype}, but got the "
-                        f"update value with shape {_shape_text(new.shape)} and dtype {new.dtype}.")
+                        f"The parameter '{name}' has shape {shape_text(p.shape)} and dtype {p.dtype}, but got the "
+                        f"update value with shape {shape_text(new.shape)} and dtype {new.dtype}.")
                 p.set_data(new)
             params.append(p)
         self._graph_params = ParameterTuple(params)

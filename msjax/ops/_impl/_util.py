@@ -9,7 +9,12 @@ from ..._core import dtype as mstype
 from ..._core.registry import op
 from ..._core.tensor import Tensor, _operand, to_array, wrap
 
-__all__ = ["arr", "wrap", "Tensor", "operand_pair", "axis_arg", "mstype", "to_array"]
+__all__ = ["arr", "wrap", "Tensor", "operand_pair", "axis_arg", "mstype", "to_array", "shape_text"]
+
+
+def shape_text(shape):
+    """A shape as MindSpore's C++ messages print it: ``[const vector]{2, 3}``."""
+    return "[const vector]{" + ", ".join(str(d) for d in shape) + "}"
 
 
 def arr(x):

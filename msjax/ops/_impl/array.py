@@ -29,7 +29,7 @@ from ..._core import state
 from ..._core.registry import op
 from ..._core.tensor import Tensor
 from .views import mark_permuted
-from ._util import _prim_of, arr, wrap
+from ._util import _prim_of, arr, shape_text, wrap
 from .math import _need_tensor
 
 _py_range = builtins.range
@@ -137,7 +137,7 @@ def _reshape(x, shape):
     known = _math.prod(d for d in shape if d != -1)
     if (-1 not in shape and known != x.size) or (-1 in shape and (known == 0 or x.size % known)) or \
             any(d < -1 for d in shape):
-        raise ValueError(f"proposed_shape '{list(shape)}' is invalid for input of size {x.size}")
+        raise ValueError(f"proposed_shape '{shape_text(shape)}' is invalid for input of size {x.size}")
     return wrap(jnp.reshape(x, shape))
 
 
@@ -509,7 +509,7 @@ def concat(tensors, axis=0):
     r = xs[0].ndim
     for x in xs:
         if x.ndim != r:
-            shapes = ", ".join("[const vector]{" + ", ".join(str(d) for d in y.shape) + "}" for y in xs)
+            shapes = ", ".join(shape_text(y.shape) for y in xs)
             raise ValueError(f"For primitive[Concat], element rank must be same(shapes are [const vector]{{{shapes}}})!")
     if r == 0:
         raise ValueError("For primitive[Concat], the rank of the inputs must be greater than 0.")
@@ -518,9 +518,13 @@ def concat(tensors, axis=0):
     ax = axis % r
     for x in xs:
         if x.shape[:ax] + x.shape[ax + 1:] != xs[0].shape[:ax] + xs[0].shape[ax + 1:]:
-            shapes = ", ".join("[const vector]{" + ", ".join(str(d) for d in y.shape) + "}" for y in xs)
-            raise ValueError("For primitive[Concat] only support one axis different, bug got more than "
-                             f"one(shapes is [const vector]{{{shapes}}})!")
+            shapes = ", ".join(shape_text(y.shape) for y in xs)
+            differ = [d for d in range(r) if x.shape[d] != xs[0].shape[d]]
+            if len(differ) > 1:
+                raise ValueError("For primitive[Concat] only support one axis different, bug got more than "
+                                 f"one(shapes is [const vector]{{{shapes}}})!")
+            raise ValueError(f"For primitive[Concat], shapes of tensors must match except in given concat axis {ax}, "
+                             f"but got mismatch in {differ[0]}(all input shapes are [const vector]{{{shapes}}})!")
     return wrap(jnp.concatenate(xs, axis=ax))
 
 

@@ -22,7 +22,7 @@ from jax._src.lax.linalg import geqrf as _lax_geqrf  # not re-exported by jax.la
 from ..._core import dtype as mstype
 from ..._core.registry import op
 from ..._core.tensor import Tensor
-from ._util import arr, operand_pair, to_array, wrap
+from ._util import arr, operand_pair, shape_text, to_array, wrap
 from .math import (_abs, _dispatch, _dn, _float_input, _is_bool, _is_float, _need_tensor, _norm_axes, _norm_axis, _out,
                    _tensor_method)
 from .reduction import _arg_with_value
@@ -113,11 +113,16 @@ def _batch_matmul(name, x, y, transpose_a, transpose_b):
     if x.shape[:-2] != y.shape[:-2]:
         raise ValueError(f"For {name}, inputs shape cannot be broadcast on CPU/GPU, with x shape "
                          f"{list(x.shape)}, y shape {list(y.shape)}")
+    xs, ys = x.shape, y.shape
     if transpose_a:
         x = jnp.swapaxes(x, -1, -2)
     if transpose_b:
         y = jnp.swapaxes(y, -1, -2)
     if x.shape[-1] != y.shape[-2]:
+        if name == "BatchMatMul":
+            raise ValueError("For BatchMatMul, the row of the input 'y' should be same as the col of the input 'x', "
+                             f"with x shape {shape_text(xs)}(transpose_a={int(transpose_a)}), y shape {shape_text(ys)}"
+                             f"(transpose_b={int(transpose_b)})")
         raise ValueError(f"For '{name}', x1_col must be equal to x2_row, but got {x.shape[-1]} and {y.shape[-2]}.")
     return jnp.matmul(x, y)
 
