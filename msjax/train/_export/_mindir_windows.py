@@ -15,7 +15,8 @@ exporter writes them (recorded from its files):
   written as it is. MindSpore writes one ``AvgPool``/``AvgPool3D`` node; the values agree to
   float rounding.
 * ``pad`` with a value other than zero: ``PadV3(x, paddings, value)`` (``mode='constant'``).
-* ``gather`` along one axis (``take``, nearest-neighbour resizing): ``Gather(x, indices, axis, 0)``.
+* ``gather`` along one axis (``take``, nearest-neighbour resizing): ``Gather(x, indices, axis, 0)``;
+  at points of several axes (``ops.GatherNd``, ``x[i, j]``): ``GatherNd(x, indices)``.
 * ``div``/``rem`` of integers: ``TruncateDiv``/``TruncateMod`` (C's rounding toward zero, as
   ``lax``); ``//`` and ``%`` are written as the trace computes them from these.
 * ``nn.LSTM``: each direction of each layer is msjax's named kernel ``msjax_rnn_LSTM``, written as
@@ -30,7 +31,7 @@ import math
 
 import numpy as np
 
-from ._layout import gather_layout
+from ._layout import gather_layout, gather_nd_layout, gather_nd_out_perm
 from ._mindir_ops import _out, _reshaped, _transposed, dims, rule, unsupported
 
 __all__ = []
@@ -216,7 +217,7 @@ def _gather(em, eqn, ins, dimension_numbers, slice_sizes, mode, fill_value, **_)
     sizes = tuple(int(d) for d in slice_sizes)
     if (len(dn.start_index_map) != 1 or tuple(dn.collapsed_slice_dims) != tuple(dn.start_index_map)
             or idx.shape[-1:] != (1,) or getattr(dn, "operand_batching_dims", ())):
-        raise unsupported("gather", "only whole slices along one axis (take / Embedding)")
+        return _gather_nd(em, eqn, ins, dn, sizes)
     axis = int(dn.start_index_map[0])
     if sizes[axis] != 1 or any(str(s) != str(d) for i, (s, d) in enumerate(zip(sizes, table.shape)) if i != axis):
         raise unsupported("gather", "partial slices")
@@ -231,6 +232,24 @@ def _gather(em, eqn, ins, dimension_numbers, slice_sizes, mode, fill_value, **_)
     inv = [perm.index(j) for j in range(len(perm))]
     g = em.op("Gather", [em.tensor(ins[0]), i, axis, 0], out.update(shape=tuple(out.shape[j] for j in inv)))
     return _transposed(em, g, out.update(shape=tuple(out.shape[j] for j in inv)), perm)
+
+
+def _gather_nd(em, eqn, ins, dn, sizes):
+    """A gather at points of the leading (indexed) dimensions, whole slices of the others
+    (``ops.GatherNd``, ``x[i, j]``): ``GatherNd(x, indices)`` on the operand transposed so that the
+    indexed dimensions come first, its result transposed into lax's layout."""
+    table, idx = (v.aval for v in eqn.invars)
+    layout = gather_nd_layout(dn, sizes, table.shape)
+    if layout is None:
+        raise unsupported("gather", "only whole slices at points of the operand (take, GatherNd)")
+    perm, rest = layout
+    x = _transposed(em, em.tensor(ins[0]), table, perm)
+    out = _out(eqn)
+    nb = len(idx.shape) - 1
+    to_lax = gather_nd_out_perm(dn.offset_dims, nb, len(rest))
+    nd_shape = tuple(idx.shape[:-1]) + tuple(table.shape[d] for d in rest)
+    g = em.op("GatherNd", [x, em.tensor(ins[1])], out.update(shape=nd_shape))
+    return _transposed(em, g, out.update(shape=nd_shape), to_lax)
 
 
 @rule("div", "rem")
