@@ -383,6 +383,18 @@ def build_nets(ms):
             u = ops.Unstack(axis=1)(x)[2]
             return r, a, g, t, u, self.pool(x), self.amax(x)
 
+    class Scatters(nn.Cell):
+        """The scatters of issue 34's census (PointNet2's ``centroids[i] = farthest``):
+        TensorScatterUpdate/Add/Max/Min and ``x[i] = v`` with a tensor index."""
+        def construct(self, x, v):
+            idx = Tensor(np.array([[2], [0]], np.int32))
+            a = ops.TensorScatterUpdate()(x, idx, v) + ops.TensorScatterAdd()(x, idx, v)
+            b = ops.TensorScatterMax()(x, idx, v) - ops.TensorScatterMin()(x, Tensor(np.array([[1, 2]], np.int32)),
+                                                                           v[:1, 0])
+            y = x * 1
+            y[Tensor(np.array([3, 1], np.int32))] = v
+            return a, b, y
+
     def f32(*shape, seed=0):
         return np.random.RandomState(seed).randn(*shape).astype(np.float32)
 
@@ -406,6 +418,7 @@ def build_nets(ms):
                                            f32(2, 4, 8, seed=9).astype(np.float16)], None),
         "crnn_head": (CrnnHead(), [f32(2, 1, 2, 6, seed=11)], None),
         "zoo_layers": (ZooLayers(), [f32(1, 4, 5, 6, seed=12)], None),
+        "scatters": (Scatters(), [f32(4, 3, seed=13), f32(2, 3, seed=14)], None),
         "int_ops": (IntOps(), [np.arange(-6, 6, dtype=np.int32).reshape(2, 6),
                                np.array([[3, -3, 2, 5, -4, 7]] * 2, np.int32), f32(2, 3, seed=10)], None),
     }

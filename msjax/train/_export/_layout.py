@@ -7,7 +7,7 @@ left free.
 """
 from __future__ import annotations
 
-__all__ = ["gather_layout", "gather_nd_layout", "gather_nd_out_perm"]
+__all__ = ["gather_layout", "gather_nd_layout", "gather_nd_out_perm", "scatter_nd_layout"]
 
 
 def gather_layout(offset_dims, n_index, ndim, axis):
@@ -57,3 +57,17 @@ def gather_nd_out_perm(offset_dims, n_batch, n_rest):
             perm.append(b)
             b += 1
     return perm
+
+
+def scatter_nd_layout(dn, shape, n_batch):
+    """A scatter at points of some axes, whole slices of the others (``x[i] = v``, ``TensorScatterUpdate``),
+    as ``TensorScatter*``/``ScatterND`` on the operand transposed so that the indexed axes come first:
+    ``(operand_perm, updates_perm)``, ``updates_perm`` transposing lax's updates (window dimensions at
+    ``update_window_dims``) to (``n_batch`` index dimensions, then the operand's other ones); ``None``
+    for another scatter (partial windows, batching dimensions)."""
+    k = [int(d) for d in dn.scatter_dims_to_operand_dims]
+    if getattr(dn, "operand_batching_dims", ()) or sorted(int(d) for d in dn.inserted_window_dims) != sorted(k):
+        return None
+    rest = [d for d in range(len(shape)) if d not in k]
+    to_lax = gather_nd_out_perm(dn.update_window_dims, n_batch, len(rest))
+    return k + rest, [to_lax.index(j) for j in range(len(to_lax))]

@@ -93,6 +93,8 @@ KERNELS.update({
     # nn.Conv1dTranspose: the same node and attributes under the base class's name
     "Conv2DBackpropInput": KERNELS["Conv2DTranspose"],
     "InplaceAddExt": _inplace_add,
+    **{op: _prim(op) for op in ("TensorScatterUpdate", "TensorScatterAdd", "TensorScatterSub", "TensorScatterMul",
+                                "TensorScatterDiv", "TensorScatterMax", "TensorScatterMin", "ScatterNd")},
 })
 STATIC_INPUTS.update({"ResizeBilinearV2": (1,), "AdaptiveMaxPool2D": (1,), "TopK": (1,), "Round": (1,),
                       "GroupNorm": (1, 4)})

@@ -17,6 +17,8 @@ exporter writes them (recorded from its files):
 * ``pad`` with a value other than zero: ``PadV3(x, paddings, value)`` (``mode='constant'``).
 * ``gather`` along one axis (``take``, nearest-neighbour resizing): ``Gather(x, indices, axis, 0)``;
   at points of several axes (``ops.GatherNd``, ``x[i, j]``): ``GatherNd(x, indices)``.
+* ``scatter``/``scatter-add``/``-mul``/``-min``/``-max`` of whole slices (``x[i] = v``,
+  ``x.at[i].add(v)``): ``TensorScatterUpdate``/``Add``/``Mul``/``Min``/``Max``.
 * ``div``/``rem`` of integers: ``TruncateDiv``/``TruncateMod`` (C's rounding toward zero, as
   ``lax``); ``//`` and ``%`` are written as the trace computes them from these.
 * ``nn.LSTM``: each direction of each layer is msjax's named kernel ``msjax_rnn_LSTM``, written as
@@ -31,7 +33,7 @@ import math
 
 import numpy as np
 
-from ._layout import gather_layout, gather_nd_layout, gather_nd_out_perm
+from ._layout import gather_layout, gather_nd_layout, gather_nd_out_perm, scatter_nd_layout
 from ._mindir_ops import _out, _reshaped, _transposed, dims, rule, unsupported
 
 __all__ = []
@@ -250,6 +252,40 @@ def _gather_nd(em, eqn, ins, dn, sizes):
     nd_shape = tuple(idx.shape[:-1]) + tuple(table.shape[d] for d in rest)
     g = em.op("GatherNd", [x, em.tensor(ins[1])], out.update(shape=nd_shape))
     return _transposed(em, g, out.update(shape=nd_shape), to_lax)
+
+
+_SCATTERS = {"scatter": "TensorScatterUpdate", "scatter-add": "TensorScatterAdd", "scatter_add": "TensorScatterAdd",
+             "scatter-mul": "TensorScatterMul", "scatter_mul": "TensorScatterMul", "scatter-min": "TensorScatterMin",
+             "scatter_min": "TensorScatterMin", "scatter-max": "TensorScatterMax", "scatter_max": "TensorScatterMax"}
+
+
+@rule(*_SCATTERS)
+def _scatter(em, eqn, ins, dimension_numbers, **_):
+    """``x[i] = v`` and ``x.at[i, j].add(v)``: whole slices written at points of some axes, as
+    ``TensorScatterUpdate``/``Add``/``Mul``/``Min``/``Max(x, indices, updates)`` on the operand
+    transposed so that the indexed axes come first (indices out of range: MindSpore's kernels
+    refuse them where lax drops the update)."""
+    x_a, idx_a, upd_a = (v.aval for v in eqn.invars)
+    name = eqn.primitive.name
+    nb = len(idx_a.shape) - 1
+    layout = scatter_nd_layout(dimension_numbers, x_a.shape, nb)
+    if layout is None:
+        raise unsupported(name, "only whole slices at points of the operand")
+    perm, upd_perm = layout
+    batch = tuple(idx_a.shape[:-1])
+    rest = tuple(x_a.shape[d] for d in perm[len(perm) - (len(upd_perm) - nb):])     # the whole slices
+    if tuple(upd_a.shape[j] for j in upd_perm) != batch + rest:
+        raise unsupported(name, "partial windows")
+    x = _transposed(em, em.tensor(ins[0]), x_a, perm)
+    upd = _transposed(em, em.tensor(ins[2], upd_a), upd_a, upd_perm)
+    idx = em.tensor(ins[1], idx_a)
+    if not batch:        # one point: MindSpore's kernels want an index dimension
+        k = int(idx_a.shape[-1])
+        idx = _reshaped(em, idx, idx_a, (1, k))
+        upd = _reshaped(em, upd, upd_a.update(shape=rest), (1, *rest))
+    xt = x_a.update(shape=tuple(x_a.shape[d] for d in perm))
+    y = em.op(_SCATTERS[name], [x, idx, upd], xt)
+    return _transposed(em, y, xt, [perm.index(j) for j in range(len(perm))])
 
 
 @rule("div", "rem")

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._layout import gather_layout, gather_nd_layout, gather_nd_out_perm
+from ._layout import gather_layout, gather_nd_layout, gather_nd_out_perm, scatter_nd_layout
 from ._where import Unsupported
 
 OPSET = 11
@@ -744,6 +744,32 @@ def _broadcast_mask(em, inside, lax_dims, idx_a):
     """The [batch...] in-bounds mask reshaped to broadcast over lax's output layout."""
     shape = [idx_a.shape[d[1]] if d[0] == "b" else 1 for d in lax_dims]
     return em.op("Reshape", [inside, em.shape(shape)])
+
+
+@rule("scatter", "scatter-add", "scatter_add")
+def _scatter(em, eqn, ins):
+    """``x[i] = v`` (whole slices written at points of some axes) as ``ScatterND`` on the operand
+    transposed so that the indexed axes come first; ``x.at[i].add(v)`` as ``ScatterND`` of
+    ``GatherND + v`` where the trace promises unique indices (opset 11's ``ScatterND`` has no
+    reduction). Indices out of range: onnxruntime refuses them where lax drops the update."""
+    p = eqn.params
+    x_a, idx_a, upd_a = (v.aval for v in eqn.invars)
+    add = eqn.primitive.name != "scatter"
+    nb = idx_a.ndim - 1
+    layout = scatter_nd_layout(p["dimension_numbers"], x_a.shape, nb)
+    if layout is None or (add and not p.get("unique_indices")):
+        raise unsupported(eqn.primitive.name, "only whole slices at points of the operand" +
+                          (", added at unique indices" if add else ""))
+    perm, upd_perm = layout
+    x = _permute(em, ins[0], perm)
+    upd = _permute(em, ins[2], upd_perm)
+    idx = em.op("Cast", [ins[1]], to=em.onnx_type(np.int64))
+    if nb == 0:          # one point: an index dimension for ScatterND
+        idx = em.op("Unsqueeze", [idx], axes=[0])
+        upd = em.op("Unsqueeze", [upd], axes=[0])
+    if add:
+        upd = em.op("Add", [em.op("GatherND", [x, idx]), upd])
+    return _permute(em, em.op("ScatterND", [x, idx, upd]), _inverse(perm))
 
 
 # ----- recurrent layers
