@@ -17,6 +17,7 @@ exporter writes them (recorded from its files):
 * ``pad`` with a value other than zero: ``PadV3(x, paddings, value)`` (``mode='constant'``).
 * ``gather`` along one axis (``take``, nearest-neighbour resizing): ``Gather(x, indices, axis, 0)``;
   at points of several axes (``ops.GatherNd``, ``x[i, j]``): ``GatherNd(x, indices)``.
+* ``top_k``: ``TopK(x, k)`` (``sorted``).
 * ``scatter``/``scatter-add``/``-mul``/``-min``/``-max`` of whole slices (``x[i] = v``,
   ``x.at[i].add(v)``): ``TensorScatterUpdate``/``Add``/``Mul``/``Min``/``Max``.
 * ``div``/``rem`` of integers: ``TruncateDiv``/``TruncateMod`` (C's rounding toward zero, as
@@ -252,6 +253,13 @@ def _gather_nd(em, eqn, ins, dn, sizes):
     nd_shape = tuple(idx.shape[:-1]) + tuple(table.shape[d] for d in rest)
     g = em.op("GatherNd", [x, em.tensor(ins[1])], out.update(shape=nd_shape))
     return _transposed(em, g, out.update(shape=nd_shape), to_lax)
+
+
+@rule("top_k")
+def _top_k(em, eqn, ins, k, **_):
+    """``ops.TopK``/``ops.topk`` (the last axis): ``TopK(x, k)`` with ``sorted=True``, as MindSpore writes it."""
+    node = em.op("TopK", [em.tensor(ins[0]), int(k)], None, attrs={"sorted": True})
+    return tuple(em.op("TupleGetItem", [node, i], _out(eqn, i), function=False) for i in range(2))
 
 
 _SCATTERS = {"scatter": "TensorScatterUpdate", "scatter-add": "TensorScatterAdd", "scatter_add": "TensorScatterAdd",
