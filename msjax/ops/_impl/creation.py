@@ -319,7 +319,10 @@ def scalar_to_array(input_x):
 
 @op("tuple_to_array", primitive="TupleToArray", family="array")
 def tuple_to_array(input_x):
-    """``ops.tuple_to_array(input_x)``: a 1-D Tensor; Int32 for ints, Float32 for floats."""
+    """``ops.tuple_to_array(input_x)``: a 1-D Tensor; Int32 for ints, Float32 for floats. A ``range``
+    is taken as its tuple, as MindSpore takes it (YOLOv3's grid)."""
+    if isinstance(input_x, builtins.range):
+        input_x = tuple(input_x)
     if not isinstance(input_x, tuple):
         raise TypeError(f"For 'TupleToArray', 'input_x' must be a tuple, but got {type(input_x).__name__}.")
     if not input_x:
