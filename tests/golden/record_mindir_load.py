@@ -385,7 +385,8 @@ def build_nets(ms):
 
     class Scatters(nn.Cell):
         """The scatters of issue 34's census (PointNet2's ``centroids[i] = farthest``):
-        TensorScatterUpdate/Add/Max/Min and ``x[i] = v`` with a tensor index."""
+        TensorScatterUpdate/Add/Max/Min and ``x[i] = v`` with a tensor index; EcapaTDNN's
+        ``Tensor.clip(lo, None)`` (ClampScalar)."""
         def construct(self, x, v):
             idx = Tensor(np.array([[2], [0]], np.int32))
             a = ops.TensorScatterUpdate()(x, idx, v) + ops.TensorScatterAdd()(x, idx, v)
@@ -393,7 +394,7 @@ def build_nets(ms):
                                                                            v[:1, 0])
             y = x * 1
             y[Tensor(np.array([3, 1], np.int32))] = v
-            return a, b, y
+            return a, b, y, x.clip(0.1, None) + x.clip(None, 0.2) + x.clip(-0.3, 0.4)      # ClampScalar
 
     def f32(*shape, seed=0):
         return np.random.RandomState(seed).randn(*shape).astype(np.float32)
