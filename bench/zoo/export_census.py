@@ -88,7 +88,7 @@ MODELS = {
     "ShuffleNetV2": ("official/cv/ShuffleNet/shufflenetv2", "export.py", _CPU + ["--batch_size=1", "--ckpt_file=none"],
                      ""),
     "SwinTransformer": ("official/cv/SwinTransformer", "export.py",
-                        _CPU + ["--swin_config=src/configs/swin_tiny_patch4_window7_224.yaml"], ""),
+                        _CPU + ["--swin_config=src/configs/swin_tiny_patch4_window7_224.yaml", "--pretrained=none"], ""),
     "Unet": ("official/cv/Unet", "export.py", _CPU + ["--batch_size=1"], ""),
     "VGG16": ("official/cv/VGG/vgg16", "export.py", _CPU + ["--batch_size=1"], ""),
     "VGG19": ("official/cv/VGG/vgg19", "export.py", ["--device_target=GPU", "--batch_size=1"], ""),

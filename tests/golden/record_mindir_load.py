@@ -396,6 +396,14 @@ def build_nets(ms):
             y[Tensor(np.array([3, 1], np.int32))] = v
             return a, b, y, x.clip(0.1, None) + x.clip(None, 0.2) + x.clip(-0.3, 0.4)      # ClampScalar
 
+    class ListOut(nn.Cell):
+        """OpenPose's outputs: a list built in ``construct`` (``make_list``; GraphCell returns a list)."""
+        def construct(self, x):
+            out = []
+            out.append(x * 2)
+            out.append(x + 1)
+            return out
+
     def f32(*shape, seed=0):
         return np.random.RandomState(seed).randn(*shape).astype(np.float32)
 
@@ -420,6 +428,7 @@ def build_nets(ms):
         "crnn_head": (CrnnHead(), [f32(2, 1, 2, 6, seed=11)], None),
         "zoo_layers": (ZooLayers(), [f32(1, 4, 5, 6, seed=12)], None),
         "scatters": (Scatters(), [f32(4, 3, seed=13), f32(2, 3, seed=14)], None),
+        "make_list": (ListOut(), [f32(2, 3, seed=15)], None),
         "int_ops": (IntOps(), [np.arange(-6, 6, dtype=np.int32).reshape(2, 6),
                                np.array([[3, -3, 2, 5, -4, 7]] * 2, np.int32), f32(2, 3, seed=10)], None),
     }
@@ -450,7 +459,7 @@ def main():
         for key, inputs in ({name: export_in} if runs is None else
                             {f"{name}@{b}": v for b, v in runs.items()}).items():
             outs = graph_cell(*[Tensor(x) for x in inputs])
-            outs = outs if isinstance(outs, tuple) else (outs,)
+            outs = outs if isinstance(outs, (tuple, list)) else (outs,)
             for i, x in enumerate(inputs):
                 arrays[f"{key}/in{i}"] = x
             for i, y in enumerate(outs):
