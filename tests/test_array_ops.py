@@ -140,6 +140,12 @@ def test_scalar_to_array():
         ops.scalar_to_array(T(1.0))
 
 
+def test_tuple_to_array_takes_a_range():
+    # MindSpore 2.10 (both modes): tuple_to_array(range(3)) is [0 1 2], Int32 (YOLOv3's grid)
+    out = ops.tuple_to_array(range(2, 5))
+    assert out.dtype == ms.int32 and out.asnumpy().tolist() == list(range(2, 5))
+
+
 def test_tensor_clone_is_an_independent_copy():
     x = T(np.array([[1.0, 2.0], [3.0, 4.0]], np.float32))
     y = x.clone()

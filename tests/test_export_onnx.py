@@ -185,6 +185,10 @@ def _primitives(x, y, i):
         jnp.take(a, jnp.array([3, 0, 7]), axis=1), jnp.take(a, jnp.array([[2, -1], [9, 0]]), axis=0, mode="clip"),
         jnp.sinh(a), jnp.arctan(a), jax.nn.sigmoid(a), jnp.arange(4.0) * a, jnp.split(a, [1, 3], axis=1)[1],
         lax.reduce_window(a, -jnp.inf, lax.max, (2, 2), (1, 2), "SAME"), jnp.sum(a.reshape(3, 2, 2), (0, 2)),
+        a3[jnp.abs(k[:, :2]) % 3, jnp.abs(k[:, 2:]) % 2], a3[:, jnp.abs(k[0, :3]) % 2, jnp.abs(k[1, :3]) % 2],
+        a3.at[k[:, :2], k[:, 2:]].get(mode="fill", fill_value=-9.0),          # GatherND, out of bounds filled
+        a.at[1].set(a[2]), a.at[:, jnp.array([3, 0])].set(-a[:, :2]), a3.at[jnp.array([2, 0])].add(a3[:2] * 3,
+                                                                                            unique_indices=True),
     ]
 
 

@@ -145,7 +145,7 @@ def main():
     np.random.seed(0)
     script = os.path.abspath(sys.argv[1])
     sys.argv = [script] + sys.argv[2:]
-    sys.path.insert(0, os.path.dirname(script))
+    sys.path[:0] = [os.path.dirname(script), os.getcwd()]     # as `python src/export.py` run from the folder
     runpy.run_path(script, run_name="__main__")
     with open(os.path.join(WORK, f"{SIDE}_done.json"), "w") as f:
         json.dump({"exports": _count[0]}, f)

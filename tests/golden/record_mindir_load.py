@@ -383,6 +383,27 @@ def build_nets(ms):
             u = ops.Unstack(axis=1)(x)[2]
             return r, a, g, t, u, self.pool(x), self.amax(x)
 
+    class Scatters(nn.Cell):
+        """The scatters of issue 34's census (PointNet2's ``centroids[i] = farthest``):
+        TensorScatterUpdate/Add/Max/Min and ``x[i] = v`` with a tensor index; EcapaTDNN's
+        ``Tensor.clip(lo, None)`` (ClampScalar)."""
+        def construct(self, x, v):
+            idx = Tensor(np.array([[2], [0]], np.int32))
+            a = ops.TensorScatterUpdate()(x, idx, v) + ops.TensorScatterAdd()(x, idx, v)
+            b = ops.TensorScatterMax()(x, idx, v) - ops.TensorScatterMin()(x, Tensor(np.array([[1, 2]], np.int32)),
+                                                                           v[:1, 0])
+            y = x * 1
+            y[Tensor(np.array([3, 1], np.int32))] = v
+            return a, b, y, x.clip(0.1, None) + x.clip(None, 0.2) + x.clip(-0.3, 0.4)      # ClampScalar
+
+    class ListOut(nn.Cell):
+        """OpenPose's outputs: a list built in ``construct`` (``make_list``; GraphCell returns a list)."""
+        def construct(self, x):
+            out = []
+            out.append(x * 2)
+            out.append(x + 1)
+            return out
+
     def f32(*shape, seed=0):
         return np.random.RandomState(seed).randn(*shape).astype(np.float32)
 
@@ -406,6 +427,8 @@ def build_nets(ms):
                                            f32(2, 4, 8, seed=9).astype(np.float16)], None),
         "crnn_head": (CrnnHead(), [f32(2, 1, 2, 6, seed=11)], None),
         "zoo_layers": (ZooLayers(), [f32(1, 4, 5, 6, seed=12)], None),
+        "scatters": (Scatters(), [f32(4, 3, seed=13), f32(2, 3, seed=14)], None),
+        "make_list": (ListOut(), [f32(2, 3, seed=15)], None),
         "int_ops": (IntOps(), [np.arange(-6, 6, dtype=np.int32).reshape(2, 6),
                                np.array([[3, -3, 2, 5, -4, 7]] * 2, np.int32), f32(2, 3, seed=10)], None),
     }
@@ -436,7 +459,7 @@ def main():
         for key, inputs in ({name: export_in} if runs is None else
                             {f"{name}@{b}": v for b, v in runs.items()}).items():
             outs = graph_cell(*[Tensor(x) for x in inputs])
-            outs = outs if isinstance(outs, tuple) else (outs,)
+            outs = outs if isinstance(outs, (tuple, list)) else (outs,)
             for i, x in enumerate(inputs):
                 arrays[f"{key}/in{i}"] = x
             for i, y in enumerate(outs):

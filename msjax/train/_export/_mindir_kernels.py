@@ -148,6 +148,7 @@ PLUMBING = {
     "Depend": lambda args, attrs: args[0],
     "UpdateState": lambda args, attrs: MONAD,
     "MakeTuple": lambda args, attrs: tuple(args),
+    "make_list": lambda args, attrs: list(args),        # a list built in construct (OpenPose's outputs)
     "TupleGetItem": lambda args, attrs: args[0][args[1]],
 }
 

@@ -10,7 +10,7 @@ cases): ``ResizeBilinearV2(x, size, align_corners, half_pixel_centers)``, ``Elu(
 ``L2Normalize(x)`` (``axis``, ``epsilon``), ``LRN(x)`` and ``MaxPool3DWithArgmax(x)`` (``ksize``,
 ``strides``, ``pads``, ``dilation``, ``ceil_mode``: ``nn.MaxPool2d(pad_mode='pad')`` on an
 expanded depth axis) and ``Conv2DBackpropInput`` (``nn.Conv1dTranspose`` on an expanded axis;
-``Conv2DTranspose``'s attributes) with attributes. ``MaxPool3DWithArgmax``'s indices are not computed: a graph
+``Conv2DTranspose``'s attributes) with attributes; ``TensorScatter*``, ``ScatterNd`` and ``ClampScalar(x, min, max)`` (``Tensor.clip``) as ``PRIMITIVE_FUNCTION``s. ``MaxPool3DWithArgmax``'s indices are not computed: a graph
 that reads them raises when it runs.
 """
 from __future__ import annotations
@@ -93,6 +93,9 @@ KERNELS.update({
     # nn.Conv1dTranspose: the same node and attributes under the base class's name
     "Conv2DBackpropInput": KERNELS["Conv2DTranspose"],
     "InplaceAddExt": _inplace_add,
+    "ClampScalar": lambda args, attrs: ops.clamp(*args[:3]),         # Tensor.clip(lo, None): EcapaTDNN
+    **{op: _prim(op) for op in ("TensorScatterUpdate", "TensorScatterAdd", "TensorScatterSub", "TensorScatterMul",
+                                "TensorScatterDiv", "TensorScatterMax", "TensorScatterMin", "ScatterNd")},
 })
 STATIC_INPUTS.update({"ResizeBilinearV2": (1,), "AdaptiveMaxPool2D": (1,), "TopK": (1,), "Round": (1,),
                       "GroupNorm": (1, 4)})

@@ -15,7 +15,11 @@ exporter writes them (recorded from its files):
   written as it is. MindSpore writes one ``AvgPool``/``AvgPool3D`` node; the values agree to
   float rounding.
 * ``pad`` with a value other than zero: ``PadV3(x, paddings, value)`` (``mode='constant'``).
-* ``gather`` along one axis (``take``, nearest-neighbour resizing): ``Gather(x, indices, axis, 0)``.
+* ``gather`` along one axis (``take``, nearest-neighbour resizing): ``Gather(x, indices, axis, 0)``;
+  at points of several axes (``ops.GatherNd``, ``x[i, j]``): ``GatherNd(x, indices)``.
+* ``top_k``: ``TopK(x, k)`` (``sorted``).
+* ``scatter``/``scatter-add``/``-mul``/``-min``/``-max`` of whole slices (``x[i] = v``,
+  ``x.at[i].add(v)``): ``TensorScatterUpdate``/``Add``/``Mul``/``Min``/``Max``.
 * ``div``/``rem`` of integers: ``TruncateDiv``/``TruncateMod`` (C's rounding toward zero, as
   ``lax``); ``//`` and ``%`` are written as the trace computes them from these.
 * ``nn.LSTM``: each direction of each layer is msjax's named kernel ``msjax_rnn_LSTM``, written as
@@ -30,7 +34,7 @@ import math
 
 import numpy as np
 
-from ._layout import gather_layout
+from ._layout import gather_layout, gather_nd_layout, gather_nd_out_perm, scatter_nd_layout
 from ._mindir_ops import _out, _reshaped, _transposed, dims, rule, unsupported
 
 __all__ = []
@@ -216,7 +220,7 @@ def _gather(em, eqn, ins, dimension_numbers, slice_sizes, mode, fill_value, **_)
     sizes = tuple(int(d) for d in slice_sizes)
     if (len(dn.start_index_map) != 1 or tuple(dn.collapsed_slice_dims) != tuple(dn.start_index_map)
             or idx.shape[-1:] != (1,) or getattr(dn, "operand_batching_dims", ())):
-        raise unsupported("gather", "only whole slices along one axis (take / Embedding)")
+        return _gather_nd(em, eqn, ins, dn, sizes)
     axis = int(dn.start_index_map[0])
     if sizes[axis] != 1 or any(str(s) != str(d) for i, (s, d) in enumerate(zip(sizes, table.shape)) if i != axis):
         raise unsupported("gather", "partial slices")
@@ -231,6 +235,65 @@ def _gather(em, eqn, ins, dimension_numbers, slice_sizes, mode, fill_value, **_)
     inv = [perm.index(j) for j in range(len(perm))]
     g = em.op("Gather", [em.tensor(ins[0]), i, axis, 0], out.update(shape=tuple(out.shape[j] for j in inv)))
     return _transposed(em, g, out.update(shape=tuple(out.shape[j] for j in inv)), perm)
+
+
+def _gather_nd(em, eqn, ins, dn, sizes):
+    """A gather at points of the leading (indexed) dimensions, whole slices of the others
+    (``ops.GatherNd``, ``x[i, j]``): ``GatherNd(x, indices)`` on the operand transposed so that the
+    indexed dimensions come first, its result transposed into lax's layout."""
+    table, idx = (v.aval for v in eqn.invars)
+    layout = gather_nd_layout(dn, sizes, table.shape)
+    if layout is None:
+        raise unsupported("gather", "only whole slices at points of the operand (take, GatherNd)")
+    perm, rest = layout
+    x = _transposed(em, em.tensor(ins[0]), table, perm)
+    out = _out(eqn)
+    nb = len(idx.shape) - 1
+    to_lax = gather_nd_out_perm(dn.offset_dims, nb, len(rest))
+    nd_shape = tuple(idx.shape[:-1]) + tuple(table.shape[d] for d in rest)
+    g = em.op("GatherNd", [x, em.tensor(ins[1])], out.update(shape=nd_shape))
+    return _transposed(em, g, out.update(shape=nd_shape), to_lax)
+
+
+@rule("top_k")
+def _top_k(em, eqn, ins, k, **_):
+    """``ops.TopK``/``ops.topk`` (the last axis): ``TopK(x, k)`` with ``sorted=True``, as MindSpore writes it."""
+    node = em.op("TopK", [em.tensor(ins[0]), int(k)], None, attrs={"sorted": True})
+    return tuple(em.op("TupleGetItem", [node, i], _out(eqn, i), function=False) for i in range(2))
+
+
+_SCATTERS = {"scatter": "TensorScatterUpdate", "scatter-add": "TensorScatterAdd", "scatter_add": "TensorScatterAdd",
+             "scatter-mul": "TensorScatterMul", "scatter_mul": "TensorScatterMul", "scatter-min": "TensorScatterMin",
+             "scatter_min": "TensorScatterMin", "scatter-max": "TensorScatterMax", "scatter_max": "TensorScatterMax"}
+
+
+@rule(*_SCATTERS)
+def _scatter(em, eqn, ins, dimension_numbers, **_):
+    """``x[i] = v`` and ``x.at[i, j].add(v)``: whole slices written at points of some axes, as
+    ``TensorScatterUpdate``/``Add``/``Mul``/``Min``/``Max(x, indices, updates)`` on the operand
+    transposed so that the indexed axes come first (indices out of range: MindSpore's kernels
+    refuse them where lax drops the update)."""
+    x_a, idx_a, upd_a = (v.aval for v in eqn.invars)
+    name = eqn.primitive.name
+    nb = len(idx_a.shape) - 1
+    layout = scatter_nd_layout(dimension_numbers, x_a.shape, nb)
+    if layout is None:
+        raise unsupported(name, "only whole slices at points of the operand")
+    perm, upd_perm = layout
+    batch = tuple(idx_a.shape[:-1])
+    rest = tuple(x_a.shape[d] for d in perm[len(perm) - (len(upd_perm) - nb):])     # the whole slices
+    if tuple(upd_a.shape[j] for j in upd_perm) != batch + rest:
+        raise unsupported(name, "partial windows")
+    x = _transposed(em, em.tensor(ins[0]), x_a, perm)
+    upd = _transposed(em, em.tensor(ins[2], upd_a), upd_a, upd_perm)
+    idx = em.tensor(ins[1], idx_a)
+    if not batch:        # one point: MindSpore's kernels want an index dimension
+        k = int(idx_a.shape[-1])
+        idx = _reshaped(em, idx, idx_a, (1, k))
+        upd = _reshaped(em, upd, upd_a.update(shape=rest), (1, *rest))
+    xt = x_a.update(shape=tuple(x_a.shape[d] for d in perm))
+    y = em.op(_SCATTERS[name], [x, idx, upd], xt)
+    return _transposed(em, y, xt, [perm.index(j) for j in range(len(perm))])
 
 
 @rule("div", "rem")

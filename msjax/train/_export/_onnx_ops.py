@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._layout import gather_layout
+from ._layout import gather_layout, gather_nd_layout, gather_nd_out_perm, scatter_nd_layout
 from ._where import Unsupported
 
 OPSET = 11
@@ -679,7 +679,7 @@ def _gather(em, eqn, ins):
     op_a, idx_a = _aval(eqn, 0), _aval(eqn, 1)
     if (len(dn.start_index_map) != 1 or tuple(dn.collapsed_slice_dims) != tuple(dn.start_index_map)
             or getattr(dn, "operand_batching_dims", ()) or idx_a.shape[-1:] != (1,)):
-        raise unsupported("gather", "a gather other than along one axis")
+        return _gather_nd(em, eqn, ins)
     axis = int(dn.start_index_map[0])
     sizes = list(p["slice_sizes"])
     if sizes[axis] != 1 or any(str(s) != str(d) for i, (s, d) in enumerate(zip(sizes, op_a.shape)) if i != axis):
@@ -697,22 +697,79 @@ def _gather(em, eqn, ins):
     # ONNX puts the index dimensions at `axis`; lax at the positions offset_dims leaves free
     perm, lax_dims = gather_layout(dn.offset_dims, idx_a.ndim - 1, op_a.ndim, axis)
     y = _permute(em, y, perm)
-    mode = str(p.get("mode"))
-    if "FILL" not in mode.upper():
+    return _filled(em, eqn, y, lambda: _broadcast_mask(em, inside, lax_dims, idx_a))
+
+
+def _filled(em, eqn, y, mask):
+    """``y`` where ``mask()`` (in bounds), the fill value elsewhere, under the gather's ``FILL_OR_DROP``."""
+    p = eqn.params
+    if "FILL" not in str(p.get("mode")).upper():
         return y
     fill = p.get("fill_value")
-    dt = np.dtype(op_a.dtype)
+    dt = np.dtype(_aval(eqn, 0).dtype)
     if fill is None:
         fill = np.nan if _float(dt) else (np.iinfo(dt).min if np.issubdtype(dt, np.signedinteger)
                                            else (True if dt == np.bool_ else np.iinfo(dt).max))
-    mask = _broadcast_mask(em, inside, lax_dims, idx_a)
-    return em.op("Where", [mask, y, em.const(np.asarray(fill, dt))])
+    return em.op("Where", [mask(), y, em.const(np.asarray(fill, dt))])
+
+
+def _gather_nd(em, eqn, ins):
+    """A gather at points of several axes, whole slices of the others (``ops.GatherNd``,
+    ``x[i, j]``) as ONNX ``GatherND`` on the operand transposed so that the indexed axes come
+    first; indices clamped (or masked) per axis as the gather's mode says."""
+    dn = eqn.params["dimension_numbers"]
+    op_a, idx_a = _aval(eqn, 0), _aval(eqn, 1)
+    layout = gather_nd_layout(dn, eqn.params["slice_sizes"], op_a.shape)
+    if layout is None or not all(_is_int(op_a.shape[d]) for d in dn.start_index_map):
+        raise unsupported("gather", "a gather other than whole slices at points of static axes")
+    perm, rest = layout
+    idx = em.op("Cast", [ins[1]], to=em.onnx_type(np.int64))
+    lo = em.const(np.zeros(len(dn.start_index_map), np.int64))
+    hi = em.const(np.asarray([op_a.shape[d] - 1 for d in dn.start_index_map], np.int64))
+    inside = em.op("And", [em.op("Not", [em.op("Less", [idx, lo])]), em.op("Not", [em.op("Greater", [idx, hi])])])
+    inside = em.op("ReduceMin", [em.op("Cast", [inside], to=em.onnx_type(np.int32))], axes=[idx_a.ndim - 1],
+                   keepdims=0)
+    inside = em.op("Cast", [inside], to=em.onnx_type(np.bool_))
+    safe = em.op("Where", [em.op("Less", [idx, lo]), lo, idx])
+    safe = em.op("Where", [em.op("Greater", [safe, hi]), hi, safe])
+    y = em.op("GatherND", [_permute(em, ins[0], perm), safe])
+    nb = idx_a.ndim - 1
+    to_lax = gather_nd_out_perm(dn.offset_dims, nb, len(rest))
+    y = _permute(em, y, to_lax)
+    shape = [idx_a.shape[to_lax[i]] if to_lax[i] < nb else 1 for i in range(len(to_lax))]
+    return _filled(em, eqn, y, lambda: em.op("Reshape", [inside, em.shape(shape)]))
 
 
 def _broadcast_mask(em, inside, lax_dims, idx_a):
     """The [batch...] in-bounds mask reshaped to broadcast over lax's output layout."""
     shape = [idx_a.shape[d[1]] if d[0] == "b" else 1 for d in lax_dims]
     return em.op("Reshape", [inside, em.shape(shape)])
+
+
+@rule("scatter", "scatter-add", "scatter_add")
+def _scatter(em, eqn, ins):
+    """``x[i] = v`` (whole slices written at points of some axes) as ``ScatterND`` on the operand
+    transposed so that the indexed axes come first; ``x.at[i].add(v)`` as ``ScatterND`` of
+    ``GatherND + v`` where the trace promises unique indices (opset 11's ``ScatterND`` has no
+    reduction). Indices out of range: onnxruntime refuses them where lax drops the update."""
+    p = eqn.params
+    x_a, idx_a, upd_a = (v.aval for v in eqn.invars)
+    add = eqn.primitive.name != "scatter"
+    nb = idx_a.ndim - 1
+    layout = scatter_nd_layout(p["dimension_numbers"], x_a.shape, nb)
+    if layout is None or (add and not p.get("unique_indices")):
+        raise unsupported(eqn.primitive.name, "only whole slices at points of the operand" +
+                          (", added at unique indices" if add else ""))
+    perm, upd_perm = layout
+    x = _permute(em, ins[0], perm)
+    upd = _permute(em, ins[2], upd_perm)
+    idx = em.op("Cast", [ins[1]], to=em.onnx_type(np.int64))
+    if nb == 0:          # one point: an index dimension for ScatterND
+        idx = em.op("Unsqueeze", [idx], axes=[0])
+        upd = em.op("Unsqueeze", [upd], axes=[0])
+    if add:
+        upd = em.op("Add", [em.op("GatherND", [x, idx]), upd])
+    return _permute(em, em.op("ScatterND", [x, idx, upd]), _inverse(perm))
 
 
 # ----- recurrent layers
