@@ -306,7 +306,7 @@ class Tensor:
             if any(dyn := [d is None or hasattr(d, "divisor") or d < 0 for d in shape]):  # None, a Symbol, -1
                 if dtype is None:
                     raise ValueError("If setting dynamic shape, dtype must not be None, init must be None")
-                self._data = DynamicShape(tuple(-1 if u else d for d, u in zip(shape, dyn)), as_dtype_np(dtype))
+                self._data = DynamicShape(tuple(d if isinstance(d, int) else -1 for d in shape), as_dtype_np(dtype))
                 return
             self._data = jnp.zeros(shape, as_dtype_np(dtype) or np.float32)
             return

@@ -508,7 +508,7 @@ def install():
 
     def device():
         if not cpu:
-            d = jax.devices()[0]
+            d = jax.local_devices()[0]   # a launched rank's default device, not process 0's
             cpu.append(d if d.platform == "cpu" else None)
             cpu.append(SingleDeviceSharding(d) if cpu[0] is not None else None)
         return cpu[0]
