@@ -7,6 +7,7 @@ routed compiles."""
 import json
 import os
 import sys
+import weakref
 
 import jax
 import ml_dtypes
@@ -28,6 +29,7 @@ with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "golden", "ho
 def host_only(monkeypatch):
     """Every routed call stays on the host (no compile) while the test runs."""
     monkeypatch.setattr(he, "THRESHOLD", 10 ** 9)
+    monkeypatch.setattr(he, "_TABLE", weakref.WeakKeyDictionary())   # earlier tests' programs forgotten
     monkeypatch.setattr(he, "_ON", True)
     return he
 

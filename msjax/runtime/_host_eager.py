@@ -537,21 +537,21 @@ def install():
         if _ON and device() is not None:
             entry = _TABLE.get(jaxpr)
             if entry is None:
-                plan = None
-                if plain_call(jaxpr, in_shardings, out_shardings, in_layouts, out_layouts, donated_invars,
-                              ctx_mesh, compiler_options_kvs):
-                    try:
-                        plan = _plan(jaxpr.jaxpr, [0])
-                    except Exception:  # noqa: BLE001 - a type NumPy does not know (PRNG keys): XLA's
-                        plan = None
+                try:
+                    plan = _plan(jaxpr.jaxpr, [0])
+                except Exception:  # noqa: BLE001 - a type NumPy does not know (PRNG keys): XLA's
+                    plan = None
                 entry = _TABLE[jaxpr] = [plan, 0]
-            if entry[0] is not None and entry[1] < THRESHOLD:
+            # the call's placement (mesh, shardings, committed inputs) is checked per call: a
+            # program refused once (say under a mesh) still runs on the host in a plain call
+            if entry[0] is not None and entry[1] < THRESHOLD and plain_call(
+                    jaxpr, in_shardings, out_shardings, in_layouts, out_layouts, donated_invars, ctx_mesh,
+                    compiler_options_kvs):
                 outs = run_on_host(jaxpr, entry[0], args)
                 if outs is not None:
                     entry[1] += 1
                     _STATS["host"] += 1
                     return outs, None, _RETRY, []
-                entry[0] = None
         _STATS["compiled"] += 1
         return original(*args, jaxpr=jaxpr, in_shardings=in_shardings, out_shardings=out_shardings,
                         in_layouts=in_layouts, out_layouts=out_layouts, donated_invars=donated_invars,
