@@ -29,7 +29,8 @@ with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "golden", "ho
 def host_only(monkeypatch):
     """Every routed call stays on the host (no compile) while the test runs."""
     monkeypatch.setattr(he, "THRESHOLD", 10 ** 9)
-    monkeypatch.setattr(he, "_TABLE", weakref.WeakKeyDictionary())   # earlier tests' programs forgotten
+    monkeypatch.setattr(he, "_TABLE", weakref.WeakKeyDictionary())   # earlier tests' programs forgotten,
+    jax.clear_caches()   # and their compiled ones: a call JAX's C++ cache answers never reaches the host path
     monkeypatch.setattr(he, "_ON", True)
     return he
 
