@@ -333,7 +333,8 @@ def _bernoulli_floats(xp, state, n):
 # ---------------------------------------------------------------------------
 # kernels
 # ---------------------------------------------------------------------------
-_MINSTD_KINDS = ("StandardNormal", "Dropout", "StandardLaplace", "Categorical", "ChoiceWithMask", "TruncatedNormal")
+_MINSTD_KINDS = ("StandardNormal", "Dropout", "StandardLaplace", "Categorical", "ChoiceWithMask", "TruncatedNormal",
+                 "CandidateSampler")
 
 
 def fresh_state(kind, seed, seed2):
@@ -348,6 +349,8 @@ def fresh_state(kind, seed, seed2):
         return np.array([seed, 0, 0, 0, 0, seed2], np.int64)
     if kind == "Poisson":
         return poisson_state(seed, seed2)
+    if kind == "LogCandidateSampler":  # the next Philox block of LogUniformCandidateSampler (random_samplers.py)
+        return np.array([0], np.int64)
     if kind == "MultinomialWR":       # its generator's seed, offset and next block (-1: none yet), the
         return np.array([0, 0, -1, 4, 0, 0, 0, 0], np.int64)     # words of the current block read, that block
     s = kernel_seed(seed, seed2)
@@ -522,17 +525,34 @@ def draw(kind, seeds, shape, lo=0, hi=1, primitive=False, signature=()):
 # ---------------------------------------------------------------------------
 # std::shuffle (host code, a sequential algorithm): RandomShuffle and RandpermV2
 # ---------------------------------------------------------------------------
+def uniform_below(word, urange, engine_range):
+    """libstdc++'s ``uniform_int_distribution(0, urange)`` over an engine whose numbers less its minimum
+    ``word()`` gives (``engine_range`` = max - min): downscaling with rejection, or for a range wider than
+    the engine's, the combination of a draw of the high part and an engine number."""
+    if engine_range > urange:
+        count = urange + 1
+        scaling = engine_range // count
+        past = count * scaling
+        while True:
+            w = word()
+            if w < past:
+                return w // scaling
+    if engine_range == urange:
+        return word()
+    step = engine_range + 1
+    while True:
+        tmp = step * uniform_below(word, urange // step, engine_range)
+        ret = tmp + word()
+        if ret <= urange and ret >= tmp:
+            return ret
+
+
 def _std_shuffle(n, next_word, engine_range):
     """libstdc++'s ``std::shuffle`` of ``range(n)`` with an engine whose numbers, less its minimum,
     ``next_word()`` gives (``engine_range`` = max - min): for ranges small enough one number makes
     two swaps; each number comes from ``uniform_int_distribution`` (downscaling, with rejection)."""
     def below(count):                           # uniform_int_distribution(0, count - 1)
-        scaling = engine_range // count
-        past = count * scaling
-        while True:
-            w = next_word()
-            if w < past:
-                return w // scaling
+        return uniform_below(next_word, count - 1, engine_range)
     perm = list(range(n))
     if n <= 1:
         return np.array(perm, np.int64)

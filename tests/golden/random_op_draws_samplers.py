@@ -1,0 +1,80 @@
+"""Issue 33's third set of random-op draws, run the same way under MindSpore 2.10 and msjax:
+``ops.uniform_candidate_sampler``/``UniformCandidateSampler`` (``minstd_rand0``),
+``ops.log_uniform_candidate_sampler``/``LogUniformCandidateSampler`` (Philox4x32-10) and ``RandpermV2``
+(``std::mt19937``, re-seeded every launch).
+
+Each function takes ``ms`` (``mindspore`` or ``msjax``) and returns ``{case: record}`` (records as in
+``random_op_draws.py``): three sizes (the last with more samples than a parallel chunk, and a range
+wider than the engine's for Int64), two seeds, Int32 and Int64 classes, with and without ``unique``
+and ``remove_accidental_hits``, two calls in a row; ``graph=True`` runs the calls as ``ms.jit``
+functions (a kernel per graph node, kept from run to run). Only numpy is imported.
+"""
+import numpy as np
+
+from random_op_draws import _rec
+
+# (num_sampled, unique, range_max, remove_accidental_hits)
+UCS = {"small": (3, True, 7, True), "mid": (10, False, 1000, False), "big": (5000, True, 100000, False),
+       "wide": (40, False, 2 ** 40, False)}
+LUCS = {"small": (5, True, 5), "mid": (10, False, 1000000), "big": (3000, True, 50000), "wide": (40, False, 2 ** 32 + 1000)}
+SAMPLER_SEEDS = (5, 77)
+
+
+def _classes(ms, npd):
+    return ms.Tensor(np.array([[1, 3], [4, 6], [3, 0]], npd))
+
+
+def _call(ms, fn, graph):
+    return ms.jit(fn) if graph else fn
+
+
+def ucs_cases(ms, graph=False, names=None, seeds=SAMPLER_SEEDS):
+    """``ops.uniform_candidate_sampler`` (a fresh kernel per call in PyNative) on Int32 and Int64 classes."""
+    out = {}
+    for name, (num, unique, rmax, hits) in UCS.items():
+        if names is not None and name not in names:
+            continue
+        for npd in ((np.int64,) if rmax > 2 ** 31 - 1 else (np.int32, np.int64)):
+            tc = _classes(ms, npd)
+            for seed in seeds:
+                def ucs():
+                    return ms.ops.uniform_candidate_sampler(tc, 2, num, unique, rmax, seed, hits)
+                call = _call(ms, ucs, graph)
+                for i in range(2):
+                    out[f"ucs/{name}/{np.dtype(npd).name}/s{seed}/{i}"] = [_rec(t) for t in call()]
+    return out
+
+
+def lucs_cases(ms, graph=False, names=None, seeds=SAMPLER_SEEDS + (0,)):
+    """``ops.log_uniform_candidate_sampler`` (its seed is a Philox offset: 0 is not random)."""
+    out = {}
+    tc = _classes(ms, np.int64)
+    for name, (num, unique, rmax) in LUCS.items():
+        if names is not None and name not in names:
+            continue
+        for seed in seeds:
+            def lucs():
+                return ms.ops.log_uniform_candidate_sampler(tc, 2, num, unique, rmax, seed)
+            call = _call(ms, lucs, graph)
+            for i in range(2):
+                out[f"lucs/{name}/s{seed}/{i}"] = [_rec(t) for t in call()]
+    return out
+
+
+def prim_cases_samplers(ms):
+    """Primitive instances keep their kernels from call to call (``RandpermV2`` re-seeds at every launch)."""
+    ops = ms.ops
+    out = {}
+    tc = _classes(ms, np.int64)
+    ucs = ops.UniformCandidateSampler(2, 6, False, 50, seed=9)
+    lucs = ops.LogUniformCandidateSampler(2, 6, False, 500, seed=9)
+    for i in range(3):
+        out[f"UniformCandidateSampler/{i}"] = [_rec(t) for t in ucs(tc)]
+        out[f"LogUniformCandidateSampler/{i}"] = [_rec(t) for t in lucs(tc)]
+    out["UniformCandidateSampler/new"] = [_rec(t) for t in ops.UniformCandidateSampler(2, 6, False, 50, seed=9)(tc)]
+    for n, seed, offset, dtype in ((5, 3, 0, ms.int64), (1000, 0, 0, ms.int32), (20800, 7, 11, ms.float32),
+                                   (64, 2, 0, ms.uint8)):
+        op = ops.RandpermV2(seed=seed, offset=offset, dtype=dtype)
+        for i in range(2):
+            out[f"RandpermV2/{n}/{seed}_{offset}/{i}"] = _rec(op(ms.Tensor(n, ms.int64)))
+    return out
