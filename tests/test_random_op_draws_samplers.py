@@ -1,5 +1,6 @@
 """Issue 33: ``ops.uniform_candidate_sampler``/``UniformCandidateSampler``,
-``ops.log_uniform_candidate_sampler``/``LogUniformCandidateSampler`` and ``RandpermV2`` draw MindSpore
+``ops.log_uniform_candidate_sampler``/``LogUniformCandidateSampler``, ``RandpermV2``,
+``ops.random_gamma``/``RandomGamma`` and ``ParameterizedTruncatedNormal`` draw MindSpore
 2.10's CPU kernels' numbers bit for bit: three sizes (the last with more samples than a parallel chunk)
 and a range wider than the engine's, two seeds, Int32 and Int64 classes, two calls in a row, in
 PyNative, as Primitive instances and as ``ms.jit`` functions in GRAPH_MODE (kernels kept from run to
@@ -22,7 +23,8 @@ for _p in (_TESTS, os.path.join(_TESTS, "golden")):
 
 import msjax as ms  # noqa: E402
 
-from golden.random_op_draws_samplers import lucs_cases, prim_cases_samplers, ucs_cases  # noqa: E402
+from golden.random_op_draws_samplers import (gamma_cases, lucs_cases, prim_cases_rejection,  # noqa: E402
+                                            prim_cases_samplers, ptn_cases, ucs_cases)
 
 with open(os.path.join(_TESTS, "golden", "random_op_draws_samplers_mindspore.json")) as _f:
     GOLDEN = json.load(_f)
@@ -39,8 +41,19 @@ def test_pynative_draws_match_mindspore():
     _compare(lucs_cases(ms), GOLDEN["pynative"])
 
 
+def test_rejection_samplers_match_mindspore():
+    # RandomGamma and ParameterizedTruncatedNormal are host loops: their 20,800-sample cases under one
+    # seed pair (the records hold all)
+    _compare(gamma_cases(ms, combos=[(1, None)]), GOLDEN["pynative"])
+    _compare(gamma_cases(ms, combos=[(1, 5), (42, None), (42, 5)], names=("small", "mid", "f16")), GOLDEN["pynative"])
+    _compare(ptn_cases(ms, seeds=((3, 4),)), GOLDEN["pynative"])
+    _compare(ptn_cases(ms, seeds=((0, 7),), names=("uniform", "normal", "exponential", "f16", "flip")),
+             GOLDEN["pynative"])
+
+
 def test_primitive_instances_match_mindspore():
     _compare(prim_cases_samplers(ms), GOLDEN["prims"])
+    _compare(prim_cases_rejection(ms), GOLDEN["prims"])
 
 
 def test_graph_draws_match_mindspore():
@@ -49,6 +62,8 @@ def test_graph_draws_match_mindspore():
     try:
         _compare(ucs_cases(ms, graph=True, names=("small",), seeds=(77,)), GOLDEN["graph"])
         _compare(lucs_cases(ms, graph=True, names=("mid",), seeds=(5,)), GOLDEN["graph"])
+        _compare(gamma_cases(ms, graph=True, names=("small",), combos=[(42, 5)]), GOLDEN["graph"])
+        _compare(ptn_cases(ms, graph=True, names=("normal",), seeds=((3, 4),)), GOLDEN["graph"])
     finally:
         ms.set_context(mode=old)
 

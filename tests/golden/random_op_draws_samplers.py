@@ -16,7 +16,8 @@ from random_op_draws import _rec
 # (num_sampled, unique, range_max, remove_accidental_hits)
 UCS = {"small": (3, True, 7, True), "mid": (10, False, 1000, False), "big": (5000, True, 100000, False),
        "wide": (40, False, 2 ** 40, False)}
-LUCS = {"small": (5, True, 5), "mid": (10, False, 1000000), "big": (3000, True, 50000), "wide": (40, False, 2 ** 32 + 1000)}
+LUCS = {"small": (5, True, 5), "mid": (10, False, 1000000), "big": (3000, True, 50000),
+        "wide": (40, False, 2 ** 32 + 1000)}
 SAMPLER_SEEDS = (5, 77)
 
 
@@ -77,4 +78,65 @@ def prim_cases_samplers(ms):
         op = ops.RandpermV2(seed=seed, offset=offset, dtype=dtype)
         for i in range(2):
             out[f"RandpermV2/{n}/{seed}_{offset}/{i}"] = _rec(op(ms.Tensor(n, ms.int64)))
+    return out
+
+
+# RandomGamma: (shape, alphas, dtype)
+GAMMA = {"small": ((3,), [1.0, 2.5], np.float32), "mid": ((4, 5), [0.3, 7.5], np.float64),
+         "f16": ((2, 2), [[0.5, 1.0], [3.0, 1e-3]], np.float16), "big": ((160, 130), [0.7], np.float32)}
+
+
+def gamma_cases(ms, graph=False, names=None, combos=None):
+    """``ops.random_gamma(shape, alpha, seed)`` under two global seeds, with and without an op seed."""
+    out = {}
+    for gseed, seed in combos or [(g, s) for g in (1, 42) for s in (None, 5)]:
+        ms.set_seed(gseed)
+        for name, (shape, alphas, npd) in GAMMA.items():
+            if names is not None and name not in names:
+                continue
+            shape_t, alpha_t = ms.Tensor(np.array(shape, np.int32)), ms.Tensor(np.array(alphas, npd))
+
+            def gamma():
+                return ms.ops.random_gamma(shape_t, alpha_t, seed)
+            call = _call(ms, gamma, graph)
+            for i in range(2):
+                out[f"gamma/{name}/g{gseed}/s{seed}/{i}"] = _rec(call())
+    return out
+
+
+# ParameterizedTruncatedNormal: (shape, mean, stddev, min, max, dtype); the rows of MindSpore's kernel all
+# use the first parameters
+PTN = {"uniform": ((2, 3), [0.0, 5.0], [1.0], [-1.0], [1.0], np.float32),
+       "normal": ((4, 5), [0.5], [2.0], [-9.0], [3.0], np.float32),
+       "exponential": ((3, 4), [0.0], [1.0], [2.0], [9.0], np.float64),
+       "f16": ((2, 6), [0.0], [1.0], [-3.0], [3.0], np.float16),
+       "flip": ((2, 2), [0.0], [1.0], [-3.0], [-1.0], np.float32),
+       "big": ((160, 130), [1.0], [0.5], [0.2], [1.5], np.float32)}
+
+
+def ptn_cases(ms, graph=False, names=None, seeds=((3, 4), (0, 7))):
+    """``ops.ParameterizedTruncatedNormal(seed, seed2)`` instances (no functional form), two calls each:
+    the uniform, normal and exponential rejection samplers, Float16/32/64, a row of 16,640 samples."""
+    out = {}
+    for name, (shape, mean, std, lo, hi, npd) in PTN.items():
+        if names is not None and name not in names:
+            continue
+        args = [ms.Tensor(np.array(shape, np.int64))] + [ms.Tensor(np.array(v, npd)) for v in (mean, std, lo, hi)]
+        for seed, seed2 in seeds:
+            op = ms.ops.ParameterizedTruncatedNormal(seed=seed, seed2=seed2)
+
+            def ptn():
+                return op(*args)
+            call = _call(ms, ptn, graph)
+            for i in range(2):
+                out[f"ptn/{name}/{seed}_{seed2}/{i}"] = _rec(call())
+    return out
+
+
+def prim_cases_rejection(ms):
+    """``ops.RandomGamma`` instances keep their Philox counter from call to call."""
+    op = ms.ops.RandomGamma(seed=3, seed2=4)
+    shape, alpha = ms.Tensor(np.array([3], np.int32)), ms.Tensor(np.array([1.0, 2.5, 0.2], np.float32))
+    out = {f"RandomGamma/{i}": _rec(op(shape, alpha)) for i in range(3)}
+    out["RandomGamma/new"] = _rec(ms.ops.RandomGamma(seed=3, seed2=4)(shape, alpha))
     return out

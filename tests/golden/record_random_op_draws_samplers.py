@@ -1,10 +1,11 @@
 """Record issue 33's third set of golden random-op draws with MindSpore 2.10 (never a test
 dependency):
 
-    /tmp/ms/bin/python tests/golden/record_random_op_draws_samplers.py          # writes random_op_draws_samplers_mindspore.json
+    /tmp/ms/bin/python tests/golden/record_random_op_draws_samplers.py          # writes the fixture
     /tmp/ms/bin/python tests/golden/record_random_op_draws_samplers.py --print  # look, don't write
 
-The cases are in ``random_op_draws_samplers.py`` (the candidate samplers and RandpermV2), in PyNative,
+The cases are in ``random_op_draws_samplers.py`` (the candidate samplers, RandpermV2, RandomGamma and
+ParameterizedTruncatedNormal), in PyNative,
 as Primitive instances and as ``ms.jit`` functions in GRAPH_MODE.
 """
 import os
@@ -14,7 +15,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import mindspore  # noqa: E402
 
-from random_op_draws_samplers import lucs_cases, prim_cases_samplers, ucs_cases  # noqa: E402
+from random_op_draws_samplers import (gamma_cases, lucs_cases, prim_cases_rejection, prim_cases_samplers,  # noqa: E402
+                                      ptn_cases, ucs_cases)
 from record_random_draws import write  # noqa: E402
 
 FIXTURE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "random_op_draws_samplers_mindspore.json")
@@ -23,8 +25,10 @@ FIXTURE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "random_op_dr
 if __name__ == "__main__":
     doc = {"meta": {"mindspore": mindspore.__version__}}
     mindspore.set_context(mode=mindspore.PYNATIVE_MODE)
-    doc["pynative"] = {**ucs_cases(mindspore), **lucs_cases(mindspore)}
-    doc["prims"] = prim_cases_samplers(mindspore)
+    doc["pynative"] = {**ucs_cases(mindspore), **lucs_cases(mindspore), **gamma_cases(mindspore),
+                       **ptn_cases(mindspore)}
+    doc["prims"] = {**prim_cases_samplers(mindspore), **prim_cases_rejection(mindspore)}
     mindspore.set_context(mode=mindspore.GRAPH_MODE)
-    doc["graph"] = {**ucs_cases(mindspore, graph=True), **lucs_cases(mindspore, graph=True)}
+    doc["graph"] = {**ucs_cases(mindspore, graph=True), **lucs_cases(mindspore, graph=True),
+                    **gamma_cases(mindspore, graph=True), **ptn_cases(mindspore, graph=True)}
     write(doc, FIXTURE)

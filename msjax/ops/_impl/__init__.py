@@ -17,7 +17,8 @@ Where an op lives:
   recurrent Primitives (DynamicRNN, DynamicGRUV2).
 * ``image``: resize, pad, pixel_shuffle, grid_sample, unfold/fold/Im2Col, batch/depth <-> space.
 * ``spectral``: the window functions.
-* ``random``: random sampling; ``random_samplers``: the candidate samplers, RandpermV2, NonDeterministicInts.
+* ``random``: random sampling; ``random_samplers``: the candidate samplers, RandpermV2, NonDeterministicInts;
+  ``random_rejection``: RandomGamma, ParameterizedTruncatedNormal.
 * ``state``: assign & co, the Scatter*/ScatterNd* ops on Parameters, Print.
 * ``optim``, ``clip``, ``detection``: optimizer Primitives, gradient clipping, boxes, NMS and RoIs.
 * ``deprecated``: Primitive names MindSpore 2.10 keeps only as deprecated ones (``Gelu``, ``ScalarCast``...).
@@ -28,6 +29,6 @@ Where an op lives:
 from . import math, special, comparison, reduction, linalg  # noqa: F401
 from . import creation, array, indexing  # noqa: F401
 from . import activation, conv, pooling, normalization, dropout, image, spectral, loss, rnn  # noqa: F401
-from . import random, random_samplers, state, optim, clip, detection, composite  # noqa: F401
+from . import random, random_samplers, random_rejection, state, optim, clip, detection, composite  # noqa: F401
 from . import deprecated, lstm  # noqa: F401
 from . import tensor_methods  # noqa: F401

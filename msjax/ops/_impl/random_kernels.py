@@ -334,7 +334,7 @@ def _bernoulli_floats(xp, state, n):
 # kernels
 # ---------------------------------------------------------------------------
 _MINSTD_KINDS = ("StandardNormal", "Dropout", "StandardLaplace", "Categorical", "ChoiceWithMask", "TruncatedNormal",
-                 "CandidateSampler")
+                 "CandidateSampler", "ParameterizedTruncatedNormal")
 
 
 def fresh_state(kind, seed, seed2):
@@ -349,6 +349,10 @@ def fresh_state(kind, seed, seed2):
         return np.array([seed, 0, 0, 0, 0, seed2], np.int64)
     if kind == "Poisson":
         return poisson_state(seed, seed2)
+    if kind == "Gamma":               # RandomGamma's Philox key, counter offset and next block (random_rejection.py)
+        if seed == 0 and seed2 == 0:
+            seed, seed2 = (int.from_bytes(os.urandom(7), "little") for _ in range(2))
+        return np.array([seed, seed2, 0], np.int64)
     if kind == "LogCandidateSampler":  # the next Philox block of LogUniformCandidateSampler (random_samplers.py)
         return np.array([0], np.int64)
     if kind == "MultinomialWR":       # its generator's seed, offset and next block (-1: none yet), the
@@ -640,6 +644,16 @@ def poisson_state(seed, seed2):
     + 0xda3e39cb94b95bdb`` (mod 2**64, the low 32 bits taken; seeds (0, 0) draw a random seed)."""
     s = kernel_seed(seed, seed2)
     return mt_seeded((s * 6364136223846793005 + 0xDA3E39CB94B95BDB) & _U32).copy()
+
+
+@functools.lru_cache(maxsize=8)
+def libm_float(name):
+    """glibc's float function ``name`` (``logf``, ``expf``...), as MindSpore's kernels call it."""
+    import ctypes
+    import ctypes.util
+    fn = getattr(ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6"), name)
+    fn.restype, fn.argtypes = ctypes.c_float, [ctypes.c_float]
+    return fn
 
 
 @functools.lru_cache(maxsize=1)

@@ -22,9 +22,6 @@ kernel ``ops.randperm`` runs.
 """
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
-import functools
 import os
 
 import jax
@@ -59,24 +56,12 @@ class _Minstd:
         return self.last - 1
 
 
-@functools.lru_cache(maxsize=1)
-def _libm_f32():
-    """glibc's ``log1pf``/``expm1f`` (the kernels' ``std::log1p``/``std::expm1`` of floats)."""
-    lib = ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6")
-    fns = []
-    for name in ("log1pf", "expm1f"):
-        fn = getattr(lib, name)
-        fn.restype, fn.argtypes = ctypes.c_float, [ctypes.c_float]
-        fns.append(fn)
-    return tuple(fns)
-
-
 def _expected_count(p, num_sampled, tries):
     """``p * num_sampled`` when ``tries == num_sampled``, else ``-expm1(tries * log1p(-p))``, in Float32."""
     p = np.float32(p)
     if tries == num_sampled:
         return np.float32(p * np.float32(num_sampled))
-    log1pf, expm1f = _libm_f32()
+    log1pf, expm1f = _rk.libm_float("log1pf"), _rk.libm_float("expm1f")
     return np.float32(-expm1f(float(np.float32(np.float32(tries) * np.float32(log1pf(float(-p)))))))
 
 
