@@ -1,6 +1,6 @@
 """Issue 33: ``ops.uniform_candidate_sampler``/``UniformCandidateSampler``,
 ``ops.log_uniform_candidate_sampler``/``LogUniformCandidateSampler``, ``RandpermV2``,
-``ops.random_gamma``/``RandomGamma`` and ``ParameterizedTruncatedNormal`` draw MindSpore
+``ops.random_gamma``/``RandomGamma``, ``ParameterizedTruncatedNormal`` and ``ops.shuffle`` in GRAPH_MODE draw MindSpore
 2.10's CPU kernels' numbers bit for bit: three sizes (the last with more samples than a parallel chunk)
 and a range wider than the engine's, two seeds, Int32 and Int64 classes, two calls in a row, in
 PyNative, as Primitive instances and as ``ms.jit`` functions in GRAPH_MODE (kernels kept from run to
@@ -24,7 +24,8 @@ for _p in (_TESTS, os.path.join(_TESTS, "golden")):
 import msjax as ms  # noqa: E402
 
 from golden.random_op_draws_samplers import (gamma_cases, lucs_cases, prim_cases_rejection,  # noqa: E402
-                                            prim_cases_samplers, ptn_cases, ucs_cases)
+                                            prim_cases_samplers, ptn_cases, shuffle_graph_cases,
+                                            ucs_cases)
 
 with open(os.path.join(_TESTS, "golden", "random_op_draws_samplers_mindspore.json")) as _f:
     GOLDEN = json.load(_f)
@@ -64,6 +65,7 @@ def test_graph_draws_match_mindspore():
         _compare(lucs_cases(ms, graph=True, names=("mid",), seeds=(5,)), GOLDEN["graph"])
         _compare(gamma_cases(ms, graph=True, names=("small",), combos=[(42, 5)]), GOLDEN["graph"])
         _compare(ptn_cases(ms, graph=True, names=("normal",), seeds=((3, 4),)), GOLDEN["graph"])
+        _compare(shuffle_graph_cases(ms, shapes=((4, 5),), combos=[(42, None)]), GOLDEN["graph"])
     finally:
         ms.set_context(mode=old)
 

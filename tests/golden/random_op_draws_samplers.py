@@ -140,3 +140,20 @@ def prim_cases_rejection(ms):
     out = {f"RandomGamma/{i}": _rec(op(shape, alpha)) for i in range(3)}
     out["RandomGamma/new"] = _rec(ms.ops.RandomGamma(seed=3, seed2=4)(shape, alpha))
     return out
+
+
+def shuffle_graph_cases(ms, shapes=((3,), (4, 5), (20800,)), combos=None):
+    """``ops.shuffle`` as an ``ms.jit`` function in GRAPH_MODE: the node's ``RandomShuffle`` kernel keeps its
+    engine from run to run (three runs)."""
+    out = {}
+    for shape in shapes:
+        x = ms.Tensor(np.arange(int(np.prod(shape)), dtype=np.float32).reshape(shape))
+        for gseed, seed in combos or [(g, s) for g in (1, 42) for s in (None, 5)]:
+            ms.set_seed(gseed)
+
+            def shuffle():
+                return ms.ops.shuffle(x, seed)
+            call = ms.jit(shuffle)
+            for i in range(3):
+                out[f"shuffle/{'x'.join(map(str, shape))}/g{gseed}/s{seed}/{i}"] = _rec(call())
+    return out

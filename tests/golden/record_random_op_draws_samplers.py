@@ -4,8 +4,8 @@ dependency):
     /tmp/ms/bin/python tests/golden/record_random_op_draws_samplers.py          # writes the fixture
     /tmp/ms/bin/python tests/golden/record_random_op_draws_samplers.py --print  # look, don't write
 
-The cases are in ``random_op_draws_samplers.py`` (the candidate samplers, RandpermV2, RandomGamma and
-ParameterizedTruncatedNormal), in PyNative,
+The cases are in ``random_op_draws_samplers.py`` (the candidate samplers, RandpermV2, RandomGamma,
+ParameterizedTruncatedNormal; ops.shuffle in GRAPH_MODE), in PyNative,
 as Primitive instances and as ``ms.jit`` functions in GRAPH_MODE.
 """
 import os
@@ -16,7 +16,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import mindspore  # noqa: E402
 
 from random_op_draws_samplers import (gamma_cases, lucs_cases, prim_cases_rejection, prim_cases_samplers,  # noqa: E402
-                                      ptn_cases, ucs_cases)
+                                      ptn_cases, shuffle_graph_cases, ucs_cases)
 from record_random_draws import write  # noqa: E402
 
 FIXTURE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "random_op_draws_samplers_mindspore.json")
@@ -30,5 +30,6 @@ if __name__ == "__main__":
     doc["prims"] = {**prim_cases_samplers(mindspore), **prim_cases_rejection(mindspore)}
     mindspore.set_context(mode=mindspore.GRAPH_MODE)
     doc["graph"] = {**ucs_cases(mindspore, graph=True), **lucs_cases(mindspore, graph=True),
-                    **gamma_cases(mindspore, graph=True), **ptn_cases(mindspore, graph=True)}
+                    **gamma_cases(mindspore, graph=True), **ptn_cases(mindspore, graph=True),
+                    **shuffle_graph_cases(mindspore)}
     write(doc, FIXTURE)

@@ -500,17 +500,29 @@ def key_permutation(n, npd=np.int64):
 
 @op("shuffle", family="random")
 def shuffle(x, seed=None):
-    """``ops.shuffle(x, seed=None)``: ``x`` with its first axis randomly permuted: MindSpore's CPU
-    kernel's permutation in PyNative; inside compiled graphs (where MindSpore's kernel keeps its
-    engine between runs) a permutation from the JAX key (docs/differences.md)."""
+    """``ops.shuffle(x, seed=None)``: ``x`` with its first axis randomly permuted, MindSpore's CPU
+    ``RandomShuffle`` kernel's permutation (``std::shuffle`` over ``minstd_rand0``): a fresh kernel per
+    call in PyNative; inside compiled graphs a host callback whose engine the graph's node keeps from
+    run to run, as MindSpore's kernel does."""
     a = arr(x)
     seeds = _get_graph_seed(seed, "shuffle")
     if a.ndim == 0:
         return wrap(a)
-    if not (state.compiled() and state.in_transform()) and not _rk.foreign_trace():   # a fresh kernel per call
-        perm = _rk.shuffle_permutation(seeds, a.shape[0])
+    n = a.shape[0]
+    if not (state.compiled() and state.in_transform()):
+        if _rk.foreign_trace():                  # a trace msjax does not own: the JAX key
+            return wrap(jax.random.permutation(_key(), a, axis=0, independent=False))
+        perm = _rk.shuffle_permutation(seeds, n)              # a fresh kernel per call
         return wrap(a[perm] if isinstance(a, jax.core.Tracer) else np.asarray(a)[perm])
-    return wrap(jax.random.permutation(_key(), a, axis=0, independent=False))
+
+    def host(engine):
+        perm, new = _rk._minstd_shuffle(int(np.asarray(engine).reshape(-1)[0]), n)
+        return perm, np.array([new], np.int64)
+
+    def step(engine):
+        return jax.pure_callback(host, (jax.ShapeDtypeStruct((n,), jnp.int64),
+                                        jax.ShapeDtypeStruct((1,), jnp.int64)), engine)
+    return wrap(a[_rk.run_kernel("Shuffle", seeds, step, (tuple(a.shape), str(a.dtype)))])
 
 
 def _choice_checks(x, count):

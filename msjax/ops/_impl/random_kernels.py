@@ -334,7 +334,7 @@ def _bernoulli_floats(xp, state, n):
 # kernels
 # ---------------------------------------------------------------------------
 _MINSTD_KINDS = ("StandardNormal", "Dropout", "StandardLaplace", "Categorical", "ChoiceWithMask", "TruncatedNormal",
-                 "CandidateSampler", "ParameterizedTruncatedNormal")
+                 "CandidateSampler", "ParameterizedTruncatedNormal", "Shuffle")
 
 
 def fresh_state(kind, seed, seed2):
