@@ -24,8 +24,8 @@ for _p in (_TESTS, os.path.join(_TESTS, "golden")):
 import msjax as ms  # noqa: E402
 
 from golden.random_op_draws_samplers import (gamma_cases, lucs_cases, prim_cases_rejection,  # noqa: E402
-                                            prim_cases_samplers, ptn_cases, shuffle_graph_cases,
-                                            ucs_cases)
+                                            prim_cases_samplers, ptn_cases, sampled_softmax_cases,
+                                            shuffle_graph_cases, ucs_cases)
 
 with open(os.path.join(_TESTS, "golden", "random_op_draws_samplers_mindspore.json")) as _f:
     GOLDEN = json.load(_f)
@@ -68,6 +68,14 @@ def test_graph_draws_match_mindspore():
         _compare(shuffle_graph_cases(ms, shapes=((4, 5),), combos=[(42, None)]), GOLDEN["graph"])
     finally:
         ms.set_context(mode=old)
+
+
+def test_sampled_softmax_loss_draws_mindspores_negatives():
+    # the same negatives as MindSpore's; the losses differ by float32 rounding only
+    got, want = sampled_softmax_cases(ms), GOLDEN["losses"]
+    assert set(got) == set(want)
+    for k in got:
+        np.testing.assert_allclose(got[k], want[k], rtol=2e-5, err_msg=k)
 
 
 def test_seed_zero_is_random_for_uniform_sampler_only():

@@ -157,3 +157,21 @@ def shuffle_graph_cases(ms, shapes=((3,), (4, 5), (20800,)), combos=None):
             for i in range(3):
                 out[f"shuffle/{'x'.join(map(str, shape))}/g{gseed}/s{seed}/{i}"] = _rec(call())
     return out
+
+
+def sampled_softmax_cases(ms):
+    """``nn.SampledSoftmaxLoss`` with a seed: its ``UniformCandidateSampler`` draws the negatives (the
+    losses themselves carry float32 rounding: values, not hashes)."""
+    w = ms.Tensor(np.sin(np.arange(60, dtype=np.float32)).reshape(20, 3))
+    b = ms.Tensor(np.cos(np.arange(20, dtype=np.float32)))
+    labels = ms.Tensor(np.array([0, 5, 7, 9], np.int32))
+    x = ms.Tensor(np.sin(np.arange(12, dtype=np.float32) * 0.3).reshape(4, 3))
+    out = {}
+    for hits in (True, False):
+        net = ms.nn.SampledSoftmaxLoss(num_sampled=6, num_classes=20, seed=5, remove_accidental_hits=hits)
+        for i in range(2):
+            out[f"sampled_softmax/hits{hits}/{i}"] = net(w, b, labels, x).asnumpy().tolist()
+    net = ms.nn.SampledSoftmaxLoss(num_sampled=6, num_classes=20, num_true=2, seed=7)
+    two = ms.Tensor(np.array([[0, 1], [5, 3], [7, 7], [9, 2]], np.int64))
+    out["sampled_softmax/num_true2"] = net(w, b, two, x).asnumpy().tolist()
+    return out

@@ -16,7 +16,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import mindspore  # noqa: E402
 
 from random_op_draws_samplers import (gamma_cases, lucs_cases, prim_cases_rejection, prim_cases_samplers,  # noqa: E402
-                                      ptn_cases, shuffle_graph_cases, ucs_cases)
+                                      ptn_cases, sampled_softmax_cases, shuffle_graph_cases, ucs_cases)
 from record_random_draws import write  # noqa: E402
 
 FIXTURE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "random_op_draws_samplers_mindspore.json")
@@ -28,6 +28,7 @@ if __name__ == "__main__":
     doc["pynative"] = {**ucs_cases(mindspore), **lucs_cases(mindspore), **gamma_cases(mindspore),
                        **ptn_cases(mindspore)}
     doc["prims"] = {**prim_cases_samplers(mindspore), **prim_cases_rejection(mindspore)}
+    doc["losses"] = sampled_softmax_cases(mindspore)
     mindspore.set_context(mode=mindspore.GRAPH_MODE)
     doc["graph"] = {**ucs_cases(mindspore, graph=True), **lucs_cases(mindspore, graph=True),
                     **gamma_cases(mindspore, graph=True), **ptn_cases(mindspore, graph=True),

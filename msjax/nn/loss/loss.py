@@ -13,7 +13,6 @@ where MindSpore 2.10 has no CPU kernel.
 """
 from __future__ import annotations
 
-import functools
 import math as _math
 
 import jax
@@ -24,6 +23,7 @@ from ..._core.parameter import Parameter
 from ..._core.tensor import Tensor, wrap
 from ...ops._impl import loss as L
 from ...ops._impl import activation as F
+from ...ops import operations as _P
 from ..cell import Cell
 
 __all__ = ["LossBase", "L1Loss", "L1LossExt", "MSELoss", "RMSELoss", "MAELoss", "MarginRankingLoss",
@@ -709,35 +709,11 @@ class MultiClassDiceLoss(LossBase):
         return total_loss / label.shape[1]
 
 
-def _uniform_candidate_sampler(labels, num_true, num_sampled, range_max, remove_accidental_hits):
-    """Unique uniform negative classes: (sampled, true_expected_count, sampled_expected_count)."""
-    from ..._core.rng import next_key
-    return _sampler(next_key(), labels, num_sampled, range_max, bool(remove_accidental_hits))
-
-
-@functools.partial(jax.jit, static_argnums=(2, 3, 4))
-def _sampler(key, labels, num_sampled, range_max, remove_accidental_hits):
-    perm = jax.random.permutation(key, range_max).astype(jnp.int32)
-    p = 1.0 / range_max
-    if remove_accidental_hits:
-        is_true = jnp.zeros((range_max,), bool).at[jnp.ravel(labels)].set(True)
-        hit = is_true[perm]
-        order = jnp.argsort(hit, stable=True)           # non-true classes first, in permutation order
-        sampled = perm[order[:num_sampled]]
-        tries = (order[num_sampled - 1] + 1).astype(jnp.float32)
-        expected = -jnp.expm1(tries * jnp.log1p(jnp.float32(-p)))
-    else:
-        sampled = perm[:num_sampled]
-        expected = jnp.float32(num_sampled * p)
-    true_exp = jnp.full(labels.shape, expected, jnp.float32)
-    sampled_exp = jnp.full((num_sampled,), expected, jnp.float32)
-    return sampled, true_exp, sampled_exp
-
-
 class SampledSoftmaxLoss(LossBase):
     """``nn.SampledSoftmaxLoss(num_sampled, num_classes, num_true=1, sampled_values=None,
     remove_accidental_hits=True, seed=0, reduction='none')``; ``construct(weights, biases, labels, logits)``.
-    Negative classes come from msjax's key (unique, uniform); ``seed`` is accepted and unused."""
+    Negative classes come from ``ops.UniformCandidateSampler(num_true, num_sampled, True, num_classes, seed,
+    remove_accidental_hits)``, MindSpore's CPU kernel's draws (``seed=0``: a random seed, as in MindSpore)."""
 
     def __init__(self, num_sampled, num_classes, num_true=1, sampled_values=None, remove_accidental_hits=True,
                  seed=0, reduction="none"):
@@ -767,6 +743,7 @@ class SampledSoftmaxLoss(LossBase):
         self.sampled_values = sampled_values
         self.remove_accidental_hits = remove_accidental_hits
         self.seed = seed
+        self.sampler = _P.UniformCandidateSampler(num_true, num_sampled, True, num_classes, seed, remove_accidental_hits)
 
     def construct(self, weights, biases, labels, logits):
         for n, v in (("weights", weights), ("biases", biases), ("labels", labels), ("logits", logits)):
@@ -784,8 +761,7 @@ class SampledSoftmaxLoss(LossBase):
         labels = jnp.reshape(labels.astype(jnp.int32), (-1, num_true))
         labels_flat = jnp.reshape(labels, (-1,))
         if sampled_values is None:
-            sampled_values = _uniform_candidate_sampler(labels, num_true, self.num_sampled, self.num_classes,
-                                                        self.remove_accidental_hits)
+            sampled_values = self.sampler(wrap(labels))
         sampled, true_expected_count, sampled_expected_count = (_arr(v) for v in sampled_values)
         sampled = sampled.astype(jnp.int32)
         all_ids = jnp.concatenate([labels_flat, sampled])
