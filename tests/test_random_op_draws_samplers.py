@@ -1,14 +1,17 @@
 """Issue 33: ``ops.uniform_candidate_sampler``/``UniformCandidateSampler``,
 ``ops.log_uniform_candidate_sampler``/``LogUniformCandidateSampler``, ``RandpermV2``,
-``ops.random_gamma``/``RandomGamma``, ``ParameterizedTruncatedNormal`` and ``ops.shuffle`` in GRAPH_MODE draw MindSpore
-2.10's CPU kernels' numbers bit for bit: three sizes (the last with more samples than a parallel chunk)
-and a range wider than the engine's, two seeds, Int32 and Int64 classes, two calls in a row, in
-PyNative, as Primitive instances and as ``ms.jit`` functions in GRAPH_MODE (kernels kept from run to
-run). ``NonDeterministicInts`` is not reproducible in MindSpore: its shape, dtype and range are checked.
+``ops.random_gamma``/``RandomGamma``, ``ParameterizedTruncatedNormal``, ``ops.shuffle`` in GRAPH_MODE,
+``mindspore.numpy.rand``/``randn``/``randint`` and ``ops.rrelu``/``nn.RReLU`` draw MindSpore 2.10's CPU
+kernels' numbers bit for bit: three sizes (the last with more samples than a parallel chunk) and a range
+wider than the engine's, two seeds, Int32 and Int64 classes, two calls in a row, in PyNative, as
+Primitive instances and as ``ms.jit`` functions in GRAPH_MODE (kernels kept from run to run);
+``nn.SampledSoftmaxLoss`` draws MindSpore's negatives. ``NonDeterministicInts`` is not reproducible in
+MindSpore: its shape, dtype and range are checked.
 
 ``golden/random_op_draws_samplers_mindspore.json`` holds MindSpore 2.10's records
 (``golden/record_random_op_draws_samplers.py`` runs the cases of ``golden/random_op_draws_samplers.py``);
-the GRAPH_MODE test replays one case per sampler (each graph compiles), the records hold them all."""
+the tests replay a subset (each graph compiles; the rejection samplers are host loops), the records hold
+them all (``LogUniformCandidateSampler`` in GRAPH_MODE too)."""
 import json
 import os
 import sys
@@ -23,9 +26,9 @@ for _p in (_TESTS, os.path.join(_TESTS, "golden")):
 
 import msjax as ms  # noqa: E402
 
-from golden.random_op_draws_samplers import (gamma_cases, lucs_cases, prim_cases_rejection,  # noqa: E402
-                                            prim_cases_samplers, ptn_cases, sampled_softmax_cases,
-                                            shuffle_graph_cases, ucs_cases)
+from golden.random_op_draws_samplers import (creation_cases, creation_graph_cases, gamma_cases,  # noqa: E402
+                                            lucs_cases, prim_cases_rejection, prim_cases_samplers, ptn_cases,
+                                            sampled_softmax_cases, shuffle_graph_cases, ucs_cases)
 
 with open(os.path.join(_TESTS, "golden", "random_op_draws_samplers_mindspore.json")) as _f:
     GOLDEN = json.load(_f)
@@ -40,6 +43,12 @@ def _compare(got, want):
 def test_pynative_draws_match_mindspore():
     _compare(ucs_cases(ms), GOLDEN["pynative"])
     _compare(lucs_cases(ms), GOLDEN["pynative"])
+
+
+def test_numpy_creation_and_rrelu_match_mindspore():
+    # mindspore.numpy.rand/randn/randint and ops.rrelu/nn.RReLU run MindSpore's UniformReal/StandardNormal/
+    # UniformInt kernels with the seeds MindSpore derives
+    _compare(creation_cases(ms, seeds=(42,)), GOLDEN["pynative"])
 
 
 def test_rejection_samplers_match_mindspore():
@@ -62,18 +71,18 @@ def test_graph_draws_match_mindspore():
     ms.set_context(mode=ms.GRAPH_MODE)
     try:
         _compare(ucs_cases(ms, graph=True, names=("small",), seeds=(77,)), GOLDEN["graph"])
-        _compare(lucs_cases(ms, graph=True, names=("mid",), seeds=(5,)), GOLDEN["graph"])
         _compare(gamma_cases(ms, graph=True, names=("small",), combos=[(42, 5)]), GOLDEN["graph"])
         _compare(ptn_cases(ms, graph=True, names=("normal",), seeds=((3, 4),)), GOLDEN["graph"])
         _compare(shuffle_graph_cases(ms, shapes=((4, 5),), combos=[(42, None)]), GOLDEN["graph"])
+        _compare(creation_graph_cases(ms, names=("rrelu",), seeds=(1,)), GOLDEN["graph"])
     finally:
         ms.set_context(mode=old)
 
 
 def test_sampled_softmax_loss_draws_mindspores_negatives():
     # the same negatives as MindSpore's; the losses differ by float32 rounding only
-    got, want = sampled_softmax_cases(ms), GOLDEN["losses"]
-    assert set(got) == set(want)
+    got, want = sampled_softmax_cases(ms, hits_cases=(True,)), GOLDEN["losses"]
+    assert len(got) == 3 and set(got) <= set(want)
     for k in got:
         np.testing.assert_allclose(got[k], want[k], rtol=2e-5, err_msg=k)
 

@@ -3,19 +3,17 @@
 Python numbers and lists default to 32 bits (Int32, Float32) as in MindSpore; numpy arrays
 are accepted by ``array``/``asarray`` only as MindSpore accepts them (not at all: TypeError).
 Differs from MindSpore: ``empty``/``empty_like`` are zero-filled (XLA has no uninitialised
-memory); ``rand``/``randn``/``randint`` draw from msjax's JAX key (``ms.set_seed``), so values
-differ from MindSpore's while shapes, dtypes and ranges match.
+memory). ``rand``/``randn``/``randint`` draw MindSpore's numbers (its ``UniformReal``/``StandardNormal``/
+``UniformInt`` kernels with the seeds MindSpore derives from the global seed).
 """
 from __future__ import absolute_import
 
 import numbers
 
-import jax
 import jax.numpy as jnp
 import numpy as _np
 
 from .._core import dtype as mstype
-from .._core import rng as _rng
 from .._core.tensor import Tensor
 from . import _util
 from ._util import arr, np_dtype, out
@@ -420,24 +418,35 @@ def _random_shape(shape):
     return _check_shape(tuple(shape))
 
 
+def _kernel(kind):
+    """MindSpore's ``mindspore.numpy`` random functions: the Primitive ``kind`` with the seeds of
+    ``_get_seed(get_seed(), kind)`` under a global seed, else ``kind()`` (seeds 0, 0: a random seed)."""
+    from ..common.seed import _get_graph_seed, get_seed
+    from ..ops import operations as P
+    seed = get_seed()
+    seeds = _get_graph_seed(seed, kind) if seed is not None else (0, 0)
+    return getattr(P, kind)(seed=seeds[0], seed2=seeds[1])
+
+
 def rand(*shape, dtype=mstype.float32):
-    """Uniform ``[0, 1)`` samples from msjax's key (values differ from MindSpore's)."""
+    """Uniform ``[0, 1)`` samples: MindSpore's ``UniformReal`` kernel's, cast to ``dtype``."""
     d = np_dtype(dtype)
     if not _np.issubdtype(d, _np.floating):
         raise TypeError(f"For 'rand', only float dtypes are supported, but got {dtype}.")
-    return out(jax.random.uniform(_rng.next_key(), _random_shape(shape), jnp.float32), d)
+    return out(_kernel("UniformReal")(_random_shape(shape))._data, d)
 
 
 def randn(*shape, dtype=mstype.float32):
-    """Standard-normal samples from msjax's key (values differ from MindSpore's)."""
+    """Standard-normal samples: MindSpore's ``StandardNormal`` kernel's, cast to ``dtype``."""
     d = np_dtype(dtype)
     if not _np.issubdtype(d, _np.floating):
         raise TypeError(f"For 'randn', only float dtypes are supported, but got {dtype}.")
-    return out(jax.random.normal(_rng.next_key(), _random_shape(shape), jnp.float32), d)
+    return out(_kernel("StandardNormal")(_random_shape(shape))._data, d)
 
 
 def randint(minval, maxval=None, shape=None, dtype=mstype.int32):
-    """Integers in ``[minval, maxval)`` from msjax's key (values differ from MindSpore's)."""
+    """Integers in ``[minval, maxval)``: MindSpore's ``UniformInt`` kernel's (its bounds must be Int32, so
+    as in MindSpore another ``dtype`` raises its TypeError); ``shape=None`` gives shape ``(1,)``."""
     if not isinstance(minval, int) or isinstance(minval, bool):
         raise TypeError("For 'randint', the type of 'minval' must be int.")
     if maxval is None:
@@ -451,5 +460,9 @@ def randint(minval, maxval=None, shape=None, dtype=mstype.int32):
     d = np_dtype(dtype)
     if d not in (_np.dtype(t) for t in (_np.int64, _np.int32, _np.int16, _np.int8)):
         raise TypeError(f"For 'randint', the dtype must be an int type, but got {dtype}.")
-    shape = () if shape is None else _check_shape(shape)
-    return out(jax.random.randint(_rng.next_key(), shape, minval, maxval, jnp.int64), d)
+    shape = (1,) if shape is None else _check_shape(shape)
+    lo, hi = (Tensor(_np.array(v, d)) for v in (minval, maxval))
+    if d != _np.int32:
+        raise TypeError("For primitive[UniformInt], the input argument[minval] must be a type of {Tensor[Int32]}, "
+                        f"but got Tensor[{mstype.from_np(d)}].")
+    return out(_kernel("UniformInt")(shape, lo, hi)._data, d)

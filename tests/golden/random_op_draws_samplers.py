@@ -159,7 +159,7 @@ def shuffle_graph_cases(ms, shapes=((3,), (4, 5), (20800,)), combos=None):
     return out
 
 
-def sampled_softmax_cases(ms):
+def sampled_softmax_cases(ms, hits_cases=(True, False)):
     """``nn.SampledSoftmaxLoss`` with a seed: its ``UniformCandidateSampler`` draws the negatives (the
     losses themselves carry float32 rounding: values, not hashes)."""
     w = ms.Tensor(np.sin(np.arange(60, dtype=np.float32)).reshape(20, 3))
@@ -167,11 +167,58 @@ def sampled_softmax_cases(ms):
     labels = ms.Tensor(np.array([0, 5, 7, 9], np.int32))
     x = ms.Tensor(np.sin(np.arange(12, dtype=np.float32) * 0.3).reshape(4, 3))
     out = {}
-    for hits in (True, False):
+    for hits in hits_cases:
         net = ms.nn.SampledSoftmaxLoss(num_sampled=6, num_classes=20, seed=5, remove_accidental_hits=hits)
         for i in range(2):
             out[f"sampled_softmax/hits{hits}/{i}"] = net(w, b, labels, x).asnumpy().tolist()
     net = ms.nn.SampledSoftmaxLoss(num_sampled=6, num_classes=20, num_true=2, seed=7)
     two = ms.Tensor(np.array([[0, 1], [5, 3], [7, 7], [9, 2]], np.int64))
     out["sampled_softmax/num_true2"] = net(w, b, two, x).asnumpy().tolist()
+    return out
+
+
+def _creation_inputs(ms):
+    return [ms.Tensor((np.arange(n, dtype=np.float32) - n / 2).reshape(shape)) for n, shape in
+            ((4, (4,)), (20, (4, 5)), (20800, (160, 130)))]
+
+
+def creation_cases(ms, seeds=(1, 42)):
+    """``mindspore.numpy.rand``/``randn``/``randint`` (``UniformReal``/``StandardNormal``/``UniformInt`` with the
+    seeds of the global seed) and ``ops.rrelu``/``nn.RReLU`` (``ops.uniform``), three sizes, two seeds."""
+    mnp = ms.numpy
+    xs = _creation_inputs(ms)
+    out = {}
+    for gseed in seeds:
+        ms.set_seed(gseed)
+        calls = {"rand": lambda: mnp.rand((2, 3)), "rand_f64": lambda: mnp.rand(160, 130, dtype=ms.float64),
+                 "randn": lambda: mnp.randn(4), "randn_big": lambda: mnp.randn((160, 130)),
+                 "randint": lambda: mnp.randint(0, 5, (3,)), "randint_one": lambda: mnp.randint(7),
+                 "randint_big": lambda: mnp.randint(-3, 100, (160, 130))}
+        for i, x in enumerate(xs):
+            calls[f"rrelu{i}"] = (lambda v: lambda: ms.ops.rrelu(v))(x)
+            calls[f"RReLU{i}"] = (lambda v: lambda: ms.nn.RReLU(0.2, 0.4)(v))(x)
+        for name, fn in calls.items():
+            for i in range(2):
+                out[f"creation/{name}/g{gseed}/{i}"] = _rec(fn())
+    return out
+
+
+def creation_graph_cases(ms, names=("rand", "rrelu"), seeds=(1, 42)):
+    """``mindspore.numpy.rand`` and ``ops.rrelu`` as ``ms.jit`` functions (their kernels kept from run to run)."""
+    x = _creation_inputs(ms)[1]
+    out = {}
+    for gseed in seeds:
+        ms.set_seed(gseed)
+
+        def rand():
+            return ms.numpy.rand((2, 3))
+
+        def rrelu():
+            return ms.ops.rrelu(x)
+        for fn in (rand, rrelu):
+            if fn.__name__ not in names:
+                continue
+            call = ms.jit(fn)
+            for i in range(2):
+                out[f"creation/{fn.__name__}/g{gseed}/{i}"] = _rec(call())
     return out

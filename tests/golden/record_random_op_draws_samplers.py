@@ -15,8 +15,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import mindspore  # noqa: E402
 
-from random_op_draws_samplers import (gamma_cases, lucs_cases, prim_cases_rejection, prim_cases_samplers,  # noqa: E402
-                                      ptn_cases, sampled_softmax_cases, shuffle_graph_cases, ucs_cases)
+from random_op_draws_samplers import (creation_cases, creation_graph_cases, gamma_cases, lucs_cases,  # noqa: E402
+                                      prim_cases_rejection, prim_cases_samplers, ptn_cases, sampled_softmax_cases,
+                                      shuffle_graph_cases, ucs_cases)
 from record_random_draws import write  # noqa: E402
 
 FIXTURE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "random_op_draws_samplers_mindspore.json")
@@ -26,11 +27,11 @@ if __name__ == "__main__":
     doc = {"meta": {"mindspore": mindspore.__version__}}
     mindspore.set_context(mode=mindspore.PYNATIVE_MODE)
     doc["pynative"] = {**ucs_cases(mindspore), **lucs_cases(mindspore), **gamma_cases(mindspore),
-                       **ptn_cases(mindspore)}
+                       **ptn_cases(mindspore), **creation_cases(mindspore)}
     doc["prims"] = {**prim_cases_samplers(mindspore), **prim_cases_rejection(mindspore)}
     doc["losses"] = sampled_softmax_cases(mindspore)
     mindspore.set_context(mode=mindspore.GRAPH_MODE)
     doc["graph"] = {**ucs_cases(mindspore, graph=True), **lucs_cases(mindspore, graph=True),
                     **gamma_cases(mindspore, graph=True), **ptn_cases(mindspore, graph=True),
-                    **shuffle_graph_cases(mindspore)}
+                    **shuffle_graph_cases(mindspore), **creation_graph_cases(mindspore)}
     write(doc, FIXTURE)

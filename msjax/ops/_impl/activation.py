@@ -416,8 +416,8 @@ def prelu(input, weight):
 
 @op("rrelu", family="nn")
 def rrelu(input, lower=1.0 / 8, upper=1.0 / 3):
-    """``ops.rrelu(input, lower=1/8, upper=1/3)``: negative inputs scaled by ``U(lower, upper)``."""
-    from ..._core.rng import next_key
+    """``ops.rrelu(input, lower=1/8, upper=1/3)``: negative inputs scaled by ``U(lower, upper)``, drawn by
+    ``ops.uniform`` as in MindSpore."""
     if isinstance(upper, bool) or not isinstance(upper, (float, int)):
         raise TypeError(f"For 'rrelu', 'upper' must be an int or a float, but got {type(upper)}")
     if isinstance(lower, bool) or not isinstance(lower, (float, int)):
@@ -427,8 +427,10 @@ def rrelu(input, lower=1.0 / 8, upper=1.0 / 3):
                          f"but got upper: {upper}, lower: {lower}. ")
     if not isinstance(input, Tensor):
         raise TypeError(f"For 'rrelu', the 'input' must be a Tensor but got {type(input)}.")
+    from .random import uniform
     x = input._data
-    mask = jax.random.uniform(next_key(), x.shape, jnp.float32, lower, upper).astype(x.dtype)
+    # MindSpore's ops.uniform (its UniformReal kernel, the "uniform" op-seed counter)
+    mask = uniform(tuple(x.shape), Tensor(np.float32(lower)), Tensor(np.float32(upper)))._data.astype(x.dtype)
     sign = jnp.sign(x)
     total = jnp.clip(sign, None, 0) * mask * -1 + jnp.clip(sign, 0, None)
     return wrap(total * x)

@@ -89,7 +89,13 @@ def uniform(shape, minval, maxval, seed=None, dtype=mstype.float32):
         lo, hi = (v._data.astype(jnp.int32) for v in (minval, maxval))
         return wrap(_rk.draw("UniformInt", seeds, _shape(shape, "uniform"), lo, hi).astype(npd))
     u = _rk.draw("UniformReal", seeds, _shape(shape, "uniform")).astype(npd)
-    return wrap(u * (maxval._data - minval._data) + minval._data)
+    span, lo = maxval._data - minval._data, minval._data
+    if npd == np.float32 and any(isinstance(v, jax.core.Tracer) for v in (u, span, lo)):
+        # MindSpore's Mul then Add, each rounded to Float32: a compiled graph must not fuse them into a
+        # multiply-add (the product of two Float32 numbers is exact in Float64)
+        u = _rk.round_f32(jnp.asarray(u).astype(jnp.float64) * jnp.asarray(span).astype(jnp.float64))
+        return wrap(u.astype(jnp.float32) + lo)
+    return wrap(u * span + lo)
 
 
 def _new_kernel(kind):
