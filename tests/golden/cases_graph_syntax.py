@@ -761,6 +761,20 @@ def case_sg29_grad_in_jit_int_inputs(ms):
     return GradNet(Net())(ms.Tensor([2]), 3, ms.Tensor([4]))
 
 
+def case_sg29_int_grads_cast_to_input_dtype(ms):
+    """Gradients of Int/Bool inputs in a graph have the input's dtype, truncated (MindSpore's
+    backward casts): through a float scalar, a Cast, a reduction and a float Tensor."""
+    def through_float(x, y, b):
+        return x * 2.5 + (y.astype(ms.float32) * 1.7).sum() + b * ms.Tensor([2.5, -0.5])
+
+    @ms.jit
+    def g(x, y, b):
+        return ms.grad(through_float, grad_position=(0, 1, 2))(x, y, b)
+    grads = ms.grad(through_float, grad_position=(0, 1, 2))
+    args = ms.Tensor([3, -4], ms.int32), ms.Tensor([5, 7], ms.int64), ms.Tensor([True, False])
+    return g(*args), grads(*args)
+
+
 def case_sg32_inplace_add_grad(ms):
     class Net(ms.nn.Cell):
         def construct(self, x, y):
