@@ -775,6 +775,19 @@ def case_sg29_int_grads_cast_to_input_dtype(ms):
     return g(*args), grads(*args)
 
 
+def case_sg51_outside_list_returned_as_itself(ms):
+    """A list from outside the graph changed in place and returned is that very list."""
+    lst = [4, 5, 6]
+
+    @ms.jit
+    def f(x):
+        lst.reverse()
+        lst.insert(0, 9)
+        return lst, x * 2
+    out = f(ms.Tensor(2))
+    return out[0] is lst, out[0], lst
+
+
 def case_sg32_inplace_add_grad(ms):
     class Net(ms.nn.Cell):
         def construct(self, x, y):
