@@ -111,3 +111,24 @@ def test_graph_reading_of_methods_lambdas_and_code_without_source():
     scope = {}
     exec("def f(x):\n    return x * 3\n", scope)   # noqa: S102 - no source file to read
     assert float(ms.jit(scope["f"])(ms.Tensor([1.0]))[0]) == 3.0
+
+
+def test_missing_cell_attribute_wording():
+    """static_graph block 39: a missing Cell attribute read in a graph raises MindSpore's
+    ``ClassMember`` AttributeError (without its C++ stack); outside a graph, its Cell's wording."""
+    import re
+
+    class Net(ms.nn.Cell):
+        def construct(self, x):
+            return x + self.y
+    net = Net()
+    graph = rf"^ClassMember: 'Namespace:{re.escape(Net.__module__)}\.\.<Net::{id(net)}>' object has no attribute 'y'"
+    for call in (lambda: net(1), lambda: ms.grad(net)(ms.Tensor(1.0))):
+        with pytest.raises(AttributeError, match=graph):
+            call()
+    with pytest.raises(AttributeError, match=r"^The 'Net' object has no attribute 'y'\.$"):
+        net.y
+    assert not hasattr(net, "y") and getattr(net, "y", 3) == 3
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    with pytest.raises(AttributeError, match=r"^The 'Net' object has no attribute 'y'\.$"):
+        net(1)
