@@ -323,6 +323,14 @@ def case_pb26_type(ms):
     return [str(t) for t in f()]
 
 
+def case_pb26_type_of_tensor(ms):
+    """``type(tensor)`` in a graph and outside, and the classes, print MindSpore's paths."""
+    @ms.jit
+    def f(x):
+        return type(x), type(x * 2)
+    return [str(t) for t in f(ms.Tensor(1.5))] + [str(type(ms.Tensor(2))), str(ms.Tensor), str(ms.Parameter)]
+
+
 def case_pb_iter_generator(ms):
     """What MindSpore's graph returns for ``iter(...)`` objects and generator expressions."""
     @ms.jit
