@@ -1,8 +1,8 @@
 """MindSpore's static-graph Python in GRAPH_MODE: the constructs of the compile tutorials'
 code blocks (``tests/golden/cases_graph_syntax.py``) against the results MindSpore 2.10
 gave in GRAPH_MODE (``graph_syntax_graph.json``): values, nesting (tuple vs list) and
-exception types. The cases where msjax differs on purpose are listed in
-docs/differences.md ("Static-graph syntax") and here, and run as xfail."""
+exception types. Where msjax differs on purpose (docs/differences.md, "Static-graph
+syntax") the cases record what both agree on."""
 import json
 import os
 import sys
@@ -22,14 +22,6 @@ from golden.serialize import compare, run_case  # noqa: E402
 with open(os.path.join(_TESTS, "golden", "graph_syntax_graph.json")) as _f:
     FIXTURE = json.load(_f)["cases"]
 
-# msjax runs these as PyNative would, where MindSpore's graph compiler refuses or differs
-# (docs/differences.md, "Static-graph syntax").
-KNOWN_DIFFERENCES = {
-    "sg29_grad_in_jit_int_inputs": "integer inputs' gradients keep PyNative's Float32",
-    "ex20_assign_in_while_grad": "integer inputs' gradients keep PyNative's Float32",
-}
-
-
 @pytest.fixture(autouse=True)
 def _graph_mode():
     ms.set_context(mode=ms.GRAPH_MODE)
@@ -45,8 +37,6 @@ def test_fixture_covers_all_cases():
 def test_graph_syntax(name):
     actual = run_case(cases_graph_syntax.all_cases()[name], ms)
     problems = compare(FIXTURE[name], actual)
-    if problems and name in KNOWN_DIFFERENCES:
-        pytest.xfail(KNOWN_DIFFERENCES[name])
     assert not problems, "\n".join(problems)
 
 
@@ -121,3 +111,24 @@ def test_graph_reading_of_methods_lambdas_and_code_without_source():
     scope = {}
     exec("def f(x):\n    return x * 3\n", scope)   # noqa: S102 - no source file to read
     assert float(ms.jit(scope["f"])(ms.Tensor([1.0]))[0]) == 3.0
+
+
+def test_missing_cell_attribute_wording():
+    """static_graph block 39: a missing Cell attribute read in a graph raises MindSpore's
+    ``ClassMember`` AttributeError (without its C++ stack); outside a graph, its Cell's wording."""
+    import re
+
+    class Net(ms.nn.Cell):
+        def construct(self, x):
+            return x + self.y
+    net = Net()
+    graph = rf"^ClassMember: 'Namespace:{re.escape(Net.__module__)}\.\.<Net::{id(net)}>' object has no attribute 'y'"
+    for call in (lambda: net(1), lambda: ms.grad(net)(ms.Tensor(1.0))):
+        with pytest.raises(AttributeError, match=graph):
+            call()
+    with pytest.raises(AttributeError, match=r"^The 'Net' object has no attribute 'y'\.$"):
+        net.y
+    assert not hasattr(net, "y") and getattr(net, "y", 3) == 3
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    with pytest.raises(AttributeError, match=r"^The 'Net' object has no attribute 'y'\.$"):
+        net(1)

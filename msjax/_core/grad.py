@@ -17,7 +17,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import nograd
+from . import context, nograd
 from .parameter import Parameter, ParameterTuple
 from .tensor import Tensor, wrap
 from .transforms import JvpSpec, StatefulFunction, VjpSpec, static_int, to_tensors
@@ -85,18 +85,17 @@ def _bind_keywords(fn, args, kwargs):
 
 
 def _integer_input_grad(g, arg):
-    """MindSpore differentiates Int/Bool inputs through its per-op backward rules,
-    which mostly keep the input's dtype (``x * n`` gives an Int64 gradient for an
-    Int64 ``n``) but stay float where the graph converted to float (``n / 3``).
-    msjax differentiates a float shadow of the input and then keeps the input's
-    dtype when that is exact (integral values; nonzero for Bool), else float."""
+    """MindSpore's per-op backward rules cast an Int/Bool input's gradient to its dtype
+    (truncated; nonzero for Bool), except ops turning ints into floats in their kernel
+    (``x / 3``, ``sqrt(x)``: Float32). msjax differentiates a float shadow and casts in
+    compiled code (GRAPH_MODE, ``ms.jit``); PyNative casts only exact (integral) values."""
     dt = arg._data.dtype
     if jnp.issubdtype(dt, jnp.inexact) or jnp.issubdtype(g.dtype, jnp.integer) or g.dtype == jnp.bool_:
         return g
-    if isinstance(g, jax.core.Tracer):
-        return g
     if dt == jnp.bool_:
         return g != 0
+    if isinstance(g, jax.core.Tracer) or context.is_graph_mode():
+        return g.astype(dt)
     host = np.asarray(g)
     return g.astype(dt) if np.all(np.isfinite(host)) and np.all(host == np.round(host)) else g
 

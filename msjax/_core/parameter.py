@@ -21,7 +21,7 @@ from flax import nnx
 
 from . import dtype as mstype
 from . import provided, state
-from .tensor import Tensor, to_array, wrap
+from .tensor import Tensor, _MindSporeClass, to_array, wrap
 
 __all__ = ["Parameter", "ParameterTuple", "PARAMETER_NAME_DEFAULT"]
 
@@ -75,8 +75,10 @@ def _check_default_input(default_input):
                         f"'numpy.ndarray', 'list']. But got type {type(default_input)}.")
 
 
-class Parameter(Tensor, nnx.Param):
+class Parameter(Tensor, nnx.Param, metaclass=type("_ParameterClass", (_MindSporeClass, type(nnx.Param)), {})):
     """MindSpore's Parameter(default_input, name=None, requires_grad=True, ...)."""
+
+    _ms_path = "mindspore.common.parameter.Parameter"
 
     init_param = True   # False inside ``nn.utils.no_init_parameters()`` (msjax initialises anyway)
 

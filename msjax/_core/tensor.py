@@ -269,8 +269,15 @@ def _truediv(a, b):
     return jnp.true_divide(a, b)
 
 
-class Tensor:
-    """MindSpore's Tensor on a ``jax.Array``.
+class _MindSporeClass(type):
+    """Prints a class by its MindSpore path (``type(x)``: ``<class 'mindspore.common.tensor.Tensor'>``)."""
+
+    def __repr__(cls):
+        return f"<class '{cls.__dict__['_ms_path']}'>" if "_ms_path" in cls.__dict__ else super().__repr__()
+
+
+class Tensor(metaclass=_MindSporeClass):
+    """MindSpore's Tensor on a ``jax.Array``; ``type(t)`` prints MindSpore's class path.
 
     ``Tensor(input_data=None, dtype=None, shape=None, init=None)``: with ``init``
     (an initializer) and ``shape`` the value is created immediately (MindSpore
@@ -279,6 +286,7 @@ class Tensor:
     """
 
     init = None  # the initializer a Tensor was created with, until ``init_data()``
+    _ms_path = "mindspore.common.tensor.Tensor"
 
     __array_priority__ = 100
     __array_ufunc__ = None  # numpy defers to our reflected operators

@@ -237,8 +237,9 @@ def to_arrays(tree, constants=False):
         return tree._data
     if isinstance(tree, tuple):
         return tuple(to_arrays(x, constants) for x in tree)
-    if isinstance(tree, list):
-        return [to_arrays(x, constants) for x in tree]
+    if isinstance(tree, list):      # a global list of constants is returned as itself
+        return _StaticObject(tree) if constants and provided.need("outside_list")(tree) else \
+            [to_arrays(x, constants) for x in tree]
     if isinstance(tree, dict):
         return (_OrderedOut if constants else dict)((k, to_arrays(v, constants)) for k, v in tree.items())
     if isinstance(tree, _StaticInt):
@@ -337,8 +338,9 @@ def to_tensors(tree):
 
 
 def _plain_dicts(tree):
-    if isinstance(tree, (tuple, list)):
-        return type(tree)(_plain_dicts(x) for x in tree)
+    if isinstance(tree, (tuple, list)):     # rebuilt only around a dict (a returned global list stays itself)
+        items = [_plain_dicts(x) for x in tree]
+        return tree if all(a is b for a, b in zip(items, tree)) else type(tree)(items)
     if isinstance(tree, dict):
         return {k: _plain_dicts(v) for k, v in tree.items()}
     return tree

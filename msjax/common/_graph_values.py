@@ -7,10 +7,17 @@ are not Tensors or numbers, by MindSpore 2.10's static-graph rules (its compile 
   ``map`` objects as a tuple or a list like their input sequences (MindSpore refuses a
   ``map`` over a tuple and a list together: RuntimeError); ``iter(seq)`` as ``seq``'s type;
 * NumPy scalars as Python numbers, NumPy arrays as NumPy arrays;
-* anything else (a class from ``type(x)``, a dtype) as the object itself.
+* anything else (a class from ``type(x)``, a dtype) as the object itself;
+* a list of Python constants from outside the function (a module's global or a closure's
+  variable) as that very list (MindSpore's in-place list methods; its compile tutorial
+  ``static_graph``: ``global_list.reverse(); return global_list``). msjax runs the function's
+  Python once, when it traces it: a later call of the compiled function returns the list
+  without running ``reverse()`` again (MindSpore runs it per call).
 
 The core's ``to_arrays`` borrows :func:`graph_value` (``provided``) for each such output.
 """
+import gc
+import sys
 import types
 
 import numpy as np
@@ -51,4 +58,24 @@ def graph_value(obj):
     return obj
 
 
+def _constant(x):
+    if isinstance(x, (tuple, list)):
+        return all(_constant(v) for v in x)
+    return x is None or type(x) in (bool, int, float, str)
+
+
+def _namespace(ref):
+    """``ref`` is a closure cell or a module's ``__dict__``."""
+    if isinstance(ref, types.CellType):
+        return True
+    mod = sys.modules.get(ref.get("__name__")) if isinstance(ref, dict) and isinstance(ref.get("__name__"), str) else None
+    return mod is not None and vars(mod) is ref
+
+
+def outside_list(obj):
+    """Whether the returned list ``obj`` of Python constants is a global or closure variable."""
+    return _constant(obj) and any(_namespace(r) for r in gc.get_referrers(obj))
+
+
 provided.provide("graph_value", graph_value)
+provided.provide("outside_list", outside_list)

@@ -170,6 +170,15 @@ class Cell(nnx.Module, pytree=False):
         elif isinstance(value, Cell):
             slots[name] = "cell"
 
+    def __getattr__(self, name):
+        """A missing attribute: MindSpore's wording; in a compiled graph its ``ClassMember`` one (its
+        message then adds its C++ stack and the graph's source line, which msjax leaves out)."""
+        text = f"The '{type(self).__name__}' object has no attribute '{name}'."
+        if state.frames and state.compiled() and not name.startswith("__"):
+            text = (f"ClassMember: 'Namespace:{type(self).__module__}..<{type(self).__name__}::{id(self)}>' "
+                    f"object has no attribute '{name}'")
+        raise AttributeError(text, name=name, obj=self)
+
     def __delattr__(self, name):
         slots = self.__dict__.get("_ms_slots")
         if slots:

@@ -323,6 +323,14 @@ def case_pb26_type(ms):
     return [str(t) for t in f()]
 
 
+def case_pb26_type_of_tensor(ms):
+    """``type(tensor)`` in a graph and outside, and the classes, print MindSpore's paths."""
+    @ms.jit
+    def f(x):
+        return type(x), type(x * 2)
+    return [str(t) for t in f(ms.Tensor(1.5))] + [str(type(ms.Tensor(2))), str(ms.Tensor), str(ms.Parameter)]
+
+
 def case_pb_iter_generator(ms):
     """What MindSpore's graph returns for ``iter(...)`` objects and generator expressions."""
     @ms.jit
@@ -759,6 +767,33 @@ def case_sg29_grad_in_jit_int_inputs(ms):
         def construct(self, x, y, z):
             return ms.grad(self.net, grad_position=(0, 1, 2))(x, y, z)
     return GradNet(Net())(ms.Tensor([2]), 3, ms.Tensor([4]))
+
+
+def case_sg29_int_grads_cast_to_input_dtype(ms):
+    """Gradients of Int/Bool inputs in a graph have the input's dtype, truncated (MindSpore's
+    backward casts): through a float scalar, a Cast, a reduction and a float Tensor."""
+    def through_float(x, y, b):
+        return x * 2.5 + (y.astype(ms.float32) * 1.7).sum() + b * ms.Tensor([2.5, -0.5])
+
+    @ms.jit
+    def g(x, y, b):
+        return ms.grad(through_float, grad_position=(0, 1, 2))(x, y, b)
+    grads = ms.grad(through_float, grad_position=(0, 1, 2))
+    args = ms.Tensor([3, -4], ms.int32), ms.Tensor([5, 7], ms.int64), ms.Tensor([True, False])
+    return g(*args), grads(*args)
+
+
+def case_sg51_outside_list_returned_as_itself(ms):
+    """A list from outside the graph changed in place and returned is that very list."""
+    lst = [4, 5, 6]
+
+    @ms.jit
+    def f(x):
+        lst.reverse()
+        lst.insert(0, 9)
+        return lst, x * 2
+    out = f(ms.Tensor(2))
+    return out[0] is lst, out[0], lst
 
 
 def case_sg32_inplace_add_grad(ms):
