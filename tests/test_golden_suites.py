@@ -57,8 +57,6 @@ PARAMS = [(s, n, e, False) for s, n, e in SUITES] + \
 # Cases that do not match yet, each with the reason; they run and are reported as
 # xfail (an unexpected pass shows up as XPASS). Keep this list short and honest.
 KNOWN_DIFFERENCES = {
-    "edges:model_checkpoint_files": "msjax writes no <prefix>-graph.meta (MindSpore's compiled ANF graph, GRAPH_MODE "
-                                    "only) beside the checkpoints: docs/differences.md",
 }
 
 

@@ -395,7 +395,8 @@ class Cell(nnx.Module, pytree=False):
     def __call__(self, *args, **kwargs):
         try:
             if profiling.active():      # a Profiler is recording: name this cell's ops in the trace
-                with profiling.scope(type(self).__name__):
+                # (a graph writer may label the Cell with MindSpore's scope name: ``network-WithLossCell``)
+                with profiling.scope(self.__dict__.get("_ms_scope_label") or type(self).__name__):
                     return self._ms_call(*args, **kwargs)
             return self._ms_call(*args, **kwargs)
         except TypeError as e:      # an op inside met shapes that do not broadcast

@@ -126,8 +126,8 @@ def case_tuple_to_array_range(ms):
 
 def case_model_checkpoint_files(ms):
     """The files ``ModelCheckpoint`` leaves after ``Model.train`` in GRAPH_MODE and in PyNative:
-    MindSpore writes ``<prefix>-graph.meta`` (its compiled graph) beside the first checkpoint in
-    GRAPH_MODE only (msjax does not: docs/differences.md)."""
+    MindSpore writes ``<prefix>-graph.meta`` (its compiled graph) beside the checkpoints in
+    GRAPH_MODE only."""
     ds = importlib.import_module(ms.__name__ + ".dataset")
     out = []
     for mode in (ms.GRAPH_MODE, ms.PYNATIVE_MODE):
@@ -146,3 +146,40 @@ def case_model_checkpoint_files(ms):
 
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}
+
+
+def case_graph_meta_when_and_what(ms):
+    """When ``<prefix>-graph.meta`` appears (the directory after each step: at the first step, before
+    any checkpoint), its permission bits, and what its ANF IR ``ModelProto`` says of the step: the
+    batch inputs' names and types, the Parameters it uses (by name), its one output's type."""
+    ds = importlib.import_module(ms.__name__ + ".dataset")
+    anf = importlib.import_module(ms.__name__ + ".train.anf_ir_pb2")
+    ms.set_context(mode=ms.GRAPH_MODE)
+    net = ms.nn.Dense(3, 2)
+    data = ds.NumpySlicesDataset({"x": np.ones((6, 3), np.float32), "y": np.ones((6, 2), np.float32)},
+                                 shuffle=False).batch(2)
+    seen = []
+
+    class Lister(ms.train.Callback):
+        def step_end(self, run_context):
+            seen.append(sorted(os.listdir(tmp)))
+
+    with tempfile.TemporaryDirectory() as tmp:
+        ckpt = ms.train.ModelCheckpoint(prefix="net", directory=tmp,
+                                        config=ms.train.CheckpointConfig(save_checkpoint_steps=2))
+        opt = ms.nn.Momentum(net.trainable_params(), 0.1, 0.9)
+        ms.Model(net, ms.nn.MSELoss(), opt).train(1, data, callbacks=[ckpt, Lister()])
+        path = os.path.join(tmp, "net-graph.meta")
+        mode = oct(os.stat(path).st_mode & 0o777)
+        model = anf.ModelProto()
+        with open(path, "rb") as f:
+            model.ParseFromString(f.read())
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    g = model.graph
+
+    def typ(t):
+        return [anf.DataType.Name(t.data_type), anf.DataType.Name(t.tensor_type.elem_type),
+                [d.size for d in t.tensor_type.shape.dim]]
+    inputs = [[p.name] + typ(p.type) for p in g.parameters if p.name.startswith("inputs")]
+    params = sorted(p.name for p in g.parameters if not p.name.startswith("inputs"))
+    return [seen, mode, model.ir_version, inputs, params, [typ(o.type) for o in g.outputs]]

@@ -1,7 +1,8 @@
 """``CheckpointConfig`` and ``ModelCheckpoint``: save ``PREFIX-EPOCH_STEP.ckpt`` files
 during training (every ``save_checkpoint_steps`` steps or ``save_checkpoint_seconds``
 seconds, plus once at the end), keeping the newest ``keep_checkpoint_max``, with
-MindSpore's file naming (``PREFIX_1-...`` when files of that prefix already exist)."""
+MindSpore's file naming (``PREFIX_1-...`` when files of that prefix already exist), and in
+GRAPH_MODE ``PREFIX-graph.meta`` (the compiled step, ``train/_graph_meta.py``) at the first step."""
 from __future__ import annotations
 
 import os
@@ -10,6 +11,7 @@ import time
 
 from ..._core.parameter import Parameter
 from ..._core.tensor import Tensor
+from .._graph_meta import save_graph
 from ..serialization import _wait_async, save_checkpoint
 from ._callback import Callback
 
@@ -246,6 +248,7 @@ class ModelCheckpoint(Callback):
         self._last_time = time.time()
         self._last_time_for_keep = time.time()
         self._last_triggered_step = 0
+        self._graph_saved = False
         self._prefix_func = None
         self._directory_func = None
         if not callable(prefix) and (not isinstance(prefix, str) or prefix.find("/") >= 0):
@@ -286,6 +289,10 @@ class ModelCheckpoint(Callback):
         if self._directory_func:
             self._directory = self._directory_func(cb_params)
             _make_directory(self._directory)
+        if not self._graph_saved:       # MindSpore: the compiled step's graph, once (GRAPH_MODE only)
+            save_graph(cb_params.train_network, os.path.join(self._directory, self._prefix + "-graph.meta"),
+                       cb_params.get("train_dataset_element"))
+            self._graph_saved = True
         self._save_ckpt(cb_params)
 
     def end(self, run_context):
