@@ -1,7 +1,7 @@
 """Pipeline parallel: a compiled step cut into stages that run on their own device groups.
 
-Under ``SEMI_AUTO_PARALLEL``/``AUTO_PARALLEL`` with ``pipeline_stages = S > 1`` (one process,
-several devices) the transform core hands every compiled step here instead of to
+Under ``SEMI_AUTO_PARALLEL``/``AUTO_PARALLEL`` with ``pipeline_stages = S > 1`` (one process
+with several devices, or several processes under ``msjax launch``) the transform core hands every compiled step here instead of to
 :mod:`._sharded`'s one partitioned program. The step is traced once to a jaxpr with the
 marks of :mod:`msjax.parallel._stages` (each staged Cell's operations, forward and gradient,
 name their stage; ``PipelineCell`` names each micro-batch). Then
@@ -29,8 +29,16 @@ edges between the micro-batches of one stage in schedule order start no new prog
 The numbers are the stand-alone step's (the same operations on the same values, the gradient
 sums in another order: rounding only); only where they run and in which order changes. With
 abstract Parameters (``jax.ShapeDtypeStruct`` values) the step compiles every program and
-runs none (``DRY_RUN``: the compiled programs, for their ``memory_analysis()``). Several processes (``msjax launch``) keep
-:mod:`._sharded`'s one program over all devices (every stage on every device).
+runs none (``DRY_RUN``: the compiled programs, for their ``memory_analysis()``).
+
+Several processes (``msjax launch``): every process walks the same dispatch order, runs the
+programs of the stages it has devices in and stands in for the others' results with arrays
+of their shapes and shardings that hold nothing here (:func:`._stage_transfer.absent_outputs`),
+so a process holds only its stages' Parameters, optimizer states and ``accu_grads``; a value
+crossing to a stage of other processes goes by :func:`._stage_transfer.transfer` (a
+``ppermute`` program over both stages' devices). Each rank feeds its batch to its stages (a
+data-parallel input's rows are those of the stage's processes); the step's forward results
+(the loss) reach every rank, gradients stay on their stage (:func:`._stage_transfer.for_rank`).
 """
 from __future__ import annotations
 
@@ -485,6 +493,9 @@ def pipeline_call(body, state_params, dyn_example, sens_example):
     state_items = list(state_vars.items())
     dyn_sh, placed_inputs = {}, {}
     returned = [None] * n_state      # weak references to the arrays the last call handed back
+    # the stages with devices in this process (all of them in one process); the others' programs run elsewhere
+    here_stages = [any(d.process_index == jax.process_index() for d in g) for g in groups]
+    absent = {}
 
     def call(vals, dyn, sens):
         if any(isinstance(v, jax.ShapeDtypeStruct) for v in vals):     # abstract Parameters: compile only
@@ -526,7 +537,8 @@ def pipeline_call(body, state_params, dyn_example, sens_example):
         for key in order:
             seg = segs[key]
             s = seg.stage
-            outs = seg.fn(*[env[v] if here else fetch(v, s) for v, here in zip(seg.inputs, seg.local)])
+            args = [env[v] if here else fetch(v, s) for v, here in zip(seg.inputs, seg.local)]
+            outs = seg.fn(*args) if here_stages[s] else _stage_transfer.absent_outputs(seg.fn, args, absent)
             env.update(zip(seg.outputs, outs))
             for v in seg.drop:
                 env.pop(v, None)

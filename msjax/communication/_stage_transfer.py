@@ -10,6 +10,9 @@ reads crosses in one small program over both stages' devices: the value, stacked
 ``shard_map`` (on the CPU backend: gloo), and the received shards become an array on the
 receiving stage's mesh with the sender's layout. Every process calls it; a process holding
 neither stage's devices runs nothing. MindSpore's stages do the same with Send/Receive pairs.
+Each process waits for a transfer to finish before it dispatches more: XLA's CPU client runs
+the programs of a device in any order their data allows, and transfers left in flight (each
+blocking a thread in gloo until its peer sends) stalled a launched run after a few steps.
 
 ``broadcast`` gives every stage a copy (``all_gather`` over ``_pp``: exact for every dtype),
 so every rank sees a step's forward results (the loss), as the one-process run returns them.
@@ -23,7 +26,7 @@ import numpy as np
 
 from ..parallel import _strategy
 
-__all__ = ["transfer", "broadcast", "place_batch", "for_rank", "procs_per_stage"]
+__all__ = ["transfer", "broadcast", "place_batch", "for_rank", "procs_per_stage", "absent_outputs"]
 
 P = jax.sharding.PartitionSpec
 NS = jax.sharding.NamedSharding
@@ -83,7 +86,7 @@ def transfer(x, mesh):
     a = x.sharding.mesh
     union = jax.sharding.Mesh(np.stack([a.devices, mesh.devices]), ("_pp",) + tuple(a.axis_names))
     stacked, _ = _stacked(x, union, (0, 1))
-    y = _program(union, x.sharding.spec, "send")(stacked)
+    y = jax.block_until_ready(_program(union, x.sharding.spec, "send")(stacked))    # see _wait
     return _unstacked(y, mesh, x.sharding.spec, x.shape, x.dtype)
 
 
@@ -98,7 +101,7 @@ def broadcast(x, meshes):
     rows = [a.devices if i == src else m.devices for i, m in enumerate(meshes)]
     union = jax.sharding.Mesh(np.stack(rows), ("_pp",) + tuple(a.axis_names))
     stacked, _ = _stacked(x, union, tuple(range(len(meshes))))
-    y = _program(union, x.sharding.spec, ("gather", src))(stacked)
+    y = jax.block_until_ready(_program(union, x.sharding.spec, ("gather", src))(stacked))
     return [x if i == src else _unstacked(y, m, x.sharding.spec, x.shape, x.dtype) for i, m in enumerate(meshes)]
 
 
@@ -131,3 +134,28 @@ def place_batch(x, sharding, global_shape):
     if not sharding.addressable_devices:
         return jax.make_array_from_single_device_arrays(tuple(global_shape), sharding, [], dtype=host.dtype)
     return jax.make_array_from_process_local_data(sharding, host, tuple(global_shape))
+
+
+def _nothing(shape, dtype, sharding):
+    if jax.dtypes.issubdtype(dtype, jax.dtypes.prng_key):
+        impl = jax.random.key_impl(jax.random.key(0, impl=dtype._impl.name)) if hasattr(dtype, "_impl") else None
+        data = jax.make_array_from_single_device_arrays(tuple(shape) + tuple(dtype._impl.key_shape), sharding, [],
+                                                        dtype=np.uint32)
+        return jax.random.wrap_key_data(data, impl=impl)
+    return jax.make_array_from_single_device_arrays(tuple(shape), sharding, [], dtype=dtype)
+
+
+def absent_outputs(fn, args, cache):
+    """The results of a stage's program on a process without devices in that stage: arrays of
+    their shapes and shardings holding nothing here (the stage's processes run it; calling it
+    here would also fail for a program with ordered effects, ``ops.Print``: JAX places its
+    token on the process's devices of the program). Its compiled output layout is cached in
+    ``cache``."""
+    sig = (fn, tuple((getattr(a, "shape", None), getattr(a, "dtype", None), getattr(a, "sharding", None))
+                     for a in args))
+    info = cache.get(sig)
+    if info is None:
+        lowered = fn.lower(*args)
+        info = cache[sig] = [(o.shape, o.dtype, sh) for o, sh in zip(
+            jax.tree_util.tree_leaves(lowered.out_info), jax.tree_util.tree_leaves(lowered.compile().output_shardings))]
+    return [_nothing(*i) for i in info]
