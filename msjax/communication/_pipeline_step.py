@@ -1,7 +1,7 @@
 """Pipeline parallel: a compiled step cut into stages that run on their own device groups.
 
-Under ``SEMI_AUTO_PARALLEL``/``AUTO_PARALLEL`` with ``pipeline_stages = S > 1`` (one process,
-several devices) the transform core hands every compiled step here instead of to
+Under ``SEMI_AUTO_PARALLEL``/``AUTO_PARALLEL`` with ``pipeline_stages = S > 1`` (one process
+with several devices, or several processes under ``msjax launch``) the transform core hands every compiled step here instead of to
 :mod:`._sharded`'s one partitioned program. The step is traced once to a jaxpr with the
 marks of :mod:`msjax.parallel._stages` (each staged Cell's operations, forward and gradient,
 name their stage; ``PipelineCell`` names each micro-batch). Then
@@ -29,8 +29,16 @@ edges between the micro-batches of one stage in schedule order start no new prog
 The numbers are the stand-alone step's (the same operations on the same values, the gradient
 sums in another order: rounding only); only where they run and in which order changes. With
 abstract Parameters (``jax.ShapeDtypeStruct`` values) the step compiles every program and
-runs none (``DRY_RUN``: the compiled programs, for their ``memory_analysis()``). Several processes (``msjax launch``) keep
-:mod:`._sharded`'s one program over all devices (every stage on every device).
+runs none (``DRY_RUN``: the compiled programs, for their ``memory_analysis()``).
+
+Several processes (``msjax launch``): every process walks the same dispatch order, runs the
+programs of the stages it has devices in and stands in for the others' results with arrays
+of their shapes and shardings that hold nothing here (:func:`._stage_transfer.absent_outputs`),
+so a process holds only its stages' Parameters, optimizer states and ``accu_grads``; a value
+crossing to a stage of other processes goes by :func:`._stage_transfer.transfer` (a
+``ppermute`` program over both stages' devices). Each rank feeds its batch to its stages (a
+data-parallel input's rows are those of the stage's processes); the step's forward results
+(the loss) reach every rank, gradients stay on their stage (:func:`._stage_transfer.for_rank`).
 """
 from __future__ import annotations
 
@@ -47,7 +55,7 @@ from .._core import provided, state
 from ..parallel import _apply, _stages, _strategy
 from ..parallel import _context as parallel
 from ..parallel._pipeline import pipeline_stages
-from . import _sharded
+from . import _sharded, _stage_transfer
 
 __all__ = ["step_call", "pipeline_call", "schedule_order"]
 
@@ -62,8 +70,7 @@ DRY_RUN = []
 
 def step_call(body, state_params, dyn_example, sens_example):
     """The core's ``sharded_call``: a pipeline step when stages are on, else ``_sharded``'s."""
-    if (_sharded.auto_parallel_active() and pipeline_stages() > 1 and jax.process_count() == 1
-            and state.compiled()):
+    if _sharded.auto_parallel_active() and pipeline_stages() > 1 and state.compiled():
         return pipeline_call(body, state_params, dyn_example, sens_example)
     return _sharded.sharded_call(body, state_params, dyn_example, sens_example)
 
@@ -352,12 +359,15 @@ def _program(seg, consts, mesh, out_sh):
 
 
 def _move(x, mesh):
-    """``x`` onto ``mesh`` (another stage's devices) with the same layout."""
+    """``x`` onto ``mesh`` (another stage's devices) with the same layout; between processes by
+    :func:`._stage_transfer.transfer`."""
     if not isinstance(x, jax.Array):
         return x
     sh = x.sharding
     if isinstance(sh, NS) and set(sh.mesh.devices.flat) == set(mesh.devices.flat):
         return x
+    if jax.process_count() > 1:
+        return _stage_transfer.transfer(x, mesh)
     spec = sh.spec if isinstance(sh, NS) and tuple(sh.mesh.axis_names) == tuple(mesh.axis_names) else P()
     return _sharded._place(x, NS(mesh, spec))
 
@@ -378,7 +388,9 @@ def pipeline_call(body, state_params, dyn_example, sens_example):
         with _apply.tracing(plan), _stages.tracing(groups):
             return body(sv, dyn, sens)
 
-    closed, out_shape = jax.make_jaxpr(traced, return_shape=True)(state_vals, list(dyn_example), sens_example)
+    multi = jax.process_count() > 1
+    trace_dyn = _global_batch(dyn_example, strategy, groups) if multi else list(dyn_example)
+    closed, out_shape = jax.make_jaxpr(traced, return_shape=True)(state_vals, trace_dyn, sens_example)
     jaxpr = pe.dce_jaxpr(closed.jaxpr, [True] * len(closed.jaxpr.outvars), instantiate=True)[0]
     consts = {v: (np.asarray(c) if isinstance(c, jax.Array) and not _sharded._is_key(c) else c)
               for v, c in zip(jaxpr.constvars, closed.consts)}
@@ -477,9 +489,13 @@ def pipeline_call(body, state_params, dyn_example, sens_example):
                      or (v in producer and seg_stage[seg_of[producer[v]]] == seg.stage) for v in seg.inputs]
         seg.drop = [v for v in seg.inputs if last_reader[v] == key and v not in outs_needed]
     placed_out = {j for v, j in written_by.items() if v in producer and seg_stage[seg_of[producer[v]]] == home[j]}
+    from_grads = _from_backward(jaxpr, marks)
     state_items = list(state_vars.items())
     dyn_sh, placed_inputs = {}, {}
     returned = [None] * n_state      # weak references to the arrays the last call handed back
+    # the stages with devices in this process (all of them in one process); the others' programs run elsewhere
+    here_stages = [any(d.process_index == jax.process_index() for d in g) for g in groups]
+    absent = {}
 
     def call(vals, dyn, sens):
         if any(isinstance(v, jax.ShapeDtypeStruct) for v in vals):     # abstract Parameters: compile only
@@ -502,7 +518,10 @@ def pipeline_call(body, state_params, dyn_example, sens_example):
                             sh = dyn_sh[key] = _sharded._input_sharding(dyn[i], i, groups[s], strategy)
                         last = placed_inputs.get(key)
                         if last is None or last[0] is not dyn[i]:    # a new batch (the same Tensor again: placed)
-                            last = placed_inputs[key] = (dyn[i], _sharded._place(dyn[i], sh))
+                            g = (_stage_transfer.place_batch(dyn[i], sh, v.aval.shape)
+                                 if multi and strategy != "full_batch" and sh != _strategy.replicated(groups[s])
+                                 else _sharded._place(dyn[i], sh))
+                            last = placed_inputs[key] = (dyn[i], g)
                         moved[key] = last[1]
                     else:
                         moved[key] = _sharded._place(flat_sens[sens_vars.index(v)], NS(meshes[s], P()))
@@ -518,7 +537,8 @@ def pipeline_call(body, state_params, dyn_example, sens_example):
         for key in order:
             seg = segs[key]
             s = seg.stage
-            outs = seg.fn(*[env[v] if here else fetch(v, s) for v, here in zip(seg.inputs, seg.local)])
+            args = [env[v] if here else fetch(v, s) for v, here in zip(seg.inputs, seg.local)]
+            outs = seg.fn(*args) if here_stages[s] else _stage_transfer.absent_outputs(seg.fn, args, absent)
             env.update(zip(seg.outputs, outs))
             for v in seg.drop:
                 env.pop(v, None)
@@ -532,8 +552,12 @@ def pipeline_call(body, state_params, dyn_example, sens_example):
                 return env[v]
             return fetch(v, 0)
         flat = [result(v) for v in jaxpr.outvars]
+        if multi:       # each rank's view; forward results (the loss) on every rank
+            flat[:n_out] = [_stage_transfer.for_rank(x, meshes, _is_var(v) and v not in from_grads, _sharded.local_view)
+                            for x, v in zip(flat[:n_out], jaxpr.outvars[:n_out])]
         out, changed = jax.tree_util.tree_unflatten(out_tree, flat)
-        changed = {j: v if j in placed_out else _sharded._place(v, state_sh[j]) for j, v in changed.items()}
+        changed = {j: v if j in placed_out else _sharded._place(_move(v, meshes[home[j]]) if multi else v, state_sh[j])
+                   for j, v in changed.items()}
         placed = {j: g for j, (g, v) in enumerate(zip(g_state, vals)) if g is not v and j not in changed}
         for j, g in enumerate(g_state):
             final, r = changed.get(j, g), returned[j]
@@ -586,6 +610,28 @@ def pipeline_call(body, state_params, dyn_example, sens_example):
     call.stages = home
     call.segments = [(segs[k].stage, k[1], k[2]) for k in order]
     return call
+
+
+def _global_batch(dyn, strategy, groups):
+    """The inputs as the launched step sees them: each process feeds its batch to the stages it
+    has devices in, so a data-parallel input's rows are those of all the stage's processes."""
+    if isinstance(strategy, tuple):
+        own = next(g for g in groups if any(d.process_index == jax.process_index() for d in g))
+        return _sharded._global_inputs(dyn, strategy, own)
+    if strategy == "full_batch":
+        return list(dyn)
+    k = _stage_transfer.procs_per_stage(groups)
+    return [jax.ShapeDtypeStruct((np.shape(d)[0] * k,) + tuple(np.shape(d)[1:]), np.asarray(d).dtype
+                                 if not hasattr(d, "dtype") else d.dtype) if np.ndim(d) else d for d in dyn]
+
+
+def _from_backward(jaxpr, marks):
+    """The values computed from a backward (gradient) operation: results that stay on their stage."""
+    out = set()
+    for e, m in zip(jaxpr.eqns, marks):
+        if m[2] or any(_is_var(v) and v in out for v in e.invars):
+            out.update(e.outvars)
+    return out
 
 
 def _acyclic(eqns, seg_of, producer):

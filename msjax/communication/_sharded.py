@@ -109,7 +109,7 @@ def _input_sharding(x, index, devices, strategy):
     if strategy == "full_batch" or ndim == 0:
         return rep
     n_local = len([d for d in devices if d.process_index == jax.process_index()])
-    if np.shape(x)[0] % n_local:
+    if n_local and np.shape(x)[0] % n_local:      # a process without devices there feeds nothing
         raise ValueError(f"Semi-auto parallel: with dataset strategy 'data_parallel' the batch dimension of every "
                          f"input ({np.shape(x)[0]}) must be divisible by the {n_local} devices of this process; "
                          "use a batch size divisible by the device number, or dataset_strategy='full_batch'.")
@@ -233,7 +233,7 @@ def _place(v, sharding, local_batch=False):
     host = np.asarray(v)
     if local_batch:
         return jax.make_array_from_process_local_data(sharding, host)
-    return jax.make_array_from_callback(host.shape, sharding, lambda idx: host[idx])
+    return jax.make_array_from_callback(host.shape, sharding, lambda idx: host[idx], dtype=host.dtype)
 
 
 def _box(indices, shape):
