@@ -13,13 +13,16 @@ counted. Times are the process's CPU time (all its threads) by default, steady w
 other jobs share the machine; ``--clock wall`` gives elapsed time. The rounds' medians are printed as a table, milliseconds per op. Pin to one
 core for steadier numbers (``taskset -c 0``; the children inherit it).
 
-msjax runs once with the host path for first calls of exact primitives
-(``msjax/runtime/_host_eager.py``, ``--host on``) and once without (``--host off``,
-``MSJAX_HOST_EAGER=0``: every first call compiles). msjax's compile-cache directories
-point into a temporary directory removed at the end.
+msjax runs in three modes (``--msjax``): ``empty``, the host path for first calls of
+exact primitives (``msjax/runtime/_host_eager.py``) with an empty eager store
+(``common/_eager_store.py``: every other first call compiles and is stored); ``warm``,
+the same with the store a previous process filled (an unmeasured run before the
+rounds: a script run again, a notebook kernel restarted); ``off``, neither
+(``MSJAX_HOST_EAGER=0 MSJAX_EAGER_STORE=0``: every first call compiles). msjax's
+compile-cache and store directories point into a temporary directory removed at the end.
 
     python bench/eager_first.py [--rounds 3] [--sides msjax,jax,mindspore,torch]
-                                [--host on,off] [--ms-python /tmp/ms/bin/python]
+                                [--msjax empty,warm,off] [--ms-python /tmp/ms/bin/python]
 """
 from __future__ import annotations
 
@@ -191,7 +194,8 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--sides", default="msjax,jax,mindspore,torch")
-    ap.add_argument("--host", default="on,off", help="msjax with the host path for first calls (on) and without (off)")
+    ap.add_argument("--msjax", default="empty,warm,off",
+                    help="msjax's modes: host path + empty store, host path + warm store, neither")
     ap.add_argument("--ms-python", default="/tmp/ms/bin/python")
     ap.add_argument("--child")
     ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
@@ -205,7 +209,7 @@ def main():
     columns = []
     for side in args.sides.split(","):
         if side == "msjax":
-            columns += [("msjax", m) for m in args.host.split(",")]
+            columns += [("msjax", m) for m in args.msjax.split(",")]
         elif side == "mindspore":
             if os.path.exists(args.ms_python):
                 columns.append(("mindspore", None))
@@ -215,13 +219,20 @@ def main():
         else:
             columns.append((side, None))
     results = {c: [] for c in columns}
+
+    def environment(mode, n):
+        env = dict(os.environ, PYTHONPATH=ROOT, MSJAX_CACHE_DIR=os.path.join(tmp, "cache"),
+                   MSJAX_CACHE_KEY_DIR=os.path.join(tmp, "key"))
+        env["MSJAX_EAGER_STORE_DIR"] = os.path.join(tmp, "warm" if mode == "warm" else f"empty{n}")
+        if mode == "off":
+            env.update(MSJAX_HOST_EAGER="0", MSJAX_EAGER_STORE="0")
+        return env
     try:
-        for _ in range(args.rounds):
+        if ("msjax", "warm") in columns:      # fills the warm store, not measured
+            run_child("msjax", environment("warm", 0), sys.executable, args.clock)
+        for n in range(args.rounds):
             for side, mode in columns:
-                env = dict(os.environ, PYTHONPATH=ROOT, MSJAX_CACHE_DIR=os.path.join(tmp, "cache"),
-                           MSJAX_CACHE_KEY_DIR=os.path.join(tmp, "key"))
-                if mode == "off":
-                    env["MSJAX_HOST_EAGER"] = "0"
+                env = environment(mode, n)
                 python = args.ms_python if side == "mindspore" else sys.executable
                 r = run_child(side, env, python, args.clock)
                 if r is not None:
@@ -234,7 +245,8 @@ def main():
 def _report(columns, results, args):
     def med(rs, f):
         return statistics.median(f(r) for r in rs) if rs else float("nan")
-    names = [f"{s}" + (f" (host path {m})" if m else "") for s, m in columns]
+    modes = {"empty": " (empty store)", "warm": " (warm store)", "off": " (no host path, no store)"}
+    names = [f"{s}" + (modes.get(m, f" ({m})") if m else "") for s, m in columns]
     rows = [
         ("import", lambda r: r["import_ms"]),
         ("first call in a process, per op", lambda r: statistics.mean(r["first"].values())),
