@@ -6,7 +6,8 @@ Each round starts a fresh process per side (msjax, JAX eager, MindSpore 2.10 wit
 * 30 common ops on an (8, 16) float32 Tensor, each for the first time in the process;
 * the same 30 ops again (same shapes: the warm, in-memory path);
 * 10 of them on 5 new shapes each (a new shape for an op already compiled);
-* ``grad`` of a small net (Dense-ReLU-Dense, MSE): first call, second call, a new batch.
+* the small net (Dense-ReLU-Dense) called in PyNative: first call, second call, a new batch;
+* ``grad`` of it with an MSE loss: first call, second call, a new batch.
 
 Every timed call is followed by a sync (``block_until_ready``/``asnumpy``), which is
 counted. Times are the process's CPU time (all its threads) by default, steady while
@@ -123,7 +124,7 @@ def _side(name):
             def forward(x, y):
                 return loss(net(x), y)
             g = ms.grad(forward, grad_position=None, weights=net.trainable_params())
-            return g, lambda out: sync(out[0])
+            return g, lambda out: sync(out[0]), net, sync
         return ms.Tensor, ops, sync, grad_work
     if name == "jax":
         import jax
@@ -138,7 +139,11 @@ def _side(name):
                 h = jnp.maximum(x @ p[0] + p[1], 0)
                 return jnp.mean((h @ p[2] + p[3] - y) ** 2)
             g = jax.grad(forward)
-            return (lambda x, y: g(params, x, y)), lambda out: out[0].block_until_ready()
+
+            def net(x):
+                return jnp.maximum(x @ params[0] + params[1], 0) @ params[2] + params[3]
+            return (lambda x, y: g(params, x, y)), lambda out: out[0].block_until_ready(), net, \
+                lambda out: out.block_until_ready()
         return jnp.asarray, jnp, lambda out: out.block_until_ready(), jgrad_work
     if name == "torch":
         import torch
@@ -149,7 +154,7 @@ def _side(name):
 
             def g(x, y):
                 return torch.autograd.grad(torch.nn.functional.mse_loss(net(x), y), list(net.parameters()))
-            return g, lambda out: None
+            return g, lambda out: None, lambda x: net(x).detach(), lambda out: None
         return torch.from_numpy, torch, lambda out: None, tgrad_work
     raise SystemExit(f"unknown side {name}")
 
@@ -171,14 +176,16 @@ def child(name, clock):
         a, b = _arrays(shape, make)
         for n in NEW_SHAPE_OPS:
             new.append(_timed(lambda op=by_name[n]: op[col](mod, a, b), sync))
-    g, gsync = grad_work()
+    g, gsync, net, nsync = grad_work()
+    cx, cx2 = _arrays((6, 16), make)[0], _arrays((11, 16), make)[0]
+    cells = [_timed(lambda: net(cx), nsync), _timed(lambda: net(cx), nsync), _timed(lambda: net(cx2), nsync)]
     gx, gy = _arrays((8, 16), make)
     gy = make(_arrays((8, 1), lambda v: v)[0])
     grads = [_timed(lambda: g(gx, gy), gsync), _timed(lambda: g(gx, gy), gsync)]
     gx2 = _arrays((5, 16), make)[0]
     gy2 = make(_arrays((5, 1), lambda v: v)[0])
     grads.append(_timed(lambda: g(gx2, gy2), gsync))
-    print(json.dumps({"import_ms": import_ms, "first": first, "again": again, "new": new, "grad": grads}))
+    print(json.dumps({"import_ms": import_ms, "first": first, "again": again, "new": new, "grad": grads, "cell": cells}))
 
 
 def run_child(side, env, python, clock):
@@ -252,6 +259,9 @@ def _report(columns, results, args):
         ("first call in a process, per op", lambda r: statistics.mean(r["first"].values())),
         ("same op, a new shape, per op", lambda r: statistics.mean(r["new"])),
         ("same op and shape again, per op", lambda r: statistics.mean(r["again"].values())),
+        ("Cell.__call__ of a small net (PyNative): first call", lambda r: r["cell"][0]),
+        ("Cell.__call__: second call", lambda r: r["cell"][1]),
+        ("Cell.__call__: a new batch size", lambda r: r["cell"][2]),
         ("grad of a small net: first call", lambda r: r["grad"][0]),
         ("grad: second call", lambda r: r["grad"][1]),
         ("grad: a new batch size", lambda r: r["grad"][2]),

@@ -92,9 +92,9 @@ def max_bytes():
 @functools.lru_cache(maxsize=1)
 def _fixed():
     libs = tuple((m, getattr(sys.modules[m], "__version__", "")) for m in ("jaxlib",) if m in sys.modules)
-    client = jax.devices()[0].client
-    return (jax.__version__, libs, jax.default_backend(), client.platform_version,
-            tuple(sorted({d.device_kind for d in jax.devices()})), jax.device_count(),
+    here = jax.local_devices()[0]       # the executable runs on the device it was compiled for
+    return (jax.__version__, libs, jax.default_backend(), here.client.platform_version, here.id,
+            jax.process_index(), tuple(sorted({d.device_kind for d in jax.devices()})), jax.device_count(),
             _frontend_cache._cpu_features())
 
 

@@ -514,14 +514,16 @@ def install():
             cpu.append(SingleDeviceSharding(d) if cpu[0] is not None else None)
         return cpu[0]
 
-    def host_value(a):
+    def plain_arg(a):
+        """An uncommitted array on the default CPU device, a NumPy value or a Python scalar."""
         if type(a) is ArrayImpl:
-            if a._committed or a.sharding != cpu[1] or a.is_deleted():
-                return None
-            return np.asarray(a)
-        if isinstance(a, (np.ndarray, np.generic, bool, int, float)):
-            return a
-        return None
+            return not (a._committed or a.sharding != cpu[1] or a.is_deleted())
+        return isinstance(a, (np.ndarray, np.generic, bool, int, float))
+
+    def host_value(a):
+        if not plain_arg(a):
+            return None
+        return np.asarray(a) if type(a) is ArrayImpl else a
 
     def plain_call(jaxpr, in_shardings, out_shardings, in_layouts, out_layouts, donated_invars, ctx_mesh,
                    compiler_options_kvs):
@@ -553,7 +555,7 @@ def install():
                     entry[1] += 1
                     _STATS["host"] += 1
                     return outs, None, _RETRY, []
-            if plain and STORE[0] is not None and all(host_value(a) is not None for a in args):
+            if plain and STORE[0] is not None and all(map(plain_arg, args)):
                 return stored_call(args, jaxpr, dict(
                     in_shardings=in_shardings, out_shardings=out_shardings, in_layouts=in_layouts,
                     out_layouts=out_layouts, donated_invars=donated_invars, ctx_mesh=ctx_mesh, name=name,
