@@ -6,20 +6,24 @@ Each round starts a fresh process per side (msjax, JAX eager, MindSpore 2.10 wit
 * 30 common ops on an (8, 16) float32 Tensor, each for the first time in the process;
 * the same 30 ops again (same shapes: the warm, in-memory path);
 * 10 of them on 5 new shapes each (a new shape for an op already compiled);
-* ``grad`` of a small net (Dense-ReLU-Dense, MSE): first call, second call, a new batch.
+* the small net (Dense-ReLU-Dense) called in PyNative: first call, second call, a new batch;
+* ``grad`` of it with an MSE loss: first call, second call, a new batch.
 
 Every timed call is followed by a sync (``block_until_ready``/``asnumpy``), which is
 counted. Times are the process's CPU time (all its threads) by default, steady while
 other jobs share the machine; ``--clock wall`` gives elapsed time. The rounds' medians are printed as a table, milliseconds per op. Pin to one
 core for steadier numbers (``taskset -c 0``; the children inherit it).
 
-msjax runs once with the host path for first calls of exact primitives
-(``msjax/runtime/_host_eager.py``, ``--host on``) and once without (``--host off``,
-``MSJAX_HOST_EAGER=0``: every first call compiles). msjax's compile-cache directories
-point into a temporary directory removed at the end.
+msjax runs in three modes (``--msjax``): ``empty``, the host path for first calls of
+exact primitives (``msjax/runtime/_host_eager.py``) with an empty eager store
+(``common/_eager_store.py``: every other first call compiles and is stored); ``warm``,
+the same with the store a previous process filled (an unmeasured run before the
+rounds: a script run again, a notebook kernel restarted); ``off``, neither
+(``MSJAX_HOST_EAGER=0 MSJAX_EAGER_STORE=0``: every first call compiles). msjax's
+compile-cache and store directories point into a temporary directory removed at the end.
 
     python bench/eager_first.py [--rounds 3] [--sides msjax,jax,mindspore,torch]
-                                [--host on,off] [--ms-python /tmp/ms/bin/python]
+                                [--msjax empty,warm,off] [--ms-python /tmp/ms/bin/python]
 """
 from __future__ import annotations
 
@@ -120,7 +124,7 @@ def _side(name):
             def forward(x, y):
                 return loss(net(x), y)
             g = ms.grad(forward, grad_position=None, weights=net.trainable_params())
-            return g, lambda out: sync(out[0])
+            return g, lambda out: sync(out[0]), net, sync
         return ms.Tensor, ops, sync, grad_work
     if name == "jax":
         import jax
@@ -135,7 +139,11 @@ def _side(name):
                 h = jnp.maximum(x @ p[0] + p[1], 0)
                 return jnp.mean((h @ p[2] + p[3] - y) ** 2)
             g = jax.grad(forward)
-            return (lambda x, y: g(params, x, y)), lambda out: out[0].block_until_ready()
+
+            def net(x):
+                return jnp.maximum(x @ params[0] + params[1], 0) @ params[2] + params[3]
+            return (lambda x, y: g(params, x, y)), lambda out: out[0].block_until_ready(), net, \
+                lambda out: out.block_until_ready()
         return jnp.asarray, jnp, lambda out: out.block_until_ready(), jgrad_work
     if name == "torch":
         import torch
@@ -146,7 +154,7 @@ def _side(name):
 
             def g(x, y):
                 return torch.autograd.grad(torch.nn.functional.mse_loss(net(x), y), list(net.parameters()))
-            return g, lambda out: None
+            return g, lambda out: None, lambda x: net(x).detach(), lambda out: None
         return torch.from_numpy, torch, lambda out: None, tgrad_work
     raise SystemExit(f"unknown side {name}")
 
@@ -168,14 +176,16 @@ def child(name, clock):
         a, b = _arrays(shape, make)
         for n in NEW_SHAPE_OPS:
             new.append(_timed(lambda op=by_name[n]: op[col](mod, a, b), sync))
-    g, gsync = grad_work()
+    g, gsync, net, nsync = grad_work()
+    cx, cx2 = _arrays((6, 16), make)[0], _arrays((11, 16), make)[0]
+    cells = [_timed(lambda: net(cx), nsync), _timed(lambda: net(cx), nsync), _timed(lambda: net(cx2), nsync)]
     gx, gy = _arrays((8, 16), make)
     gy = make(_arrays((8, 1), lambda v: v)[0])
     grads = [_timed(lambda: g(gx, gy), gsync), _timed(lambda: g(gx, gy), gsync)]
     gx2 = _arrays((5, 16), make)[0]
     gy2 = make(_arrays((5, 1), lambda v: v)[0])
     grads.append(_timed(lambda: g(gx2, gy2), gsync))
-    print(json.dumps({"import_ms": import_ms, "first": first, "again": again, "new": new, "grad": grads}))
+    print(json.dumps({"import_ms": import_ms, "first": first, "again": again, "new": new, "grad": grads, "cell": cells}))
 
 
 def run_child(side, env, python, clock):
@@ -191,7 +201,8 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--sides", default="msjax,jax,mindspore,torch")
-    ap.add_argument("--host", default="on,off", help="msjax with the host path for first calls (on) and without (off)")
+    ap.add_argument("--msjax", default="empty,warm,off",
+                    help="msjax's modes: host path + empty store, host path + warm store, neither")
     ap.add_argument("--ms-python", default="/tmp/ms/bin/python")
     ap.add_argument("--child")
     ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
@@ -205,7 +216,7 @@ def main():
     columns = []
     for side in args.sides.split(","):
         if side == "msjax":
-            columns += [("msjax", m) for m in args.host.split(",")]
+            columns += [("msjax", m) for m in args.msjax.split(",")]
         elif side == "mindspore":
             if os.path.exists(args.ms_python):
                 columns.append(("mindspore", None))
@@ -215,13 +226,20 @@ def main():
         else:
             columns.append((side, None))
     results = {c: [] for c in columns}
+
+    def environment(mode, n):
+        env = dict(os.environ, PYTHONPATH=ROOT, MSJAX_CACHE_DIR=os.path.join(tmp, "cache"),
+                   MSJAX_CACHE_KEY_DIR=os.path.join(tmp, "key"))
+        env["MSJAX_EAGER_STORE_DIR"] = os.path.join(tmp, "warm" if mode == "warm" else f"empty{n}")
+        if mode == "off":
+            env.update(MSJAX_HOST_EAGER="0", MSJAX_EAGER_STORE="0")
+        return env
     try:
-        for _ in range(args.rounds):
+        if ("msjax", "warm") in columns:      # fills the warm store, not measured
+            run_child("msjax", environment("warm", 0), sys.executable, args.clock)
+        for n in range(args.rounds):
             for side, mode in columns:
-                env = dict(os.environ, PYTHONPATH=ROOT, MSJAX_CACHE_DIR=os.path.join(tmp, "cache"),
-                           MSJAX_CACHE_KEY_DIR=os.path.join(tmp, "key"))
-                if mode == "off":
-                    env["MSJAX_HOST_EAGER"] = "0"
+                env = environment(mode, n)
                 python = args.ms_python if side == "mindspore" else sys.executable
                 r = run_child(side, env, python, args.clock)
                 if r is not None:
@@ -234,12 +252,16 @@ def main():
 def _report(columns, results, args):
     def med(rs, f):
         return statistics.median(f(r) for r in rs) if rs else float("nan")
-    names = [f"{s}" + (f" (host path {m})" if m else "") for s, m in columns]
+    modes = {"empty": " (empty store)", "warm": " (warm store)", "off": " (no host path, no store)"}
+    names = [f"{s}" + (modes.get(m, f" ({m})") if m else "") for s, m in columns]
     rows = [
         ("import", lambda r: r["import_ms"]),
         ("first call in a process, per op", lambda r: statistics.mean(r["first"].values())),
         ("same op, a new shape, per op", lambda r: statistics.mean(r["new"])),
         ("same op and shape again, per op", lambda r: statistics.mean(r["again"].values())),
+        ("Cell.__call__ of a small net (PyNative): first call", lambda r: r["cell"][0]),
+        ("Cell.__call__: second call", lambda r: r["cell"][1]),
+        ("Cell.__call__: a new batch size", lambda r: r["cell"][2]),
         ("grad of a small net: first call", lambda r: r["grad"][0]),
         ("grad: second call", lambda r: r["grad"][1]),
         ("grad: a new batch size", lambda r: r["grad"][2]),

@@ -30,6 +30,9 @@ def pytest_configure(config):
     # never the user's ~/.cache (inherited by workers and subprocesses; removed at the end)
     if "MSJAX_CACHE_KEY_DIR" not in os.environ:
         _SESSION_TMP["keys"] = os.environ["MSJAX_CACHE_KEY_DIR"] = tempfile.mkdtemp(prefix="msjax-test-keys-")
+        # PyNative's eager store (common/_eager_store.py) is shared by the run's workers and
+        # subprocesses under that key, and removed with it
+        os.environ.setdefault("MSJAX_EAGER_STORE_DIR", os.path.join(_SESSION_TMP["keys"], "eager"))
     d = tempfile.mkdtemp(prefix="msjax-tests-")
     _SESSION_TMP["dir"] = d
     _SESSION_TMP["saved"] = (os.environ.get("TMPDIR"), tempfile.tempdir)
@@ -63,6 +66,8 @@ def pytest_unconfigure(config):
     tempfile.tempdir = tmp
     if _SESSION_TMP["keys"] is not None:
         os.environ.pop("MSJAX_CACHE_KEY_DIR", None)
+        if os.environ.get("MSJAX_EAGER_STORE_DIR", "").startswith(_SESSION_TMP["keys"]):
+            os.environ.pop("MSJAX_EAGER_STORE_DIR")
         shutil.rmtree(_SESSION_TMP["keys"], ignore_errors=True)
     if os.environ.get("MSJAX_KEEP_TEST_TMP") != "1":
         shutil.rmtree(d, ignore_errors=True)

@@ -61,7 +61,7 @@ from .._core.parameter import Parameter
 from .._core.tensor import Tensor
 from . import _cache_auth
 
-__all__ = ["enabled", "fingerprint", "load", "load_call", "save", "store", "compile_for_store", "SUBDIR"]
+__all__ = ["enabled", "fingerprint", "load", "load_call", "save", "store", "compile_for_store", "jax_cache_hits", "SUBDIR"]
 
 SUBDIR = "msjax-frontend"
 _FORMAT = 1
@@ -449,15 +449,20 @@ def _count_hit(name, **kwargs):
         _JAX_CACHE_HITS[0] += 1
 
 
+def jax_cache_hits():
+    """How many compiles JAX's persistent cache has answered in this process (counted from the first call)."""
+    if not _LISTENING[0]:
+        jax.monitoring.register_event_listener(_count_hit)
+        _LISTENING[0] = True
+    return _JAX_CACHE_HITS[0]
+
+
 def compile_for_store(lowered):
     """``lowered.compile()``, or ``None`` when JAX's persistent cache answered it: an
     executable loaded from that cache serializes without its kernels (XLA:CPU; the
     copy fails with ``Function ... not found`` when run), so it is not stored here;
     JAX's cache keeps serving that program."""
-    if not _LISTENING[0]:
-        jax.monitoring.register_event_listener(_count_hit)
-        _LISTENING[0] = True
-    before = _JAX_CACHE_HITS[0]
+    before = jax_cache_hits()
     compiled = lowered.compile()
     return None if _JAX_CACHE_HITS[0] != before else compiled
 

@@ -54,7 +54,8 @@ __all__ = ["THRESHOLD", "convertible", "enabled", "install", "stats"]
 THRESHOLD = 3        # host evaluations of one program before its next call compiles it
 MAX_ELEMENTS = 1 << 22   # larger operands or results: XLA's threads win at once, compile
 _ON = True
-_STATS = {"host": 0, "compiled": 0, "last_refusal": None}
+_STATS = {"host": 0, "compiled": 0, "loaded": 0, "stored": 0, "last_refusal": None}
+STORE = [None]       # common._eager_store puts itself here: compiled programs kept across processes
 _BF16 = np.dtype(ml_dtypes.bfloat16)
 _F16 = np.dtype(np.float16)
 _FLUSHED = {np.dtype(np.float32): np.uint32, np.dtype(np.float64): np.uint64, _BF16: np.uint16}
@@ -513,14 +514,16 @@ def install():
             cpu.append(SingleDeviceSharding(d) if cpu[0] is not None else None)
         return cpu[0]
 
-    def host_value(a):
+    def plain_arg(a):
+        """An uncommitted array on the default CPU device, a NumPy value or a Python scalar."""
         if type(a) is ArrayImpl:
-            if a._committed or a.sharding != cpu[1] or a.is_deleted():
-                return None
-            return np.asarray(a)
-        if isinstance(a, (np.ndarray, np.generic, bool, int, float)):
-            return a
-        return None
+            return not (a._committed or a.sharding != cpu[1] or a.is_deleted())
+        return isinstance(a, (np.ndarray, np.generic, bool, int, float))
+
+    def host_value(a):
+        if not plain_arg(a):
+            return None
+        return np.asarray(a) if type(a) is ArrayImpl else a
 
     def plain_call(jaxpr, in_shardings, out_shardings, in_layouts, out_layouts, donated_invars, ctx_mesh,
                    compiler_options_kvs):
@@ -544,19 +547,48 @@ def install():
                 entry = _TABLE[jaxpr] = [plan, 0]
             # the call's placement (mesh, shardings, committed inputs) is checked per call: a
             # program refused once (say under a mesh) still runs on the host in a plain call
-            if entry[0] is not None and entry[1] < THRESHOLD and plain_call(
-                    jaxpr, in_shardings, out_shardings, in_layouts, out_layouts, donated_invars, ctx_mesh,
-                    compiler_options_kvs):
+            plain = plain_call(jaxpr, in_shardings, out_shardings, in_layouts, out_layouts, donated_invars,
+                               ctx_mesh, compiler_options_kvs)
+            if entry[0] is not None and entry[1] < THRESHOLD and plain:
                 outs = run_on_host(jaxpr, entry[0], args)
                 if outs is not None:
                     entry[1] += 1
                     _STATS["host"] += 1
                     return outs, None, _RETRY, []
+            if plain and STORE[0] is not None and all(map(plain_arg, args)):
+                return stored_call(args, jaxpr, dict(
+                    in_shardings=in_shardings, out_shardings=out_shardings, in_layouts=in_layouts,
+                    out_layouts=out_layouts, donated_invars=donated_invars, ctx_mesh=ctx_mesh, name=name,
+                    keep_unused=keep_unused, inline=inline, compiler_options_kvs=compiler_options_kvs))
         _STATS["compiled"] += 1
         return original(*args, jaxpr=jaxpr, in_shardings=in_shardings, out_shardings=out_shardings,
                         in_layouts=in_layouts, out_layouts=out_layouts, donated_invars=donated_invars,
                         ctx_mesh=ctx_mesh, name=name, keep_unused=keep_unused, inline=inline,
                         compiler_options_kvs=compiler_options_kvs)
+
+    def stored_call(args, jaxpr, params):
+        """A plain call's executable from the eager store, else compiled and stored."""
+        store = STORE[0]
+        _STATS["compiled"] += 1
+        try:
+            name = store.key(jaxpr, params["keep_unused"])
+        except Exception:  # noqa: BLE001 - a program that cannot be printed: not stored
+            name = None
+        if name is not None:
+            executable = store.load(name)
+            if executable is not None:
+                try:
+                    outs = executable.unsafe_call(*args)
+                except Exception:  # noqa: BLE001 - an entry that does not fit this call: compiled
+                    pass
+                else:
+                    _STATS["loaded"] += 1
+                    return outs, executable, None, []
+        hits = store.jax_cache_answered() if name is not None else None
+        result = original(*args, jaxpr=jaxpr, **params)
+        if name is not None and not result[3] and store.jax_cache_answered() == hits and store.save(name, result[1]):
+            _STATS["stored"] += 1
+        return result
 
     def run_on_host(jaxpr, plan, args):
         vals = []

@@ -1,0 +1,137 @@
+"""PyNative's eager store (msjax/common/_eager_store.py): a program compiled by one process
+is loaded by the next. A new process is stood in for by dropping JAX's in-memory
+compiled programs (``jax.clear_caches``): the next call reaches the hook again and
+loads the entry from disk. Asserted: the first (compiled), a later (JAX's fast path)
+and a loaded call give the same bits, equal to a program compiled with the store off;
+a damaged entry and an entry moved under another program's name are refused with a
+warning and compiled again; the size bound holds; ``MSJAX_EAGER_STORE=0`` writes
+nothing."""
+import os
+import warnings
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+
+import msjax as ms
+from msjax import ops
+from msjax.common import _cache_auth, _eager_store
+from msjax.runtime import _host_eager as he
+
+
+@pytest.fixture
+def store(tmp_path, monkeypatch):
+    monkeypatch.setenv(_eager_store.DIR_ENV, str(tmp_path / "eager"))
+    monkeypatch.delenv(_eager_store.OFF_ENV, raising=False)
+    monkeypatch.setattr(he, "_ON", True)
+    monkeypatch.setattr(_eager_store, "_BYTES", {})
+    monkeypatch.setattr(_cache_auth, "_WARNED", set())
+    jax.clear_caches()
+    yield tmp_path / "eager"
+    jax.clear_caches()
+
+
+def _x(shape=(3, 7), seed=0):
+    return ms.Tensor(np.random.RandomState(seed).standard_normal(shape).astype(np.float32))
+
+
+def _run(fn):
+    """``fn()``'s bits and which way the hook answered (stats' deltas)."""
+    before = he.stats()
+    out = fn().asnumpy()
+    after = he.stats()
+    return out.tobytes(), {k: after[k] - before[k] for k in ("loaded", "stored")}
+
+
+def _reference(fn, x):
+    """The program compiled plainly, the store and host path off."""
+    he.enabled(False)
+    try:
+        jax.clear_caches()
+        return np.asarray(jax.jit(fn)(x._data)).tobytes()
+    finally:
+        he.enabled(True)
+        jax.clear_caches()
+
+
+def _entries(d):
+    return sorted(n for n in os.listdir(d) if n.endswith(_eager_store.SUFFIX)) if d.exists() else []
+
+
+@pytest.mark.parametrize("op,ref", [
+    (lambda x: ops.exp(x), jnp.exp),
+    (lambda x: ops.tanh(x), jnp.tanh),
+    (lambda x: ops.sigmoid(x), jax.nn.sigmoid),
+    (lambda x: ops.sum(x, 1), lambda a: jnp.sum(a, 1)),
+    (lambda x: ops.log(ops.abs(x)), lambda a: jnp.log(jnp.abs(a))),
+], ids=["exp", "tanh", "sigmoid", "sum", "log"])
+def test_first_later_loaded_bits_agree(store, op, ref):
+    x = _x()
+    first, how = _run(lambda: op(x))
+    assert how["stored"] >= 1 and _entries(store)
+    later, how = _run(lambda: op(x))
+    assert how == {"loaded": 0, "stored": 0}            # JAX's in-memory fast path
+    jax.clear_caches()                                   # as a new process
+    loaded, how = _run(lambda: op(x))
+    assert how["loaded"] >= 1 and how["stored"] == 0
+    assert first == later == loaded == _reference(ref, x)
+
+
+def test_damaged_and_moved_entries_are_refused_and_compiled_again(store):
+    x = _x((5, 2), 1)
+    exp_bits, _ = _run(lambda: ops.exp(x))
+    (exp_entry,) = _entries(store)
+    jax.clear_caches()
+    tanh_bits, _ = _run(lambda: ops.tanh(x))
+    tanh_entry = next(n for n in _entries(store) if n != exp_entry)
+    # tanh's executable under exp's name: its tag binds the name, so it is refused
+    os.replace(store / tanh_entry, store / exp_entry)
+    jax.clear_caches()
+    with pytest.warns(_cache_auth.UntrustedCacheWarning, match="tag does not verify"):
+        bits, how = _run(lambda: ops.exp(x))
+    assert bits == exp_bits and how == {"loaded": 0, "stored": 1}
+    # a damaged entry (one byte flipped)
+    data = bytearray((store / exp_entry).read_bytes())
+    data[-100] ^= 0xFF
+    (store / exp_entry).write_bytes(bytes(data))
+    _cache_auth._WARNED.clear()                   # one warning per path and process
+    jax.clear_caches()
+    with pytest.warns(_cache_auth.UntrustedCacheWarning):
+        bits, how = _run(lambda: ops.exp(x))
+    assert bits == exp_bits and how == {"loaded": 0, "stored": 1}
+    jax.clear_caches()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        bits, how = _run(lambda: ops.exp(x))      # the rewritten entry is good again
+    assert bits == exp_bits and how == {"loaded": 1, "stored": 0}
+
+
+def test_size_bound_evicts_least_recently_used(store, monkeypatch):
+    monkeypatch.setenv(_eager_store.MB_ENV, str(20 / 1024))        # 20 KiB: one or two entries (6-13 KB each)
+    limit = _eager_store.max_bytes()
+    x = _x((2, 3), 2)
+    for fn in (ops.exp, ops.tanh, ops.sin, ops.cos):
+        before = set(_entries(store))
+        fn(x).asnumpy()
+        assert set(_entries(store)) - before             # the newest entry stays; older ones went
+        held = sum(os.path.getsize(store / n) for n in _entries(store))
+        assert held <= limit
+    assert 1 <= len(_entries(store)) < 4
+
+
+def test_switched_off(store, monkeypatch):
+    monkeypatch.setenv(_eager_store.OFF_ENV, "0")
+    ops.exp(_x((4, 1), 3)).asnumpy()
+    assert _entries(store) == [] and _eager_store.directory() is None
+
+
+def test_programs_not_stored():
+    """A host callback prints an address (not the same program in another process)."""
+    def f(a):
+        return jax.pure_callback(lambda v: v, jax.ShapeDtypeStruct(a.shape, a.dtype), a)
+    closed = jax.make_jaxpr(f)(jnp.ones(3))
+    assert _eager_store.key(closed, False) is None
+    assert _eager_store.key(jax.make_jaxpr(jnp.exp)(jnp.ones(3)), False) is not None
+    assert _eager_store.key(jax.make_jaxpr(jnp.exp)(jnp.ones(3)), False) != \
+        _eager_store.key(jax.make_jaxpr(jnp.exp)(jnp.ones(4)), False)
