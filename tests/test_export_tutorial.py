@@ -25,6 +25,10 @@ with open(os.path.join(HERE, "save_load_tutorial_mindspore.json")) as _f:
 GAPS = {}
 
 
+# one worker runs the module under pytest-xdist: its module fixture is computed once, not on both
+pytestmark = pytest.mark.xdist_group("export_tutorial")
+
+
 @pytest.fixture(scope="module")
 def tutorial(tmp_path_factory):
     if getattr(nn.GraphCell, "__ms_unsupported__", False):

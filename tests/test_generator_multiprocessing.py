@@ -23,6 +23,10 @@ sys.path.insert(0, os.path.join(HERE, "fixtures"))
 from generator_mp_cases import run_cases  # noqa: E402
 
 
+# one worker runs the module under pytest-xdist: its module fixture is computed once, not on both
+pytestmark = pytest.mark.xdist_group("generator_multiprocessing")
+
+
 @pytest.fixture(scope="module")
 def cases():
     with open(os.path.join(HERE, "fixtures", "generator_mp_mindspore.json")) as f:

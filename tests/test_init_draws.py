@@ -39,6 +39,9 @@ def _results(mode):
     return _RESULTS[mode]
 
 
+# one worker computes the draws (each mode once) for all the cases under pytest-xdist
+pytestmark = pytest.mark.xdist_group("init_draws")
+
 PARAMS = [("pynative", c) for c in sorted(GOLDEN)] + [("graph", c) for c in sorted(GOLDEN) if c.startswith("layer_")]
 
 

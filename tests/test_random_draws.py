@@ -27,6 +27,10 @@ with open(os.path.join(_TESTS, "golden", "random_draws_mindspore.json")) as _f:
     GOLDEN = json.load(_f)
 
 
+# one worker runs the module under pytest-xdist: its module fixture is computed once, not on both
+pytestmark = pytest.mark.xdist_group("random_draws")
+
+
 @pytest.fixture(scope="module")
 def root(tmp_path_factory):
     return str(tmp_path_factory.mktemp("random_draws"))

@@ -43,6 +43,10 @@ def test_every_recorded_case_is_accounted_for():
     assert set(GOLDEN) == set(MATCHED)
 
 
+# one worker runs the module under pytest-xdist: its module fixture is computed once, not on both
+pytestmark = pytest.mark.xdist_group("random_draws_more")
+
+
 @pytest.fixture(scope="module")
 def replayed():
     return op_cases(ms, names=set(MATCHED))
