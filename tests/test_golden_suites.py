@@ -3,6 +3,7 @@ with a recorded ``<suite>_pynative.json`` is replayed through msjax, in
 PYNATIVE_MODE and in GRAPH_MODE, and compared with MindSpore 2.10's results
 (dtype and shape exactly, values rtol 1e-5 / atol 1e-6 unless a case module
 sets ``RTOL``/``ATOL``; errors by exception type)."""
+import copy
 import glob
 import importlib
 import json
@@ -19,6 +20,7 @@ for _p in (os.path.dirname(_TESTS), _TESTS):
         sys.path.insert(0, _p)
 
 import msjax as ms  # noqa: E402
+from msjax._core import context as _context  # noqa: E402
 
 from golden.serialize import compare, run_case  # noqa: E402
 
@@ -86,6 +88,11 @@ def test_golden(suite, name, expected, graph, request, monkeypatch):
     cases = mod.all_cases()
     if name not in cases:
         pytest.fail(f"case {name!r} is in the fixture but not in cases_{suite}.py; re-record")
+    if suite == "context":
+        # MindSpore recorded each context case from its defaults; a case run earlier on this
+        # worker may leave a key set (case_jit_config puts jit_level back to "O0", not "")
+        _context._ctx.clear()
+        _context._ctx.update(copy.deepcopy(_context._DEFAULTS))
     ms.set_context(mode=ms.GRAPH_MODE if graph else ms.PYNATIVE_MODE)
     actual = run_case(cases[name], ms)
     kw = {}

@@ -17,7 +17,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import context, nograd
+from . import nograd
 from .parameter import Parameter, ParameterTuple
 from .tensor import Tensor, wrap
 from .transforms import JvpSpec, StatefulFunction, VjpSpec, static_int, to_tensors
@@ -87,15 +87,15 @@ def _bind_keywords(fn, args, kwargs):
 def _integer_input_grad(g, arg):
     """MindSpore's per-op backward rules cast an Int/Bool input's gradient to its dtype
     (truncated; nonzero for Bool), except ops turning ints into floats in their kernel
-    (``x / 3``, ``sqrt(x)``: Float32). msjax differentiates a float shadow and casts in
-    compiled code (GRAPH_MODE, ``ms.jit``); PyNative casts only exact (integral) values."""
+    (``x / 3``, ``sqrt(x)``: Float32). msjax's float shadow cannot tell them apart: it keeps
+    the dtype where exact (integral concrete values), else Float32; it never truncates."""
     dt = arg._data.dtype
     if jnp.issubdtype(dt, jnp.inexact) or jnp.issubdtype(g.dtype, jnp.integer) or g.dtype == jnp.bool_:
         return g
     if dt == jnp.bool_:
         return g != 0
-    if isinstance(g, jax.core.Tracer) or context.is_graph_mode():
-        return g.astype(dt)
+    if isinstance(g, jax.core.Tracer):
+        return g
     host = np.asarray(g)
     return g.astype(dt) if np.all(np.isfinite(host)) and np.all(host == np.round(host)) else g
 
