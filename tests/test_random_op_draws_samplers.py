@@ -108,6 +108,10 @@ def test_non_deterministic_ints_shape_dtype_range():
         assert (out < info.min // 2 + info.max // 2).any() and (out > info.max // 2).any()
         assert len(np.unique(out)) > 1900
     assert ms.ops.NonDeterministicInts()(ms.Tensor(np.array([2, 3], np.int64))).dtype == ms.int64
+    op, shape = ms.ops.NonDeterministicInts(dtype=ms.int32), ms.Tensor(np.array([8, 8], np.int32))
+    step = ms.jit(lambda: op(shape))
+    a, b = step().asnumpy(), step().asnumpy()        # a compiled step draws new numbers at every run
+    assert a.shape == (8, 8) and a.dtype == np.int32 and not np.array_equal(a, b)
 
 
 def test_sampler_errors():
