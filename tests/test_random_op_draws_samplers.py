@@ -1,12 +1,13 @@
 """Issue 33: ``ops.uniform_candidate_sampler``/``UniformCandidateSampler``,
 ``ops.log_uniform_candidate_sampler``/``LogUniformCandidateSampler``, ``RandpermV2``,
 ``ops.random_gamma``/``RandomGamma``, ``ParameterizedTruncatedNormal``, ``ops.shuffle`` in GRAPH_MODE,
-``mindspore.numpy.rand``/``randn``/``randint`` and ``ops.rrelu``/``nn.RReLU`` draw MindSpore 2.10's CPU
-kernels' numbers bit for bit: three sizes (the last with more samples than a parallel chunk) and a range
-wider than the engine's, two seeds, Int32 and Int64 classes, two calls in a row, in PyNative, as
-Primitive instances and as ``ms.jit`` functions in GRAPH_MODE (kernels kept from run to run);
-``nn.SampledSoftmaxLoss`` draws MindSpore's negatives. ``NonDeterministicInts`` is not reproducible in
-MindSpore: its shape, dtype and range are checked.
+``mindspore.numpy.rand``/``randn``/``randint``, ``ops.rrelu``/``nn.RReLU`` and
+``nn.FractionalMaxPool2d``/``3d`` draw MindSpore 2.10's CPU kernels' numbers bit for bit: three sizes
+(the last with more samples than a parallel chunk) and a range wider than the engine's, two seeds,
+Int32 and Int64 classes, two calls in a row, in PyNative, as Primitive instances and as ``ms.jit``
+functions in GRAPH_MODE (kernels kept from run to run); ``nn.SampledSoftmaxLoss`` draws MindSpore's
+negatives. ``NonDeterministicInts`` is not reproducible in MindSpore: its shape, dtype and range are
+checked.
 
 ``golden/random_op_draws_samplers_mindspore.json`` holds MindSpore 2.10's records
 (``golden/record_random_op_draws_samplers.py`` runs the cases of ``golden/random_op_draws_samplers.py``);
@@ -26,7 +27,8 @@ for _p in (_TESTS, os.path.join(_TESTS, "golden")):
 
 import msjax as ms  # noqa: E402
 
-from golden.random_op_draws_samplers import (creation_cases, creation_graph_cases, gamma_cases,  # noqa: E402
+from golden.random_op_draws_samplers import (creation_cases, creation_graph_cases, fractional_pool_cases,  # noqa: E402
+                                            gamma_cases,
                                             lucs_cases, prim_cases_rejection, prim_cases_samplers, ptn_cases,
                                             sampled_softmax_cases, shuffle_graph_cases, ucs_cases)
 
@@ -49,6 +51,7 @@ def test_numpy_creation_and_rrelu_match_mindspore():
     # mindspore.numpy.rand/randn/randint and ops.rrelu/nn.RReLU run MindSpore's UniformReal/StandardNormal/
     # UniformInt kernels with the seeds MindSpore derives
     _compare(creation_cases(ms, seeds=(42,)), GOLDEN["pynative"])
+    _compare(fractional_pool_cases(ms, seeds=(1,)), GOLDEN["pynative"])
 
 
 def test_rejection_samplers_match_mindspore():
@@ -105,6 +108,10 @@ def test_non_deterministic_ints_shape_dtype_range():
         assert (out < info.min // 2 + info.max // 2).any() and (out > info.max // 2).any()
         assert len(np.unique(out)) > 1900
     assert ms.ops.NonDeterministicInts()(ms.Tensor(np.array([2, 3], np.int64))).dtype == ms.int64
+    op, shape = ms.ops.NonDeterministicInts(dtype=ms.int32), ms.Tensor(np.array([8, 8], np.int32))
+    step = ms.jit(lambda: op(shape))
+    a, b = step().asnumpy(), step().asnumpy()        # a compiled step draws new numbers at every run
+    assert a.shape == (8, 8) and a.dtype == np.int32 and not np.array_equal(a, b)
 
 
 def test_sampler_errors():

@@ -222,3 +222,18 @@ def creation_graph_cases(ms, names=("rand", "rrelu"), seeds=(1, 42)):
             for i in range(2):
                 out[f"creation/{fn.__name__}/g{gseed}/{i}"] = _rec(call())
     return out
+
+
+def fractional_pool_cases(ms, seeds=(1, 42)):
+    """``nn.FractionalMaxPool2d``/``3d`` without ``_random_samples``: MindSpore's ``ops.rand(N, C, nd)``."""
+    out = {}
+    x2 = ms.Tensor(np.sin(np.arange(2 * 3 * 20 * 20, dtype=np.float32) * 0.37).reshape(2, 3, 20, 20))
+    x3 = ms.Tensor(np.sin(np.arange(2 * 3 * 9 * 9 * 9, dtype=np.float64) * 0.37).reshape(2, 3, 9, 9, 9))
+    for gseed in seeds:
+        ms.set_seed(gseed)
+        net = ms.nn.FractionalMaxPool2d(kernel_size=2, output_size=(7, 7), return_indices=True)
+        for i in range(2):
+            out[f"fractional2d/g{gseed}/{i}"] = [_rec(t) for t in net(x2)]
+        net3 = ms.nn.FractionalMaxPool3d(kernel_size=2, output_ratio=(0.5, 0.5, 0.5), return_indices=True)
+        out[f"fractional3d/g{gseed}"] = [_rec(t) for t in net3(x3)]
+    return out

@@ -690,8 +690,10 @@ class _FractionalMaxPoolNd(Cell):
                                  f"input size, but got output_size {out_sizes}, kernel_size {k} and input shape "
                                  f"{tuple(x.shape)}.")
         if self._random_samples is None:
-            from ..._core.rng import next_key
-            samples = jax.random.uniform(next_key(), (x.shape[0], x.shape[1], nd), x.dtype)
+            # MindSpore's ops.rand(N, C, nd, dtype) (its UniformReal kernel and seeds); an unbatched input
+            # draws (1, C, nd) here, where MindSpore draws a shape of its own
+            from ...ops._impl.random import rand
+            samples = rand(x.shape[0], x.shape[1], nd, dtype=mstype.from_np(x.dtype))._data
         else:
             samples = self._random_samples._data.astype(x.dtype)
         out, ind = _fractional_max_pool(x, k, out_sizes, samples)

@@ -16,8 +16,9 @@ whose engines live in the graph's kernel table (``random_kernels.run_kernel``), 
 as MindSpore's graph kernels keep theirs. A Primitive instance keeps its engine from call to call in
 PyNative; the functional forms build a new kernel per call.
 
-``NonDeterministicInts`` draws from ``/dev/urandom`` in MindSpore: msjax draws from the OS too (shape,
-dtype and range as MindSpore's; the numbers are not reproducible in either). ``RandpermV2`` is the
+``NonDeterministicInts`` draws from ``/dev/urandom`` in MindSpore: msjax draws from the OS too (inside
+compiled steps from its JAX key, new numbers at every run); shape, dtype and range as MindSpore's, the
+numbers reproducible in neither. ``RandpermV2`` is the
 kernel ``ops.randperm`` runs.
 """
 from __future__ import annotations
@@ -313,6 +314,10 @@ def _prim_non_deterministic_ints(shape, dtype=mstype.int64):
     if len(shp) < 2:
         raise ValueError("For 'NonDeterministicInts', 'shape' must be at least 2-dimensional.")
     npd = np.dtype(mstype.to_np(dtype))
+    from ..._core import rng, state
+    if state.in_transform():          # inside a compiled step: new numbers at every run (the JAX key)
+        bits = jax.random.bits(rng.next_key(), shp, jnp.dtype(f"uint{8 * npd.itemsize}"))
+        return wrap(jax.lax.bitcast_convert_type(bits, npd))
     n = int(np.prod(shp, dtype=np.int64))
     return wrap(np.frombuffer(os.urandom(n * npd.itemsize), npd).reshape(shp).copy())
 
