@@ -333,7 +333,10 @@ def to_tensors(tree):
     if _has_static(tree):
         tree = jax.tree_util.tree_map(lambda x: _unwrap_static(x) if isinstance(x, _STATIC) else wrap(x), tree,
                                       is_leaf=lambda x: isinstance(x, _STATIC))
-        return _plain_dicts(tree)
+        out = _plain_dicts(tree)    # a new tuple when it holds a dict: MindSpore then gives its floats in float32
+        if isinstance(out, tuple) and out is not tree:
+            out = tuple(float(np.float32(x)) if type(x) is float else x for x in out)
+        return out
     return jax.tree_util.tree_map(wrap, tree)
 
 
