@@ -9,12 +9,14 @@ host devices per process, 8 devices in all). The sample runs inside a small wrap
 (``runpy``) that, after training and ``gc.collect()``, reads ``jax.live_arrays()``: the bytes of
 the shards on each of the rank's devices beside the logical bytes of every live array the rank sees
 (a launched rank also sees the global arrays of the other stage, of which it holds nothing).
-Reported per run: each rank's most loaded device's bytes and share, and the largest relative difference of the printed losses from the one-process run.
+Reported per run: each rank's most loaded device's bytes and share, and the largest relative
+and absolute differences of the printed losses from the one-process run.
 
 The sample is read from a fetched mirror of ``mindspore-ai/docs`` (``--sample`` or
 ``/work/.mirror/mindspore-ai+docs/repo``); nothing of it is kept in this repository.
 
-    python bench/pipeline_launched.py [--workers 4,8] [--images 640] [--sample PATH] [--parallel-optimizer]
+    python bench/pipeline_launched.py [--workers 4,8] [--images 640] [--sample PATH] \\
+        [--parallel-optimizer]
 """
 from __future__ import annotations
 
@@ -130,9 +132,9 @@ def main():
             f.write(WRAPPER)
         ref, mem, wall = run_one(tmp, 8)
         m = mem[0]
-        print(f"one process, 8 devices ({wall:.0f} s): {len(ref)} losses {ref}; logical bytes "
-              f"{m['logical']:,}; device 0 share {m['per_device']['0'] / m['logical']:.3f}; per device " + ", ".join(f"{d}: {b:,}" for d, b in sorted(
-                  m["per_device"].items(), key=lambda t: int(t[0]))), flush=True)
+        per = ", ".join(f"{d}: {b:,}" for d, b in sorted(m["per_device"].items(), key=lambda t: int(t[0])))
+        print(f"one process, 8 devices ({wall:.0f} s): {len(ref)} losses {ref}; logical bytes {m['logical']:,}; "
+              f"device 0 share {m['per_device']['0'] / m['logical']:.3f}; per device {per}", flush=True)
         for w in [int(x) for x in args.workers.split(",") if x]:
             per_rank, wall = run_launched(tmp, w)
             print(f"\nmsjax launch --worker_num={w} --local_worker_num={w} ({8 // w} devices each, {wall:.0f} s)")
