@@ -1,10 +1,11 @@
 """Pipeline parallel: a compiled step cut into stages that run on their own device groups.
 
 Under ``SEMI_AUTO_PARALLEL``/``AUTO_PARALLEL`` with ``pipeline_stages = S > 1`` (one process
-with several devices, or several processes under ``msjax launch``) the transform core hands every compiled step here instead of to
-:mod:`._sharded`'s one partitioned program. The step is traced once to a jaxpr with the
-marks of :mod:`msjax.parallel._stages` (each staged Cell's operations, forward and gradient,
-name their stage; ``PipelineCell`` names each micro-batch). Then
+with several devices, or several processes under ``msjax launch``) the transform core hands
+every compiled step here instead of to :mod:`._sharded`'s one partitioned program. The step
+is traced once to a jaxpr with the marks of :mod:`msjax.parallel._stages` (each staged Cell's
+operations, forward and gradient, name their stage; ``PipelineCell`` names each micro-batch).
+Then
 
 * every equation gets a stage: its mark, else the latest stage among the values it reads
   (a loss after the last stage), else the earliest stage that uses what it makes (a micro-batch

@@ -268,6 +268,10 @@ def local_view(x):
     else the block made of this process's shards (MindSpore's per-rank slice)."""
     if not isinstance(x, jax.Array) or x.is_fully_addressable:
         return x
+    if not x.addressable_shards:
+        raise RuntimeError("msjax: this rank holds no part of this value: it lives on the devices of another "
+                           "pipeline stage (a launched pipeline job keeps each stage's Parameters, optimizer "
+                           "states and gradients on that stage's ranks).")
     if x.sharding.is_fully_replicated:
         return x.addressable_data(0)
     shards, box = _rank_box(x)
