@@ -16,6 +16,7 @@ import pytest
 
 import msjax as ms
 from msjax import ops
+from msjax._core import context
 from msjax.common import _cache_auth, _eager_store
 from msjax.runtime import _host_eager as he
 
@@ -124,6 +125,10 @@ def test_switched_off(store, monkeypatch):
     monkeypatch.setenv(_eager_store.OFF_ENV, "0")
     ops.exp(_x((4, 1), 3)).asnumpy()
     assert _entries(store) == [] and _eager_store.directory() is None
+    monkeypatch.delenv(_eager_store.OFF_ENV)
+    assert _eager_store.directory() == str(store)
+    monkeypatch.setitem(context._ctx, "enable_compile_cache", False)    # MindSpore's switch, set explicitly
+    assert _eager_store.directory() is None
 
 
 def test_programs_not_stored():

@@ -486,7 +486,7 @@ _RETRY = _Retry()
 # the parameters of the JAX function the hook replaces (as in jax 0.10); any other list: no hook
 _HOOKED_SIGNATURE = ("args", "jaxpr", "in_shardings", "out_shardings", "in_layouts", "out_layouts",
                      "donated_invars", "ctx_mesh", "name", "keep_unused", "inline", "compiler_options_kvs")
-_TABLE = weakref.WeakKeyDictionary()   # ClosedJaxpr -> [plan or None, host runs]
+_TABLE = weakref.WeakKeyDictionary()   # ClosedJaxpr -> [plan or None, host runs, its stored executable]
 
 
 def install():
@@ -544,7 +544,7 @@ def install():
                     plan = _plan(jaxpr.jaxpr, [0])
                 except Exception:  # noqa: BLE001 - a type NumPy does not know (PRNG keys): XLA's
                     plan = None
-                entry = _TABLE[jaxpr] = [plan, 0]
+                entry = _TABLE[jaxpr] = [plan, 0, None]
             # the call's placement (mesh, shardings, committed inputs) is checked per call: a
             # program refused once (say under a mesh) still runs on the host in a plain call
             plain = plain_call(jaxpr, in_shardings, out_shardings, in_layouts, out_layouts, donated_invars,
@@ -556,7 +556,7 @@ def install():
                     _STATS["host"] += 1
                     return outs, None, _RETRY, []
             if plain and STORE[0] is not None and all(map(plain_arg, args)):
-                return stored_call(args, jaxpr, dict(
+                return stored_call(args, jaxpr, entry, dict(
                     in_shardings=in_shardings, out_shardings=out_shardings, in_layouts=in_layouts,
                     out_layouts=out_layouts, donated_invars=donated_invars, ctx_mesh=ctx_mesh, name=name,
                     keep_unused=keep_unused, inline=inline, compiler_options_kvs=compiler_options_kvs))
@@ -566,28 +566,38 @@ def install():
                         ctx_mesh=ctx_mesh, name=name, keep_unused=keep_unused, inline=inline,
                         compiler_options_kvs=compiler_options_kvs)
 
-    def stored_call(args, jaxpr, params):
-        """A plain call's executable from the eager store, else compiled and stored."""
-        store = STORE[0]
+    def stored_call(args, jaxpr, entry, params):
+        """A plain call's executable from the eager store, else compiled and stored. The
+        executable is kept with the program (``entry[2]``; ``False``: not storable), so a
+        call JAX's C++ dispatch sends here again (no fast path for it) skips the disk."""
+        store, kept = STORE[0], entry[2]
         _STATS["compiled"] += 1
-        try:
-            name = store.key(jaxpr, params["keep_unused"])
-        except Exception:  # noqa: BLE001 - a program that cannot be printed: not stored
-            name = None
-        if name is not None:
-            executable = store.load(name)
-            if executable is not None:
-                try:
-                    outs = executable.unsafe_call(*args)
-                except Exception:  # noqa: BLE001 - an entry that does not fit this call: compiled
-                    pass
-                else:
-                    _STATS["loaded"] += 1
-                    return outs, executable, None, []
-        hits = store.jax_cache_answered() if name is not None else None
+        if kept is not None and kept is not False:
+            return kept.unsafe_call(*args), kept, None, []
+        name = None
+        if kept is None:
+            try:
+                name = store.key(jaxpr, params["keep_unused"])
+            except Exception:  # noqa: BLE001 - a program that cannot be printed: not stored
+                name = None
+        if name is None:
+            entry[2] = False      # JAX's own path from now on
+            return original(*args, jaxpr=jaxpr, **params)
+        executable = store.load(name)
+        if executable is not None:
+            try:
+                outs = executable.unsafe_call(*args)
+            except Exception:  # noqa: BLE001 - an entry that does not fit this call: compiled
+                pass
+            else:
+                _STATS["loaded"] += 1
+                entry[2] = executable
+                return outs, executable, None, []
+        hits = store.jax_cache_answered()
         result = original(*args, jaxpr=jaxpr, **params)
-        if name is not None and not result[3] and store.jax_cache_answered() == hits and store.save(name, result[1]):
-            _STATS["stored"] += 1
+        saved = not result[3] and store.jax_cache_answered() == hits and store.save(name, result[1])
+        _STATS["stored"] += bool(saved)
+        entry[2] = result[1] if saved else False
         return result
 
     def run_on_host(jaxpr, plan, args):
