@@ -101,3 +101,17 @@ def test_golden(suite, name, expected, graph, request, monkeypatch):
     if problems:
         pytest.fail(f"golden mismatch vs MindSpore 2.10 for {suite}:{name}:\n  " + "\n  ".join(problems),
                     pytrace=False)
+
+
+def test_replays_in_both_modes_share_a_group():
+    """Each xdist group holds one case's two replays (PyNative first), and no group name holds
+    a ``]`` or ``@``, which would make pytest-xdist ignore the group (docs/testing.md)."""
+    import collections
+    groups = collections.defaultdict(list)
+    for p in PARAMS:
+        for m in p.marks:
+            if m.name == "xdist_group":
+                groups[m.args[0]].append(p.values[3])
+    assert len(groups) == sum(1 for p in PARAMS if p.values[3])
+    assert all(modes == [False, True] for modes in groups.values())
+    assert not [g for g in groups if "]" in g or "@" in g]
