@@ -1,5 +1,4 @@
 import os
-import re
 import shutil
 import tempfile
 
@@ -67,26 +66,6 @@ def pytest_unconfigure(config):
         shutil.rmtree(_SESSION_TMP["keys"], ignore_errors=True)
     if os.environ.get("MSJAX_KEEP_TEST_TMP") != "1":
         shutil.rmtree(d, ignore_errors=True)
-
-
-_MODE_TOKEN = re.compile(r"(?<=[\[-])(pynative|graph)(?=[\]-])")
-
-
-@pytest.hookimpl(tryfirst=True)     # before pytest-xdist reads the xdist_group marks
-def pytest_collection_modifyitems(config, items):
-    """A test run in both modes (the ``mode`` fixture) is one ``xdist_group`` with its twin:
-    under ``pytest -n 2 --dist loadgroup`` the two run on the same worker, the second
-    finding the programs the first compiled (ops outside a Cell run eagerly in both modes)
-    instead of compiling them again on the other worker half of the time."""
-    for item in items:
-        spec = getattr(item, "callspec", None)
-        if (spec is not None and "mode" in getattr(item, "fixturenames", ())
-                and spec.params.get("mode") in ("pynative", "graph")
-                and item.get_closest_marker("xdist_group") is None):
-            # no "]" or "@" in a group's name: pytest-xdist finds the group after the last "@"
-            # that follows the last "]"
-            key = _MODE_TOKEN.sub("", item.nodeid, count=1).replace("[", "(").replace("]", ")").replace("@", "_")
-            item.add_marker(pytest.mark.xdist_group("modes:" + key))
 
 
 @pytest.fixture(autouse=True)
