@@ -104,10 +104,6 @@ def _load(name):
 
 PYNATIVE_META, PYNATIVE = _load("core_pynative.json")
 CASES = cases_core.all_cases()
-# each case's two replays (PyNative, GRAPH_MODE) are one xdist_group: under
-# ``pytest -n 2 --dist loadgroup`` they run on the same worker, the second one finding the
-# programs the first compiled instead of compiling them again on the other worker
-NAMES = [pytest.param(n, marks=pytest.mark.xdist_group(f"golden:core:{n}")) for n in sorted(PYNATIVE)]
 
 
 def _set_mode(graph):
@@ -144,7 +140,7 @@ def test_fixture_covers_all_cases():
         "(missing=%s, stale=%s)" % (missing, stale))
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", sorted(PYNATIVE))
 def test_golden_pynative(name):
     if name not in CASES:
         pytest.fail("case %r is in the fixture but not in cases_core.py; re-record" % name)
@@ -152,7 +148,7 @@ def test_golden_pynative(name):
     _check(name, PYNATIVE[name], PYNATIVE_META)
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", sorted(PYNATIVE))
 def test_graph_mode_gives_pynative_results(name):
     """msjax's GRAPH_MODE follows MindSpore's PyNative results (the same numbers
     in both modes); MindSpore's own graph-mode divergences, recorded in

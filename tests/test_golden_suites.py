@@ -53,24 +53,8 @@ def _in_graph_sample(suite, name):
     return FULL or suite in _GRAPH_ALL or zlib.crc32(f"{suite}:{name}".encode()) % 4 == 0
 
 
-def _params():
-    """PyNative replays, then the GRAPH_MODE ones. A case replayed in both modes is one
-    ``xdist_group``: under ``pytest -n 2 --dist loadgroup`` its two replays run on the same
-    worker, the GRAPH_MODE one finding the programs its PyNative twin compiled (an op case's
-    replay then costs about a quarter of a cold one: the ops outside a Cell run eagerly in
-    both modes), instead of compiling them again on the other worker half of the time."""
-    graph = {(s, n) for s, n, _ in SUITES if _in_graph_sample(s, n)}
-    out = []
-    for g in (False, True):
-        for s, n, e in SUITES:
-            if g and (s, n) not in graph:
-                continue
-            marks = [pytest.mark.xdist_group(f"golden:{s}:{n}")] if (s, n) in graph else []
-            out.append(pytest.param(s, n, e, g, marks=marks, id=f"{s}:{n}-{'graph' if g else 'pynative'}"))
-    return out
-
-
-PARAMS = _params()
+PARAMS = [(s, n, e, False) for s, n, e in SUITES] + \
+         [(s, n, e, True) for s, n, e in SUITES if _in_graph_sample(s, n)]
 
 # Cases that do not match yet, each with the reason; they run and are reported as
 # xfail (an unexpected pass shows up as XPASS). Keep this list short and honest.
@@ -78,7 +62,8 @@ KNOWN_DIFFERENCES = {
 }
 
 
-@pytest.mark.parametrize("suite,name,expected,graph", PARAMS)
+@pytest.mark.parametrize("suite,name,expected,graph", PARAMS,
+                         ids=[f"{s}:{n}-{'graph' if g else 'pynative'}" for s, n, _, g in PARAMS])
 def test_golden(suite, name, expected, graph, request, monkeypatch):
     reason = KNOWN_DIFFERENCES.get(f"{suite}:{name}")
     mod = importlib.import_module("golden.cases_" + suite)

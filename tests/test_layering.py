@@ -4,6 +4,7 @@ down, no import circles, files a reader can hold. docs/ARCHITECTURE.md draws the
 picture these tests enforce."""
 import ast
 import collections
+import functools
 import os
 
 import pytest
@@ -71,7 +72,15 @@ def _imports(name, path):
     return out
 
 
-GRAPH = {m: _imports(m, p) for m, p in MODULES.items()}
+@functools.cache
+def _graph():
+    """{module: the msjax modules it imports}: read when a test first needs it (parsing every
+    file costs ~4 s of CPU, which pytest-xdist's workers would each pay while collecting)."""
+    return {m: _imports(m, p) for m, p in MODULES.items()}
+
+
+# one worker reads the sources under pytest-xdist
+pytestmark = pytest.mark.xdist_group("layering")
 
 
 def layer(module):
@@ -89,14 +98,14 @@ def _with_parents(module):
 
 
 def test_core_imports_nothing_above_it():
-    bad = sorted((m, t) for m, ts in GRAPH.items() if m.startswith("msjax._core") for t in ts
+    bad = sorted((m, t) for m, ts in _graph().items() if m.startswith("msjax._core") for t in ts
                  if not t.startswith("msjax._core"))
     assert not bad, bad
 
 
 def test_arrows_point_down():
     bad = []
-    for m, ts in GRAPH.items():
+    for m, ts in _graph().items():
         for t in ts:
             for target in _with_parents(t):
                 if target in MODULES and layer(target) > layer(m):
@@ -124,7 +133,7 @@ def _cycles():
         counter[0] += 1
         stack.append(v)
         on.add(v)
-        for w in GRAPH[v]:
+        for w in _graph()[v]:
             if w == "msjax":
                 continue
             if w not in index:
@@ -143,7 +152,7 @@ def _cycles():
             if len(group) > 1:
                 out.append(sorted(group))
 
-    for v in sorted(GRAPH):
+    for v in sorted(_graph()):
         if v not in index:
             visit(v)
     return out
@@ -173,6 +182,6 @@ def test_op_modules_are_topics():
 @pytest.mark.parametrize("module", ["msjax._core.tensor", "msjax.nn.cell"])
 def test_the_checker_sees_imports(module):
     """The import reader itself works (a guard against a test that cannot fail)."""
-    assert GRAPH[module], module
+    assert _graph()[module], module
     assert layer("msjax.nn.layer.basic") == LAYERS["msjax.nn"] and layer("msjax") == TOP
     assert collections.Counter(_with_parents("msjax.nn.metrics.metric"))["msjax.nn"] == 1
