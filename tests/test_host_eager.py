@@ -132,6 +132,22 @@ def test_not_routed_programs_compile(host_only):
         assert he.stats()["compiled"] > before["compiled"] and he.stats()["host"] == before["host"]
 
 
+def test_division_by_a_broadcast_divisor_compiles(host_only):
+    """XLA CPU multiplies by the reciprocal of a broadcast divisor (last-bit differences
+    from IEEE division: SampledSoftmaxLoss's first calls differed from its later ones)."""
+    rs = np.random.RandomState(0)
+    a = jax.numpy.asarray(rs.rand(6, 11).astype(np.float32) + 0.1)
+    col = jax.numpy.asarray(rs.rand(6, 1).astype(np.float32) + 0.1)
+    for f, args in ((lambda x, y: x / y, (a, col)), (lambda x, y: x / y, (a, col[0, 0])),
+                    (lambda x: x / 0.7, (a,))):
+        before = he.stats()
+        out = jax.jit(f)(*args)
+        assert he.stats()["compiled"] > before["compiled"] and he.stats()["host"] == before["host"]
+        assert C.digest(out) == C.digest(_compiled(f, *args))
+    b = a + 1
+    assert C.digest(_host(jax.jit(lambda x, y: x / y), a, b)) == C.digest(_compiled(lambda x, y: x / y, a, b))
+
+
 def test_committed_inputs_compile(host_only):
     x = jax.device_put(np.float32([1.5, 2.5, 9.5]), jax.devices()[0])    # committed to a device
     before = he.stats()

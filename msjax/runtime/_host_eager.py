@@ -403,7 +403,17 @@ def _float_or_int(dt):
     return dt.kind in "iuf" or dt == _BF16
 
 
-def _plan(jaxpr, budget):
+def _divides_in_place(eqn, jaxpr, top):
+    """XLA CPU divides by a broadcast divisor (a literal, a smaller operand, a
+    broadcast inside the program) as a multiply by its reciprocal, which differs from
+    IEEE division in the last bit: float ``div`` is routed only when its divisor is an
+    input of the whole program with the result's shape."""
+    divisor, out = eqn.invars[1], eqn.outvars[0]
+    return top and not hasattr(divisor, "val") and divisor in jaxpr.invars and \
+        tuple(divisor.aval.shape) == tuple(out.aval.shape)
+
+
+def _plan(jaxpr, budget, top=True):
     """The jaxpr's equations with their NumPy rules, or None where one is not
     routable; ``budget`` counts the rounding float operations met so far."""
     steps = []
@@ -413,7 +423,7 @@ def _plan(jaxpr, budget):
             sub = eqn.params[inner]
             if sub.consts or getattr(sub.jaxpr, "effects", None):
                 return None
-            plan = _plan(sub.jaxpr, budget)
+            plan = _plan(sub.jaxpr, budget, top=False)
             if plan is None:
                 return None
             steps.append((eqn, None, plan))
@@ -423,6 +433,9 @@ def _plan(jaxpr, budget):
                                for v in list(eqn.invars) + list(eqn.outvars)):
             return None
         fn, kind = rule
+        if eqn.primitive.name == "div" and np.dtype(eqn.outvars[0].aval.dtype).kind not in "iub" and \
+                not _divides_in_place(eqn, jaxpr, top):
+            return None
         if kind == "round" and _float_or_int(eqn.outvars[0].aval.dtype) and \
                 np.dtype(eqn.outvars[0].aval.dtype).kind not in "iu":
             budget[0] += 1
