@@ -44,9 +44,9 @@ import numpy as np
 from ..._core.state import SwapFrame
 from ..._core.tensor import DynamicShape, Tensor, wrap
 from ...nn.cell import Cell
-from ...ops._impl import conv_lowering
+from ...ops._impl import conv_lowering, export_names
 from .._mind_ir_pb import ModelProto, TensorProto
-from . import _mindir_windows  # noqa: F401  (registers the convolution, pooling and gather rules)
+from . import _mindir_fused, _mindir_windows  # noqa: F401  (register the layer, convolution, pooling and gather rules)
 from ._mindir_ops import Emitter, abstract, dims, prune, tensor_type
 from ._output import replace_file
 from ._where import tracing_scopes
@@ -80,7 +80,7 @@ def build_mindir(net, inputs) -> ModelProto:
     if is_cell:
         net.set_train(False)
     try:
-        with conv_lowering.forced("xla"), tracing_scopes():
+        with conv_lowering.forced("xla"), export_names.naming(), tracing_scopes():
             closed = _trace(net, inputs, params, specs)
     finally:
         if is_cell:
