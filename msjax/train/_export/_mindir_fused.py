@@ -4,8 +4,7 @@
 
 msjax's kernels trace as named calls while the MINDIR writer traces (``ops._impl.export_names``);
 each rule here writes the node, or returns None to have the call written as its arithmetic: a
-LayerNorm without ``gamma``/``beta`` (its variance output, msjax's, is computed from MindSpore's
-``1 / sqrt(variance + eps)``), operands of different dtypes, dtypes other than
+LayerNorm without ``gamma``/``beta``, operands of different dtypes, dtypes other than
 float16/float32.
 """
 from __future__ import annotations
@@ -27,11 +26,8 @@ def _layer_norm(em, eqn, ins, begin_norm_axis, begin_params_axis, eps):
         return None
     x, gamma, beta = (em.tensor(v, a) for v, a in zip(ins, avals))
     node = em.op("LayerNorm", [x, gamma, beta, int(begin_norm_axis), int(begin_params_axis), float(eps)], None)
-    y, mean, rstd = (em.op("TupleGetItem", [node, i], _out(eqn, i), function=False) for i in range(3))
-    # msjax's third output is the variance, MindSpore's 1 / sqrt(variance + eps) (pruned when unread)
-    one = np.ones((), _out(eqn, 2).dtype)
-    var = em.op("Sub", [em.op("RealDiv", [em.const(one), em.op("Square", [rstd], _out(eqn, 2))], _out(eqn, 2)),
-                        em.const(np.asarray(eps, one.dtype))], _out(eqn, 2))
+    # MindSpore 2.10's CPU kernel gives (y, mean, variance), as msjax's kernel does
+    y, mean, var = (em.op("TupleGetItem", [node, i], _out(eqn, i), function=False) for i in range(3))
     return y, mean, var
 
 
