@@ -114,7 +114,8 @@ from {module} import nn
 d = np.load(sys.argv[2])
 xs = [ms.Tensor(d[k]) for k in sorted((k for k in d.files if k[0] == "x"), key=lambda k: int(k[1:]))]
 out = nn.GraphCell(ms.load(sys.argv[1]))(*xs)
-out = list(out) if isinstance(out, (tuple, list)) else [out]
+flat = lambda o: [a for i in o for a in flat(i)] if isinstance(o, (tuple, list)) else [o]
+out = flat(out)
 {compare}"""
 
 _RUN_ORT = """import sys

@@ -18,10 +18,18 @@ import numpy as np
 from ..._core import dtype as mstype
 from ..._core.registry import op
 from ._util import Tensor, wrap
+from .export_names import exported
 from .lowp import float32_inside
 
 # float16/bfloat16 computed in float32 and rounded once (wrapped once, not per call)
-softmax32 = float32_inside(jax.nn.softmax)
+_softmax32 = float32_inside(jax.nn.softmax)
+
+
+def softmax32(x, axis=-1):
+    """Softmax of an array (float16 computed in float32); the MINDIR writer writes one ``Softmax`` node."""
+    return exported("Softmax", _softmax32, x, axis=axis)
+
+
 log_softmax32 = float32_inside(jax.nn.log_softmax)
 
 _F16, _F32, _F64, _BF16 = np.dtype(np.float16), np.dtype(np.float32), np.dtype(np.float64), jnp.bfloat16

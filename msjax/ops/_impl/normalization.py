@@ -14,6 +14,7 @@ from ..._core.registry import op
 from ..._core.tensor import Tensor
 from ._util import _is_int, arr, wrap
 from .conv import _compiled, _float_arg
+from .export_names import exported
 from .lowp import float32_inside
 
 
@@ -174,9 +175,15 @@ def prim_batch_norm(input_x, scale, bias, mean, variance, is_training=False, eps
     return wrap(y), wrap(zeros), wrap(zeros), wrap(zeros), wrap(zeros)
 
 
+def layer_norm_array(x, gamma, beta, begin_norm_axis, begin_params_axis, eps):
+    """(y, mean, var) of LayerNorm on arrays; the MINDIR writer writes it as one ``LayerNorm`` node."""
+    return exported("LayerNorm", _layer_norm_array, x, gamma, beta, begin_norm_axis=begin_norm_axis,
+                    begin_params_axis=begin_params_axis, eps=eps)
+
+
 @_compiled("begin_norm_axis", "begin_params_axis", "eps")
 @float32_inside
-def layer_norm_array(x, gamma, beta, begin_norm_axis, begin_params_axis, eps):
+def _layer_norm_array(x, gamma, beta, begin_norm_axis, begin_params_axis, eps):
     bna = begin_norm_axis % x.ndim
     bpa = begin_params_axis % x.ndim
     axes = tuple(range(bna, x.ndim))

@@ -22,6 +22,7 @@ import jax
 import jax.extend.core as jcore
 import numpy as np
 
+from ...ops._impl import export_names
 from .._mind_ir_pb import AttributeProto, NodeProto, PrimitiveProto, TensorProto
 from ._where import Unsupported
 
@@ -201,11 +202,13 @@ class Emitter:
                 continue
             ins = [read(v) for v in eqn.invars]
             name = eqn.primitive.name
-            named = RULES.get(f"jit:{eqn.params.get('name')}") if name in ("jit", "pjit") else None
+            jname = eqn.params.get("name") if name in ("jit", "pjit") else None
+            kind, static = export_names.parse(jname)
+            named = RULES.get(f"jit:{jname}") or RULES.get(f"named:{kind}")
             self.parents = (*parents, eqn)
             try:
-                # a named kernel written as one MindSpore node (msjax_rnn_LSTM); None: inline it
-                outs = named(self, eqn, ins) if named is not None else None
+                # a named kernel written as one MindSpore node (msjax_rnn_LSTM, msjax_LayerNorm(...)); None: inline it
+                outs = named(self, eqn, ins, **(static or {})) if named is not None else None
                 if outs is not None:
                     outs = list(outs)
                 elif name in _INLINE:

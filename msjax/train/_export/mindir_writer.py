@@ -14,9 +14,9 @@ Why the jaxpr rather than msjax's op registry: the nn layers (``Conv2d``, ``Dens
 the registry sees only part of a network; the trace sees all of it, in a small closed set of
 about 60 JAX primitives, each with one rule. The price is granularity: a layer is written as
 the primitives msjax computes it with (BatchNorm in inference as ``Sub``/``Mul``/``Rsqrt``/
-``Add`` on the moving statistics, ``nn.Dense`` as ``MatMul`` + ``Add``, GELU and LayerNorm as
-their formulas), which MindSpore runs to the same values (float32 rounding) but is not node
-for node the graph MindSpore's exporter writes for the same Cell.
+``Add`` on the moving statistics, ``nn.Dense`` as ``MatMul`` + ``Add``, GELU as its formula;
+LayerNorm and Softmax are MindSpore's single nodes, ``_mindir_fused``), which MindSpore runs to
+the same values (float32 rounding) but is not node for node the graph MindSpore's exporter writes for the same Cell.
 
 Differences from MindSpore 2.10:
 
@@ -44,9 +44,9 @@ import numpy as np
 from ..._core.state import SwapFrame
 from ..._core.tensor import DynamicShape, Tensor, wrap
 from ...nn.cell import Cell
-from ...ops._impl import conv_lowering
+from ...ops._impl import conv_lowering, export_names
 from .._mind_ir_pb import ModelProto, TensorProto
-from . import _mindir_windows  # noqa: F401  (registers the convolution, pooling and gather rules)
+from . import _mindir_fused, _mindir_windows  # noqa: F401  (register the layer, convolution, pooling and gather rules)
 from ._mindir_ops import Emitter, abstract, dims, prune, tensor_type
 from ._output import replace_file
 from ._where import tracing_scopes
@@ -80,7 +80,7 @@ def build_mindir(net, inputs) -> ModelProto:
     if is_cell:
         net.set_train(False)
     try:
-        with conv_lowering.forced("xla"), tracing_scopes():
+        with conv_lowering.forced("xla"), export_names.naming(), tracing_scopes():
             closed = _trace(net, inputs, params, specs)
     finally:
         if is_cell:

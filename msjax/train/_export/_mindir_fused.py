@@ -1,0 +1,38 @@
+"""Kernels written as one MindSpore node, as MindSpore's exporter writes the layer: ``LayerNorm``
+(``nn.LayerNorm``, ``ops.LayerNorm``, ``ops.layer_norm``) and ``Softmax`` (``nn.Softmax``,
+``ops.softmax``, the Transformer layers' attention).
+
+msjax's kernels trace as named calls while the MINDIR writer traces (``ops._impl.export_names``);
+each rule here writes the node, or returns None to have the call written as its arithmetic: a
+LayerNorm without ``gamma``/``beta``, operands of different dtypes, dtypes other than
+float16/float32.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ._mindir_ops import _out, rule
+
+__all__ = []
+
+_F16_32 = (np.dtype(np.float16), np.dtype(np.float32))
+
+
+@rule("named:LayerNorm")
+def _layer_norm(em, eqn, ins, begin_norm_axis, begin_params_axis, eps):
+    avals = [v.aval for v in eqn.invars]
+    if len(ins) != 3 or avals[0].dtype not in _F16_32 \
+            or any(a.dtype != avals[0].dtype for a in avals[1:]) or _out(eqn).dtype != avals[0].dtype:
+        return None
+    x, gamma, beta = (em.tensor(v, a) for v, a in zip(ins, avals))
+    node = em.op("LayerNorm", [x, gamma, beta, int(begin_norm_axis), int(begin_params_axis), float(eps)], None)
+    # MindSpore 2.10's CPU kernel gives (y, mean, variance), as msjax's kernel does
+    y, mean, var = (em.op("TupleGetItem", [node, i], _out(eqn, i), function=False) for i in range(3))
+    return y, mean, var
+
+
+@rule("named:Softmax")
+def _softmax(em, eqn, ins, axis):
+    if eqn.invars[0].aval.dtype not in _F16_32:
+        return None
+    return (em.op("Softmax", [em.tensor(ins[0]), (int(axis),)], _out(eqn)),)
