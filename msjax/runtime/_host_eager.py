@@ -14,7 +14,8 @@ correctly rounded or no rounding at all): layout (broadcast, reshape, squeeze,
 transpose, rev, slice, dynamic_slice, concatenate, split, iota, copy), comparisons,
 select, bitwise/logical ops and shifts, neg/abs/sign/floor/ceil/round/is_finite, max/min,
 conversions, argmax/argmin, integer and bool reductions (sum, max, min, any, all), and
-add/sub/mul/div/sqrt/square/integer_pow (rem on integers). The NumPy versions
+add/sub/mul/div/sqrt/square/integer_pow (rem on integers; float div only by a
+full-shape program input, see ``_divides_in_place``). The NumPy versions
 follow XLA CPU's semantics, measured against the compiled programs
 (``tests/test_host_eager.py`` asserts bit equality on every one, every dtype):
 
