@@ -132,12 +132,13 @@ def test_not_routed_programs_compile(host_only):
         assert he.stats()["compiled"] > before["compiled"] and he.stats()["host"] == before["host"]
 
 
-def test_division_by_a_broadcast_divisor_compiles(host_only):
+@pytest.mark.parametrize("dt", [np.float32, np.float64, np.float16, ml_dtypes.bfloat16])
+def test_division_by_a_broadcast_divisor_compiles(host_only, dt):
     """XLA CPU multiplies by the reciprocal of a broadcast divisor (last-bit differences
     from IEEE division: SampledSoftmaxLoss's first calls differed from its later ones)."""
     rs = np.random.RandomState(0)
-    a = jax.numpy.asarray(rs.rand(6, 11).astype(np.float32) + 0.1)
-    col = jax.numpy.asarray(rs.rand(6, 1).astype(np.float32) + 0.1)
+    a = jax.numpy.asarray((rs.rand(6, 11) + 0.1).astype(dt))
+    col = jax.numpy.asarray((rs.rand(6, 1) + 0.1).astype(dt))
     for f, args in ((lambda x, y: x / y, (a, col)), (lambda x, y: x / y, (a, col[0, 0])),
                     (lambda x: x / 0.7, (a,))):
         before = he.stats()
