@@ -114,12 +114,15 @@ def _reference_loss(p, x, y):
 
 def _reference_run(params, batches, scale=1.0):
     p = {k: jnp.asarray(v) for k, v in params.items()}
-    vg = jax.jit(jax.value_and_grad(_reference_loss))
+
+    @jax.jit
+    def step(p, x, y):      # one program a step (eager updates compiled an op per shape)
+        loss, g = jax.value_and_grad(_reference_loss)(p, x, y)
+        g = {k: v / scale for k, v in g.items()}
+        return loss, g, {k: p[k] - LR * g[k] for k in p}
     losses, grads = [], []
     for x, y in batches:
-        loss, g = vg(p, x, y)
-        g = {k: v / scale for k, v in g.items()}
-        p = {k: p[k] - LR * g[k] for k in p}
+        loss, g, p = step(p, x, y)
         losses.append(float(loss))
         grads.append(g)
     return losses, grads, p

@@ -71,13 +71,15 @@ def run(scheduler=None, layout=False):
     want, final = REFERENCE[key]
     res = {"got": got, "want": want, "single": single, "devices": {n: devices(p) for n, p in params.items()},
            "final": max(float(np.abs(v - np.asarray(final[n])).max()) for n, v in T._params(net).items()),
-           "bytes3": {n: [bytes_on(p, d) for d in range(4)] for n, p in params.items() if "layer3.weight" in n}}
+           "bytes": {n: [bytes_on(p, d) for d in range(4)] for n, p in params.items()
+                     if n in ("layer2.weight", "layer3.weight")}}
     ms.reset_auto_parallel_context()
     return res
 
 
-out["1f1b"] = run()
-out["layout"] = run("gpipe", layout=True)
+# both schedules over the same programs: the second run compiles nothing new
+out["1f1b"] = run(layout=True)
+out["gpipe"] = run("gpipe", layout=True)
 
 # 3 stages on 4 devices: MindSpore's error, before any step, nothing changed
 ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.SEMI_AUTO_PARALLEL, pipeline_stages=3)
@@ -118,6 +120,17 @@ from msjax.communication import _sharded
 sh = _sharded._input_sharding(np.zeros((4, 8)), 0, _strategy.mesh_devices(), ((1, 2),))
 out["dataset_cols"] = [i[1].start or 0 for _, i in sorted(sh.devices_indices_map((4, 8)).items(), key=lambda t: t[0].id)]
 
+# a rank's checkpoint slice back onto its Parameter's layout (load_param_into_net in a launched job):
+# each device's block of a (4, 6) array cut 2 x 2 comes from the slice; a slice of another shape does not fit
+from jax.sharding import Mesh, NamedSharding, PartitionSpec as PS
+like = jax.device_put(np.zeros((4, 6), np.float32), NamedSharding(Mesh(np.array(jax.devices()).reshape(2, 2),
+                                                                        ("a", "b")), PS("a", "b")))
+block = np.arange(24, dtype=np.float32).reshape(4, 6)
+back = _sharded.from_local_view(like, block)
+out["from_local_view"] = [np.array_equal(np.asarray(back), block), back.sharding == like.sharding,
+                          [np.asarray(s.data).tolist() for s in back.addressable_shards][3],
+                          _sharded.from_local_view(like, block[:2]) is None]
+
 # startup_method's eager step on one process with 4 local devices (GRAPH_MODE): the compiled
 # DistributedGradReducer gets the process's gradients, not a batch to split over the devices
 ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.DATA_PARALLEL, gradients_mean=True)
@@ -147,7 +160,7 @@ def test_stages_on_their_devices_with_the_stand_alone_losses(tmp_path):
     line = [l for l in r.stdout.splitlines() if l.startswith("RESULT ")]
     assert r.returncode == 0 and line, r.stdout[-3000:] + r.stderr[-6000:]
     out = json.loads(line[0][len("RESULT "):])
-    for case in ("1f1b", "layout"):
+    for case in ("1f1b", "gpipe"):
         res = out[case]
         np.testing.assert_allclose(res["got"], res["want"], rtol=1e-5)      # the summed micro-batch gradient
         assert res["final"] < 1e-5
@@ -158,9 +171,9 @@ def test_stages_on_their_devices_with_the_stand_alone_losses(tmp_path):
                 continue
             want = [0, 1] if name.endswith(stage0) else [2, 3]
             assert devs == want, (case, name, devs)      # Parameter, accu_grads, optimizer states
-    # the Layout cuts layer3's (4, 10) weight (MatMul transpose_b) over stage 1's 2 devices: 80 bytes each
-    assert out["layout"]["bytes3"]["layer3.weight"] == [0, 0, 80, 80]
-    assert out["1f1b"]["bytes3"]["layer3.weight"] == [0, 0, 160, 160]
+        # the Layout cuts layer3's (4, 10) weight (MatMul transpose_b) over stage 1's 2 devices: 80 bytes
+        # each; layer2's (10, 10) weight (no strategy) is whole on each of stage 0's devices
+        assert res["bytes"] == {"layer3.weight": [0, 0, 80, 80], "layer2.weight": [400, 400, 0, 0]}, case
     assert out["error"] == "Device_num must be divisible by the stage_num, got device_num: 4stage_num: 3"
     assert out["unchanged"]
     assert out["micro_error"] == "MicroBatch size: 1 can't less than stage num: 2" and out["micro_unchanged"]
@@ -168,3 +181,4 @@ def test_stages_on_their_devices_with_the_stand_alone_losses(tmp_path):
     assert out["xla_log_level"] == "2"
     assert out["dataset_cols"] == [0, 4, 0, 4]
     assert out["reducer"] == [[[10, 3], 0.0], [[8], 0.0]]      # one process: the mean over 1 rank
+    assert out["from_local_view"] == [True, True, [[15.0, 16.0, 17.0], [21.0, 22.0, 23.0]], True]

@@ -303,6 +303,16 @@ class _Segment:
         self.priority = 0
 
 
+def _const_key(c):
+    """A traced constant in a program's signature: a small one by its value (a new optimizer's
+    learning rate reuses the program compiled for the last one), a large one by identity."""
+    if (isinstance(c, (np.ndarray, np.generic)) or (isinstance(c, jax.Array) and c.is_fully_addressable)) \
+            and c.size <= 64:
+        a = np.asarray(c)
+        return ("val", a.dtype.str, a.shape, a.tobytes())
+    return ("const", id(c))
+
+
 def _signature(seg, consts):
     """What makes two segments the same program: stage, equations (with their parameters and
     where each operand comes from), input types and which values leave."""
@@ -313,7 +323,7 @@ def _signature(seg, consts):
         if isinstance(v, Literal):
             return ("lit", repr(v.val), str(v.aval))
         if v in consts:
-            return ("const", id(consts[v]))
+            return _const_key(consts[v])
         return ("in", pos[v]) if v in pos else ("loc", local[v])
     for e in seg.eqns:
         sig.append((e.primitive.name, repr(sorted(e.params.items(), key=lambda kv: kv[0])),
@@ -567,8 +577,11 @@ def pipeline_call(body, state_params, dyn_example, sens_example):
         if save_file and not call.saved:    # strategy_ckpt_config's save_file: each stage's layouts
             call.saved = True
             new = {**placed, **changed}
+            # launched: a rank writes its stage's Parameters and its stage number, as MindSpore's ranks
+            mine = [j for j in range(n_state) if here_stages[home[j]]] if multi else None
             _sharded.save_strategies(save_file, trainable_only, state_params,
-                                     [new.get(j, g) for j, g in enumerate(g_state)])
+                                     [new.get(j, g) for j, g in enumerate(g_state)], mine,
+                                     here_stages.index(True) if multi else 0)
         return out, {**placed, **changed}
 
     def dry_run(vals, dyn, sens):

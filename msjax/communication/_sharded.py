@@ -177,11 +177,13 @@ def check_no_load_file():
                                   "load_distributed_checkpoint or transform_checkpoints.")
 
 
-def save_strategies(path, trainable_only, state_params, values):
-    """strategy_ckpt_config's save_file: each Parameter's layout, read from its placed value."""
+def save_strategies(path, trainable_only, state_params, values, keep=None, stage=0):
+    """strategy_ckpt_config's save_file: each Parameter's layout, read from its placed value
+    (only the state indices ``keep`` when given: a pipeline rank's stage ``stage``)."""
     _strategy_file.save_strategy_file(path, {
         p.name: values[j] for j, p in enumerate(state_params)
-        if not _is_key(values[j]) and (getattr(p, "requires_grad", False) or not trainable_only)})
+        if not _is_key(values[j]) and (getattr(p, "requires_grad", False) or not trainable_only)
+        and (keep is None or j in keep)}, stage)
 
 
 def _optimizer_config():
@@ -282,6 +284,22 @@ def local_view(x):
                     for d, size in enumerate(x.shape))
         buf[rel] = np.asarray(s.data)
     return jnp.asarray(buf)
+
+
+def from_local_view(like, block):
+    """The inverse of :func:`local_view`: an array laid out as ``like`` (a global array spread
+    over processes) whose part on this process is ``block`` (the rank's slice that
+    ``save_checkpoint(..., integrated_save=False)`` wrote). ``None`` when ``block`` is not of
+    that slice's shape."""
+    imap = like.sharding.addressable_devices_indices_map(tuple(like.shape))
+    box = _box(list(imap.values()), like.shape)
+    block = np.asarray(block, like.dtype)
+    if not imap or block.shape != tuple(b - a for a, b in box):
+        return None
+    arrays = [jax.device_put(block[tuple(slice((i.start or 0) - a, (size if i.stop is None else i.stop) - a)
+                                         for i, size, (a, _) in zip(idx, like.shape, box))], d)
+              for d, idx in imap.items()]
+    return jax.make_array_from_single_device_arrays(tuple(like.shape), like.sharding, arrays)
 
 
 # ---------------------------------------------------------------------------

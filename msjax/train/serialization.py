@@ -25,8 +25,9 @@ import numpy as np
 
 from .._core import dtype as mstype
 from .._core.parameter import Parameter
-from .._core.tensor import Tensor
+from .._core.tensor import Tensor, wrap
 from .. import log as logger
+from ..parallel._pipeline import pipeline_stages
 from ..parallel._pipeline import sync_pipeline_shared_parameters  # noqa: F401  (mindspore.train.serialization's)
 from ._checkpoint_files import read_ckpt, read_safetensors, write_ckpt, write_safetensors
 from ._checkpoint_pb import Checkpoint  # noqa: F401  (mindspore.train.serialization.Checkpoint: the protobuf message)
@@ -66,12 +67,27 @@ def _is_cell(x):
     return getattr(type(x), "_ms_is_cell", False)
 
 
+def _spread(value):
+    """Whether ``value`` is a Parameter spread over several processes (semi-auto parallel)."""
+    d = getattr(value, "_data", None)
+    return isinstance(d, jax.Array) and not d.is_fully_addressable
+
+
+def _elsewhere(value):
+    """Another pipeline stage's Parameter on this rank of a launched job: this rank holds none
+    of it. MindSpore's rank saves only the Parameters its stage's graph sliced."""
+    return _spread(value) and not value._data.addressable_shards
+
+
 def _host_value(value, integrated):
     """A value to write. A Parameter spread over several processes (semi-auto parallel) is
     gathered whole with ``integrated_save`` (every rank must save: a collective, as in
-    MindSpore), else this rank's slice (``integrated_save=False``)."""
+    MindSpore), else this rank's slice (``integrated_save=False``). A pipeline job's ranks
+    hold different Parameters, so there ``integrated_save`` raises MindSpore's RuntimeError."""
     d = getattr(value, "_data", None)
-    if integrated and isinstance(d, jax.Array) and not d.is_fully_addressable:
+    if integrated and _spread(value):
+        if pipeline_stages() > 1:
+            raise RuntimeError("Pipeline Parallel don't support Integrated save checkpoint now.")
         from jax.experimental import multihost_utils
         return np.array(multihost_utils.process_allgather(d, tiled=True))
     return np.array(value.asnumpy())
@@ -112,9 +128,14 @@ def _save_items(save_obj, choice_func, integrated=True):
                 v = Tensor(v)
             items.append((k, v))
     else:
+        others = False      # a launched pipeline rank: another stage's Parameters are not saved here
         for _, p in save_obj.parameters_and_names():
-            if choice_func is None or choice_func(p.name):
+            if _elsewhere(p):
+                others = True
+            elif choice_func is None or choice_func(p.name):
                 items.append((p.name, p))
+        if others and integrated:
+            raise RuntimeError("Pipeline Parallel don't support Integrated save checkpoint now.")
     out = []
     for name, value in items:
         if isinstance(value, str):
@@ -333,6 +354,11 @@ def _plan_update(param, new_param, strict_load):
     new = new_param.value() if isinstance(new_param, Parameter) else new_param
     if not isinstance(new, Tensor):
         new = Tensor(new)
+    if _spread(param):      # a launched job's Parameter spread over processes: the rank's slice, as saved
+        from ..communication._sharded import from_local_view
+        placed = from_local_view(param._data, new.asnumpy().astype(param._data.dtype))
+        if placed is not None:
+            return wrap(placed)
     if param.shape != new.shape:
         extra = new.shape[len(param.shape):]
         if len(new.shape) > len(param.shape) and all(d == 1 for d in extra) and \
