@@ -13,6 +13,11 @@ import os
 
 import numpy as np
 
+try:
+    from .init_draws import _nets
+except ImportError:          # run as a script from tests/golden (the recorder)
+    from init_draws import _nets
+
 
 def machine():
     """The CPU features and thread count oneDNN's kernels (and so the bits) depend on."""
@@ -34,17 +39,12 @@ def _summary(arr):
 
 
 def _lenet(ms):
+    """init_draws's LeNet5 (its parameters) with the zoo's forward pass."""
     nn = ms.nn
-    normal = ms.common.initializer.Normal
 
-    class LeNet5(nn.Cell):
+    class LeNet5(_nets(ms)["lenet5"]):
         def __init__(self):
             super().__init__()
-            self.conv1 = nn.Conv2d(1, 6, 5, pad_mode="valid")
-            self.conv2 = nn.Conv2d(6, 16, 5, pad_mode="valid")
-            self.fc1 = nn.Dense(400, 120, weight_init=normal(0.02))
-            self.fc2 = nn.Dense(120, 84, weight_init=normal(0.02))
-            self.fc3 = nn.Dense(84, 10, weight_init=normal(0.02))
             self.relu = nn.ReLU()
             self.max_pool2d = nn.MaxPool2d(kernel_size=2, stride=2)
             self.flatten = nn.Flatten()
