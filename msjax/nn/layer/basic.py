@@ -32,6 +32,7 @@ from ...parallel import _apply
 from ...ops._impl import dropout as _drop
 from ...ops._impl import dropout_stream as _drop_stream
 from ...ops._impl import image as _image
+from ...ops._impl import matmul_onednn as _mm
 from ...ops._impl.image import extract_image_patches as _extract_image_patches
 from ..cell import Cell
 
@@ -55,14 +56,19 @@ def _check_bool(value, name, cls_name):
 
 
 def _linear_array(x, w, b, cls_name):
-    """``x @ w.T + b`` with MindSpore's MatMul checks (2-D after flattening leading axes)."""
+    """``x @ w.T + b`` with MindSpore's MatMul checks (2-D after flattening leading axes); on the CPU
+    the product and its gradients run on oneDNN as MindSpore's MatMul kernel does (bit for bit,
+    :mod:`msjax.ops._impl.matmul_onednn`), outside semi-auto/auto-parallel steps."""
     if x.dtype != w.dtype:
         raise TypeError(f"For 'MatMul', the type of 'x2' should be same as 'x1', but got 'x1' with type "
                         f"Tensor[{mstype.from_np(x.dtype)}] and 'x2' with type Tensor[{mstype.from_np(w.dtype)}].")
     if x.shape[-1] != w.shape[1]:
         raise ValueError(f"For 'MatMul' the input dimensions must be equal, but got 'x1_col': {x.shape[-1]} "
                          f"and 'x2_row': {w.shape[1]}.")
-    out = jnp.matmul(x, w.T)
+    if _apply.active() is None and _mm.usable(x, w):
+        out = _mm.matmul(x, w, False, True)
+    else:
+        out = jnp.matmul(x, w.T)
     if b is not None:
         out = out + b
     return out

@@ -39,6 +39,7 @@ from ..._core.tensor import Tensor, to_array, wrap
 from ..._core.transforms import StatefulFunction, to_tensors
 from ...common._cell_cache import cell_function
 from ...communication import _sharded
+from ...ops._impl._util import rounded
 from ..cell import Cell
 from ..learning_rate_schedule import LearningRateSchedule
 from .. import _validator as validator
@@ -555,7 +556,7 @@ class Optimizer(Cell):
         for wd, flag, p, g in zip(wds, self.decay_flags, params, gradients):
             if flag:
                 w = p._data
-                out.append(wrap(w * _arr(wd).astype(w.dtype) + _arr(g)))
+                out.append(wrap(rounded(w * _arr(wd).astype(w.dtype)) + _arr(g)))   # Mul, then AddN
             else:
                 out.append(g)
         return tuple(out)

@@ -26,6 +26,7 @@ from ..._core.registry import op
 from ._util import Tensor, arr, wrap
 from .math import _abs_real, _float_input, _need_tensor, _out
 from .lowp import float32_inside
+from . import xent_native as _xent_native
 from .activation import F16_32, FLOATS, _name, check_dtype, check_number
 from .array import _concrete, _need_concrete
 
@@ -633,6 +634,8 @@ def prim_sparse_softmax_cross_entropy_with_logits(logits, labels, is_grad=False)
         raise ValueError(f"For 'SparseSoftmaxCrossEntropyWithLogits', the shape of 'labels' must be equal to "
                          f"the shape of 'logits' except the last dimension, but got {list(t.shape)} and "
                          f"{list(x.shape)}.")
+    if _xent_native.usable(x):
+        return wrap(_xent_native.sparse_softmax_xent(x, t, is_grad))
     return wrap(_sparse_softmax_xent(x, t, is_grad).astype(x.dtype))
 
 

@@ -42,7 +42,9 @@ CACHE_ENV = "MSJAX_NATIVE_CACHE"
 DEBUG_ENV = "MSJAX_NATIVE_DEBUG"
 TARGETS = {"msjax_conv_forward": "MsjaxConvForward",
            "msjax_conv_backward_data": "MsjaxConvBackwardData",
-           "msjax_conv_backward_weights": "MsjaxConvBackwardWeights"}
+           "msjax_conv_backward_weights": "MsjaxConvBackwardWeights",
+           "msjax_matmul": "MsjaxMatmul",
+           "msjax_sparse_softmax_xent": "MsjaxSparseSoftmaxXent"}
 FFI_API_VERSION = 1
 
 
@@ -94,7 +96,7 @@ def _build(lib_dir, include_dir, compiler):
         return target
     fd, tmp = tempfile.mkstemp(suffix=".so", dir=os.path.dirname(target))
     os.close(fd)
-    cmd = [compiler, "-O2", "-std=c++17", "-shared", "-fPIC", "-w", SOURCE, "-o", tmp,
+    cmd = [compiler, "-O2", "-ffp-contract=off", "-std=c++17", "-shared", "-fPIC", "-w", SOURCE, "-o", tmp,
            "-I", jax.ffi.include_dir(), "-I", include_dir, "-L", lib_dir, "-l:libdnnl.so.3",
            f"-Wl,-rpath,{lib_dir}"]
     try:

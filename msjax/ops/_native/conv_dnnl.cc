@@ -8,9 +8,22 @@
 // Attributes: stride, pad_lo, pad_hi, dilation (int64 arrays, one per spatial dim; dilation as
 // MindSpore counts it, 1 = dense) and groups (int64).
 //
-// The primitives are built once per (pass, shapes, attributes) and kept; oneDNN picks its
-// preferred (blocked) memory formats and the plain NC* buffers XLA hands over are reordered in and
-// out. Built by msjax/ops/_native/__init__.py with g++ against the onednn-cpu-gomp wheel.
+// The primitives are built once per (pass, shapes, attributes) and kept. They are built on the
+// plain NC* / OI* layouts, as MindSpore 2.10's CPU kernels build theirs (oneDNN then picks the
+// same implementation, x64:gemm:jit, and sums in the same order: MindSpore's values bit for bit);
+// oneDNN's own preferred blocked formats would be faster on some shapes but sum in another order.
+//
+// MsjaxMatmul (a, b) -> a' @ b', a' = a or a.T (transpose_a), b' = b or b.T (transpose_b): oneDNN's
+// matmul primitive on row-major buffers with the transposes as strides ("ba"), as MindSpore's
+// MatMul CPU kernel calls it (gemm:jit:f32), for Dense and its gradients.
+//
+// MsjaxSparseSoftmaxXent (logits (B, C), labels (B,) int32) -> the batch-mean loss () or, with
+// is_grad, its gradient (B, C): MindSpore 2.10's SparseSoftmaxCrossEntropyWithLogits CPU kernel's
+// arithmetic (its softmax's exp polynomial, 8-lane blocks then a scalar tail, the running sums in
+// float, glibc's logf), written out with explicit fused multiply-adds (built with -ffp-contract=off).
+// Built by msjax/ops/_native/__init__.py with g++ against the onednn-cpu-gomp wheel.
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -88,9 +101,6 @@ dnnl::memory::desc Plain(const Dims& dims, bool grouped_weights = false) {
   return dnnl::memory::desc(dims, dnnl::memory::data_type::f32, PlainTag(dims.size(), grouped_weights));
 }
 
-dnnl::memory::desc Any(const Dims& dims) {
-  return dnnl::memory::desc(dims, dnnl::memory::data_type::f32, dnnl::memory::format_tag::any);
-}
 
 std::string Key(int pass, const Dims& x, const Dims& w, const Dims& y, const Dims& stride,
                 const Dims& lo, const Dims& hi, const Dims& dil, int64_t groups) {
@@ -116,8 +126,8 @@ std::shared_ptr<Plan> MakePlan(int pass, const Dims& x, const Dims& w_in, const 
   auto alg = dnnl::algorithm::convolution_direct;
   dnnl::primitive_attr attr;
   attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
-  dnnl::memory::desc ax = Any(x), ay = Any(y);
-  dnnl::convolution_forward::primitive_desc fwd(eng, dnnl::prop_kind::forward_training, alg, ax, Any(w), ay,
+  dnnl::memory::desc ax = Plain(x), ay = Plain(y), aw = Plain(w, grouped);
+  dnnl::convolution_forward::primitive_desc fwd(eng, dnnl::prop_kind::forward_training, alg, ax, aw, ay,
                                                stride, dilates, lo, hi, attr);
   auto plan = std::make_shared<Plan>();
   // one pass: its primitive and scratchpad, its two inputs and its output (user layout, the
@@ -138,12 +148,12 @@ std::shared_ptr<Plan> MakePlan(int pass, const Dims& x, const Dims& w_in, const 
     bind(fwd, dnnl::convolution_forward(fwd), Plain(x), fwd.src_desc(), DNNL_ARG_SRC, Plain(w, grouped),
          fwd.weights_desc(), DNNL_ARG_WEIGHTS, Plain(y), fwd.dst_desc(), DNNL_ARG_DST);
   } else if (pass == kBackwardData) {
-    dnnl::convolution_backward_data::primitive_desc bwd(eng, alg, ax, Any(w), ay, stride, dilates, lo, hi,
+    dnnl::convolution_backward_data::primitive_desc bwd(eng, alg, ax, aw, ay, stride, dilates, lo, hi,
                                                         fwd, attr);
     bind(bwd, dnnl::convolution_backward_data(bwd), Plain(y), bwd.diff_dst_desc(), DNNL_ARG_DIFF_DST,
          Plain(w, grouped), bwd.weights_desc(), DNNL_ARG_WEIGHTS, Plain(x), bwd.diff_src_desc(), DNNL_ARG_DIFF_SRC);
   } else {
-    dnnl::convolution_backward_weights::primitive_desc bwd(eng, alg, ax, Any(w), ay, stride, dilates, lo,
+    dnnl::convolution_backward_weights::primitive_desc bwd(eng, alg, ax, aw, ay, stride, dilates, lo,
                                                            hi, fwd, attr);
     bind(bwd, dnnl::convolution_backward_weights(bwd), Plain(x), bwd.src_desc(), DNNL_ARG_SRC, Plain(y),
          bwd.diff_dst_desc(), DNNL_ARG_DIFF_DST, Plain(w, grouped), bwd.diff_weights_desc(),
@@ -194,6 +204,155 @@ void Run(Plan& plan, void* a, void* b, void* out) {
   stream.wait();
 }
 
+// runs `body`, turning oneDNN's and other C++ exceptions into FFI errors
+template <typename Body>
+ffi::Error Guarded(Body body) {
+  try {
+    body();
+  } catch (const dnnl::error& e) {
+    return ffi::Error(ffi::ErrorCode::kInternal, std::string("oneDNN: ") + e.what());
+  } catch (const std::exception& e) {
+    return ffi::Error(ffi::ErrorCode::kInternal, e.what());
+  }
+  return ffi::Error::Success();
+}
+
+std::shared_ptr<Plan> GetMatmulPlan(const Dims& a, const Dims& b, bool ta, bool tb) {
+  static std::mutex mutex;
+  static std::unordered_map<std::string, std::shared_ptr<Plan>> plans;
+  std::string key = std::to_string(a[0]) + "," + std::to_string(a[1]) + "," + std::to_string(b[0]) + "," +
+                    std::to_string(b[1]) + "," + std::to_string(ta) + std::to_string(tb);
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = plans.find(key);
+    if (it != plans.end()) return it->second;
+  }
+  using tag = dnnl::memory::format_tag;
+  auto f32 = dnnl::memory::data_type::f32;
+  Dims m_k = ta ? Dims{a[1], a[0]} : a, k_n = tb ? Dims{b[1], b[0]} : b;
+  dnnl::memory::desc src(m_k, f32, ta ? tag::ba : tag::ab), wei(k_n, f32, tb ? tag::ba : tag::ab),
+      dst({m_k[0], k_n[1]}, f32, tag::ab);
+  dnnl::primitive_attr attr;
+  attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
+  dnnl::matmul::primitive_desc pd(Engine(), src, wei, dst, attr);
+  auto plan = std::make_shared<Plan>();
+  plan->prim = dnnl::matmul(pd);
+  plan->scratchpad = dnnl::memory(pd.scratchpad_desc(), Engine());
+  plan->a.Init(src, src, false);
+  plan->b.Init(wei, wei, false);
+  plan->out.Init(dst, dst, true);
+  plan->a_arg = DNNL_ARG_SRC;
+  plan->b_arg = DNNL_ARG_WEIGHTS;
+  plan->out_arg = DNNL_ARG_DST;
+  std::lock_guard<std::mutex> lock(mutex);
+  return plans.emplace(key, plan).first->second;
+}
+
+ffi::Error Matmul(ffi::Buffer<ffi::F32> a, ffi::Buffer<ffi::F32> b, ffi::ResultBuffer<ffi::F32> out,
+                  int64_t transpose_a, int64_t transpose_b) {
+  if (a.dimensions().size() != 2 || b.dimensions().size() != 2) {
+    return ffi::Error(ffi::ErrorCode::kInvalidArgument, "msjax matmul: operands must be 2-D");
+  }
+  return Guarded([&] {
+    auto plan = GetMatmulPlan(Shape(a), Shape(b), transpose_a != 0, transpose_b != 0);
+    Run(*plan, a.untyped_data(), b.untyped_data(), out->untyped_data());
+  });
+}
+
+float FromBits(int32_t bits) {
+  float f;
+  std::memcpy(&f, &bits, sizeof f);
+  return f;
+}
+
+// exp(x) = 2^n e^r as MindSpore's softmax evaluates it in its 8- and 4-lane vector blocks: n = x / ln2
+// rounded to even, r = x - n ln2 (one fused multiply-add), a degree-5 Horner polynomial of fused
+// multiply-adds
+float ExpLane(float x) {
+  const float ln2 = 0.693147f;
+  x = std::max(-88.0f, std::min(x, 88.0f));
+  int32_t n = static_cast<int32_t>(std::nearbyint(x / ln2));
+  float r = std::fma(-static_cast<float>(n), ln2, x);
+  float t = std::fma(r, std::fma(r, 1.0f / 120, 1.0f / 24), 1.0f / 6);
+  t = std::fma(r, std::fma(r, t, 0.5f), 1.0f);
+  return std::fma(r, t, 1.0f) * FromBits((n + 127) << 23);
+}
+
+// ... and in its scalar tail: n = floor(x log2(e) + 1/2), r and the polynomial contracted to fused
+// multiply-adds, 2 * 2^(n-1) * p
+float ExpTail(float x) {
+  x = std::fmax(-87.3365478515625f, std::fmin(88.72283935546875f, x));
+  int32_t n = static_cast<int32_t>(std::floor(std::fma(x, 1.44269504088896341f, 0.5f)));
+  float r = std::fma(-static_cast<float>(n), 0.693147f, x);
+  float p = std::fma(r, std::fma(r, std::fma(r, std::fma(r, std::fma(r, 1.0f / 120, 1.0f / 24), 1.0f / 6), 0.5f),
+                                 1.0f), 1.0f);
+  return 2.0f * FromBits((n + 126) << 23) * p;
+}
+
+// one row's softmax into dst: the exponentials of the 8-lane blocks summed lane-wise, then their lanes
+// in order; one 4-lane block summed on its own and added; the scalar tail added one by one
+void SoftmaxRow(const float* x, float* dst, int64_t c) {
+  float mx = -3.402823466e+38f;
+  for (int64_t j = 0; j < c; ++j) mx = std::max(mx, x[j]);
+  float sum = 0.0f;
+  int64_t j = 0;
+  if (c >= 8) {
+    float acc[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    for (; j + 8 <= c; j += 8) {
+      for (int k = 0; k < 8; ++k) {
+        dst[j + k] = ExpLane(x[j + k] - mx);
+        acc[k] += dst[j + k];
+      }
+    }
+    float lanes = acc[0];
+    for (int k = 1; k < 8; ++k) lanes += acc[k];
+    sum += lanes;
+  }
+  if (j + 4 <= c) {
+    float lanes = 0.0f;
+    for (int k = 0; k < 4; ++k) {
+      dst[j + k] = ExpLane(x[j + k] - mx);
+      lanes = k == 0 ? dst[j] : lanes + dst[j + k];
+    }
+    sum += lanes;
+    j += 4;
+  }
+  for (; j < c; ++j) {
+    dst[j] = ExpTail(x[j] - mx);
+    sum += dst[j];
+  }
+  float inv = 1.0f / sum;
+  for (int64_t k = 0; k < c; ++k) dst[k] *= inv;
+}
+
+ffi::Error SparseSoftmaxXent(ffi::Buffer<ffi::F32> logits, ffi::Buffer<ffi::S32> labels,
+                             ffi::ResultBuffer<ffi::F32> out, int64_t is_grad) {
+  auto d = logits.dimensions();
+  if (d.size() != 2 || labels.dimensions().size() != 1 || labels.dimensions()[0] != d[0]) {
+    return ffi::Error(ffi::ErrorCode::kInvalidArgument, "msjax sparse softmax: logits (B, C), labels (B,)");
+  }
+  int64_t b = d[0], c = d[1];
+  const float* x = logits.typed_data();
+  const int32_t* t = labels.typed_data();
+  std::vector<float> soft(static_cast<size_t>(b * c));
+  for (int64_t i = 0; i < b; ++i) SoftmaxRow(x + i * c, soft.data() + i * c, c);
+  float* o = out->typed_data();
+  if (is_grad) {
+    float scale = static_cast<float>(1.0 / static_cast<double>(b));
+    for (int64_t k = 0; k < b * c; ++k) o[k] = scale * soft[k];
+    for (int64_t i = 0; i < b; ++i) {
+      if (t[i] >= 0 && t[i] < c) o[i * c + t[i]] -= scale;
+    }
+    return ffi::Error::Success();
+  }
+  float total = 0.0f;
+  for (int64_t i = 0; i < b; ++i) {
+    if (t[i] >= 0 && t[i] < c) total -= std::log(soft[i * c + t[i]]);
+  }
+  o[0] = total / static_cast<float>(b);
+  return ffi::Error::Success();
+}
+
 ffi::Error Check(size_t rank, ffi::Span<const int64_t> stride, ffi::Span<const int64_t> lo,
                  ffi::Span<const int64_t> hi, ffi::Span<const int64_t> dil, int64_t groups) {
   size_t nd = rank - 2;
@@ -212,19 +371,14 @@ ffi::Error Convolution(ffi::Buffer<ffi::F32> a, ffi::Buffer<ffi::F32> b, ffi::Re
                        ffi::Span<const int64_t> dil, int64_t groups) {
   auto err = Check(a.dimensions().size(), stride, lo, hi, dil, groups);
   if (err.failure()) return err;
-  try {
+  return Guarded([&] {
     Dims sa = Shape(a), sb = Shape(b), so = Shape(*out);
     const Dims& x = P == kBackwardData ? so : sa;
     const Dims& w = P == kBackwardWeights ? so : sb;
     const Dims& y = P == kForward ? so : (P == kBackwardData ? sa : sb);
     auto plan = GetPlan(P, x, w, y, ToDims(stride), ToDims(lo), ToDims(hi), ToDims(dil), groups);
     Run(*plan, a.untyped_data(), b.untyped_data(), out->untyped_data());
-  } catch (const dnnl::error& e) {
-    return ffi::Error(ffi::ErrorCode::kInternal, std::string("oneDNN: ") + e.what());
-  } catch (const std::exception& e) {
-    return ffi::Error(ffi::ErrorCode::kInternal, e.what());
-  }
-  return ffi::Error::Success();
+  });
 }
 
 }  // namespace
@@ -243,3 +397,16 @@ ffi::Error Convolution(ffi::Buffer<ffi::F32> a, ffi::Buffer<ffi::F32> b, ffi::Re
 XLA_FFI_DEFINE_HANDLER_SYMBOL(MsjaxConvForward, Convolution<kForward>, MSJAX_BIND);
 XLA_FFI_DEFINE_HANDLER_SYMBOL(MsjaxConvBackwardData, Convolution<kBackwardData>, MSJAX_BIND);
 XLA_FFI_DEFINE_HANDLER_SYMBOL(MsjaxConvBackwardWeights, Convolution<kBackwardWeights>, MSJAX_BIND);
+XLA_FFI_DEFINE_HANDLER_SYMBOL(MsjaxMatmul, Matmul,
+                              ffi::Ffi::Bind()
+                                  .Arg<ffi::Buffer<ffi::F32>>()
+                                  .Arg<ffi::Buffer<ffi::F32>>()
+                                  .Ret<ffi::Buffer<ffi::F32>>()
+                                  .Attr<int64_t>("transpose_a")
+                                  .Attr<int64_t>("transpose_b"));
+XLA_FFI_DEFINE_HANDLER_SYMBOL(MsjaxSparseSoftmaxXent, SparseSoftmaxXent,
+                              ffi::Ffi::Bind()
+                                  .Arg<ffi::Buffer<ffi::F32>>()
+                                  .Arg<ffi::Buffer<ffi::S32>>()
+                                  .Ret<ffi::Buffer<ffi::F32>>()
+                                  .Attr<int64_t>("is_grad"));
