@@ -185,7 +185,7 @@ def _pythonpath(*extra):
     return os.pathsep.join(p for p in (os.environ.get("PYTHONPATH", ""), *extra) if p)
 
 
-def census(model, zoo, work, ms_python, timeout, pythonpath=(), ms_pythonpath=()):
+def census(model, zoo, work, ms_python, timeout, pythonpath=(), ms_pythonpath=(), keep=False):
     folder, script, args, files = MODELS[model]
     cwd = os.path.join(zoo, folder)
     os.makedirs(work, exist_ok=True)
@@ -261,7 +261,7 @@ def census(model, zoo, work, ms_python, timeout, pythonpath=(), ms_pythonpath=()
                 entry.setdefault("not_loaded", {})[side] = r["not_loaded"]
     for k, v in cells.items():
         entry[k] = _merge(v) if v else {"ok": False, "error": "no network exported"}
-    for f in glob.glob(os.path.join(work, "*")):
+    for f in glob.glob(os.path.join(work, "*")) if not keep else ():
         if os.path.isfile(f):
             os.chmod(f, 0o600)
             os.remove(f)
@@ -325,6 +325,7 @@ def main():
     ap.add_argument("--timeout", type=int, default=1500)
     ap.add_argument("--out", default=os.path.join(HERE, "export_census.json"))
     ap.add_argument("--table", default=None)
+    ap.add_argument("--keep", action="store_true", help="keep each model's files (checkpoints, .mindir, .onnx)")
     ap.add_argument("--pythonpath", nargs="*", default=[],
                     help="folders with the packages the zoo's scripts import (easydict...), for both sides")
     ap.add_argument("--ms-pythonpath", nargs="*", default=[], help="the same, for MindSpore's side only (cv2)")
@@ -336,7 +337,7 @@ def main():
     if a.zoo:
         for model in a.models:
             results[model] = census(model, os.path.abspath(a.zoo), os.path.join(os.path.abspath(a.work), model),
-                                    a.ms_python, a.timeout, a.pythonpath, a.ms_pythonpath)
+                                    a.ms_python, a.timeout, a.pythonpath, a.ms_pythonpath, a.keep)
             print(model, json.dumps(results[model]), flush=True)
             with open(a.out, "w") as f:
                 json.dump(results, f, indent=1, sort_keys=True)

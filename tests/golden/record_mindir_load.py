@@ -16,7 +16,7 @@ Conv2dTranspose, resizing...); issue 34's CycleGAN-style generator block (reflec
 BatchNorm on batch statistics, Conv2dTranspose), EDSR-style block (DepthToSpace, PixelShuffle,
 average pooling in every form, nearest resizing), a float16 attention-score block (a 0-d
 float32 constant times float16), integer division ops and the census's layers (bilinear resizing,
-GroupNorm, PReLU, TopK, padded max pooling...). Each is exported with ``ms.export(..., file_format='MINDIR')``
+GroupNorm, PReLU, TopK, padded max pooling..., 3-D convolution and pooling). Each is exported with ``ms.export(..., file_format='MINDIR')``
 into ``tests/fixtures/mindir/<name>.mindir`` and run through ``ms.load`` + ``nn.GraphCell``;
 inputs and outputs go into ``tests/fixtures/mindir/outputs.npz`` as ``<name>/in<i>`` and
 ``<name>/out<i>`` (``<name>@<batch>/...`` for extra batch sizes of a dynamic-batch file).
@@ -404,6 +404,22 @@ def build_nets(ms):
             out.append(x + 1)
             return out
 
+    class Layers3d(nn.Cell):
+        """3-D layers (``Conv3D``, ``MaxPool3D``, ``AvgPool3D``): padded, strided, dilated, grouped
+        ``nn.Conv3d`` with a bias, a ``same`` one, max pooling ``valid``/``same``, average pooling."""
+        def __init__(self):
+            super().__init__()
+            self.conv = nn.Conv3d(2, 4, (3, 3, 2), stride=(1, 2, 1), pad_mode="pad", padding=(1, 1, 0, 1, 1, 0),
+                                  dilation=(1, 1, 2), group=2, has_bias=True)
+            self.same = nn.Conv3d(4, 3, 3, pad_mode="same")
+            self.mp = nn.MaxPool3d(kernel_size=2, stride=2)
+            self.mp_same = nn.MaxPool3d(kernel_size=3, stride=2, pad_mode="same")
+            self.ap = nn.AvgPool3d(kernel_size=2, stride=1)
+
+        def construct(self, x):
+            y = self.same(self.conv(x))
+            return self.mp(y), self.mp_same(y), self.ap(y)
+
     def f32(*shape, seed=0):
         return np.random.RandomState(seed).randn(*shape).astype(np.float32)
 
@@ -429,6 +445,7 @@ def build_nets(ms):
         "zoo_layers": (ZooLayers(), [f32(1, 4, 5, 6, seed=12)], None),
         "scatters": (Scatters(), [f32(4, 3, seed=13), f32(2, 3, seed=14)], None),
         "make_list": (ListOut(), [f32(2, 3, seed=15)], None),
+        "layers3d": (Layers3d(), [f32(1, 2, 6, 8, 7, seed=16)], None),
         "int_ops": (IntOps(), [np.arange(-6, 6, dtype=np.int32).reshape(2, 6),
                                np.array([[3, -3, 2, 5, -4, 7]] * 2, np.int32), f32(2, 3, seed=10)], None),
     }

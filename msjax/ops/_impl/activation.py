@@ -97,9 +97,13 @@ def _kinked(fn, slope):
 def relu_array(x):
     """MindSpore's CPU ReLU on an array: ``x`` where ``x > 0``, else 0, so NaN gives 0 (the
     kernel's ``x > 0 ? x : 0``; IEEE's ``max(x, 0)`` would keep it). Its gradient is ReLUGrad's
-    ``dy * (y > 0)``: 0 at 0 and at NaN."""
+    ``dy * (y > 0)``: 0 at 0 and at NaN. Written as one ``ReLU`` node when exported."""
     if not jnp.issubdtype(x.dtype, jnp.floating):
         return jax.nn.relu(x)
+    return exported("ReLU", _relu_float, x)
+
+
+def _relu_float(x):
     positive = x > 0
     # the "else 0" is the comparison cast to x's dtype, not a broadcast scalar: an exported graph
     # with a dynamic batch dimension has no broadcast to an unknown shape (Greater, Cast, Select)
@@ -140,7 +144,7 @@ def relu(input, inplace=False):
 def relu6(x):
     """``ops.relu6(x)``: ``min(max(x, 0), 6)``; Float16/Float32 only."""
     a = _float_in("ReLU6", x, F16_32)
-    return wrap(_relu6_f(a).astype(a.dtype))
+    return wrap(exported("ReLU6", _relu6_f, a).astype(a.dtype))
 
 
 @op("leaky_relu", family="nn")
@@ -301,7 +305,7 @@ def hardswish(input):
                         f"but got {_name(x.dtype)}.")
     if _is_int(x):
         return wrap(jax.lax.div(x * _hsig_int(x), jnp.asarray(6, x.dtype)))
-    return wrap(_hswish_f(x).astype(x.dtype))
+    return wrap(exported("HSwish", _hswish_f, x).astype(x.dtype))
 
 
 @op("hardsigmoid", primitive="HSigmoid", family="nn")
@@ -314,7 +318,7 @@ def hardsigmoid(input):
                         f"but got {_name(x.dtype)}.")
     if _is_int(x):
         return wrap(jax.lax.div(_hsig_int(x), jnp.asarray(6, x.dtype)))
-    return wrap(_hsigmoid_f(x).astype(x.dtype))
+    return wrap(exported("HSigmoid", _hsigmoid_f, x).astype(x.dtype))
 
 
 @op("hardtanh", family="nn")

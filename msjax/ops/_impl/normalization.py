@@ -83,9 +83,14 @@ def batch_norm_train(x, gamma, beta, eps, channel_axis=1):
     return y, mean.reshape(-1), var.reshape(-1), var_u.reshape(-1)
 
 
+def batch_norm_infer(x, gamma, beta, mean, var, eps, channel_axis=1):
+    """Normalise with the running statistics (written as one ``BatchNorm`` node when exported)."""
+    return exported("BatchNorm", _batch_norm_infer, x, gamma, beta, mean, var, eps=eps, channel_axis=channel_axis)
+
+
 @_compiled("eps", "channel_axis")
 @float32_inside
-def batch_norm_infer(x, gamma, beta, mean, var, eps, channel_axis=1):
+def _batch_norm_infer(x, gamma, beta, mean, var, eps, channel_axis=1):
     shape = [1] * x.ndim
     shape[channel_axis] = x.shape[channel_axis]
     inv = lax.rsqrt(var.reshape(shape) + jnp.asarray(eps, var.dtype))

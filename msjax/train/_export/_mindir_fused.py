@@ -1,6 +1,13 @@
 """Kernels written as one MindSpore node, as MindSpore's exporter writes the layer: ``LayerNorm``
-(``nn.LayerNorm``, ``ops.LayerNorm``, ``ops.layer_norm``) and ``Softmax`` (``nn.Softmax``,
-``ops.softmax``, the Transformer layers' attention).
+(``nn.LayerNorm``, ``ops.LayerNorm``, ``ops.layer_norm``), ``Softmax`` (``nn.Softmax``,
+``ops.softmax``, the Transformer layers' attention), ``BatchNorm`` in inference (``nn.BatchNorm*d``
+on the moving statistics, ``ops.batch_norm``, ``ops.BatchNorm``), ``ReLU``, ``ReLU6``, ``HSwish``
+and ``HSigmoid``.
+
+Why one node rather than the arithmetic: MindSpore's CPU runtime keeps every node's output of a
+loaded graph, so a BatchNorm written as ``Sub``/``Mul``/``Mul``/``Add`` and a ReLU as
+``Greater``/``Cast``/``Select`` held six full-size activations where MindSpore's own file holds two
+(EfficientNet-B0 at the zoo's batch of 128 ran out of memory in MindSpore).
 
 msjax's kernels trace as named calls while the MINDIR writer traces (``ops._impl.export_names``);
 each rule here writes the node, or returns None to have the call written as its arithmetic: a
@@ -11,6 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...ops._impl import export_names
 from ._mindir_ops import _out, rule
 
 __all__ = []
@@ -36,3 +44,24 @@ def _softmax(em, eqn, ins, axis):
     if eqn.invars[0].aval.dtype not in _F16_32:
         return None
     return (em.op("Softmax", [em.tensor(ins[0]), (int(axis),)], _out(eqn)),)
+
+
+@rule("named:BatchNorm")
+def _batch_norm(em, eqn, ins, eps, channel_axis):
+    avals = [v.aval for v in eqn.invars]
+    if len(ins) != 5 or channel_axis != 1 or len(avals[0].shape) not in (2, 4) \
+            or any(a.dtype != np.float32 for a in (*avals, _out(eqn))):
+        return None
+    x, scale, bias, mean, var = (em.tensor(v, a) for v, a in zip(ins, avals))
+    # MindSpore's inference form: BatchNorm(x, scale, bias, mean, variance, is_training, epsilon,
+    # momentum, data_format NCHW), its first output
+    node = em.op("BatchNorm", [x, scale, bias, mean, var, False, float(eps), 0.1, 0], None)
+    return (em.op("TupleGetItem", [node, 0], _out(eqn), function=False),)
+
+
+@rule("named:ReLU", "named:ReLU6", "named:HSwish", "named:HSigmoid")
+def _activation(em, eqn, ins):
+    if eqn.invars[0].aval.dtype not in _F16_32:
+        return None
+    kind, _ = export_names.parse(eqn.params["name"])
+    return (em.op(kind, [em.tensor(ins[0])], _out(eqn)),)

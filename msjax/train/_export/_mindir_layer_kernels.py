@@ -10,13 +10,14 @@ cases): ``ResizeBilinearV2(x, size, align_corners, half_pixel_centers)``, ``Elu(
 ``L2Normalize(x)`` (``axis``, ``epsilon``), ``LRN(x)`` and ``MaxPool3DWithArgmax(x)`` (``ksize``,
 ``strides``, ``pads``, ``dilation``, ``ceil_mode``: ``nn.MaxPool2d(pad_mode='pad')`` on an
 expanded depth axis) and ``Conv2DBackpropInput`` (``nn.Conv1dTranspose`` on an expanded axis;
-``Conv2DTranspose``'s attributes) with attributes; ``TensorScatter*``, ``ScatterNd`` and ``ClampScalar(x, min, max)`` (``Tensor.clip``) as ``PRIMITIVE_FUNCTION``s. ``MaxPool3DWithArgmax``'s indices are not computed: a graph
+``Conv2DTranspose``'s attributes), ``Conv3D`` and ``MaxPool3D`` (``nn.Conv3d``, ``nn.MaxPool3d``) with
+attributes; ``TensorScatter*``, ``ScatterNd`` and ``ClampScalar(x, min, max)`` (``Tensor.clip``) as ``PRIMITIVE_FUNCTION``s. ``MaxPool3DWithArgmax``'s indices are not computed: a graph
 that reads them raises when it runs.
 """
 from __future__ import annotations
 
 from ... import ops
-from ._mindir_kernels import _FN, KERNELS, STATIC_INPUTS, _attrs, _prim
+from ._mindir_kernels import _FN, KERNELS, STATIC_INPUTS, _attrs, _pad_mode, _prim
 
 __all__ = []
 
@@ -70,6 +71,19 @@ def _inplace_add(args, attrs):
     return x + other * alpha
 
 
+def _max_pool3d(args, attrs):
+    """``MaxPool3D(x)``: MindSpore records the paddings its ``same`` mode computed in ``pad_list``,
+    which the op itself takes only with ``pad_mode='pad'``."""
+    attrs = dict(attrs)
+    if str(_pad_mode(attrs.get("pad_mode", "VALID"))).upper() != "PAD":
+        attrs.pop("pad_list", None)
+    return _MAX_POOL3D(args, attrs)
+
+
+_MAX_POOL3D = _attrs("MaxPool3D", ("kernel_size", "strides", "pad_mode", "pad_list", "ceil_mode", "format"),
+                     {"format": "data_format"})
+
+
 def _unstack(args, attrs):
     return tuple(ops.unstack(args[0], attrs.get("axis", 0)))
 
@@ -93,6 +107,10 @@ KERNELS.update({
     # nn.Conv1dTranspose: the same node and attributes under the base class's name
     "Conv2DBackpropInput": KERNELS["Conv2DTranspose"],
     "InplaceAddExt": _inplace_add,
+    # 3-D layers (nn.Conv3d, nn.MaxPool3d): attribute form
+    "Conv3D": _attrs("Conv3D", ("out_channel", "kernel_size", "mode", "pad_mode", "pad", "stride", "dilation",
+                                "group", "format"), {"format": "data_format"}),
+    "MaxPool3D": _max_pool3d,
     "ClampScalar": lambda args, attrs: ops.clamp(*args[:3]),         # Tensor.clip(lo, None): EcapaTDNN
     **{op: _prim(op) for op in ("TensorScatterUpdate", "TensorScatterAdd", "TensorScatterSub", "TensorScatterMul",
                                 "TensorScatterDiv", "TensorScatterMax", "TensorScatterMin", "ScatterNd")},

@@ -8,9 +8,11 @@ exporter writes them (recorded from its files):
   transposed convolution takes in the trace, ``Conv2DTranspose(dout, weight, input_size)`` with
   MindSpore's attributes, the kernel's ``rev`` folded back into the weight (``nn.Conv2dTranspose``'s
   weight is written unchanged, as MindSpore writes it).
-* ``reduce_window_max``: ``MaxPool`` (MindSpore's ``same``/``valid`` windows).
-* ``reduce_window_sum`` (average pooling's window sums, 1-D and 2-D): zero ``Pad`` where padded,
-  ``AvgPool`` (``VALID``) and a ``Mul`` by the window size; the division that follows in the
+* 3-D (NCDHW) convolutions: ``Conv3D`` (attribute form, any stride, padding, dilation, groups);
+  3-D transposed convolutions are not written.
+* ``reduce_window_max``: ``MaxPool``, ``MaxPool3D`` on NCDHW (MindSpore's ``same``/``valid`` windows).
+* ``reduce_window_sum`` (average pooling's window sums, 1-D, 2-D and 3-D): zero ``Pad`` where padded,
+  ``AvgPool``/``AvgPool3D`` (``VALID``) and a ``Mul`` by the window size; the division that follows in the
   trace (by the window size, or by the count of inputs under ``count_include_pad=False``) is
   written as it is. MindSpore writes one ``AvgPool``/``AvgPool3D`` node; the values agree to
   float rounding.
@@ -46,10 +48,13 @@ def _conv(em, eqn, ins, window_strides, padding, lhs_dilation, rhs_dilation, dim
     x, w = (v.aval for v in eqn.invars)
     nd = len(x.shape) - 2
     plain = tuple(range(nd + 2))
-    if (nd != 2 or batch_group_count != 1 or tuple(dimension_numbers.lhs_spec) != plain
+    if (nd not in (2, 3) or batch_group_count != 1 or tuple(dimension_numbers.lhs_spec) != plain
             or tuple(dimension_numbers.out_spec) != plain):
-        raise unsupported("conv_general_dilated", "only 2-D NCHW convolutions")
+        raise unsupported("conv_general_dilated", "only 2-D NCHW and 3-D NCDHW convolutions")
     pads = tuple(int(p) for pair in padding for p in pair)
+    if nd == 3:
+        return _conv3d(em, eqn, ins, window_strides, pads, lhs_dilation, rhs_dilation, dimension_numbers,
+                       feature_group_count)
     if any(d != 1 for d in lhs_dilation):
         if feature_group_count == 1 and all(int(s) == 1 for s in window_strides):
             return _conv_transpose(em, eqn, ins, window_strides, padding, lhs_dilation, rhs_dilation,
@@ -71,6 +76,21 @@ def _conv(em, eqn, ins, window_strides, padding, lhs_dilation, rhs_dilation, dim
              "group": int(feature_group_count), "dilation": (1, 1, *map(int, rhs_dilation)),
              "output_names": ["output"]}
     return em.op("Conv2D", [em.tensor(ins[0]), w_in], _out(eqn), attrs=attrs)
+
+
+def _conv3d(em, eqn, ins, window_strides, pads, lhs_dilation, rhs_dilation, dimension_numbers, groups):
+    """A 3-D NCDHW convolution as MindSpore's ``Conv3D`` node (attribute form, MindSpore's attributes)."""
+    w = eqn.invars[1].aval
+    if any(d != 1 for d in lhs_dilation) or tuple(dimension_numbers.rhs_spec) != tuple(range(5)):
+        raise unsupported("Conv3DTranspose", "3-D transposed convolutions")
+    if any(p < 0 for p in pads):
+        raise unsupported("Conv3D", "negative padding")
+    stride, dilation = tuple(map(int, window_strides)), tuple(map(int, rhs_dilation))
+    attrs = {"kernel_size": tuple(int(d) for d in w.shape[2:]), "mode": 1, "out_channel": int(w.shape[0]),
+             "input_names": ["x", "w"], "pad": pads, "offset_x": 0, "pad_mode": "pad", "format": "NCDHW",
+             "pad_list": pads, "groups": int(groups), "stride": stride, "dilations": (1, 1, *dilation),
+             "strides": (1, 1, *stride), "group": int(groups), "dilation": dilation, "output_names": ["output"]}
+    return em.op("Conv3D", [em.tensor(ins[0]), em.tensor(ins[1])], _out(eqn), attrs=attrs)
 
 
 def _dilated(em, v, aval, dilation):
@@ -144,12 +164,12 @@ def _same_pads(size, k, s):
 
 
 def _window(eqn, window_dimensions, window_strides, padding, base_dilation, window_dilation):
-    """(kernel, strides, pads) of a 1-D (NCL) or 2-D (NCHW) window over the spatial axes."""
+    """(kernel, strides, pads) of a 1-D (NCL), 2-D (NCHW) or 3-D (NCDHW) window over the spatial axes."""
     x = eqn.invars[0].aval
     pads = [tuple(map(int, p)) for p in padding]
-    if (len(x.shape) not in (3, 4) or tuple(window_dimensions[:2]) != (1, 1) or tuple(window_strides[:2]) != (1, 1)
+    if (len(x.shape) not in (3, 4, 5) or tuple(window_dimensions[:2]) != (1, 1) or tuple(window_strides[:2]) != (1, 1)
             or any(d != 1 for d in (*base_dilation, *window_dilation)) or pads[:2] != [(0, 0), (0, 0)]):
-        raise unsupported(eqn.primitive.name, "only 1-D and 2-D pooling over NCHW/NCL without dilation")
+        raise unsupported(eqn.primitive.name, "only 1-D, 2-D and 3-D pooling over NCL/NCHW/NCDHW without dilation")
     return tuple(map(int, window_dimensions[2:])), tuple(map(int, window_strides[2:])), pads[2:]
 
 
@@ -157,7 +177,7 @@ def _window(eqn, window_dimensions, window_strides, padding, base_dilation, wind
 def _max_pool(em, eqn, ins, **params):
     x = eqn.invars[0].aval
     k, s, pads = _window(eqn, **params)
-    if len(x.shape) != 4:
+    if len(x.shape) == 3:
         raise unsupported("reduce_window_max", "1-D max pooling")
     if all(p == (0, 0) for p in pads):
         mode = "VALID"
@@ -165,6 +185,10 @@ def _max_pool(em, eqn, ins, **params):
         mode = "SAME"
     else:
         raise unsupported("reduce_window_max", f"padding {pads} is neither MindSpore's 'same' nor 'valid'")
+    if len(x.shape) == 5:
+        attrs = {"kernel_size": (1, 1, *k), "strides": (1, 1, *s), "input_names": ["x"], "ceil_mode": 0,
+                 "pad_mode": mode, "output_names": ["output"], "format": "NCDHW", "pad_list": (0,) * 6}
+        return em.op("MaxPool3D", [em.tensor(ins[0])], _out(eqn), attrs=attrs)
     attrs = {"pad_mode": mode, "output_names": ["output"], "kernel_size": (1, 1, *k), "format": "NCHW",
              "strides": (1, 1, *s), "input_names": ["x"]}
     return em.op("MaxPool", [em.tensor(ins[0])], _out(eqn), attrs=attrs)
@@ -188,6 +212,12 @@ def _sum_pool(em, eqn, ins, **params):
         shape = (*aval.shape[:2], *(n + lo + hi for n, (lo, hi) in zip(aval.shape[2:], pads)))
         v = em.op("Pad", [v], aval.update(shape=shape), attrs={"paddings": ((0, 0), (0, 0), *pads)})
     out = _out(eqn)
+    if len(x.shape) == 5:
+        attrs = {"kernel_size": (1, 1, *k), "strides": (1, 1, *s), "input_names": ["input"], "pad": (0,) * 6,
+                 "ceil_mode": False, "divisor_override": 0, "pad_mode": "VALID", "output_names": ["output"],
+                 "format": "NCDHW", "pad_list": (0,) * 6, "count_include_pad": True}
+        avg = em.op("AvgPool3D", [v], out, attrs=attrs)
+        return em.op("Mul", [avg, np.asarray(math.prod(k), x.dtype)], out)
     flat = out.update(shape=aval.shape[:2] + tuple(out.shape[-2:]) if len(x.shape) == 4
                       else (*out.shape[:2], 1, out.shape[2]))
     avg = em.op("AvgPool", [v, k, s, 2, 0], flat)         # pad_mode 2 = VALID, format 0 = NCHW

@@ -13,9 +13,9 @@ Why the jaxpr rather than msjax's op registry: the nn layers (``Conv2d``, ``Dens
 ``BatchNorm2d``, ``MaxPool2d``...) call array-level kernels directly, not registered ops, so
 the registry sees only part of a network; the trace sees all of it, in a small closed set of
 about 60 JAX primitives, each with one rule. The price is granularity: a layer is written as
-the primitives msjax computes it with (BatchNorm in inference as ``Sub``/``Mul``/``Rsqrt``/
-``Add`` on the moving statistics, ``nn.Dense`` as ``MatMul`` + ``Add``, GELU as its formula;
-LayerNorm and Softmax are MindSpore's single nodes, ``_mindir_fused``), which MindSpore runs to
+the primitives msjax computes it with (``nn.Dense`` as ``MatMul`` + ``Add``, GELU as its formula;
+LayerNorm, Softmax, BatchNorm in inference, ReLU, ReLU6, HSwish and HSigmoid are MindSpore's single
+nodes, ``_mindir_fused``), which MindSpore runs to
 the same values (float32 rounding) but is not node for node the graph MindSpore's exporter writes for the same Cell.
 
 Differences from MindSpore 2.10:
