@@ -19,11 +19,13 @@ exact primitives (``msjax/runtime/_host_eager.py``) with an empty eager store
 (``common/_eager_store.py``: every other first call compiles and is stored); ``warm``,
 the same with the store a previous process filled (an unmeasured run before the
 rounds: a script run again, a notebook kernel restarted); ``off``, neither
-(``MSJAX_HOST_EAGER=0 MSJAX_EAGER_STORE=0``: every first call compiles). msjax's
+(``MSJAX_HOST_EAGER=0 MSJAX_EAGER_STORE=0``: every first call compiles); ``fresh-ir``, the
+empty mode with a fresh MLIR context for every lowering, as JAX makes one (``runtime/_ir_context.py``
+off: ``REUSES = 1``). msjax's
 compile-cache and store directories point into a temporary directory removed at the end.
 
     python bench/eager_first.py [--rounds 3] [--sides msjax,jax,mindspore,torch]
-                                [--msjax empty,warm,off] [--ms-python /tmp/ms/bin/python]
+                                [--msjax empty,warm,off,fresh-ir] [--ms-python /tmp/ms/bin/python]
 """
 from __future__ import annotations
 
@@ -109,6 +111,9 @@ def _side(name):
             sys.path.insert(0, ROOT)
             import msjax as ms
             from msjax import nn, ops
+            if os.environ.get("EAGER_FIRST_FRESH_IR") == "1":
+                from msjax.runtime import _ir_context
+                _ir_context.REUSES = 1
         else:
             import mindspore as ms
             from mindspore import nn, ops
@@ -230,9 +235,11 @@ def main():
     def environment(mode, n):
         env = dict(os.environ, PYTHONPATH=ROOT, MSJAX_CACHE_DIR=os.path.join(tmp, "cache"),
                    MSJAX_CACHE_KEY_DIR=os.path.join(tmp, "key"))
-        env["MSJAX_EAGER_STORE_DIR"] = os.path.join(tmp, "warm" if mode == "warm" else f"empty{n}")
+        env["MSJAX_EAGER_STORE_DIR"] = os.path.join(tmp, "warm" if mode == "warm" else f"{mode}{n}")
         if mode == "off":
             env.update(MSJAX_HOST_EAGER="0", MSJAX_EAGER_STORE="0")
+        if mode == "fresh-ir":
+            env.update(EAGER_FIRST_FRESH_IR="1")
         return env
     try:
         if ("msjax", "warm") in columns:      # fills the warm store, not measured
@@ -252,7 +259,8 @@ def main():
 def _report(columns, results, args):
     def med(rs, f):
         return statistics.median(f(r) for r in rs) if rs else float("nan")
-    modes = {"empty": " (empty store)", "warm": " (warm store)", "off": " (no host path, no store)"}
+    modes = {"empty": " (empty store)", "warm": " (warm store)", "off": " (no host path, no store)",
+             "fresh-ir": " (empty store, a fresh MLIR context per lowering)"}
     names = [f"{s}" + (modes.get(m, f" ({m})") if m else "") for s, m in columns]
     rows = [
         ("import", lambda r: r["import_ms"]),

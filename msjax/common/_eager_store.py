@@ -14,7 +14,7 @@ compiled program's, bit for bit.
   literals), its input and output types (shape, dtype, weak type), and what decides
   the compiled code beyond it: the JAX and jaxlib versions, JAX's tracing
   configuration and x64/matmul-precision settings, the ``XLA_``/``JAX_`` environment
-  (``XLA_FLAGS``), the backend and its devices, the CPU's instruction set. A program
+  (``XLA_FLAGS``) as it was when the backend started (XLA reads it then), the backend and its devices, the CPU's instruction set. A program
   whose text is not the same in another process (an object shown by its address: a
   host callback) or that calls msjax's native FFI kernels, with closed-over
   constants, or larger than ``MAX_EQUATIONS`` equations, is not stored.
@@ -93,15 +93,17 @@ def max_bytes():
 def _fixed():
     libs = tuple((m, getattr(sys.modules[m], "__version__", "")) for m in ("jaxlib",) if m in sys.modules)
     here = jax.local_devices()[0]       # the executable runs on the device it was compiled for
+    # the XLA_/JAX_ variables as the backend, started above, read them: XLA parses XLA_FLAGS
+    # once a process (and scanning the environment per program cost 0.2 ms of a 5 ms load)
+    env = tuple(sorted((k, v) for k, v in os.environ.items() if k.startswith(("XLA_", "JAX_"))))
     return (jax.__version__, libs, jax.default_backend(), here.client.platform_version, here.id,
             jax.process_index(), tuple(sorted({d.device_kind for d in jax.devices()})), jax.device_count(),
-            _frontend_cache._cpu_features())
+            _frontend_cache._cpu_features(), env)
 
 
 def _environment():
     from jax._src import config
-    return (_fixed(), tuple(sorted((k, v) for k, v in os.environ.items() if k.startswith(("XLA_", "JAX_")))),
-            _ADDRESS.sub("", repr(config.trace_context())),
+    return (_fixed(), _ADDRESS.sub("", repr(config.trace_context())),
             bool(jax.config.jax_enable_x64), str(jax.config.jax_default_matmul_precision))
 
 

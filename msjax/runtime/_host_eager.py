@@ -50,6 +50,8 @@ import jax
 import ml_dtypes
 import numpy as np
 
+from . import _ir_context
+
 __all__ = ["THRESHOLD", "convertible", "enabled", "install", "stats"]
 
 THRESHOLD = 3        # host evaluations of one program before its next call compiles it
@@ -575,10 +577,11 @@ def install():
                     out_layouts=out_layouts, donated_invars=donated_invars, ctx_mesh=ctx_mesh, name=name,
                     keep_unused=keep_unused, inline=inline, compiler_options_kvs=compiler_options_kvs))
         _STATS["compiled"] += 1
-        return original(*args, jaxpr=jaxpr, in_shardings=in_shardings, out_shardings=out_shardings,
-                        in_layouts=in_layouts, out_layouts=out_layouts, donated_invars=donated_invars,
-                        ctx_mesh=ctx_mesh, name=name, keep_unused=keep_unused, inline=inline,
-                        compiler_options_kvs=compiler_options_kvs)
+        with _ir_context.reusing(jaxpr):
+            return original(*args, jaxpr=jaxpr, in_shardings=in_shardings, out_shardings=out_shardings,
+                            in_layouts=in_layouts, out_layouts=out_layouts, donated_invars=donated_invars,
+                            ctx_mesh=ctx_mesh, name=name, keep_unused=keep_unused, inline=inline,
+                            compiler_options_kvs=compiler_options_kvs)
 
     def stored_call(args, jaxpr, entry, params):
         """A plain call's executable from the eager store, else compiled and stored. The
@@ -596,7 +599,8 @@ def install():
                 name = None
         if name is None:
             entry[2] = False      # JAX's own path from now on
-            return original(*args, jaxpr=jaxpr, **params)
+            with _ir_context.reusing(jaxpr):
+                return original(*args, jaxpr=jaxpr, **params)
         executable = store.load(name)
         if executable is not None:
             try:
@@ -608,7 +612,8 @@ def install():
                 entry[2] = executable
                 return outs, executable, None, []
         hits = store.jax_cache_answered()
-        result = original(*args, jaxpr=jaxpr, **params)
+        with _ir_context.reusing(jaxpr):
+            result = original(*args, jaxpr=jaxpr, **params)
         saved = not result[3] and store.jax_cache_answered() == hits and store.save(name, result[1])
         _STATS["stored"] += bool(saved)
         entry[2] = result[1] if saved else False
@@ -631,6 +636,7 @@ def install():
                 for o, aval in zip(outs, jaxpr.out_avals)]
 
     del core, dispatch
+    _ir_context.install()
     call_impl_python._msjax_host = True
     call_impl_python.__wrapped__ = original
     pjit_mod._pjit_call_impl_python = call_impl_python
