@@ -1,0 +1,61 @@
+"""BatchNorm's training gradient: msjax's closed form (``_bn_normalise``'s backward, issue 36)
+against reverse mode through the statistics' formulas written out in JAX, with cotangents on every
+output (the batch mean and variance included), in both layouts; and the forward-mode path, which
+differentiates the formulas (a custom_vjp cannot serve ops.jvp / jacfwd)."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+from jax import lax
+
+from msjax._core import state
+from msjax.ops._impl import normalization as N
+
+
+def _reference(x, gamma, beta, eps, channel_axis):
+    axes = tuple(i for i in range(x.ndim) if i != channel_axis)
+    shape = [1] * x.ndim
+    shape[channel_axis] = x.shape[channel_axis]
+    mean = jnp.mean(x, axis=axes, keepdims=True)
+    var = jnp.mean(jnp.square(x - mean), axis=axes, keepdims=True)
+    y = (x - mean) * lax.rsqrt(var + eps) * gamma.reshape(shape) + beta.reshape(shape)
+    n = x.size // x.shape[channel_axis]
+    return y, mean.reshape(-1), var.reshape(-1), (var * (n / (n - 1))).reshape(-1)
+
+
+def _data(shape, channel_axis, seed=0):
+    r = np.random.default_rng(seed)
+    c = shape[channel_axis]
+    x = jnp.asarray(r.standard_normal(shape) * 3 + 1, jnp.float32)
+    gamma = jnp.asarray(r.uniform(0.5, 1.5, c), jnp.float32)
+    beta = jnp.asarray(r.standard_normal(c), jnp.float32)
+    cts = tuple(jnp.asarray(r.standard_normal(s), jnp.float32) for s in (shape, (c,), (c,), (c,)))
+    return x, gamma, beta, cts
+
+
+@pytest.mark.parametrize("shape,channel_axis", [((4, 3, 5, 6), 1), ((4, 5, 6, 3), 3), ((7, 4), 1)])
+def test_closed_form_gradient_matches_reverse_mode(shape, channel_axis):
+    x, gamma, beta, cts = _data(shape, channel_axis)
+    @jax.jit
+    def both(x, gamma, beta, cts):
+        ours = jax.vjp(lambda *a: N.batch_norm_train.raw(*a, 1e-5, channel_axis), x, gamma, beta)
+        ref = jax.vjp(lambda *a: _reference(*a, 1e-5, channel_axis), x, gamma, beta)
+        return ours[0], ref[0], ours[1](cts), ref[1](cts)
+
+    out, out_ref, grads, grads_ref = both(x, gamma, beta, cts)
+    for o, r in zip(out, out_ref):           # the forward is the formulas themselves
+        np.testing.assert_array_equal(np.asarray(o), np.asarray(r))
+    for o, r in zip(grads, grads_ref):
+        np.testing.assert_allclose(np.asarray(o), np.asarray(r), rtol=2e-5, atol=2e-5)
+
+
+def test_forward_mode_differentiates_the_formulas():
+    x, gamma, beta, cts = _data((3, 2, 4, 4), 1, seed=1)
+
+    def loss(fn):
+        return lambda x_: jnp.sum(jnp.sin(fn(x_, gamma, beta, 1e-5, 1)[0]) * cts[0])
+
+    body = state.forward_mode_body(lambda x_, t: jax.jvp(loss(N.batch_norm_train.raw), (x_,), (t,)))
+    out = jax.jit(body)(x, cts[0])
+    want = jax.jit(lambda x_, t: jax.jvp(loss(_reference), (x_,), (t,)))(x, cts[0])
+    np.testing.assert_allclose(np.asarray(out[1]), np.asarray(want[1]), rtol=1e-5, atol=1e-5)
