@@ -40,6 +40,9 @@ CASES = {
     "log(x)": "ops.log(x)",
     "x.mean()": "x.mean()",
     "x + x * 2": "x + x * 2",
+    "x * x": "x * x",
+    "(x / 3).astype(int32)": "(x / 3).astype(ms.int32)",
+    "(x * 2.5).astype(int32)": "(x * 2.5).astype(ms.int32)",
 }
 
 
