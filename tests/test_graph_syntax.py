@@ -22,13 +22,12 @@ from golden.serialize import compare, run_case  # noqa: E402
 with open(os.path.join(_TESTS, "golden", "graph_syntax_graph.json")) as _f:
     FIXTURE = json.load(_f)["cases"]
 
-# msjax keeps Float32 for integer inputs' gradients in graphs, where MindSpore casts some
-# to the input's dtype (truncating) and keeps others Float32 (docs/differences.md,
-# "Static-graph syntax"): casting all would truncate `x / 3`'s 0.333 to 0.
+# msjax keeps Float32 for integer inputs' gradients of a float output in graphs, where MindSpore's
+# backward rules cast some to the input's dtype (truncating: Mul, Cast, Tensor-Tensor Div/Add) and
+# keep others Float32 (scalar Div, Neg, Sqrt; op by op table in docs/differences.md, "Static-graph
+# syntax", from bench/int_grad_dtypes.py): casting all would truncate `x / 3`'s 0.333 to 0.
 KNOWN_DIFFERENCES = {
-    "sg29_grad_in_jit_int_inputs": "integer inputs' gradients keep Float32 in graphs",
-    "ex20_assign_in_while_grad": "integer inputs' gradients keep Float32 in graphs",
-    "sg29_int_grads_cast_to_input_dtype": "integer inputs' gradients keep Float32 in graphs",
+    "sg29_int_grads_cast_to_input_dtype": "integer inputs' gradients of a float output keep Float32 in graphs",
 }
 
 @pytest.fixture(autouse=True)

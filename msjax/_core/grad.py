@@ -84,20 +84,25 @@ def _bind_keywords(fn, args, kwargs):
     return tuple(bound.args), dict(bound.kwargs)
 
 
-def _integer_input_grad(g, arg):
-    """MindSpore's per-op backward rules cast an Int/Bool input's gradient to its dtype
-    (truncated; nonzero for Bool), except ops turning ints into floats in their kernel
-    (``x / 3``, ``sqrt(x)``: Float32). msjax's float shadow cannot tell them apart: it keeps
-    the dtype where exact (integral concrete values), else Float32; it never truncates."""
+def _integer_input_grad(g, arg, int_out=False):
+    """MindSpore's per-op backward rules cast an Int/Bool input's gradient to its dtype (truncated;
+    nonzero for Bool), except ops making floats in their kernel (``x / 3``: Float32). msjax's float
+    shadow cannot tell them apart: it keeps the dtype where the concrete values are whole or, traced,
+    where every differentiated output is an integer (``int_out``), else Float32 (docs/differences.md)."""
     dt = arg._data.dtype
     if jnp.issubdtype(dt, jnp.inexact) or jnp.issubdtype(g.dtype, jnp.integer) or g.dtype == jnp.bool_:
         return g
     if dt == jnp.bool_:
         return g != 0
     if isinstance(g, jax.core.Tracer):
-        return g
+        return g.astype(dt) if int_out else g
     host = np.asarray(g)
     return g.astype(dt) if np.all(np.isfinite(host)) and np.all(host == np.round(host)) else g
+
+
+def _integral(tree):
+    """Whether every leaf is an integer/bool array (not a Python number)."""
+    return all(not jnp.issubdtype(getattr(v, "dtype", np.float32), jnp.inexact) for v in jax.tree_util.tree_leaves(tree))
 
 
 def _check_aux(out):
@@ -202,8 +207,9 @@ class _GradFunction:
         # Only Tensor arguments are differentiated; MindSpore gives () for the others.
         tensor_positions = tuple(p for p in positions if p < nargs and isinstance(args[p], Tensor))
         out, g_in, g_w = self._stateful(tensor_positions)(*args, sens=sens, **kwargs)
+        int_out = _integral(out[0] if self._has_aux else out)
         out = to_tensors(out)
-        grads = self._nest(args, positions, tensor_positions, g_in, g_w)
+        grads = self._nest(args, positions, tensor_positions, g_in, g_w, int_out)
         if self._return_ids:
             grads = _combine_with_ids(self._positions, self._weights_arg, grads)
         if self._get_value:
@@ -212,8 +218,8 @@ class _GradFunction:
             return grads, tuple(out[1:])
         return grads
 
-    def _nest(self, args, positions, tensor_positions, g_in, g_w):
-        in_grads = [wrap(_integer_input_grad(gs[0], args[p])) for gs, p in zip(g_in, tensor_positions)]
+    def _nest(self, args, positions, tensor_positions, g_in, g_w, int_out=False):
+        in_grads = [wrap(_integer_input_grad(gs[0], args[p], int_out)) for gs, p in zip(g_in, tensor_positions)]
         live = iter(g_w)
         w_grads = tuple(wrap(next(live)) if _live(w) else wrap(jnp.zeros(w.shape, w._data.dtype))
                         for w in self._weights)

@@ -691,9 +691,11 @@ class StatefulFunction:
                 shadow_w = [_shadow(w) for w in diff_w]     # integer weights too (MindSpore: real gradients)
                 try:
                     shadow_target, vjp_fn, _ = jax.vjp(run, shadow_in, shadow_w, has_aux=True)
-                except Exception:  # noqa: BLE001 - an op that needs integers (gather
+                except Exception as e:  # noqa: BLE001 - an op that needs integers (gather
                     # indices, Embedding ids): no gradient path through them, so
                     # differentiate the real inputs; theirs are zeros as in MindSpore.
+                    if isinstance(e, RuntimeError):     # MindSpore's refusals (views.py)
+                        raise
                     shadow_target, vjp_fn, _ = jax.vjp(run, diff_in, diff_w, has_aux=True)
             if spec.jacobian:
                 t_leaves, t_def = jax.tree_util.tree_flatten(target if exact else shadow_target)

@@ -18,9 +18,11 @@ from __future__ import annotations
 import builtins as _builtins
 
 import numpy as _np
+from jax import lax as _lax
 
 from .. import ops as _ops
 from ..ops._impl import random as _random
+from ..ops._impl import views as _views
 from .._core import dtype as _mstype
 from .._core import rng as _rng
 from .._core.tensor import Tensor
@@ -399,9 +401,13 @@ def scatter_add(input, dim, index, src):
 
 def select(input, dim, index):
     """``mint.select(input, dim, index)``: the slice at ``index`` of dimension ``dim`` (one
-    dimension fewer)."""
+    dimension fewer), a view of ``input`` (in-place ops on it write ``input``: ``ops/_impl/views.py``)."""
     _need("select", input)
-    return _ops.narrow(input, dim, index % input.shape[dim], 1).squeeze(dim)
+    i = index % input.shape[dim]
+    out = _ops.narrow(input, dim, i, 1).squeeze(dim)
+    ax = dim % input.ndim
+    return _views.mark_view(out, input, lambda b: _lax.index_in_dim(b, i, ax, keepdims=False),
+                            lambda b, v: b.at[(slice(None),) * ax + (i,)].set(v.astype(b.dtype)))
 
 
 def where(condition, input=None, other=None):

@@ -28,6 +28,7 @@ from ..._core import dtype as mstype
 from ..._core import state
 from ..._core.registry import op
 from ..._core.tensor import Tensor
+from . import views as _views
 from .views import mark_permuted
 from ._util import _prim_of, arr, shape_text, wrap
 from .math import _need_tensor
@@ -125,6 +126,7 @@ def _write_inplace(t, new, name=None):
     from ..._core.parameter import Parameter
     if isinstance(t, Parameter) or not _is_tracer(new) or _is_tracer(t._data):
         t._data = new
+        _views.after_write(t, _write_inplace, name)
 
 
 # ---------------------------------------------------------------------------
@@ -765,7 +767,8 @@ def _prim_strided_slice(input_x, begin, end, strides, begin_mask=0, end_mask=0, 
 
 @op("narrow", methods="narrow", family="array")
 def narrow(input, axis, start, length):
-    """``ops.narrow(input, axis, start, length)``."""
+    """``ops.narrow(input, axis, start, length)``: a view of ``input`` (in-place ops on it write
+    ``input``, ``views.py``)."""
     x = arr(input)
     ax = _norm_axis(axis, x.ndim, "narrow")
     start = int(start._data) if isinstance(start, Tensor) else start
@@ -774,7 +777,11 @@ def narrow(input, axis, start, length):
     if not 0 <= start <= x.shape[ax] or length < 0 or start + length > x.shape[ax]:
         raise ValueError(f"For 'narrow', 'start' + 'length' must be in [0, {x.shape[ax]}], but got {start} "
                          f"and {length}.")
-    return wrap(jax.lax.slice_in_dim(x, start, start + length, axis=ax))
+    out = wrap(jax.lax.slice_in_dim(x, start, start + length, axis=ax))
+    if not isinstance(input, Tensor):
+        return out
+    return _views.mark_view(out, input, lambda b: jax.lax.slice_in_dim(b, start, start + length, axis=ax),
+                            lambda b, v: jax.lax.dynamic_update_slice_in_dim(b, v.astype(b.dtype), start, ax))
 
 
 def _meshgrid(inputs, indexing):

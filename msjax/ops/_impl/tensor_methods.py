@@ -26,6 +26,7 @@ from ._util import arr, wrap
 from .array import _write_inplace, expand
 from .indexing import _dim_index, _index_fill, _masked_scatter, tensor_scatter_add, tensor_scatter_elements
 from .math import _norm_axes, _norm_axis, _out
+from .views import check_view_inplace
 
 # ---------------------------------------------------------------------------
 # in-place arithmetic
@@ -47,6 +48,7 @@ _PRIMITIVES = {"add_": "InplaceAddExt", "sub_": "InplaceSubExt"}   # MindSpore's
 
 def _inplace_of(name, method):
     def fn(self, *args, **kwargs):
+        check_view_inplace(self, args)
         return _store(self, getattr(Tensor, method)(self, *args, **kwargs)._data, name)
     fn.__name__ = fn.__qualname__ = name
     fn.__doc__ = f"``Tensor.{name}(...)``: ``Tensor.{method}(...)`` written into the Tensor."
@@ -56,11 +58,13 @@ def _inplace_of(name, method):
 
 def _add_(self, other, *, alpha=1):
     """``Tensor.add_(other, *, alpha=1)``: ``self += alpha * other`` in place."""
+    check_view_inplace(self, (other,))
     return _store(self, (self.add(other, alpha=alpha) if alpha != 1 else self.add(other))._data, "add_")
 
 
 def _sub_(self, other, *, alpha=1):
     """``Tensor.sub_(other, *, alpha=1)``: ``self -= alpha * other`` in place."""
+    check_view_inplace(self, (other,))
     return _store(self, (self.sub(other, alpha=alpha) if alpha != 1 else self.sub(other))._data, "sub_")
 
 
