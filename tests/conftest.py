@@ -13,7 +13,7 @@ import msjax as ms
 # directory is removed afterwards either way (MSJAX_KEEP_TEST_TMP=1 keeps it).
 # Under pytest-xdist the controller does this; its workers inherit TMPDIR.
 # ---------------------------------------------------------------------------
-_SESSION_TMP = {"dir": None, "saved": None, "keys": None}
+_SESSION_TMP = {"dir": None, "saved": None, "keys": None, "bytecode": None}
 
 
 def leftovers(directory):
@@ -21,6 +21,29 @@ def leftovers(directory):
     if not os.path.isdir(directory):
         return []
     return sorted(n for n in os.listdir(directory) if not n.startswith("pytest-of-"))
+
+
+def _bytecode_cache(prefix):
+    """Where the environment forbids bytecode next to the sources (``PYTHONDONTWRITEBYTECODE``),
+    every process of the run (xdist workers, ``msjax run``/``launch`` subprocesses and their
+    workers, notebook kernels) would compile msjax's ~340 modules and the test modules again
+    (about 1.1 s of CPU per process that imports msjax). The run's processes share a bytecode
+    cache in ``prefix`` instead (``PYTHONPYCACHEPREFIX``: nothing is written beside the
+    sources; removed with the run's key folder). It starts with the bytecode the installed
+    packages already have for the modules imported so far, so no process compiles those."""
+    import sys
+    if not os.environ.get("PYTHONDONTWRITEBYTECODE") or os.environ.get("PYTHONPYCACHEPREFIX") \
+            or sys.pycache_prefix:
+        return
+    for module in list(sys.modules.values()):
+        src, cached = getattr(module, "__file__", None), getattr(module, "__cached__", None)
+        if src and cached and src.endswith(".py") and os.path.isfile(cached):
+            # the name importlib gives it under a prefix: <prefix>/<source folder>/<pyc name>
+            folder = os.path.join(prefix, os.path.dirname(os.path.abspath(src)).lstrip(os.sep))
+            os.makedirs(folder, exist_ok=True)
+            shutil.copyfile(cached, os.path.join(folder, os.path.basename(cached)))
+    _SESSION_TMP["bytecode"] = os.environ.pop("PYTHONDONTWRITEBYTECODE")
+    os.environ["PYTHONPYCACHEPREFIX"] = prefix
 
 
 def pytest_configure(config):
@@ -33,6 +56,7 @@ def pytest_configure(config):
         # PyNative's eager store (common/_eager_store.py) is shared by the run's workers and
         # subprocesses under that key, and removed with it
         os.environ.setdefault("MSJAX_EAGER_STORE_DIR", os.path.join(_SESSION_TMP["keys"], "eager"))
+        _bytecode_cache(os.path.join(_SESSION_TMP["keys"], "pyc"))
     d = tempfile.mkdtemp(prefix="msjax-tests-")
     _SESSION_TMP["dir"] = d
     _SESSION_TMP["saved"] = (os.environ.get("TMPDIR"), tempfile.tempdir)
@@ -68,6 +92,9 @@ def pytest_unconfigure(config):
         os.environ.pop("MSJAX_CACHE_KEY_DIR", None)
         if os.environ.get("MSJAX_EAGER_STORE_DIR", "").startswith(_SESSION_TMP["keys"]):
             os.environ.pop("MSJAX_EAGER_STORE_DIR")
+        if _SESSION_TMP["bytecode"] is not None:
+            os.environ.pop("PYTHONPYCACHEPREFIX", None)
+            os.environ["PYTHONDONTWRITEBYTECODE"] = _SESSION_TMP["bytecode"]
         shutil.rmtree(_SESSION_TMP["keys"], ignore_errors=True)
     if os.environ.get("MSJAX_KEEP_TEST_TMP") != "1":
         shutil.rmtree(d, ignore_errors=True)
