@@ -85,8 +85,9 @@ def _bn_forward(x, gamma, beta, eps, channel_axis):
     """(y, mean, biased var) with the statistics' keepdims shape, and ``rsqrt(var + eps)``."""
     axes, shape, _ = _bn_layout(x, channel_axis)
     mean, var = _moments(x, axes)
+    centred = x - mean                       # before rsqrt: the exporters' node order (MindIR files)
     rstd = lax.rsqrt(var + jnp.asarray(eps, x.dtype))
-    y = (x - mean) * rstd * gamma.reshape(shape) + beta.reshape(shape)
+    y = centred * rstd * gamma.reshape(shape) + beta.reshape(shape)
     return y, mean, var, rstd
 
 
