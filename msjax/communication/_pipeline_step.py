@@ -306,10 +306,8 @@ class _Segment:
 def _const_key(c):
     """A traced constant in a program's signature: a small one by its value (a new optimizer's
     learning rate reuses the program compiled for the last one), a large one by identity."""
-    if (isinstance(c, (np.ndarray, np.generic)) or (isinstance(c, jax.Array) and c.is_fully_addressable)) \
-            and c.size <= 64:
-        a = np.asarray(c)
-        return ("val", a.dtype.str, a.shape, a.tobytes())
+    if isinstance(c, (np.ndarray, np.generic)) and c.size <= 64:      # (a random key stays a jax.Array)
+        return ("val", c.dtype.str, c.shape, c.tobytes())
     return ("const", id(c))
 
 

@@ -354,7 +354,8 @@ def _plan_update(param, new_param, strict_load):
     new = new_param.value() if isinstance(new_param, Parameter) else new_param
     if not isinstance(new, Tensor):
         new = Tensor(new)
-    if _spread(param):      # a launched job's Parameter spread over processes: the rank's slice, as saved
+    if _spread(param) and (new.dtype == param.dtype or not strict_load):     # a launched job's Parameter
+        # spread over processes: the rank's slice, as saved (or the whole value)
         from ..communication._sharded import from_local_view
         placed = from_local_view(param._data, new.asnumpy().astype(param._data.dtype))
         if placed is not None:
