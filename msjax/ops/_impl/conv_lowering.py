@@ -29,8 +29,9 @@ convolution), ``im2col`` (always patches + matrix product, on every backend) or 
 ``MSJAX_CPU_KERNELS=0`` keeps ``auto`` off oneDNN. Results agree
 with XLA's convolution to float32 rounding (the sums are taken in another order).
 
-Difference from MindSpore: none in values beyond float rounding; MindSpore picks its own CPU
-kernels (oneDNN) and has no such setting.
+Difference from MindSpore: on the native oneDNN kernels the values are MindSpore's (the same
+primitives on the same plain layouts; oneDNN 3.2 against MindSpore's 3.10.1 differs in the weight
+gradient of a one-channel input), elsewhere they agree to float rounding; MindSpore has no such setting.
 """
 from __future__ import annotations
 
