@@ -202,3 +202,16 @@ def test_every_unary_binary_op_name_reads_back(tmp_path):
     write_mindir(Net(), (x,), str(tmp_path / "u.mindir"))
     out = nn.GraphCell(ms.load(str(tmp_path / "u.mindir")))(x)
     np.testing.assert_allclose(out.asnumpy(), Net()(x).asnumpy(), rtol=1e-6)
+
+
+def test_3d_transposed_convolution_named():
+    class Up(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.up = nn.Conv3dTranspose(2, 3, 2, stride=2)
+
+        def construct(self, x):
+            return self.up(x)
+    with pytest.raises(RuntimeError, match=r"operator 'Conv3DTranspose' .* in 'Conv3dTranspose' .*"
+                                           r"`return self.up\(x\)` has no MindIR form"):
+        build_mindir(Up(), (ms.Tensor(np.ones((1, 2, 3, 3, 3), np.float32)),))

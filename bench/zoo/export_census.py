@@ -1,7 +1,7 @@
 """Export census over the model zoo's official ``export.py`` scripts (issue 34), both ways, per model:
 
     python bench/zoo/export_census.py /path/to/models [--work /tmp/export_census] [--models crnn ...]
-        [--ms-python /tmp/ms/bin/python] [--out bench/zoo/export_census.json] [--table docs/export.md]
+        [--ms-python /tmp/ms/bin/python] [--out bench/zoo/export_census.json] [--table docs/export.md] [--keep]
 
 ``/path/to/models``: a checkout of mindspore-ai/models (the ``official/`` tree is enough). Each
 model's ``export.py`` runs unmodified, in its folder, through ``export_census_hook.py`` (which
@@ -18,7 +18,8 @@ redirects its checkpoint loading and its ``export`` calls; see there):
 A cell passes on ``np.allclose(rtol=1e-5, atol=1e-6)`` for every output of every network the
 script exports; else it holds the failing step's error. ``--table`` rewrites the census table in
 docs/export.md (between its ``census-table`` markers) from ``--out``; ``--table`` alone (no zoo)
-regenerates the table from the recorded json. Not run in CI.
+regenerates the table from the recorded json. ``--keep`` leaves each model's files (checkpoint,
+``.mindir``, ``.onnx``, inputs and outputs) in its work folder, for ``bench/mindir_taps.py``. Not run in CI.
 """
 import argparse
 import glob
