@@ -23,6 +23,10 @@ def _closed(f, x):
     return jax.make_jaxpr(f)(x)
 
 
+def _with_big_constant(a):
+    return a + jnp.sum(jnp.asarray(np.ones(irc.MAX_CONST_BYTES // 4 + 1, np.float32)))
+
+
 def _texts(f, x):
     def program(a):          # a new function each time: traced and lowered anew, not cached
         return f(a)
@@ -69,6 +73,17 @@ def test_context_is_replaced_after_reuses(monkeypatch):
     assert mlir.make_ir_context() is not contexts[4]        # outside: a fresh one, as JAX makes
 
 
+def test_a_large_program_inside_a_small_ones_lowering_gets_a_fresh_context(monkeypatch):
+    monkeypatch.setattr(irc, "_LOCAL", threading.local())
+    from jax._src.interpreters import mlir
+    x = np.ones((2, 7), np.float32)
+    with irc.reusing(_closed(jnp.exp, x)):
+        kept = mlir.make_ir_context()
+        with irc.reusing(_closed(_with_big_constant, x)):
+            assert mlir.make_ir_context() is not kept            # a large program inside: fresh
+        assert mlir.make_ir_context() is kept
+
+
 def test_what_is_not_small():
     x = np.ones((4,), np.float32)
     assert irc.small(_closed(jnp.exp, x))
@@ -79,8 +94,7 @@ def test_what_is_not_small():
         return a
     assert not irc.small(_closed(long, x))
     assert not irc.small(_closed(jax.jit(long), x))          # nested programs count
-    big = np.ones(irc.MAX_CONST_BYTES // 4 + 1, np.float32)
-    assert not irc.small(_closed(lambda a: a + jnp.sum(jnp.asarray(big)), x))
+    assert not irc.small(_closed(_with_big_constant, x))
 
 
 def test_each_thread_has_its_own_context(monkeypatch):

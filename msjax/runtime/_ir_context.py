@@ -58,15 +58,14 @@ def small(jaxpr):
 
 @contextlib.contextmanager
 def reusing(jaxpr):
-    """Lower ``jaxpr``'s program in this thread's kept context when it is small."""
-    if getattr(_LOCAL, "on", False) or not small(jaxpr):
-        yield
-        return
-    _LOCAL.on = True
+    """Lower ``jaxpr``'s program in this thread's kept context when it is small (a program
+    compiled while another is lowered decides for itself)."""
+    was = getattr(_LOCAL, "on", False)
+    _LOCAL.on = small(jaxpr)
     try:
         yield
     finally:
-        _LOCAL.on = False
+        _LOCAL.on = was
 
 
 def stats():
