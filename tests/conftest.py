@@ -23,19 +23,20 @@ def leftovers(directory):
     return sorted(n for n in os.listdir(directory) if not n.startswith("pytest-of-"))
 
 
-def _bytecode_cache(prefix):
+def _bytecode_cache(prefix, modules=None):
     """Where the environment forbids bytecode next to the sources (``PYTHONDONTWRITEBYTECODE``),
     every process of the run (xdist workers, ``msjax run``/``launch`` subprocesses and their
     workers, notebook kernels) would compile msjax's ~340 modules and the test modules again
     (about 1.1 s of CPU per process that imports msjax). The run's processes share a bytecode
     cache in ``prefix`` instead (``PYTHONPYCACHEPREFIX``: nothing is written beside the
     sources; removed with the run's key folder). It starts with the bytecode the installed
-    packages already have for the modules imported so far, so no process compiles those."""
+    packages already have for ``modules`` (default: every module imported so far), so no process
+    compiles those."""
     import sys
     if not os.environ.get("PYTHONDONTWRITEBYTECODE") or os.environ.get("PYTHONPYCACHEPREFIX") \
             or sys.pycache_prefix:
         return
-    for module in list(sys.modules.values()):
+    for module in list(sys.modules.values()) if modules is None else modules:
         src, cached = getattr(module, "__file__", None), getattr(module, "__cached__", None)
         if src and cached and src.endswith(".py") and os.path.isfile(cached):
             # the name importlib gives it under a prefix: <prefix>/<source folder>/<pyc name>

@@ -42,8 +42,9 @@ def x64():
 @pytest.mark.parametrize("case", CASES)
 def test_im2col_matches_xla_values_and_gradients(case, x64):
     x, w, stride, pads, dil, groups = _args(case)
-    ref = lambda x, w: cl.xla_conv(x, w, stride, pads, dil, groups)
-    got = lambda x, w: cl.im2col_conv(x, w, stride, pads, dil, groups)
+    # jitted: one program per pass instead of one eager compile per primitive (same tolerances)
+    ref = jax.jit(lambda x, w: cl.xla_conv(x, w, stride, pads, dil, groups))
+    got = jax.jit(lambda x, w: cl.im2col_conv(x, w, stride, pads, dil, groups))
     y, vjp_ref = jax.vjp(ref, x, w)
     y2, vjp_got = jax.vjp(got, x, w)
     np.testing.assert_allclose(y2, y, rtol=1e-12, atol=1e-12)
@@ -232,8 +233,9 @@ def test_dead_kernel_taps_are_cropped_exactly():
         x = jnp.asarray(rng.standard_normal((2, 4, n, n + 1)), jnp.float32)
         w = jnp.asarray(rng.standard_normal((3, 4, k, k)), jnp.float32)
         st, pads, dil = (s, s), ((lo, hi), (lo, hi)), (d, d)
-        ref = lambda x, w: cl.xla_conv(x, w, st, pads, dil, 1)
+        ref = jax.jit(lambda x, w: cl.xla_conv(x, w, st, pads, dil, 1))
 
+        @jax.jit
         def cropped(x, w):
             x2, w2, p2 = cl.crop_dead_taps(x, w, st, pads, dil)
             return cl.xla_conv(x2, w2, st, p2, dil, 1)
@@ -321,7 +323,7 @@ def test_max_pool_by_taps_matches_reduce_window_with_ties(shape, kernel, stride,
     results = {}
     for lowering in ("im2col", "xla"):
         monkeypatch.setenv(cl.ENV, lowering)
-        f = lambda x: pooling._max_pool_array.raw(x, kernel, stride, pads, None, ceil)
+        f = jax.jit(lambda x: pooling._max_pool_array.raw(x, kernel, stride, pads, None, ceil))
         y, vjp = jax.vjp(f, x)
         weights = jnp.arange(1.0, 1.0 + y.size, dtype=y.dtype).reshape(y.shape)
         results[lowering] = (y, vjp(weights)[0])
