@@ -19,6 +19,7 @@ from ..._core.registry import OPS
 from ..._core.tensor import Tensor, wrap
 from ...common import dtype as mstype
 from ... import ops
+from ...ops._impl import matmul_onednn as _mm
 
 __all__ = ["KERNELS", "MONAD", "PLUMBING", "STATIC_INPUTS", "WEAK_SCALAR_OPS"]
 
@@ -72,6 +73,19 @@ def _positional(fn, **convert):
 
 def _prim(name, **convert):
     return _positional(_FN[name], **convert)
+
+
+def _matmul(args, attrs):
+    """``MatMul``: on the CPU a loaded graph's float32 product runs on oneDNN's matmul, as MindSpore's
+    runtime runs it and as msjax's ``nn.Dense`` does (:mod:`msjax.ops._impl.matmul_onednn`), so a
+    ``GraphCell`` gives the exported net's own values; otherwise (and for its errors) the primitive."""
+    x, y, ta, tb = (list(args) + [False, False])[:4]
+    a, b = getattr(x, "_data", x), getattr(y, "_data", y)
+    ta, tb = bool(ta), bool(tb)
+    if (hasattr(a, "ndim") and hasattr(b, "ndim") and _mm.usable(a, b)
+            and a.shape[0 if ta else 1] == b.shape[1 if tb else 0]):
+        return wrap(_mm.matmul(a, b, ta, tb))
+    return _FN["MatMul"](*args)
 
 
 _ENUMS = {"pad_mode": _pad_mode, "format": _format}
@@ -165,7 +179,7 @@ KERNELS.update({
                                                   "stride", "dilation", "group", "format"), {"format": "data_format"}),
     "ResizeNearestNeighbor": _prim("ResizeNearestNeighbor"),
     # dense algebra
-    "MatMul": _prim("MatMul"),
+    "MatMul": _matmul,
     "BatchMatMul": _prim("BatchMatMul"),
     "MatMulExt": _positional(ops.matmul),
     "BiasAdd": _prim("BiasAdd", a2=_format),

@@ -21,6 +21,7 @@ import numpy as np
 
 from ..._core import rng
 from ..._core.tensor import Tensor, wrap
+from ...ops._impl import conv_lowering
 from ._output import replace_file
 
 __all__ = ["export_stablehlo", "write_stablehlo", "load_stablehlo"]
@@ -62,7 +63,8 @@ def export_stablehlo(net, inputs):
     key = rng.key_param()            # created before the trace, so it is not born a tracer
     before = key._data
     try:
-        return jax.export.export(jax.jit(forward))(*specs)
+        with conv_lowering.forced("xla"):      # XLA's own ops: msjax's native CPU kernels are custom calls
+            return jax.export.export(jax.jit(forward))(*specs)   # that a serialized program cannot carry
     finally:
         if key._data is not before:
             key._data = before
