@@ -140,3 +140,21 @@ def test_programs_not_stored():
     assert _eager_store.key(jax.make_jaxpr(jnp.exp)(jnp.ones(3)), False) is not None
     assert _eager_store.key(jax.make_jaxpr(jnp.exp)(jnp.ones(3)), False) != \
         _eager_store.key(jax.make_jaxpr(jnp.exp)(jnp.ones(4)), False)
+
+
+def test_loaded_linear_algebra_runs_in_a_fresh_process(store):
+    """A program calling jaxlib's LAPACK kernels (cholesky), stored by this process, loaded and run
+    by a new one that never lowered a linear-algebra op (its LAPACK table was empty: a crash)."""
+    import subprocess
+    import sys
+    a = ms.Tensor(np.array([[4., 2.], [2., 3.]], np.float32))
+    want = ops.cholesky(a).asnumpy()
+    assert len(_entries(store)) == 1
+    code = ("import numpy as np, msjax as ms\nfrom msjax import ops\nfrom msjax.runtime import _host_eager as he\n"
+            "r = ops.cholesky(ms.Tensor(np.array([[4., 2.], [2., 3.]], np.float32))).asnumpy()\n"
+            "print(he.stats()['loaded'], r.tobytes().hex())\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300,
+                         env=dict(os.environ, **{_eager_store.DIR_ENV: str(store)}))
+    assert run.returncode == 0, run.stderr[-2000:]
+    loaded, bits = run.stdout.split()[-2:]
+    assert int(loaded) == 1 and bits == want.tobytes().hex()

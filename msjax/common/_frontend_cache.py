@@ -505,6 +505,18 @@ def load_call(fp, n_state, donate, donation_call):
     return donation_call(compiled, meta["written"]) if donate else compiled
 
 
+def runtime_kernels_ready():
+    """Fill jaxlib's LAPACK function table before a stored executable runs: JAX fills it while
+    lowering a linear-algebra op (``cholesky``, ``eigh``, ``svd``, ``qr``, ``lu`` ... lower to
+    LAPACK custom calls), and a loaded executable was never lowered in this process, so its first
+    call would jump through an empty table (a segmentation fault)."""
+    try:
+        from jax._src.lax import linalg
+        linalg.initialize_lapack()
+    except (ImportError, AttributeError):   # another jax: its loaded executables must fill it themselves
+        pass
+
+
 def load(fp):
     """``(compiled, meta)`` stored under ``fp``, or ``None``. Nothing is unpickled
     before ``_cache_auth`` has checked who wrote the entry."""
@@ -520,6 +532,7 @@ def load(fp):
             if native is None or native.library() is None:   # not here: trace with XLA's convolutions
                 return None
         from jax.experimental import serialize_executable
+        runtime_kernels_ready()
         return serialize_executable.deserialize_and_load(payload, in_tree, out_tree), meta
     except Exception:   # noqa: BLE001 - an entry of another msjax or jax version: trace and compile instead
         return None
