@@ -510,11 +510,10 @@ def runtime_kernels_ready():
     lowering a linear-algebra op (``cholesky``, ``eigh``, ``svd``, ``qr``, ``lu`` ... lower to
     LAPACK custom calls), and a loaded executable was never lowered in this process, so its first
     call would jump through an empty table (a segmentation fault)."""
-    try:
-        from jax._src.lax import linalg
-        linalg.initialize_lapack()
-    except (ImportError, AttributeError):   # another jax: its loaded executables must fill it themselves
-        pass
+    from jax._src.lib import lapack        # what jax's own ``linalg.initialize_lapack`` calls
+    fill = getattr(getattr(lapack, "_lapack", None), "initialize", None)
+    if fill is not None:                   # a jaxlib without it has no table to fill
+        fill()
 
 
 def load(fp):
