@@ -19,7 +19,7 @@ import numpy as np
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 DRIVER = r'''
-import gc, json, sys
+import gc, json, os, sys
 sys.path.insert(0, sys.argv[1])
 import jax
 import numpy as np
@@ -140,9 +140,24 @@ red = nn.DistributedGradReducer([])(grads)
 out["reducer"] = [[list(r.shape), float(np.abs(r.asnumpy() - g.asnumpy()).max())] for r, g in zip(red, grads)]
 ms.set_context(mode=ms.PYNATIVE_MODE)
 ms.reset_auto_parallel_context()
+# the eager store loads a stored program for the process's default device: loaded for every device
+# of the process (or of a launched job), it was refused here ("expected 4 shards") and in a launched
+# job its outputs claimed every rank's device, so the next copy of them failed
+import tempfile
+from msjax.common import _eager_store
+from msjax.runtime import _host_eager as he
+with tempfile.TemporaryDirectory() as d:
+    os.environ[_eager_store.DIR_ENV] = os.path.join(d, "eager")
+    x = Tensor(np.linspace(-1, 1, 7, dtype=np.float32))
+    first = ops.exp(x).asnumpy()
+    jax.clear_caches()       # as a new process
+    before = he.stats()["loaded"]
+    again = ops.exp(x)
+    out["eager_store"] = [he.stats()["loaded"] - before, again.asnumpy().tobytes() == first.tobytes(),
+                          sorted(d.id for d in again._data.sharding.device_set)]
+    del os.environ[_eager_store.DIR_ENV]
 # XLA's C++ warnings ("[SPMD] Involuntary full rematerialization", which MindSpore's pipeline sample
 # printed 4 times) are kept off stderr: msjax sets XLA's log level to errors before JAX starts
-import os
 out["xla_log_level"] = os.environ.get("TF_CPP_MIN_LOG_LEVEL")
 print("RESULT " + json.dumps(out))
 '''
@@ -181,4 +196,5 @@ def test_stages_on_their_devices_with_the_stand_alone_losses(tmp_path):
     assert out["xla_log_level"] == "2"
     assert out["dataset_cols"] == [0, 4, 0, 4]
     assert out["reducer"] == [[[10, 3], 0.0], [[8], 0.0]]      # one process: the mean over 1 rank
+    assert out["eager_store"] == [1, True, [0]]      # loaded, the same bits, on the default device alone
     assert out["from_local_view"] == [True, True, [[15.0, 16.0, 17.0], [21.0, 22.0, 23.0]], True]

@@ -144,8 +144,12 @@ def load(name):
         return None
     try:
         from jax.experimental import serialize_executable as ser
+        # a stored program runs on the process's default device (the hook stores plain calls only):
+        # loaded for all of a launched job's devices, its outputs claimed every rank's device and
+        # the next copy of them failed ("CopyArrays only supports destination device list ...")
+        device = jax.local_devices()[0]
         with io.BytesIO(body) as f:
-            fmt, unloaded = ser._JaxPjrtUnpickler(f, jax.devices()[0].client).load()
+            fmt, unloaded = ser._JaxPjrtUnpickler(f, device.client, [device]).load()
         if fmt != _FORMAT:
             return None
         _frontend_cache.runtime_kernels_ready()
