@@ -15,6 +15,7 @@ import subprocess
 import sys
 
 import numpy as np
+import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -198,3 +199,22 @@ def test_stages_on_their_devices_with_the_stand_alone_losses(tmp_path):
     assert out["reducer"] == [[[10, 3], 0.0], [[8], 0.0]]      # one process: the mean over 1 rank
     assert out["eager_store"] == [1, True, [0]]      # loaded, the same bits, on the default device alone
     assert out["from_local_view"] == [True, True, [[15.0, 16.0, 17.0], [21.0, 22.0, 23.0]], True]
+
+
+def test_stages_over_unequal_numbers_of_processes_are_refused():
+    """2 processes of 3 devices, 3 stages of 2 devices: the middle stage spans both processes, so
+    its data-parallel batch would be twice the others'. MindSpore accepts 6 devices in 3 stages
+    (a rank is one device there); msjax refuses only processes of several devices laid so."""
+    from types import SimpleNamespace
+    from msjax.communication import _stage_transfer
+    from msjax.parallel import _stages
+    devices = [SimpleNamespace(id=i, process_index=i // 3) for i in range(6)]
+    groups = _stages.stage_groups(devices, 3)
+    with pytest.raises(NotImplementedError, match=r"unequal numbers of processes \(processes per stage: "
+                                                  r"\[1, 2, 1\]\)"):
+        _stage_transfer.procs_per_stage(groups)
+    # one device per process (MindSpore's ranks), or 2 per process: every stage spans as many processes
+    assert _stage_transfer.procs_per_stage(_stages.stage_groups(
+        [SimpleNamespace(id=i, process_index=i) for i in range(6)], 3)) == 2
+    assert _stage_transfer.procs_per_stage(_stages.stage_groups(
+        [SimpleNamespace(id=i, process_index=i // 2) for i in range(8)], 2)) == 2

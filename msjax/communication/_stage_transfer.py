@@ -119,12 +119,18 @@ def for_rank(x, meshes, spread, local_view):
 
 def procs_per_stage(groups):
     """How many processes feed each stage's batch (each process gives its whole batch to the
-    stages it has devices in); the same for every stage, else ``NotImplementedError``."""
-    counts = {len({d.process_index for d in g}) for g in groups}
-    if len(counts) != 1:
-        raise NotImplementedError("msjax does not support pipeline stages spread over unequal numbers of "
-                                  "processes: use a device count per process that the stages divide evenly.")
-    return counts.pop()
+    stages it has devices in); the same for every stage, else ``NotImplementedError``: the
+    stages' batches would differ in size. MindSpore has no such layout (a rank is one device,
+    and its only rule, ``device_num % stage_num == 0``, is :func:`..parallel._stages.stage_groups`'s),
+    so this is msjax's own refusal, for processes of several devices."""
+    counts = [len({d.process_index for d in g}) for g in groups]
+    if len(set(counts)) != 1:
+        raise NotImplementedError(
+            "msjax does not support a data-parallel batch in a pipeline whose stages span unequal numbers of "
+            f"processes (processes per stage: {counts}): each process feeds its whole batch to the stages it has "
+            "devices in, so the stages' batches would differ. Launch one device per worker (a MindSpore rank is "
+            "one device), or a device count per process that divides, or is a multiple of, the devices per stage.")
+    return counts[0]
 
 
 def place_batch(x, sharding, global_shape):
