@@ -6,11 +6,11 @@ with weight decay, as SHA-256 digests. msjax computes them with oneDNN's
 convolution and matmul primitives on MindSpore's layouts, MindSpore's sparse softmax
 cross-entropy arithmetic and its ApplyMomentum rounding.
 
-One value is not bit-exact: the weight gradient of ``conv1`` (one input channel), where oneDNN
-3.2 (msjax's wheel) and 3.10.1 (inside MindSpore 2.10) split the sum otherwise; it agrees to
-float32 rounding (checked to 1e-6 of its size). The bits depend on the instruction set and
-thread count oneDNN's gemm uses: on a machine other than the recording one's, every value is
-checked to 1e-5 instead."""
+Every value is bit-exact, ``conv1``'s weight gradient (one input channel) included: its gemm runs
+on one thread while the primitive runs, as in MindSpore (see ``CurrentThreadsOne`` in
+``msjax/ops/_native/conv_dnnl.cc``; on two threads its sum is split in two and differs in the last
+bits). The bits depend on the instruction set and the thread count oneDNN builds its primitives
+for: on a machine other than the recording one's, every value is checked to 1e-5 instead."""
 import json
 import os
 import sys
@@ -29,7 +29,6 @@ from golden.lenet_step import lenet_step_cases, machine  # noqa: E402
 with open(os.path.join(_TESTS, "golden", "lenet_step_mindspore.json")) as _f:
     _DOC = json.load(_f)
 GOLDEN, META = _DOC["cases"], _DOC["meta"]
-ROUNDING_ONLY = {"grad/conv1.weight"}     # oneDNN 3.2 vs 3.10.1: the sum split otherwise
 
 pytestmark = pytest.mark.skipif(conv_onednn.backend() != "ffi", reason="msjax's native oneDNN kernels not built")
 
@@ -61,9 +60,9 @@ def test_every_value_is_mindspores(results):
     for name, want in GOLDEN.items():
         got = results[name]
         assert got["shape"] == want["shape"], name
-        if exact and name not in ROUNDING_ONLY:
+        if exact:
             if got["sha256"] != want["sha256"]:
                 differ.append(name)
         else:
-            _close(got, want, 1e-6 if exact else 1e-5)
+            _close(got, want, 1e-5)
     assert not differ, f"not MindSpore's bits: {differ}"

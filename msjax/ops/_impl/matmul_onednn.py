@@ -6,8 +6,9 @@ transposed operand given by its strides; its gradients are ``MatMul``s again
 (``dx = dout @ w``, ``dw = dout.T @ x`` for ``nn.Dense``'s ``x @ w.T``). XLA:CPU's dot sums in
 another order, so a LeNet5's ``fc1`` output differed from MindSpore's in the last bit for 3,208 of
 its 3,840 values. :func:`matmul` runs every pass through the same primitive with the same
-transposes, so ``nn.Dense`` gives MindSpore's values bit for bit on the same machine (same thread
-count: oneDNN's gemm splits its work by threads).
+transposes, so ``nn.Dense`` gives MindSpore's values bit for bit on the same instruction set. The
+gemm runs on one thread, as in MindSpore (whose oneDNN runs on a stream without a thread pool):
+on more, oneDNN may split a long sum between threads, other bits.
 
 :func:`usable` says when: the CPU backend, the native kernels loaded, float32 2-D operands with no
 empty axis, outside forward-mode traces (the passes are a ``jax.custom_vjp``), and not while the

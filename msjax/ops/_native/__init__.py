@@ -101,7 +101,7 @@ def _build(lib_dir, include_dir, compiler):
     fd, tmp = tempfile.mkstemp(suffix=".so", dir=os.path.dirname(target))
     os.close(fd)
     cmd = [compiler, "-O2", "-ffp-contract=off", "-std=c++17", "-shared", "-fPIC", "-w", SOURCE, "-o", tmp,
-           "-I", jax.ffi.include_dir(), "-I", include_dir, "-L", lib_dir, "-l:libdnnl.so.3",
+           "-I", jax.ffi.include_dir(), "-I", include_dir, "-L", lib_dir, "-l:libdnnl.so.3", "-l:libgomp.so.1",
            f"-Wl,-rpath,{lib_dir}"]
     try:
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=600)

@@ -185,10 +185,30 @@ Dims Shape(const B& buffer) {
   return Dims(d.begin(), d.end());
 }
 
+// GNU OpenMP (oneDNN's runtime in the onednn-cpu-gomp wheel)
+extern "C" int omp_get_max_threads(void);
+extern "C" void omp_set_num_threads(int);
+
+// While a primitive runs, oneDNN's "current" thread count is 1 on the calling thread, as in
+// MindSpore 2.10: its oneDNN (threadpool runtime) runs on a stream without a threadpool, so the
+// partitions fixed when a primitive was built (for oneDNN's maximum thread count: a convolution's
+// outer threading over images, with its weight-gradient reduction) are kept, while everything that
+// asks for the current count at run time (the gemm inside a convolution pass that is not outer
+// threaded, as conv1's weight gradient in a LeNet5; a matmul's gemm) runs on one thread. A gemm
+// on two threads splits a long sum in two (other bits) and, as dozens of small parallel regions
+// per call, costs 100x its time on a loaded machine (LeNet5's conv1 weight gradient: 147 ms
+// against 1.2 ms). The primitives themselves are built outside this scope.
+struct CurrentThreadsOne {
+  int saved = omp_get_max_threads();
+  CurrentThreadsOne() { omp_set_num_threads(1); }
+  ~CurrentThreadsOne() { omp_set_num_threads(saved); }
+};
+
 void Run(Plan& plan, void* a, void* b, void* out) {
   auto& eng = Engine();
   thread_local dnnl::stream stream(Engine());
   std::lock_guard<std::mutex> lock(plan.mutex);
+  CurrentThreadsOne serial;
   auto input = [&](Operand& op, void* data) {
     dnnl::memory user(op.user, eng, data);
     if (!op.reorder) return user;
