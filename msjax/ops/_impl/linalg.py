@@ -26,6 +26,8 @@ from ._util import arr, operand_pair, shape_text, to_array, wrap
 from .math import (_abs, _dispatch, _dn, _float_input, _is_bool, _is_float, _need_tensor, _norm_axes, _norm_axis, _out,
                    _tensor_method)
 from .reduction import _arg_with_value
+from . import matmul_onednn
+from ...parallel import _apply
 
 _FLOATS = (jnp.float16, jnp.float32, jnp.float64)
 
@@ -93,8 +95,12 @@ def _mat2d(name, input, mat2, transpose_a, transpose_b):
 
 @op("prim_matmul", primitive="MatMul", prim_args=("transpose_a", "transpose_b"), family="math")
 def _prim_matmul(input, mat2, transpose_a=False, transpose_b=False):
-    """``MatMul(transpose_a=False, transpose_b=False)(input, mat2)``: 2-D Tensors of one dtype."""
+    """``MatMul(transpose_a=False, transpose_b=False)(input, mat2)``: 2-D Tensors of one dtype; float32 and
+    float16 on the CPU run on oneDNN as MindSpore's kernel does (:mod:`.matmul_onednn`)."""
+    a, b = arr(input), arr(mat2)
     x, y = _mat2d("MatMul", input, mat2, transpose_a, transpose_b)
+    if matmul_onednn.usable(a, b) and _apply.active() is None:
+        return wrap(matmul_onednn.matmul(a, b, bool(transpose_a), bool(transpose_b)))
     return wrap(jnp.matmul(x, y))
 
 

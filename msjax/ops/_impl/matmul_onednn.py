@@ -5,12 +5,14 @@ MindSpore's CPU ``MatMul`` calls oneDNN's matmul (``gemm:jit:f32``) on row-major
 transposed operand given by its strides; its gradients are ``MatMul``s again
 (``dx = dout @ w``, ``dw = dout.T @ x`` for ``nn.Dense``'s ``x @ w.T``). XLA:CPU's dot sums in
 another order, so a LeNet5's ``fc1`` output differed from MindSpore's in the last bit for 3,208 of
-its 3,840 values. :func:`matmul` runs every pass through the same primitive with the same
-transposes, so ``nn.Dense`` gives MindSpore's values bit for bit on the same instruction set. The
-gemm runs on one thread, as in MindSpore (whose oneDNN runs on a stream without a thread pool):
-on more, oneDNN may split a long sum between threads, other bits.
+its 3,840 values. A float16 ``MatMul`` is the same float32 product of the operands widened, rounded
+to float16 once (GCN's ``add_flags_recursive(fp16=True)`` product over 2,708 nodes: XLA's float16
+dot gave 173 of 43,328 values 1 ulp from MindSpore's, oneDNN's none). :func:`matmul` runs every pass
+through the same primitive with the same transposes, so ``nn.Dense`` gives MindSpore's values bit for
+bit on the same instruction set. The gemm runs on one thread, as in MindSpore (whose oneDNN runs on a
+stream without a thread pool): on more, oneDNN may split a long sum between threads, other bits.
 
-:func:`usable` says when: the CPU backend, the native kernels loaded, float32 2-D operands with no
+:func:`usable` says when: the CPU backend, the native kernels loaded, float32 or float16 2-D operands of one dtype with no
 empty axis, outside forward-mode traces (the passes are a ``jax.custom_vjp``), and not while the
 exporters trace (``conv_lowering.forced("xla")``: MindIR/ONNX want a ``MatMul`` node).
 ``MSJAX_CPU_KERNELS=0`` keeps XLA's dot, as it keeps XLA's convolution.
@@ -38,15 +40,16 @@ def native_usable():
 
 def usable(a, b):
     """Whether ``matmul(a, b, ...)`` may run on oneDNN (see the module docstring)."""
-    return (a.dtype == jnp.float32 and b.dtype == jnp.float32 and a.ndim == 2 and b.ndim == 2
+    return (a.dtype == b.dtype and a.dtype in (jnp.float32, jnp.float16) and a.ndim == 2 and b.ndim == 2
             and 0 not in a.shape and 0 not in b.shape and native_usable())
 
 
 def _call(a, b, ta, tb):
     m = a.shape[1] if ta else a.shape[0]
     n = b.shape[0] if tb else b.shape[1]
-    return jax.ffi.ffi_call("msjax_matmul", jax.ShapeDtypeStruct((m, n), jnp.float32), vmap_method="sequential")(
-        a, b, transpose_a=np.int64(ta), transpose_b=np.int64(tb))
+    out = jax.ffi.ffi_call("msjax_matmul", jax.ShapeDtypeStruct((m, n), jnp.float32), vmap_method="sequential")(
+        a.astype(jnp.float32), b.astype(jnp.float32), transpose_a=np.int64(ta), transpose_b=np.int64(tb))
+    return out.astype(a.dtype)
 
 
 @functools.partial(jax.custom_vjp, nondiff_argnums=(2, 3))
