@@ -148,7 +148,7 @@ def load(name):
             fmt, unloaded = ser._JaxPjrtUnpickler(f, jax.devices()[0].client).load()
         if fmt != _FORMAT:
             return None
-        _frontend_cache.runtime_kernels_ready()
+        _frontend_cache.runtime_kernels_ready(body)
         executable = unloaded.load()
     except Exception:   # noqa: BLE001 - an entry this jaxlib cannot load: compiled again
         return None
