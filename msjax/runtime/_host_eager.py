@@ -37,6 +37,9 @@ or +0.0 for a tie of zeros by the program around them), float rem. Only programs
 the default CPU device with plain inputs (uncommitted single-device arrays, NumPy
 values, Python scalars; up to ``MAX_ELEMENTS`` each) and no shardings, layouts,
 donation or effects are routed; everything else compiles.
+An FFI call whose target has a host twin in ``KERNELS`` (``msjax_matmul``: ``nn.Dense``'s
+oneDNN product, lent by ``ops._native``: the same C++ plan and primitive on the host buffers,
+run with the denormals flushed as XLA runs it) is routed too.
 ``MSJAX_HOST_EAGER=0`` turns this off.
 """
 from __future__ import annotations
@@ -59,6 +62,7 @@ MAX_ELEMENTS = 1 << 22   # larger operands or results: XLA's threads win at once
 _ON = True
 _STATS = {"host": 0, "compiled": 0, "loaded": 0, "stored": 0, "last_refusal": None}
 STORE = [None]       # common._eager_store puts itself here: compiled programs kept across processes
+KERNELS = {}         # FFI target name -> its host twin, lent by the layer that owns the target (ops._native)
 _BF16 = np.dtype(ml_dtypes.bfloat16)
 _F16 = np.dtype(np.float16)
 _FLUSHED = {np.dtype(np.float32): np.uint32, np.dtype(np.float64): np.uint64, _BF16: np.uint16}
@@ -397,8 +401,30 @@ def _routable_eqn(eqn):
     if name == "integer_pow" and np.dtype(eqn.invars[0].aval.dtype) in (_F16, _BF16) and \
             eqn.params["y"] not in (0, 1, 2, -1):
         return None
+    if name == "ffi_call":
+        return _kernel_rule(eqn)
     rule = _RULES.get(name)
     return rule
+
+
+def _kernel_rule(eqn):
+    """An FFI call whose target has a host twin in ``KERNELS`` (the same C++ code, called on the
+    host buffers): a plain call (no side effect, no aliasing, row-major layouts) of a kernel XLA
+    never fuses with its neighbours, so it spends no rounding budget."""
+    p = eqn.params
+    twin = KERNELS.get(p.get("target_name"))
+    if twin is None or p.get("has_side_effect") or p.get("input_output_aliases"):
+        return None
+    avals = [v.aval for v in eqn.invars] + list(p.get("result_avals", ()))
+    layouts = list(p.get("input_layouts") or [None] * len(eqn.invars)) + \
+        list(p.get("output_layouts") or [None] * len(eqn.outvars))
+    if len(layouts) != len(avals) or any(
+            lay is not None and tuple(lay) != tuple(range(len(a.shape) - 1, -1, -1)) for lay, a in zip(layouts, avals)):
+        return None
+
+    def run(*xs, attributes=(), **_):
+        return twin(*[np.ascontiguousarray(x) for x in xs], **dict(attributes))
+    return run, "kernel"
 
 
 def _float_or_int(dt):
