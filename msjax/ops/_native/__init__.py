@@ -65,7 +65,10 @@ def _locate(dist_name, suffix):
         dist = importlib.metadata.distribution(dist_name)
     except importlib.metadata.PackageNotFoundError:
         return None
+    name = suffix.rsplit("/", 1)[-1]
     for f in dist.files or ():
+        if f.name != name:       # only the candidates pay a realpath (a PyNative Dense's first call waits)
+            continue
         # RECORD names data files relative to site-packages ("../../libdnnl.so.3"): match the real path
         path = os.path.realpath(dist.locate_file(f))
         if path.replace(os.sep, "/").endswith("/" + suffix) and os.path.exists(path):
