@@ -158,3 +158,37 @@ def test_loaded_linear_algebra_runs_in_a_fresh_process(store):
     assert run.returncode == 0, run.stderr[-2000:]
     loaded, bits = run.stdout.split()[-2:]
     assert int(loaded) == 1 and bits == want.tobytes().hex()
+
+
+def test_gradient_calling_native_kernels_is_stored_and_loaded(store):
+    """A small net's gradient program calls msjax's native oneDNN matmul (an FFI target): it is
+    stored under a key naming the built kernel library, and loaded with the same bits; a program
+    calling any other FFI target is not stored."""
+    from msjax import nn
+    from msjax.ops import _native
+    if _native.library() is None:
+        pytest.skip("msjax's native kernels cannot be built here")
+    rs = np.random.RandomState(4)
+    net = nn.SequentialCell([nn.Dense(6, 5), nn.ReLU(), nn.Dense(5, 1)])
+    loss = nn.MSELoss()
+    g = ms.grad(lambda a, b: loss(net(a), b), grad_position=None, weights=net.trainable_params())
+    x = ms.Tensor(rs.standard_normal((4, 6)).astype(np.float32))
+    y = ms.Tensor(rs.standard_normal((4, 1)).astype(np.float32))
+
+    def grads():
+        before = he.stats()
+        out = b"".join(t.asnumpy().tobytes() for t in g(x, y))
+        after = he.stats()
+        return out, {k: after[k] - before[k] for k in ("loaded", "stored")}
+    first, how = grads()
+    assert how["stored"] >= 1
+    jax.clear_caches()
+    loaded, how = grads()
+    assert how["loaded"] >= 1 and how["stored"] == 0 and loaded == first
+    closed = jax.make_jaxpr(lambda a: jax.ffi.ffi_call("msjax_matmul", jax.ShapeDtypeStruct((2, 2), jnp.float32))(
+        a, a, transpose_a=np.int64(0), transpose_b=np.int64(1)))(jnp.ones((2, 3), jnp.float32))
+    name = _eager_store.key(closed, False)
+    assert name is not None and os.path.basename(_native.library()._name) in _eager_store._native_kernels(str(closed))
+    foreign = jax.make_jaxpr(lambda a: jax.ffi.ffi_call("someone_elses_kernel", jax.ShapeDtypeStruct((2, 3), jnp.float32))(
+        a))(jnp.ones((2, 3), jnp.float32))
+    assert _eager_store.key(foreign, False) is None

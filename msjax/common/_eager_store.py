@@ -16,8 +16,10 @@ compiled program's, bit for bit.
   configuration and x64/matmul-precision settings, the ``XLA_``/``JAX_`` environment
   (``XLA_FLAGS``) as it was when the backend started (XLA reads it then), the backend and its devices, the CPU's instruction set. A program
   whose text is not the same in another process (an object shown by its address: a
-  host callback) or that calls msjax's native FFI kernels, with closed-over
-  constants, or larger than ``MAX_EQUATIONS`` equations, is not stored.
+  host callback) or that calls FFI targets other than msjax's native kernels, with closed-over
+  constants, or larger than ``MAX_EQUATIONS`` equations, is not stored. A program calling
+  msjax's native kernels (``nn.Dense``'s oneDNN matmul, the convolutions; a small net's
+  gradient) has the built kernel library's name (a digest of its source) in its key.
 * Trust: an entry's name starts with a public name of the per-user key; each entry is written and read through ``common._cache_auth`` (an HMAC tag
   under the per-user key, owner-only ``0700`` directories; a file or directory that
   another user owns or others can write is refused); a damaged, forged or foreign
@@ -50,7 +52,7 @@ import sys
 
 import jax
 
-from .._core import compile_cache, context
+from .._core import compile_cache, context, provided
 from ..runtime import _host_eager
 from . import _cache_auth, _frontend_cache
 
@@ -66,7 +68,8 @@ _FORMAT = 1
 _BYTES = {}              # directory -> bytes this process believes it holds
 _KEY_IDS = {}
 _ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
-_REFUSED = ("0x", "callback", "ffi_call", "custom_call")
+_REFUSED = ("0x", "callback")
+_TARGET = re.compile(r"\btarget_name=(\w+)")
 
 
 def directory():
@@ -116,13 +119,31 @@ def key(jaxpr, keep_unused):
     if jaxpr.consts or len(jaxpr.jaxpr.eqns) > MAX_EQUATIONS or directory() is None:
         return None
     text = str(jaxpr)
-    if any(r in text for r in _REFUSED):
+    native = _native_kernels(text)
+    if native is None or any(r in text for r in _REFUSED):
         return None
     owner = _key_id()
     if owner is None:
         return None
-    full = repr((_FORMAT, _environment(), text, _avals(jaxpr.in_avals), _avals(jaxpr.out_avals), bool(keep_unused)))
+    full = repr((_FORMAT, _environment(), text, _avals(jaxpr.in_avals), _avals(jaxpr.out_avals), bool(keep_unused),
+                 native))
     return owner + "-" + hashlib.sha256(full.encode()).hexdigest() + SUFFIX
+
+
+def _native_kernels(text):
+    """``()`` for a program without FFI calls; for one whose FFI calls all name msjax's own native
+    targets (``nn.Dense``'s oneDNN matmul, the convolutions), the built library's file name (a
+    digest of its source, jaxlib, oneDNN and compiler: another build is another key; the targets
+    are registered, since this process traced the calls); else ``None``: not stored."""
+    if "ffi_call" not in text and "custom_call" not in text:
+        return ()
+    native = provided.lent("native_kernels")
+    targets = set(_TARGET.findall(text))
+    if native is None or not targets or not targets <= set(native.TARGETS) or \
+            text.count("custom_call_api_version") != len(_TARGET.findall(text)):
+        return None
+    lib = native.library()
+    return None if lib is None else (os.path.basename(lib._name),)
 
 
 def _key_id():
@@ -152,7 +173,7 @@ def load(name):
             fmt, unloaded = ser._JaxPjrtUnpickler(f, device.client, [device]).load()
         if fmt != _FORMAT:
             return None
-        _frontend_cache.runtime_kernels_ready()
+        _frontend_cache.runtime_kernels_ready(body)
         executable = unloaded.load()
     except Exception:   # noqa: BLE001 - an entry this jaxlib cannot load: compiled again
         return None

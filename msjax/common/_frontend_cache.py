@@ -505,11 +505,15 @@ def load_call(fp, n_state, donate, donation_call):
     return donation_call(compiled, meta["written"]) if donate else compiled
 
 
-def runtime_kernels_ready():
+def runtime_kernels_ready(serialized):
     """Fill jaxlib's LAPACK function table before a stored executable runs: JAX fills it while
     lowering a linear-algebra op (``cholesky``, ``eigh``, ``svd``, ``qr``, ``lu`` ... lower to
     LAPACK custom calls), and a loaded executable was never lowered in this process, so its first
-    call would jump through an empty table (a segmentation fault)."""
+    call would jump through an empty table (a segmentation fault). Only for an executable whose
+    bytes name a LAPACK target (``lapack_spotrf_ffi``...): filling the table imports SciPy's
+    LAPACK, 0.3-1.2 s of CPU that an ``exp`` loaded from the eager store need not pay."""
+    if b"lapack" not in serialized:
+        return
     from jax._src.lib import lapack        # what jax's own ``linalg.initialize_lapack`` calls
     fill = getattr(getattr(lapack, "_lapack", None), "initialize", None)
     if fill is not None:                   # a jaxlib without it has no table to fill
@@ -531,7 +535,7 @@ def load(fp):
             if native is None or native.library() is None:   # not here: trace with XLA's convolutions
                 return None
         from jax.experimental import serialize_executable
-        runtime_kernels_ready()
+        runtime_kernels_ready(payload)
         return serialize_executable.deserialize_and_load(payload, in_tree, out_tree), meta
     except Exception:   # noqa: BLE001 - an entry of another msjax or jax version: trace and compile instead
         return None

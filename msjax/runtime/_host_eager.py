@@ -13,7 +13,8 @@ The routed primitives are those whose result XLA CPU computes exactly (IEEE
 correctly rounded or no rounding at all): layout (broadcast, reshape, squeeze,
 transpose, rev, slice, dynamic_slice, concatenate, split, iota, copy), comparisons,
 select, bitwise/logical ops and shifts, neg/abs/sign/floor/ceil/round/is_finite, max/min,
-conversions, argmax/argmin, integer and bool reductions (sum, max, min, any, all), and
+conversions, argmax/argmin, integer and bool reductions (sum, max, min, any, all), float
+max/min reductions, and
 add/sub/mul/div/sqrt/square/integer_pow (rem on integers; float div only by a
 full-shape program input, see ``_divides_in_place``). The NumPy versions
 follow XLA CPU's semantics, measured against the compiled programs
@@ -32,11 +33,15 @@ A program with more than one rounding float operation (an ``add`` after a ``mul`
 could be fused into an FMA; chained float16 ops may be kept in float32) is compiled,
 as are conversions from float64 to the 16-bit floats (XLA may round twice), select
 on an integer index, pad/gather/scatter/sort/dot and every transcendental function
-(XLA's own approximations), float sums and float max/min reductions (XLA gives -0.0
-or +0.0 for a tie of zeros by the program around them), float rem. Only programs on
+(XLA's own approximations), float sums, a float max/min reduction over a slice whose
+extreme is a tie of +0.0 and -0.0 (XLA gives either by the program around it; refused per
+call), float rem. Only programs on
 the default CPU device with plain inputs (uncommitted single-device arrays, NumPy
 values, Python scalars; up to ``MAX_ELEMENTS`` each) and no shardings, layouts,
 donation or effects are routed; everything else compiles.
+An FFI call whose target has a host twin in ``KERNELS`` (``msjax_matmul``: ``nn.Dense``'s
+oneDNN product, lent by ``ops._native``: the same C++ plan and primitive on the host buffers,
+run with the denormals flushed as XLA runs it) is routed too.
 ``MSJAX_HOST_EAGER=0`` turns this off.
 """
 from __future__ import annotations
@@ -59,6 +64,7 @@ MAX_ELEMENTS = 1 << 22   # larger operands or results: XLA's threads win at once
 _ON = True
 _STATS = {"host": 0, "compiled": 0, "loaded": 0, "stored": 0, "last_refusal": None}
 STORE = [None]       # common._eager_store puts itself here: compiled programs kept across processes
+KERNELS = {}         # FFI target name -> its host twin, lent by the layer that owns the target (ops._native)
 _BF16 = np.dtype(ml_dtypes.bfloat16)
 _F16 = np.dtype(np.float16)
 _FLUSHED = {np.dtype(np.float32): np.uint32, np.dtype(np.float64): np.uint64, _BF16: np.uint16}
@@ -313,6 +319,25 @@ def _argminmax(is_max):
     return run
 
 
+def _extreme(pick):
+    """reduce_max / reduce_min. Floats: operands flushed, NaN propagates; where a slice's
+    extreme is a zero and the slice holds zeros of both signs, XLA returns -0.0 or +0.0 by
+    the program around the reduction, so such a call is left to XLA (refused: compiled)."""
+    def run(x, axes, **_):
+        axes = tuple(axes)
+        if not _float(x):
+            return pick(x, axis=axes)
+        with np.errstate(all="ignore"):
+            f = _flush(x)
+            out = pick(f, axis=axes)
+            zero = f == 0
+            if (np.any(out == 0) and np.any((out == 0) & np.any(zero & np.signbit(f), axis=axes)
+                                            & np.any(zero & ~np.signbit(f), axis=axes))):
+                raise _NotExact("a tie of signed zeros")
+        return out
+    return run
+
+
 def _split(x, sizes, axis):
     return np.split(x, np.cumsum(sizes)[:-1], axis=axis)
 
@@ -350,8 +375,7 @@ _RULES = {
     "concatenate": (lambda *xs, dimension: np.concatenate(xs, dimension), "exact"),
     "slice": (_slice, "exact"), "dynamic_slice": (_dynamic_slice, "exact"),
     "iota": (_iota, "exact"), "split": (_split, "exact"),
-    "reduce_max": (lambda x, axes, **_: np.max(x, axis=tuple(axes)), "exact"),      # integers
-    "reduce_min": (lambda x, axes, **_: np.min(x, axis=tuple(axes)), "exact"),
+    "reduce_max": (_extreme(np.max), "exact"), "reduce_min": (_extreme(np.min), "exact"),
     "argmax": (_argminmax(True), "exact"), "argmin": (_argminmax(False), "exact"),
     "reduce_or": (lambda x, axes: np.bitwise_or.reduce(x, axis=tuple(axes)), "exact"),
     "reduce_and": (lambda x, axes: np.bitwise_and.reduce(x, axis=tuple(axes)), "exact"),
@@ -377,9 +401,10 @@ def _routable_eqn(eqn):
         return None
     if name in ("broadcast_in_dim", "iota", "reshape") and eqn.params.get("sharding") is not None:
         return None
-    if name in ("reduce_sum", "reduce_max", "reduce_min") and np.dtype(eqn.invars[0].aval.dtype).kind not in "iu":
-        return None      # a float sum depends on the order of its additions, XLA's float max/min
-        #                  reductions give -0.0 or +0.0 by the program they are compiled in
+    if name == "reduce_sum" and np.dtype(eqn.invars[0].aval.dtype).kind not in "iu":
+        return None      # a float sum depends on the order of its additions
+    if name in ("reduce_max", "reduce_min") and not _float_or_int(eqn.invars[0].aval.dtype):
+        return None      # bool: XLA's or/and
     if name in ("reduce_max", "reduce_min", "argmax", "argmin", "reduce_or", "reduce_and") and \
             (0 in eqn.invars[0].aval.shape or eqn.params.get("out_sharding") is not None):
         return None
@@ -397,8 +422,30 @@ def _routable_eqn(eqn):
     if name == "integer_pow" and np.dtype(eqn.invars[0].aval.dtype) in (_F16, _BF16) and \
             eqn.params["y"] not in (0, 1, 2, -1):
         return None
+    if name == "ffi_call":
+        return _kernel_rule(eqn)
     rule = _RULES.get(name)
     return rule
+
+
+def _kernel_rule(eqn):
+    """An FFI call whose target has a host twin in ``KERNELS`` (the same C++ code, called on the
+    host buffers): a plain call (no side effect, no aliasing, row-major layouts) of a kernel XLA
+    never fuses with its neighbours, so it spends no rounding budget."""
+    p = eqn.params
+    twin = KERNELS.get(p.get("target_name"))
+    if twin is None or p.get("has_side_effect") or p.get("input_output_aliases"):
+        return None
+    avals = [v.aval for v in eqn.invars] + list(p.get("result_avals", ()))
+    layouts = list(p.get("input_layouts") or [None] * len(eqn.invars)) + \
+        list(p.get("output_layouts") or [None] * len(eqn.outvars))
+    if len(layouts) != len(avals) or any(
+            lay is not None and tuple(lay) != tuple(range(len(a.shape) - 1, -1, -1)) for lay, a in zip(layouts, avals)):
+        return None
+
+    def run(*xs, attributes=(), **_):
+        return twin(*[np.ascontiguousarray(x) for x in xs], **dict(attributes))
+    return run, "kernel"
 
 
 def _float_or_int(dt):

@@ -37,8 +37,10 @@ import sys
 import tempfile
 
 import jax
+import numpy as np
 
 from ..._core import provided
+from ...runtime import _host_eager
 
 SOURCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "conv_dnnl.cc")
 ENV = "MSJAX_NATIVE"
@@ -63,7 +65,10 @@ def _locate(dist_name, suffix):
         dist = importlib.metadata.distribution(dist_name)
     except importlib.metadata.PackageNotFoundError:
         return None
+    name = suffix.rsplit("/", 1)[-1]
     for f in dist.files or ():
+        if f.name != name:       # only the candidates pay a realpath (a PyNative Dense's first call waits)
+            continue
         # RECORD names data files relative to site-packages ("../../libdnnl.so.3"): match the real path
         path = os.path.realpath(dist.locate_file(f))
         if path.replace(os.sep, "/").endswith("/" + suffix) and os.path.exists(path):
@@ -159,6 +164,7 @@ def library():
         for name, symbol in TARGETS.items():
             jax.ffi.register_ffi_target(name, jax.ffi.pycapsule(getattr(lib, symbol)), platform="cpu",
                                         api_version=FFI_API_VERSION)
+        _lend_host_twins(lib)
         _LOADED[0] = True
         return lib
     except Exception as exc:  # noqa: BLE001 -- any failure means XLA's convolution, never an error
@@ -167,6 +173,28 @@ def library():
 
 
 _LOADED = [False]
+
+
+def _lend_host_twins(lib):
+    """Give ``runtime._host_eager`` the host twin of ``msjax_matmul`` (``MsjaxMatmulHost``: the FFI
+    handler's own plan and oneDNN primitive on NumPy buffers), so the first PyNative calls of a
+    Dense run it without compiling a program; bit for bit the FFI call's (XLA runs it with the
+    calling thread's denormals flushed, and so does the twin)."""
+    fn = lib.MsjaxMatmulHost
+    fn.restype = ctypes.c_int
+    fn.argtypes = [ctypes.c_void_p, ctypes.c_int64, ctypes.c_int64, ctypes.c_void_p, ctypes.c_int64,
+                   ctypes.c_int64, ctypes.c_int64, ctypes.c_int64, ctypes.c_int64, ctypes.c_void_p]
+
+    def matmul(a, b, transpose_a=0, transpose_b=0):
+        if a.dtype != np.float32 or b.dtype != np.float32 or a.ndim != 2 or b.ndim != 2:
+            raise TypeError("msjax_matmul takes two 2-D float32 operands")
+        out = np.empty((a.shape[1] if transpose_a else a.shape[0], b.shape[0] if transpose_b else b.shape[1]),
+                       np.float32)
+        if fn(a.ctypes.data, *a.shape, b.ctypes.data, *b.shape, int(transpose_a), int(transpose_b), 1,
+              out.ctypes.data) != 0:
+            raise RuntimeError("oneDNN refused the product")   # the caller compiles it instead
+        return [out]
+    _host_eager.KERNELS["msjax_matmul"] = matmul
 
 
 def loaded():

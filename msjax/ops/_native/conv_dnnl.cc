@@ -21,6 +21,10 @@
 // is_grad, its gradient (B, C): MindSpore 2.10's SparseSoftmaxCrossEntropyWithLogits CPU kernel's
 // arithmetic (its softmax's exp polynomial, 8-lane blocks then a scalar tail, the running sums in
 // float, glibc's logf), written out with explicit fused multiply-adds (built with -ffp-contract=off).
+// MsjaxMatmulHost: the same product called from Python on host buffers (the FFI handler's plan and
+// primitive), for the first PyNative calls that msjax/runtime/_host_eager.py evaluates without
+// compiling a program; `flush` sets the calling thread's FTZ/DAZ bits for the call, as XLA's
+// executable runs with them.
 // Built by msjax/ops/_native/__init__.py with g++ against the onednn-cpu-gomp wheel.
 #include <algorithm>
 #include <cmath>
@@ -31,6 +35,8 @@
 #include <string>
 #include <unordered_map>
 #include <vector>
+
+#include <xmmintrin.h>
 
 #include "oneapi/dnnl/dnnl.hpp"
 #include "xla/ffi/api/ffi.h"
@@ -402,6 +408,21 @@ ffi::Error Convolution(ffi::Buffer<ffi::F32> a, ffi::Buffer<ffi::F32> b, ffi::Re
 }
 
 }  // namespace
+
+extern "C" int MsjaxMatmulHost(void* a, int64_t a0, int64_t a1, void* b, int64_t b0, int64_t b1,
+                               int64_t transpose_a, int64_t transpose_b, int64_t flush, void* out) {
+  const unsigned int csr = _mm_getcsr();
+  if (flush) _mm_setcsr(csr | 0x8040);     // FTZ (bit 15) and DAZ (bit 6)
+  int status = 0;
+  try {
+    auto plan = GetMatmulPlan(Dims{a0, a1}, Dims{b0, b1}, transpose_a != 0, transpose_b != 0);
+    Run(*plan, a, b, out);
+  } catch (...) {
+    status = 1;
+  }
+  _mm_setcsr(csr);
+  return status;
+}
 
 #define MSJAX_BIND                        \
   ffi::Ffi::Bind()                        \

@@ -1,0 +1,84 @@
+"""First PyNative calls of msjax's native oneDNN matmul run its host twin (``MsjaxMatmulHost``,
+lent to ``runtime._host_eager.KERNELS`` by ``ops._native``) instead of compiling a program: bit
+equality with the compiled FFI call (transposes, denormals, shapes oneDNN splits over threads),
+``nn.Dense``'s first calls on the host and its 4th compiled call giving the same bits, and FFI
+calls without a twin (or with a side effect) compiled."""
+import weakref
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+
+import msjax as ms
+from msjax import nn
+from msjax.ops import _native
+from msjax.ops._impl import matmul_onednn
+from msjax.runtime import _host_eager as he
+
+pytestmark = pytest.mark.skipif(_native.library() is None, reason="msjax's native kernels cannot be built here")
+
+
+@pytest.fixture
+def fresh(monkeypatch):
+    monkeypatch.setattr(he, "_TABLE", weakref.WeakKeyDictionary())
+    monkeypatch.setattr(he, "_ON", True)
+    monkeypatch.setattr(he, "STORE", [None])      # compiled calls are compiled here, not loaded
+    jax.clear_caches()
+    return he
+
+
+def _bits(a):
+    return np.asarray(a).view(np.uint32)
+
+
+def _operands(rs, m, k, n, ta, tb):
+    a = rs.standard_normal((k, m) if ta else (m, k)).astype(np.float32)
+    b = rs.standard_normal((n, k) if tb else (k, n)).astype(np.float32)
+    a.flat[::7] *= np.float32(1e-38)       # products and sums that fall into denormals
+    b.flat[::5] = np.float32(1e-42)        # denormal operands: XLA runs the kernel with DAZ/FTZ
+    return a, b
+
+
+@pytest.mark.parametrize("m,k,n", [(3, 4, 5), (6, 16, 32), (1, 7, 1), (130, 96, 70)])
+def test_twin_bit_equal_to_the_compiled_ffi_call(fresh, m, k, n):
+    rs = np.random.RandomState(m)
+    for ta in (False, True):
+        for tb in (False, True):
+            a, b = _operands(rs, m, k, n, ta, tb)
+            before = he.stats()
+            host = matmul_onednn._call(jax.device_put(a), jax.device_put(b), ta, tb)
+            assert he.stats()["host"] == before["host"] + 1 and he.stats()["compiled"] == before["compiled"]
+            he.enabled(False)
+            try:
+                compiled = jax.jit(lambda x, y: matmul_onednn._call(x, y, ta, tb))(a, b)
+            finally:
+                he.enabled(True)
+            assert host.dtype == compiled.dtype and host.shape == compiled.shape
+            np.testing.assert_array_equal(_bits(host), _bits(compiled))
+
+
+def test_dense_first_calls_on_the_host_then_compiled_same_bits(fresh):
+    rs = np.random.RandomState(0)
+    net = nn.SequentialCell([nn.Dense(16, 24), nn.ReLU(), nn.Dense(24, 3)])
+    x = ms.Tensor(rs.standard_normal((5, 16)).astype(np.float32))
+    before = he.stats()
+    first = net(x).asnumpy()
+    after = he.stats()
+    assert after["compiled"] == before["compiled"] and after["host"] > before["host"]
+    outs = [net(x).asnumpy() for _ in range(he.THRESHOLD + 1)]      # the 4th call compiles
+    assert he.stats()["compiled"] > after["compiled"]
+    for o in outs:
+        np.testing.assert_array_equal(_bits(o), _bits(first))
+
+
+def test_ffi_calls_without_a_twin_or_with_effects_compile(fresh, monkeypatch):
+    a = jnp.ones((2, 3), jnp.float32)
+    closed = jax.make_jaxpr(lambda x: matmul_onednn._call(x, x, False, True))(a)
+    assert he._plan(closed.jaxpr, [0]) is not None
+    monkeypatch.delitem(he.KERNELS, "msjax_matmul")
+    assert he._plan(closed.jaxpr, [0]) is None
+    monkeypatch.setitem(he.KERNELS, "msjax_matmul", len)        # any twin: the call's own parameters refuse
+    eqn = closed.jaxpr.eqns[0]
+    assert he._kernel_rule(eqn.replace(params=dict(eqn.params, has_side_effect=True))) is None
+    assert he._kernel_rule(eqn.replace(params=dict(eqn.params, input_layouts=((0, 1), (1, 0))))) is None
