@@ -39,7 +39,7 @@ _CKPT_GPU = ["--checkpoint_path=none", "--device_target=GPU"]     # scripts that
 # model -> (folder, export script in it, its arguments, files). Arguments choose the CPU (or GPU where
 # a script offers no CPU; the hook runs on the CPU whatever the script selects), batch 1 and a small
 # input where the script takes them; ``{work}`` is the model's work folder, where ``files`` (name ->
-# text, or a function giving it) are written first.
+# text, or a function giving it) are written first (``{folder}/...``: in the script's folder).
 
 
 def _embedding_table(rows, cols):
@@ -51,7 +51,8 @@ def _embedding_table(rows, cols):
 MODELS = {
     "DeepSpeech2": ("official/audio/DeepSpeech2", "export.py", _CPU, ""),
     "EcapaTDNN": ("official/audio/EcapaTDNN", "export.py", [], ""),
-    "LPCNet": ("official/audio/LPCNet", "export.py", [], ""),
+    # the script writes ascend310_infer/inc/maxlen.h, a folder the zoo renamed cpp_infer
+    "LPCNet": ("official/audio/LPCNet", "export.py", [], {"{folder}/ascend310_infer/inc/maxlen.h": ""}),
     "MELGAN": ("official/audio/MELGAN", "export.py", [], ""),
     "Arcface": ("official/cv/Arcface", "export.py", _CPU + ["--batch_size=1", "--ckpt_file=none"], ""),
     "Arcface_modelarts": ("official/cv/Arcface", "modelarts/export.py", [], ""),
@@ -205,7 +206,9 @@ def census(model, zoo, work, ms_python, timeout, pythonpath=(), ms_pythonpath=()
             os.chmod(f, 0o600)
             os.remove(f)
     for name, text in (files or {}).items():
-        with open(os.path.join(work, name), "w") as f:
+        name = os.path.join(cwd, name[len("{folder}/"):]) if name.startswith("{folder}/") else os.path.join(work, name)
+        os.makedirs(os.path.dirname(name), exist_ok=True)
+        with open(name, "w") as f:
             f.write(text() if callable(text) else text)
     args = [a.replace("{work}", work) for a in args]
     hook = os.path.join(HERE, "export_census_hook.py")
