@@ -31,7 +31,8 @@ import mindir_export_cases as cases  # noqa: E402
 
 RECORD = dict(np.load(os.path.join(HERE, "fixtures", "mindir_export_mindspore.npz")))
 FULL = os.environ.get("MSJAX_FULL_ZOO") == "1"
-RUN = {"lenet", "lenet_dynamic", "resnet18", "bert", "misc", "conv_transpose", "arg_with_value", "gather_nd", "scatters", "norm_nodes", "fused_nodes", "conv3d"} | (
+RUN = {"lenet", "lenet_dynamic", "resnet18", "bert", "misc", "conv_transpose", "arg_with_value", "gather_nd", "scatters", "norm_nodes", "fused_nodes", "conv3d",
+       "conv3d_transpose"} | (
     {"mobilenetv2", "vgg16", "layers", "recurrent", *cases.FULL} if FULL else set())
 
 
@@ -204,14 +205,19 @@ def test_every_unary_binary_op_name_reads_back(tmp_path):
     np.testing.assert_allclose(out.asnumpy(), Net()(x).asnumpy(), rtol=1e-6)
 
 
-def test_3d_transposed_convolution_named():
-    class Up(nn.Cell):
-        def __init__(self):
-            super().__init__()
-            self.up = nn.Conv3dTranspose(2, 3, 2, stride=2)
-
-        def construct(self, x):
-            return self.up(x)
-    with pytest.raises(RuntimeError, match=r"operator 'Conv3DTranspose' .* in 'Conv3dTranspose' .*"
-                                           r"`return self.up\(x\)` has no MindIR form"):
-        build_mindir(Up(), (ms.Tensor(np.ones((1, 2, 3, 3, 3), np.float32)),))
+def test_3d_transposed_convolution_nodes():
+    """``nn.Conv3dTranspose``/``ops.Conv3DTranspose`` are MindSpore's ``Conv3DTranspose`` node on the
+    layer's own weight, ``output_padding`` for the rows the stride leaves; a grouped one is its
+    dilated input and ``Conv3D``."""
+    ops_ = str(RECORD["conv3d_transpose/ops"]).split()
+    assert ops_.count("Conv3DTranspose") == 4 and ops_.count("Conv3D") == 1
+    net, xs = cases.build(ms, "conv3d_transpose")
+    model = build_mindir(net, tuple(ms.Tensor(x) for x in xs))
+    prims = {p.name: {a.name: [v.ints[0] for v in a.values] for a in p.attribute
+                      if a.values and all(v.ints for v in a.values)}
+             for p in model.primitives}
+    convs = [(list(n.input), prims[n.op_type.split("::")[1]]) for n in model.graph.node
+             if n.op_type.split(":")[-2:-1] == ["Conv3DTranspose"]]
+    assert [i[1].split(":")[-1] for i, _ in convs] == ["up.weight", "same.weight", "valid.weight", "op_w"]
+    assert [a["output_padding"] for _, a in convs] == [[0] * 5] * 3 + [[0, 0, 1, 1, 1]]
+    assert convs[2][1]["dilation"] == [1, 2, 1] and convs[3][1]["stride"] == [2, 2, 2]

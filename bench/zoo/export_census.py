@@ -39,11 +39,20 @@ _CKPT_GPU = ["--checkpoint_path=none", "--device_target=GPU"]     # scripts that
 # model -> (folder, export script in it, its arguments, files). Arguments choose the CPU (or GPU where
 # a script offers no CPU; the hook runs on the CPU whatever the script selects), batch 1 and a small
 # input where the script takes them; ``{work}`` is the model's work folder, where ``files`` (name ->
-# text) are written first.
+# text, or a function giving it) are written first (``{folder}/...``: in the script's folder).
+
+
+def _embedding_table(rows, cols):
+    """A seeded stand-in for the preprocessing's GloVe table (``weight.txt``, one row per word)."""
+    rng = np.random.default_rng(7)
+    return "\n".join(" ".join(f"{v:.5f}" for v in row) for row in rng.standard_normal((rows, cols))) + "\n"
+
+
 MODELS = {
     "DeepSpeech2": ("official/audio/DeepSpeech2", "export.py", _CPU, ""),
     "EcapaTDNN": ("official/audio/EcapaTDNN", "export.py", [], ""),
-    "LPCNet": ("official/audio/LPCNet", "export.py", [], ""),
+    # the script writes ascend310_infer/inc/maxlen.h, a folder the zoo renamed cpp_infer
+    "LPCNet": ("official/audio/LPCNet", "export.py", [], {"{folder}/ascend310_infer/inc/maxlen.h": ""}),
     "MELGAN": ("official/audio/MELGAN", "export.py", [], ""),
     "Arcface": ("official/cv/Arcface", "export.py", _CPU + ["--batch_size=1", "--ckpt_file=none"], ""),
     "Arcface_modelarts": ("official/cv/Arcface", "modelarts/export.py", [], ""),
@@ -102,7 +111,9 @@ MODELS = {
     "YOLOv5": ("official/cv/YOLOv5", "export.py", _CPU + ["--batch_size=1"], ""),
     "GCN": ("official/gnn/GCN", "export.py", _CPU + ["--ckpt_file=none"], ""),
     "BERT": ("official/nlp/Bert", "export.py", ["--config_path=../../task_classifier_cpu_config.yaml"], ""),
-    "LSTM": ("official/nlp/LSTM", "export.py", _CPU, ""),
+    # the script's word ids are drawn from [0, 1e5): a table of 1e5 words, 8 wide (the zoo's is 300)
+    "LSTM": ("official/nlp/LSTM", "export.py", _CPU + ["--batch_size=1", "--embed_size=8", "--preprocess_path={work}"],
+             {"weight.txt": lambda: _embedding_table(100000, 8)}),
     "Transformer": ("official/nlp/Transformer", "export.py", _CPU + ["--batch_size=1"], ""),
     "DeepFM": ("official/recommend/DeepFM", "export.py", _CPU + ["--batch_size=1"], ""),
     "Wide_and_Deep": ("official/recommend/Wide_and_Deep", "export.py", _CPU + ["--batch_size=1"], ""),
@@ -195,8 +206,10 @@ def census(model, zoo, work, ms_python, timeout, pythonpath=(), ms_pythonpath=()
             os.chmod(f, 0o600)
             os.remove(f)
     for name, text in (files or {}).items():
-        with open(os.path.join(work, name), "w") as f:
-            f.write(text)
+        name = os.path.join(cwd, name[len("{folder}/"):]) if name.startswith("{folder}/") else os.path.join(work, name)
+        os.makedirs(os.path.dirname(name), exist_ok=True)
+        with open(name, "w") as f:
+            f.write(text() if callable(text) else text)
     args = [a.replace("{work}", work) for a in args]
     hook = os.path.join(HERE, "export_census_hook.py")
     runners = {}

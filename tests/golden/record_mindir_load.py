@@ -420,6 +420,23 @@ def build_nets(ms):
             y = self.same(self.conv(x))
             return self.mp(y), self.mp_same(y), self.ap(y)
 
+    class Conv3dTransposes(nn.Cell):
+        """``nn.Conv3dTranspose`` (``Conv3DTranspose`` nodes): padded with ``output_padding`` and a bias,
+        ``same``, ``valid`` dilated, grouped; ``ops.Conv3DTranspose`` with ``output_padding``."""
+        def __init__(self):
+            super().__init__()
+            self.up = nn.Conv3dTranspose(2, 3, (3, 2, 2), stride=(2, 1, 2), pad_mode="pad", padding=(1, 0, 0, 1, 1, 0),
+                                         output_padding=(1, 0, 1), has_bias=True)
+            self.same = nn.Conv3dTranspose(3, 2, 2, stride=2, pad_mode="same")
+            self.valid = nn.Conv3dTranspose(2, 2, (2, 3, 2), stride=(1, 2, 1), dilation=(1, 2, 1), pad_mode="valid")
+            self.grp = nn.Conv3dTranspose(2, 4, 2, stride=2, group=2, pad_mode="valid")
+            self.op = ms.ops.Conv3DTranspose(2, 2, 2, pad_mode="pad", stride=2, output_padding=1)
+            self.op_w = ms.Parameter(ms.Tensor(np.random.RandomState(18).randn(2, 2, 2, 2, 2).astype(np.float32)))
+
+        def construct(self, x):
+            y = self.same(self.up(x))
+            return y, self.valid(y), self.grp(x), self.op(x, self.op_w)
+
     def f32(*shape, seed=0):
         return np.random.RandomState(seed).randn(*shape).astype(np.float32)
 
@@ -446,6 +463,7 @@ def build_nets(ms):
         "scatters": (Scatters(), [f32(4, 3, seed=13), f32(2, 3, seed=14)], None),
         "make_list": (ListOut(), [f32(2, 3, seed=15)], None),
         "layers3d": (Layers3d(), [f32(1, 2, 6, 8, 7, seed=16)], None),
+        "conv3d_transpose": (Conv3dTransposes(), [f32(1, 2, 3, 4, 3, seed=17)], None),
         "int_ops": (IntOps(), [np.arange(-6, 6, dtype=np.int32).reshape(2, 6),
                                np.array([[3, -3, 2, 5, -4, 7]] * 2, np.int32), f32(2, 3, seed=10)], None),
     }

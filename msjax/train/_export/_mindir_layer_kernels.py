@@ -10,8 +10,8 @@ cases): ``ResizeBilinearV2(x, size, align_corners, half_pixel_centers)``, ``Elu(
 ``L2Normalize(x)`` (``axis``, ``epsilon``), ``LRN(x)`` and ``MaxPool3DWithArgmax(x)`` (``ksize``,
 ``strides``, ``pads``, ``dilation``, ``ceil_mode``: ``nn.MaxPool2d(pad_mode='pad')`` on an
 expanded depth axis) and ``Conv2DBackpropInput`` (``nn.Conv1dTranspose`` on an expanded axis;
-``Conv2DTranspose``'s attributes), ``Conv3D`` and ``MaxPool3D`` (``nn.Conv3d``, ``nn.MaxPool3d``) with
-attributes; ``TensorScatter*``, ``ScatterNd`` and ``ClampScalar(x, min, max)`` (``Tensor.clip``) as ``PRIMITIVE_FUNCTION``s. ``MaxPool3DWithArgmax``'s indices are not computed: a graph
+``Conv2DTranspose``'s attributes), ``Conv3D``, ``Conv3DTranspose`` and ``MaxPool3D`` (``nn.Conv3d``,
+``nn.Conv3dTranspose``, ``nn.MaxPool3d``) with attributes; ``TensorScatter*``, ``ScatterNd`` and ``ClampScalar(x, min, max)`` (``Tensor.clip``) as ``PRIMITIVE_FUNCTION``s. ``MaxPool3DWithArgmax``'s indices are not computed: a graph
 that reads them raises when it runs.
 """
 from __future__ import annotations
@@ -80,6 +80,22 @@ def _max_pool3d(args, attrs):
     return _MAX_POOL3D(args, attrs)
 
 
+def _conv3d_transpose(args, attrs):
+    """``Conv3DTranspose(dout, weight)``: MindSpore records ``output_padding`` with the batch and
+    channel axes (5 values) and, under ``same``, zeros in ``pad``; the op takes the 3 spatial values."""
+    keep = ("in_channel", "out_channel", "kernel_size", "mode", "pad_mode", "pad", "stride", "dilation", "group",
+            "output_padding")
+    kw = {k: attrs[k] for k in keep if k in attrs}
+    if "pad_mode" in kw:
+        kw["pad_mode"] = _pad_mode(kw["pad_mode"])
+    for k in ("stride", "dilation", "output_padding"):
+        if isinstance(attrs.get(k), (tuple, list)):
+            kw[k] = tuple(attrs[k])[-3:]
+    if str(kw.get("pad_mode", "valid")).lower() != "pad":
+        kw["pad"] = 0
+    return _FN["Conv3DTranspose"](*args[:2], **kw)
+
+
 _MAX_POOL3D = _attrs("MaxPool3D", ("kernel_size", "strides", "pad_mode", "pad_list", "ceil_mode", "format"),
                      {"format": "data_format"})
 
@@ -111,6 +127,7 @@ KERNELS.update({
     "Conv3D": _attrs("Conv3D", ("out_channel", "kernel_size", "mode", "pad_mode", "pad", "stride", "dilation",
                                 "group", "format"), {"format": "data_format"}),
     "MaxPool3D": _max_pool3d,
+    "Conv3DTranspose": _conv3d_transpose,
     "ClampScalar": lambda args, attrs: ops.clamp(*args[:3]),         # Tensor.clip(lo, None): EcapaTDNN
     **{op: _prim(op) for op in ("TensorScatterUpdate", "TensorScatterAdd", "TensorScatterSub", "TensorScatterMul",
                                 "TensorScatterDiv", "TensorScatterMax", "TensorScatterMin", "ScatterNd")},

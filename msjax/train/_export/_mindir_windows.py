@@ -9,7 +9,8 @@ exporter writes them (recorded from its files):
   MindSpore's attributes, the kernel's ``rev`` folded back into the weight (``nn.Conv2dTranspose``'s
   weight is written unchanged, as MindSpore writes it).
 * 3-D (NCDHW) convolutions: ``Conv3D`` (attribute form, any stride, padding, dilation, groups);
-  3-D transposed convolutions are not written.
+  3-D transposed ones (``nn.Conv3dTranspose``): ``Conv3DTranspose(dout, weight)`` with MindSpore's
+  attributes, ``output_padding`` included; a grouped one as its dilated input and a ``Conv3D``.
 * ``reduce_window_max``: ``MaxPool``, ``MaxPool3D`` on NCDHW (MindSpore's ``same``/``valid`` windows).
 * ``reduce_window_sum`` (average pooling's window sums, 1-D, 2-D and 3-D): zero ``Pad`` where padded,
   ``AvgPool``/``AvgPool3D`` (``VALID``) and a ``Mul`` by the window size; the division that follows in the
@@ -52,13 +53,13 @@ def _conv(em, eqn, ins, window_strides, padding, lhs_dilation, rhs_dilation, dim
             or tuple(dimension_numbers.out_spec) != plain):
         raise unsupported("conv_general_dilated", "only 2-D NCHW and 3-D NCDHW convolutions")
     pads = tuple(int(p) for pair in padding for p in pair)
-    if nd == 3:
-        return _conv3d(em, eqn, ins, window_strides, pads, lhs_dilation, rhs_dilation, dimension_numbers,
-                       feature_group_count)
     if any(d != 1 for d in lhs_dilation):
         if feature_group_count == 1 and all(int(s) == 1 for s in window_strides):
-            return _conv_transpose(em, eqn, ins, window_strides, padding, lhs_dilation, rhs_dilation,
-                                   dimension_numbers, feature_group_count)
+            done = (_conv_transpose if nd == 2 else _conv3d_transpose)(
+                em, eqn, ins, window_strides, padding, lhs_dilation, rhs_dilation, dimension_numbers,
+                feature_group_count)
+            if done is not None:
+                return done
         # grouped (or strided) transposed convolutions: the zeros of the input dilation written out
         x_in = _dilated(em, em.tensor(ins[0]), x, tuple(int(d) for d in lhs_dilation))
         x = x.update(shape=(*x.shape[:2], *((n - 1) * d + 1 for n, d in zip(x.shape[2:], lhs_dilation))))
@@ -69,7 +70,9 @@ def _conv(em, eqn, ins, window_strides, padding, lhs_dilation, rhs_dilation, dim
         w_in = _transposed(em, w_in, w, spec)
         w = w.update(shape=tuple(w.shape[d] for d in spec))
     if any(p < 0 for p in pads):
-        raise unsupported("conv_general_dilated", "negative padding")
+        raise unsupported("Conv3D" if nd == 3 else "conv_general_dilated", "negative padding")
+    if nd == 3:
+        return _conv3d(em, eqn, ins[0], w_in, w, window_strides, pads, rhs_dilation, feature_group_count)
     attrs = {"kernel_size": tuple(int(d) for d in w.shape[2:]), "mode": 1, "out_channel": int(w.shape[0]),
              "input_names": ["x", "w"], "pad": pads, "pad_mode": "pad", "format": "NCHW", "pad_list": pads,
              "groups": int(feature_group_count), "stride": (1, 1, *map(int, window_strides)),
@@ -78,19 +81,51 @@ def _conv(em, eqn, ins, window_strides, padding, lhs_dilation, rhs_dilation, dim
     return em.op("Conv2D", [em.tensor(ins[0]), w_in], _out(eqn), attrs=attrs)
 
 
-def _conv3d(em, eqn, ins, window_strides, pads, lhs_dilation, rhs_dilation, dimension_numbers, groups):
+def _conv3d(em, eqn, x_in, w_in, w, window_strides, pads, rhs_dilation, groups):
     """A 3-D NCDHW convolution as MindSpore's ``Conv3D`` node (attribute form, MindSpore's attributes)."""
-    w = eqn.invars[1].aval
-    if any(d != 1 for d in lhs_dilation) or tuple(dimension_numbers.rhs_spec) != tuple(range(5)):
-        raise unsupported("Conv3DTranspose", "3-D transposed convolutions")
-    if any(p < 0 for p in pads):
-        raise unsupported("Conv3D", "negative padding")
     stride, dilation = tuple(map(int, window_strides)), tuple(map(int, rhs_dilation))
     attrs = {"kernel_size": tuple(int(d) for d in w.shape[2:]), "mode": 1, "out_channel": int(w.shape[0]),
              "input_names": ["x", "w"], "pad": pads, "offset_x": 0, "pad_mode": "pad", "format": "NCDHW",
              "pad_list": pads, "groups": int(groups), "stride": stride, "dilations": (1, 1, *dilation),
              "strides": (1, 1, *stride), "group": int(groups), "dilation": dilation, "output_names": ["output"]}
-    return em.op("Conv3D", [em.tensor(ins[0]), em.tensor(ins[1])], _out(eqn), attrs=attrs)
+    return em.op("Conv3D", [em.tensor(x_in), w_in], _out(eqn), attrs=attrs)
+
+
+def _conv3d_transpose(em, eqn, ins, window_strides, padding, lhs_dilation, rhs_dilation, dimension_numbers, groups):
+    """An input-dilated 3-D convolution (``nn.Conv3dTranspose``'s trace) as MindSpore's
+    ``Conv3DTranspose(dout, weight)``: the weight ``W[c_in, c_out, kd, kh, kw]`` as in
+    :func:`_conv_transpose`; the trace's trailing padding beyond ``d * (k - 1) - pad`` (the rows
+    the forward convolution's stride leaves) is MindSpore's ``output_padding``. None where the
+    trace's padding exceeds the dilated kernel (the caller writes the dilated input and ``Conv3D``)."""
+    rhs = eqn.invars[1].aval
+    spec = tuple(int(d) for d in dimension_numbers.rhs_spec)
+    k = [int(rhs.shape[d]) for d in spec[2:]]
+    dil, stride = [int(d) for d in rhs_dilation], [int(s) for s in lhs_dilation]
+    pad_list, out_pad = [], []
+    for (lo, hi), kk, d in zip(padding, k, dil):
+        lo, hi = d * (kk - 1) - int(lo), d * (kk - 1) - int(hi)
+        pad_list += [lo, max(hi, 0)]
+        out_pad.append(max(-hi, 0))
+    if any(p < 0 for p in pad_list) or any(o >= max(s, d) for o, s, d in zip(out_pad, stride, dil)):
+        return None
+    w = em.tensor(ins[1])
+    src = em.reversed.get(w)
+    flip = not (src is not None and sorted(src[1]) == sorted(spec[2:]))
+    if not flip:
+        w = src[0]              # the kernel is the reversed weight: use the weight itself
+    perm = [spec[1], spec[0], *spec[2:]]
+    w = _transposed(em, w, rhs, perm)
+    wt = rhs.update(shape=tuple(rhs.shape[p] for p in perm))
+    if flip:
+        w = em.op("ReverseV2", [w, (2, 3, 4)], wt)
+    out = _out(eqn)
+    pads = tuple(pad_list)
+    attrs = {"kernel_size": tuple(k), "mode": 1, "out_channel": int(wt.shape[1]), "input_names": ["x", "filter"],
+             "pad": pads, "pad_mode": "pad", "format": "NCDHW", "pad_list": pads, "groups": 1, "stride": tuple(stride),
+             "dilations": (1, 1, *dil), "strides": (1, 1, *stride), "group": 1, "dilation": tuple(dil),
+             "output_names": ["output"], "output_padding": (0, 0, *out_pad), "input_size": dims(out.shape),
+             "in_channel": int(wt.shape[0])}
+    return em.op("Conv3DTranspose", [em.tensor(ins[0]), w], out, attrs=attrs)
 
 
 def _dilated(em, v, aval, dilation):
@@ -227,17 +262,30 @@ def _sum_pool(em, eqn, ins, **params):
 
 @rule("pad")
 def _pad(em, eqn, ins, padding_config):
-    if any(int(i) != 0 or int(lo) < 0 or int(hi) < 0 for lo, hi, i in padding_config):
-        raise unsupported("pad", "interior or negative padding")
-    value = ins[1]
+    """Zero padding as ``Pad``, another value as ``PadV3``; negative padding (a cut, as a padded
+    layer's gradient or transposed convolution traces it) as the ``StridedSlice`` after the positive part."""
+    if any(int(i) != 0 for _, _, i in padding_config):
+        raise unsupported("pad", "interior padding")
+    x, out = eqn.invars[0].aval, _out(eqn)
+    pads = [(max(int(lo), 0), max(int(hi), 0)) for lo, hi, _ in padding_config]
+    mid = x.update(shape=tuple(int(n) + lo + hi for n, (lo, hi) in zip(x.shape, pads)))
+    v = em.tensor(ins[0])
+    if any(lo or hi for lo, hi in pads):
+        v = _pad_positive(em, eqn, v, ins[1], pads, mid)
+    if mid.shape == out.shape:
+        return v
+    begin = tuple(max(-int(lo), 0) for lo, _, _ in padding_config)
+    end = tuple(b + int(n) for b, n in zip(begin, out.shape))
+    return em.op("StridedSlice", [v, begin, end, (1,) * len(end), 0, 0, 0, 0, 0], out)
+
+
+def _pad_positive(em, eqn, v, value, pads, out):
     if not isinstance(value, str) and np.asarray(value) == 0:
-        paddings = tuple((int(lo), int(hi)) for lo, hi, _ in padding_config)
-        return em.op("Pad", [em.tensor(ins[0])], _out(eqn), attrs={"paddings": paddings})
+        return em.op("Pad", [v], out, attrs={"paddings": tuple(pads)})
     # PadV3's paddings run from the last axis backwards: (lo_last, hi_last, lo_prev, hi_prev, ...)
-    paddings = tuple(int(p) for lo, hi, _ in reversed(padding_config) for p in (lo, hi))
+    paddings = tuple(p for lo_hi in reversed(pads) for p in lo_hi)
     val = em.tensor(value, eqn.invars[1].aval)
-    return em.op("PadV3", [em.tensor(ins[0]), paddings, val], _out(eqn),
-                 attrs={"mode": "constant", "paddings_contiguous": True})
+    return em.op("PadV3", [v, paddings, val], out, attrs={"mode": "constant", "paddings_contiguous": True})
 
 
 @rule("gather")
