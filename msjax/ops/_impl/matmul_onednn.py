@@ -9,8 +9,9 @@ its 3,840 values. A float16 ``MatMul`` is the same float32 product of the operan
 to float16 once (GCN's ``add_flags_recursive(fp16=True)`` product over 2,708 nodes: XLA's float16
 dot gave 173 of 43,328 values 1 ulp from MindSpore's, oneDNN's none). :func:`matmul` runs every pass
 through the same primitive with the same transposes, so ``nn.Dense`` gives MindSpore's values bit for
-bit on the same instruction set. The gemm runs on one thread, as in MindSpore (whose oneDNN runs on a
-stream without a thread pool): on more, oneDNN may split a long sum between threads, other bits.
+bit on the same machine. Unlike the convolutions (``conv_dnnl.cc``: one current thread), the matmul's
+gemm runs on oneDNN's threads, as MindSpore's ``MatMul`` does: a long sum (K = 1,024) split over two
+threads gives the bits MindSpore 2.10 recorded on two threads (``tests/test_matmul_fp16_bits.py``).
 
 :func:`usable` says when: the CPU backend, the native kernels loaded, float32 or float16 2-D operands of one dtype with no
 empty axis, outside forward-mode traces (the passes are a ``jax.custom_vjp``), and not while the

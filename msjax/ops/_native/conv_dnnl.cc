@@ -32,6 +32,7 @@
 #include <cstring>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -83,6 +84,7 @@ struct Plan {
   Operand a, b, out;            // inputs in the handler's order, then the result
   dnnl::memory scratchpad;      // the primitive's own, kept (no allocation and page faults per call)
   int a_arg = 0, b_arg = 0, out_arg = 0;
+  bool serial = true;           // run with one current OpenMP thread (see CurrentThreadsOne)
 };
 
 dnnl::memory::format_tag PlainTag(size_t rank, bool grouped_weights) {
@@ -200,10 +202,12 @@ extern "C" void omp_set_num_threads(int);
 // partitions fixed when a primitive was built (for oneDNN's maximum thread count: a convolution's
 // outer threading over images, with its weight-gradient reduction) are kept, while everything that
 // asks for the current count at run time (the gemm inside a convolution pass that is not outer
-// threaded, as conv1's weight gradient in a LeNet5; a matmul's gemm) runs on one thread. A gemm
+// threaded, as conv1's weight gradient in a LeNet5) runs on one thread. A gemm
 // on two threads splits a long sum in two (other bits) and, as dozens of small parallel regions
 // per call, costs 100x its time on a loaded machine (LeNet5's conv1 weight gradient: 147 ms
 // against 1.2 ms). The primitives themselves are built outside this scope.
+// The matmul plans are not serial: MindSpore's MatMul kernel splits a long sum over its threads
+// (its recorded two-thread bits, tests/test_matmul_fp16_bits.py).
 struct CurrentThreadsOne {
   int saved = omp_get_max_threads();
   CurrentThreadsOne() { omp_set_num_threads(1); }
@@ -214,7 +218,8 @@ void Run(Plan& plan, void* a, void* b, void* out) {
   auto& eng = Engine();
   thread_local dnnl::stream stream(Engine());
   std::lock_guard<std::mutex> lock(plan.mutex);
-  CurrentThreadsOne serial;
+  std::optional<CurrentThreadsOne> serial;
+  if (plan.serial) serial.emplace();
   auto input = [&](Operand& op, void* data) {
     dnnl::memory user(op.user, eng, data);
     if (!op.reorder) return user;
@@ -270,6 +275,7 @@ std::shared_ptr<Plan> GetMatmulPlan(const Dims& a, const Dims& b, bool ta, bool 
   plan->a_arg = DNNL_ARG_SRC;
   plan->b_arg = DNNL_ARG_WEIGHTS;
   plan->out_arg = DNNL_ARG_DST;
+  plan->serial = false;
   std::lock_guard<std::mutex> lock(mutex);
   return plans.emplace(key, plan).first->second;
 }
