@@ -10,13 +10,16 @@ host devices per process, 8 devices in all). The sample runs inside a small wrap
 the shards on each of the rank's devices beside the logical bytes of every live array the rank sees
 (a launched rank also sees the global arrays of the other stage, of which it holds nothing).
 Reported per run: each rank's most loaded device's bytes and share, and the largest relative
-and absolute differences of the printed losses from the one-process run.
+and absolute differences of the printed losses from the one-process run. ``--two-hosts`` also
+runs each launched job as two "hosts" on this machine (two launcher invocations,
+``--worker_num=W --local_worker_num=W/2 --node_rank=0/1 --master_addr=127.0.0.1``) and prints
+every rank's losses beside the one-launcher run's (the largest difference; 0 when identical).
 
 The sample is read from a fetched mirror of ``mindspore-ai/docs`` (``--sample`` or
 ``/work/.mirror/mindspore-ai+docs/repo``); nothing of it is kept in this repository.
 
     python bench/pipeline_launched.py [--workers 4,8] [--images 640] [--sample PATH] \\
-        [--parallel-optimizer]
+        [--parallel-optimizer] [--two-hosts]
 """
 from __future__ import annotations
 
@@ -93,18 +96,25 @@ def run_one(tmp, devices):
     return parse(r.stdout) + (time.time() - t,)
 
 
-def run_launched(tmp, workers):
-    log_dir = os.path.join(tmp, f"logs{workers}")
+def run_launched(tmp, workers, hosts=1):
+    """``workers`` ranks of ``8 // workers`` devices, started by ``hosts`` launchers (node ranks
+    0 .. hosts - 1 on this machine, as separate hosts would start them)."""
+    log_dir = os.path.join(tmp, f"logs{workers}x{hosts}")
     env = dict(os.environ, XLA_FLAGS=f"--xla_force_host_platform_device_count={8 // workers}",
                JAX_PLATFORMS="cpu", DATA_PATH=os.path.join(tmp, "mnist"), PYTHONPATH=ROOT)
     t = time.time()
-    r = subprocess.run([sys.executable, "-m", "msjax", "launch", f"--worker_num={workers}",
-                        f"--local_worker_num={workers}", f"--log_dir={log_dir}", "--join=True",
-                        os.path.join(tmp, "wrapper.py"), os.path.join(tmp, "sample.py")],
-                       capture_output=True, text=True, env=env, cwd=tmp)
+    local = workers // hosts
+    node = [f"--master_port={10985 + hosts}"] + (["--master_addr=127.0.0.1"] if hosts > 1 else [])
+    procs = [subprocess.Popen([sys.executable, "-m", "msjax", "launch", f"--worker_num={workers}",
+                               f"--local_worker_num={local}", f"--log_dir={log_dir}", "--join=True", *node,
+                               *([f"--node_rank={h}"] if hosts > 1 else []),
+                               os.path.join(tmp, "wrapper.py"), os.path.join(tmp, "sample.py")],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=tmp)
+             for h in reversed(range(hosts))]      # node 0 (the coordinator's) last, as a second host joins it
+    outs = [p.communicate() for p in procs]
     wall = time.time() - t
-    if r.returncode:
-        raise SystemExit(r.stdout[-3000:] + r.stderr[-3000:])
+    if any(p.returncode for p in procs):
+        raise SystemExit("".join(o[0][-3000:] + o[1][-3000:] for o in outs))
     per_rank = {}
     for log in sorted(glob.glob(os.path.join(log_dir, "worker_*.log"))):
         with open(log) as f:
@@ -113,11 +123,19 @@ def run_launched(tmp, workers):
     return per_rank, wall
 
 
+def _short(losses):
+    """The first, middle and last losses (the table's cells stay short)."""
+    pick = sorted({0, len(losses) // 2, len(losses) - 1}) if losses else []
+    return ", ".join(f"{losses[i]:.6g}" for i in pick)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--workers", default="4,8")
     ap.add_argument("--images", type=int, default=640)
     ap.add_argument("--sample", default=None)
+    ap.add_argument("--two-hosts", action="store_true",
+                    help="also launch each job as two hosts (two launchers, --node_rank=0/1)")
     ap.add_argument("--parallel-optimizer", action="store_true",
                     help="enable_parallel_optimizer=True set before the sample runs (the sample unchanged)")
     args = ap.parse_args()
@@ -148,6 +166,21 @@ def main():
                 absd = max(abs(a - b) for a, b in zip(losses, ref)) if same else float("nan")
                 print(f"| {rank} | {held:,} | {mm['logical']:,} | {held / mm['logical']:.3f} | {diff:.1e} / "
                       f"{absd:.1e} |", flush=True)
+            if args.two_hosts:
+                two, wall2 = run_launched(tmp, w, hosts=2)
+                print(f"\ntwo hosts: 2 x msjax launch --worker_num={w} --local_worker_num={w // 2} "
+                      f"--node_rank=0/1 --master_addr=127.0.0.1 ({wall2:.0f} s)")
+                print("| rank | one launcher: losses | two hosts: losses | max abs. difference | "
+                      "bytes on its most loaded device (one / two) |")
+                print("|---:|---|---|---:|---:|")
+                for rank, (losses, mm) in sorted(per_rank.items()):
+                    other, m2 = two[rank]
+                    gap = max(abs(a - b) for a, b in zip(losses, other)) if len(losses) == len(other) else float("nan")
+                    print(f"| {rank} | {_short(losses)} | {_short(other)} | {gap:.1e} | "
+                          f"{max(mm['per_device'].values()):,} / {max(m2['per_device'].values()):,} |", flush=True)
+                print("\n| printed loss (rank 0) | one launcher | two hosts |\n|---:|---:|---:|")
+                for i, (a, b) in enumerate(zip(per_rank[0][0], two[0][0])):
+                    print(f"| {i + 1} | {a!r} | {b!r} |", flush=True)
 
 
 if __name__ == "__main__":

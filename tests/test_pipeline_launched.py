@@ -12,7 +12,13 @@ Checkpoints per stage, as MindSpore's ranks write them: ``save_checkpoint(net, .
 integrated_save=False)`` writes the rank's own stage's Parameters (the reference's weights),
 ``integrated_save=True`` raises MindSpore's RuntimeError, ``load_param_into_net`` puts a rank's
 file back into the running job, and the ranks' files with their strategy files (one per stage)
-merge into the stand-alone weights (``merge_pipeline_strategys``, ``transform_checkpoints``)."""
+merge into the stand-alone weights (``merge_pipeline_strategys``, ``transform_checkpoints``).
+The same with 4 ranks started as two hosts (two launchers, ``--node_rank=0/1``).
+
+Opt-in (``MSJAX_LAUNCHED_PIPELINE_TEST=1``): 2 workers take 35 s of CPU and 40 s of wall time on
+this 2-core machine (2026-11-29: two interpreters importing msjax, then compiling each stage's
+programs), over the suite's budget; one process with 4 host devices
+(``tests/test_pipeline_stages.py``) checks the placement and losses in CI."""
 import json
 import os
 import subprocess
@@ -76,19 +82,27 @@ STAGE0 = ("layer1.param", "layer2.weight", "layer2.bias")
 
 @pytest.mark.skipif(not os.environ.get("MSJAX_LAUNCHED_PIPELINE_TEST"), reason="launched workers: 2 take about "
                     "35 s of CPU on 2 cores, over the suite's budget; MSJAX_LAUNCHED_PIPELINE_TEST=1 runs them")
-@pytest.mark.parametrize("workers", [2, 4])
-def test_launched_stages_hold_only_their_parameters(tmp_path, workers):
+@pytest.mark.parametrize("workers,hosts", [(2, 1), (4, 1), (4, 2)], ids=["2", "4", "4-two-hosts"])
+def test_launched_stages_hold_only_their_parameters(tmp_path, workers, hosts):
     """``workers`` ranks of one device: ``workers // 2`` ranks per stage (4: a stage's Parameters
-    are spread over 2 processes, each rank's batch is a part of the stage's global batch)."""
+    are spread over 2 processes, each rank's batch is a part of the stage's global batch), started
+    by one launcher or, as two hosts would start them, by two (``--node_rank=0/1``,
+    ``--master_addr=127.0.0.1``): the same numbers."""
     script = tmp_path / "driver.py"
     script.write_text(DRIVER)
     env = dict(os.environ, XLA_FLAGS="--xla_force_host_platform_device_count=1", PYTHONPATH=ROOT,
                JAX_PLATFORMS="cpu")
-    r = subprocess.run([sys.executable, "-m", "msjax", "launch", f"--worker_num={workers}",
-                        f"--local_worker_num={workers}", "--join=True", f"--log_dir={tmp_path / 'logs'}",
-                        "--master_port=10993", str(script), os.path.dirname(os.path.abspath(__file__)), str(tmp_path)],
-                       capture_output=True, text=True, env=env, timeout=900)
-    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
+    nodes = [[f"--node_rank={h}", "--master_addr=127.0.0.1"] if hosts > 1 else [] for h in range(hosts)]
+    procs = []
+    for i in reversed(range(hosts)):        # node 1's launcher first: it joins node 0's job
+        with open(tmp_path / f"launcher{i}.txt", "w") as out:
+            procs.append((i, subprocess.Popen(
+                [sys.executable, "-m", "msjax", "launch", f"--worker_num={workers}",
+                 f"--local_worker_num={workers // hosts}", *nodes[i], "--join=True", f"--log_dir={tmp_path / 'logs'}",
+                 "--master_port=10993", str(script), os.path.dirname(os.path.abspath(__file__)), str(tmp_path)],
+                stdout=out, stderr=subprocess.STDOUT, env=env)))
+    for i, p in procs:
+        assert p.wait(timeout=900) == 0, (tmp_path / f"launcher{i}.txt").read_text()[-6000:]
     res = {}
     for rank in range(workers):
         text = (tmp_path / "logs" / f"worker_{rank}.log").read_text()
