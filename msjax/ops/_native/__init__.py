@@ -19,6 +19,11 @@ the targets are registered in every process before a convolution is traced, and 
 front-end compile cache (``common._frontend_cache``) loads an executable stored by a process that
 had them (this module lends itself to the core as ``native_kernels``).
 
+The library also exports ``MsjaxMatmulHost``, the ``msjax_matmul`` handler's plan and primitive
+called on NumPy buffers: lent to ``runtime._host_eager`` so a PyNative Dense's first calls run it
+on the host instead of compiling a program (bit for bit the FFI call's, denormals flushed as XLA
+runs it).
+
 oneDNN's OpenMP threads wait passively (``OMP_WAIT_POLICY=PASSIVE`` while the library loads, unless
 the user set the variable): see :func:`_load_passive`. Difference from MindSpore: none visible;
 MindSpore's CPU kernels run on its own thread pool.
@@ -180,7 +185,9 @@ def _lend_host_twins(lib):
     handler's own plan and oneDNN primitive on NumPy buffers), so the first PyNative calls of a
     Dense run it without compiling a program; bit for bit the FFI call's (XLA runs it with the
     calling thread's denormals flushed, and so does the twin)."""
-    fn = lib.MsjaxMatmulHost
+    fn = getattr(lib, "MsjaxMatmulHost", None)
+    if fn is None:       # a library without the twin: its first calls compile, as before
+        return
     fn.restype = ctypes.c_int
     fn.argtypes = [ctypes.c_void_p, ctypes.c_int64, ctypes.c_int64, ctypes.c_void_p, ctypes.c_int64,
                    ctypes.c_int64, ctypes.c_int64, ctypes.c_int64, ctypes.c_int64, ctypes.c_void_p]
