@@ -82,3 +82,26 @@ def test_ffi_calls_without_a_twin_or_with_effects_compile(fresh, monkeypatch):
     eqn = closed.jaxpr.eqns[0]
     assert he._kernel_rule(eqn.replace(params=dict(eqn.params, has_side_effect=True))) is None
     assert he._kernel_rule(eqn.replace(params=dict(eqn.params, input_layouts=((0, 1), (1, 0))))) is None
+
+
+@pytest.mark.parametrize("b,c", [(1, 3), (5, 10), (33, 17)])
+def test_sparse_softmax_xent_twin_bit_equal_to_the_compiled_ffi_call(fresh, b, c):
+    """The loss and its gradient (MindSpore's exp polynomial, 8-lane blocks and a scalar tail) on
+    logits with extremes and denormals, labels out of range included."""
+    from msjax.ops._impl import xent_native
+    rs = np.random.RandomState(b)
+    x = (rs.standard_normal((b, c)) * 30).astype(np.float32)
+    x.flat[::4] = np.float32(1e-39)
+    x.flat[1::9] = np.float32(-100.0)
+    t = rs.randint(-1, c + 1, b).astype(np.int32)
+    for is_grad in (False, True):
+        before = he.stats()
+        host = xent_native._call(jax.device_put(x), jax.device_put(t), is_grad)
+        assert he.stats()["host"] == before["host"] + 1 and he.stats()["compiled"] == before["compiled"]
+        he.enabled(False)
+        try:
+            compiled = jax.jit(lambda a, s: xent_native._call(a, s, is_grad))(x, t)
+        finally:
+            he.enabled(True)
+        assert host.shape == compiled.shape
+        np.testing.assert_array_equal(_bits(host), _bits(compiled))

@@ -19,10 +19,10 @@ the targets are registered in every process before a convolution is traced, and 
 front-end compile cache (``common._frontend_cache``) loads an executable stored by a process that
 had them (this module lends itself to the core as ``native_kernels``).
 
-The library also exports ``MsjaxMatmulHost``, the ``msjax_matmul`` handler's plan and primitive
-called on NumPy buffers: lent to ``runtime._host_eager`` so a PyNative Dense's first calls run it
-on the host instead of compiling a program (bit for bit the FFI call's, denormals flushed as XLA
-runs it).
+The library also exports host twins of two targets (``MsjaxMatmulHost``, the ``msjax_matmul``
+handler's plan and primitive, and ``MsjaxSparseSoftmaxXentHost``) called on NumPy buffers: lent
+to ``runtime._host_eager`` so a PyNative Dense's or loss's first calls run them on the host
+instead of compiling a program (bit for bit the FFI calls', denormals flushed as XLA runs them).
 
 oneDNN's OpenMP threads wait passively (``OMP_WAIT_POLICY=PASSIVE`` while the library loads, unless
 the user set the variable): see :func:`_load_passive`. Difference from MindSpore: none visible;
@@ -181,27 +181,41 @@ _LOADED = [False]
 
 
 def _lend_host_twins(lib):
-    """Give ``runtime._host_eager`` the host twin of ``msjax_matmul`` (``MsjaxMatmulHost``: the FFI
-    handler's own plan and oneDNN primitive on NumPy buffers), so the first PyNative calls of a
-    Dense run it without compiling a program; bit for bit the FFI call's (XLA runs it with the
-    calling thread's denormals flushed, and so does the twin)."""
-    fn = getattr(lib, "MsjaxMatmulHost", None)
-    if fn is None:       # a library without the twin: its first calls compile, as before
+    """Give ``runtime._host_eager`` the host twins of ``msjax_matmul`` (``MsjaxMatmulHost``: the FFI
+    handler's own plan and oneDNN primitive on NumPy buffers) and ``msjax_sparse_softmax_xent``
+    (``MsjaxSparseSoftmaxXentHost``: the handler's own loop), so the first PyNative calls of a Dense
+    or of the sparse softmax cross-entropy run them without compiling a program; bit for bit the
+    FFI calls' (XLA runs them with the calling thread's denormals flushed, and so do the twins)."""
+    mm = getattr(lib, "MsjaxMatmulHost", None)
+    xent = getattr(lib, "MsjaxSparseSoftmaxXentHost", None)
+    if mm is None or xent is None:       # a library without the twins: its first calls compile, as before
         return
-    fn.restype = ctypes.c_int
-    fn.argtypes = [ctypes.c_void_p, ctypes.c_int64, ctypes.c_int64, ctypes.c_void_p, ctypes.c_int64,
-                   ctypes.c_int64, ctypes.c_int64, ctypes.c_int64, ctypes.c_int64, ctypes.c_void_p]
+    mm.restype = xent.restype = ctypes.c_int
+    i64, ptr = ctypes.c_int64, ctypes.c_void_p
+    mm.argtypes = [ptr, i64, i64, ptr, i64, i64, i64, i64, i64, ptr]
+    xent.argtypes = [ptr, ptr, i64, i64, i64, i64, ptr]
+
+    def checked(status):
+        if status != 0:
+            raise RuntimeError("the native kernel refused the call")   # the caller compiles it instead
 
     def matmul(a, b, transpose_a=0, transpose_b=0):
         if a.dtype != np.float32 or b.dtype != np.float32 or a.ndim != 2 or b.ndim != 2:
             raise TypeError("msjax_matmul takes two 2-D float32 operands")
         out = np.empty((a.shape[1] if transpose_a else a.shape[0], b.shape[0] if transpose_b else b.shape[1]),
                        np.float32)
-        if fn(a.ctypes.data, *a.shape, b.ctypes.data, *b.shape, int(transpose_a), int(transpose_b), 1,
-              out.ctypes.data) != 0:
-            raise RuntimeError("oneDNN refused the product")   # the caller compiles it instead
+        checked(mm(a.ctypes.data, *a.shape, b.ctypes.data, *b.shape, int(transpose_a), int(transpose_b), 1,
+                   out.ctypes.data))
+        return [out]
+
+    def sparse_softmax_xent(x, t, is_grad=0):
+        if x.dtype != np.float32 or t.dtype != np.int32 or x.ndim != 2 or t.shape != x.shape[:1]:
+            raise TypeError("msjax_sparse_softmax_xent takes float32 logits (B, C) and int32 labels (B,)")
+        out = np.empty(x.shape if is_grad else (), np.float32)
+        checked(xent(x.ctypes.data, t.ctypes.data, *x.shape, int(is_grad), 1, out.ctypes.data))
         return [out]
     _host_eager.KERNELS["msjax_matmul"] = matmul
+    _host_eager.KERNELS["msjax_sparse_softmax_xent"] = sparse_softmax_xent
 
 
 def loaded():
