@@ -188,18 +188,35 @@ def _lend_host_twins(lib):
     FFI calls' (XLA runs them with the calling thread's denormals flushed, and so do the twins)."""
     mm = getattr(lib, "MsjaxMatmulHost", None)
     xent = getattr(lib, "MsjaxSparseSoftmaxXentHost", None)
-    if mm is None or xent is None:       # a library without the twins: its first calls compile, as before
+    conv = getattr(lib, "MsjaxConvHost", None)
+    if mm is None or xent is None or conv is None:   # a library without the twins: first calls compile
         return
-    mm.restype = xent.restype = ctypes.c_int
+    mm.restype = xent.restype = conv.restype = ctypes.c_int
     i64, ptr = ctypes.c_int64, ctypes.c_void_p
     mm.argtypes = [ptr, i64, i64, ptr, i64, i64, i64, i64, i64, ptr]
     xent.argtypes = [ptr, ptr, i64, i64, i64, i64, ptr]
+    conv.argtypes = [i64, i64, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, i64, i64]
 
     def checked(status):
         if status != 0:
             raise RuntimeError("the native kernel refused the call")   # the caller compiles it instead
 
-    def matmul(a, b, transpose_a=0, transpose_b=0):
+    def convolution(pass_):
+        def run(a, b, shapes, stride, pad_lo, pad_hi, dilation, groups):
+            (shape,) = shapes
+            if a.dtype != np.float32 or b.dtype != np.float32 or not a.ndim == b.ndim == len(shape):
+                raise TypeError("the convolution passes take float32 operands of one rank")
+            out = np.empty(shape, np.float32)
+            dims = [np.ascontiguousarray(v, np.int64) for v in (a.shape, b.shape, shape, stride, pad_lo, pad_hi,
+                                                                 dilation)]
+            if any(len(d) != a.ndim - 2 for d in dims[3:]):
+                raise TypeError("one stride, padding and dilation per spatial axis")
+            checked(conv(pass_, a.ndim, a.ctypes.data, dims[0].ctypes.data, b.ctypes.data, dims[1].ctypes.data,
+                         out.ctypes.data, dims[2].ctypes.data, *(d.ctypes.data for d in dims[3:]), int(groups), 1))
+            return [out]
+        return run
+
+    def matmul(a, b, transpose_a=0, transpose_b=0, **_):
         if a.dtype != np.float32 or b.dtype != np.float32 or a.ndim != 2 or b.ndim != 2:
             raise TypeError("msjax_matmul takes two 2-D float32 operands")
         out = np.empty((a.shape[1] if transpose_a else a.shape[0], b.shape[0] if transpose_b else b.shape[1]),
@@ -208,7 +225,7 @@ def _lend_host_twins(lib):
                    out.ctypes.data))
         return [out]
 
-    def sparse_softmax_xent(x, t, is_grad=0):
+    def sparse_softmax_xent(x, t, is_grad=0, **_):
         if x.dtype != np.float32 or t.dtype != np.int32 or x.ndim != 2 or t.shape != x.shape[:1]:
             raise TypeError("msjax_sparse_softmax_xent takes float32 logits (B, C) and int32 labels (B,)")
         out = np.empty(x.shape if is_grad else (), np.float32)
@@ -216,6 +233,8 @@ def _lend_host_twins(lib):
         return [out]
     _host_eager.KERNELS["msjax_matmul"] = matmul
     _host_eager.KERNELS["msjax_sparse_softmax_xent"] = sparse_softmax_xent
+    for i, target in enumerate(("msjax_conv_forward", "msjax_conv_backward_data", "msjax_conv_backward_weights")):
+        _host_eager.KERNELS[target] = convolution(i)
 
 
 def loaded():

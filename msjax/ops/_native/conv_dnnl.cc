@@ -21,8 +21,8 @@
 // is_grad, its gradient (B, C): MindSpore 2.10's SparseSoftmaxCrossEntropyWithLogits CPU kernel's
 // arithmetic (its softmax's exp polynomial, 8-lane blocks then a scalar tail, the running sums in
 // float, glibc's logf), written out with explicit fused multiply-adds (built with -ffp-contract=off).
-// MsjaxMatmulHost / MsjaxSparseSoftmaxXentHost: the same product / loss called from Python on host
-// buffers (the FFI handlers' own code), for the first PyNative calls that msjax/runtime/_host_eager.py evaluates without
+// MsjaxMatmulHost / MsjaxConvHost / MsjaxSparseSoftmaxXentHost: the same product / convolution pass /
+// loss called from Python on host buffers (the FFI handlers' own code and plans), for the first PyNative calls that msjax/runtime/_host_eager.py evaluates without
 // compiling a program; `flush` sets the calling thread's FTZ/DAZ bits for the call, as XLA's
 // executable runs with them.
 // Built by msjax/ops/_native/__init__.py with g++ against the onednn-cpu-gomp wheel.
@@ -397,6 +397,29 @@ extern "C" int MsjaxMatmulHost(void* a, int64_t a0, int64_t a1, void* b, int64_t
   int status = 0;
   try {
     auto plan = GetMatmulPlan(Dims{a0, a1}, Dims{b0, b1}, transpose_a != 0, transpose_b != 0);
+    Run(*plan, a, b, out);
+  } catch (...) {
+    status = 1;
+  }
+  _mm_setcsr(csr);
+  return status;
+}
+
+extern "C" int MsjaxConvHost(int64_t pass, int64_t rank, void* a, const int64_t* sa, void* b, const int64_t* sb,
+                             void* out, const int64_t* so, const int64_t* stride, const int64_t* lo,
+                             const int64_t* hi, const int64_t* dil, int64_t groups, int64_t flush) {
+  if (rank < 3 || rank > 5 || groups < 1 || pass < kForward || pass > kBackwardWeights) return 1;
+  const unsigned int csr = _mm_getcsr();
+  if (flush) _mm_setcsr(csr | 0x8040);
+  int status = 0;
+  try {
+    const int64_t nd = rank - 2;
+    Dims da(sa, sa + rank), db(sb, sb + rank), dout(so, so + rank);
+    const Dims& x = pass == kBackwardData ? dout : da;
+    const Dims& w = pass == kBackwardWeights ? dout : db;
+    const Dims& y = pass == kForward ? dout : (pass == kBackwardData ? da : db);
+    auto plan = GetPlan(static_cast<int>(pass), x, w, y, Dims(stride, stride + nd), Dims(lo, lo + nd),
+                        Dims(hi, hi + nd), Dims(dil, dil + nd), groups);
     Run(*plan, a, b, out);
   } catch (...) {
     status = 1;
