@@ -443,8 +443,9 @@ def _kernel_rule(eqn):
             lay is not None and tuple(lay) != tuple(range(len(a.shape) - 1, -1, -1)) for lay, a in zip(layouts, avals)):
         return None
 
-    def run(*xs, attributes=(), **_):
-        return twin(*[np.ascontiguousarray(x) for x in xs], **dict(attributes))
+    def run(*xs, attributes=(), result_avals=(), **_):
+        return twin(*[np.ascontiguousarray(x) for x in xs], shapes=[tuple(a.shape) for a in result_avals],
+                    **{k: getattr(v, "val", v) for k, v in attributes})    # arrays come as HashableArray
     return run, "kernel"
 
 

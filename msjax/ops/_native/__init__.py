@@ -19,6 +19,11 @@ the targets are registered in every process before a convolution is traced, and 
 front-end compile cache (``common._frontend_cache``) loads an executable stored by a process that
 had them (this module lends itself to the core as ``native_kernels``).
 
+The library also exports host twins of two targets (``MsjaxMatmulHost``, the ``msjax_matmul``
+handler's plan and primitive, and ``MsjaxSparseSoftmaxXentHost``) called on NumPy buffers: lent
+to ``runtime._host_eager`` so a PyNative Dense's or loss's first calls run them on the host
+instead of compiling a program (bit for bit the FFI calls', denormals flushed as XLA runs them).
+
 oneDNN's OpenMP threads wait passively (``OMP_WAIT_POLICY=PASSIVE`` while the library loads, unless
 the user set the variable): see :func:`_load_passive`. Difference from MindSpore: none visible;
 MindSpore's CPU kernels run on its own thread pool.
@@ -176,25 +181,60 @@ _LOADED = [False]
 
 
 def _lend_host_twins(lib):
-    """Give ``runtime._host_eager`` the host twin of ``msjax_matmul`` (``MsjaxMatmulHost``: the FFI
-    handler's own plan and oneDNN primitive on NumPy buffers), so the first PyNative calls of a
-    Dense run it without compiling a program; bit for bit the FFI call's (XLA runs it with the
-    calling thread's denormals flushed, and so does the twin)."""
-    fn = lib.MsjaxMatmulHost
-    fn.restype = ctypes.c_int
-    fn.argtypes = [ctypes.c_void_p, ctypes.c_int64, ctypes.c_int64, ctypes.c_void_p, ctypes.c_int64,
-                   ctypes.c_int64, ctypes.c_int64, ctypes.c_int64, ctypes.c_int64, ctypes.c_void_p]
+    """Give ``runtime._host_eager`` the host twins of ``msjax_matmul`` (``MsjaxMatmulHost``: the FFI
+    handler's own plan and oneDNN primitive on NumPy buffers) and ``msjax_sparse_softmax_xent``
+    (``MsjaxSparseSoftmaxXentHost``: the handler's own loop), so the first PyNative calls of a Dense
+    or of the sparse softmax cross-entropy run them without compiling a program; bit for bit the
+    FFI calls' (XLA runs them with the calling thread's denormals flushed, and so do the twins)."""
+    mm = getattr(lib, "MsjaxMatmulHost", None)
+    xent = getattr(lib, "MsjaxSparseSoftmaxXentHost", None)
+    conv = getattr(lib, "MsjaxConvHost", None)
+    if mm is None or xent is None or conv is None:   # a library without the twins: first calls compile
+        return
+    mm.restype = xent.restype = conv.restype = ctypes.c_int
+    i64, ptr = ctypes.c_int64, ctypes.c_void_p
+    mm.argtypes = [ptr, i64, i64, ptr, i64, i64, i64, i64, i64, ptr]
+    xent.argtypes = [ptr, ptr, i64, i64, i64, i64, ptr]
+    conv.argtypes = [i64, i64, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, i64, i64]
 
-    def matmul(a, b, transpose_a=0, transpose_b=0):
+    def checked(status):
+        if status != 0:
+            raise RuntimeError("the native kernel refused the call")   # the caller compiles it instead
+
+    def convolution(pass_):
+        def run(a, b, shapes, stride, pad_lo, pad_hi, dilation, groups):
+            (shape,) = shapes
+            if a.dtype != np.float32 or b.dtype != np.float32 or not a.ndim == b.ndim == len(shape):
+                raise TypeError("the convolution passes take float32 operands of one rank")
+            out = np.empty(shape, np.float32)
+            dims = [np.ascontiguousarray(v, np.int64) for v in (a.shape, b.shape, shape, stride, pad_lo, pad_hi,
+                                                                 dilation)]
+            if any(len(d) != a.ndim - 2 for d in dims[3:]):
+                raise TypeError("one stride, padding and dilation per spatial axis")
+            checked(conv(pass_, a.ndim, a.ctypes.data, dims[0].ctypes.data, b.ctypes.data, dims[1].ctypes.data,
+                         out.ctypes.data, dims[2].ctypes.data, *(d.ctypes.data for d in dims[3:]), int(groups), 1))
+            return [out]
+        return run
+
+    def matmul(a, b, transpose_a=0, transpose_b=0, **_):
         if a.dtype != np.float32 or b.dtype != np.float32 or a.ndim != 2 or b.ndim != 2:
             raise TypeError("msjax_matmul takes two 2-D float32 operands")
         out = np.empty((a.shape[1] if transpose_a else a.shape[0], b.shape[0] if transpose_b else b.shape[1]),
                        np.float32)
-        if fn(a.ctypes.data, *a.shape, b.ctypes.data, *b.shape, int(transpose_a), int(transpose_b), 1,
-              out.ctypes.data) != 0:
-            raise RuntimeError("oneDNN refused the product")   # the caller compiles it instead
+        checked(mm(a.ctypes.data, *a.shape, b.ctypes.data, *b.shape, int(transpose_a), int(transpose_b), 1,
+                   out.ctypes.data))
+        return [out]
+
+    def sparse_softmax_xent(x, t, is_grad=0, **_):
+        if x.dtype != np.float32 or t.dtype != np.int32 or x.ndim != 2 or t.shape != x.shape[:1]:
+            raise TypeError("msjax_sparse_softmax_xent takes float32 logits (B, C) and int32 labels (B,)")
+        out = np.empty(x.shape if is_grad else (), np.float32)
+        checked(xent(x.ctypes.data, t.ctypes.data, *x.shape, int(is_grad), 1, out.ctypes.data))
         return [out]
     _host_eager.KERNELS["msjax_matmul"] = matmul
+    _host_eager.KERNELS["msjax_sparse_softmax_xent"] = sparse_softmax_xent
+    for i, target in enumerate(("msjax_conv_forward", "msjax_conv_backward_data", "msjax_conv_backward_weights")):
+        _host_eager.KERNELS[target] = convolution(i)
 
 
 def loaded():

@@ -21,8 +21,8 @@
 // is_grad, its gradient (B, C): MindSpore 2.10's SparseSoftmaxCrossEntropyWithLogits CPU kernel's
 // arithmetic (its softmax's exp polynomial, 8-lane blocks then a scalar tail, the running sums in
 // float, glibc's logf), written out with explicit fused multiply-adds (built with -ffp-contract=off).
-// MsjaxMatmulHost: the same product called from Python on host buffers (the FFI handler's plan and
-// primitive), for the first PyNative calls that msjax/runtime/_host_eager.py evaluates without
+// MsjaxMatmulHost / MsjaxConvHost / MsjaxSparseSoftmaxXentHost: the same product / convolution pass /
+// loss called from Python on host buffers (the FFI handlers' own code and plans), for the first PyNative calls that msjax/runtime/_host_eager.py evaluates without
 // compiling a program; `flush` sets the calling thread's FTZ/DAZ bits for the call, as XLA's
 // executable runs with them.
 // Built by msjax/ops/_native/__init__.py with g++ against the onednn-cpu-gomp wheel.
@@ -357,31 +357,32 @@ void SoftmaxRow(const float* x, float* dst, int64_t c) {
   for (int64_t k = 0; k < c; ++k) dst[k] *= inv;
 }
 
-ffi::Error SparseSoftmaxXent(ffi::Buffer<ffi::F32> logits, ffi::Buffer<ffi::S32> labels,
-                             ffi::ResultBuffer<ffi::F32> out, int64_t is_grad) {
-  auto d = logits.dimensions();
-  if (d.size() != 2 || labels.dimensions().size() != 1 || labels.dimensions()[0] != d[0]) {
-    return ffi::Error(ffi::ErrorCode::kInvalidArgument, "msjax sparse softmax: logits (B, C), labels (B,)");
-  }
-  int64_t b = d[0], c = d[1];
-  const float* x = logits.typed_data();
-  const int32_t* t = labels.typed_data();
+// the loss () or its gradient (B, C) of logits x (B, C) and labels t (B,) into o
+void SparseSoftmaxXentRun(const float* x, const int32_t* t, int64_t b, int64_t c, int64_t is_grad, float* o) {
   std::vector<float> soft(static_cast<size_t>(b * c));
   for (int64_t i = 0; i < b; ++i) SoftmaxRow(x + i * c, soft.data() + i * c, c);
-  float* o = out->typed_data();
   if (is_grad) {
     float scale = static_cast<float>(1.0 / static_cast<double>(b));
     for (int64_t k = 0; k < b * c; ++k) o[k] = scale * soft[k];
     for (int64_t i = 0; i < b; ++i) {
       if (t[i] >= 0 && t[i] < c) o[i * c + t[i]] -= scale;
     }
-    return ffi::Error::Success();
+    return;
   }
   float total = 0.0f;
   for (int64_t i = 0; i < b; ++i) {
     if (t[i] >= 0 && t[i] < c) total -= std::log(soft[i * c + t[i]]);
   }
   o[0] = total / static_cast<float>(b);
+}
+
+ffi::Error SparseSoftmaxXent(ffi::Buffer<ffi::F32> logits, ffi::Buffer<ffi::S32> labels,
+                             ffi::ResultBuffer<ffi::F32> out, int64_t is_grad) {
+  auto d = logits.dimensions();
+  if (d.size() != 2 || labels.dimensions().size() != 1 || labels.dimensions()[0] != d[0]) {
+    return ffi::Error(ffi::ErrorCode::kInvalidArgument, "msjax sparse softmax: logits (B, C), labels (B,)");
+  }
+  SparseSoftmaxXentRun(logits.typed_data(), labels.typed_data(), d[0], d[1], is_grad, out->typed_data());
   return ffi::Error::Success();
 }
 
@@ -423,6 +424,43 @@ extern "C" int MsjaxMatmulHost(void* a, int64_t a0, int64_t a1, void* b, int64_t
   try {
     auto plan = GetMatmulPlan(Dims{a0, a1}, Dims{b0, b1}, transpose_a != 0, transpose_b != 0);
     Run(*plan, a, b, out);
+  } catch (...) {
+    status = 1;
+  }
+  _mm_setcsr(csr);
+  return status;
+}
+
+extern "C" int MsjaxConvHost(int64_t pass, int64_t rank, void* a, const int64_t* sa, void* b, const int64_t* sb,
+                             void* out, const int64_t* so, const int64_t* stride, const int64_t* lo,
+                             const int64_t* hi, const int64_t* dil, int64_t groups, int64_t flush) {
+  if (rank < 3 || rank > 5 || groups < 1 || pass < kForward || pass > kBackwardWeights) return 1;
+  const unsigned int csr = _mm_getcsr();
+  if (flush) _mm_setcsr(csr | 0x8040);
+  int status = 0;
+  try {
+    const int64_t nd = rank - 2;
+    Dims da(sa, sa + rank), db(sb, sb + rank), dout(so, so + rank);
+    const Dims& x = pass == kBackwardData ? dout : da;
+    const Dims& w = pass == kBackwardWeights ? dout : db;
+    const Dims& y = pass == kForward ? dout : (pass == kBackwardData ? da : db);
+    auto plan = GetPlan(static_cast<int>(pass), x, w, y, Dims(stride, stride + nd), Dims(lo, lo + nd),
+                        Dims(hi, hi + nd), Dims(dil, dil + nd), groups);
+    Run(*plan, a, b, out);
+  } catch (...) {
+    status = 1;
+  }
+  _mm_setcsr(csr);
+  return status;
+}
+
+extern "C" int MsjaxSparseSoftmaxXentHost(const float* x, const int32_t* t, int64_t b, int64_t c, int64_t is_grad,
+                                          int64_t flush, float* out) {
+  const unsigned int csr = _mm_getcsr();
+  if (flush) _mm_setcsr(csr | 0x8040);
+  int status = 0;
+  try {
+    SparseSoftmaxXentRun(x, t, b, c, is_grad, out);
   } catch (...) {
     status = 1;
   }
