@@ -115,6 +115,18 @@ def mode(request):
     return request.param
 
 
+@pytest.fixture(scope="module")
+def preloaded():
+    """Runs of ``python -m msjax ...`` as new processes forked from one that has imported msjax
+    and done nothing else (``msjax/conformance/preloaded.py``: ``run(argv, cwd, env, timeout)
+    -> (returncode, stdout bytes, stderr bytes)``): no traced program, compiled executable or
+    in-memory cache, as in a fresh interpreter, without paying msjax's import (about 2.5 CPU-s)
+    a run. One server per test module."""
+    from msjax.conformance.preloaded import PreloadedRunner
+    with PreloadedRunner() as runner:
+        yield runner
+
+
 @pytest.fixture
 def ms_log():
     """The records MindSpore's logger (``msjax.log``: warnings MindSpore logs rather than raises)

@@ -1,7 +1,5 @@
 """``set_context(enable_compile_cache=True)``: JAX's persistent cache serves a new process."""
 import os
-import subprocess
-import sys
 import textwrap
 
 import pytest
@@ -28,24 +26,23 @@ SCRIPT = textwrap.dedent("""
 """)
 
 
-def _run(tmp_path, cache):
+def _run(preloaded, tmp_path, cache):
     script = tmp_path / "step.py"
     script.write_text(SCRIPT)
     # JAX's persistent cache alone (the front-end cache would answer before it)
     env = dict(os.environ, MS_COMPILER_CACHE_ENABLE="0", MSJAX_FRONTEND_CACHE="0")
-    out = subprocess.run([sys.executable, "-m", "msjax", "run", str(script), str(cache)], capture_output=True,
-                         text=True, env=env, timeout=300)
-    assert out.returncode == 0, out.stderr[-2000:]
-    line = [ln for ln in out.stdout.splitlines() if ln.startswith("HITS")][-1].split()
+    rc, stdout, stderr = preloaded.run(["run", str(script), str(cache)], os.getcwd(), env, 300)
+    assert rc == 0, stderr.decode()[-2000:]
+    line = [ln for ln in stdout.decode().splitlines() if ln.startswith("HITS")][-1].split()
     return int(line[1]), float(line[3])
 
 
-def test_second_process_loads_compiled_step_from_cache(tmp_path):
+def test_second_process_loads_compiled_step_from_cache(preloaded, tmp_path):
     cache = tmp_path / "cache"
-    hits1, loss1 = _run(tmp_path, cache)
+    hits1, loss1 = _run(preloaded, tmp_path, cache)
     entries = set(os.listdir(cache))
     assert hits1 == 0 and entries, "the first process compiles and fills the cache"
-    hits2, loss2 = _run(tmp_path, cache)
+    hits2, loss2 = _run(preloaded, tmp_path, cache)
     assert hits2 > 0, "the second process loads executables from the cache"
     assert set(os.listdir(cache)) == entries, "nothing is compiled anew"
     assert loss2 == loss1

@@ -10,6 +10,7 @@ import textwrap
 import pytest
 
 from msjax.parallel.cluster import run as launcher
+from xla_flags import self_consistent
 
 pytestmark = pytest.mark.xdist_group("distributed")
 
@@ -157,9 +158,9 @@ def test_mpirun_environment(tmp_path):
     port = _port()
     procs = []
     for rank in range(2):
-        env = dict(os.environ, OMPI_COMM_WORLD_RANK=str(rank), OMPI_COMM_WORLD_SIZE="2",
+        env = dict(self_consistent(), OMPI_COMM_WORLD_RANK=str(rank), OMPI_COMM_WORLD_SIZE="2",
                    OMPI_COMM_WORLD_LOCAL_RANK=str(rank), OMPI_COMM_WORLD_LOCAL_SIZE="2",
-                   MS_SCHED_PORT=str(port), MS_TOPO_TIMEOUT="120", XLA_FLAGS="")
+                   MS_SCHED_PORT=str(port), MS_TOPO_TIMEOUT="120")
         procs.append(subprocess.Popen([PY, str(path)], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                       text=True))
     outs = [p.communicate(timeout=240)[0] for p in procs]
@@ -323,7 +324,7 @@ def test_one_process_four_devices_loss_scale_and_collectives(tmp_path):
     path = tmp_path / "four.py"
     path.write_text(textwrap.dedent(FOUR_DEVICES))
     r = subprocess.run([PY, str(path)], cwd=tmp_path, capture_output=True, text=True, timeout=240,
-                       env=dict(os.environ, XLA_FLAGS="--xla_force_host_platform_device_count=4"))
+                       env=self_consistent("--xla_force_host_platform_device_count=4"))
     assert r.returncode == 0 and "FOUR DEVICES OK" in r.stdout, r.stdout + r.stderr[-4000:]
 
 
@@ -344,7 +345,7 @@ def test_zoo_resnet18_run_distribute_under_the_launcher(tmp_path):
                         "--run_distribute=True", f"--data_path={tmp_path / 'data'}", "--num_samples=32",
                         "--batch_size=8", "--base_channels=8", f"--output_dir={tmp_path / 'out'}",
                         "--save_checkpoint_steps=2"],
-                       cwd=tmp_path, capture_output=True, text=True, timeout=400, env=dict(os.environ, XLA_FLAGS=""))
+                       cwd=tmp_path, capture_output=True, text=True, timeout=400, env=self_consistent())
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
     ckpts = [sorted((tmp_path / "out" / "ckpt" / f"ckpt_{k}").glob("*.ckpt"))[-1] for k in (0, 1)]
     a, b = (ms.load_checkpoint(str(c)) for c in ckpts)

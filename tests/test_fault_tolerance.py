@@ -16,6 +16,7 @@ import msjax.dataset  # noqa: F401
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "fixtures"))
 import fault_tolerance_scenarios as scenarios  # noqa: E402
+from xla_flags import self_consistent  # noqa: E402
 
 with open(os.path.join(HERE, "fixtures", "fault_tolerance_mindspore.json")) as _f:
     MINDSPORE = json.load(_f)["scenarios"]
@@ -181,7 +182,7 @@ def _launch(tmp_path, port, *args):
     cmd = [sys.executable, "-m", "msjax", "launch", "--worker_num=2", "--local_worker_num=2", "--join=True",
            f"--master_port={port}", f"--log_dir=logs{len(args)}", "--tail_worker_log=-2", "job.py", *args]
     return subprocess.Popen(cmd, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env=dict(os.environ, XLA_FLAGS=""))
+                            env=self_consistent())
 
 
 def _free_port():

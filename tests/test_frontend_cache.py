@@ -2,7 +2,6 @@
 and anything that changes the traced program (the script, a Cell attribute, a
 global the network reads, the command line) makes it trace again."""
 import os
-import subprocess
 import sys
 import textwrap
 
@@ -55,15 +54,15 @@ SCRIPT = textwrap.dedent("""
 """)
 
 
-def _run(script, cache, *config, env=None):
+def _run(preloaded, script, cache, *config, env=None):
     cfg = script.parent / "config.txt"
     cfg.write_text(" ".join(config))
     env = dict(os.environ, MS_COMPILER_CACHE_ENABLE="0", MSJAX_CACHE_KEY_DIR=str(script.parent / "key"), **(env or {}))
-    out = subprocess.run([sys.executable, "-m", "msjax", "run", str(script), str(cache), str(cfg)], capture_output=True,
-                         text=True, env=env, timeout=300)
-    assert out.returncode == 0, out.stderr[-3000:]
-    assert "UntrustedCacheWarning" not in out.stderr, out.stderr[-3000:]
-    line = [ln for ln in out.stdout.splitlines() if ln.startswith("RESULT")][-1].split(" ", 2)
+    rc, stdout, stderr = preloaded.run(["run", str(script), str(cache), str(cfg)], os.getcwd(), env, 300)
+    stdout, stderr = stdout.decode(), stderr.decode()
+    assert rc == 0, stderr[-3000:]
+    assert "UntrustedCacheWarning" not in stderr, stderr[-3000:]
+    line = [ln for ln in stdout.splitlines() if ln.startswith("RESULT")][-1].split(" ", 2)
     return int(line[1]), line[2]
 
 
@@ -79,33 +78,33 @@ def _entries(cache):
     return sorted(os.listdir(d)) if d.exists() else []
 
 
-def test_second_process_runs_the_stored_step_without_tracing(script, tmp_path):
+def test_second_process_runs_the_stored_step_without_tracing(preloaded, script, tmp_path):
     """Also with a convolution on msjax's native FFI kernels (registered before the stored
     executable is loaded: the second process has not traced a convolution) and a Cholesky
     factorisation on jaxlib's LAPACK kernels (their table filled before the first call)."""
     cache = tmp_path / "cache"
-    traces1, result1 = _run(script, cache, "2.0", "0.5", "keep")
+    traces1, result1 = _run(preloaded, script, cache, "2.0", "0.5", "keep")
     assert traces1 >= 2 and len(_entries(cache)) >= 2, "training step and forward traced and stored"
-    traces2, result2 = _run(script, cache, "2.0", "0.5", "keep")
+    traces2, result2 = _run(preloaded, script, cache, "2.0", "0.5", "keep")
     assert traces2 == 0, "nothing traced: every signature came from the front-end cache"
     assert result2 == result1, "same losses, outputs and trained weights (the donated step updates Parameters)"
-    traces3, result3 = _run(script, cache, "2.0", "0.5", "keep", env={"MSJAX_FRONTEND_CACHE": "0"})
+    traces3, result3 = _run(preloaded, script, cache, "2.0", "0.5", "keep", env={"MSJAX_FRONTEND_CACHE": "0"})
     assert traces3 == traces1 and result3 == result1
 
 
-def test_a_changed_configuration_or_script_traces_again(script, tmp_path):
+def test_a_changed_configuration_or_script_traces_again(preloaded, script, tmp_path):
     """Each change (a float attribute of the Cell, a global config object construct reads,
     a Primitive's attribute, an edit of the script) traces again, and gives what a process
     with an empty cache gives; one stored run serves as the base of all of them."""
     cache = tmp_path / "cache"
-    _run(script, cache, "2.0", "0.5", "keep")
+    _run(preloaded, script, cache, "2.0", "0.5", "keep")
     for args in [("3.0", "0.5", "keep"), ("2.0", "-0.5", "keep"), ("2.0", "0.5", "drop")]:
-        traces, result = _run(script, cache, *args)
-        fresh = _run(script, tmp_path / f"fresh{args}", *args)
+        traces, result = _run(preloaded, script, cache, *args)
+        fresh = _run(preloaded, script, tmp_path / f"fresh{args}", *args)
         assert traces > 0 and (traces, result) == fresh, args
     script.write_text(SCRIPT.replace("self.fc(x) * self.scale", "self.fc(x) * self.scale * 2"))
-    traces, result = _run(script, cache, "2.0", "0.5", "keep")
-    assert traces > 0 and (traces, result) == _run(script, tmp_path / "fresh-edited", "2.0", "0.5", "keep")
+    traces, result = _run(preloaded, script, cache, "2.0", "0.5", "keep")
+    assert traces > 0 and (traces, result) == _run(preloaded, script, tmp_path / "fresh-edited", "2.0", "0.5", "keep")
 
 
 # ---------------------------------------------------------------------------

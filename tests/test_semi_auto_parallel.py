@@ -18,6 +18,7 @@ import pytest
 import msjax as ms
 from msjax import nn, ops
 from msjax.parallel import Layout
+from xla_flags import self_consistent
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXAMPLE = os.path.join(ROOT, "examples", "distributed", "semi_auto_parallel.py")
@@ -249,7 +250,8 @@ print("RESULT " + json.dumps(result))
 
 
 def _run(script, devices, *args, timeout=600):
-    env = dict(os.environ, XLA_FLAGS=f"--xla_force_host_platform_device_count={devices}", PYTHONPATH=ROOT,
+    # the runs compare their numbers with the stand-alone numbers of the same flags
+    env = dict(self_consistent(f"--xla_force_host_platform_device_count={devices}"), PYTHONPATH=ROOT,
                JAX_PLATFORMS="cpu")
     return subprocess.run([sys.executable, "-m", "msjax", "run", script, *args], capture_output=True, text=True,
                           env=env, timeout=timeout)
@@ -394,8 +396,7 @@ def test_launched_workers_print_the_stand_alone_losses(tmp_path):
     r = _run(EXAMPLE, 1, "--case", "op", "--steps", "3", "--out", str(ref))
     assert r.returncode == 0, r.stderr[-3000:]
     out = tmp_path / "two.json"
-    env = dict(os.environ, PYTHONPATH=ROOT, JAX_PLATFORMS="cpu")
-    env.pop("XLA_FLAGS", None)
+    env = dict(self_consistent(), PYTHONPATH=ROOT, JAX_PLATFORMS="cpu")   # the flags of the reference run
     r = subprocess.run([sys.executable, "-m", "msjax", "launch", "--worker_num=2", "--local_worker_num=2",
                         "--join=True", f"--log_dir={tmp_path / 'logs'}", "--master_port=10991", EXAMPLE,
                         "--case", "op", "--outside", "--steps", "3", "--out", str(out), "--ckpt_dir", str(tmp_path)],
