@@ -35,6 +35,12 @@ _jax.config.update("jax_enable_x64", True)
 # would otherwise use TF32 there.
 _jax.config.update("jax_default_matmul_precision", "highest")
 
+# glibc keeps the large buffers a compiled step frees (as MindSpore's memory pool does) instead of
+# unmapping them and faulting them in again each step; set before JAX starts its threads.
+from .runtime._host_allocator import keep_freed_memory as _keep_freed_memory
+
+_keep_freed_memory()
+
 
 def _chained(exc):
     """``exc`` and the exceptions chained to it (``__cause__``, ``__context__``), each once."""
