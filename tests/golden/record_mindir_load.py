@@ -437,6 +437,23 @@ def build_nets(ms):
             y = self.same(self.up(x))
             return y, self.valid(y), self.grp(x), self.op(x, self.op_w)
 
+    class Nms(nn.Cell):
+        """``ops.NMSWithMask`` (the ``NMSWithMask`` node, attribute ``iou_threshold``)."""
+        def __init__(self):
+            super().__init__()
+            self.nms = ops.NMSWithMask(0.3)
+
+        def construct(self, b):
+            boxes, idx, mask = self.nms(b)
+            return boxes * 2, idx, mask
+
+    def boxes(n, seed):
+        rng = np.random.RandomState(seed)
+        xy, wh = rng.uniform(0, 20, (n, 2)), rng.uniform(2, 10, (n, 2))
+        b = np.concatenate([xy, xy + wh, rng.uniform(0, 1, (n, 1))], 1).astype(np.float32)
+        b[5, 4] = b[2, 4]        # two equal scores
+        return b
+
     def f32(*shape, seed=0):
         return np.random.RandomState(seed).randn(*shape).astype(np.float32)
 
@@ -464,6 +481,7 @@ def build_nets(ms):
         "make_list": (ListOut(), [f32(2, 3, seed=15)], None),
         "layers3d": (Layers3d(), [f32(1, 2, 6, 8, 7, seed=16)], None),
         "conv3d_transpose": (Conv3dTransposes(), [f32(1, 2, 3, 4, 3, seed=17)], None),
+        "nms": (Nms(), [boxes(12, seed=19)], None),
         "int_ops": (IntOps(), [np.arange(-6, 6, dtype=np.int32).reshape(2, 6),
                                np.array([[3, -3, 2, 5, -4, 7]] * 2, np.int32), f32(2, 3, seed=10)], None),
     }

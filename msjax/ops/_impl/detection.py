@@ -22,6 +22,7 @@ import numpy as np
 from ..._core.registry import op
 from ._util import Tensor, arr, wrap
 from .activation import F16_32, check_dtype
+from .export_names import exported
 
 
 def _check_type(name, arg, value, want):
@@ -156,6 +157,12 @@ def nms_with_mask(bboxes, iou_threshold=0.5):
     n = b.shape[0]
     if n <= 0:
         raise ValueError(f"For 'NMSWithMask', the 'bboxes.shape[0]' must be positive, but got {n}.")
+    # one named kernel: the MINDIR writer writes it as MindSpore's NMSWithMask node
+    return tuple(wrap(a) for a in exported("NMSWithMask", _nms, b, iou_threshold=float(iou_threshold)))
+
+
+def _nms(b, iou_threshold):
+    n = b.shape[0]
     order = jnp.argsort(b[:, 4], stable=True)[::-1]
     boxes = b[order]
     over = _overlaps(boxes[:, :4].astype(jnp.float32), boxes[:, :4].astype(jnp.float32), 0.0) > iou_threshold
@@ -165,7 +172,7 @@ def nms_with_mask(bboxes, iou_threshold=0.5):
         return keep & ~(keep[i] & over[i] & later[i])
 
     keep = jax.lax.fori_loop(0, n, body, jnp.ones((n,), bool))
-    return wrap(boxes), wrap(jnp.arange(n, dtype=jnp.int32)), wrap(keep)
+    return boxes, jnp.arange(n, dtype=jnp.int32), keep
 
 
 _CHECK_VALID_TYPES = (np.dtype(np.float16), np.dtype(np.float32), np.dtype(np.int16), np.dtype(np.uint8))
