@@ -259,9 +259,17 @@ def roi_align(features, rois, pooled_height, pooled_width, spatial_scale, sample
         bad = (idx < 0) | (idx > n - 1)
         if bad.any():
             raise RuntimeError(f"image_index {float(idx[bad][0])} must be a number in [0,{n - 1}]")
-    args = ((pooled_height, pooled_width), float(spatial_scale), sample_num, roi_end_mode)
-    fn = _roi_align if sample_num > 0 else _roi_align.__wrapped__   # a grid per box needs the box values
-    return wrap(fn(x, r, *args))
+    if sample_num > 0:      # one named kernel: the MINDIR writer writes it as MindSpore's ROIAlign node
+        return wrap(exported("ROIAlign", _roi_align_node, x, r, pooled_height=int(pooled_height),
+                             pooled_width=int(pooled_width), spatial_scale=float(spatial_scale),
+                             sample_num=int(sample_num), roi_end_mode=int(roi_end_mode)))
+    # a grid per box needs the box values
+    return wrap(_roi_align.__wrapped__(x, r, (pooled_height, pooled_width), float(spatial_scale), sample_num,
+                                       roi_end_mode))
+
+
+def _roi_align_node(x, r, pooled_height, pooled_width, spatial_scale, sample_num, roi_end_mode):
+    return _roi_align(x, r, (pooled_height, pooled_width), spatial_scale, sample_num, roi_end_mode)
 
 
 @functools.partial(jax.jit, static_argnums=(2, 3, 4, 5))
