@@ -437,6 +437,38 @@ def build_nets(ms):
             y = self.same(self.up(x))
             return y, self.valid(y), self.grp(x), self.op(x, self.op_w)
 
+    class Nms(nn.Cell):
+        """``ops.NMSWithMask`` (the ``NMSWithMask`` node, attribute ``iou_threshold``)."""
+        def __init__(self):
+            super().__init__()
+            self.nms = ops.NMSWithMask(0.3)
+
+        def construct(self, b):
+            boxes, idx, mask = self.nms(b)
+            return boxes * 2, idx, mask
+
+    class RoiAlign(nn.Cell):
+        """``ops.ROIAlign`` (``ROIAlign`` nodes, attribute form): ``roi_end_mode`` 1 and 0, two images."""
+        def __init__(self):
+            super().__init__()
+            self.roi = ops.ROIAlign(3, 2, 0.5, 2)
+            self.roi0 = ops.ROIAlign(2, 2, 0.25, 1, 0)
+
+        def construct(self, x, r):
+            return self.roi(x, r), self.roi0(x, r)
+
+    def rois(seed):
+        rng = np.random.RandomState(seed)
+        xy, wh = rng.uniform(0, 12, (5, 2)), rng.uniform(1, 8, (5, 2))
+        return np.concatenate([np.array([[0], [1], [0], [1], [1]]), xy, xy + wh], 1).astype(np.float32)
+
+    def boxes(n, seed):
+        rng = np.random.RandomState(seed)
+        xy, wh = rng.uniform(0, 20, (n, 2)), rng.uniform(2, 10, (n, 2))
+        b = np.concatenate([xy, xy + wh, rng.uniform(0, 1, (n, 1))], 1).astype(np.float32)
+        b[5, 4] = b[2, 4]        # two equal scores
+        return b
+
     def f32(*shape, seed=0):
         return np.random.RandomState(seed).randn(*shape).astype(np.float32)
 
@@ -464,6 +496,8 @@ def build_nets(ms):
         "make_list": (ListOut(), [f32(2, 3, seed=15)], None),
         "layers3d": (Layers3d(), [f32(1, 2, 6, 8, 7, seed=16)], None),
         "conv3d_transpose": (Conv3dTransposes(), [f32(1, 2, 3, 4, 3, seed=17)], None),
+        "nms": (Nms(), [boxes(12, seed=19)], None),
+        "roi_align": (RoiAlign(), [f32(2, 3, 12, 10, seed=20), rois(21)], None),
         "int_ops": (IntOps(), [np.arange(-6, 6, dtype=np.int32).reshape(2, 6),
                                np.array([[3, -3, 2, 5, -4, 7]] * 2, np.int32), f32(2, 3, seed=10)], None),
     }

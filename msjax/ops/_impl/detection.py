@@ -22,6 +22,7 @@ import numpy as np
 from ..._core.registry import op
 from ._util import Tensor, arr, wrap
 from .activation import F16_32, check_dtype
+from .export_names import exported
 
 
 def _check_type(name, arg, value, want):
@@ -156,6 +157,12 @@ def nms_with_mask(bboxes, iou_threshold=0.5):
     n = b.shape[0]
     if n <= 0:
         raise ValueError(f"For 'NMSWithMask', the 'bboxes.shape[0]' must be positive, but got {n}.")
+    # one named kernel: the MINDIR writer writes it as MindSpore's NMSWithMask node
+    return tuple(wrap(a) for a in exported("NMSWithMask", _nms, b, iou_threshold=float(iou_threshold)))
+
+
+def _nms(b, iou_threshold):
+    n = b.shape[0]
     order = jnp.argsort(b[:, 4], stable=True)[::-1]
     boxes = b[order]
     over = _overlaps(boxes[:, :4].astype(jnp.float32), boxes[:, :4].astype(jnp.float32), 0.0) > iou_threshold
@@ -165,7 +172,7 @@ def nms_with_mask(bboxes, iou_threshold=0.5):
         return keep & ~(keep[i] & over[i] & later[i])
 
     keep = jax.lax.fori_loop(0, n, body, jnp.ones((n,), bool))
-    return wrap(boxes), wrap(jnp.arange(n, dtype=jnp.int32)), wrap(keep)
+    return boxes, jnp.arange(n, dtype=jnp.int32), keep
 
 
 _CHECK_VALID_TYPES = (np.dtype(np.float16), np.dtype(np.float32), np.dtype(np.int16), np.dtype(np.uint8))
@@ -252,9 +259,17 @@ def roi_align(features, rois, pooled_height, pooled_width, spatial_scale, sample
         bad = (idx < 0) | (idx > n - 1)
         if bad.any():
             raise RuntimeError(f"image_index {float(idx[bad][0])} must be a number in [0,{n - 1}]")
-    args = ((pooled_height, pooled_width), float(spatial_scale), sample_num, roi_end_mode)
-    fn = _roi_align if sample_num > 0 else _roi_align.__wrapped__   # a grid per box needs the box values
-    return wrap(fn(x, r, *args))
+    if sample_num > 0:      # one named kernel: the MINDIR writer writes it as MindSpore's ROIAlign node
+        return wrap(exported("ROIAlign", _roi_align_node, x, r, pooled_height=int(pooled_height),
+                             pooled_width=int(pooled_width), spatial_scale=float(spatial_scale),
+                             sample_num=int(sample_num), roi_end_mode=int(roi_end_mode)))
+    # a grid per box needs the box values
+    return wrap(_roi_align.__wrapped__(x, r, (pooled_height, pooled_width), float(spatial_scale), sample_num,
+                                       roi_end_mode))
+
+
+def _roi_align_node(x, r, pooled_height, pooled_width, spatial_scale, sample_num, roi_end_mode):
+    return _roi_align(x, r, (pooled_height, pooled_width), spatial_scale, sample_num, roi_end_mode)
 
 
 @functools.partial(jax.jit, static_argnums=(2, 3, 4, 5))

@@ -2,7 +2,8 @@
 (``nn.LayerNorm``, ``ops.LayerNorm``, ``ops.layer_norm``), ``Softmax`` (``nn.Softmax``,
 ``ops.softmax``, the Transformer layers' attention), ``BatchNorm`` in inference (``nn.BatchNorm*d``
 on the moving statistics, ``ops.batch_norm``, ``ops.BatchNorm``), ``ReLU``, ``ReLU6``, ``HSwish``
-and ``HSigmoid``.
+and ``HSigmoid``; ``NMSWithMask`` (``ops.NMSWithMask``: its sort and suppression loop have no other form) and
+``ROIAlign`` (``ops.ROIAlign`` with ``sample_num > 0``: its gathers of bilinear samples neither).
 
 Why one node rather than the arithmetic: MindSpore's CPU runtime keeps every node's output of a
 loaded graph, so a BatchNorm written as ``Sub``/``Mul``/``Mul``/``Add`` and a ReLU as
@@ -65,3 +66,18 @@ def _activation(em, eqn, ins):
         return None
     kind, _ = export_names.parse(eqn.params["name"])
     return (em.op(kind, [em.tensor(ins[0])], _out(eqn)),)
+
+
+@rule("named:NMSWithMask")
+def _nms_with_mask(em, eqn, ins, iou_threshold):
+    """MindSpore's ``NMSWithMask`` (attribute ``iou_threshold``) and its three outputs."""
+    attrs = {"output_names": ["selected_boxes", "selected_idx", "selected_mask"],
+             "iou_threshold": float(iou_threshold), "input_names": ["bboxes"]}
+    node = em.op("NMSWithMask", [em.tensor(ins[0])], None, attrs=attrs)
+    return tuple(em.op("TupleGetItem", [node, i], _out(eqn, i), function=False) for i in range(3))
+
+
+@rule("named:ROIAlign")
+def _roi_align(em, eqn, ins, **attrs):
+    """MindSpore's ``ROIAlign(features, rois)`` with its five attributes."""
+    return (em.op("ROIAlign", [em.tensor(ins[0]), em.tensor(ins[1])], _out(eqn), attrs=attrs),)
