@@ -5,6 +5,8 @@ starts it. Environment: ``CENSUS_SIDE`` (``msjax`` or ``mindspore``), ``CENSUS_W
 
 * ``load_checkpoint`` returns ``{}`` and ``load_param_into_net`` does nothing: the zoo's checkpoints
   are not available, so the network keeps its initial weights (msjax: ``set_seed(0)``).
+* ``np.bool`` (gone from NumPy 1.24 to 1.26, MindSpore 2.10's NumPy here; back in NumPy 2 as
+  ``np.bool_``) is ``np.bool_``, for the zoo's code that still writes it (Transformer's beam search).
 * ``set_context(device_target=...)`` always selects ``CPU`` (MindSpore's CPU build is the reference).
 * ``export(net, *inputs, ...)``, the n-th call: floating inputs are replaced by seeded normal
   values of the same shape and dtype (integer inputs are kept); floating Parameters initialised to
@@ -37,6 +39,8 @@ _real_load_checkpoint = _ser.load_checkpoint
 _real_load_param_into_net = _ser.load_param_into_net
 _real_set_context = ms.set_context
 _count = [0]
+if not hasattr(np, "bool"):
+    np.bool = np.bool_
 
 
 def _last_error(e):
