@@ -85,6 +85,22 @@ struct Plan {
   dnnl::memory scratchpad;      // the primitive's own, kept (no allocation and page faults per call)
   int a_arg = 0, b_arg = 0, out_arg = 0;
   bool serial = true;           // run with one current OpenMP thread (see CurrentThreadsOne)
+
+  // one pass: its primitive and scratchpad, its two inputs and its output (user layout, the
+  // primitive's layout, DNNL argument)
+  template <typename PD>
+  void Bind(const PD& pd, dnnl::primitive p, const dnnl::memory::desc& a_user, const dnnl::memory::desc& a_in,
+            int a_id, const dnnl::memory::desc& b_user, const dnnl::memory::desc& b_in, int b_id,
+            const dnnl::memory::desc& out_user, const dnnl::memory::desc& out_in, int out_id) {
+    prim = p;
+    scratchpad = dnnl::memory(pd.scratchpad_desc(), pd.get_engine());
+    a.Init(a_user, a_in, false);
+    b.Init(b_user, b_in, false);
+    out.Init(out_user, out_in, true);
+    a_arg = a_id;
+    b_arg = b_id;
+    out_arg = out_id;
+  }
 };
 
 dnnl::memory::format_tag PlainTag(size_t rank, bool grouped_weights) {
@@ -138,34 +154,20 @@ std::shared_ptr<Plan> MakePlan(int pass, const Dims& x, const Dims& w_in, const 
   dnnl::convolution_forward::primitive_desc fwd(eng, dnnl::prop_kind::forward_training, alg, ax, aw, ay,
                                                stride, dilates, lo, hi, attr);
   auto plan = std::make_shared<Plan>();
-  // one pass: its primitive and scratchpad, its two inputs and its output (user layout, the
-  // primitive's layout, DNNL argument)
-  auto bind = [&](const auto& pd, auto prim, const dnnl::memory::desc& a, const dnnl::memory::desc& a_in,
-                  int a_arg, const dnnl::memory::desc& b, const dnnl::memory::desc& b_in, int b_arg,
-                  const dnnl::memory::desc& out, const dnnl::memory::desc& out_in, int out_arg) {
-    plan->prim = prim;
-    plan->scratchpad = dnnl::memory(pd.scratchpad_desc(), eng);
-    plan->a.Init(a, a_in, false);
-    plan->b.Init(b, b_in, false);
-    plan->out.Init(out, out_in, true);
-    plan->a_arg = a_arg;
-    plan->b_arg = b_arg;
-    plan->out_arg = out_arg;
-  };
   if (pass == kForward) {
-    bind(fwd, dnnl::convolution_forward(fwd), Plain(x), fwd.src_desc(), DNNL_ARG_SRC, Plain(w, grouped),
-         fwd.weights_desc(), DNNL_ARG_WEIGHTS, Plain(y), fwd.dst_desc(), DNNL_ARG_DST);
+    plan->Bind(fwd, dnnl::convolution_forward(fwd), Plain(x), fwd.src_desc(), DNNL_ARG_SRC, Plain(w, grouped),
+               fwd.weights_desc(), DNNL_ARG_WEIGHTS, Plain(y), fwd.dst_desc(), DNNL_ARG_DST);
   } else if (pass == kBackwardData) {
     dnnl::convolution_backward_data::primitive_desc bwd(eng, alg, ax, aw, ay, stride, dilates, lo, hi,
                                                         fwd, attr);
-    bind(bwd, dnnl::convolution_backward_data(bwd), Plain(y), bwd.diff_dst_desc(), DNNL_ARG_DIFF_DST,
-         Plain(w, grouped), bwd.weights_desc(), DNNL_ARG_WEIGHTS, Plain(x), bwd.diff_src_desc(), DNNL_ARG_DIFF_SRC);
+    plan->Bind(bwd, dnnl::convolution_backward_data(bwd), Plain(y), bwd.diff_dst_desc(), DNNL_ARG_DIFF_DST,
+               Plain(w, grouped), bwd.weights_desc(), DNNL_ARG_WEIGHTS, Plain(x), bwd.diff_src_desc(), DNNL_ARG_DIFF_SRC);
   } else {
     dnnl::convolution_backward_weights::primitive_desc bwd(eng, alg, ax, aw, ay, stride, dilates, lo,
                                                            hi, fwd, attr);
-    bind(bwd, dnnl::convolution_backward_weights(bwd), Plain(x), bwd.src_desc(), DNNL_ARG_SRC, Plain(y),
-         bwd.diff_dst_desc(), DNNL_ARG_DIFF_DST, Plain(w, grouped), bwd.diff_weights_desc(),
-         DNNL_ARG_DIFF_WEIGHTS);
+    plan->Bind(bwd, dnnl::convolution_backward_weights(bwd), Plain(x), bwd.src_desc(), DNNL_ARG_SRC, Plain(y),
+               bwd.diff_dst_desc(), DNNL_ARG_DIFF_DST, Plain(w, grouped), bwd.diff_weights_desc(),
+               DNNL_ARG_DIFF_WEIGHTS);
   }
   return plan;
 }
@@ -267,14 +269,7 @@ std::shared_ptr<Plan> GetMatmulPlan(const Dims& a, const Dims& b, bool ta, bool 
   attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
   dnnl::matmul::primitive_desc pd(Engine(), src, wei, dst, attr);
   auto plan = std::make_shared<Plan>();
-  plan->prim = dnnl::matmul(pd);
-  plan->scratchpad = dnnl::memory(pd.scratchpad_desc(), Engine());
-  plan->a.Init(src, src, false);
-  plan->b.Init(wei, wei, false);
-  plan->out.Init(dst, dst, true);
-  plan->a_arg = DNNL_ARG_SRC;
-  plan->b_arg = DNNL_ARG_WEIGHTS;
-  plan->out_arg = DNNL_ARG_DST;
+  plan->Bind(pd, dnnl::matmul(pd), src, src, DNNL_ARG_SRC, wei, wei, DNNL_ARG_WEIGHTS, dst, dst, DNNL_ARG_DST);
   plan->serial = false;
   std::lock_guard<std::mutex> lock(mutex);
   return plans.emplace(key, plan).first->second;
