@@ -2,7 +2,8 @@
 
 BatchNorm's training gradient: msjax's closed form (``_bn_normalise``'s backward, issue 36)
 against reverse mode through the statistics' formulas written out in JAX, with cotangents on every
-output (the batch mean and variance included), in both layouts; and the forward-mode path, which
+output (the batch mean and variance included), in both layouts, on XLA and on the native kernel
+(MindSpore's arithmetic, ``batch_norm_native``: forward to float rounding); and the forward-mode path, which
 differentiates the formulas (a custom_vjp cannot serve ops.jvp / jacfwd). The native oneDNN
 kernels' OpenMP wait policy."""
 import jax
@@ -36,8 +37,13 @@ def _data(shape, channel_axis, seed=0):
     return x, gamma, beta, cts
 
 
+@pytest.mark.parametrize("native", [False, True])
 @pytest.mark.parametrize("shape,channel_axis", [((4, 3, 5, 6), 1), ((4, 5, 6, 3), 3), ((7, 4), 1)])
-def test_closed_form_gradient_matches_reverse_mode(shape, channel_axis):
+def test_closed_form_gradient_matches_reverse_mode(shape, channel_axis, native, monkeypatch):
+    if native and not N.batch_norm_native.usable(jnp.zeros(shape, jnp.float32), channel_axis):
+        pytest.skip("the native BatchNorm kernel does not serve this layout here")
+    if not native:
+        monkeypatch.setenv("MSJAX_CPU_KERNELS", "0")
     x, gamma, beta, cts = _data(shape, channel_axis)
     @jax.jit
     def both(x, gamma, beta, cts):
@@ -46,8 +52,11 @@ def test_closed_form_gradient_matches_reverse_mode(shape, channel_axis):
         return ours[0], ref[0], ours[1](cts), ref[1](cts)
 
     out, out_ref, grads, grads_ref = both(x, gamma, beta, cts)
-    for o, r in zip(out, out_ref):           # the forward is the formulas themselves
-        np.testing.assert_array_equal(np.asarray(o), np.asarray(r))
+    for o, r in zip(out, out_ref):           # XLA's forward is the formulas themselves
+        if native:
+            np.testing.assert_allclose(np.asarray(o), np.asarray(r), rtol=2e-6, atol=2e-6)
+        else:
+            np.testing.assert_array_equal(np.asarray(o), np.asarray(r))
     for o, r in zip(grads, grads_ref):
         np.testing.assert_allclose(np.asarray(o), np.asarray(r), rtol=2e-5, atol=2e-5)
 

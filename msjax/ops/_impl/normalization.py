@@ -16,6 +16,7 @@ from jax import lax
 from ..._core import state
 from ..._core.registry import op
 from ..._core.tensor import Tensor
+from . import batch_norm_native
 from ._util import _is_int, arr, wrap
 from .conv import _compiled, _float_arg
 from .export_names import exported
@@ -130,9 +131,12 @@ _bn_normalise.defvjp(_bn_normalise_fwd, _bn_normalise_bwd)
 def batch_norm_train(x, gamma, beta, eps, channel_axis=1):
     """Normalise with batch statistics; returns (y, mean, biased var, unbiased var) (stats shape (C,)).
     Its gradient is BatchNorm's closed form (:func:`_bn_normalise_bwd`), except in forward-mode
-    traces, which differentiate the formulas."""
+    traces, which differentiate the formulas; on the CPU it is MindSpore's kernel
+    (:mod:`.batch_norm_native`, forward and gradient bit for bit) where that can run."""
     _, _, n = _bn_layout(x, channel_axis)
-    if state.FORWARD_MODE[0]:
+    if batch_norm_native.usable(x, channel_axis):
+        y, mean, var = batch_norm_native.batch_norm_train(x, gamma, beta, eps)
+    elif state.FORWARD_MODE[0]:
         y, mean, var, _ = _bn_forward(x, gamma, beta, eps, channel_axis)
     else:
         y, mean, var = _bn_normalise(x, gamma, beta, eps, channel_axis)

@@ -1,9 +1,10 @@
-"""msjax's native CPU convolution kernels: ``conv_dnnl.cc`` (oneDNN's convolution primitives as
-XLA FFI custom-call targets), built on first use and registered with ``jax.ffi``.
+"""msjax's native CPU kernels: ``conv_dnnl.cc`` (oneDNN's convolution primitives as XLA FFI custom-call
+targets) and ``batch_norm.cc`` (MindSpore's training BatchNorm arithmetic), built on first use into one
+library and registered with ``jax.ffi``.
 
 The default install brings oneDNN as the ``onednn-cpu-gomp`` wheel (the library, linked against
 GNU OpenMP) and its headers as ``onednn-devel-cpu-gomp`` (Linux x86-64). On the first convolution
-that asks for it, :func:`library` compiles ``conv_dnnl.cc`` with the C++ compiler (``$CXX`` or
+that asks for it, :func:`library` compiles the sources with the C++ compiler (``$CXX`` or
 ``g++``) against those headers and jaxlib's FFI headers (``jax.ffi.include_dir()``) into
 ``$MSJAX_NATIVE_CACHE`` (default ``$XDG_CACHE_HOME/msjax/native`` or ``~/.cache/msjax/native``,
 created with mode 0700), under a name carrying a hash of the source, the jaxlib version and the
@@ -47,7 +48,8 @@ import numpy as np
 from ..._core import provided
 from ...runtime import _host_eager
 
-SOURCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "conv_dnnl.cc")
+SOURCES = tuple(os.path.join(os.path.dirname(os.path.abspath(__file__)), name)
+                for name in ("conv_dnnl.cc", "batch_norm.cc"))
 ENV = "MSJAX_NATIVE"
 CACHE_ENV = "MSJAX_NATIVE_CACHE"
 DEBUG_ENV = "MSJAX_NATIVE_DEBUG"
@@ -55,7 +57,9 @@ TARGETS = {"msjax_conv_forward": "MsjaxConvForward",
            "msjax_conv_backward_data": "MsjaxConvBackwardData",
            "msjax_conv_backward_weights": "MsjaxConvBackwardWeights",
            "msjax_matmul": "MsjaxMatmul",
-           "msjax_sparse_softmax_xent": "MsjaxSparseSoftmaxXent"}
+           "msjax_sparse_softmax_xent": "MsjaxSparseSoftmaxXent",
+           "msjax_batch_norm_train": "MsjaxBatchNormTrain",
+           "msjax_batch_norm_grad": "MsjaxBatchNormGrad"}
 FFI_API_VERSION = 1
 
 
@@ -100,17 +104,19 @@ def cache_dir():
 
 
 def _build(lib_dir, include_dir, compiler):
-    with open(SOURCE, "rb") as f:
-        source = f.read()
+    sources = []
+    for path in SOURCES:
+        with open(path, "rb") as f:
+            sources.append(f.read())
     jaxlib_version = importlib.metadata.version("jaxlib")
-    digest = hashlib.sha256(b"\0".join([source, jaxlib_version.encode(), lib_dir.encode(), include_dir.encode(),
+    digest = hashlib.sha256(b"\0".join([*sources, jaxlib_version.encode(), lib_dir.encode(), include_dir.encode(),
                                         compiler.encode()])).hexdigest()[:16]
     target = os.path.join(cache_dir(), f"conv_dnnl-{digest}.so")
     if os.path.exists(target):
         return target
     fd, tmp = tempfile.mkstemp(suffix=".so", dir=os.path.dirname(target))
     os.close(fd)
-    cmd = [compiler, "-O2", "-ffp-contract=off", "-std=c++17", "-shared", "-fPIC", "-w", SOURCE, "-o", tmp,
+    cmd = [compiler, "-O2", "-ffp-contract=off", "-std=c++17", "-shared", "-fPIC", "-w", *SOURCES, "-o", tmp,
            "-I", jax.ffi.include_dir(), "-I", include_dir, "-L", lib_dir, "-l:libdnnl.so.3", "-l:libgomp.so.1",
            f"-Wl,-rpath,{lib_dir}"]
     try:
