@@ -20,7 +20,8 @@ use; the default install on Linux x86-64), ``auto`` sends float32 CPU passes to 
 says which); they are cacheable. Only where those cannot be had, the optional ``cpu-kernels``
 extra (PyTorch's CPU build, host callbacks) takes narrow float32 convolutions, unless the
 persistent compile cache is on: JAX cannot store programs with host callbacks. On the CPU,
-kernel taps that only ever meet padding are dropped first (:func:`crop_dead_taps`).
+kernel taps that only ever meet padding are dropped first (:func:`crop_dead_taps`), except before
+msjax's native oneDNN kernels (MindSpore's kernels keep them, and its sums with them).
 
 The choice is made when the convolution is traced, from its shapes, and can be forced with the
 environment variable ``MSJAX_CONV_LOWERING``: ``auto`` (default), ``xla`` (always XLA's
@@ -186,14 +187,12 @@ def plan(x_shape, w_shape, stride, pads, dilation, groups, backend=None, dtype=j
         base = (fwd, bx, fwd)
     kind = _onednn_kind(dtype)
     if kind == "ffi":
-        # msjax's native oneDNN kernels (no callback, cacheable): every pass, except two that
-        # oneDNN does slower than the plan above (bench/conv_lowering.py): the input gradient of
-        # a convolution with under 4 input channels per group (a network's image, whose gradient
-        # is usually dropped anyway) and the weight gradient of one whose output map has at most
-        # 4 positions (ResNet's 2x2 and 1x1 maps)
-        return ("onednn",
-                base[1] if w_shape[1] < 4 else "onednn",
-                base[2] if math.prod(out) <= 4 else "onednn")
+        # msjax's native oneDNN kernels (no callback, cacheable): every pass, as MindSpore's CPU
+        # kernels run them (its bits: issue 33). Two passes were kept on the plan above while
+        # oneDNN did them slower (bench/conv_lowering.py): the input gradient of a convolution with
+        # under 4 input channels per group and the weight gradient of one whose output map has at
+        # most 4 positions (ResNet's 2x2 and 1x1 maps); they gave the zoo ResNet-18 other bits
+        return ("onednn",) * 3
     # PyTorch's kernels through callbacks: JAX stores no executable with host callbacks in the
     # persistent cache, so with the compile cache on, auto keeps convolutions cacheable
     # (MSJAX_CONV_LOWERING=onednn still forces oneDNN)
@@ -306,7 +305,10 @@ def convolve(x, w, stride, pads, dilation, groups):
     kernel taps that only meet padding are dropped first (:func:`crop_dead_taps`)."""
     stride, dilation = tuple(stride), tuple(dilation)
     pads = tuple(tuple(p) for p in pads)
-    if jax.default_backend() == "cpu" and setting() == "auto":
+    # not before oneDNN: MindSpore's kernels keep those taps, and a shorter contraction is summed
+    # in another order (the zoo ResNet-18's 3x3 convolutions on 2x2 and 1x1 maps)
+    if (jax.default_backend() == "cpu" and setting() == "auto"
+            and _onednn_kind(x.dtype if x.dtype == w.dtype else None) != "ffi"):
         x, w, pads = crop_dead_taps(x, w, stride, pads, dilation)
     # mixed operand dtypes never reach oneDNN (its kernels take float32 pairs)
     lowerings = plan(x.shape, w.shape, stride, pads, dilation, groups, dtype=x.dtype if x.dtype == w.dtype else None)

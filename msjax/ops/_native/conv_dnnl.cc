@@ -37,6 +37,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include <unistd.h>
 #include <xmmintrin.h>
 
 #include "oneapi/dnnl/dnnl.hpp"
@@ -84,7 +85,7 @@ struct Plan {
   Operand a, b, out;            // inputs in the handler's order, then the result
   dnnl::memory scratchpad;      // the primitive's own, kept (no allocation and page faults per call)
   int a_arg = 0, b_arg = 0, out_arg = 0;
-  bool serial = true;           // run with one current OpenMP thread (see CurrentThreadsOne)
+  int threads = 1;              // current OpenMP threads while it runs (see CurrentThreads); 0: all
 
   // one pass: its primitive and scratchpad, its two inputs and its output (user layout, the
   // primitive's layout, DNNL argument)
@@ -208,20 +209,34 @@ extern "C" void omp_set_num_threads(int);
 // on two threads splits a long sum in two (other bits) and, as dozens of small parallel regions
 // per call, costs 100x its time on a loaded machine (LeNet5's conv1 weight gradient: 147 ms
 // against 1.2 ms). The primitives themselves are built outside this scope.
-// The matmul plans are not serial: MindSpore's MatMul kernel splits a long sum over its threads
-// (its recorded two-thread bits, tests/test_matmul_fp16_bits.py).
-struct CurrentThreadsOne {
+// The matmul plans run on MatmulThreads(): MindSpore's MatMul kernel splits a long sum over its
+// threads (its recorded two-thread bits, tests/test_matmul_fp16_bits.py), as many as its gemm asks for.
+struct CurrentThreads {
   int saved = omp_get_max_threads();
-  CurrentThreadsOne() { omp_set_num_threads(1); }
-  ~CurrentThreadsOne() { omp_set_num_threads(saved); }
+  explicit CurrentThreads(int n) { omp_set_num_threads(n); }
+  ~CurrentThreads() { omp_set_num_threads(saved); }
 };
+
+// The threads MindSpore 2.10's oneDNN (3.10, threadpool runtime) gives an f32 gemm of m x k by k x n
+// on an AVX2 machine without AVX-512: one per L2 cache of the problem's footprint
+// (adjust_thread_count: ceil((m n + m k + n k) * 4 bytes / per-core L2)), at most all of them, so a
+// small product (the zoo ResNet-18's 32x512 by 512x10 head) is one sum per value where oneDNN 3.2's
+// OpenMP cost model (msjax's wheel) would split it over two threads; elsewhere all threads (0).
+int MatmulThreads(int64_t m, int64_t k, int64_t n) {
+  static const bool only_avx2 = __builtin_cpu_supports("avx2") && !__builtin_cpu_supports("avx512f");
+  static const long l2 = sysconf(_SC_LEVEL2_CACHE_SIZE);
+  if (!only_avx2 || l2 <= 0) return 0;
+  const int64_t bytes = (m * n + m * k + n * k) * static_cast<int64_t>(sizeof(float));
+  const int64_t wanted = (bytes + l2 - 1) / l2;
+  return static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(omp_get_max_threads(), wanted)));
+}
 
 void Run(Plan& plan, void* a, void* b, void* out) {
   auto& eng = Engine();
   thread_local dnnl::stream stream(Engine());
   std::lock_guard<std::mutex> lock(plan.mutex);
-  std::optional<CurrentThreadsOne> serial;
-  if (plan.serial) serial.emplace();
+  std::optional<CurrentThreads> threads;
+  if (plan.threads > 0) threads.emplace(plan.threads);
   auto input = [&](Operand& op, void* data) {
     dnnl::memory user(op.user, eng, data);
     if (!op.reorder) return user;
@@ -270,7 +285,7 @@ std::shared_ptr<Plan> GetMatmulPlan(const Dims& a, const Dims& b, bool ta, bool 
   dnnl::matmul::primitive_desc pd(Engine(), src, wei, dst, attr);
   auto plan = std::make_shared<Plan>();
   plan->Bind(pd, dnnl::matmul(pd), src, src, DNNL_ARG_SRC, wei, wei, DNNL_ARG_WEIGHTS, dst, dst, DNNL_ARG_DST);
-  plan->serial = false;
+  plan->threads = MatmulThreads(m_k[0], m_k[1], k_n[1]);
   std::lock_guard<std::mutex> lock(mutex);
   return plans.emplace(key, plan).first->second;
 }
