@@ -17,7 +17,7 @@ from ..._core import state
 from ..._core.registry import op
 from ..._core.tensor import Tensor
 from . import batch_norm_native
-from ._util import _is_int, arr, wrap
+from ._util import _is_int, arr, rounded, wrap
 from .conv import _compiled, _float_arg
 from .export_names import exported
 from .lowp import float32_inside
@@ -152,10 +152,14 @@ def batch_norm_infer(x, gamma, beta, mean, var, eps, channel_axis=1):
 @_compiled("eps", "channel_axis")
 @float32_inside
 def _batch_norm_infer(x, gamma, beta, mean, var, eps, channel_axis=1):
+    """MindSpore's CPU kernel's rounding points (oneDNN's inference batch normalization, bit for bit):
+    the per-channel scale ``gamma / sqrt(var + eps)``, then ``(x - mean) * scale`` rounded, then
+    ``+ beta`` (not one fused multiply-add). ``rounded`` also keeps the square root a division's
+    operand, where XLA would rewrite ``a / sqrt(b)`` as ``a * rsqrt(b)``."""
     shape = [1] * x.ndim
     shape[channel_axis] = x.shape[channel_axis]
-    inv = lax.rsqrt(var.reshape(shape) + jnp.asarray(eps, var.dtype))
-    return (x - mean.reshape(shape)) * inv * gamma.reshape(shape) + beta.reshape(shape)
+    scale = gamma / rounded(jnp.sqrt(var + jnp.asarray(eps, var.dtype)))
+    return rounded((x - mean.reshape(shape)) * scale.reshape(shape)) + beta.reshape(shape)
 
 
 # ``nn._precision`` lends, when imported, the value a Parameter has outside a ``to_float`` cell

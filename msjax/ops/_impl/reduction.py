@@ -25,6 +25,7 @@ from jax import lax
 from ..._core import dtype as mstype
 from ..._core.registry import op
 from ..._core.tensor import Tensor, _truediv
+from . import reduce_order
 from ._util import arr, wrap
 from .lowp import float32_inside
 from .array import _concrete, _need_concrete
@@ -45,13 +46,18 @@ def _keep_reduce(name, x, axes, keepdims, jfn):
 def _sum_keep_dtype(x, axis=None, keepdims=False):
     if _is_bool(x):
         return jnp.any(x, axis=axis, keepdims=keepdims)
+    if reduce_order.applies(x):
+        return reduce_order.reduce_sum(x, axis, keepdims)
     return jnp.sum(x, axis=axis, keepdims=keepdims, dtype=x.dtype)
 
 
 def _mean_keep_dtype(x, axis=None, keepdims=False, name="ReduceMean"):
-    """MindSpore's mean keeps the dtype; integer means truncate toward zero."""
+    """MindSpore's mean keeps the dtype; integer means truncate toward zero; float32 sums in the CPU
+    kernel's order (``reduce_order``)."""
     if _is_bool(x):
         raise RuntimeError(f"For '{name}', unsupported reduce operation for bool.")
+    if reduce_order.applies(x):
+        return reduce_order.reduce_sum(x, axis, keepdims, mean=True)
     if _is_float(x):
         return jnp.mean(x, axis=axis, keepdims=keepdims)
     n = x.size if axis is None else int(np.prod([x.shape[a] for a in axis]))

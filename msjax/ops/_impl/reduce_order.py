@@ -1,0 +1,88 @@
+"""Float32 ``ReduceSum``/``ReduceMean`` summed in the order of MindSpore 2.10's CPU kernel, so that
+the results are its bits (on a CPU backend; other backends keep XLA's reduction, as MindSpore's GPU
+kernels have their own order):
+
+* the general case (any rank, any axes; a whole-tensor reduction below 200,000 values): each output
+  is the sum in float64 of its float32 values, rounded to float32; the mean divides that by the
+  count in float32;
+* a 2-D input reduced along axis 1 (``ReduceSum`` and ``ReduceMean``): nnacl's AVX sum, eight
+  float32 lanes over the row's first multiple of 8 values, the lanes added in order, then the rest
+  one by one, all in float32;
+* ``ReduceSum`` along axis 0 alone (the other reduced axes of size 1): each column summed row by
+  row in float32.
+
+Differs from MindSpore: a whole-tensor reduction of 200,000 values or more, which MindSpore splits
+over its threads (its bits depend on the thread count), is summed in float64 as the general case.
+"""
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax import lax
+
+from . import conv_lowering
+
+
+def applies(x):
+    """Whether ``x``'s float sums follow MindSpore's CPU kernel: float32 on the CPU backend, not in an
+    exporter's trace (the writers write one ``ReduceSum``/``ReduceMean``, which MindSpore computes so)."""
+    return x.dtype == jnp.float32 and jax.default_backend() == "cpu" and conv_lowering.setting() == "auto"
+
+
+def _divided(s, count):
+    """``s / count`` correctly rounded: XLA:CPU rewrites a division by a broadcast scalar as a
+    multiplication by its reciprocal, which rounds some quotients the other way."""
+    return s / lax.optimization_barrier(jnp.full(s.shape, count, s.dtype))
+
+
+def _sequential_rows(x):
+    """Sum of a (rows, cols) array over its rows, one row after another, in float32."""
+    def step(acc, row):
+        return acc + row, None
+    acc, _ = lax.scan(step, x[0], x[1:])
+    return acc
+
+
+def _lanes(x):
+    """nnacl's ``ReduceSumDim2Axis1``: (rows, cols) -> (rows,)."""
+    cols = x.shape[1]
+    body = cols - cols % 8
+    total = jnp.zeros(x.shape[:1], x.dtype)
+    if body:
+        blocks = x[:, :body].reshape(x.shape[0], body // 8, 8).transpose(1, 0, 2)
+        acc = _sequential_rows(blocks) if body > 8 else blocks[0]
+        for i in range(8):
+            total = total + acc[:, i]
+    for k in range(body, cols):
+        total = total + x[:, k]
+    return total
+
+
+def _axes(x, axis):
+    if axis is None:
+        return tuple(range(x.ndim))
+    axes = (axis,) if isinstance(axis, int) else tuple(axis)
+    return tuple(sorted({a % x.ndim for a in axes})) if x.ndim else ()
+
+
+def _keep(s, x, axes, keepdims):
+    """``s`` (the reduced axes removed) with the reduced axes kept as 1 when ``keepdims``."""
+    return s.reshape([1 if i in axes else d for i, d in enumerate(x.shape)]) if keepdims else s
+
+
+def reduce_sum(x, axis=None, keepdims=False, mean=False):
+    """MindSpore's CPU ``ReduceSum`` (``mean``: ``ReduceMean``) of a float32 array ``x``."""
+    axes = _axes(x, axis)
+    count = int(np.prod([x.shape[a] for a in axes])) if axes else 1
+    if x.size == 0 or not axes:
+        s = jnp.sum(x, axis=axes, keepdims=keepdims)
+        return _divided(s, max(count, 1)) if mean and axes else s
+    if x.ndim == 2 and axes == (1,):
+        s = _keep(_lanes(x), x, axes, keepdims)
+    elif not mean and x.ndim >= 2 and axes[0] == 0 and all(x.shape[a] == 1 for a in axes[1:]) and x.shape[0] > 1:
+        rest = [d for i, d in enumerate(x.shape) if i not in axes]
+        s = _keep(_sequential_rows(x.reshape(x.shape[0], -1)).reshape(rest), x, axes, keepdims)
+    else:
+        s = jnp.sum(x.astype(jnp.float64), axis=axes, keepdims=keepdims).astype(jnp.float32)
+    return _divided(s, count) if mean else s

@@ -1,0 +1,66 @@
+"""MindSpore 2.10's CPU rounding of inference BatchNorm and float32 ReduceSum/ReduceMean, bit for bit
+(recorded by tests/golden/record_kernel_order.py): the census's EcapaTDNN and Arcface forwards part
+from MindSpore's in exactly these two kernels (issue 34)."""
+import os
+
+import numpy as np
+import pytest
+
+import msjax as ms
+from msjax import nn, ops
+
+REC = np.load(os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures", "kernel_order_mindspore.npz"))
+REDUCE = {
+    "mean_last": ("ReduceMean", (2,), True), "mean_hw": ("ReduceMean", (2, 3), False),
+    "mean_2d_axis1_tail": ("ReduceMean", (1,), False), "mean_2d_axis1_even": ("ReduceMean", (1,), True),
+    "mean_2d_axis0": ("ReduceMean", (0,), False), "mean_all": ("ReduceMean", (), False),
+    "sum_2d_axis1": ("ReduceSum", (1,), False), "sum_axis0": ("ReduceSum", (0,), True),
+    "sum_axis0_unit": ("ReduceSum", (0, 1), False), "sum_middle": ("ReduceSum", (1,), False),
+    "sum_vector": ("ReduceSum", (), False),
+}
+
+
+def _bits_equal(got, want):
+    assert got.shape == want.shape and got.dtype == want.dtype
+    assert np.array_equal(got.view(np.uint32), want.view(np.uint32)), \
+        f"{int((got != want).sum())} of {want.size} values differ, largest {np.abs(got - want).max():.3g}"
+
+
+@pytest.mark.parametrize("jit", [False, True])
+def test_batch_norm_inference_bits(jit):
+    t = {k: ms.Tensor(REC[f"bn_{k}"]) for k in ("x", "gamma", "beta", "mean", "var")}
+    prim = ops.BatchNorm(is_training=False, epsilon=1e-5)
+    layer = nn.BatchNorm2d(16, eps=1e-4)
+    for p, k in ((layer.gamma, "gamma"), (layer.beta, "beta"), (layer.moving_mean, "mean"),
+                 (layer.moving_variance, "var")):
+        p.set_data(t[k])
+    layer.set_train(False)
+
+    def run(x):
+        return prim(x, t["gamma"], t["beta"], t["mean"], t["var"])[0], layer(x)
+    run = ms.jit(run) if jit else run
+    y_prim, y_layer = run(t["x"])
+    _bits_equal(y_prim.asnumpy(), REC["bn_prim_pynative"])
+    _bits_equal(y_layer.asnumpy(), REC["bn_layer_graph"])
+    _bits_equal(REC["bn_layer_pynative"], REC["bn_layer_graph"])     # MindSpore's two modes agree
+
+
+@pytest.mark.parametrize("jit", [False, True])
+def test_reduce_sum_mean_bits(jit):
+    names = list(REDUCE) if jit else ["mean_last", "mean_2d_axis1_tail", "sum_axis0"]
+
+    def run(*xs):
+        return tuple(getattr(ops, REDUCE[n][0])(keep_dims=REDUCE[n][2])(x, REDUCE[n][1]) for n, x in zip(names, xs))
+    outs = (ms.jit(run) if jit else run)(*(ms.Tensor(REC[f"{n}_x"]) for n in names))
+    for name, got in zip(names, outs):
+        for mode in ("pynative", "graph"):
+            try:
+                _bits_equal(got.asnumpy(), REC[f"{name}_{mode}"])
+            except AssertionError as e:
+                raise AssertionError(f"{name} ({mode}): {e}") from None
+
+
+def test_reduce_mean_gradient_unchanged():
+    x = ms.Tensor(REC["mean_2d_axis1_tail_x"])
+    g = ms.grad(lambda t: ops.ReduceMean()(t * t, 1).sum())(x).asnumpy()
+    np.testing.assert_allclose(g, 2 * REC["mean_2d_axis1_tail_x"] / 37, rtol=1e-6)
