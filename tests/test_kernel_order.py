@@ -1,6 +1,6 @@
-"""MindSpore 2.10's CPU rounding of inference BatchNorm and float32 ReduceSum/ReduceMean, bit for bit
-(recorded by tests/golden/record_kernel_order.py): the census's EcapaTDNN and Arcface forwards part
-from MindSpore's in exactly these two kernels (issue 34)."""
+"""MindSpore 2.10's CPU rounding of inference BatchNorm, float32 ReduceSum/ReduceMean and Sigmoid, bit
+for bit (recorded by tests/golden/record_kernel_order.py): the census's EcapaTDNN and Arcface forwards
+parted from MindSpore's in these kernels (issue 34)."""
 import os
 
 import numpy as np
@@ -64,3 +64,12 @@ def test_reduce_mean_gradient_unchanged():
     x = ms.Tensor(REC["mean_2d_axis1_tail_x"])
     g = ms.grad(lambda t: ops.ReduceMean()(t * t, 1).sum())(x).asnumpy()
     np.testing.assert_allclose(g, 2 * REC["mean_2d_axis1_tail_x"] / 37, rtol=1e-6)
+
+
+@pytest.mark.parametrize("jit", [False, True])
+def test_sigmoid_bits(jit):
+    x = ms.Tensor(REC["sigmoid_x"])
+    run = ms.jit(lambda t: nn.Sigmoid()(t)) if jit else ops.Sigmoid()
+    _bits_equal(run(x).asnumpy(), REC["sigmoid_graph" if jit else "sigmoid_pynative"])
+    y = REC["sigmoid_pynative"]
+    np.testing.assert_allclose(ms.grad(lambda t: ops.sigmoid(t).sum())(x).asnumpy(), y * (1 - y), rtol=1e-6)

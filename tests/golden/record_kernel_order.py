@@ -1,7 +1,8 @@
 """Record MindSpore 2.10's CPU results of the kernels whose rounding msjax follows (issue 34's census):
 ``BatchNorm`` in inference (oneDNN: ``(x - mean) * (gamma / sqrt(var + eps))`` rounded, then ``+ beta``)
-and float32 ``ReduceSum``/``ReduceMean`` (float64 sums; nnacl's 8-lane sum of a 2-D input along axis 1;
-row by row along axis 0), in PyNative and GRAPH_MODE, with their seeded inputs.
+float32 ``ReduceSum``/``ReduceMean`` (float64 sums; nnacl's 8-lane sum of a 2-D input along axis 1;
+row by row along axis 0) and float32 ``Sigmoid`` (nnacl's ``exp``), in PyNative and GRAPH_MODE, with
+their seeded inputs.
 
     /tmp/ms/bin/python tests/golden/record_kernel_order.py      # writes tests/fixtures/kernel_order_mindspore.npz
 
@@ -44,6 +45,7 @@ def main():
     out.update({f"bn_{k}": v for k, v in bn.items()})
     for k, (_, shape, _, _) in REDUCE_CASES.items():
         out[f"{k}_x"] = (rng.standard_normal(shape) * 3 + 0.5).astype(np.float32)
+    out["sigmoid_x"] = (rng.standard_normal(1027) * 5).astype(np.float32)
     for mode, name in ((ms.PYNATIVE_MODE, "pynative"), (ms.GRAPH_MODE, "graph")):
         ms.set_context(mode=mode, device_target="CPU")
         prim = ops.BatchNorm(is_training=False, epsilon=1e-5)
@@ -56,6 +58,7 @@ def main():
         layer.moving_variance.set_data(t["var"])
         layer.set_train(False)
         out[f"bn_layer_{name}"] = layer(t["x"]).asnumpy()
+        out[f"sigmoid_{name}"] = nn.Sigmoid()(ms.Tensor(out["sigmoid_x"])).asnumpy()
         for k, (op, _, axis, keep) in REDUCE_CASES.items():
             out[f"{k}_{name}"] = getattr(ops, op)(keep_dims=keep)(ms.Tensor(out[f"{k}_x"]), axis).asnumpy()
     np.savez_compressed(OUT, **out)

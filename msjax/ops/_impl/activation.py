@@ -17,6 +17,7 @@ import numpy as np
 
 from ..._core import dtype as mstype
 from ..._core.registry import op
+from . import cpu_kernel_math
 from ._util import Tensor, wrap
 from .export_names import exported
 from .lowp import float32_inside
@@ -351,9 +352,10 @@ def threshold(input, thr, value):
 # --- sigmoid / tanh family -------------------------------------------------------------
 @op("sigmoid", primitive="Sigmoid", methods="sigmoid", family="nn")
 def sigmoid(input):
-    """``ops.sigmoid(input)``: ``1 / (1 + exp(-x))``."""
+    """``ops.sigmoid(input)``: ``1 / (1 + exp(-x))``; float32 on the CPU with nnacl's ``exp``, as
+    MindSpore's CPU kernel (``cpu_kernel_math.sigmoid``)."""
     x = _float_in("Sigmoid", input, FLOATS + (np.dtype(np.complex64), np.dtype(np.complex128)), "input")
-    return wrap(jax.nn.sigmoid(x))
+    return wrap(cpu_kernel_math.sigmoid(x) if cpu_kernel_math.applies(x) else jax.nn.sigmoid(x))
 
 
 @op("tanh", primitive="Tanh", methods="tanh", family="nn")

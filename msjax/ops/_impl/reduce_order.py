@@ -16,18 +16,11 @@ over its threads (its bits depend on the thread count), is summed in float64 as 
 """
 from __future__ import annotations
 
-import jax
 import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from . import conv_lowering
-
-
-def applies(x):
-    """Whether ``x``'s float sums follow MindSpore's CPU kernel: float32 on the CPU backend, not in an
-    exporter's trace (the writers write one ``ReduceSum``/``ReduceMean``, which MindSpore computes so)."""
-    return x.dtype == jnp.float32 and jax.default_backend() == "cpu" and conv_lowering.setting() == "auto"
+from .cpu_kernel_math import applies
 
 
 def _divided(s, count):

@@ -1,0 +1,64 @@
+"""Float32 arithmetic in the rounding of MindSpore 2.10's CPU kernels, used on the CPU backend so that
+msjax computes MindSpore's bits (issue 34's census: forwards that parted from MindSpore's by float32
+rounding):
+
+* ``applies(x)``: float32 on the CPU backend, outside an exporter's trace (the writers write the
+  MindSpore node, which MindSpore's kernel computes so);
+* ``sigmoid(x)``: nnacl's ``Sigmoid``, ``1 / (1 + exp(-x))`` with nnacl's ``exp``: ``x`` clamped to
+  ``[log(FLT_MIN), log(FLT_MAX)]``, ``n = floor(x * log2(e) + 0.5)``, ``r = x - n * 0.693147`` and a
+  degree-5 polynomial of ``r`` in fused multiply-adds, times ``2 * 2^(n - 1)``. Its values are up
+  to a few float32 ulps from the exact sigmoid (MindSpore's, which msjax now gives); the gradient is
+  MindSpore's ``SigmoidGrad``, ``dy * y * (1 - y)``.
+
+Differs from MindSpore: a sigmoid below the smallest normal float32 (``x`` near -88) is 0, where
+MindSpore's kernel returns a subnormal value (XLA:CPU flushes subnormals).
+
+A fused multiply-add is computed in float64 (the product of two float32 values is exact there) and
+rounded to float32 once.
+"""
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax import lax
+
+from . import conv_lowering
+
+_F32 = np.float32
+_LN2 = _F32(0.693147)
+_POLY = (_F32(1.0) / _F32(120), _F32(1.0) / _F32(24), _F32(1.0) / _F32(6), _F32(0.5), _F32(1.0), _F32(1.0))
+
+
+def applies(x):
+    """Whether ``x`` is computed as MindSpore's CPU kernels compute it (see the module docstring)."""
+    return x.dtype == jnp.float32 and jax.default_backend() == "cpu" and conv_lowering.setting() == "auto"
+
+
+def _fma(a, b, c):
+    f64 = jnp.float64
+    return (jnp.asarray(a, f64) * jnp.asarray(b, f64) + jnp.asarray(c, f64)).astype(jnp.float32)
+
+
+def _exp(x):
+    """nnacl's float32 ``exp`` (``simd_exp32``)."""
+    x = jnp.clip(x, _F32(-87.3365478515625), _F32(88.72283935546875))
+    n = jnp.floor(_fma(x, _F32(1.44269504088896341), _F32(0.5)))
+    r = _fma(-n, _LN2, x)
+    q = jnp.full_like(r, _POLY[0])
+    for c in _POLY[1:]:
+        q = _fma(r, q, c)
+    scale = lax.bitcast_convert_type((n.astype(jnp.int32) + 126) << 23, jnp.float32)
+    return (_F32(2) * scale) * q
+
+
+@jax.custom_jvp
+def sigmoid(x):
+    """nnacl's float32 ``Sigmoid`` (see the module docstring)."""
+    return _F32(1) / (_F32(1) + _exp(-x))
+
+
+@sigmoid.defjvp
+def _sigmoid_jvp(primals, tangents):
+    y = sigmoid(primals[0])
+    return y, tangents[0] * y * (_F32(1) - y)
