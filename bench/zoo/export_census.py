@@ -48,6 +48,20 @@ def _embedding_table(rows, cols):
     return "\n".join(" ".join(f"{v:.5f}" for v in row) for row in rng.standard_normal((rows, cols))) + "\n"
 
 
+def _stand_in_checkpoint(*names):
+    """A checkpoint holding ``names`` (one seeded row each), for a script that reads entries of its
+    training checkpoint by name before the hook's ``load_param_into_net`` (which loads nothing)."""
+    import tempfile
+    import msjax
+    rng = np.random.default_rng(11)
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "stand_in.ckpt")
+        msjax.save_checkpoint([{"name": n, "data": msjax.Tensor(rng.standard_normal((1, 8)).astype(np.float32))}
+                               for n in names], path)
+        with open(path, "rb") as f:
+            return f.read()
+
+
 MODELS = {
     "DeepSpeech2": ("official/audio/DeepSpeech2", "export.py", _CPU, ""),
     "EcapaTDNN": ("official/audio/EcapaTDNN", "export.py", [], ""),
@@ -114,7 +128,12 @@ MODELS = {
     # the script's word ids are drawn from [0, 1e5): a table of 1e5 words, 8 wide (the zoo's is 300)
     "LSTM": ("official/nlp/LSTM", "export.py", _CPU + ["--batch_size=1", "--embed_size=8", "--preprocess_path={work}"],
              {"weight.txt": lambda: _embedding_table(100000, 8)}),
-    "Transformer": ("official/nlp/Transformer", "export.py", _CPU + ["--batch_size=1"], ""),
+    # eval.load_weights copies the training checkpoint's embedding table to the decoder's name; a
+    # smaller decoder (2 layers, 8 decoding steps, 16 source tokens) keeps the traced beam search short
+    "Transformer": ("official/nlp/Transformer", "export.py",
+                    _CPU + ["--batch_size=1", "--model_file={work}/transformer.ckpt", "--num_hidden_layers=2",
+                            "--max_decode_length=8", "--seq_length=16"],
+                    {"transformer.ckpt": lambda: _stand_in_checkpoint("tfm_embedding_lookup.embedding_table")}),
     "DeepFM": ("official/recommend/DeepFM", "export.py", _CPU + ["--batch_size=1"], ""),
     "Wide_and_Deep": ("official/recommend/Wide_and_Deep", "export.py", _CPU + ["--batch_size=1"], ""),
 }
@@ -208,8 +227,9 @@ def census(model, zoo, work, ms_python, timeout, pythonpath=(), ms_pythonpath=()
     for name, text in (files or {}).items():
         name = os.path.join(cwd, name[len("{folder}/"):]) if name.startswith("{folder}/") else os.path.join(work, name)
         os.makedirs(os.path.dirname(name), exist_ok=True)
-        with open(name, "w") as f:
-            f.write(text() if callable(text) else text)
+        text = text() if callable(text) else text
+        with open(name, "wb" if isinstance(text, bytes) else "w") as f:
+            f.write(text)
     args = [a.replace("{work}", work) for a in args]
     hook = os.path.join(HERE, "export_census_hook.py")
     runners = {}

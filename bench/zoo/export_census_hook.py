@@ -4,7 +4,9 @@ MindSpore 2.10 (``python export_census_hook.py export.py args...``); bench/zoo/e
 starts it. Environment: ``CENSUS_SIDE`` (``msjax`` or ``mindspore``), ``CENSUS_WORK`` (a folder).
 
 * ``load_checkpoint`` returns ``{}`` and ``load_param_into_net`` does nothing: the zoo's checkpoints
-  are not available, so the network keeps its initial weights (msjax: ``set_seed(0)``).
+  are not available, so the network keeps its initial weights (msjax: ``set_seed(0)``). A checkpoint
+  that the census itself put in ``CENSUS_WORK`` (a script that reads named entries of its training
+  checkpoint, such as Transformer's ``load_weights``) is read, though still not loaded into the network.
 * ``np.bool`` (gone from NumPy 1.24 to 1.26, MindSpore 2.10's NumPy here; back in NumPy 2 as
   ``np.bool_``) is ``np.bool_``, for the zoo's code that still writes it (Transformer's beam search).
 * ``set_context(device_target=...)`` always selects ``CPU`` (MindSpore's CPU build is the reference).
@@ -83,7 +85,9 @@ def _perturb(net, n):
         p.set_data(ms.Tensor((a + noise).astype(a.dtype)))
 
 
-def load_checkpoint(*args, **kwargs):
+def load_checkpoint(ckpt_file_name=None, *args, **kwargs):
+    if isinstance(ckpt_file_name, str) and os.path.dirname(os.path.abspath(ckpt_file_name)) == os.path.abspath(WORK):
+        return _real_load_checkpoint(ckpt_file_name, *args, **kwargs)
     return {}
 
 

@@ -1080,6 +1080,14 @@ def case_mixed_precision_cast(ms):
     }
 
 
+def case_cast_bad_input(ms):
+    """``ops.Cast()`` of None (DeepText's inference ``construct`` casts its None ground truths) or a string."""
+    ops = ms.ops
+    return {"ok": ops.Cast()(ms.Tensor([1.5]), ms.int32),
+            "none": _try(lambda: ops.Cast()(None, ms.int32)),
+            "str": _try(lambda: ops.cast("a", ms.float32))}
+
+
 def case_constexpr_flags(ms):
     ops, T = ms.ops, ms.Tensor
 

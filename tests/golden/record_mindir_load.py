@@ -457,6 +457,23 @@ def build_nets(ms):
         def construct(self, x, r):
             return self.roi(x, r), self.roi0(x, r)
 
+    class BoxDecode(nn.Cell):
+        """``ops.BoundingBoxDecode`` (``BoundingBoxDecode`` nodes, attribute form), a clipping
+        ``max_shape`` near and far, as the detection models' proposal stage decodes its anchors."""
+        def __init__(self):
+            super().__init__()
+            self.dec = ops.BoundingBoxDecode(max_shape=(20, 24), means=(0.0, 0.1, 0.0, -0.1),
+                                             stds=(1.0, 1.0, 0.5, 2.0), wh_ratio_clip=0.016)
+            self.wide = ops.BoundingBoxDecode(max_shape=(64, 48), wh_ratio_clip=0.1)
+
+        def construct(self, a, d):
+            return self.dec(a, d), self.wide(a, d * 0.5)
+
+    def anchors(n, seed):
+        rng = np.random.RandomState(seed)
+        xy = rng.uniform(0, 20, (n, 2))
+        return np.concatenate([xy, xy + rng.uniform(1, 10, (n, 2))], 1).astype(np.float32)
+
     def rois(seed):
         rng = np.random.RandomState(seed)
         xy, wh = rng.uniform(0, 12, (5, 2)), rng.uniform(1, 8, (5, 2))
@@ -498,6 +515,7 @@ def build_nets(ms):
         "conv3d_transpose": (Conv3dTransposes(), [f32(1, 2, 3, 4, 3, seed=17)], None),
         "nms": (Nms(), [boxes(12, seed=19)], None),
         "roi_align": (RoiAlign(), [f32(2, 3, 12, 10, seed=20), rois(21)], None),
+        "box_decode": (BoxDecode(), [anchors(10, seed=22), f32(10, 4, seed=23) * 3], None),
         "int_ops": (IntOps(), [np.arange(-6, 6, dtype=np.int32).reshape(2, 6),
                                np.array([[3, -3, 2, 5, -4, 7]] * 2, np.int32), f32(2, 3, seed=10)], None),
     }

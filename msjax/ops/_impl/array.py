@@ -833,7 +833,12 @@ def _tensor_resize(input, *new_shape):
 def cast(input, dtype):
     """``ops.cast(input, dtype)``: ``dtype`` is a MindSpore dtype (``mindspore.int32``); a NumPy or
     Python type or a name (``"int"``, ``int``) raises TypeError, as in MindSpore (``Tensor.astype``
-    takes them)."""
+    takes them). ``input`` None or a string raises MindSpore's PyNative TypeError in both modes
+    (MindSpore's GRAPH_MODE words it ``Failed calling Cast with "input=None"``)."""
+    if input is None or isinstance(input, str):
+        shown = "None" if input is None else "string"
+        raise TypeError(f'Failed calling Cast with "Cast()(input={shown}, dtype=mindspore.dtype)".\nThe valid '
+                        'calling should be: \n"Cast()(input=<Number, Tensor>, dtype=<mindspore.dtype>)".')
     if not isinstance(dtype, (mstype.Type, mstype.TensorType)):
         raise TypeError(f"For 'Cast', the input 'dtype' should be mindspore dtype, but got {dtype}.")
     return wrap(arr(input).astype(mstype.to_np(dtype)))

@@ -10,7 +10,7 @@ cases): ``ResizeBilinearV2(x, size, align_corners, half_pixel_centers)``, ``Elu(
 ``L2Normalize(x)`` (``axis``, ``epsilon``), ``LRN(x)`` and ``MaxPool3DWithArgmax(x)`` (``ksize``,
 ``strides``, ``pads``, ``dilation``, ``ceil_mode``: ``nn.MaxPool2d(pad_mode='pad')`` on an
 expanded depth axis) and ``Conv2DBackpropInput`` (``nn.Conv1dTranspose`` on an expanded axis;
-``Conv2DTranspose``'s attributes), ``NMSWithMask``, ``ROIAlign``, ``Conv3D``, ``Conv3DTranspose``
+``Conv2DTranspose``'s attributes), ``NMSWithMask``, ``ROIAlign``, ``BoundingBoxDecode``, ``Conv3D``, ``Conv3DTranspose``
 and ``MaxPool3D`` (``nn.Conv3d``, ``nn.Conv3dTranspose``, ``nn.MaxPool3d``) with attributes; ``TensorScatter*``, ``ScatterNd`` and ``ClampScalar(x, min, max)`` (``Tensor.clip``) as ``PRIMITIVE_FUNCTION``s. ``MaxPool3DWithArgmax``'s indices are not computed: a graph
 that reads them raises when it runs.
 """
@@ -130,6 +130,7 @@ KERNELS.update({
     "Conv3DTranspose": _conv3d_transpose,
     "NMSWithMask": _attrs("NMSWithMask", ("iou_threshold",)),
     "ROIAlign": _attrs("ROIAlign", ("pooled_height", "pooled_width", "spatial_scale", "sample_num", "roi_end_mode")),
+    "BoundingBoxDecode": _attrs("BoundingBoxDecode", ("max_shape", "means", "stds", "wh_ratio_clip")),
     "ClampScalar": lambda args, attrs: ops.clamp(*args[:3]),         # Tensor.clip(lo, None): EcapaTDNN
     **{op: _prim(op) for op in ("TensorScatterUpdate", "TensorScatterAdd", "TensorScatterSub", "TensorScatterMul",
                                 "TensorScatterDiv", "TensorScatterMax", "TensorScatterMin", "ScatterNd")},
