@@ -101,6 +101,26 @@ def pytest_unconfigure(config):
         shutil.rmtree(d, ignore_errors=True)
 
 
+# ---------------------------------------------------------------------------
+# Longest first: under ``-n 2 --dist loadgroup`` the xdist groups go out first, then every other
+# test one at a time in collection order, each worker holding up to three. In alphabetical order
+# the zoo trainings (test_zoo_examples, about 2 minutes) came last and one worker often finished
+# them alone. These modules (each over ~20 s of a worker in a measured full run, heaviest first)
+# are collected first, every module's tests kept together and in their order, so the run ends on
+# short tests that both workers share.
+# ---------------------------------------------------------------------------
+LONG_MODULES = ("test_docs_build", "test_zoo_examples", "test_frontend_cache", "test_semi_auto_parallel",
+                "test_bench_tensor_parallel", "test_conv_lowering", "test_notebooks", "test_ctc_dynamic_rnn",
+                "test_conformance_preloaded", "test_memory", "test_compile_cache", "test_low_precision",
+                "test_pipeline_stages")
+
+
+def pytest_collection_modifyitems(config, items):
+    rank = {name: i for i, name in enumerate(LONG_MODULES)}
+    # a stable sort: the other modules keep pytest's order, after the long ones
+    items.sort(key=lambda item: rank.get(item.path.stem, len(LONG_MODULES)))
+
+
 @pytest.fixture(autouse=True)
 def _pynative():
     """Every test starts in PYNATIVE_MODE and leaves it so."""

@@ -97,6 +97,24 @@ def test_dropped_cells_and_their_compiled_functions_are_collected(mode):
     assert not alive, alive
 
 
+def test_the_import_leaves_the_collector_on_and_its_objects_frozen():
+    """``import msjax`` pauses Python's cyclic collector while it runs and moves what it made to
+    the permanent generation (msjax/__init__.py): the collector is on again afterwards, collects a
+    cycle made later, and the import's modules are among the frozen objects."""
+    assert gc.isenabled()
+    assert gc.get_freeze_count() > 100_000
+
+    class Node:
+        pass
+
+    a, b = Node(), Node()
+    a.other, b.other = b, a
+    ref = weakref.ref(a)
+    del a, b
+    gc.collect()
+    assert ref() is None
+
+
 @pytest.mark.skipif(not os.path.exists("/proc/self/statm"), reason="RSS from /proc")
 def test_rss_stays_flat_over_many_nets():
     rss = rss_after_each(NETS)
