@@ -17,7 +17,12 @@ simulated start times, a backward twice a forward) beside MindSpore's
 ``(S - 1) / (micro + S - 1)``, and steps/s beside the same model pipelined by hand in JAX with
 the same schedule (:func:`hand_written`; its losses must equal msjax's to 1e-4 before timing):
 ``--repeat`` rounds of one block of ``--steps`` steps per side, the sides' order alternating
-(ABBA), the medians of the blocks and of the rounds' ratios.
+(ABBA), the medians of the blocks and of the rounds' ratios; ``CPU ratio``: the same rounds'
+median of the hand-written side's CPU time over msjax's (``time.process_time`` of this process:
+all its threads, so other jobs on a loaded machine do not enter it). ``dev0 live``: after the first steps,
+device 0's share of the logical bytes of every live array (``jax.live_arrays()`` and their
+shards; the issue's memory measure, here on a balanced stack where each stage holds
+``1 / S`` of the blocks).
 The 8 host devices share this machine's cores, so steps/s compare dispatch overheads,
 not overlap.
 
@@ -27,6 +32,7 @@ not overlap.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import statistics
@@ -54,6 +60,16 @@ def bytes_per_device(states):
         for s in p._data.addressable_shards:
             per[s.device.id] = per.get(s.device.id, 0) + s.data.nbytes
     return per
+
+
+def device0_share():
+    """Device 0's bytes of every live array over their logical bytes (``jax.live_arrays()`` and
+    their shards, read once: JAX keeps the per-device views that reading shards makes)."""
+    gc.collect()
+    live = jax.live_arrays()
+    logical = sum(a.nbytes for a in live)
+    on0 = sum(s.data.nbytes for a in live for s in a.addressable_shards if s.device.id == 0)
+    return {"logical": logical, "device0": on0, "share": on0 / logical}
 
 
 def run(cfg, stages, args, x, y):
@@ -88,6 +104,7 @@ def run(cfg, stages, args, x, y):
     t0 = time.perf_counter()
     losses = [float(step(xt, yt).asnumpy()) for _ in range(args.check)]
     first = time.perf_counter() - t0
+    share = device0_share()
     jstep = hand_written(cfg, stages, args, init, x, y)
     jlosses = [float(sum(float(v) for v in jstep()[0])) for _ in range(args.check)]
     np.testing.assert_allclose(jlosses, losses, rtol=1e-4)     # the same model and numbers before timing
@@ -102,17 +119,19 @@ def run(cfg, stages, args, x, y):
         for _ in range(args.steps):
             out["jax"] = jstep()
         jax.block_until_ready(out["jax"])
-    rates, jrates, ratios = [], [], []
+    rates, jrates, ratios, cpu_ratios = [], [], [], []
     for r in range(args.repeat):     # the sides alternate (ABBA): load changes hit both alike
-        got = {}
+        got, cpu = {}, {}
         for name, block in ((("ms", ms_block), ("jax", jax_block)) if r % 2 == 0 else
                             (("jax", jax_block), ("ms", ms_block))):
-            t = time.perf_counter()
+            t, c = time.perf_counter(), time.process_time()
             block()
             got[name] = args.steps / (time.perf_counter() - t)
+            cpu[name] = time.process_time() - c
         rates.append(got["ms"])
         jrates.append(got["jax"])
         ratios.append(got["ms"] / got["jax"])
+        cpu_ratios.append(cpu["jax"] / cpu["ms"])
     seen, states = set(), []
     for p in list(net.get_parameters()) + list(opt.get_parameters()) + \
             (list(reducer.get_parameters()) if reducer else []):
@@ -126,8 +145,9 @@ def run(cfg, stages, args, x, y):
     span = max(t + (1 if k == "F" else 2) for (_, k, _), t in start.items())
     ms.reset_auto_parallel_context()
     return {"jax_losses": jlosses, "jax_steps_per_s": statistics.median(jrates),"stages": stages, "dp": dp, "mp": args.mp, "losses": losses, "first_steps_s": first,
-            "steps_per_s": statistics.median(rates), "ratio": statistics.median(ratios), "max_bytes": max(per.values()),
-            "max_model_bytes": max(per_model.values()),
+            "steps_per_s": statistics.median(rates), "ratio": statistics.median(ratios),
+            "cpu_ratio": statistics.median(cpu_ratios), "round_ratios": ratios, "max_bytes": max(per.values()),
+            "max_model_bytes": max(per_model.values()), "live": share,
             "bytes_by_device": [per.get(d.id, 0) for d in jax.devices()],
             "bubble": 1 - args.micro * 3 / span, "bubble_formula": (stages - 1) / (args.micro + stages - 1)}
 
@@ -225,12 +245,12 @@ def main():
     rows = [run(cfg, int(s), args, x, y) for s in args.stages.split(",")]
     base = rows[0]["max_bytes"] if rows[0]["stages"] == 1 else None
     print(f"{'stages':>6} {'dp x mp':>8} {'max B/device':>13} {'w/o accu_grads':>15} {'1-stage B / S':>14} "
-          f"{'ratio':>6} {'bubble':>7} {'(S-1)/(m+S-1)':>14} {'steps/s':>8} {'JAX st/s':>8} {'ratio':>6}  losses")
+          f"{'ratio':>6} {'bubble':>7} {'(S-1)/(m+S-1)':>14} {'steps/s':>8} {'JAX st/s':>8} {'ratio':>6} {'CPU ratio':>9} {'dev0 live':>9}  losses")
     for r in rows:
         want = base / r["stages"] if base else float("nan")
         print(f"{r['stages']:>6} {r['dp']:>3} x {r['mp']:<3} {r['max_bytes']:>13,} {r['max_model_bytes']:>15,} "
               f"{want:>14,.0f} {r['max_model_bytes'] / want:>6.3f} {r['bubble']:>7.3f} {r['bubble_formula']:>14.3f} "
-              f"{r['steps_per_s']:>8.2f} {r['jax_steps_per_s']:>8.2f} {r['ratio']:>6.3f}  "
+              f"{r['steps_per_s']:>8.2f} {r['jax_steps_per_s']:>8.2f} {r['ratio']:>6.3f} {r['cpu_ratio']:>9.3f} {r['live']['share']:>9.3f}  "
               f"{[round(v, 6) for v in r['losses']]}")
     if args.json:
         with open(args.json, "w") as f:
