@@ -111,6 +111,9 @@ _SHAPE_ERRORS = {
     "tensor_reshape": lambda ms: _f32(ms, 2, 3).reshape(4, 2),
     "matmul_ext": lambda ms: ms.ops.matmul(_f32(ms, 2, 2, 3), _f32(ms, 2, 4, 2)),
     "conv2d": lambda ms: ms.nn.Conv2d(3, 8, 3)(_f32(ms, 1, 4, 8, 8)),
+    "batch_norm_channels": lambda ms: ms.nn.BatchNorm2d(4)(_f32(ms, 2, 3, 4, 4)),
+    "batch_norm_channels_train": lambda ms: ms.nn.BatchNorm2d(4).set_train()(_f32(ms, 2, 3, 4, 4)),
+    "batch_norm1d_channels": lambda ms: ms.nn.BatchNorm1d(4).set_train()(_f32(ms, 2, 3)),
 }
 for _name, _fn in _SHAPE_ERRORS.items():
     globals()[f"case_text_{_name}"] = (lambda fn: lambda ms: _error(lambda: fn(ms)))(_fn)
