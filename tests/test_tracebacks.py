@@ -104,6 +104,27 @@ def _train_step_wrong_width():
     return step(ms.Tensor(np.ones((2, 5), np.float32)), ms.Tensor(np.ones((2, 4), np.float32)))
 
 
+def _conv_channels():
+    return ms.nn.Conv2d(3, 4, 3)(ms.Tensor(np.ones((1, 5, 8, 8), np.float32)))
+
+
+def _reshape_size():
+    return ms.Tensor(np.ones((2, 3), np.float32)).reshape(4, 2)
+
+
+def _batch_norm_channels():
+    return ms.nn.BatchNorm2d(4)(ms.Tensor(np.ones((2, 3, 4, 4), np.float32)))
+
+
+def _jit_matmul_shapes():
+    return ms.jit(lambda x, y: ms.ops.matmul(x, y))(ms.Tensor(np.ones((2, 3), np.float32)),
+                                                    ms.Tensor(np.ones((4, 5), np.float32)))
+
+
+def _grad_index_out_of_range():
+    return ms.grad(lambda x: x[9].sum())(ms.Tensor(np.ones((2, 3), np.float32)))
+
+
 class _Calls(ms.nn.Cell):
     def __init__(self, fn):
         super().__init__()
@@ -117,7 +138,9 @@ class _Calls(ms.nn.Cell):
 @pytest.mark.parametrize("mistake, exc_type", [
     (_dense_wrong_width, ValueError), (_matmul_shapes, RuntimeError), (_add_shapes, ValueError),
     (_dense_int_input, TypeError), (_index_out_of_range, IndexError), (_cell_arg_count, TypeError),
-    (_train_step_wrong_width, ValueError), (_mistake, ValueError)])
+    (_train_step_wrong_width, ValueError), (_mistake, ValueError), (_conv_channels, RuntimeError),
+    (_reshape_size, ValueError), (_batch_norm_channels, ValueError), (_jit_matmul_shapes, RuntimeError),
+    (_grad_index_out_of_range, IndexError)])
 def test_user_mistake_traceback_reads_as_mindspore(mode, mistake, exc_type, capsys):
     """The traceback ``sys.excepthook`` prints for a user's mistake, inside a GRAPH_MODE Cell call or
     directly: no JAX note, no frame of JAX or of msjax's transform core (whose source reads

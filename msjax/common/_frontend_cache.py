@@ -60,6 +60,7 @@ from .._core import compile_cache, context, provided, rng
 from .._core.parameter import Parameter
 from .._core.tensor import Tensor
 from . import _cache_auth
+from ..runtime import _interrupt
 
 __all__ = ["enabled", "fingerprint", "load", "load_call", "save", "store", "compile_for_store", "jax_cache_hits", "SUBDIR"]
 
@@ -536,6 +537,7 @@ def load(fp):
                 return None
         from jax.experimental import serialize_executable
         runtime_kernels_ready(payload)
+        _interrupt.arm()     # a stored program is about to run (Ctrl-C as MindSpore's runtime)
         return serialize_executable.deserialize_and_load(payload, in_tree, out_tree), meta
     except Exception:   # noqa: BLE001 - an entry of another msjax or jax version: trace and compile instead
         return None

@@ -55,7 +55,7 @@ import jax
 import ml_dtypes
 import numpy as np
 
-from . import _ir_context
+from . import _interrupt, _ir_context
 
 __all__ = ["THRESHOLD", "convertible", "enabled", "install", "stats"]
 
@@ -601,6 +601,7 @@ def install():
 
     def call_impl_python(*args, jaxpr, in_shardings, out_shardings, in_layouts, out_layouts,
                          donated_invars, ctx_mesh, name, keep_unused, inline, compiler_options_kvs):
+        _interrupt.arm()     # a program runs: Ctrl-C now ends the process as MindSpore's runtime does
         if _ON and device() is not None:
             entry = _TABLE.get(jaxpr)
             if entry is None:

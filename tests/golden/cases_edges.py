@@ -3,7 +3,7 @@
 ``vision.Decode`` of the encoded bytes as ``np.fromfile(path, 'int8')`` reads them (YOLOv5's
 loader), as uint8 and as ``bytes``, eagerly and in a pipeline, and the errors for other arrays; the
 type of ``optimizer.parameters``; the ``Tensor`` constructor's and the arithmetic operators'
-TypeErrors; the texts of common shape errors (MatMul, BatchMatMul, Concat, Reshape, Conv2D). An
+TypeErrors; ``set_context``'s deprecation warnings; the texts of common shape errors (MatMul, BatchMatMul, Concat, Reshape, Conv2D). An
 error is returned as ``[type name, first line of its message]`` so that the texts compare exactly.
 (NaN through activations and pools: ``cases_nan_edges.py``; a reseeding sampler's passes:
 ``cases_dataset_tail.case_python_sampler_passes``.) ``ms`` is ``mindspore`` or ``msjax``; only
@@ -111,6 +111,9 @@ _SHAPE_ERRORS = {
     "tensor_reshape": lambda ms: _f32(ms, 2, 3).reshape(4, 2),
     "matmul_ext": lambda ms: ms.ops.matmul(_f32(ms, 2, 2, 3), _f32(ms, 2, 4, 2)),
     "conv2d": lambda ms: ms.nn.Conv2d(3, 8, 3)(_f32(ms, 1, 4, 8, 8)),
+    "batch_norm_channels": lambda ms: ms.nn.BatchNorm2d(4)(_f32(ms, 2, 3, 4, 4)),
+    "batch_norm_channels_train": lambda ms: ms.nn.BatchNorm2d(4).set_train()(_f32(ms, 2, 3, 4, 4)),
+    "batch_norm1d_channels": lambda ms: ms.nn.BatchNorm1d(4).set_train()(_f32(ms, 2, 3)),
 }
 for _name, _fn in _SHAPE_ERRORS.items():
     globals()[f"case_text_{_name}"] = (lambda fn: lambda ms: _error(lambda: fn(ms)))(_fn)
@@ -142,6 +145,34 @@ def case_model_checkpoint_files(ms):
             out.append(sorted(os.listdir(tmp)))
     ms.set_context(mode=ms.PYNATIVE_MODE)
     return out
+
+
+def case_set_context_deprecation_warnings(ms):
+    """The WARNING lines MindSpore's logger gives for ``set_context`` keys it will remove (and none
+    for ``mode``, ``ms.runtime.launch_blocking()``, ``set_device``), each call's messages in order."""
+    import logging
+    seen = []
+
+    class Keep(logging.Handler):
+        def emit(self, record):
+            seen[-1].append([record.levelname, record.getMessage()])
+
+    logger = ms.log._get_logger()
+    keep, level = Keep(logging.WARNING), logger.level
+    logger.addHandler(keep)
+    logger.setLevel(logging.WARNING)     # the recorder runs MindSpore with GLOG_v=3
+    try:
+        for call in (lambda: ms.set_context(device_target="CPU"), lambda: ms.set_context(device_target="CPU"),
+                     lambda: ms.set_context(mode=ms.PYNATIVE_MODE),
+                     lambda: ms.set_context(device_id=0), lambda: ms.set_context(max_call_depth=1000),
+                     lambda: ms.set_context(save_graphs=False), lambda: ms.set_context(pynative_synchronize=False),
+                     lambda: ms.runtime.launch_blocking(), lambda: ms.set_device("CPU")):
+            seen.append([])
+            call()
+    finally:
+        logger.removeHandler(keep)
+        logger.setLevel(level)
+    return seen
 
 
 def all_cases():

@@ -126,13 +126,25 @@ def _bn_normalise_bwd(eps, channel_axis, res, cts):
 _bn_normalise.defvjp(_bn_normalise_fwd, _bn_normalise_bwd)
 
 
-@_compiled("eps", "channel_axis")
-@float32_inside(keep=(1, 2, 3))
+def _bn_channels(x, gamma, channel_axis):
+    """MindSpore's shape check of its BatchNorm kernel (``batch_norm.cc``, its text and typo kept)."""
+    if gamma.shape[0] != x.shape[channel_axis]:
+        raise ValueError(f"For BatchNorm, scale.shape[0] should be equal to input_x's channel dimension: "
+                         f"{x.shape[channel_axis]}, bug got scale.shape[0]: {gamma.shape[0]}.")
+
+
 def batch_norm_train(x, gamma, beta, eps, channel_axis=1):
     """Normalise with batch statistics; returns (y, mean, biased var, unbiased var) (stats shape (C,)).
     Its gradient is BatchNorm's closed form (:func:`_bn_normalise_bwd`), except in forward-mode
     traces, which differentiate the formulas; on the CPU it is MindSpore's kernel
     (:mod:`.batch_norm_native`, forward and gradient bit for bit) where that can run."""
+    _bn_channels(x, gamma, channel_axis)
+    return _batch_norm_train(x, gamma, beta, eps, channel_axis)
+
+
+@_compiled("eps", "channel_axis")
+@float32_inside(keep=(1, 2, 3))
+def _batch_norm_train(x, gamma, beta, eps, channel_axis=1):
     _, _, n = _bn_layout(x, channel_axis)
     if batch_norm_native.usable(x, channel_axis):
         y, mean, var = batch_norm_native.batch_norm_train(x, gamma, beta, eps)
@@ -144,8 +156,12 @@ def batch_norm_train(x, gamma, beta, eps, channel_axis=1):
     return y, mean.reshape(-1), var.reshape(-1), var_u.reshape(-1)
 
 
+batch_norm_train.raw = _batch_norm_train.raw     # the kernel without its compile (tests, bench)
+
+
 def batch_norm_infer(x, gamma, beta, mean, var, eps, channel_axis=1):
     """Normalise with the running statistics (written as one ``BatchNorm`` node when exported)."""
+    _bn_channels(x, gamma, channel_axis)
     return exported("BatchNorm", _batch_norm_infer, x, gamma, beta, mean, var, eps=eps, channel_axis=channel_axis)
 
 
