@@ -114,6 +114,11 @@ _SHAPE_ERRORS = {
     "batch_norm_channels": lambda ms: ms.nn.BatchNorm2d(4)(_f32(ms, 2, 3, 4, 4)),
     "batch_norm_channels_train": lambda ms: ms.nn.BatchNorm2d(4).set_train()(_f32(ms, 2, 3, 4, 4)),
     "batch_norm1d_channels": lambda ms: ms.nn.BatchNorm1d(4).set_train()(_f32(ms, 2, 3)),
+    "conv2d_rank": lambda ms: ms.nn.Conv2d(3, 4, 3)(_f32(ms, 3, 8, 8)),
+    "conv2d_int_input": lambda ms: ms.nn.Conv2d(3, 4, 3)(ms.Tensor(np.ones((1, 3, 8, 8), np.int32))),
+    "tensor_sum_axis": lambda ms: _f32(ms, 2, 3).sum(axis=4),
+    "sparse_ce_labels": lambda ms: ms.nn.SoftmaxCrossEntropyWithLogits(sparse=True)(
+        _f32(ms, 2, 5), ms.Tensor(np.ones((3,), np.int32))),
 }
 for _name, _fn in _SHAPE_ERRORS.items():
     globals()[f"case_text_{_name}"] = (lambda fn: lambda ms: _error(lambda: fn(ms)))(_fn)

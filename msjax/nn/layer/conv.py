@@ -212,7 +212,7 @@ class Conv1d(_Conv):
     def construct(self, x):
         xa = F._tensor_arg("x", x, "Conv1d")
         if xa.ndim != 3:
-            raise ValueError(f"For 'Conv2D', the dimension of 'x' must be 4, but got {xa.ndim + 1}.")
+            raise ValueError(f"For primitive[Conv2D], the x shape size must be equal to 4, but got {xa.ndim + 1}.")
         out = self._forward(wrap(xa[:, :, None, :]), 2)
         return wrap(out[:, :, 0, :] if out.shape[2] == 1 else out)
 

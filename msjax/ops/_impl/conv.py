@@ -128,8 +128,7 @@ def _same_pads(in_sizes, kernel, stride, dilation):
 def _conv(x, w, stride, pads, dilation, groups, op_name="Conv2D"):
     """N-d convolution in MindSpore's layout; ``pads`` is a list of (lo, hi)."""
     if x.dtype != w.dtype:
-        raise TypeError(f"For '{op_name}', the dtype of 'x' and 'weight' must be the same, "
-                        f"but got {mstype.from_np(x.dtype)} and {mstype.from_np(w.dtype)}.")
+        raise TypeError(f"For primitive[{op_name}], the input type must be same.")   # its infer's text
     if not jnp.issubdtype(x.dtype, jnp.floating):
         raise TypeError(f"For '{op_name}', the dtype of 'x' must be float16, float32 or float64, "
                         f"but got {mstype.from_np(x.dtype)}.")
@@ -141,7 +140,7 @@ def _conv_checked(x, w, stride, pad_mode, pad_pairs, dilation, groups, op_name, 
     """Validate shapes as MindSpore's Conv infer does, then convolve."""
     nd = w.ndim - 2
     if x.ndim != nd + 2:
-        raise ValueError(f"For '{op_name}', the dimension of 'x' must be {nd + 2}, but got {x.ndim}.")
+        raise ValueError(f"For primitive[{op_name}], the x shape size must be equal to {nd + 2}, but got {x.ndim}.")
     if w.ndim != nd + 2:
         raise ValueError(f"For '{op_name}', the dimension of 'weight' must be {nd + 2}, but got {w.ndim}.")
     if x.shape[1] != w.shape[1] * groups:

@@ -613,8 +613,9 @@ def prim_softmax_cross_entropy_with_logits(logits, labels):
         raise ValueError(f"For primitive[SoftmaxCrossEntropyWithLogits], the dimension of logits must be equal "
                          f"to 2, but got {x.ndim}.")
     if x.shape != y.shape:
-        raise ValueError(f"For 'SoftmaxCrossEntropyWithLogits', the shape of 'logits' and 'labels' must be the "
-                         f"same, but got {list(x.shape)} and {list(y.shape)}.")
+        raise ValueError(f"For 'SoftmaxCrossEntropyWithLogits', evaluator arg 'label' shape must be consistent "
+                         f"with 'logits' shape, but got 'label' shape: {tuple(y.shape)}, 'logits' shape: "
+                         f"{tuple(x.shape)}.")
     loss, backprop = _softmax_xent32(x, y)
     return wrap(loss), wrap(backprop)
 

@@ -65,11 +65,20 @@ def _mean_keep_dtype(x, axis=None, keepdims=False, name="ReduceMean"):
     return lax.div(s, jnp.asarray(_bi.max(n, 1), jnp.int64)).astype(x.dtype)
 
 
+def _sum_ext_axes(dim, ndim):
+    """``SumExt``'s range check of integer axes (its infer's text), then the common normalisation."""
+    n = _bi.max(ndim, 1)
+    for a in dim if isinstance(dim, (tuple, list)) else (dim,):
+        if isinstance(a, int) and not isinstance(a, bool) and not -n <= a < n:
+            raise ValueError(f"For primitive[SumExt], the axis value must be in [{-n},{n}), but got {a}.")
+    return _norm_axes("sum", dim, ndim)
+
+
 @op("sum", family="math")
 def sum(input, dim=None, keepdim=False, *, dtype=None):
     """``ops.sum(input, dim=None, keepdim=False, *, dtype=None)``: integers and bools sum to Int64."""
     x = _rin("sum", input)
-    axes = _norm_axes("sum", dim, x.ndim)
+    axes = _sum_ext_axes(dim, x.ndim)
     _check_bool_arg("sum", "keepdim", keepdim)
     if dtype is not None:
         x = x.astype(mstype.to_np(dtype))
