@@ -93,9 +93,14 @@ def env_for(tmp, devices):
 
 
 def run(cmd, tmp, devices):
+    """``cmd``'s stdout and wall time. pytest's exit code 5 ("no tests ran": ``dataset_slice`` is
+    a script that ``run.sh`` starts with ``pytest -s``, so it trains while pytest collects it and
+    then finds no test) counts as success, also when the launcher reports it for its workers."""
     t = time.time()
     r = subprocess.run(cmd, capture_output=True, text=True, env=env_for(tmp, devices), cwd=tmp)
-    if r.returncode:
+    codes = set(re.findall(r"Error code: (\d+)", r.stdout + r.stderr))
+    no_tests = "no tests ran" in r.stdout and (r.returncode == 5 or codes == {"5"})
+    if r.returncode and not no_tests:
         raise SystemExit(f"{cmd} failed:\n" + r.stdout[-3000:] + r.stderr[-4000:])
     return r.stdout, time.time() - t
 
