@@ -55,7 +55,7 @@ import jax
 import ml_dtypes
 import numpy as np
 
-from . import _ir_context
+from . import _host_math, _ir_context
 
 __all__ = ["THRESHOLD", "convertible", "enabled", "install", "stats"]
 
@@ -379,9 +379,13 @@ _RULES = {
     "argmax": (_argminmax(True), "exact"), "argmin": (_argminmax(False), "exact"),
     "reduce_or": (lambda x, axes: np.bitwise_or.reduce(x, axis=tuple(axes)), "exact"),
     "reduce_and": (lambda x, axes: np.bitwise_and.reduce(x, axis=tuple(axes)), "exact"),
-    "reduce_sum": (lambda x, axes, **_: np.sum(x, axis=tuple(axes), dtype=x.dtype), "exact"),   # integers "copy": (lambda x: x, "exact"), "copy_p": (lambda x: x, "exact"),
+    "reduce_sum": (lambda x, axes, **_: np.sum(x, axis=tuple(axes), dtype=x.dtype), "exact"),
+    # XLA's own float32 approximations replayed (_host_math); alone in their program
+    "exp": (_host_math.exp, "math"), "logistic": (_host_math.logistic, "math"),
+    "tanh": (_host_math.tanh, "math"),   # integers "copy": (lambda x: x, "exact"), "copy_p": (lambda x: x, "exact"),
 }
 _CALLS = {"pjit": "jaxpr", "jit": "jaxpr", "custom_jvp_call": "call_jaxpr", "custom_vjp_call": "call_jaxpr"}
+_MATH = {"exp", "logistic", "tanh"}
 _INT_OR_FLOAT_ONLY = {"add", "sub", "mul", "div", "rem", "square", "integer_pow", "sign", "sqrt",
                       "floor", "ceil", "round", "is_finite", "neg", "abs", "max", "min"}
 
@@ -424,6 +428,8 @@ def _routable_eqn(eqn):
         return None
     if name == "ffi_call":
         return _kernel_rule(eqn)
+    if name in _MATH and not (_host_math.available() and all(d == _F32 for d in dts)):
+        return None
     rule = _RULES.get(name)
     return rule
 
@@ -467,6 +473,8 @@ def _divides_in_place(eqn, jaxpr, top):
 def _plan(jaxpr, budget, top=True):
     """The jaxpr's equations with their NumPy rules, or None where one is not
     routable; ``budget`` counts the rounding float operations met so far."""
+    if len(budget) == 1:
+        budget.append(False)          # whether a replayed XLA approximation was met
     steps = []
     for eqn in jaxpr.eqns:
         inner = _CALLS.get(eqn.primitive.name)
@@ -487,7 +495,11 @@ def _plan(jaxpr, budget, top=True):
         if eqn.primitive.name == "div" and np.dtype(eqn.outvars[0].aval.dtype).kind not in "iub" and \
                 not _divides_in_place(eqn, jaxpr, top):
             return None
-        if kind == "round" and _float_or_int(eqn.outvars[0].aval.dtype) and \
+        if kind == "math":      # its vector code depends on what XLA fuses with it, and XLA
+            budget[1] = True    # folds a constant operand with its own evaluator
+            if any(hasattr(v, "val") for v in eqn.invars):
+                return None
+        if kind in ("round", "math") and _float_or_int(eqn.outvars[0].aval.dtype) and \
                 np.dtype(eqn.outvars[0].aval.dtype).kind not in "iu":
             budget[0] += 1
             if budget[0] > 1:
@@ -496,7 +508,13 @@ def _plan(jaxpr, budget, top=True):
         if eqn.params.get("accuracy") is not None:
             return None
         steps.append((eqn, fn, params))
+    if top and budget[1] and _equations(steps) != 1:
+        return None
     return steps
+
+
+def _equations(steps):
+    return sum(_equations(params) if fn is None else 1 for _, fn, params in steps)
 
 
 def _read(env, v):
@@ -605,7 +623,7 @@ def install():
             entry = _TABLE.get(jaxpr)
             if entry is None:
                 try:
-                    plan = _plan(jaxpr.jaxpr, [0])
+                    plan = _plan(jaxpr.jaxpr, [0, False])
                 except Exception:  # noqa: BLE001 - a type NumPy does not know (PRNG keys): XLA's
                     plan = None
                 entry = _TABLE[jaxpr] = [plan, 0, None]

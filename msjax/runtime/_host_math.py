@@ -1,0 +1,147 @@
+"""XLA CPU's float32 ``exp``, ``logistic`` and ``tanh``, computed with NumPy bit for bit.
+
+XLA does not call the C library for these: its CPU backend rewrites them into its own
+polynomial approximations, and LLVM contracts each single-use multiply feeding an add
+into one fused multiply-add (FMA, one rounding). The functions below replay that
+arithmetic step for step, as jaxlib 0.10.2 compiles it for an AVX2+FMA CPU:
+
+* every FMA is rounded once (``_fma``: the exact product in float64, the sum rounded to
+  odd, then to float32);
+* denormals are flushed as XLA's executables run them (DAZ on operands, FTZ on results);
+* NaN comes out as XLA's does (the operand's payload, quieted; ``logistic``: of ``-x``).
+
+Bit equality is measured, not assumed: ``tests/test_host_math.py`` compares each function
+with the compiled primitive on special values, ranges around the clamps and random bit
+patterns, and across shapes. ``exp`` of an array whose size is not a multiple of 8 is
+refused (``Refused``): XLA computes the last partial vector of such a program with the C
+library's ``expf`` instead of its polynomial. ``available()`` is False on any other jaxlib,
+CPU instruction set or ``xla_cpu`` flags, where XLA may compile other arithmetic.
+"""
+from __future__ import annotations
+
+import os
+import platform
+
+import numpy as np
+
+__all__ = ["Refused", "available", "exp", "logistic", "tanh"]
+
+VERIFIED_JAXLIB = "0.10.2"
+_F32 = np.float32
+_SIGN, _EXPO, _QUIET = np.uint32(0x80000000), np.uint32(0x7F800000), np.uint32(0x00400000)
+_STATE = []
+
+
+class Refused(Exception):
+    """This call's arithmetic is not the one replayed here: let XLA compile it."""
+
+
+def available():
+    """Whether this process's XLA compiles the arithmetic replayed here."""
+    if not _STATE:
+        _STATE.append(_check())
+    return _STATE[0]
+
+
+def _check():
+    try:
+        import jaxlib
+        with open("/proc/cpuinfo") as f:
+            flags = next((ln.split(":", 1)[1].split() for ln in f if ln.startswith("flags")), [])
+    except (ImportError, OSError):
+        return False
+    return (getattr(jaxlib, "__version__", None) == VERIFIED_JAXLIB and platform.machine() == "x86_64"
+            and "avx2" in flags and "fma" in flags and "avx512f" not in flags
+            and "xla_cpu" not in os.environ.get("XLA_FLAGS", ""))
+
+
+def _k(bits):
+    return np.array([bits], np.uint32).view(_F32)[0]
+
+
+def _flush(x):
+    b = np.asarray(x, _F32).view(np.uint32)
+    return np.where(b & _EXPO == 0, b & _SIGN, b).view(_F32)
+
+
+def _fma(a, b, c):
+    """float32 ``a * b + c`` rounded once, operands and result flushed."""
+    a, b, c = (_flush(v).astype(np.float64) for v in (a, b, c))
+    p = a * b                                   # exact: 24 + 24 bits
+    s = p + c
+    t = s - c
+    err = (p - t) + (c - (s - t))               # TwoSum: s + err is exactly p + c
+    bits = s.view(np.uint64)
+    inexact_even = (err != 0) & (bits & np.uint64(1) == 0) & np.isfinite(s)
+    if inexact_even.any():                      # round to odd: one step toward the exact sum
+        away = (err > 0) == (s > 0)
+        step = np.where(away, bits + np.uint64(1), bits - np.uint64(1))
+        s = np.where(inexact_even, step, bits).view(np.float64)
+    return _flush(s.astype(_F32))
+
+
+def _mul(a, b):
+    return _flush(_flush(a) * _flush(b))
+
+
+def _clamp(x, lo, hi):
+    """``x < lo ? lo : x`` then ``x > hi ? hi : x``: NaN passes."""
+    x = np.where(x < lo, _F32(lo), x)
+    return np.where(x > hi, _F32(hi), x)
+
+
+def _quiet(nan_of, out):
+    return np.where(np.isnan(nan_of), (nan_of.view(np.uint32) | _QUIET).view(_F32), out)
+
+
+def _exp_parts(x):
+    """exp(x) = y * scale, the last multiply left to the caller (logistic fuses it)."""
+    x = _clamp(_flush(x), -87.8, 88.8)
+    n = _clamp(np.floor(_fma(x, _k(0x3FB8AA3B), _F32(0.5))), -127.0, 127.0)
+    r = _fma(-n, _k(0x3F318000), x)
+    r = _fma(-n, _k(0xB95E8083), r)
+    p = _fma(r, _k(0x39506967), _k(0x3AB743CE))
+    for c in (0x3C088908, 0x3D2AA9C1, 0x3E2AAAAA):
+        p = _fma(p, r, _k(c))
+    p = _fma(p, r, _F32(0.5))
+    y = _flush(_F32(1.0) + _fma(p, _mul(r, r), r))
+    ni = np.where(np.isnan(n), np.int32(-2 ** 31), np.nan_to_num(n).astype(np.int32))
+    scale = ((ni + np.int32(127)).astype(np.uint32) << np.uint32(23)).view(_F32)
+    return y, scale
+
+
+def exp(x):
+    x = np.asarray(x, _F32)
+    if x.size % 8:
+        raise Refused("exp of a size not a multiple of 8")
+    with np.errstate(all="ignore"):
+        y, scale = _exp_parts(x)
+        return _quiet(x, _mul(y, scale))
+
+
+def logistic(x):
+    """1 / (1 + exp(-x)), the add fused into exp's last multiply."""
+    x = np.asarray(x, _F32)
+    with np.errstate(all="ignore"):
+        y, scale = _exp_parts(-_flush(x))
+        return _quiet(-x, _flush(_F32(1.0) / _fma(y, scale, _F32(1.0))))
+
+
+def tanh(x):
+    """A rational approximation on [-7.9990, 7.9990]; x itself below 4e-4, +-1 from 20."""
+    x = np.asarray(x, _F32)
+    with np.errstate(all="ignore"):
+        xf = _flush(x)
+        xc = _clamp(xf, _k(0xC0FFF644), _k(0x40FFF644))
+        x2 = _mul(xc, xc)
+        p = _fma(x2, _k(0xA59F25C0), _k(0x2A61337E))
+        for c in (0xAEBD37FF, 0x335C0041, 0x3779434A, 0x3A270DED, 0x3BA059DC):
+            p = _fma(x2, p, _k(c))
+        q = _fma(x2, _k(0x35A0D3D8), _k(0x38F895D6))
+        for c in (0x3B14AA05, 0x3BA059DD):
+            q = _fma(x2, q, _k(c))
+        r = _flush(_mul(xc, p) / q)
+        ax = np.abs(xf)
+        r = np.where(ax < _F32(4e-4), x, r)
+        r = np.where(ax >= _F32(20.0), np.copysign(_F32(1.0), x), r)
+        return _quiet(x, r)

@@ -1,0 +1,137 @@
+"""XLA CPU's float32 exp/logistic/tanh replayed with NumPy (``runtime/_host_math.py``) and the
+first PyNative calls that use them: bit equality with the compiled primitive (special values,
+ranges around the clamps, random bit patterns, shapes), a first (host), a 4th (compiled) and a
+loaded call giving the same bits, and the programs left to XLA (exp of a size XLA finishes with
+the C library, a fused neighbour, a constant operand, other dtypes, other XLA flags)."""
+import weakref
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+
+import msjax as ms
+from msjax import ops
+from msjax.common import _eager_store
+from msjax.runtime import _host_eager as he
+from msjax.runtime import _host_math as hm
+
+pytestmark = pytest.mark.skipif(not hm.available(), reason="another jaxlib or CPU: XLA's arithmetic may differ")
+
+PRIMS = {"exp": jnp.exp, "logistic": jax.nn.sigmoid, "tanh": jnp.tanh}
+OPS = {"exp": ops.exp, "logistic": ops.sigmoid, "tanh": ops.tanh}
+
+
+@pytest.fixture
+def fresh(monkeypatch):
+    monkeypatch.setattr(he, "_TABLE", weakref.WeakKeyDictionary())
+    monkeypatch.setattr(he, "_ON", True)
+    monkeypatch.setattr(he, "STORE", [None])
+    jax.clear_caches()
+    yield he
+    jax.clear_caches()
+
+
+def _bits(a):
+    return np.asarray(a, np.float32).view(np.uint32)
+
+
+def _compiled(fn, x):
+    """XLA's result: compiled ahead of time, so the host path cannot answer it."""
+    return _bits(jax.jit(fn).lower(x).compile()(x))
+
+
+def _values():
+    f = np.float32
+    special = np.array([0, -0.0, np.inf, -np.inf, np.nan, -np.nan, 1e-45, -1e-45, 1e-38, 1.2e-38, 1e-20, -1e-20,
+                        4e-4, -4e-4, 3.9999e-4, 7.999, 8.0, -8.0, 20.0, -20.0, 19.999, 88.72, 88.73, 88.8, 89.0,
+                        -87.3, -87.34, -87.5, -87.8, -88.0, -103.0, -104.0, 0.5, 1.0, -1.0], f)
+    payloads = np.array([0x7FC12345, 0xFFD12345, 0x7F812345, 0xFF800001], np.uint32).view(f)
+    ranges = np.concatenate([np.linspace(-90, 90, 4096, dtype=f), np.linspace(-88.5, -86.5, 2048, dtype=f),
+                             np.linspace(-1e-3, 1e-3, 1024, dtype=f), np.linspace(7.5, 21, 1024, dtype=f)])
+    rs = np.random.RandomState(0)
+    rand = rs.randint(0, 2 ** 32, 1 << 14, dtype=np.uint64).astype(np.uint32).view(f)
+    typical = np.concatenate([rs.uniform(-90, 90, 1 << 15), rs.standard_normal(1 << 15) * 4]).astype(f)
+    x = np.concatenate([special, payloads, ranges, -ranges, rand, typical])
+    return np.resize(x, (x.size + 7) // 8 * 8)
+
+
+@pytest.mark.parametrize("name", sorted(PRIMS))
+def test_bit_equal_to_the_compiled_primitive(name):
+    x = _values()
+    np.testing.assert_array_equal(_bits(getattr(hm, name)(x)), _compiled(PRIMS[name], x))
+
+
+@pytest.mark.parametrize("name", sorted(PRIMS))
+def test_shapes(name):
+    rs = np.random.RandomState(1)
+    for shape in [(8, 16), (3, 5), (13,), (24,), (2, 3, 8), (1, 8)]:
+        x = (rs.standard_normal(shape) * 6).astype(np.float32)
+        want = _compiled(PRIMS[name], x)
+        if name == "exp" and x.size % 8:
+            with pytest.raises(hm.Refused):      # XLA's last partial vector: the C library's expf
+                hm.exp(x)
+            continue
+        np.testing.assert_array_equal(_bits(getattr(hm, name)(x)), want)
+
+
+@pytest.mark.parametrize("name", sorted(OPS))
+def test_first_calls_on_the_host_then_compiled_same_bits(fresh, name):
+    x = ms.Tensor((np.random.RandomState(2).standard_normal((8, 16)) * 4).astype(np.float32))
+    outs, hosted = [], []
+    for _ in range(2 * he.THRESHOLD + 2):     # msjax's first call and its cached kernel: two programs
+        before = he.stats()["host"]
+        outs.append(_bits(OPS[name](x).asnumpy()))
+        hosted.append(he.stats()["host"] > before)
+    assert hosted[0] and not hosted[-1]
+    ref = _compiled(PRIMS[name], x._data)
+    for out in outs:
+        np.testing.assert_array_equal(out, ref)
+
+
+def test_host_compiled_and_loaded_calls_agree(tmp_path, monkeypatch):
+    monkeypatch.setenv(_eager_store.DIR_ENV, str(tmp_path / "eager"))
+    monkeypatch.delenv(_eager_store.OFF_ENV, raising=False)
+    monkeypatch.setattr(he, "_TABLE", weakref.WeakKeyDictionary())
+    monkeypatch.setattr(he, "_ON", True)
+    monkeypatch.setattr(_eager_store, "_BYTES", {})
+    jax.clear_caches()
+    x = ms.Tensor(np.random.RandomState(3).standard_normal((4, 16)).astype(np.float32))
+    calls = [_bits(ops.tanh(x).asnumpy()) for _ in range(he.THRESHOLD + 1)]    # host, host, host, compiled
+    assert he.stats()["stored"] and (tmp_path / "eager").exists()
+    jax.clear_caches()                                # as a new process
+    monkeypatch.setattr(he, "THRESHOLD", 0)
+    before = he.stats()["loaded"]
+    loaded = _bits(ops.tanh(x).asnumpy())
+    assert he.stats()["loaded"] == before + 1
+    for c in calls:
+        np.testing.assert_array_equal(c, loaded)
+    jax.clear_caches()
+
+
+def _plan(fn, *args):
+    return he._plan(jax.make_jaxpr(fn)(*args).jaxpr, [0])
+
+
+def test_programs_left_to_xla(fresh):
+    f32 = np.ones(16, np.float32)
+    assert _plan(jnp.exp, f32) is not None and _plan(jax.jit(jnp.tanh), f32) is not None
+    assert _plan(lambda a: jnp.exp(a) * 2, f32) is None            # fused with a neighbour
+    assert _plan(lambda a: jnp.exp(a.T), np.ones((2, 8), np.float32)) is None
+    assert _plan(lambda: jnp.exp(np.float32(2))) is None           # XLA folds a constant operand
+    for dt in (np.float64, np.float16, jnp.bfloat16):
+        assert _plan(jnp.exp, np.ones(16, dt)) is None
+    x = ms.Tensor(np.linspace(-3, 3, 21, dtype=np.float32))       # exp of 21 elements: refused, compiled
+    before = he.stats()
+    out = ops.exp(x).asnumpy()
+    assert he.stats()["host"] == before["host"]
+    np.testing.assert_array_equal(_bits(out), _compiled(jnp.exp, x._data))
+
+
+def test_other_xla_flags_or_cpus_turn_it_off(monkeypatch):
+    assert hm._check()
+    monkeypatch.setenv("XLA_FLAGS", "--xla_cpu_enable_fast_math=true")
+    assert not hm._check()
+    monkeypatch.delenv("XLA_FLAGS")
+    monkeypatch.setattr(hm, "VERIFIED_JAXLIB", "0.0.0")
+    assert not hm._check()
