@@ -382,10 +382,10 @@ _RULES = {
     "reduce_sum": (lambda x, axes, **_: np.sum(x, axis=tuple(axes), dtype=x.dtype), "exact"),
     # XLA's own float32 approximations replayed (_host_math); alone in their program
     "exp": (_host_math.exp, "math"), "logistic": (_host_math.logistic, "math"),
-    "tanh": (_host_math.tanh, "math"),   # integers "copy": (lambda x: x, "exact"), "copy_p": (lambda x: x, "exact"),
+    "tanh": (_host_math.tanh, "math"), "log": (_host_math.log, "math"),   # integers "copy": (lambda x: x, "exact"), "copy_p": (lambda x: x, "exact"),
 }
 _CALLS = {"pjit": "jaxpr", "jit": "jaxpr", "custom_jvp_call": "call_jaxpr", "custom_vjp_call": "call_jaxpr"}
-_MATH = {"exp", "logistic", "tanh"}
+_MATH = {"exp", "log", "logistic", "tanh"}
 _INT_OR_FLOAT_ONLY = {"add", "sub", "mul", "div", "rem", "square", "integer_pow", "sign", "sqrt",
                       "floor", "ceil", "round", "is_finite", "neg", "abs", "max", "min"}
 

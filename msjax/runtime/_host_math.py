@@ -1,4 +1,4 @@
-"""XLA CPU's float32 ``exp``, ``logistic`` and ``tanh``, computed with NumPy bit for bit.
+"""XLA CPU's float32 ``exp``, ``log``, ``logistic`` and ``tanh``, computed with NumPy bit for bit.
 
 XLA does not call the C library for these: its CPU backend rewrites them into its own
 polynomial approximations, and LLVM contracts each single-use multiply feeding an add
@@ -12,9 +12,9 @@ arithmetic step for step, as jaxlib 0.10.2 compiles it for an AVX2+FMA CPU:
 
 Bit equality is measured, not assumed: ``tests/test_host_math.py`` compares each function
 with the compiled primitive on special values, ranges around the clamps and random bit
-patterns, and across shapes. ``exp`` of an array whose size is not a multiple of 8 is
-refused (``Refused``): XLA computes the last partial vector of such a program with the C
-library's ``expf`` instead of its polynomial. ``available()`` is False on any other jaxlib,
+patterns, and across shapes. ``exp`` and ``log`` of an array whose size is not a multiple
+of 8 are refused (``Refused``): XLA computes the last partial vector of such a program with
+the C library's ``expf``/``logf`` instead of its polynomial. ``available()`` is False on any other jaxlib,
 CPU instruction set or ``xla_cpu`` flags, where XLA may compile other arithmetic.
 """
 from __future__ import annotations
@@ -24,7 +24,7 @@ import platform
 
 import numpy as np
 
-__all__ = ["Refused", "available", "exp", "logistic", "tanh"]
+__all__ = ["Refused", "available", "exp", "log", "logistic", "tanh"]
 
 VERIFIED_JAXLIB = "0.10.2"
 _F32 = np.float32
@@ -110,10 +110,14 @@ def _exp_parts(x):
     return y, scale
 
 
+def _whole_vectors(x, name):
+    if x.size % 8:
+        raise Refused(f"{name} of a size not a multiple of 8")
+
+
 def exp(x):
     x = np.asarray(x, _F32)
-    if x.size % 8:
-        raise Refused("exp of a size not a multiple of 8")
+    _whole_vectors(x, "exp")
     with np.errstate(all="ignore"):
         y, scale = _exp_parts(x)
         return _quiet(x, _mul(y, scale))
@@ -145,3 +149,29 @@ def tanh(x):
         r = np.where(ax < _F32(4e-4), x, r)
         r = np.where(ax >= _F32(20.0), np.copysign(_F32(1.0), x), r)
         return _quiet(x, r)
+
+
+def log(x):
+    """Cephes-style: x = m * 2^e with m in [sqrt(1/2), sqrt(2)), a degree-9 polynomial in m - 1;
+    0 gives -inf, +inf itself, a negative or NaN operand all ones (a NaN)."""
+    x = np.asarray(x, _F32)
+    _whole_vectors(x, "log")
+    with np.errstate(all="ignore"):
+        xf = _flush(x)
+        bits = np.where(~(xf > _k(0x00800000)), _k(0x00800000), xf).view(np.uint32)
+        e = _F32(1.0) + ((bits >> np.uint32(23)).astype(np.int32) - np.int32(127)).astype(_F32)
+        m = ((bits & np.uint32(0x807FFFFF)) | np.uint32(0x3F000000)).view(_F32)
+        low = m < _k(0x3F3504F3)
+        e = _flush(e - np.where(low, _F32(1.0), _F32(0.0)))
+        t = _flush(_flush(m - _F32(1.0)) + np.where(low, m, _F32(0.0)))
+        z = _mul(t, t)
+        t3 = _mul(z, t)
+        y0 = _fma(_fma(t, _k(0x3D9021BB), _k(0xBDEBD1B8)), t, _k(0x3DEF251A))
+        y1 = _fma(_fma(t, _k(0xBDFE5D4F), _k(0x3E11E9BF)), t, _k(0xBE2AAE50))
+        y2 = _fma(_fma(t, _k(0x3E4CCEAC), _k(0xBE7FFFFC)), t, _k(0x3EAAAAAA))
+        y = _fma(_fma(y0, t3, y1), t3, y2)
+        y = _fma(y, t3, _mul(_k(0xB95E8083), e))
+        r = _fma(_k(0x3F318000), e, _flush(_fma(_F32(-0.5), z, t) + y))
+        r = np.where(~(xf > 0), np.uint32(0xFFFFFFFF).view(_F32), r)
+        r = np.where(xf == 0, _F32(-np.inf), r)
+        return np.where(xf == np.inf, _F32(np.inf), r)
