@@ -1,4 +1,5 @@
-"""XLA CPU's float32 exp/log/logistic/tanh replayed with NumPy (``runtime/_host_math.py``) and the
+"""XLA CPU's float32 exp/log/logistic/tanh replayed with NumPy and sin/cos/pow called in the C library
+as XLA calls them (``runtime/_host_math.py``), and the
 first PyNative calls that use them: bit equality with the compiled primitive (special values,
 ranges around the clamps, random bit patterns, shapes), a first (host), a 4th (compiled) and a
 loaded call giving the same bits, and the programs left to XLA (exp or log of a size XLA finishes
@@ -19,7 +20,9 @@ from msjax.runtime import _host_math as hm
 pytestmark = pytest.mark.skipif(not hm.available(), reason="another jaxlib or CPU: XLA's arithmetic may differ")
 
 PRIMS = {"exp": jnp.exp, "log": jnp.log, "logistic": jax.nn.sigmoid, "tanh": jnp.tanh}
-OPS = {"exp": ops.exp, "log": ops.log, "logistic": ops.sigmoid, "tanh": ops.tanh}
+REFS = dict(PRIMS, sin=jnp.sin, cos=jnp.cos, pow=lambda a: jnp.power(a, np.float32(1.5)))
+OPS = {"exp": ops.exp, "log": ops.log, "logistic": ops.sigmoid, "tanh": ops.tanh, "sin": ops.sin, "cos": ops.cos,
+       "pow": lambda x: ops.pow(x, 1.5)}
 
 
 @pytest.fixture
@@ -63,6 +66,27 @@ def test_bit_equal_to_the_compiled_primitive(name):
     np.testing.assert_array_equal(_bits(getattr(hm, name)(x)), _compiled(PRIMS[name], x))
 
 
+@pytest.mark.parametrize("name", ["sin", "cos"])
+def test_c_library_calls_bit_equal(name, monkeypatch):
+    monkeypatch.setattr(hm, "LIBM_MAX_ELEMENTS", 1 << 20)
+    x = _values()[::2]
+    np.testing.assert_array_equal(_bits(getattr(hm, name)(x)), _compiled(getattr(jnp, name), x))
+
+
+def test_pow_bit_equal_with_a_runtime_exponent(monkeypatch):
+    monkeypatch.setattr(hm, "LIBM_MAX_ELEMENTS", 1 << 20)
+    x = _values()[::2]
+    y = np.resize(np.array([1.5, 2.0, 0.5, -1.5, 0.3, 3.0, -0.5, 0.0, np.inf, np.nan, 2.5, -2.0], np.float32), x.shape)
+    for base in (np.abs(x), x):
+        with pytest.raises(hm.Refused):                   # zeros, denormals, infinities, NaN
+            hm.power(base, y)
+        e = base.view(np.uint32) & 0x7F800000
+        ok = (e != 0) & (e != 0x7F800000) & np.isfinite(y) & (y != 0)
+        b, z = base[ok], y[ok]
+        want = _bits(jax.jit(jnp.power).lower(b, z).compile()(b, z))
+        np.testing.assert_array_equal(_bits(hm.power(b, z)), want)
+
+
 @pytest.mark.parametrize("name", sorted(PRIMS))
 def test_shapes(name):
     rs = np.random.RandomState(1)
@@ -76,17 +100,17 @@ def test_shapes(name):
         np.testing.assert_array_equal(_bits(getattr(hm, name)(x)), want)
 
 
-@pytest.mark.parametrize("name", sorted(OPS))
+@pytest.mark.parametrize("name", ["exp", "tanh", "sin", "pow"])     # one of each family
 def test_first_calls_on_the_host_then_compiled_same_bits(fresh, name):
     v = np.random.RandomState(2).standard_normal((8, 16)) * 4
-    x = ms.Tensor((np.abs(v) if name == "log" else v).astype(np.float32))
+    x = ms.Tensor((np.abs(v) if name in ("log", "pow") else v).astype(np.float32))
     outs, hosted = [], []
     for _ in range(2 * he.THRESHOLD + 2):     # msjax's first call and its cached kernel: two programs
         before = he.stats()["host"]
         outs.append(_bits(OPS[name](x).asnumpy()))
         hosted.append(he.stats()["host"] > before)
     assert hosted[0] and not hosted[-1]
-    ref = _compiled(PRIMS[name], x._data)
+    ref = _compiled(REFS[name], x._data)
     for out in outs:
         np.testing.assert_array_equal(out, ref)
 
@@ -121,6 +145,9 @@ def test_programs_left_to_xla(fresh):
     assert _plan(lambda a: jnp.exp(a) * 2, f32) is None            # fused with a neighbour
     assert _plan(lambda a: jnp.exp(a.T), np.ones((2, 8), np.float32)) is None
     assert _plan(lambda: jnp.exp(np.float32(2))) is None           # XLA folds a constant operand
+    assert _plan(lambda a: jnp.power(a, np.float32(2.0)), f32) is None     # XLA rewrites x ** 2.0 as x * x
+    assert _plan(lambda a: jnp.sin(a) * 2, f32) is None
+    assert _plan(lambda a, b: jnp.power(a, b.astype(np.float32)), f32, np.float64(1.5)) is not None
     for dt in (np.float64, np.float16, jnp.bfloat16):
         assert _plan(jnp.exp, np.ones(16, dt)) is None
     x = ms.Tensor(np.linspace(-3, 3, 21, dtype=np.float32))       # exp of 21 elements: refused, compiled

@@ -380,12 +380,14 @@ _RULES = {
     "reduce_or": (lambda x, axes: np.bitwise_or.reduce(x, axis=tuple(axes)), "exact"),
     "reduce_and": (lambda x, axes: np.bitwise_and.reduce(x, axis=tuple(axes)), "exact"),
     "reduce_sum": (lambda x, axes, **_: np.sum(x, axis=tuple(axes), dtype=x.dtype), "exact"),
-    # XLA's own float32 approximations replayed (_host_math); alone in their program
+    # XLA's own float32 approximations replayed (_host_math; "math": alone in their program)
+    # and the C library's functions XLA calls per element ("libm")
     "exp": (_host_math.exp, "math"), "logistic": (_host_math.logistic, "math"),
-    "tanh": (_host_math.tanh, "math"), "log": (_host_math.log, "math"),   # integers "copy": (lambda x: x, "exact"), "copy_p": (lambda x: x, "exact"),
+    "tanh": (_host_math.tanh, "math"), "log": (_host_math.log, "math"),
+    "sin": (_host_math.sin, "libm"), "cos": (_host_math.cos, "libm"), "pow": (_host_math.power, "libm"),   # integers "copy": (lambda x: x, "exact"), "copy_p": (lambda x: x, "exact"),
 }
 _CALLS = {"pjit": "jaxpr", "jit": "jaxpr", "custom_jvp_call": "call_jaxpr", "custom_vjp_call": "call_jaxpr"}
-_MATH = {"exp", "log", "logistic", "tanh"}
+_MATH = {"exp", "log", "logistic", "tanh", "sin", "cos", "pow"}
 _INT_OR_FLOAT_ONLY = {"add", "sub", "mul", "div", "rem", "square", "integer_pow", "sign", "sqrt",
                       "floor", "ceil", "round", "is_finite", "neg", "abs", "max", "min"}
 
@@ -473,8 +475,8 @@ def _divides_in_place(eqn, jaxpr, top):
 def _plan(jaxpr, budget, top=True):
     """The jaxpr's equations with their NumPy rules, or None where one is not
     routable; ``budget`` counts the rounding float operations met so far."""
-    if len(budget) == 1:
-        budget.append(False)          # whether a replayed XLA approximation was met
+    if len(budget) == 1:          # + the kinds met, whether a constant operand was met
+        budget += [set(), False]
     steps = []
     for eqn in jaxpr.eqns:
         inner = _CALLS.get(eqn.primitive.name)
@@ -495,11 +497,9 @@ def _plan(jaxpr, budget, top=True):
         if eqn.primitive.name == "div" and np.dtype(eqn.outvars[0].aval.dtype).kind not in "iub" and \
                 not _divides_in_place(eqn, jaxpr, top):
             return None
-        if kind == "math":      # its vector code depends on what XLA fuses with it, and XLA
-            budget[1] = True    # folds a constant operand with its own evaluator
-            if any(hasattr(v, "val") for v in eqn.invars):
-                return None
-        if kind in ("round", "math") and _float_or_int(eqn.outvars[0].aval.dtype) and \
+        budget[1].add(kind)
+        budget[2] = budget[2] or any(hasattr(v, "val") for v in eqn.invars)
+        if kind in ("round", "math", "libm") and _float_or_int(eqn.outvars[0].aval.dtype) and \
                 np.dtype(eqn.outvars[0].aval.dtype).kind not in "iu":
             budget[0] += 1
             if budget[0] > 1:
@@ -508,7 +508,9 @@ def _plan(jaxpr, budget, top=True):
         if eqn.params.get("accuracy") is not None:
             return None
         steps.append((eqn, fn, params))
-    if top and budget[1] and _equations(steps) != 1:
+    # XLA folds constants (x ** 2.0 becomes x * x) and fuses an approximation's vector code with
+    # its neighbours: a program with one of them has no constant operand, and "math" is alone
+    if top and budget[1] & {"math", "libm"} and (budget[2] or "math" in budget[1] and _equations(steps) != 1):
         return None
     return steps
 
@@ -623,7 +625,7 @@ def install():
             entry = _TABLE.get(jaxpr)
             if entry is None:
                 try:
-                    plan = _plan(jaxpr.jaxpr, [0, False])
+                    plan = _plan(jaxpr.jaxpr, [0])
                 except Exception:  # noqa: BLE001 - a type NumPy does not know (PRNG keys): XLA's
                     plan = None
                 entry = _TABLE[jaxpr] = [plan, 0, None]

@@ -1,4 +1,8 @@
-"""XLA CPU's float32 ``exp``, ``log``, ``logistic`` and ``tanh``, computed with NumPy bit for bit.
+"""XLA CPU's float32 ``exp``, ``log``, ``logistic``, ``tanh``, ``sin``, ``cos`` and ``pow``, bit for bit.
+
+``sin``, ``cos`` and ``pow`` XLA leaves to the C library (one ``sinf``/``cosf``/``powf`` call
+per element, resolved to the process's libm): they are called here the same way (up to
+``LIBM_MAX_ELEMENTS`` elements). For the others:
 
 XLA does not call the C library for these: its CPU backend rewrites them into its own
 polynomial approximations, and LLVM contracts each single-use multiply feeding an add
@@ -24,7 +28,7 @@ import platform
 
 import numpy as np
 
-__all__ = ["Refused", "available", "exp", "log", "logistic", "tanh"]
+__all__ = ["Refused", "available", "cos", "exp", "log", "logistic", "power", "sin", "tanh"]
 
 VERIFIED_JAXLIB = "0.10.2"
 _F32 = np.float32
@@ -175,3 +179,48 @@ def log(x):
         r = np.where(~(xf > 0), np.uint32(0xFFFFFFFF).view(_F32), r)
         r = np.where(xf == 0, _F32(-np.inf), r)
         return np.where(xf == np.inf, _F32(np.inf), r)
+
+
+# ---------------------------------------------------------------------------
+# sin, cos, pow: XLA calls the C library (sinf/cosf/powf) for every element
+# ---------------------------------------------------------------------------
+LIBM_MAX_ELEMENTS = 1 << 14     # one C call per element from Python: beyond this a compile is cheaper
+_LIBM = {}
+
+
+def _libm(name, nargs):
+    if name not in _LIBM:
+        import ctypes
+        import ctypes.util
+        fn = getattr(ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6"), name)
+        fn.restype, fn.argtypes = ctypes.c_float, [ctypes.c_float] * nargs
+        _LIBM[name] = np.frompyfunc(fn, nargs, 1)
+    return _LIBM[name]
+
+
+def _elementwise(name, *xs):
+    if xs[0].size > LIBM_MAX_ELEMENTS:
+        raise Refused(f"{name} of more than {LIBM_MAX_ELEMENTS} elements")
+    with np.errstate(all="ignore"):
+        return np.asarray(_libm(name, len(xs))(*xs), dtype=_F32).reshape(xs[0].shape)
+
+
+def sin(x):
+    """The C library's sinf on the operand as it is (it returns a denormal operand itself)."""
+    return _elementwise("sinf", np.asarray(x, _F32))
+
+
+def cos(x):
+    return _elementwise("cosf", np.asarray(x, _F32))
+
+
+def power(x, y):
+    """powf on the operands as they are, a denormal result flushed (XLA runs it with FTZ). Refused
+    where an operand is zero, denormal, infinite or NaN: XLA's pow differs from powf called here on
+    some of them (a denormal base, NaN ** 0), measured."""
+    x, y = np.broadcast_arrays(np.asarray(x, _F32), np.asarray(y, _F32))
+    for v in (x, y):
+        e = v.view(np.uint32) & _EXPO
+        if np.any((e == 0) | (e == _EXPO)):
+            raise Refused("pow of a zero, denormal, infinite or NaN operand")
+    return _flush(_elementwise("powf", x, y))
