@@ -164,3 +164,39 @@ def test_other_xla_flags_or_cpus_turn_it_off(monkeypatch):
     monkeypatch.delenv("XLA_FLAGS")
     monkeypatch.setattr(hm, "VERIFIED_JAXLIB", "0.0.0")
     assert not hm._check()
+
+
+def _sum_values(rs, shape):
+    x = (rs.standard_normal(shape) * 10.0 ** rs.randint(-3, 4, shape)).astype(np.float32)
+    x.flat[::5] = -0.0
+    x.flat[::7] = np.float32(3e-39) * np.sign(x.flat[::7])     # denormal operands and partial sums
+    x.flat[::11] = np.float32(1.1e-38)
+    return x
+
+
+@pytest.mark.parametrize("shape,axis", [((8, 16), 1), ((16, 8), 0), ((5,), 0), ((3, 32), 1), ((32, 3), 0),
+                                        ((1, 1), 1)])
+def test_float32_sums_added_in_order_as_xla(fresh, shape, axis):
+    rs = np.random.RandomState(sum(shape))
+    x = _sum_values(rs, shape)
+    fn = lambda a: jnp.sum(a, axis)            # noqa: E731
+    host = he._evaluate(jax.make_jaxpr(fn)(x).jaxpr, _plan(fn, x), [x])[0]
+    np.testing.assert_array_equal(_bits(host), _compiled(fn, x))
+    neg = np.full(shape, -0.0, np.float32)     # XLA starts from +0.0
+    np.testing.assert_array_equal(_bits(he._evaluate(jax.make_jaxpr(fn)(neg).jaxpr, _plan(fn, neg), [neg])[0]),
+                                  _compiled(fn, neg))
+
+
+def test_sum_mean_softmax_first_calls_same_bits(fresh):
+    rs = np.random.RandomState(4)
+    x = ms.Tensor(_sum_values(rs, (8, 16)))
+    for op, ref in ((lambda t: ops.sum(t, 1), lambda a: jnp.sum(a, 1)),
+                    (lambda t: ops.mean(t, 0), lambda a: jnp.sum(a, 0) / np.float32(8))):
+        outs = [_bits(op(x).asnumpy()) for _ in range(2 * he.THRESHOLD + 2)]
+        for out in outs:
+            np.testing.assert_array_equal(out, _compiled(ref, x._data))
+    first = [_bits(ops.softmax(x, -1).asnumpy()) for _ in range(2 * he.THRESHOLD + 2)]
+    assert all(np.array_equal(f, first[-1]) for f in first)
+    f33 = np.ones((2, 33), np.float32)          # XLA splits longer sums into vector lanes: compiled
+    assert _plan(lambda a: jnp.sum(a, 1), f33) is None and _plan(lambda a: jnp.sum(a), np.ones((2, 3), np.float32)) is None
+    assert _plan(lambda a: jnp.sum(a, 1), np.ones((2, 3), np.float64)) is None
