@@ -191,8 +191,7 @@ _LIBM = {}
 def _libm(name, nargs):
     if name not in _LIBM:
         import ctypes
-        import ctypes.util
-        fn = getattr(ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6"), name)
+        fn = getattr(ctypes.CDLL("libm.so.6"), name)      # glibc's, the one XLA's code calls
         fn.restype, fn.argtypes = ctypes.c_float, [ctypes.c_float] * nargs
         _LIBM[name] = np.frompyfunc(fn, nargs, 1)
     return _LIBM[name]
