@@ -123,7 +123,8 @@ def test_nth_call_compiles_then_the_fast_path(monkeypatch):
 
 def test_not_routed_programs_compile(host_only):
     x = jax.numpy.asarray(np.linspace(0.1, 2, 9, dtype=np.float32))
-    for f in (lambda a: lax.exp(a), lambda a: a * a + a, lambda a: jax.numpy.sum(a), lambda a: lax.rem(a, a),
+    for f in (lambda a: lax.exp(a), lambda a: a * a + a, lambda a: jax.numpy.sum(jax.numpy.tile(a, 4)),   # a float sum of over 32 elements
+              lambda a: lax.rem(a, a),
               lambda a: jax.numpy.max(jax.numpy.concatenate([a * 0, -(a * 0)])),   # a tie of signed zeros
               lambda a: jax.random.split(jax.random.key(1)),
               lambda a: lax.integer_pow(a.astype(np.float16), 3),

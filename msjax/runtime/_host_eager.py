@@ -16,7 +16,10 @@ select, bitwise/logical ops and shifts, neg/abs/sign/floor/ceil/round/is_finite,
 conversions, argmax/argmin, integer and bool reductions (sum, max, min, any, all), float
 max/min reductions, and
 add/sub/mul/div/sqrt/square/integer_pow (rem on integers; float div only by a
-full-shape program input, see ``_divides_in_place``). The NumPy versions
+full-shape program input, see ``_divides_in_place``). Float32 exp/log/logistic/tanh
+(XLA's own polynomial approximations, replayed by ``_host_math``; alone in their program)
+and sin/cos/pow (the C library's functions, which XLA calls per element) count as the
+program's one rounding operation, with no constant operand in the program. The NumPy versions
 follow XLA CPU's semantics, measured against the compiled programs
 (``tests/test_host_eager.py`` asserts bit equality on every one, every dtype):
 
@@ -32,8 +35,8 @@ follow XLA CPU's semantics, measured against the compiled programs
 A program with more than one rounding float operation (an ``add`` after a ``mul``
 could be fused into an FMA; chained float16 ops may be kept in float32) is compiled,
 as are conversions from float64 to the 16-bit floats (XLA may round twice), select
-on an integer index, pad/gather/scatter/sort/dot and every transcendental function
-(XLA's own approximations), float sums, a float max/min reduction over a slice whose
+on an integer index, pad/gather/scatter/sort/dot and the other transcendental functions
+and dtypes, float sums, a float max/min reduction over a slice whose
 extreme is a tie of +0.0 and -0.0 (XLA gives either by the program around it; refused per
 call), float rem. Only programs on
 the default CPU device with plain inputs (uncommitted single-device arrays, NumPy
@@ -55,7 +58,7 @@ import jax
 import ml_dtypes
 import numpy as np
 
-from . import _interrupt, _ir_context
+from . import _host_math, _interrupt, _ir_context
 
 __all__ = ["THRESHOLD", "convertible", "enabled", "install", "stats"]
 
@@ -379,9 +382,15 @@ _RULES = {
     "argmax": (_argminmax(True), "exact"), "argmin": (_argminmax(False), "exact"),
     "reduce_or": (lambda x, axes: np.bitwise_or.reduce(x, axis=tuple(axes)), "exact"),
     "reduce_and": (lambda x, axes: np.bitwise_and.reduce(x, axis=tuple(axes)), "exact"),
-    "reduce_sum": (lambda x, axes, **_: np.sum(x, axis=tuple(axes), dtype=x.dtype), "exact"),   # integers "copy": (lambda x: x, "exact"), "copy_p": (lambda x: x, "exact"),
+    "reduce_sum": (lambda x, axes, **_: np.sum(x, axis=tuple(axes), dtype=x.dtype), "exact"),
+    # XLA's own float32 approximations replayed (_host_math; "math": alone in their program)
+    # and the C library's functions XLA calls per element ("libm")
+    "exp": (_host_math.exp, "math"), "logistic": (_host_math.logistic, "math"),
+    "tanh": (_host_math.tanh, "math"), "log": (_host_math.log, "math"),
+    "sin": (_host_math.sin, "libm"), "cos": (_host_math.cos, "libm"), "pow": (_host_math.power, "libm"),   # integers "copy": (lambda x: x, "exact"), "copy_p": (lambda x: x, "exact"),
 }
 _CALLS = {"pjit": "jaxpr", "jit": "jaxpr", "custom_jvp_call": "call_jaxpr", "custom_vjp_call": "call_jaxpr"}
+_MATH = {"exp", "log", "logistic", "tanh", "sin", "cos", "pow"}
 _INT_OR_FLOAT_ONLY = {"add", "sub", "mul", "div", "rem", "square", "integer_pow", "sign", "sqrt",
                       "floor", "ceil", "round", "is_finite", "neg", "abs", "max", "min"}
 
@@ -402,7 +411,7 @@ def _routable_eqn(eqn):
     if name in ("broadcast_in_dim", "iota", "reshape") and eqn.params.get("sharding") is not None:
         return None
     if name == "reduce_sum" and np.dtype(eqn.invars[0].aval.dtype).kind not in "iu":
-        return None      # a float sum depends on the order of its additions
+        return _float_sum_rule(eqn)      # a float sum depends on the order of its additions
     if name in ("reduce_max", "reduce_min") and not _float_or_int(eqn.invars[0].aval.dtype):
         return None      # bool: XLA's or/and
     if name in ("reduce_max", "reduce_min", "argmax", "argmin", "reduce_or", "reduce_and") and \
@@ -424,8 +433,36 @@ def _routable_eqn(eqn):
         return None
     if name == "ffi_call":
         return _kernel_rule(eqn)
+    if name in _MATH and not (_host_math.available() and all(d == _F32 for d in dts)):
+        return None
     rule = _RULES.get(name)
     return rule
+
+
+SEQUENTIAL_SUM = 32      # XLA CPU adds up to this many float32 values in order, one after another
+
+
+def _float_sum_rule(eqn):
+    """A float32 sum over one axis of at most ``SEQUENTIAL_SUM`` elements of a 1-D or 2-D
+    operand: XLA adds the elements one after the other from +0.0 (measured: every extent up
+    to 32 along either axis; longer ones it splits into vector lanes), so it is replayed in
+    that order, each partial sum flushed; a sum over one element is a copy. Counts as the program's one rounding operation."""
+    aval = eqn.invars[0].aval
+    axes = tuple(eqn.params["axes"])
+    if np.dtype(aval.dtype) != _F32 or len(axes) != 1 or not 1 <= len(aval.shape) <= 2 or \
+            aval.shape[axes[0]] > SEQUENTIAL_SUM or eqn.params.get("out_sharding") is not None:
+        return None
+
+    def run(x, axes, **_):
+        if x.shape[axes[0]] == 1:
+            return x.reshape([d for i, d in enumerate(x.shape) if i != axes[0]])   # XLA: a copy
+        x = np.moveaxis(_flush(x), axes[0], 0)
+        acc = np.zeros(x.shape[1:], _F32)
+        with np.errstate(all="ignore"):
+            for row in x:
+                acc = _flush(acc + row)
+        return acc
+    return run, "round"
 
 
 def _kernel_rule(eqn):
@@ -460,13 +497,25 @@ def _divides_in_place(eqn, jaxpr, top):
     IEEE division in the last bit: float ``div`` is routed only when its divisor is an
     input of the whole program with the result's shape."""
     divisor, out = eqn.invars[1], eqn.outvars[0]
+    if hasattr(divisor, "val") and _power_of_two(divisor.val):
+        return True          # x / 2**k and x * 2**-k round the same real number
     return top and not hasattr(divisor, "val") and divisor in jaxpr.invars and \
         tuple(divisor.aval.shape) == tuple(out.aval.shape)
+
+
+def _power_of_two(v):
+    v = np.asarray(v)
+    if v.shape != () or v.dtype.kind != "f":
+        return False
+    m, e = np.frexp(np.float64(v))
+    return m in (0.5, -0.5) and -120 < e < 120
 
 
 def _plan(jaxpr, budget, top=True):
     """The jaxpr's equations with their NumPy rules, or None where one is not
     routable; ``budget`` counts the rounding float operations met so far."""
+    if len(budget) == 1:          # + the kinds met, whether a constant operand was met
+        budget += [set(), False]
     steps = []
     for eqn in jaxpr.eqns:
         inner = _CALLS.get(eqn.primitive.name)
@@ -487,7 +536,11 @@ def _plan(jaxpr, budget, top=True):
         if eqn.primitive.name == "div" and np.dtype(eqn.outvars[0].aval.dtype).kind not in "iub" and \
                 not _divides_in_place(eqn, jaxpr, top):
             return None
-        if kind == "round" and _float_or_int(eqn.outvars[0].aval.dtype) and \
+        budget[1].add(kind)
+        budget[2] = budget[2] or any(hasattr(v, "val") for v in eqn.invars)
+        if eqn.primitive.name == "div" and hasattr(eqn.invars[1], "val") and _power_of_two(eqn.invars[1].val):
+            kind = "exact"
+        if kind in ("round", "math", "libm") and _float_or_int(eqn.outvars[0].aval.dtype) and \
                 np.dtype(eqn.outvars[0].aval.dtype).kind not in "iu":
             budget[0] += 1
             if budget[0] > 1:
@@ -496,7 +549,15 @@ def _plan(jaxpr, budget, top=True):
         if eqn.params.get("accuracy") is not None:
             return None
         steps.append((eqn, fn, params))
+    # XLA folds constants (x ** 2.0 becomes x * x) and fuses an approximation's vector code with
+    # its neighbours: a program with one of them has no constant operand, and "math" is alone
+    if top and budget[1] & {"math", "libm"} and (budget[2] or "math" in budget[1] and _equations(steps) != 1):
+        return None
     return steps
+
+
+def _equations(steps):
+    return sum(_equations(params) if fn is None else 1 for _, fn, params in steps)
 
 
 def _read(env, v):
