@@ -258,3 +258,25 @@ MODELS.update({
 MAX_STEPS.update({"efficientnet_b1": 0, "unet_nested": 0})
 LOAD_CHECK.update({"efficientnet_b1": None, "unet_nested": None})
 LOSS_RE["unet_nested"] = r"avg loss:(-?\d+\.\d+)"
+
+
+# Round 5 (issue 36, the strict count): MobileNetV3-Large on its CPU path (train.py --device_target=CPU:
+# config_cpu, no options to shrink it: CIFAR-10 binary resized to 224x224, batch 32, 10 classes, label
+# smoothing 0.1, Momentum with a fixed loss scale of 1024, 120 epochs; stopped by MAX_STEPS). The
+# synthetic CIFAR-10 file (10,000 records, the least both readers take): 312 steps an epoch, so no
+# checkpoint (one an epoch) within the cap. 8 workers (LD_PRELOAD); easydict on both sides. It would
+# save to ./checkpoint/ckpt_/ under the script's folder in both frameworks: an earlier run's is removed first.
+def _mobilenetv3(zoo, work, data, out):
+    import shutil
+    root = os.path.join(work, "data")
+    _cpus8(data, "mobilenetv3", root)
+    data.setdefault("pythonpath", {})["mobilenetv3"] = zoo_data.pip_target(root, "easydict")   # src/config.py
+    shutil.rmtree(os.path.join(zoo, "official/cv/MobileNet/mobilenetv3/checkpoint/ckpt_"), ignore_errors=True)
+    return ["train.py", "--device_target=CPU", f"--dataset_path={zoo_data.cifar10(root)[0]}"]
+
+
+MODELS["mobilenetv3"] = ("official/cv/MobileNet/mobilenetv3", _mobilenetv3, r"^epoch: \[\s*\d+/\s*\d+\], step:\[",
+                         "{folder}/checkpoint/ckpt_/mobilenetV3*.ckpt")
+MAX_STEPS["mobilenetv3"] = 9
+LOAD_CHECK["mobilenetv3"] = ("src.mobilenetV3", "mobilenet_v3_large(num_classes=10)")
+LOSS_RE["mobilenetv3"] = r"loss:\[\s*(-?\d+\.\d+)/"
