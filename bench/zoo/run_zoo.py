@@ -250,7 +250,9 @@ def _unet(zoo, work, data, out):
     # MindSpore too); 5 images: 4 train, 2 steps of 2. Its data loader uses np.int, removed in
     # NumPy 1.24 (before MindSpore 2.10's 1.26): a sitecustomize restores the alias on both sides.
     isbi = zoo_data.isbi_tiff(os.path.join(work, "data", "isbi512"), images=5, size=512)
-    data.setdefault("pythonpath", {})["unet"] = zoo_data.numpy_alias_shim(os.path.join(work, "data"))
+    data.setdefault("pythonpath", {})["unet"] = os.pathsep.join((   # and OpenCV on both sides, as UNet++'s
+        zoo_data.pip_target(os.path.join(work, "data"), "opencv-python-headless==4.11.0.86"),
+        zoo_data.numpy_alias_shim(os.path.join(work, "data"))))
     return ["train.py", "--config_path=unet_medical_config.yaml", "--device_target=CPU", f"--data_path={isbi}",
             "--epochs=1", "--repeat=1", "--batch_size=2", f"--output_path={out}"]
 
