@@ -265,18 +265,20 @@ LOSS_RE["unet_nested"] = r"avg loss:(-?\d+\.\d+)"
 # smoothing 0.1, Momentum with a fixed loss scale of 1024, 120 epochs; stopped by MAX_STEPS). The
 # synthetic CIFAR-10 file (10,000 records, the least both readers take): 312 steps an epoch, so no
 # checkpoint (one an epoch) within the cap. 8 workers (LD_PRELOAD); easydict on both sides. It would
-# save to ./checkpoint/ckpt_/ under the script's folder in both frameworks: an earlier run's is removed first.
+# save to ./checkpointckpt_/ (its path joined without a slash) under the script's folder in both
+# frameworks: what an earlier invocation left there is removed before the first run.
 def _mobilenetv3(zoo, work, data, out):
     import shutil
     root = os.path.join(work, "data")
     _cpus8(data, "mobilenetv3", root)
-    data.setdefault("pythonpath", {})["mobilenetv3"] = zoo_data.pip_target(root, "easydict")   # src/config.py
-    shutil.rmtree(os.path.join(zoo, "official/cv/MobileNet/mobilenetv3/checkpoint/ckpt_"), ignore_errors=True)
+    if "mobilenetv3" not in data.setdefault("pythonpath", {}):   # first run of this invocation
+        shutil.rmtree(os.path.join(zoo, "official/cv/MobileNet/mobilenetv3/checkpointckpt_"), ignore_errors=True)
+    data["pythonpath"]["mobilenetv3"] = zoo_data.pip_target(root, "easydict")   # src/config.py
     return ["train.py", "--device_target=CPU", f"--dataset_path={zoo_data.cifar10(root)[0]}"]
 
 
 MODELS["mobilenetv3"] = ("official/cv/MobileNet/mobilenetv3", _mobilenetv3, r"^epoch: \[\s*\d+/\s*\d+\], step:\[",
-                         "{folder}/checkpoint/ckpt_/mobilenetV3*.ckpt")
+                         "{folder}/checkpointckpt_/mobilenetV3*.ckpt")
 MAX_STEPS["mobilenetv3"] = 9
 LOAD_CHECK["mobilenetv3"] = ("src.mobilenetV3", "mobilenet_v3_large(num_classes=10)")
 LOSS_RE["mobilenetv3"] = r"loss:\[\s*(-?\d+\.\d+)/"
