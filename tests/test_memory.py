@@ -10,6 +10,7 @@ CI builds ``MSJAX_MEMORY_NETS`` (default 6) small MLPs; the issue's count of LeN
 """
 import gc
 import os
+import subprocess
 import sys
 import time
 import weakref
@@ -113,6 +114,27 @@ def test_the_import_leaves_the_collector_on_and_its_objects_frozen():
     del a, b
     gc.collect()
     assert ref() is None
+
+
+def test_a_failed_import_leaves_the_collector_on():
+    """An import inside the package's body that raises (here JAX's, the first one, which keeps the
+    test cheap) must not leave the collector paused: the body runs in a ``try`` whose ``finally``
+    restores it."""
+    code = (
+        "import gc, importlib.abc, sys\n"
+        "class Fail(importlib.abc.MetaPathFinder):\n"
+        "    def find_spec(self, name, path, target=None):\n"
+        "        if name == 'jax':\n"
+        "            raise ImportError('refused by the test')\n"
+        "sys.meta_path.insert(0, Fail())\n"
+        "try:\n"
+        "    import msjax\n"
+        "except ImportError as e:\n"
+        "    print('failed:', e)\n"
+        "print('enabled:', gc.isenabled())\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.split("\n")[:2] == ["failed: refused by the test", "enabled: True"], out.stdout
 
 
 @pytest.mark.skipif(not os.path.exists("/proc/self/statm"), reason="RSS from /proc")
