@@ -63,8 +63,8 @@ def _sigmoid_jvp(primals, tangents):
     return y, tangents[0] * y * (_F32(1) - y)
 
 
-# One program for a PyNative call: evaluated op by op, its 25 primitives were as many eager programs,
-# several called more than 3 times a call (the polynomial's multiply-adds), so that the host path
+# One program for a PyNative call: evaluated op by op, its 47 primitives were as many eager programs,
+# several called more than 3 times a call (the 7 multiply-adds), so that the host path
 # compiled them on the first and second calls (about 450 and 200 ms). Inlined into an enclosing trace
 # (GRAPH_MODE, ``ms.grad``), so traced programs are unchanged. Same bits: each float64 product of two
 # float32 values is exact, so contracting it with the add cannot round differently.
