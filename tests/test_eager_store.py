@@ -164,8 +164,8 @@ def test_loaded_linear_algebra_runs_in_a_fresh_process(store):
 
 def test_gradient_calling_native_kernels_is_stored_and_loaded(store):
     """A small net's gradient program calls msjax's native oneDNN matmul (an FFI target): it is
-    stored under a key naming the built kernel library, and loaded with the same bits; a program
-    calling any other FFI target is not stored."""
+    stored under a key naming the built kernel library; first, later and loaded calls give the same
+    bits; a program calling any other FFI target is not stored."""
     from msjax import nn
     from msjax.ops import _native
     if _native.library() is None:
@@ -184,6 +184,8 @@ def test_gradient_calling_native_kernels_is_stored_and_loaded(store):
         return out, {k: after[k] - before[k] for k in ("loaded", "stored")}
     first, how = grads()
     assert how["stored"] >= 1
+    later, how = grads()                                 # the in-memory executable
+    assert how == {"loaded": 0, "stored": 0} and later == first
     jax.clear_caches()
     loaded, how = grads()
     assert how["loaded"] >= 1 and how["stored"] == 0 and loaded == first
