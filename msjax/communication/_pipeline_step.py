@@ -27,8 +27,11 @@ A Parameter's gradient sum over micro-batches is re-associated in micro-batch or
 (:func:`_sums_in_micro_order`), so each backward adds its micro-batch's gradient, and the
 edges between the micro-batches of one stage in schedule order start no new program.
 
-The numbers are the stand-alone step's (the same operations on the same values, the gradient
-sums in another order: rounding only); only where they run and in which order changes. With
+The numbers are the stand-alone step's: the same operations on the same values, each program
+recomputing the layout operations on state it reads (:func:`_layout_per_group`, so XLA folds a
+transposed weight into its products as in the stand-alone program), the gradient sums in
+micro-batch order (bit for bit the stand-alone micro-batch gradients so added, on a device per
+stage); only where they run and in which order changes. With
 abstract Parameters (``jax.ShapeDtypeStruct`` values) the step compiles every program and
 runs none (``DRY_RUN``: the compiled programs, for their ``memory_analysis()``).
 
