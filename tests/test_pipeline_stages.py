@@ -7,8 +7,7 @@ gradient, ``tests/test_pipeline_parallel.py``) under both schedules; each Parame
 ``accu_grads`` and optimizer states live only on their stage's two devices (read from the
 arrays' shardings); a ``Layout`` on a stage's 2 devices cuts its Parameter there; a device
 count the stages do not divide, and fewer micro-batches than stages in training, raise
-MindSpore's errors before any step. With 4 stages of a device each, the pipelined gradient is the stand-alone program's
-micro-batch gradients added in micro-batch order, bit for bit. A compiled ``DistributedGradReducer`` called on its own
+MindSpore's errors before any step. A compiled ``DistributedGradReducer`` called on its own
 (``startup_method/net.py``) reduces the process's gradients whole, whatever their shapes."""
 import json
 import os
@@ -158,27 +157,6 @@ with tempfile.TemporaryDirectory() as d:
     out["eager_store"] = [he.stats()["loaded"] - before, again.asnumpy().tobytes() == first.tobytes(),
                           sorted(d.id for d in again._data.sharding.device_set)]
     del os.environ[_eager_store.DIR_ENV]
-# 4 stages, a device each (no data parallel inside a stage): the pipelined gradient is bit for bit
-# the stand-alone program's micro-batch gradients added in micro-batch order (accu_grads' order),
-# with XLA's products as in every parallel step (stand-alone msjax multiplies on oneDNN)
-ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.SEMI_AUTO_PARALLEL, pipeline_stages=4)
-T.MICRO = 4
-net = T._staged_net()
-net.relu1.pipeline_stage = net.layer2.pipeline_stage = 1
-net.relu2.pipeline_stage, net.layer3.pipeline_stage = 2, 3
-step, _ = T._sample_step(net)
-x, y = T._batches(1)[0]
-piped = [g.asnumpy() for g in step(Tensor(x), Tensor(y))[1]]
-ms.reset_auto_parallel_context()
-os.environ["MSJAX_CPU_KERNELS"] = "0"
-net = T._staged_net()
-grad = ms.jit(ops.value_and_grad(nn.WithLossCell(net, nn.CrossEntropyLoss()), None, net.trainable_params()))
-n, acc = T.BATCH // T.MICRO, None
-for i in range(T.MICRO):
-    g = [a.asnumpy() for a in grad(Tensor(x[n * i:n * (i + 1)]), Tensor(y[n * i:n * (i + 1)]))[1]]
-    acc = g if acc is None else [a + b for a, b in zip(acc, g)]
-del os.environ["MSJAX_CPU_KERNELS"]
-out["bits"] = [int((a != b).sum()) for a, b in zip(piped, acc)]
 # XLA's C++ warnings ("[SPMD] Involuntary full rematerialization", which MindSpore's pipeline sample
 # printed 4 times) are kept off stderr: msjax sets XLA's log level to errors before JAX starts
 out["xla_log_level"] = os.environ.get("TF_CPP_MIN_LOG_LEVEL")
@@ -221,8 +199,6 @@ def test_stages_on_their_devices_with_the_stand_alone_losses(tmp_path):
     assert out["reducer"] == [[[10, 3], 0.0], [[8], 0.0]]      # one process: the mean over 1 rank
     assert out["eager_store"] == [1, True, [0]]      # loaded, the same bits, on the default device alone
     assert out["from_local_view"] == [True, True, [[15.0, 16.0, 17.0], [21.0, 22.0, 23.0]], True]
-    # a weight's transpose recomputed with its products in each stage program (was 157 values an ulp off)
-    assert out["bits"] == [0, 0, 0, 0, 0]
 
 
 def test_stages_over_unequal_numbers_of_processes_are_refused():
