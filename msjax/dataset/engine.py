@@ -1395,6 +1395,7 @@ def _stop_runner(event, runner):
 
 _LIVE = weakref.WeakSet()
 _PRODUCERS = {}       # producer thread: its stop event, while it runs
+_EXIT_WAIT = 60.0      # seconds the exit waits for a producer's row (a source that never returns: no hang)
 
 
 def _put(q, item, stop):
@@ -1418,9 +1419,10 @@ def _stop_all_iterators():
     exception", exit status 134) after a Ctrl-C of a dataset loop under load, when it was still
     there after this hook's former one-second wait. The hook runs in ``threading``'s shutdown
     (before non-daemon threads are joined and the ``atexit`` hooks run) and waits for each
-    producer to finish the row it is on: its puts give up once it is stopped. A producer outlives
-    its iterator (a ``for`` loop's, dropped as the ``KeyboardInterrupt`` left the loop, stopped by
-    its finalizer while the producer was still in a JAX transfer): they are waited for too."""
+    producer to finish the row it is on (up to a minute each): its puts give up once it is
+    stopped. A producer outlives its iterator (a ``for`` loop's, dropped as the
+    ``KeyboardInterrupt`` left the loop, stopped by its finalizer while the producer was still in
+    a JAX transfer): they are waited for too."""
     _stop_and_wait(list(_LIVE), dict(_PRODUCERS))
 
 
@@ -1437,7 +1439,7 @@ def _stop_and_wait(iterators, producers):
             pass
     for t in producers:
         if t is not threading.current_thread():
-            t.join()
+            t.join(_EXIT_WAIT)
 
 
 threading._register_atexit(_stop_all_iterators)      # noqa: SLF001 - concurrent.futures' hook for its workers
