@@ -7,6 +7,8 @@ MindSpore's values used here, from MindSpore 2.10 (CPU wheel): stand-alone,
 ``nn.PipelineGradReducer`` returns zeros (nothing fills ``accu_grads``) and, with
 ``opt_shard=True``, the gradients over ``scale_sense``; the error messages of
 ``Cell.pipeline_stage``, ``set_auto_parallel_context`` and ``PipelineCell``."""
+import collections
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -438,3 +440,36 @@ def test_micro_batch_gradient_sums_follow_the_schedule():
     assert sums(jaxpr.eqns, new_marks) == [1, 2, 3]
     got = jax.core.eval_jaxpr(jaxpr, closed.consts, jnp.ones(3))[0]
     np.testing.assert_allclose(got, jax.grad(loss)(jnp.ones(3)), rtol=1e-6)
+
+
+def test_layout_operations_on_state_recomputed_in_each_group():
+    """A weight's transpose made in a micro-batch's forward and read by its backward (the product
+    of the input's gradient) is recomputed there: each (stage, micro-batch, direction) program
+    multiplies the operands the stand-alone program does, which XLA folds the same way (a
+    materialised transpose changed the order of the sums: the docs sample's losses 9.5e-5 off)."""
+    from msjax.communication import _pipeline_step as ps
+    from msjax.parallel import _stages
+    xs = jnp.arange(24.0, dtype=jnp.float32).reshape(2, 3, 4) / 10
+
+    def loss(w1, w2):
+        total = 0.0
+        for m in range(2):
+            with jax.named_scope(f"msjax_pp_m{m}"), jax.named_scope("msjax_pp_s0"):
+                total = total + jnp.sum(jnp.tanh(jnp.tanh(xs[m] @ w1.T) @ w2.T))
+        return total
+    w = (jnp.arange(20.0, dtype=jnp.float32).reshape(5, 4) / 7, jnp.arange(15.0, dtype=jnp.float32).reshape(3, 5) / 9)
+    closed = jax.make_jaxpr(jax.grad(loss, argnums=(0, 1)))(*w)
+    marks = [_stages.marks(e.source_info.name_stack) for e in closed.jaxpr.eqns]
+
+    def crossing(jaxpr, marks):       # reads of a state transpose made in another group
+        made = {v: (e.primitive.name, m) for e, m in zip(jaxpr.eqns, marks) for v in e.outvars}
+        return [(made[v][1], m) for e, m in zip(jaxpr.eqns, marks) for v in e.invars
+                if ps._is_var(v) and v in made and made[v][0] == "transpose" and made[v][1] != m
+                and all(u in jaxpr.invars for u in next(x for x in jaxpr.eqns if v in x.outvars).invars)]
+    assert crossing(closed.jaxpr, marks)       # the backward reads the forward's w2.T
+    jaxpr, new_marks = ps._layout_per_group(closed.jaxpr, marks, closed.jaxpr.invars)
+    assert crossing(jaxpr, new_marks) == []
+    # the same operations otherwise (the numbers: tests/test_pipeline_stages.py, bit for bit)
+    count = collections.Counter(e.primitive.name for e in jaxpr.eqns)
+    count.subtract(e.primitive.name for e in closed.jaxpr.eqns)
+    assert +count == collections.Counter(transpose=len(crossing(closed.jaxpr, marks)))

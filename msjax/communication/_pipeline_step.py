@@ -27,8 +27,11 @@ A Parameter's gradient sum over micro-batches is re-associated in micro-batch or
 (:func:`_sums_in_micro_order`), so each backward adds its micro-batch's gradient, and the
 edges between the micro-batches of one stage in schedule order start no new program.
 
-The numbers are the stand-alone step's (the same operations on the same values, the gradient
-sums in another order: rounding only); only where they run and in which order changes. With
+The numbers are the stand-alone step's: the same operations on the same values, each program
+recomputing the layout operations on state it reads (:func:`_layout_per_group`, so XLA folds a
+transposed weight into its products as in the stand-alone program), the gradient sums in
+micro-batch order (bit for bit the stand-alone micro-batch gradients so added, on a device per
+stage); only where they run and in which order changes. With
 abstract Parameters (``jax.ShapeDtypeStruct`` values) the step compiles every program and
 runs none (``DRY_RUN``: the compiled programs, for their ``memory_analysis()``).
 
@@ -50,7 +53,7 @@ import weakref
 import jax
 import numpy as np
 from jax._src.interpreters import partial_eval as pe
-from jax.extend.core import DropVar, Literal
+from jax.extend.core import DropVar, Literal, Var
 
 from .._core import provided, state
 from ..parallel import _apply, _stages, _strategy
@@ -205,16 +208,81 @@ def _sums_in_micro_order(jaxpr, marks):
         placed[r] = chain
     if not placed:
         return jaxpr, marks
+    return _rebuilt(jaxpr, eqns, marks, placed, moved)
+
+
+def _rebuilt(jaxpr, eqns, marks, before, skipped):
+    """``jaxpr`` with ``eqns`` less ``skipped``, each ``before[i]`` (``[(equation, mark)]``) bound
+    just before equation ``i``; and the marks."""
     new_eqns, new_marks = [], []
     for i, e in enumerate(eqns):
-        if i in placed:
-            for ne, m in placed[i]:
-                new_eqns.append(ne)
-                new_marks.append(m)
-        elif i not in moved:
+        for ne, m in before.get(i, ()):
+            new_eqns.append(ne)
+            new_marks.append(m)
+        if i not in skipped:
             new_eqns.append(e)
             new_marks.append(marks[i])
     return jaxpr.replace(eqns=new_eqns), new_marks
+
+
+# operations that only reorder, reshape or cast their operand: XLA folds them into the product reading them
+_LAYOUT = frozenset({"transpose", "reshape", "broadcast_in_dim", "convert_element_type", "squeeze",
+                     "expand_dims"})
+
+
+def _layout_per_group(jaxpr, marks, state_in):
+    """Layout operations on state (a ``Dense`` weight's transpose, a cast) recomputed in every
+    (stage, micro-batch, direction) group that reads them.
+
+    Made once and passed on, a transposed weight reaches the products of the backward and of
+    other micro-batches as a materialised array, where the stand-alone step's one program lets
+    XLA fold the transpose into the ``dot``, which then sums in another order: a last-bit
+    difference in most gradients (the docs sample's losses 9.5e-5 from the stand-alone step's
+    after a ReLU it tipped at step 49, docs/parallel.md). Each reading group gets its own copy
+    (chains copied whole, marked with the group), so each program's products read what the
+    stand-alone program's read."""
+    eqns, marks = list(jaxpr.eqns), list(marks)
+    base = set(state_in) | set(jaxpr.constvars)
+    producer, layout = {}, set()
+    for i, e in enumerate(eqns):
+        ins = [v for v in e.invars if _is_var(v)]
+        if (e.primitive.name in _LAYOUT and not e.effects and ins
+                and all(v in base or producer.get(v) in layout for v in ins)):
+            layout.add(i)
+        for v in e.outvars:
+            producer[v] = i
+    if not layout:
+        return jaxpr, marks
+    before = collections.defaultdict(list)      # eqn index: [(copy, mark)] bound just before it
+    copies = {}
+
+    def copy_in(v, key, at):
+        i = producer.get(v) if _is_var(v) else None
+        if i not in layout or marks[i] == key:
+            return v
+        if (v, key) not in copies:
+            e = eqns[i]
+            invars = [copy_in(u, key, at) for u in e.invars]
+            out = Var(v.aval)
+            before[at].append((e.replace(invars=invars, outvars=[out]), key))
+            copies[(v, key)] = out
+        return copies[(v, key)]
+
+    for r, e in enumerate(eqns):
+        if r in layout or marks[r][1] is None:
+            continue
+        invars = [copy_in(v, marks[r], r) for v in e.invars]
+        if invars != list(e.invars):
+            eqns[r] = e.replace(invars=invars)
+    used = collections.Counter(v for e in eqns for v in e.invars if _is_var(v))
+    used.update(v for c in before.values() for e, _ in c for v in e.invars if _is_var(v))
+    used.update(v for v in jaxpr.outvars if _is_var(v))
+    dropped = set()
+    for i in sorted(layout, reverse=True):       # originals nobody reads any more
+        if not any(used[v] for v in eqns[i].outvars):
+            dropped.add(i)
+            used.subtract(v for v in eqns[i].invars if _is_var(v))
+    return _rebuilt(jaxpr, eqns, marks, before, dropped)
 
 
 def _homes(jaxpr, marks, state_vars, state_params, plan_stage):
@@ -246,7 +314,8 @@ def _segments(jaxpr, stage, marks, users, inputs, state_in, merge_micro=True):
     """Equations grouped by (stage, micro-batch, backward) and by how many cross-group hops
     lead to them (so the groups form an acyclic graph): ``{key: [equation indices]}``.
 
-    Equations that read only state (a transposed weight), and unmarked ones that read only the
+    Equations that read only state (but a micro-batch's layout operations on it, which stay with
+    their products: :func:`_layout_per_group`), and unmarked ones that read only the
     step's inputs and state (the micro-batch slices of the batch), form one group per stage
     (micro-batch -1), so the micro-batches' programs are alike. The
     hops are counted as early as possible (``merge_micro``: not the hops of :func:`_in_order`),
@@ -259,7 +328,8 @@ def _segments(jaxpr, stage, marks, users, inputs, state_in, merge_micro=True):
     from_inputs = set(inputs) | from_state
     for i, e in enumerate(eqns):
         ins = [v for v in e.invars if _is_var(v)]
-        if not e.effects and all(v in from_state for v in ins):     # also: reads nothing
+        if (not e.effects and all(v in from_state for v in ins)      # also: reads nothing
+                and not (e.primitive.name in _LAYOUT and ins and marks[i][1] is not None)):
             from_state.update(e.outvars)
             from_inputs.update(e.outvars)
             key = (stage[i], -1, False)
@@ -413,6 +483,7 @@ def pipeline_call(body, state_params, dyn_example, sens_example):
     changed_keys = sorted(out_shape[1])
     marks = [_stages.marks(e.source_info.name_stack) for e in jaxpr.eqns]
     jaxpr, marks = _sums_in_micro_order(jaxpr, marks)
+    jaxpr, marks = _layout_per_group(jaxpr, marks, invars[:n_state])
 
     # where each state value lives
     plan_stage = {}

@@ -28,7 +28,6 @@ object may feed several pipelines; see ``_procpool`` for the worker processes'.
 """
 from __future__ import annotations
 
-import atexit
 import builtins
 import collections
 import concurrent.futures
@@ -1343,23 +1342,18 @@ class _Iterator:
                 for row in gen:
                     if idx is not None:
                         row = [row[i] for i in idx]
-                    item = [_to_output(x, output_numpy) for x in row]
-                    while not stop.is_set():
-                        try:
-                            q.put(item, timeout=0.1)
-                            break
-                        except queue.Full:
-                            continue
-                    if stop.is_set():
+                    if not _put(q, [_to_output(x, output_numpy) for x in row], stop):
                         return
-                q.put(_EOE)
+                _put(q, _EOE, stop)
             except BaseException as e:  # noqa: BLE001  (re-raised in the consumer)
-                q.put(_Failure(e))
+                _put(q, _Failure(e), stop)
             finally:
                 gen.close() if hasattr(gen, "close") else None
+                _PRODUCERS.pop(threading.current_thread(), None)
 
         t = threading.Thread(target=produce, name="msjax-dataset-iterator", daemon=True)
         self._queue, self._thread = q, t
+        _PRODUCERS[t] = stop
         t.start()
 
     def _next_row(self):
@@ -1400,20 +1394,55 @@ def _stop_runner(event, runner):
 
 
 _LIVE = weakref.WeakSet()
+_PRODUCERS = {}       # producer thread: its stop event, while it runs
+_EXIT_WAIT = 60.0      # seconds the exit waits for a producer's row (a source that never returns: no hang)
 
 
-@atexit.register
-def _stop_all_iterators():
-    """Stop producer threads before the interpreter (and JAX) shut down."""
-    for it in list(_LIVE):
+def _put(q, item, stop):
+    """``q.put(item)`` unless ``stop`` is set first (nobody may read the queue any more)."""
+    while not stop.is_set():
         try:
-            it._stop.set()
-            t = it._thread
-            if t is not None:
-                t.join(timeout=1.0)
+            q.put(item, timeout=0.1)
+            return True
+        except queue.Full:
+            continue
+    return False
+
+
+def _stop_all_iterators():
+    """Stop the producer threads and wait for them before the interpreter finalizes.
+
+    Python ends a daemon thread that wants the interpreter back during finalization with
+    ``pthread_exit``; a producer coming back then from native code (an OpenCV transform, a
+    JAX transfer: C++ whose ``catch (...)`` or ``noexcept`` frames meet the forced unwind)
+    aborted the process ("FATAL: exception not rethrown", "terminate called without an active
+    exception", exit status 134) after a Ctrl-C of a dataset loop under load, when it was still
+    there after this hook's former one-second wait. The hook runs in ``threading``'s shutdown
+    (before non-daemon threads are joined and the ``atexit`` hooks run) and waits for each
+    producer to finish the row it is on (up to a minute each): its puts give up once it is
+    stopped. A producer outlives its iterator (a ``for`` loop's, dropped as the
+    ``KeyboardInterrupt`` left the loop, stopped by its finalizer while the producer was still in
+    a JAX transfer): they are waited for too."""
+    _stop_and_wait(list(_LIVE), dict(_PRODUCERS))
+
+
+def _stop_and_wait(iterators, producers):
+    """Stop ``iterators`` and ``producers`` (``{thread: stop event}``), wait for the threads."""
+    for it in iterators:
+        it._stop.set()
+    for stop in producers.values():
+        stop.set()
+    for it in iterators:
+        try:
             it._finalizer()
         except Exception:  # noqa: BLE001
             pass
+    for t in producers:
+        if t is not threading.current_thread():
+            t.join(_EXIT_WAIT)
+
+
+threading._register_atexit(_stop_all_iterators)      # noqa: SLF001 - concurrent.futures' hook for its workers
 
 
 class TupleIterator(_Iterator):

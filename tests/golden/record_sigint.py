@@ -1,4 +1,5 @@
-"""Record how MindSpore 2.10 ends ``sigint_train.py`` (Ctrl-C during ``Model.train``):
+"""Record how MindSpore 2.10 ends ``sigint_train.py`` (Ctrl-C during ``Model.train``) and
+``sigint_dataset.py`` (Ctrl-C in a dataset-only loop):
 
     /tmp/ms/bin/python tests/golden/record_sigint.py          # writes sigint_mindspore.json
     /tmp/ms/bin/python tests/golden/record_sigint.py --print  # look, don't write
@@ -12,6 +13,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCRIPT = os.path.join(HERE, "sigint_train.py")
+DATASET_SCRIPT = os.path.join(HERE, "sigint_dataset.py")
 FIXTURE = os.path.join(HERE, "sigint_mindspore.json")
 
 
@@ -27,5 +29,5 @@ if __name__ == "__main__":
     import mindspore
     sys.path.insert(0, HERE)
     from record_random_draws import write
-    write({"meta": {"mindspore": mindspore.__version__}, "train_pynative": outcome([sys.executable, SCRIPT])},
-          FIXTURE)
+    write({"meta": {"mindspore": mindspore.__version__}, "train_pynative": outcome([sys.executable, SCRIPT]),
+           "dataset_loop": outcome([sys.executable, DATASET_SCRIPT])}, FIXTURE)
