@@ -16,7 +16,8 @@ select, bitwise/logical ops and shifts, neg/abs/sign/floor/ceil/round/is_finite,
 conversions, argmax/argmin, integer and bool reductions (sum, max, min, any, all), float
 max/min reductions, and
 add/sub/mul/div/sqrt/square/integer_pow (rem on integers; float div only by a
-full-shape program input, see ``_divides_in_place``). Float32 exp/log/logistic/tanh
+program input: IEEE by one of the result's shape, by its reciprocal for a broadcast one,
+see ``_division``). Float32 exp/log/logistic/tanh
 (XLA's own polynomial approximations, replayed by ``_host_math``; alone in their program)
 and sin/cos/pow (the C library's functions, which XLA calls per element) count as the
 program's one rounding operation, with no constant operand in the program. The NumPy versions
@@ -491,16 +492,28 @@ def _float_or_int(dt):
     return dt.kind in "iuf" or dt == _BF16
 
 
-def _divides_in_place(eqn, jaxpr, top):
-    """XLA CPU divides by a broadcast divisor (a literal, a smaller operand, a
-    broadcast inside the program) as a multiply by its reciprocal, which differs from
-    IEEE division in the last bit: float ``div`` is routed only when its divisor is an
-    input of the whole program with the result's shape."""
+def _division(eqn, jaxpr, top):
+    """How XLA CPU divides by this divisor: ``"ieee"`` (correctly rounded), ``"reciprocal"`` or
+    None (not routed). A broadcast divisor becomes a multiply by its reciprocal (``1 / y`` rounded,
+    then the product rounded: measured on float32 and float64, 1-sized dimensions broadcast);
+    a divisor of the result's shape that is an input of the whole program is an IEEE division;
+    other divisors (a literal, a broadcast made inside the program) are not routed."""
     divisor, out = eqn.invars[1], eqn.outvars[0]
     if hasattr(divisor, "val") and _power_of_two(divisor.val):
-        return True          # x / 2**k and x * 2**-k round the same real number
-    return top and not hasattr(divisor, "val") and divisor in jaxpr.invars and \
-        tuple(divisor.aval.shape) == tuple(out.aval.shape)
+        return "ieee"        # x / 2**k and x * 2**-k round the same real number
+    if not top or hasattr(divisor, "val") or divisor not in jaxpr.invars:
+        return None
+    if tuple(divisor.aval.shape) == tuple(out.aval.shape):
+        return "ieee"
+    if np.dtype(out.aval.dtype) in (_F32, _F64) and len(divisor.aval.shape) == len(out.aval.shape):
+        return "reciprocal"
+    return None
+
+
+def _reciprocal_div(x, y):
+    with np.errstate(all="ignore"):
+        r = _flush(y.dtype.type(1) / _flush(y))
+        return _flush(_flush(x) * r)
 
 
 def _power_of_two(v):
@@ -533,9 +546,11 @@ def _plan(jaxpr, budget, top=True):
                                for v in list(eqn.invars) + list(eqn.outvars)):
             return None
         fn, kind = rule
-        if eqn.primitive.name == "div" and np.dtype(eqn.outvars[0].aval.dtype).kind not in "iub" and \
-                not _divides_in_place(eqn, jaxpr, top):
-            return None
+        if eqn.primitive.name == "div" and np.dtype(eqn.outvars[0].aval.dtype).kind not in "iub":
+            how = _division(eqn, jaxpr, top)
+            if how is None:
+                return None
+            fn = _reciprocal_div if how == "reciprocal" else fn
         budget[1].add(kind)
         budget[2] = budget[2] or any(hasattr(v, "val") for v in eqn.invars)
         if eqn.primitive.name == "div" and hasattr(eqn.invars[1], "val") and _power_of_two(eqn.invars[1].val):
