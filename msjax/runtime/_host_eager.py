@@ -37,7 +37,8 @@ A program with more than one rounding float operation (an ``add`` after a ``mul`
 could be fused into an FMA; chained float16 ops may be kept in float32) is compiled,
 as are conversions from float64 to the 16-bit floats (XLA may round twice), select
 on an integer index, pad/gather/scatter/sort/dot and the other transcendental functions
-and dtypes, float sums, a float max/min reduction over a slice whose
+and dtypes, float sums (but float32/float64 ones over at most 32 elements,
+``_float_sum_rule``), a float max/min reduction over a slice whose
 extreme is a tie of +0.0 and -0.0 (XLA gives either by the program around it; refused per
 call), float rem. Only programs on
 the default CPU device with plain inputs (uncommitted single-device arrays, NumPy
@@ -388,7 +389,9 @@ _RULES = {
     # and the C library's functions XLA calls per element ("libm")
     "exp": (_host_math.exp, "math"), "logistic": (_host_math.logistic, "math"),
     "tanh": (_host_math.tanh, "math"), "log": (_host_math.log, "math"),
-    "sin": (_host_math.sin, "libm"), "cos": (_host_math.cos, "libm"), "pow": (_host_math.power, "libm"),   # integers "copy": (lambda x: x, "exact"), "copy_p": (lambda x: x, "exact"),
+    "sin": (_host_math.sin, "libm"), "cos": (_host_math.cos, "libm"), "pow": (_host_math.power, "libm"),
+    "copy": (lambda x: x, "exact"), "copy_p": (lambda x: x, "exact"),
+    "optimization_barrier": (lambda *xs: list(xs), "exact"),     # an identity that XLA keeps unfused
 }
 _CALLS = {"pjit": "jaxpr", "jit": "jaxpr", "custom_jvp_call": "call_jaxpr", "custom_vjp_call": "call_jaxpr"}
 _MATH = {"exp", "log", "logistic", "tanh", "sin", "cos", "pow"}
@@ -440,17 +443,17 @@ def _routable_eqn(eqn):
     return rule
 
 
-SEQUENTIAL_SUM = 32      # XLA CPU adds up to this many float32 values in order, one after another
+SEQUENTIAL_SUM = 32      # XLA CPU adds up to this many float32/float64 values in order, one after another
 
 
 def _float_sum_rule(eqn):
-    """A float32 sum over one axis of at most ``SEQUENTIAL_SUM`` elements of a 1-D or 2-D
+    """A float32 or float64 sum over one axis of at most ``SEQUENTIAL_SUM`` elements of a 1-D or 2-D
     operand: XLA adds the elements one after the other from +0.0 (measured: every extent up
-    to 32 along either axis; longer ones it splits into vector lanes), so it is replayed in
+    to 32 along either axis, both dtypes; longer ones it splits into vector lanes), so it is replayed in
     that order, each partial sum flushed; a sum over one element is a copy. Counts as the program's one rounding operation."""
     aval = eqn.invars[0].aval
     axes = tuple(eqn.params["axes"])
-    if np.dtype(aval.dtype) != _F32 or len(axes) != 1 or not 1 <= len(aval.shape) <= 2 or \
+    if np.dtype(aval.dtype) not in (_F32, _F64) or len(axes) != 1 or not 1 <= len(aval.shape) <= 2 or \
             aval.shape[axes[0]] > SEQUENTIAL_SUM or eqn.params.get("out_sharding") is not None:
         return None
 
@@ -458,7 +461,7 @@ def _float_sum_rule(eqn):
         if x.shape[axes[0]] == 1:
             return x.reshape([d for i, d in enumerate(x.shape) if i != axes[0]])   # XLA: a copy
         x = np.moveaxis(_flush(x), axes[0], 0)
-        acc = np.zeros(x.shape[1:], _F32)
+        acc = np.zeros(x.shape[1:], x.dtype)
         with np.errstate(all="ignore"):
             for row in x:
                 acc = _flush(acc + row)
