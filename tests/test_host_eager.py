@@ -107,18 +107,33 @@ def test_a_sample_against_the_installed_xla(host_only):
             assert C.digest(out) == C.digest(ref)
 
 
-def test_nth_call_compiles_then_the_fast_path(monkeypatch):
-    monkeypatch.setattr(he, "THRESHOLD", 2)
-    x = jax.numpy.asarray(np.linspace(-3, 3, 7 * 5, dtype=np.float32).reshape(7, 5))   # a shape no other test uses
+def _paths(fn, x, n):
     seen, outs = [], []
-    for _ in range(4):
+    for _ in range(n):
         before = he.stats()
-        outs.append(lax.mul(x, x))
+        outs.append(fn(x))
         after = he.stats()
         seen.append("host" if after["host"] > before["host"] else
                     "compiled" if after["compiled"] > before["compiled"] else "fast path")
-    assert seen == ["host", "host", "compiled", "fast path"]
     assert len({C.digest(o) for o in outs}) == 1
+    return seen
+
+
+def test_nth_call_compiles_then_the_fast_path(monkeypatch):
+    monkeypatch.setattr(he, "THRESHOLD", 2)
+    monkeypatch.setattr(he, "HOST_BUDGET_MS", 0.0)
+    x = jax.numpy.asarray(np.linspace(-3, 3, 7 * 5, dtype=np.float32).reshape(7, 5))   # a shape no other test uses
+    assert _paths(lambda a: lax.mul(a, a), x, 4) == ["host", "host", "compiled", "fast path"]
+
+
+def test_a_cheap_program_stays_on_the_host_within_its_time_budget(monkeypatch):
+    """Past ``THRESHOLD`` calls a program compiles once its host calls have taken ``HOST_BUDGET_MS``."""
+    monkeypatch.setattr(he, "THRESHOLD", 2)
+    monkeypatch.setattr(he, "HOST_BUDGET_MS", 10 ** 6)
+    x = jax.numpy.asarray(np.linspace(-3, 3, 7 * 3, dtype=np.float32).reshape(7, 3))   # a shape no other test uses
+    assert _paths(lambda a: lax.sub(a, a), x, 6) == ["host"] * 6
+    monkeypatch.setattr(he, "HOST_BUDGET_MS", 0.0)          # the budget spent: the next call compiles
+    assert _paths(lambda a: lax.sub(a, a), x, 2) == ["compiled", "fast path"]
 
 
 def test_not_routed_programs_compile(host_only):

@@ -29,6 +29,7 @@ OPS = {"exp": ops.exp, "log": ops.log, "logistic": ops.sigmoid, "tanh": ops.tanh
 @pytest.fixture
 def fresh(monkeypatch):
     monkeypatch.setattr(he, "_TABLE", weakref.WeakKeyDictionary())
+    monkeypatch.setattr(he, "HOST_BUDGET_MS", 0.0)     # the call after THRESHOLD host calls compiles
     monkeypatch.setattr(he, "_ON", True)
     monkeypatch.setattr(he, "STORE", [None])
     jax.clear_caches()
@@ -136,6 +137,7 @@ def test_host_compiled_and_loaded_calls_agree(tmp_path, monkeypatch):
     monkeypatch.setenv(_eager_store.DIR_ENV, str(tmp_path / "eager"))
     monkeypatch.delenv(_eager_store.OFF_ENV, raising=False)
     monkeypatch.setattr(he, "_TABLE", weakref.WeakKeyDictionary())
+    monkeypatch.setattr(he, "HOST_BUDGET_MS", 0.0)
     monkeypatch.setattr(he, "_ON", True)
     monkeypatch.setattr(_eager_store, "_BYTES", {})
     jax.clear_caches()

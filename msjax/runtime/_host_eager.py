@@ -5,9 +5,11 @@ shape and dtype (30-70 ms on CPU), even when the program is one ``add``. This mo
 hooks JAX's one place that compiles an eagerly called program
 (``jax._src.pjit._pjit_call_impl_python``: both a primitive bound outside any trace
 and a ``jax.jit`` function's cache miss go through it) and, for a program made only
-of the primitives below, evaluates it with NumPy for its first ``THRESHOLD`` calls;
-the next call of the same program compiles it as before, so a loop's warm calls run
-XLA's executable at today's speed.
+of the primitives below, evaluates it with NumPy for its first ``THRESHOLD`` calls and
+after them while its host calls have taken less than ``HOST_BUDGET_MS`` in all (a compile
+costs 25-150 ms: a cheap program met now and then, such as a mean's division on a shape
+seen before, stays on the host, a loop's op compiles after a few milliseconds); the next
+call compiles it as before, so a loop's warm calls run XLA's executable at today's speed.
 
 The routed primitives are those whose result XLA CPU computes exactly (IEEE
 correctly rounded or no rounding at all): layout (broadcast, reshape, squeeze,
@@ -54,6 +56,7 @@ from __future__ import annotations
 import operator
 import inspect
 import os
+import time
 import weakref
 
 import jax
@@ -62,9 +65,10 @@ import numpy as np
 
 from . import _host_math, _interrupt, _ir_context
 
-__all__ = ["THRESHOLD", "convertible", "enabled", "install", "stats"]
+__all__ = ["HOST_BUDGET_MS", "THRESHOLD", "convertible", "enabled", "install", "stats"]
 
-THRESHOLD = 3        # host evaluations of one program before its next call compiles it
+THRESHOLD = 3        # host evaluations of one program before its next call may compile it
+HOST_BUDGET_MS = 10.0    # ... and the host time it may spend in all before that call compiles it
 MAX_ELEMENTS = 1 << 22   # larger operands or results: XLA's threads win at once, compile
 _ON = True
 _STATS = {"host": 0, "compiled": 0, "loaded": 0, "stored": 0, "last_refusal": None}
@@ -629,7 +633,7 @@ _RETRY = _Retry()
 # the parameters of the JAX function the hook replaces (as in jax 0.10); any other list: no hook
 _HOOKED_SIGNATURE = ("args", "jaxpr", "in_shardings", "out_shardings", "in_layouts", "out_layouts",
                      "donated_invars", "ctx_mesh", "name", "keep_unused", "inline", "compiler_options_kvs")
-_TABLE = weakref.WeakKeyDictionary()   # ClosedJaxpr -> [plan or None, host runs, its stored executable]
+_TABLE = weakref.WeakKeyDictionary()   # ClosedJaxpr -> [plan or None, host runs, its stored executable, host ms]
 
 
 def install():
@@ -688,15 +692,17 @@ def install():
                     plan = _plan(jaxpr.jaxpr, [0])
                 except Exception:  # noqa: BLE001 - a type NumPy does not know (PRNG keys): XLA's
                     plan = None
-                entry = _TABLE[jaxpr] = [plan, 0, None]
+                entry = _TABLE[jaxpr] = [plan, 0, None, 0.0]
             # the call's placement (mesh, shardings, committed inputs) is checked per call: a
             # program refused once (say under a mesh) still runs on the host in a plain call
             plain = plain_call(jaxpr, in_shardings, out_shardings, in_layouts, out_layouts, donated_invars,
                                ctx_mesh, compiler_options_kvs)
-            if entry[0] is not None and entry[1] < THRESHOLD and plain:
+            if entry[0] is not None and (entry[1] < THRESHOLD or entry[3] < HOST_BUDGET_MS) and plain:
+                t0 = time.perf_counter()
                 outs = run_on_host(jaxpr, entry[0], args)
                 if outs is not None:
                     entry[1] += 1
+                    entry[3] += (time.perf_counter() - t0) * 1e3
                     _STATS["host"] += 1
                     return outs, None, _RETRY, []
             if plain and STORE[0] is not None and all(map(plain_arg, args)):
