@@ -228,3 +228,15 @@ def test_float_max_min_reductions_bit_equal_or_refused_on_signed_zero_ties(dt, h
             else:
                 refused.append(i)
         assert ran >= (8 if axis == 1 else 1) and (axis == 0 or {0, 1} <= set(refused)), (ran, refused)
+
+
+def test_bitcasts_of_one_width_bit_equal(host_only):
+    bits = np.array([0, 0x80000000, 1, 0x807FFFFF, 0x7F800000, 0x7FC12345, 0xFF812345, 0x3F800000], np.uint32)
+    for src, dst in ((np.uint32, np.float32), (np.int32, np.float32), (np.float32, np.int32)):
+        x = jax.numpy.asarray(bits.view(src))
+        f = lambda a, dst=dst: lax.bitcast_convert_type(a, dst)     # noqa: E731
+        assert C.digest(_host(f, x)) == C.digest(_compiled(f, x))
+    x = jax.numpy.asarray(bits[:4])
+    before = he.stats()
+    lax.bitcast_convert_type(x, np.uint16)       # another width: compiled
+    assert he.stats()["host"] == before["host"]

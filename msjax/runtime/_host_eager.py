@@ -396,6 +396,7 @@ _RULES = {
     "sin": (_host_math.sin, "libm"), "cos": (_host_math.cos, "libm"), "pow": (_host_math.power, "libm"),
     "copy": (lambda x: x, "exact"), "copy_p": (lambda x: x, "exact"),
     "optimization_barrier": (lambda *xs: list(xs), "exact"),     # an identity that XLA keeps unfused
+    "bitcast_convert_type": (lambda x, new_dtype: x.view(np.dtype(new_dtype)), "exact"),     # same width only
 }
 _CALLS = {"pjit": "jaxpr", "jit": "jaxpr", "custom_jvp_call": "call_jaxpr", "custom_vjp_call": "call_jaxpr"}
 _MATH = {"exp", "log", "logistic", "tanh", "sin", "cos", "pow"}
@@ -426,6 +427,9 @@ def _routable_eqn(eqn):
             (0 in eqn.invars[0].aval.shape or eqn.params.get("out_sharding") is not None):
         return None
     if name == "reshape" and eqn.params.get("dimensions") is not None:
+        return None
+    if name == "bitcast_convert_type" and np.dtype(eqn.invars[0].aval.dtype).itemsize != \
+            np.dtype(eqn.params["new_dtype"]).itemsize:
         return None
     if name == "select_n" and (len(eqn.invars) != 3 or np.dtype(eqn.invars[0].aval.dtype) != np.bool_):
         return None
