@@ -28,6 +28,7 @@ def store(tmp_path, monkeypatch):
     monkeypatch.delenv(_eager_store.OFF_ENV, raising=False)
     monkeypatch.setattr(he, "_ON", True)
     monkeypatch.setattr(he, "THRESHOLD", 0)     # every call reaches the store (host calls: test_host_math.py)
+    monkeypatch.setattr(he, "HOST_BUDGET_MS", 0.0)
     monkeypatch.setattr(_eager_store, "_BYTES", {})
     monkeypatch.setattr(_cache_auth, "_WARNED", set())
     jax.clear_caches()

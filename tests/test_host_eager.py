@@ -107,23 +107,38 @@ def test_a_sample_against_the_installed_xla(host_only):
             assert C.digest(out) == C.digest(ref)
 
 
-def test_nth_call_compiles_then_the_fast_path(monkeypatch):
-    monkeypatch.setattr(he, "THRESHOLD", 2)
-    x = jax.numpy.asarray(np.linspace(-3, 3, 7 * 5, dtype=np.float32).reshape(7, 5))   # a shape no other test uses
+def _paths(fn, x, n):
     seen, outs = [], []
-    for _ in range(4):
+    for _ in range(n):
         before = he.stats()
-        outs.append(lax.mul(x, x))
+        outs.append(fn(x))
         after = he.stats()
         seen.append("host" if after["host"] > before["host"] else
                     "compiled" if after["compiled"] > before["compiled"] else "fast path")
-    assert seen == ["host", "host", "compiled", "fast path"]
     assert len({C.digest(o) for o in outs}) == 1
+    return seen
+
+
+def test_nth_call_compiles_then_the_fast_path(monkeypatch):
+    monkeypatch.setattr(he, "THRESHOLD", 2)
+    monkeypatch.setattr(he, "HOST_BUDGET_MS", 0.0)
+    x = jax.numpy.asarray(np.linspace(-3, 3, 7 * 5, dtype=np.float32).reshape(7, 5))   # a shape no other test uses
+    assert _paths(lambda a: lax.mul(a, a), x, 4) == ["host", "host", "compiled", "fast path"]
+
+
+def test_a_cheap_program_stays_on_the_host_within_its_time_budget(monkeypatch):
+    """Past ``THRESHOLD`` calls a program compiles once its host calls have taken ``HOST_BUDGET_MS``."""
+    monkeypatch.setattr(he, "THRESHOLD", 2)
+    monkeypatch.setattr(he, "HOST_BUDGET_MS", 10 ** 6)
+    x = jax.numpy.asarray(np.linspace(-3, 3, 7 * 3, dtype=np.float32).reshape(7, 3))   # a shape no other test uses
+    assert _paths(lambda a: lax.sub(a, a), x, 6) == ["host"] * 6
+    monkeypatch.setattr(he, "HOST_BUDGET_MS", 0.0)          # the budget spent: the next call compiles
+    assert _paths(lambda a: lax.sub(a, a), x, 2) == ["compiled", "fast path"]
 
 
 def test_not_routed_programs_compile(host_only):
     x = jax.numpy.asarray(np.linspace(0.1, 2, 9, dtype=np.float32))
-    for f in (lambda a: lax.exp(a), lambda a: a * a + a, lambda a: jax.numpy.sum(jax.numpy.tile(a, 4)),   # a float sum of over 32 elements
+    for f in (lambda a: lax.atan(a), lambda a: a * a + a, lambda a: jax.numpy.sum(jax.numpy.tile(a, 4)),   # a float sum of over 32 elements
               lambda a: lax.rem(a, a),
               lambda a: jax.numpy.max(jax.numpy.concatenate([a * 0, -(a * 0)])),   # a tie of signed zeros
               lambda a: jax.random.split(jax.random.key(1)),
@@ -135,9 +150,10 @@ def test_not_routed_programs_compile(host_only):
 
 
 @pytest.mark.parametrize("dt", [np.float32, np.float64, np.float16, ml_dtypes.bfloat16])
-def test_division_by_a_broadcast_divisor_compiles(host_only, dt):
+def test_division_by_a_broadcast_divisor_as_xla(host_only, dt):
     """XLA CPU multiplies by the reciprocal of a broadcast divisor (last-bit differences
-    from IEEE division: SampledSoftmaxLoss's first calls differed from its later ones)."""
+    from IEEE division: SampledSoftmaxLoss's first calls differed from its later ones): the
+    host path gives its bits or compiles."""
     rs = np.random.RandomState(0)
     a = jax.numpy.asarray((rs.rand(6, 11) + 0.1).astype(dt))
     col = jax.numpy.asarray((rs.rand(6, 1) + 0.1).astype(dt))
@@ -145,10 +161,29 @@ def test_division_by_a_broadcast_divisor_compiles(host_only, dt):
                     (lambda x: x / 0.7, (a,))):
         before = he.stats()
         out = jax.jit(f)(*args)
-        assert he.stats()["compiled"] > before["compiled"] and he.stats()["host"] == before["host"]
+        if dt in (np.float16, ml_dtypes.bfloat16) or len(args) == 1:   # XLA's 16-bit reciprocal, a literal
+            assert he.stats()["compiled"] > before["compiled"] and he.stats()["host"] == before["host"]
         assert C.digest(out) == C.digest(_compiled(f, *args))
     b = a + 1
     assert C.digest(_host(jax.jit(lambda x, y: x / y), a, b)) == C.digest(_compiled(lambda x, y: x / y, a, b))
+
+
+@pytest.mark.parametrize("dt", [np.float32, np.float64])
+def test_division_by_a_broadcast_program_input_is_its_reciprocal(host_only, dt):
+    """``div`` of a program whose divisor is a broadcast input (softmax's division by its row sums)
+    runs on the host as XLA computes it: ``x * (1 / y)``, each rounded, denormals flushed."""
+    rs = np.random.RandomState(5)
+    tiny = np.finfo(dt).tiny
+    special = np.array([0.0, -0.0, np.inf, -np.inf, np.nan, tiny / 4, -tiny / 4, tiny, 1 / tiny, 2 / tiny,
+                        3.0, 7.0, 1e-30, 1e30, -2.5], dt)
+    for shape, dshape in (((5, 15), (5, 1)), ((4, 16), (1, 16)), ((3, 5, 2), (3, 1, 2))):
+        x = (rs.standard_normal(shape) * 10.0 ** rs.randint(-4, 5, shape)).astype(dt)
+        y = (rs.standard_normal(dshape) * 10.0 ** rs.randint(-4, 5, dshape)).astype(dt)
+        x.flat[:special.size] = np.resize(special, min(special.size, x.size))
+        y.flat[::2] = np.resize(special[::-1], y.flat[::2].size)
+        a, b = jax.numpy.asarray(x), jax.numpy.asarray(y)
+        out = _host(lax.div, a, b)
+        assert C.digest(out) == C.digest(_compiled(lax.div, a, b)), _difference(out, lax.div, (a, b))
 
 
 def test_committed_inputs_compile(host_only):
@@ -193,3 +228,15 @@ def test_float_max_min_reductions_bit_equal_or_refused_on_signed_zero_ties(dt, h
             else:
                 refused.append(i)
         assert ran >= (8 if axis == 1 else 1) and (axis == 0 or {0, 1} <= set(refused)), (ran, refused)
+
+
+def test_bitcasts_of_one_width_bit_equal(host_only):
+    bits = np.array([0, 0x80000000, 1, 0x807FFFFF, 0x7F800000, 0x7FC12345, 0xFF812345, 0x3F800000], np.uint32)
+    for src, dst in ((np.uint32, np.float32), (np.int32, np.float32), (np.float32, np.int32)):
+        x = jax.numpy.asarray(bits.view(src))
+        f = lambda a, dst=dst: lax.bitcast_convert_type(a, dst)     # noqa: E731
+        assert C.digest(_host(f, x)) == C.digest(_compiled(f, x))
+    x = jax.numpy.asarray(bits[:4])
+    before = he.stats()
+    lax.bitcast_convert_type(x, np.uint16)       # another width: compiled
+    assert he.stats()["host"] == before["host"]

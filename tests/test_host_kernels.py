@@ -22,6 +22,7 @@ pytestmark = pytest.mark.skipif(_native.library() is None, reason="msjax's nativ
 @pytest.fixture
 def fresh(monkeypatch):
     monkeypatch.setattr(he, "_TABLE", weakref.WeakKeyDictionary())
+    monkeypatch.setattr(he, "HOST_BUDGET_MS", 0.0)     # the call after THRESHOLD host calls compiles
     monkeypatch.setattr(he, "_ON", True)
     monkeypatch.setattr(he, "STORE", [None])      # compiled calls are compiled here, not loaded
     jax.clear_caches()

@@ -5,9 +5,11 @@ shape and dtype (30-70 ms on CPU), even when the program is one ``add``. This mo
 hooks JAX's one place that compiles an eagerly called program
 (``jax._src.pjit._pjit_call_impl_python``: both a primitive bound outside any trace
 and a ``jax.jit`` function's cache miss go through it) and, for a program made only
-of the primitives below, evaluates it with NumPy for its first ``THRESHOLD`` calls;
-the next call of the same program compiles it as before, so a loop's warm calls run
-XLA's executable at today's speed.
+of the primitives below, evaluates it with NumPy for its first ``THRESHOLD`` calls and
+after them while its host calls have taken less than ``HOST_BUDGET_MS`` in all (a compile
+costs 25-150 ms: a cheap program met now and then, such as a mean's division on a shape
+seen before, stays on the host, a loop's op compiles after a few milliseconds); the next
+call compiles it as before, so a loop's warm calls run XLA's executable at today's speed.
 
 The routed primitives are those whose result XLA CPU computes exactly (IEEE
 correctly rounded or no rounding at all): layout (broadcast, reshape, squeeze,
@@ -16,7 +18,8 @@ select, bitwise/logical ops and shifts, neg/abs/sign/floor/ceil/round/is_finite,
 conversions, argmax/argmin, integer and bool reductions (sum, max, min, any, all), float
 max/min reductions, and
 add/sub/mul/div/sqrt/square/integer_pow (rem on integers; float div only by a
-full-shape program input, see ``_divides_in_place``). Float32 exp/log/logistic/tanh
+program input: IEEE by one of the result's shape, by its reciprocal for a broadcast one,
+see ``_division``). Float32 exp/log/logistic/tanh
 (XLA's own polynomial approximations, replayed by ``_host_math``; alone in their program)
 and sin/cos/pow (the C library's functions, which XLA calls per element) count as the
 program's one rounding operation, with no constant operand in the program. The NumPy versions
@@ -36,7 +39,8 @@ A program with more than one rounding float operation (an ``add`` after a ``mul`
 could be fused into an FMA; chained float16 ops may be kept in float32) is compiled,
 as are conversions from float64 to the 16-bit floats (XLA may round twice), select
 on an integer index, pad/gather/scatter/sort/dot and the other transcendental functions
-and dtypes, float sums, a float max/min reduction over a slice whose
+and dtypes, float sums (but float32/float64 ones over at most 32 elements,
+``_float_sum_rule``), a float max/min reduction over a slice whose
 extreme is a tie of +0.0 and -0.0 (XLA gives either by the program around it; refused per
 call), float rem. Only programs on
 the default CPU device with plain inputs (uncommitted single-device arrays, NumPy
@@ -52,6 +56,7 @@ from __future__ import annotations
 import operator
 import inspect
 import os
+import time
 import weakref
 
 import jax
@@ -60,9 +65,10 @@ import numpy as np
 
 from . import _host_math, _interrupt, _ir_context
 
-__all__ = ["THRESHOLD", "convertible", "enabled", "install", "stats"]
+__all__ = ["HOST_BUDGET_MS", "THRESHOLD", "convertible", "enabled", "install", "stats"]
 
-THRESHOLD = 3        # host evaluations of one program before its next call compiles it
+THRESHOLD = 3        # host evaluations of one program before its next call may compile it
+HOST_BUDGET_MS = 10.0    # ... and the host time it may spend in all before that call compiles it
 MAX_ELEMENTS = 1 << 22   # larger operands or results: XLA's threads win at once, compile
 _ON = True
 _STATS = {"host": 0, "compiled": 0, "loaded": 0, "stored": 0, "last_refusal": None}
@@ -387,7 +393,10 @@ _RULES = {
     # and the C library's functions XLA calls per element ("libm")
     "exp": (_host_math.exp, "math"), "logistic": (_host_math.logistic, "math"),
     "tanh": (_host_math.tanh, "math"), "log": (_host_math.log, "math"),
-    "sin": (_host_math.sin, "libm"), "cos": (_host_math.cos, "libm"), "pow": (_host_math.power, "libm"),   # integers "copy": (lambda x: x, "exact"), "copy_p": (lambda x: x, "exact"),
+    "sin": (_host_math.sin, "libm"), "cos": (_host_math.cos, "libm"), "pow": (_host_math.power, "libm"),
+    "copy": (lambda x: x, "exact"), "copy_p": (lambda x: x, "exact"),
+    "optimization_barrier": (lambda *xs: list(xs), "exact"),     # an identity that XLA keeps unfused
+    "bitcast_convert_type": (lambda x, new_dtype: x.view(np.dtype(new_dtype)), "exact"),     # same width only
 }
 _CALLS = {"pjit": "jaxpr", "jit": "jaxpr", "custom_jvp_call": "call_jaxpr", "custom_vjp_call": "call_jaxpr"}
 _MATH = {"exp", "log", "logistic", "tanh", "sin", "cos", "pow"}
@@ -419,6 +428,9 @@ def _routable_eqn(eqn):
         return None
     if name == "reshape" and eqn.params.get("dimensions") is not None:
         return None
+    if name == "bitcast_convert_type" and np.dtype(eqn.invars[0].aval.dtype).itemsize != \
+            np.dtype(eqn.params["new_dtype"]).itemsize:
+        return None
     if name == "select_n" and (len(eqn.invars) != 3 or np.dtype(eqn.invars[0].aval.dtype) != np.bool_):
         return None
     if name == "rem" and np.dtype(eqn.invars[0].aval.dtype).kind not in "iu":
@@ -439,17 +451,17 @@ def _routable_eqn(eqn):
     return rule
 
 
-SEQUENTIAL_SUM = 32      # XLA CPU adds up to this many float32 values in order, one after another
+SEQUENTIAL_SUM = 32      # XLA CPU adds up to this many float32/float64 values in order, one after another
 
 
 def _float_sum_rule(eqn):
-    """A float32 sum over one axis of at most ``SEQUENTIAL_SUM`` elements of a 1-D or 2-D
+    """A float32 or float64 sum over one axis of at most ``SEQUENTIAL_SUM`` elements of a 1-D or 2-D
     operand: XLA adds the elements one after the other from +0.0 (measured: every extent up
-    to 32 along either axis; longer ones it splits into vector lanes), so it is replayed in
+    to 32 along either axis, both dtypes; longer ones it splits into vector lanes), so it is replayed in
     that order, each partial sum flushed; a sum over one element is a copy. Counts as the program's one rounding operation."""
     aval = eqn.invars[0].aval
     axes = tuple(eqn.params["axes"])
-    if np.dtype(aval.dtype) != _F32 or len(axes) != 1 or not 1 <= len(aval.shape) <= 2 or \
+    if np.dtype(aval.dtype) not in (_F32, _F64) or len(axes) != 1 or not 1 <= len(aval.shape) <= 2 or \
             aval.shape[axes[0]] > SEQUENTIAL_SUM or eqn.params.get("out_sharding") is not None:
         return None
 
@@ -457,7 +469,7 @@ def _float_sum_rule(eqn):
         if x.shape[axes[0]] == 1:
             return x.reshape([d for i, d in enumerate(x.shape) if i != axes[0]])   # XLA: a copy
         x = np.moveaxis(_flush(x), axes[0], 0)
-        acc = np.zeros(x.shape[1:], _F32)
+        acc = np.zeros(x.shape[1:], x.dtype)
         with np.errstate(all="ignore"):
             for row in x:
                 acc = _flush(acc + row)
@@ -491,16 +503,28 @@ def _float_or_int(dt):
     return dt.kind in "iuf" or dt == _BF16
 
 
-def _divides_in_place(eqn, jaxpr, top):
-    """XLA CPU divides by a broadcast divisor (a literal, a smaller operand, a
-    broadcast inside the program) as a multiply by its reciprocal, which differs from
-    IEEE division in the last bit: float ``div`` is routed only when its divisor is an
-    input of the whole program with the result's shape."""
+def _division(eqn, jaxpr, top):
+    """How XLA CPU divides by this divisor: ``"ieee"`` (correctly rounded), ``"reciprocal"`` or
+    None (not routed). A broadcast divisor becomes a multiply by its reciprocal (``1 / y`` rounded,
+    then the product rounded: measured on float32 and float64, 1-sized dimensions broadcast);
+    a divisor of the result's shape that is an input of the whole program is an IEEE division;
+    other divisors (a literal, a broadcast made inside the program) are not routed."""
     divisor, out = eqn.invars[1], eqn.outvars[0]
     if hasattr(divisor, "val") and _power_of_two(divisor.val):
-        return True          # x / 2**k and x * 2**-k round the same real number
-    return top and not hasattr(divisor, "val") and divisor in jaxpr.invars and \
-        tuple(divisor.aval.shape) == tuple(out.aval.shape)
+        return "ieee"        # x / 2**k and x * 2**-k round the same real number
+    if not top or hasattr(divisor, "val") or divisor not in jaxpr.invars:
+        return None
+    if tuple(divisor.aval.shape) == tuple(out.aval.shape):
+        return "ieee"
+    if np.dtype(out.aval.dtype) in (_F32, _F64) and len(divisor.aval.shape) == len(out.aval.shape):
+        return "reciprocal"
+    return None
+
+
+def _reciprocal_div(x, y):
+    with np.errstate(all="ignore"):
+        r = _flush(y.dtype.type(1) / _flush(y))
+        return _flush(_flush(x) * r)
 
 
 def _power_of_two(v):
@@ -533,9 +557,11 @@ def _plan(jaxpr, budget, top=True):
                                for v in list(eqn.invars) + list(eqn.outvars)):
             return None
         fn, kind = rule
-        if eqn.primitive.name == "div" and np.dtype(eqn.outvars[0].aval.dtype).kind not in "iub" and \
-                not _divides_in_place(eqn, jaxpr, top):
-            return None
+        if eqn.primitive.name == "div" and np.dtype(eqn.outvars[0].aval.dtype).kind not in "iub":
+            how = _division(eqn, jaxpr, top)
+            if how is None:
+                return None
+            fn = _reciprocal_div if how == "reciprocal" else fn
         budget[1].add(kind)
         budget[2] = budget[2] or any(hasattr(v, "val") for v in eqn.invars)
         if eqn.primitive.name == "div" and hasattr(eqn.invars[1], "val") and _power_of_two(eqn.invars[1].val):
@@ -611,7 +637,7 @@ _RETRY = _Retry()
 # the parameters of the JAX function the hook replaces (as in jax 0.10); any other list: no hook
 _HOOKED_SIGNATURE = ("args", "jaxpr", "in_shardings", "out_shardings", "in_layouts", "out_layouts",
                      "donated_invars", "ctx_mesh", "name", "keep_unused", "inline", "compiler_options_kvs")
-_TABLE = weakref.WeakKeyDictionary()   # ClosedJaxpr -> [plan or None, host runs, its stored executable]
+_TABLE = weakref.WeakKeyDictionary()   # ClosedJaxpr -> [plan or None, host runs, its stored executable, host ms]
 
 
 def install():
@@ -670,15 +696,17 @@ def install():
                     plan = _plan(jaxpr.jaxpr, [0])
                 except Exception:  # noqa: BLE001 - a type NumPy does not know (PRNG keys): XLA's
                     plan = None
-                entry = _TABLE[jaxpr] = [plan, 0, None]
+                entry = _TABLE[jaxpr] = [plan, 0, None, 0.0]
             # the call's placement (mesh, shardings, committed inputs) is checked per call: a
             # program refused once (say under a mesh) still runs on the host in a plain call
             plain = plain_call(jaxpr, in_shardings, out_shardings, in_layouts, out_layouts, donated_invars,
                                ctx_mesh, compiler_options_kvs)
-            if entry[0] is not None and entry[1] < THRESHOLD and plain:
+            if entry[0] is not None and (entry[1] < THRESHOLD or entry[3] < HOST_BUDGET_MS) and plain:
+                t0 = time.perf_counter()
                 outs = run_on_host(jaxpr, entry[0], args)
                 if outs is not None:
                     entry[1] += 1
+                    entry[3] += (time.perf_counter() - t0) * 1e3
                     _STATS["host"] += 1
                     return outs, None, _RETRY, []
             if plain and STORE[0] is not None and all(map(plain_arg, args)):

@@ -16,9 +16,11 @@ arithmetic step for step, as jaxlib 0.10.2 compiles it for an AVX2+FMA CPU:
 
 Bit equality is measured, not assumed: ``tests/test_host_math.py`` compares each function
 with the compiled primitive on special values, ranges around the clamps and random bit
-patterns, and across shapes. ``exp`` and ``log`` of an array whose size is not a multiple
-of 8 are refused (``Refused``): XLA computes the last partial vector of such a program with
-the C library's ``expf``/``logf`` instead of its polynomial. ``available()`` is False on any other jaxlib,
+patterns, and across shapes. ``exp`` and ``log`` of a 1-D array of 3, 5, 6, 7, 11, 13, 14 or 15
+elements: XLA computes the last partial vector of such a program (all of it below 8 elements)
+with the C library's ``expf``/``logf`` instead of its polynomial, and so does ``_libm_tail``
+(refused on a denormal tail operand or an ``exp`` below -87.3: XLA's call runs with DAZ/FTZ set) (measured: every 1-D size up to 129 and 255, 257, 1003, 4099, 72 2-D shapes
+and 5 of rank 3-4; no other shape has such a tail). ``available()`` is False on any other jaxlib,
 CPU instruction set or ``xla_cpu`` flags, where XLA may compile other arithmetic.
 """
 from __future__ import annotations
@@ -114,17 +116,28 @@ def _exp_parts(x):
     return y, scale
 
 
-def _whole_vectors(x, name):
-    if x.size % 8:
-        raise Refused(f"{name} of a size not a multiple of 8")
+def _libm_tail(x, out, name):
+    """``out`` with XLA's scalar tail of a short 1-D program put in: a vector of 8, 4, 2 or 1 lanes
+    runs the polynomial, any other remainder of fewer than 8 elements calls the C library."""
+    n = x.size
+    if x.ndim != 1 or n >= 16 or n % 8 not in (3, 5, 6, 7):
+        return out
+    start = n - n % 8
+    tail = x[start:]
+    if np.any(((tail.view(np.uint32) & _EXPO) == 0) & (tail != 0)) or name == "expf" and np.any(tail < _F32(-87.3)):
+        # XLA's C call runs with DAZ/FTZ set (logf of a denormal is not logf of zero there) and an
+        # expf result near the smallest normal may round to it or flush: not replayed, compiled
+        raise Refused(f"{name} of a denormal operand or an underflowing result in XLA's C-library tail")
+    out = out.copy()
+    out[start:] = _flush(_elementwise(name, tail))
+    return out
 
 
 def exp(x):
     x = np.asarray(x, _F32)
-    _whole_vectors(x, "exp")
     with np.errstate(all="ignore"):
         y, scale = _exp_parts(x)
-        return _quiet(x, _mul(y, scale))
+        return _libm_tail(x, _quiet(x, _mul(y, scale)), "expf")
 
 
 def logistic(x):
@@ -159,7 +172,6 @@ def log(x):
     """Cephes-style: x = m * 2^e with m in [sqrt(1/2), sqrt(2)), a degree-9 polynomial in m - 1;
     0 gives -inf, +inf itself, a negative or NaN operand all ones (a NaN)."""
     x = np.asarray(x, _F32)
-    _whole_vectors(x, "log")
     with np.errstate(all="ignore"):
         xf = _flush(x)
         bits = np.where(~(xf > _k(0x00800000)), _k(0x00800000), xf).view(np.uint32)
@@ -178,7 +190,7 @@ def log(x):
         r = _fma(_k(0x3F318000), e, _flush(_fma(_F32(-0.5), z, t) + y))
         r = np.where(~(xf > 0), np.uint32(0xFFFFFFFF).view(_F32), r)
         r = np.where(xf == 0, _F32(-np.inf), r)
-        return np.where(xf == np.inf, _F32(np.inf), r)
+        return _libm_tail(x, np.where(xf == np.inf, _F32(np.inf), r), "logf")
 
 
 # ---------------------------------------------------------------------------

@@ -46,7 +46,8 @@ def _no_bool(name, x):
 @op("matmul", family="math")
 def matmul(input, other):
     """``ops.matmul(input, other)``: NumPy's matmul (1-D operands, broadcast batch dimensions);
-    both operands must have the same dtype."""
+    both operands must have the same dtype. A float32 product of two 2-D Tensors with at least two
+    rows and columns runs on oneDNN as MindSpore's CPU kernel (MindSpore's bits); others on XLA's dot."""
     _need_tensor("matmul", "input", input)
     _need_tensor("matmul", "other", other)
     x, y = input._data, other._data
@@ -58,6 +59,11 @@ def matmul(input, other):
     ky = y.shape[0] if y.ndim == 1 else y.shape[-2]
     if kx != ky:
         raise RuntimeError(f"For 'MatMulExt' op, shape1[-1] must be equal to shape2[-2], but got {kx} and {ky}.")
+    if x.ndim == 2 and y.ndim == 2 and x.dtype == jnp.float32 and x.shape[0] > 1 and y.shape[1] > 1 and \
+            matmul_onednn.usable(x, y) and _apply.active() is None:
+        # MatMulExt's CPU kernel is oneDNN's matmul, as MatMul's (golden/matmul_ext_mindspore.json); a
+        # product with one row or one column is XLA's dot (MindSpore's differs from both there)
+        return wrap(matmul_onednn.matmul(x, y))
     try:
         return wrap(jnp.matmul(x, y))
     except (TypeError, ValueError) as e:
