@@ -1,6 +1,7 @@
-"""MindSpore 2.10's CPU rounding of inference BatchNorm, float32 ReduceSum/ReduceMean and Sigmoid, bit
-for bit (recorded by tests/golden/record_kernel_order.py): the census's EcapaTDNN and Arcface forwards
-parted from MindSpore's in these kernels (issue 34)."""
+"""MindSpore 2.10's CPU rounding of inference BatchNorm, float32 ReduceSum/ReduceMean and Sigmoid, and of
+a Mul met by an Add (each kernel rounds: no fused multiply-add), bit for bit (recorded by
+tests/golden/record_kernel_order.py): the census's EcapaTDNN and Arcface forwards parted from
+MindSpore's in these kernels (issue 34)."""
 import os
 
 import numpy as np
@@ -8,8 +9,10 @@ import pytest
 
 import msjax as ms
 from msjax import nn, ops
+from msjax.train._mind_ir_pb import ModelProto
 
-REC = np.load(os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures", "kernel_order_mindspore.npz"))
+FIXTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures")
+REC = np.load(os.path.join(FIXTURES, "kernel_order_mindspore.npz"))
 REDUCE = {
     "mean_last": ("ReduceMean", (2,), True), "mean_hw": ("ReduceMean", (2, 3), False),
     "mean_2d_axis1_tail": ("ReduceMean", (1,), False), "mean_2d_axis1_even": ("ReduceMean", (1,), True),
@@ -73,3 +76,43 @@ def test_sigmoid_bits(jit):
     _bits_equal(run(x).asnumpy(), REC["sigmoid_graph" if jit else "sigmoid_pynative"])
     y = REC["sigmoid_pynative"]
     np.testing.assert_allclose(ms.grad(lambda t: ops.sigmoid(t).sum())(x).asnumpy(), y * (1 - y), rtol=1e-6)
+
+
+class _MulAdd(nn.Cell):
+    """tests/golden/record_kernel_order.py's ``MulAdd``: EcapaTDNN's ``s * x + x`` and two more."""
+
+    def __init__(self):
+        super().__init__()
+        self.mul = ops.Mul()
+
+    def construct(self, x, s, r):
+        return s * x + x, self.mul(x, s) + r, r - x * s
+
+
+def _mul_add_args():
+    return [ms.Tensor(REC[f"muladd_{k}"]) for k in ("x", "s", "r")]
+
+
+@pytest.mark.parametrize("jit", [False, True])
+def test_mul_then_add_rounds_the_product(jit):
+    net = _MulAdd()
+    outs = (ms.jit(net.construct) if jit else net)(*_mul_add_args())
+    for i, got in enumerate(outs):
+        _bits_equal(got.asnumpy(), REC[f"muladd{i}_{'graph' if jit else 'pynative'}"])
+
+
+def test_mul_then_add_mindir_both_ways(tmp_path):
+    """MindSpore's own file of the net runs in msjax to its bits; msjax's file holds only the
+    ``Mul``/``Add``/``Sub`` nodes (no trace of the rounding barrier) and runs to the same bits."""
+    args = _mul_add_args()
+    mine = str(tmp_path / "mul_add")
+    ms.export(_MulAdd(), *args, file_name=mine, file_format="MINDIR")
+    model = ModelProto()
+    with open(mine + ".mindir", "rb") as f:
+        model.ParseFromString(f.read())
+    kinds = sorted(n.op_type.split(":")[2] for n in model.graph.node if n.op_type.startswith("REF::"))
+    assert kinds == ["Add", "Add", "MakeTuple", "Mul", "Mul", "Mul", "Sub"], kinds
+    for path in (os.path.join(FIXTURES, "mindir", "mul_add.mindir"), mine + ".mindir"):
+        outs = nn.GraphCell(ms.load(path))(*args)
+        for i, got in enumerate(outs):
+            _bits_equal(got.asnumpy(), REC[f"muladd{i}_graph"])

@@ -1,10 +1,13 @@
 """Record MindSpore 2.10's CPU results of the kernels whose rounding msjax follows (issue 34's census):
 ``BatchNorm`` in inference (oneDNN: ``(x - mean) * (gamma / sqrt(var + eps))`` rounded, then ``+ beta``)
 float32 ``ReduceSum``/``ReduceMean`` (float64 sums; nnacl's 8-lane sum of a 2-D input along axis 1;
-row by row along axis 0) and float32 ``Sigmoid`` (nnacl's ``exp``), in PyNative and GRAPH_MODE, with
-their seeded inputs.
+row by row along axis 0), float32 ``Sigmoid`` (nnacl's ``exp``) and a ``Mul`` met by an ``Add``/``Sub``
+(EcapaTDNN's ``x * s + x``: each kernel rounds its output, no fused multiply-add), in PyNative and
+GRAPH_MODE, with their seeded inputs; MindSpore's own ``.mindir`` of the last
+(``tests/fixtures/mindir/mul_add.mindir``).
 
     /tmp/ms/bin/python tests/golden/record_kernel_order.py      # writes tests/fixtures/kernel_order_mindspore.npz
+                                                                # and tests/fixtures/mindir/mul_add.mindir
 
 Replayed bit for bit by ``tests/test_kernel_order.py``.
 """
@@ -34,6 +37,17 @@ REDUCE_CASES = {
 }
 
 
+class MulAdd(nn.Cell):
+    """EcapaTDNN's squeeze-excitation residual ``s * x + x``, ``ops.Mul`` then a residual, and ``r - x * s``."""
+
+    def __init__(self):
+        super().__init__()
+        self.mul = ops.Mul()
+
+    def construct(self, x, s, r):
+        return s * x + x, self.mul(x, s) + r, r - x * s
+
+
 def main():
     rng = np.random.default_rng(34)
     out = {}
@@ -46,6 +60,10 @@ def main():
     for k, (_, shape, _, _) in REDUCE_CASES.items():
         out[f"{k}_x"] = (rng.standard_normal(shape) * 3 + 0.5).astype(np.float32)
     out["sigmoid_x"] = (rng.standard_normal(1027) * 5).astype(np.float32)
+    mul_add = {"x": (rng.standard_normal((2, 16, 33)) * 3).astype(np.float32),
+               "s": rng.random((2, 16, 1)).astype(np.float32), "r": rng.standard_normal((2, 16, 33)).astype(np.float32)}
+    out.update({f"muladd_{k}": v for k, v in mul_add.items()})
+    args = [ms.Tensor(mul_add[k]) for k in ("x", "s", "r")]
     for mode, name in ((ms.PYNATIVE_MODE, "pynative"), (ms.GRAPH_MODE, "graph")):
         ms.set_context(mode=mode, device_target="CPU")
         prim = ops.BatchNorm(is_training=False, epsilon=1e-5)
@@ -61,6 +79,9 @@ def main():
         out[f"sigmoid_{name}"] = nn.Sigmoid()(ms.Tensor(out["sigmoid_x"])).asnumpy()
         for k, (op, _, axis, keep) in REDUCE_CASES.items():
             out[f"{k}_{name}"] = getattr(ops, op)(keep_dims=keep)(ms.Tensor(out[f"{k}_x"]), axis).asnumpy()
+        for i, y in enumerate(MulAdd()(*args)):
+            out[f"muladd{i}_{name}"] = y.asnumpy()
+    ms.export(MulAdd(), *args, file_name=os.path.join(os.path.dirname(OUT), "mindir", "mul_add"), file_format="MINDIR")
     np.savez_compressed(OUT, **out)
     print("wrote", os.path.relpath(OUT), file=sys.stderr)
 
