@@ -1,5 +1,5 @@
-"""MindSpore 2.10's CPU rounding of inference BatchNorm, float32 ReduceSum/ReduceMean and Sigmoid, and of
-a Mul met by an Add (each kernel rounds: no fused multiply-add), bit for bit (recorded by
+"""MindSpore 2.10's CPU rounding of inference BatchNorm, float32 ReduceSum/ReduceMean/SumExt, Sigmoid,
+Tanh and last-axis Softmax, and of a Mul met by an Add (each kernel rounds: no fused multiply-add), bit for bit (recorded by
 tests/golden/record_kernel_order.py): the census's EcapaTDNN and Arcface forwards parted from
 MindSpore's in these kernels (issue 34)."""
 import os
@@ -112,7 +112,30 @@ def test_mul_then_add_mindir_both_ways(tmp_path):
         model.ParseFromString(f.read())
     kinds = sorted(n.op_type.split(":")[2] for n in model.graph.node if n.op_type.startswith("REF::"))
     assert kinds == ["Add", "Add", "MakeTuple", "Mul", "Mul", "Mul", "Sub"], kinds
-    for path in (os.path.join(FIXTURES, "mindir", "mul_add.mindir"), mine + ".mindir"):
+    for path in (os.path.join(FIXTURES, "kernel_order_mul_add.mindir"), mine + ".mindir"):
         outs = nn.GraphCell(ms.load(path))(*args)
         for i, got in enumerate(outs):
             _bits_equal(got.asnumpy(), REC[f"muladd{i}_graph"])
+
+
+@pytest.mark.parametrize("jit", [False, True])
+def test_tanh_softmax_sum_ext_bits(jit):
+    """nnacl's rational Tanh (above 1 just below |x| = 5), its last-axis Softmax lanes and SumExt (ReduceSum's kernel)."""
+    def run(t, s, u):
+        return nn.Tanh()(t), ops.softmax(s, axis=-1), u.sum(2)
+    outs = (ms.jit(run) if jit else run)(*(ms.Tensor(REC[f"{k}_x"]) for k in ("tanh", "softmax", "sumext")))
+    for k, got in zip(("tanh", "softmax", "sumext"), outs):
+        _bits_equal(got.asnumpy(), REC[f"{k}_{'graph' if jit else 'pynative'}"])
+
+
+def test_tanh_softmax_gradients():
+    x = REC["tanh_x"][40:48]
+    y = REC["tanh_pynative"][40:48]
+    g = ms.grad(lambda t: ops.tanh(t).sum())(ms.Tensor(x)).asnumpy()
+    np.testing.assert_allclose(g, 1 - y.astype(np.float64) ** 2, rtol=1e-5, atol=1e-7)   # TanhGrad: dy * (1 - y * y)
+    s = REC["softmax_x"][0, :2]
+    w = np.arange(s.shape[-1], dtype=np.float32) / s.shape[-1]
+    g = ms.grad(lambda t: (ops.softmax(t, axis=-1) * ms.Tensor(w)).sum())(ms.Tensor(s)).asnumpy()
+    p = np.exp(s - s.max(-1, keepdims=True))
+    p /= p.sum(-1, keepdims=True)
+    np.testing.assert_allclose(g, p * (w - (w * p).sum(-1, keepdims=True)), rtol=1e-4, atol=1e-7)
