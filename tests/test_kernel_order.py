@@ -139,3 +139,18 @@ def test_tanh_softmax_gradients():
     p = np.exp(s - s.max(-1, keepdims=True))
     p /= p.sum(-1, keepdims=True)
     np.testing.assert_allclose(g, p * (w - (w * p).sum(-1, keepdims=True)), rtol=1e-4, atol=1e-7)
+
+
+def test_float16_dense_pynative_and_loaded_file():
+    """MindSpore's PyNative rounds a float16 Dense's product before the bias (msjax's nn.Dense); its runtime
+    runs its own file's MatMul + BiasAdd as one kernel (the float32 product plus the bias, rounded once),
+    and msjax's reader of that file does too."""
+    x = ms.Tensor(REC["dense_x"])
+    cell = nn.GraphCell(ms.load(os.path.join(FIXTURES, "kernel_order_dense_f16.mindir")))
+    got = cell(x).asnumpy()
+    assert got.dtype == np.float16 and np.array_equal(got.view(np.uint16), REC["dense_loaded"].view(np.uint16))
+    params = {p.name.split(".")[-1]: p for p in cell.get_parameters()}
+    dense = nn.Dense(40, 40).to_float(ms.float16)
+    dense.weight.set_data(params["weight"])
+    dense.bias.set_data(params["bias"])
+    assert np.array_equal(dense(x).asnumpy(), REC["dense_pynative"])

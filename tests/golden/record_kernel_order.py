@@ -5,7 +5,9 @@ row by row along axis 0; ``SumExt``, ``ops.sum``, the same kernel), float32 ``Si
 ``Tanh`` (nnacl's rational form), ``Softmax`` along the last axis (nnacl's lanes) and a ``Mul`` met by an ``Add``/``Sub``
 (EcapaTDNN's ``x * s + x``: each kernel rounds its output, no fused multiply-add), in PyNative and
 GRAPH_MODE, with their seeded inputs; MindSpore's own ``.mindir`` of the last
-(``tests/fixtures/kernel_order_mul_add.mindir``).
+(``tests/fixtures/kernel_order_mul_add.mindir``); a float16 ``nn.Dense`` in PyNative and MindSpore's own
+``.mindir`` of it run by ``GraphCell`` (``tests/fixtures/kernel_order_dense_f16.mindir``: its runtime adds
+the bias to the unrounded product).
 
     /tmp/ms/bin/python tests/golden/record_kernel_order.py      # writes tests/fixtures/kernel_order_mindspore.npz
                                                                 # and tests/fixtures/kernel_order_mul_add.mindir
@@ -91,6 +93,15 @@ def main():
         for i, y in enumerate(MulAdd()(*args)):
             out[f"muladd{i}_{name}"] = y.asnumpy()
     ms.export(MulAdd(), *args, file_name=os.path.join(os.path.dirname(OUT), "kernel_order_mul_add"), file_format="MINDIR")
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    out["dense_x"] = rng.standard_normal((64, 40)).astype(np.float32)
+    dense = nn.Dense(40, 40).to_float(ms.float16)
+    dense.weight.set_data(ms.Tensor((rng.standard_normal((40, 40)) * 0.3).astype(np.float32)))
+    dense.bias.set_data(ms.Tensor(rng.standard_normal(40).astype(np.float32)))
+    out["dense_pynative"] = dense(ms.Tensor(out["dense_x"])).asnumpy()
+    stem = os.path.join(os.path.dirname(OUT), "kernel_order_dense_f16")
+    ms.export(dense, ms.Tensor(out["dense_x"]), file_name=stem, file_format="MINDIR")
+    out["dense_loaded"] = nn.GraphCell(ms.load(stem + ".mindir"))(ms.Tensor(out["dense_x"])).asnumpy()
     np.savez_compressed(OUT, **out)
     print("wrote", os.path.relpath(OUT), file=sys.stderr)
 
