@@ -1,6 +1,7 @@
-"""MindSpore 2.10's CPU rounding of inference BatchNorm, float32 ReduceSum/ReduceMean and Sigmoid, bit
-for bit (recorded by tests/golden/record_kernel_order.py): the census's EcapaTDNN and Arcface forwards
-parted from MindSpore's in these kernels (issue 34)."""
+"""MindSpore 2.10's CPU rounding of inference BatchNorm, float32 ReduceSum/ReduceMean/SumExt, Sigmoid,
+Tanh and last-axis Softmax, and of a Mul met by an Add (each kernel rounds: no fused multiply-add), bit for bit (recorded by
+tests/golden/record_kernel_order.py): the census's EcapaTDNN and Arcface forwards parted from
+MindSpore's in these kernels (issue 34)."""
 import os
 
 import numpy as np
@@ -8,8 +9,10 @@ import pytest
 
 import msjax as ms
 from msjax import nn, ops
+from msjax.train._mind_ir_pb import ModelProto
 
-REC = np.load(os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures", "kernel_order_mindspore.npz"))
+FIXTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures")
+REC = np.load(os.path.join(FIXTURES, "kernel_order_mindspore.npz"))
 REDUCE = {
     "mean_last": ("ReduceMean", (2,), True), "mean_hw": ("ReduceMean", (2, 3), False),
     "mean_2d_axis1_tail": ("ReduceMean", (1,), False), "mean_2d_axis1_even": ("ReduceMean", (1,), True),
@@ -73,3 +76,81 @@ def test_sigmoid_bits(jit):
     _bits_equal(run(x).asnumpy(), REC["sigmoid_graph" if jit else "sigmoid_pynative"])
     y = REC["sigmoid_pynative"]
     np.testing.assert_allclose(ms.grad(lambda t: ops.sigmoid(t).sum())(x).asnumpy(), y * (1 - y), rtol=1e-6)
+
+
+class _MulAdd(nn.Cell):
+    """tests/golden/record_kernel_order.py's ``MulAdd``: EcapaTDNN's ``s * x + x`` and two more."""
+
+    def __init__(self):
+        super().__init__()
+        self.mul = ops.Mul()
+
+    def construct(self, x, s, r):
+        return s * x + x, self.mul(x, s) + r, r - x * s
+
+
+def _mul_add_args():
+    return [ms.Tensor(REC[f"muladd_{k}"]) for k in ("x", "s", "r")]
+
+
+@pytest.mark.parametrize("jit", [False, True])
+def test_mul_then_add_rounds_the_product(jit):
+    net = _MulAdd()
+    outs = (ms.jit(net.construct) if jit else net)(*_mul_add_args())
+    for i, got in enumerate(outs):
+        _bits_equal(got.asnumpy(), REC[f"muladd{i}_{'graph' if jit else 'pynative'}"])
+
+
+def test_mul_then_add_mindir_both_ways(tmp_path):
+    """MindSpore's own file of the net runs in msjax to its bits; msjax's file holds only the
+    ``Mul``/``Add``/``Sub`` nodes (no trace of the rounding barrier) and runs to the same bits."""
+    args = _mul_add_args()
+    mine = str(tmp_path / "mul_add")
+    ms.export(_MulAdd(), *args, file_name=mine, file_format="MINDIR")
+    model = ModelProto()
+    with open(mine + ".mindir", "rb") as f:
+        model.ParseFromString(f.read())
+    kinds = sorted(n.op_type.split(":")[2] for n in model.graph.node if n.op_type.startswith("REF::"))
+    assert kinds == ["Add", "Add", "MakeTuple", "Mul", "Mul", "Mul", "Sub"], kinds
+    for path in (os.path.join(FIXTURES, "kernel_order_mul_add.mindir"), mine + ".mindir"):
+        outs = nn.GraphCell(ms.load(path))(*args)
+        for i, got in enumerate(outs):
+            _bits_equal(got.asnumpy(), REC[f"muladd{i}_graph"])
+
+
+@pytest.mark.parametrize("jit", [False, True])
+def test_tanh_softmax_sum_ext_bits(jit):
+    """nnacl's rational Tanh (above 1 just below |x| = 5), its last-axis Softmax lanes and SumExt (ReduceSum's kernel)."""
+    def run(t, s, u):
+        return nn.Tanh()(t), ops.softmax(s, axis=-1), u.sum(2)
+    outs = (ms.jit(run) if jit else run)(*(ms.Tensor(REC[f"{k}_x"]) for k in ("tanh", "softmax", "sumext")))
+    for k, got in zip(("tanh", "softmax", "sumext"), outs):
+        _bits_equal(got.asnumpy(), REC[f"{k}_{'graph' if jit else 'pynative'}"])
+
+
+def test_tanh_softmax_gradients():
+    x = REC["tanh_x"][40:48]
+    y = REC["tanh_pynative"][40:48]
+    g = ms.grad(lambda t: ops.tanh(t).sum())(ms.Tensor(x)).asnumpy()
+    np.testing.assert_allclose(g, 1 - y.astype(np.float64) ** 2, rtol=1e-5, atol=1e-7)   # TanhGrad: dy * (1 - y * y)
+    s = REC["softmax_x"][0, :2]
+    w = np.arange(s.shape[-1], dtype=np.float32) / s.shape[-1]
+    g = ms.grad(lambda t: (ops.softmax(t, axis=-1) * ms.Tensor(w)).sum())(ms.Tensor(s)).asnumpy()
+    p = np.exp(s - s.max(-1, keepdims=True))
+    p /= p.sum(-1, keepdims=True)
+    np.testing.assert_allclose(g, p * (w - (w * p).sum(-1, keepdims=True)), rtol=1e-4, atol=1e-7)
+
+
+def test_float16_dense_pynative_and_loaded_file():
+    """MindSpore's PyNative rounds a float16 Dense's product before the bias (msjax's nn.Dense); its runtime
+    runs its own file's MatMul + BiasAdd as one kernel (the float32 product plus the bias, rounded once),
+    and msjax's reader of that file does too."""
+    x = ms.Tensor(REC["dense_x"])
+    cell = nn.GraphCell(ms.load(os.path.join(FIXTURES, "kernel_order_dense_f16.mindir")))
+    got = cell(x).asnumpy()
+    assert got.dtype == np.float16 and np.array_equal(got.view(np.uint16), REC["dense_loaded"].view(np.uint16))
+    params = {p.name.split(".")[-1]: p for p in cell.get_parameters()}
+    dense = nn.Dense(40, 40).to_float(ms.float16)
+    dense.weight.set_data(params["weight"])
+    dense.bias.set_data(params["bias"])
+    assert np.array_equal(dense(x).asnumpy(), REC["dense_pynative"])

@@ -246,6 +246,25 @@ def _binary(fn, name, reflect=False, seq=None):
     return method
 
 
+def _round_kernel(x):
+    return jnp.where(jnp.isnan(x), jnp.array(jnp.nan, x.dtype), x)
+
+
+_round_kernel.__name__ = "msjax_rounded"    # the writers' rule: an identity (MindSpore's nodes round anyway)
+_ROUND = jax.jit(_round_kernel)
+
+
+def rounded(x):
+    """``x`` (a product) rounded to its dtype before it meets an addition: in a trace, XLA:CPU contracts
+    ``a * b + c`` into a fused multiply-add (one rounding; no XLA option stops it) where MindSpore's
+    kernels (``Mul`` then ``Add``) round the product. A select that only ever takes ``x`` sits between."""
+    return _ROUND(x) if isinstance(x, jax.core.Tracer) and jnp.issubdtype(x.dtype, jnp.floating) else x
+
+
+def _mul(a, b):
+    return rounded(jnp.multiply(a, b))
+
+
 def _sub(a, b):
     """Bool - Bool stays Bool in MindSpore (nonzero difference is True)."""
     if jnp.result_type(a) == jnp.bool_ and jnp.result_type(b) == jnp.bool_:
@@ -598,8 +617,8 @@ class Tensor(metaclass=_MindSporeClass):
     __radd__ = _binary(jnp.add, "__radd__", True)
     __sub__ = _binary(_sub, "__sub__")
     __rsub__ = _binary(_sub, "__rsub__", True)
-    __mul__ = _binary(jnp.multiply, "__mul__", seq="Mul")
-    __rmul__ = _binary(jnp.multiply, "__rmul__", True, "Mul")
+    __mul__ = _binary(_mul, "__mul__", seq="Mul")
+    __rmul__ = _binary(_mul, "__rmul__", True, "Mul")
     __truediv__ = _binary(_truediv, "__truediv__")
     __rtruediv__ = _binary(_truediv, "__rtruediv__", True, "Mul")
     __floordiv__ = _binary(jnp.floor_divide, "__floordiv__")

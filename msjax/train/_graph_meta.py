@@ -189,6 +189,9 @@ class _Writer:
     def _eqns(self, eqns, outer_stack):
         for eqn in eqns:
             stack = f"{outer_stack}/{eqn.source_info.name_stack}" if outer_stack else str(eqn.source_info.name_stack)
+            if eqn.params.get("name") == "msjax_rounded":    # a product's rounding barrier: not a node
+                self.names[eqn.outvars[0]] = self._ref(eqn.invars[0])
+                continue
             inner = next((eqn.params[k] for k in ("jaxpr", "call_jaxpr", "fun_jaxpr")
                           if eqn.primitive.name in _INLINE and k in eqn.params), None)
             if inner is not None:           # a nested jaxpr (jit, custom_jvp...): its equations inline

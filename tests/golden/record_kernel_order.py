@@ -1,10 +1,16 @@
 """Record MindSpore 2.10's CPU results of the kernels whose rounding msjax follows (issue 34's census):
 ``BatchNorm`` in inference (oneDNN: ``(x - mean) * (gamma / sqrt(var + eps))`` rounded, then ``+ beta``)
 float32 ``ReduceSum``/``ReduceMean`` (float64 sums; nnacl's 8-lane sum of a 2-D input along axis 1;
-row by row along axis 0) and float32 ``Sigmoid`` (nnacl's ``exp``), in PyNative and GRAPH_MODE, with
-their seeded inputs.
+row by row along axis 0; ``SumExt``, ``ops.sum``, the same kernel), float32 ``Sigmoid`` (nnacl's ``exp``),
+``Tanh`` (nnacl's rational form), ``Softmax`` along the last axis (nnacl's lanes) and a ``Mul`` met by an ``Add``/``Sub``
+(EcapaTDNN's ``x * s + x``: each kernel rounds its output, no fused multiply-add), in PyNative and
+GRAPH_MODE, with their seeded inputs; MindSpore's own ``.mindir`` of the last
+(``tests/fixtures/kernel_order_mul_add.mindir``); a float16 ``nn.Dense`` in PyNative and MindSpore's own
+``.mindir`` of it run by ``GraphCell`` (``tests/fixtures/kernel_order_dense_f16.mindir``: its runtime adds
+the bias to the unrounded product).
 
     /tmp/ms/bin/python tests/golden/record_kernel_order.py      # writes tests/fixtures/kernel_order_mindspore.npz
+                                                                # and tests/fixtures/kernel_order_mul_add.mindir
 
 Replayed bit for bit by ``tests/test_kernel_order.py``.
 """
@@ -34,6 +40,17 @@ REDUCE_CASES = {
 }
 
 
+class MulAdd(nn.Cell):
+    """EcapaTDNN's squeeze-excitation residual ``s * x + x``, ``ops.Mul`` then a residual, and ``r - x * s``."""
+
+    def __init__(self):
+        super().__init__()
+        self.mul = ops.Mul()
+
+    def construct(self, x, s, r):
+        return s * x + x, self.mul(x, s) + r, r - x * s
+
+
 def main():
     rng = np.random.default_rng(34)
     out = {}
@@ -46,6 +63,15 @@ def main():
     for k, (_, shape, _, _) in REDUCE_CASES.items():
         out[f"{k}_x"] = (rng.standard_normal(shape) * 3 + 0.5).astype(np.float32)
     out["sigmoid_x"] = (rng.standard_normal(1027) * 5).astype(np.float32)
+    mul_add = {"x": (rng.standard_normal((2, 16, 33)) * 3).astype(np.float32),
+               "s": rng.random((2, 16, 1)).astype(np.float32), "r": rng.standard_normal((2, 16, 33)).astype(np.float32)}
+    out.update({f"muladd_{k}": v for k, v in mul_add.items()})
+    args = [ms.Tensor(mul_add[k]) for k in ("x", "s", "r")]
+    tanh_x = (rng.random(1003) * 12 - 6).astype(np.float32)
+    tanh_x[:40] = np.linspace(4.99, 5.01, 40)
+    out["tanh_x"] = tanh_x
+    out["softmax_x"] = (rng.standard_normal((2, 8, 301)) * 4).astype(np.float32)
+    out["sumext_x"] = (rng.standard_normal((1, 32, 301)) * 3).astype(np.float32)
     for mode, name in ((ms.PYNATIVE_MODE, "pynative"), (ms.GRAPH_MODE, "graph")):
         ms.set_context(mode=mode, device_target="CPU")
         prim = ops.BatchNorm(is_training=False, epsilon=1e-5)
@@ -61,6 +87,21 @@ def main():
         out[f"sigmoid_{name}"] = nn.Sigmoid()(ms.Tensor(out["sigmoid_x"])).asnumpy()
         for k, (op, _, axis, keep) in REDUCE_CASES.items():
             out[f"{k}_{name}"] = getattr(ops, op)(keep_dims=keep)(ms.Tensor(out[f"{k}_x"]), axis).asnumpy()
+        out[f"tanh_{name}"] = nn.Tanh()(ms.Tensor(tanh_x)).asnumpy()
+        out[f"softmax_{name}"] = nn.Softmax(axis=-1)(ms.Tensor(out["softmax_x"])).asnumpy()
+        out[f"sumext_{name}"] = ms.Tensor(out["sumext_x"]).sum(2).asnumpy()
+        for i, y in enumerate(MulAdd()(*args)):
+            out[f"muladd{i}_{name}"] = y.asnumpy()
+    ms.export(MulAdd(), *args, file_name=os.path.join(os.path.dirname(OUT), "kernel_order_mul_add"), file_format="MINDIR")
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    out["dense_x"] = rng.standard_normal((64, 40)).astype(np.float32)
+    dense = nn.Dense(40, 40).to_float(ms.float16)
+    dense.weight.set_data(ms.Tensor((rng.standard_normal((40, 40)) * 0.3).astype(np.float32)))
+    dense.bias.set_data(ms.Tensor(rng.standard_normal(40).astype(np.float32)))
+    out["dense_pynative"] = dense(ms.Tensor(out["dense_x"])).asnumpy()
+    stem = os.path.join(os.path.dirname(OUT), "kernel_order_dense_f16")
+    ms.export(dense, ms.Tensor(out["dense_x"]), file_name=stem, file_format="MINDIR")
+    out["dense_loaded"] = nn.GraphCell(ms.load(stem + ".mindir"))(ms.Tensor(out["dense_x"])).asnumpy()
     np.savez_compressed(OUT, **out)
     print("wrote", os.path.relpath(OUT), file=sys.stderr)
 

@@ -7,7 +7,7 @@ import jax.numpy as jnp
 
 from ..._core import dtype as mstype
 from ..._core.registry import op
-from ..._core.tensor import Tensor, _operand, to_array, wrap
+from ..._core.tensor import Tensor, _operand, rounded, to_array, wrap  # noqa: F401 (rounded: the ops' import)
 
 __all__ = ["arr", "wrap", "Tensor", "operand_pair", "axis_arg", "mstype", "to_array", "shape_text"]
 
@@ -56,13 +56,3 @@ def _prim_of(fn, prim, prim_args=(), doc=None):
     f.__name__ = f.__qualname__ = "prim_" + fn.__name__
     f.__doc__ = doc or f"``ops.{prim}()``: ``ops.{fn.__name__}``."
     return op("prim_" + fn.__name__, primitive=prim, prim_args=prim_args, family="array")(f)
-
-
-def rounded(x):
-    """``x`` (a product) rounded to its dtype before it meets an addition: XLA:CPU contracts
-    ``a * b + c`` inside one fused loop into a fused multiply-add (one rounding), where MindSpore's
-    CPU kernels (``ApplyMomentum``, ``Mul`` then ``AddN``) round the product first. A select
-    that only ever takes ``x`` (NaN stays NaN) sits between them and keeps the two roundings."""
-    if not jnp.issubdtype(x.dtype, jnp.floating):
-        return x
-    return jnp.where(jnp.isnan(x), jnp.array(jnp.nan, x.dtype), x)

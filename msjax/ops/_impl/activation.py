@@ -21,14 +21,22 @@ from . import cpu_kernel_math
 from ._util import Tensor, wrap
 from .export_names import exported
 from .lowp import float32_inside
+from .softmax_order import softmax_last
 
 # float16/bfloat16 computed in float32 and rounded once (wrapped once, not per call)
 _softmax32 = float32_inside(jax.nn.softmax)
 
 
+def _softmax(x, axis=-1):
+    if cpu_kernel_math.applies(x) and x.ndim and axis % x.ndim == x.ndim - 1 and x.shape[-1]:
+        return softmax_last(x)      # float32 on the CPU along the last axis: MindSpore's kernel's bits
+    return _softmax32(x, axis=axis)
+
+
 def softmax32(x, axis=-1):
-    """Softmax of an array (float16 computed in float32); the MINDIR writer writes one ``Softmax`` node."""
-    return exported("Softmax", _softmax32, x, axis=axis)
+    """Softmax of an array (float16 computed in float32; float32 along the last axis on the CPU as
+    MindSpore's kernel, ``softmax_order``); the MINDIR writer writes one ``Softmax`` node."""
+    return exported("Softmax", _softmax, x, axis=axis)
 
 
 log_softmax32 = float32_inside(jax.nn.log_softmax)
@@ -360,9 +368,10 @@ def sigmoid(input):
 
 @op("tanh", primitive="Tanh", methods="tanh", family="nn")
 def tanh(input):
-    """``ops.tanh(input)``."""
+    """``ops.tanh(input)``; float32 on the CPU in nnacl's rational form, as MindSpore's CPU kernel
+    (``cpu_kernel_math.tanh``: up to 1e-4 from the exact tanh)."""
     x = _float_in("Tanh", input, FLOATS + (np.dtype(np.complex64), np.dtype(np.complex128)), "input")
-    return wrap(jnp.tanh(x))
+    return wrap(cpu_kernel_math.tanh(x) if cpu_kernel_math.applies(x) else jnp.tanh(x))
 
 
 @op("tanhshrink", family="nn")

@@ -32,7 +32,7 @@ from jax import lax
 from ..._core import eager, provided
 from ..._core import dtype as mstype
 from ..._core.registry import op
-from ..._core.tensor import Tensor, _truediv, broadcast_error
+from ..._core.tensor import Tensor, _mul, _truediv, broadcast_error
 from ._util import arr, operand_pair, wrap
 
 # ---------------------------------------------------------------------------
@@ -572,7 +572,8 @@ add = _binary("add", _no_bool_pair(jnp.add), "Add", (), "``ops.add(input, other)
 tensor_add = _alias("tensor_add", add)
 sub = _binary("sub", _no_bool_pair(jnp.subtract), "Sub", (), "``ops.sub(input, other)``: ``input - other``.")
 tensor_sub = _alias("tensor_sub", sub)
-mul = _binary("mul", _plain(jnp.multiply), "Mul", ("mul",), "``ops.mul(input, other)``: ``input * other``.")
+mul = _binary("mul", _plain(_mul), "Mul", ("mul",), "``ops.mul(input, other)``: ``input * other`` (in a graph "
+             "the product is rounded before an addition, as MindSpore's kernels; XLA would fuse a multiply-add).")
 tensor_mul = _alias("tensor_mul", mul)
 multiply = _alias("multiply", mul, "multiply")
 floor_divide = _binary("floor_divide", _floor_div, "FloorDiv", "floor_divide",

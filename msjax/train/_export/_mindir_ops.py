@@ -330,6 +330,11 @@ def _identity(em, eqn, ins, **_):
     return ins[0] if len(ins) == 1 else tuple(ins)
 
 
+@rule("jit:msjax_rounded")     # a product's rounding before an addition (XLA's barrier); MindSpore's Mul rounds
+def _rounded(em, eqn, ins):
+    return ins[:1]
+
+
 @rule("convert_element_type")
 def _convert(em, eqn, ins, new_dtype, **_):
     if eqn.invars[0].aval.dtype == np.dtype(new_dtype):

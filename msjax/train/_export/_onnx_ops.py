@@ -377,6 +377,11 @@ def _barrier(em, eqn, ins):
     return [em.op("Identity", [i]) for i in ins]
 
 
+@rule("jit:msjax_rounded")     # a product's rounding before an addition (XLA's barrier); ONNX's Mul rounds
+def _rounded(em, eqn, ins):
+    return ins[:1]
+
+
 # ----- shapes
 @rule("reshape")
 def _reshape(em, eqn, ins):

@@ -281,6 +281,41 @@ def _program(graph, prims, functions, known):
     return constants, order
 
 
+def _fused_bias(order, outputs):
+    """MindSpore's CPU runtime computes a ``MatMul`` whose one user is a ``BiasAdd`` as one kernel: in
+    float16, the float32 product plus the bias, rounded once (its PyNative rounds the product first,
+    as msjax's ``nn.Dense``). Each such pair becomes one node computing so."""
+    uses = {}
+    for n in order:
+        for i in n.inputs:
+            uses[i] = uses.get(i, 0) + 1
+    for o in outputs:
+        uses[o] = uses.get(o, 0) + 1
+    by_name = {n.name: n for n in order}
+    gone = set()
+    for n in order:
+        mm = by_name.get(n.inputs[0]) if n.op == "BiasAdd" and n.inputs else None
+        if mm is None or mm.op != "MatMul" or uses.get(mm.name) != 1:
+            continue
+        k = len(mm.inputs)
+        n.kernel = _matmul_bias(mm.kernel, mm.attrs, n.kernel, k)
+        n.inputs, n.op = list(mm.inputs) + list(n.inputs[1:]), "MatMul+BiasAdd"
+        gone.add(mm.name)
+    return [n for n in order if n.name not in gone]
+
+
+def _matmul_bias(mm_kernel, mm_attrs, bias_kernel, k):
+    def run(args, attrs):
+        mm_args, rest = args[:k], args[k:]
+        low = all(isinstance(a, Tensor) and a.dtype == mstype.float16 for a in (*mm_args[:2], rest[0]))
+        if low:
+            mm_args = [a.astype(mstype.float32) for a in mm_args[:2]] + list(mm_args[2:])
+            rest = [rest[0].astype(mstype.float32)] + list(rest[1:])
+        out = bias_kernel([mm_kernel(mm_args, mm_attrs)] + list(rest), attrs)
+        return out.astype(mstype.float16) if low else out
+    return run
+
+
 def parse_model(model, base_dir=""):
     """A ``FuncGraph`` of a parsed ``ModelProto``."""
     g = model.graph
@@ -291,6 +326,7 @@ def parse_model(model, base_dir=""):
     params = {p.name: tensor_value(p, base_dir) for p in g.parameter}
     known = {n for n, _, _ in inputs} | set(params)
     constants, nodes = _program(g, prims, functions, known)
+    nodes = _fused_bias(nodes, [o.name for o in g.output])
     # parameter and input names without the graph's prefix, as MindSpore's GraphCell names them
     # (the nodes keep the file's names)
     rename = {n: _short(n, g.name) for n in known}
