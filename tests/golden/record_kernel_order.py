@@ -1,6 +1,6 @@
 """Record MindSpore 2.10's CPU results of the kernels whose rounding msjax follows (issue 34's census):
 ``BatchNorm`` in inference (oneDNN: ``(x - mean) * (gamma / sqrt(var + eps))`` rounded, then ``+ beta``)
-float32 ``ReduceSum``/``ReduceMean`` (float64 sums; nnacl's 8-lane sum of a 2-D input along axis 1;
+float32 ``ReduceSum``/``ReduceMean`` and ``ops.sum`` (``SumExt``) / ``Tensor.sum`` (float64 sums; nnacl's 8-lane sum of a 2-D input along axis 1;
 row by row along axis 0) and float32 ``Sigmoid`` (nnacl's ``exp``), in PyNative and GRAPH_MODE, with
 their seeded inputs.
 
@@ -61,6 +61,10 @@ def main():
         out[f"sigmoid_{name}"] = nn.Sigmoid()(ms.Tensor(out["sigmoid_x"])).asnumpy()
         for k, (op, _, axis, keep) in REDUCE_CASES.items():
             out[f"{k}_{name}"] = getattr(ops, op)(keep_dims=keep)(ms.Tensor(out[f"{k}_x"]), axis).asnumpy()
+            if op == "ReduceSum":     # SumExt (ops.sum) and Tensor.sum on the same inputs
+                dim = axis if axis else None
+                out[f"sumext_{k}_{name}"] = ops.sum(ms.Tensor(out[f"{k}_x"]), dim, keep).asnumpy()
+                out[f"tensorsum_{k}_{name}"] = ms.Tensor(out[f"{k}_x"]).sum(dim, keepdims=keep).asnumpy()
     np.savez_compressed(OUT, **out)
     print("wrote", os.path.relpath(OUT), file=sys.stderr)
 

@@ -76,7 +76,8 @@ def _sum_ext_axes(dim, ndim):
 
 @op("sum", family="math")
 def sum(input, dim=None, keepdim=False, *, dtype=None):
-    """``ops.sum(input, dim=None, keepdim=False, *, dtype=None)``: integers and bools sum to Int64."""
+    """``ops.sum(input, dim=None, keepdim=False, *, dtype=None)``: integers and bools sum to Int64;
+    float32 sums in ``ReduceSum``'s CPU order (``reduce_order``), whose bits MindSpore's ``SumExt`` gives."""
     x = _rin("sum", input)
     axes = _sum_ext_axes(dim, x.ndim)
     _check_bool_arg("sum", "keepdim", keepdim)
@@ -84,9 +85,7 @@ def sum(input, dim=None, keepdim=False, *, dtype=None):
         x = x.astype(mstype.to_np(dtype))
     elif not _is_float(x):
         x = x.astype(jnp.int64)
-    if _is_bool(x):
-        return wrap(jnp.any(x, axis=axes, keepdims=keepdim))
-    return wrap(jnp.sum(x, axis=axes, keepdims=keepdim, dtype=x.dtype))
+    return wrap(_sum_keep_dtype(x, axes, bool(keepdim)))
 
 
 @op("reduce_sum", primitive="ReduceSum", prim_args=("keep_dims", "skip_mode"), family="math")
