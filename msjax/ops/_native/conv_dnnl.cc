@@ -243,7 +243,7 @@ int MatmulThreads(int64_t m, int64_t k, int64_t n) {
 // and the product runs at half speed (256 x 1024 by 1024 x 1024, Dense's input gradient in
 // bench/dropout_step.py: 14-17 ms against 8 ms). Copying b into rows kRowPad floats longer first (a
 // reorder, 0.3 ms there) gives the same kernel the same operands in the same order, so the same bits
-// (checked against unpadded runs over 150 shapes, 1 and 2 threads); the copy pays from m = 64 on.
+// (checked against unpadded runs over 140 shapes, 1 and 2 threads); the copy pays from m = 64 on.
 // Only on AVX2 machines without AVX-512 (where the AVX-512 gemm copies such operands itself).
 constexpr int64_t kRowPad = 8;
 
