@@ -41,7 +41,8 @@ def _operands(rs, m, k, n, ta, tb):
     return a, b
 
 
-@pytest.mark.parametrize("m,k,n", [(3, 4, 5), (6, 16, 32), (1, 7, 1), (130, 96, 70)])
+# the last reads b from padded rows (conv_dnnl.cc's PadWeightRows) where tb is False
+@pytest.mark.parametrize("m,k,n", [(3, 4, 5), (6, 16, 32), (1, 7, 1), (130, 96, 70), (64, 8, 512)])
 def test_twin_bit_equal_to_the_compiled_ffi_call(fresh, m, k, n):
     rs = np.random.RandomState(m)
     for ta in (False, True):

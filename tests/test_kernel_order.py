@@ -63,6 +63,27 @@ def test_reduce_sum_mean_bits(jit):
                 raise AssertionError(f"{name} ({mode}): {e}") from None
 
 
+@pytest.mark.parametrize("jit", [False, True])
+def test_sum_ext_bits(jit):
+    """``ops.sum`` (MindSpore's ``SumExt``) and ``Tensor.sum`` of float32 give MindSpore's bits (its
+    ``ReduceSum`` order) in both modes."""
+    names = [n for n in REDUCE if REDUCE[n][0] == "ReduceSum"]
+
+    def run(*xs):
+        out = []
+        for n, x in zip(names, xs):
+            dim, keep = REDUCE[n][1] or None, REDUCE[n][2]
+            out += [ops.sum(x, dim, keep), x.sum(dim, keepdims=keep)]
+        return tuple(out)
+    outs = (ms.jit(run) if jit else run)(*(ms.Tensor(REC[f"{n}_x"]) for n in names))
+    for i, name in enumerate(names):
+        for kind, got in zip(("sumext", "tensorsum"), outs[2 * i:2 * i + 2]):
+            try:
+                _bits_equal(got.asnumpy(), REC[f"{kind}_{name}_{'graph' if jit else 'pynative'}"])
+            except AssertionError as e:
+                raise AssertionError(f"{kind} {name}: {e}") from None
+
+
 def test_reduce_mean_gradient_unchanged():
     x = ms.Tensor(REC["mean_2d_axis1_tail_x"])
     g = ms.grad(lambda t: ops.ReduceMean()(t * t, 1).sum())(x).asnumpy()

@@ -2,8 +2,9 @@
 (``record_batch_norm_bits.py``) and msjax (``tests/test_batch_norm_bits.py``).
 
 ``batch_norm_cases(ms)`` (``ms`` is ``mindspore`` or ``msjax``): ``nn.BatchNorm2d`` / ``nn.BatchNorm1d``
-in training mode with seeded gamma, beta, input and output gradient, forward and backward under
-GRAPH_MODE (``GradOperation`` w.r.t. the input and the parameters), and the ``ops.BatchNorm``
+in training mode with seeded gamma, beta, running statistics, input and output gradient, forward (with
+the running statistics it updates) and backward under GRAPH_MODE (``GradOperation`` w.r.t. the input and
+the parameters), and the ``ops.BatchNorm``
 primitive's batch mean and variance in PyNative mode. Spatial sizes 16, 15 and 1 cover MindSpore's
 kernel's four-lane sums with 0 and 3 left-over elements and the single-element case. Each record
 holds the array's SHA-256 (float32 bytes), first values and sum of absolute values. Only numpy and
@@ -28,7 +29,8 @@ def _data(shape, seed):
     dy = rs.randn(*shape).astype(np.float32)
     gamma = rs.uniform(0.5, 1.5, c).astype(np.float32)
     beta = rs.randn(c).astype(np.float32)
-    return x, dy, gamma, beta
+    running = rs.randn(c).astype(np.float32), rs.uniform(0.5, 1.5, c).astype(np.float32)
+    return x, dy, gamma, beta, running
 
 
 def batch_norm_cases(ms):
@@ -36,18 +38,21 @@ def batch_norm_cases(ms):
     out = {}
     ms.set_context(mode=ms.GRAPH_MODE)
     for i, (name, shape, eps) in enumerate(SHAPES):
-        x, dy, gamma, beta = _data(shape, i)
+        x, dy, gamma, beta, (mean0, var0) = _data(shape, i)
         layer = ms.nn.BatchNorm2d if len(shape) == 4 else ms.nn.BatchNorm1d
-        bn = layer(shape[1], eps=eps, momentum=0.9, gamma_init=ms.Tensor(gamma), beta_init=ms.Tensor(beta))
+        bn = layer(shape[1], eps=eps, momentum=0.9, gamma_init=ms.Tensor(gamma), beta_init=ms.Tensor(beta),
+                   moving_mean_init=ms.Tensor(mean0), moving_var_init=ms.Tensor(var0))
         bn.set_train(True)
         grad = ms.ops.GradOperation(get_all=True, get_by_list=True, sens_param=True)
         y = bn(ms.Tensor(x))
+        moving = {"moving_mean": _summary(bn.moving_mean.asnumpy()),
+                  "moving_variance": _summary(bn.moving_variance.asnumpy())}
         gx, (dgamma, dbeta) = grad(bn, bn.trainable_params())(ms.Tensor(x), ms.Tensor(dy))
         out[name] = {"y": _summary(y.asnumpy()), "dx": _summary(gx[0].asnumpy()),
-                     "dgamma": _summary(dgamma.asnumpy()), "dbeta": _summary(dbeta.asnumpy())}
+                     "dgamma": _summary(dgamma.asnumpy()), "dbeta": _summary(dbeta.asnumpy()), **moving}
     ms.set_context(mode=ms.PYNATIVE_MODE)
     for i, (name, shape, eps) in enumerate(SHAPES[:2]):
-        x, _, gamma, beta = _data(shape, i)
+        x, _, gamma, beta, _ = _data(shape, i)
         c = shape[1]
         mean, var = (ms.Parameter(ms.Tensor(np.full(c, v, np.float32)), name=n) for v, n in ((0, "m"), (1, "v")))
         res = ms.ops.BatchNorm(is_training=True, epsilon=eps)(ms.Tensor(x), ms.Tensor(gamma), ms.Tensor(beta),

@@ -8,8 +8,10 @@ import numpy as np
 
 # shapes where XLA's dot and oneDNN's matmul round differently: two that MindSpore's oneDNN 3.10 splits
 # over two threads on the recording machine, and the zoo ResNet-18's head, small enough for one thread
-# (oneDNN 3.2's own cost model, msjax's wheel, would split it: conv_dnnl.cc's MatmulThreads)
-SHAPES = ((128, 1024, 8), (200, 1433, 16), (32, 512, 10))
+# (oneDNN 3.2's own cost model, msjax's wheel, would split it: conv_dnnl.cc's MatmulThreads), and one
+# whose untransposed right operand msjax copies into padded rows first (512 columns, 64 rows:
+# conv_dnnl.cc's PadWeightRows)
+SHAPES = ((128, 1024, 8), (200, 1433, 16), (32, 512, 10), (64, 256, 512))
 
 
 def _operands(m, k, n, dtype, seed):

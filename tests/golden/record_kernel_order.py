@@ -87,6 +87,10 @@ def main():
         out[f"sigmoid_{name}"] = nn.Sigmoid()(ms.Tensor(out["sigmoid_x"])).asnumpy()
         for k, (op, _, axis, keep) in REDUCE_CASES.items():
             out[f"{k}_{name}"] = getattr(ops, op)(keep_dims=keep)(ms.Tensor(out[f"{k}_x"]), axis).asnumpy()
+            if op == "ReduceSum":     # SumExt (ops.sum) and Tensor.sum on the same inputs
+                dim = axis if axis else None
+                out[f"sumext_{k}_{name}"] = ops.sum(ms.Tensor(out[f"{k}_x"]), dim, keep).asnumpy()
+                out[f"tensorsum_{k}_{name}"] = ms.Tensor(out[f"{k}_x"]).sum(dim, keepdims=keep).asnumpy()
         out[f"tanh_{name}"] = nn.Tanh()(ms.Tensor(tanh_x)).asnumpy()
         out[f"softmax_{name}"] = nn.Softmax(axis=-1)(ms.Tensor(out["softmax_x"])).asnumpy()
         out[f"sumext_{name}"] = ms.Tensor(out["sumext_x"]).sum(2).asnumpy()

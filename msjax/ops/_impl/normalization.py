@@ -152,7 +152,7 @@ def _batch_norm_train(x, gamma, beta, eps, channel_axis=1):
         y, mean, var, _ = _bn_forward(x, gamma, beta, eps, channel_axis)
     else:
         y, mean, var = _bn_normalise(x, gamma, beta, eps, channel_axis)
-    var_u = var * (n / max(n - 1, 1))
+    var_u = rounded(var * (n / max(n - 1, 1)))     # rounded: not folded into the running update's product
     return y, mean.reshape(-1), var.reshape(-1), var_u.reshape(-1)
 
 
@@ -192,12 +192,16 @@ def running_value(param):
 
 
 def _update_running(param, batch_stat, momentum):
-    """running = (1 - momentum) * running + momentum * batch (MindSpore's BatchNorm convention),
-    computed in the statistic's own type (float32 in a float16 cell, as MindSpore)."""
+    """running = running * (1 - momentum) + batch * momentum (MindSpore's BatchNorm convention),
+    computed in the statistic's own type (float32 in a float16 cell, as MindSpore) as its CPU kernel
+    does: ``1 - momentum`` in float32, each product rounded before the sum (``rounded``: compiled,
+    XLA would fuse one product into the addition)."""
     if param is None:
         return
     base = running_value(param)
-    new = (1 - momentum) * base + momentum * lax.stop_gradient(batch_stat).astype(base.dtype)
+    m = np.asarray(momentum, base.dtype)
+    new = (rounded(base * (np.asarray(1, base.dtype) - m))
+           + rounded(lax.stop_gradient(batch_stat).astype(base.dtype) * m))
     if hasattr(param, "set_data") and base.dtype == param._data.dtype:
         param.set_data(wrap(new))
     else:       # kept in its own type: the to_float cell stores it back as such
@@ -360,5 +364,5 @@ def instance_norm_array(x, gamma, beta, eps):
     shape = (1, x.shape[1]) + (1,) * (x.ndim - 2)
     y = (x - mean) * lax.rsqrt(var + jnp.asarray(eps, x.dtype))
     n = int(np.prod(x.shape[2:]))
-    var_u = var * (n / max(n - 1, 1))
+    var_u = rounded(var * (n / max(n - 1, 1)))     # rounded: not folded into the running update's product
     return y * gamma.reshape(shape) + beta.reshape(shape), mean.reshape(x.shape[:2]), var_u.reshape(x.shape[:2])

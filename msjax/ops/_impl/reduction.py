@@ -76,8 +76,8 @@ def _sum_ext_axes(dim, ndim):
 
 @op("sum", family="math")
 def sum(input, dim=None, keepdim=False, *, dtype=None):
-    """``ops.sum(input, dim=None, keepdim=False, *, dtype=None)``: integers and bools sum to Int64; float32
-    on the CPU in the order of MindSpore's kernel (``reduce_order``, as ``ReduceSum``)."""
+    """``ops.sum(input, dim=None, keepdim=False, *, dtype=None)``: integers and bools sum to Int64;
+    float32 sums in ``ReduceSum``'s CPU order (``reduce_order``), whose bits MindSpore's ``SumExt`` gives."""
     x = _rin("sum", input)
     axes = _sum_ext_axes(dim, x.ndim)
     _check_bool_arg("sum", "keepdim", keepdim)
@@ -85,7 +85,7 @@ def sum(input, dim=None, keepdim=False, *, dtype=None):
         x = x.astype(mstype.to_np(dtype))
     elif not _is_float(x):
         x = x.astype(jnp.int64)
-    return wrap(_sum_keep_dtype(x, axes, keepdim))     # SumExt's CPU kernel sums as ReduceSum's
+    return wrap(_sum_keep_dtype(x, axes, bool(keepdim)))
 
 
 @op("reduce_sum", primitive="ReduceSum", prim_args=("keep_dims", "skip_mode"), family="math")

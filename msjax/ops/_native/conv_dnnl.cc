@@ -15,7 +15,8 @@
 //
 // MsjaxMatmul (a, b) -> a' @ b', a' = a or a.T (transpose_a), b' = b or b.T (transpose_b): oneDNN's
 // matmul primitive on row-major buffers with the transposes as strides ("ba"), as MindSpore's
-// MatMul CPU kernel calls it (gemm:jit:f32), for Dense and its gradients.
+// MatMul CPU kernel calls it (gemm:jit:f32), for Dense and its gradients; b is read from a row-padded copy
+// where oneDNN's AVX2 gemm would run slowly on it in place (PadWeightRows: same bits).
 //
 // MsjaxSparseSoftmaxXent (logits (B, C), labels (B,) int32) -> the batch-mean loss () or, with
 // is_grad, its gradient (B, C): MindSpore 2.10's SparseSoftmaxCrossEntropyWithLogits CPU kernel's
@@ -217,18 +218,37 @@ struct CurrentThreads {
   ~CurrentThreads() { omp_set_num_threads(saved); }
 };
 
+// an x86-64 machine with AVX2 and without AVX-512 (the instruction set msjax's matmul bits were checked on)
+bool OnlyAvx2() {
+  static const bool only_avx2 = __builtin_cpu_supports("avx2") && !__builtin_cpu_supports("avx512f");
+  return only_avx2;
+}
+
 // The threads MindSpore 2.10's oneDNN (3.10, threadpool runtime) gives an f32 gemm of m x k by k x n
 // on an AVX2 machine without AVX-512: one per L2 cache of the problem's footprint
 // (adjust_thread_count: ceil((m n + m k + n k) * 4 bytes / per-core L2)), at most all of them, so a
 // small product (the zoo ResNet-18's 32x512 by 512x10 head) is one sum per value where oneDNN 3.2's
 // OpenMP cost model (msjax's wheel) would split it over two threads; elsewhere all threads (0).
 int MatmulThreads(int64_t m, int64_t k, int64_t n) {
-  static const bool only_avx2 = __builtin_cpu_supports("avx2") && !__builtin_cpu_supports("avx512f");
   static const long l2 = sysconf(_SC_LEVEL2_CACHE_SIZE);
-  if (!only_avx2 || l2 <= 0) return 0;
+  if (!OnlyAvx2() || l2 <= 0) return 0;
   const int64_t bytes = (m * n + m * k + n * k) * static_cast<int64_t>(sizeof(float));
   const int64_t wanted = (bytes + l2 - 1) / l2;
   return static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(omp_get_max_threads(), wanted)));
+}
+
+// oneDNN's AVX2 sgemm reads a row-major b (k x n, not transposed) in place when its rows are 32-byte
+// aligned and m is small (its "no-copy" kernel; XLA's buffers are always aligned), with a stride of n
+// floats: at n = 512, 1024, 2048 (rows a multiple of 2 KiB apart) its loads fall into a few cache sets
+// and the product runs at half speed (256 x 1024 by 1024 x 1024, Dense's input gradient in
+// bench/dropout_step.py: 14-17 ms against 8 ms). Copying b into rows kRowPad floats longer first (a
+// reorder, 0.3 ms there) gives the same kernel the same operands in the same order, so the same bits
+// (checked against unpadded runs over 140 shapes, 1 and 2 threads); the copy pays from m = 64 on.
+// Only on AVX2 machines without AVX-512 (where the AVX-512 gemm copies such operands itself).
+constexpr int64_t kRowPad = 8;
+
+bool PadWeightRows(int64_t m, int64_t n, bool tb) {
+  return OnlyAvx2() && !tb && n % 512 == 0 && m >= 64;
 }
 
 void Run(Plan& plan, void* a, void* b, void* out) {
@@ -280,11 +300,14 @@ std::shared_ptr<Plan> GetMatmulPlan(const Dims& a, const Dims& b, bool ta, bool 
   Dims m_k = ta ? Dims{a[1], a[0]} : a, k_n = tb ? Dims{b[1], b[0]} : b;
   dnnl::memory::desc src(m_k, f32, ta ? tag::ba : tag::ab), wei(k_n, f32, tb ? tag::ba : tag::ab),
       dst({m_k[0], k_n[1]}, f32, tag::ab);
+  // the primitive reads b from a copy with padded rows where that is faster (PadWeightRows)
+  dnnl::memory::desc wei_in = PadWeightRows(m_k[0], k_n[1], tb)
+                                  ? dnnl::memory::desc(k_n, f32, Dims{k_n[1] + kRowPad, 1}) : wei;
   dnnl::primitive_attr attr;
   attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
-  dnnl::matmul::primitive_desc pd(Engine(), src, wei, dst, attr);
+  dnnl::matmul::primitive_desc pd(Engine(), src, wei_in, dst, attr);
   auto plan = std::make_shared<Plan>();
-  plan->Bind(pd, dnnl::matmul(pd), src, src, DNNL_ARG_SRC, wei, wei, DNNL_ARG_WEIGHTS, dst, dst, DNNL_ARG_DST);
+  plan->Bind(pd, dnnl::matmul(pd), src, src, DNNL_ARG_SRC, wei, wei_in, DNNL_ARG_WEIGHTS, dst, dst, DNNL_ARG_DST);
   plan->threads = MatmulThreads(m_k[0], m_k[1], k_n[1]);
   std::lock_guard<std::mutex> lock(mutex);
   return plans.emplace(key, plan).first->second;
