@@ -1,6 +1,6 @@
-"""MindSpore 2.10's CPU rounding of inference BatchNorm, float32 ReduceSum/ReduceMean and Sigmoid, bit
-for bit (recorded by tests/golden/record_kernel_order.py): the census's EcapaTDNN and Arcface forwards
-parted from MindSpore's in these kernels (issue 34)."""
+"""MindSpore 2.10's CPU rounding of inference BatchNorm, float32 ReduceSum/ReduceMean, Sigmoid and
+float32/float16 LayerNorm, bit for bit (recorded by tests/golden/record_kernel_order.py): the census's
+EcapaTDNN, Arcface, ViT and BERT forwards parted from MindSpore's in these kernels (issue 34)."""
 import os
 
 import numpy as np
@@ -22,7 +22,7 @@ REDUCE = {
 
 def _bits_equal(got, want):
     assert got.shape == want.shape and got.dtype == want.dtype
-    assert np.array_equal(got.view(np.uint32), want.view(np.uint32)), \
+    assert np.array_equal(got.view(f"u{got.itemsize}"), want.view(f"u{want.itemsize}")), \
         f"{int((got != want).sum())} of {want.size} values differ, largest {np.abs(got - want).max():.3g}"
 
 
@@ -73,3 +73,39 @@ def test_sigmoid_bits(jit):
     _bits_equal(run(x).asnumpy(), REC["sigmoid_graph" if jit else "sigmoid_pynative"])
     y = REC["sigmoid_pynative"]
     np.testing.assert_allclose(ms.grad(lambda t: ops.sigmoid(t).sum())(x).asnumpy(), y * (1 - y), rtol=1e-6)
+
+
+
+
+LAYER_NORM = {"ln_last": (-1, -1), "ln_offset": (-1, -1), "ln_two_axes": (1, 2), "ln_half": (-1, -1)}
+
+
+def test_layer_norm_bits_and_gradient():
+    """``ops.LayerNorm`` and ``nn.LayerNorm`` in a graph (MindSpore's two modes agree); the gradient is
+    LayerNorm's (a NumPy float64 formula)."""
+    layer = nn.LayerNorm((64,), epsilon=1e-5)
+    layer.gamma.set_data(ms.Tensor(REC["ln_last_gamma"]))
+    layer.beta.set_data(ms.Tensor(REC["ln_last_beta"]))
+    dy = np.linspace(-1, 1, 5 * 64, dtype=np.float32).reshape(5, 64)
+
+    @ms.jit
+    def run(*ts):
+        grad = ms.grad(lambda t: (layer(t) * ms.Tensor(dy)).sum())(ts[0][0])
+        return tuple(ops.LayerNorm(begin_norm_axis=LAYER_NORM[k][0], begin_params_axis=LAYER_NORM[k][1],
+                                   epsilon=1e-5)(*ts[3 * i:3 * i + 3]) for i, k in enumerate(LAYER_NORM)) + \
+            (layer(ts[0]), grad)
+    *outs, y_layer, grad = run(*(ms.Tensor(REC[f"{k}_{v}"]) for k in LAYER_NORM for v in ("x", "gamma", "beta")))
+    _bits_equal(y_layer.asnumpy(), REC["ln_last_graph"])
+    for k, (y, mean, var) in zip(LAYER_NORM, outs):
+        try:
+            for got, key in ((y, k), (mean, f"{k}_mean"), (var, f"{k}_var")):
+                _bits_equal(REC[f"{key}_pynative"], REC[f"{key}_graph"])
+                # msjax keeps a float16 input's statistics in float16 (MindSpore's CPU kernel: float32)
+                _bits_equal(got.asnumpy(), REC[f"{key}_graph"].astype(got.asnumpy().dtype))
+        except AssertionError as e:
+            raise AssertionError(f"{k}: {e}") from None
+    x = REC["ln_last_x"][0].astype(np.float64)
+    r = 1 / np.sqrt(x.var(-1, keepdims=True) + 1e-5)
+    xhat, d = (x - x.mean(-1, keepdims=True)) * r, dy * REC["ln_last_gamma"].astype(np.float64)
+    want = r * (d - d.mean(-1, keepdims=True) - xhat * (d * xhat).mean(-1, keepdims=True))
+    np.testing.assert_allclose(grad.asnumpy(), want, rtol=1e-4, atol=1e-5)

@@ -1,8 +1,9 @@
 """Record MindSpore 2.10's CPU results of the kernels whose rounding msjax follows (issue 34's census):
 ``BatchNorm`` in inference (oneDNN: ``(x - mean) * (gamma / sqrt(var + eps))`` rounded, then ``+ beta``)
 float32 ``ReduceSum``/``ReduceMean`` (float64 sums; nnacl's 8-lane sum of a 2-D input along axis 1;
-row by row along axis 0) and float32 ``Sigmoid`` (nnacl's ``exp``), in PyNative and GRAPH_MODE, with
-their seeded inputs.
+row by row along axis 0), float32 ``Sigmoid`` (nnacl's ``exp``) and float32/float16 ``LayerNorm``
+(float64 serial sums, ``E[x^2] - mean^2``, each step of ``y`` rounded), in PyNative and GRAPH_MODE,
+with their seeded inputs.
 
     /tmp/ms/bin/python tests/golden/record_kernel_order.py      # writes tests/fixtures/kernel_order_mindspore.npz
 
@@ -33,6 +34,29 @@ REDUCE_CASES = {
     "sum_vector": ("ReduceSum", (500,), (), False),
 }
 
+# name -> (input shape, dtype, begin_norm_axis, begin_params_axis, input offset)
+LAYER_NORM_CASES = {
+    "ln_last": ((2, 5, 64), np.float32, -1, -1, 0.5),
+    "ln_offset": ((6, 40), np.float32, -1, -1, 300.0),        # E[x^2] - mean^2 in float64, summed in order
+    "ln_two_axes": ((3, 4, 6), np.float32, 1, 2, 0.5),        # gamma over the last axis only
+    "ln_half": ((2, 5, 64), np.float16, -1, -1, 0.5),
+}
+
+
+def _layer_norm_cases(out, rng):
+    for k, (shape, dt, _, bpa, offset) in LAYER_NORM_CASES.items():
+        out[f"{k}_x"] = (rng.standard_normal(shape) * 2 + offset).astype(dt)
+        pshape = shape[bpa:]
+        out[f"{k}_gamma"] = (rng.standard_normal(pshape) * 0.5 + 1).astype(dt)
+        out[f"{k}_beta"] = (rng.standard_normal(pshape) * 0.3).astype(dt)
+
+
+def _run_layer_norm(out, name):
+    for k, (_, _, bna, bpa, _) in LAYER_NORM_CASES.items():
+        prim = ops.LayerNorm(begin_norm_axis=bna, begin_params_axis=bpa, epsilon=1e-5)
+        y, mean, var = prim(*(ms.Tensor(out[f"{k}_{v}"]) for v in ("x", "gamma", "beta")))
+        out[f"{k}_{name}"], out[f"{k}_mean_{name}"], out[f"{k}_var_{name}"] = y.asnumpy(), mean.asnumpy(), var.asnumpy()
+
 
 def main():
     rng = np.random.default_rng(34)
@@ -46,6 +70,7 @@ def main():
     for k, (_, shape, _, _) in REDUCE_CASES.items():
         out[f"{k}_x"] = (rng.standard_normal(shape) * 3 + 0.5).astype(np.float32)
     out["sigmoid_x"] = (rng.standard_normal(1027) * 5).astype(np.float32)
+    _layer_norm_cases(out, np.random.default_rng(35))
     for mode, name in ((ms.PYNATIVE_MODE, "pynative"), (ms.GRAPH_MODE, "graph")):
         ms.set_context(mode=mode, device_target="CPU")
         prim = ops.BatchNorm(is_training=False, epsilon=1e-5)
@@ -61,6 +86,7 @@ def main():
         out[f"sigmoid_{name}"] = nn.Sigmoid()(ms.Tensor(out["sigmoid_x"])).asnumpy()
         for k, (op, _, axis, keep) in REDUCE_CASES.items():
             out[f"{k}_{name}"] = getattr(ops, op)(keep_dims=keep)(ms.Tensor(out[f"{k}_x"]), axis).asnumpy()
+        _run_layer_norm(out, name)
     np.savez_compressed(OUT, **out)
     print("wrote", os.path.relpath(OUT), file=sys.stderr)
 
