@@ -144,6 +144,7 @@ class Emitter:
         self._count = 0
         self.parents: tuple = ()     # the equation being written and those it is nested in
         self.reversed: dict = {}     # a ReverseV2's output -> (its input, axes): Conv2DTranspose undoes it
+        self.transposed: dict = {}   # a 2-D Transpose's output -> its input: MatMul reads it transposed
 
     # -- the graph -----------------------------------------------------------------------
     def fresh(self, stem="CNode"):
@@ -368,7 +369,11 @@ def _broadcast(em, eqn, ins, shape, broadcast_dimensions, **_):
 
 @rule("transpose")
 def _transpose(em, eqn, ins, permutation):
-    return em.op("Transpose", [em.tensor(ins[0]), tuple(int(p) for p in permutation)], _out(eqn))
+    x = em.tensor(ins[0])
+    out = em.op("Transpose", [x, tuple(int(p) for p in permutation)], _out(eqn))
+    if tuple(permutation) == (1, 0):
+        em.transposed[out] = x
+    return out
 
 
 def _transposed(em, x, aval, perm):
@@ -399,9 +404,16 @@ def _dot_general(em, eqn, ins, dimension_numbers, **_):
     bshape = [la.shape[d] for d in lb]
     m, k, n = size(la, lf), size(la, lc), size(ra, rf)
     a, b = em.tensor(ins[0]), em.tensor(ins[1])
-    # keep a plain (transposed) 2-D MatMul where the operands allow, as MindSpore writes Dense
+    # keep a plain (transposed) 2-D MatMul where the operands allow, as MindSpore writes Dense: an operand
+    # that is a 2-D Transpose is read through the flag (``x @ w.T`` as ``MatMul(x, w, False, True)``; oneDNN
+    # sums a transposed operand in another order than its transposed copy, so the node must be MindSpore's)
     if not lb and len(la.shape) == 2 and len(ra.shape) == 2:
-        return em.op("MatMul", [a, b, lc[0] == 0, rc[0] == 1], out)
+        ta, tb = lc[0] == 0, rc[0] == 1
+        if a in em.transposed:
+            a, ta = em.transposed[a], not ta
+        if b in em.transposed:
+            b, tb = em.transposed[b], not tb
+        return em.op("MatMul", [a, b, ta, tb], out)
     a = _transposed(em, a, la, [*lb, *lf, *lc])
     la = la.update(shape=tuple(la.shape[d] for d in [*lb, *lf, *lc]))
     b = _transposed(em, b, ra, [*rb, *rc, *rf])
