@@ -2,7 +2,8 @@
 ``BatchNorm`` in inference (oneDNN: ``(x - mean) * (gamma / sqrt(var + eps))`` rounded, then ``+ beta``)
 float32 ``ReduceSum``/``ReduceMean`` (float64 sums; nnacl's 8-lane sum of a 2-D input along axis 1;
 row by row along axis 0), float32 ``Sigmoid`` (nnacl's ``exp``) and float32/float16 ``LayerNorm``
-(float64 serial sums, ``E[x^2] - mean^2``, each step of ``y`` rounded), in PyNative and GRAPH_MODE,
+(float64 serial sums, ``E[x^2] - mean^2``, each step of ``y`` rounded) and ``BatchMatMul`` (oneDNN's 2-D
+matmul per batch, transposed operands by their strides), in PyNative and GRAPH_MODE,
 with their seeded inputs.
 
     /tmp/ms/bin/python tests/golden/record_kernel_order.py      # writes tests/fixtures/kernel_order_mindspore.npz
@@ -51,6 +52,25 @@ def _layer_norm_cases(out, rng):
         out[f"{k}_beta"] = (rng.standard_normal(pshape) * 0.3).astype(dt)
 
 
+# name -> (x shape, y shape, dtype, transpose_a, transpose_b)
+BATCH_MATMUL_CASES = {
+    "bmm_tb": ((12, 50, 64), (12, 50, 64), np.float32, False, True),
+    "bmm_4d_ta": ((2, 3, 40, 24), (2, 3, 40, 36), np.float32, True, False),
+    "bmm_half": ((4, 20, 48), (4, 48, 20), np.float16, False, False),
+}
+
+
+def _batch_matmul_cases(out, rng):
+    for k, (xs, ys, dt, _, _) in BATCH_MATMUL_CASES.items():
+        out[f"{k}_x"], out[f"{k}_y"] = (rng.standard_normal(xs).astype(dt), rng.standard_normal(ys).astype(dt))
+
+
+def _run_batch_matmul(out, name):
+    for k, (_, _, _, ta, tb) in BATCH_MATMUL_CASES.items():
+        prim = ops.BatchMatMul(transpose_a=ta, transpose_b=tb)
+        out[f"{k}_{name}"] = prim(ms.Tensor(out[f"{k}_x"]), ms.Tensor(out[f"{k}_y"])).asnumpy()
+
+
 def _run_layer_norm(out, name):
     for k, (_, _, bna, bpa, _) in LAYER_NORM_CASES.items():
         prim = ops.LayerNorm(begin_norm_axis=bna, begin_params_axis=bpa, epsilon=1e-5)
@@ -71,6 +91,7 @@ def main():
         out[f"{k}_x"] = (rng.standard_normal(shape) * 3 + 0.5).astype(np.float32)
     out["sigmoid_x"] = (rng.standard_normal(1027) * 5).astype(np.float32)
     _layer_norm_cases(out, np.random.default_rng(35))
+    _batch_matmul_cases(out, np.random.default_rng(36))
     for mode, name in ((ms.PYNATIVE_MODE, "pynative"), (ms.GRAPH_MODE, "graph")):
         ms.set_context(mode=mode, device_target="CPU")
         prim = ops.BatchNorm(is_training=False, epsilon=1e-5)
@@ -87,6 +108,7 @@ def main():
         for k, (op, _, axis, keep) in REDUCE_CASES.items():
             out[f"{k}_{name}"] = getattr(ops, op)(keep_dims=keep)(ms.Tensor(out[f"{k}_x"]), axis).asnumpy()
         _run_layer_norm(out, name)
+        _run_batch_matmul(out, name)
     np.savez_compressed(OUT, **out)
     print("wrote", os.path.relpath(OUT), file=sys.stderr)
 

@@ -144,7 +144,7 @@ class Emitter:
         self._count = 0
         self.parents: tuple = ()     # the equation being written and those it is nested in
         self.reversed: dict = {}     # a ReverseV2's output -> (its input, axes): Conv2DTranspose undoes it
-        self.transposed: dict = {}   # a 2-D Transpose's output -> its input: MatMul reads it transposed
+        self.transposed: dict = {}   # a Transpose of the last two axes: output -> input ((Batch)MatMul's flags)
 
     # -- the graph -----------------------------------------------------------------------
     def fresh(self, stem="CNode"):
@@ -371,7 +371,8 @@ def _broadcast(em, eqn, ins, shape, broadcast_dimensions, **_):
 def _transpose(em, eqn, ins, permutation):
     x = em.tensor(ins[0])
     out = em.op("Transpose", [x, tuple(int(p) for p in permutation)], _out(eqn))
-    if tuple(permutation) == (1, 0):
+    n = len(permutation)
+    if n >= 2 and tuple(permutation) == (*range(n - 2), n - 1, n - 2):
         em.transposed[out] = x
     return out
 
@@ -414,6 +415,11 @@ def _dot_general(em, eqn, ins, dimension_numbers, **_):
         if b in em.transposed:
             b, tb = em.transposed[b], not tb
         return em.op("MatMul", [a, b, ta, tb], out)
+    rank = len(la.shape)
+    if lb and len(ra.shape) == rank and tuple(lb) == tuple(rb) == tuple(range(rank - 2)) and len(lc) == 1 \
+            and lc[0] >= rank - 2 and rc[0] >= rank - 2:
+        # a BatchMatMul of the last two axes (flattened to 3-D), its transposed operands read by the flags
+        return _batch_matmul(em, a, b, la, ra, lc[0] == rank - 2, rc[0] == rank - 1, bshape, out)
     a = _transposed(em, a, la, [*lb, *lf, *lc])
     la = la.update(shape=tuple(la.shape[d] for d in [*lb, *lf, *lc]))
     b = _transposed(em, b, ra, [*rb, *rc, *rf])
@@ -423,6 +429,19 @@ def _dot_general(em, eqn, ins, dimension_numbers, **_):
     b = _reshaped(em, b, ra, [*batch, k, n])
     flat = out.update(shape=(*batch, m, n))
     r = em.op("BatchMatMul" if lb else "MatMul", [a, b, False, False], flat)
+    return _reshaped(em, r, flat, out.shape)
+
+
+def _batch_matmul(em, a, b, la, ra, ta, tb, bshape, out):
+    batch = [math.prod(bshape)]
+    ops = []
+    for x, aval, t in ((a, la, ta), (b, ra, tb)):
+        if x in em.transposed:
+            x, t = em.transposed[x], not t
+            aval = aval.update(shape=(*aval.shape[:-2], aval.shape[-1], aval.shape[-2]))
+        ops += [_reshaped(em, x, aval, [*batch, *aval.shape[-2:]]), t]
+    flat = out.update(shape=(*batch, *out.shape[-2:]))
+    r = em.op("BatchMatMul", [ops[0], ops[2], ops[1], ops[3]], flat)
     return _reshaped(em, r, flat, out.shape)
 
 
