@@ -1,7 +1,7 @@
 """MindSpore 2.10's CPU rounding of inference BatchNorm, float32 ReduceSum/ReduceMean/SumExt, Sigmoid,
-Tanh and last-axis Softmax, and of a Mul met by an Add (each kernel rounds: no fused multiply-add), bit for bit (recorded by
-tests/golden/record_kernel_order.py): the census's EcapaTDNN and Arcface forwards parted from
-MindSpore's in these kernels (issue 34)."""
+Tanh and last-axis Softmax, of a Mul met by an Add (each kernel rounds: no fused multiply-add), and of
+float32/float16 LayerNorm and BatchMatMul, bit for bit (recorded by tests/golden/record_kernel_order.py):
+the census's EcapaTDNN, Arcface, ViT and BERT forwards parted from MindSpore's in these kernels (issue 34)."""
 import os
 
 import numpy as np
@@ -25,7 +25,7 @@ REDUCE = {
 
 def _bits_equal(got, want):
     assert got.shape == want.shape and got.dtype == want.dtype
-    assert np.array_equal(got.view(np.uint32), want.view(np.uint32)), \
+    assert np.array_equal(got.view(f"u{got.itemsize}"), want.view(f"u{want.itemsize}")), \
         f"{int((got != want).sum())} of {want.size} values differ, largest {np.abs(got - want).max():.3g}"
 
 
@@ -175,3 +175,60 @@ def test_float16_dense_pynative_and_loaded_file():
     dense.weight.set_data(params["weight"])
     dense.bias.set_data(params["bias"])
     assert np.array_equal(dense(x).asnumpy(), REC["dense_pynative"])
+
+
+LAYER_NORM = {"ln_last": (-1, -1), "ln_offset": (-1, -1), "ln_two_axes": (1, 2), "ln_half": (-1, -1)}
+
+
+def test_layer_norm_bits_and_gradient():
+    """``ops.LayerNorm`` and ``nn.LayerNorm`` in a graph (MindSpore's two modes agree); the gradient is
+    LayerNorm's (a NumPy float64 formula)."""
+    layer = nn.LayerNorm((64,), epsilon=1e-5)
+    layer.gamma.set_data(ms.Tensor(REC["ln_last_gamma"]))
+    layer.beta.set_data(ms.Tensor(REC["ln_last_beta"]))
+    dy = np.linspace(-1, 1, 5 * 64, dtype=np.float32).reshape(5, 64)
+
+    @ms.jit
+    def run(*ts):
+        grad = ms.grad(lambda t: (layer(t) * ms.Tensor(dy)).sum())(ts[0][0])
+        return tuple(ops.LayerNorm(begin_norm_axis=LAYER_NORM[k][0], begin_params_axis=LAYER_NORM[k][1],
+                                   epsilon=1e-5)(*ts[3 * i:3 * i + 3]) for i, k in enumerate(LAYER_NORM)) + \
+            (layer(ts[0]), grad)
+    *outs, y_layer, grad = run(*(ms.Tensor(REC[f"{k}_{v}"]) for k in LAYER_NORM for v in ("x", "gamma", "beta")))
+    _bits_equal(y_layer.asnumpy(), REC["ln_last_graph"])
+    for k, (y, mean, var) in zip(LAYER_NORM, outs):
+        try:
+            for got, key in ((y, k), (mean, f"{k}_mean"), (var, f"{k}_var")):
+                _bits_equal(REC[f"{key}_pynative"], REC[f"{key}_graph"])
+                # msjax keeps a float16 input's statistics in float16 (MindSpore's CPU kernel: float32)
+                _bits_equal(got.asnumpy(), REC[f"{key}_graph"].astype(got.asnumpy().dtype))
+        except AssertionError as e:
+            raise AssertionError(f"{k}: {e}") from None
+    x = REC["ln_last_x"][0].astype(np.float64)
+    r = 1 / np.sqrt(x.var(-1, keepdims=True) + 1e-5)
+    xhat, d = (x - x.mean(-1, keepdims=True)) * r, dy * REC["ln_last_gamma"].astype(np.float64)
+    want = r * (d - d.mean(-1, keepdims=True) - xhat * (d * xhat).mean(-1, keepdims=True))
+    np.testing.assert_allclose(grad.asnumpy(), want, rtol=1e-4, atol=1e-5)
+
+
+BATCH_MATMUL = {"bmm_tb": (False, True), "bmm_4d_ta": (True, False), "bmm_half": (False, False)}
+
+
+def test_batch_matmul_bits_and_mindir(tmp_path):
+    """``BatchMatMul`` is oneDNN's 2-D matmul per batch (MindSpore's CPU kernel; its two modes agree); its
+    MINDIR is one ``BatchMatMul`` node with the flags (a transposed copy would be summed in another
+    order), which msjax's ``GraphCell`` runs to the same bits."""
+    from msjax.train._export.mindir_writer import write_mindir
+
+    def run(*ts):
+        return tuple(ops.BatchMatMul(*BATCH_MATMUL[k])(ts[2 * i], ts[2 * i + 1]) for i, k in enumerate(BATCH_MATMUL))
+    xs = [ms.Tensor(REC[f"{k}_{v}"]) for k in BATCH_MATMUL for v in ("x", "y")]
+    path = str(tmp_path / "bmm.mindir")
+    write_mindir(run, tuple(xs), path)
+    loaded = ms.nn.GraphCell(ms.load(path))(*xs)
+    for k, got, file_out in zip(BATCH_MATMUL, run(*xs), loaded):
+        _bits_equal(REC[f"{k}_pynative"], REC[f"{k}_graph"])
+        _bits_equal(got.asnumpy(), REC[f"{k}_pynative"])
+        _bits_equal(file_out.asnumpy(), REC[f"{k}_pynative"])
+    names = [n.op_type for n in ms.train._mind_ir_pb.ModelProto.FromString(open(path, "rb").read()).graph.node]
+    assert not any("Transpose" in n for n in names) and sum("BatchMatMul" in n for n in names) == 3

@@ -102,8 +102,10 @@ def test_softmax_family_and_cross_entropy_in_float32(dtype):
 
 
 def test_layer_norm_float16_statistics():
-    """LayerNorm of float16 activations with a large mean: x - mean cancels in float16 (ulp(1000)
-    = 0.5), not in float32."""
+    """LayerNorm of float16 activations with a large mean: the statistics are summed in float64 (a float16
+    sum would cancel: ulp(1000) = 0.5); as MindSpore's CPU kernel, ``x - mean`` is taken in float16 with
+    the mean rounded to float16, 0.026 from a float32 formula here in both frameworks
+    (``tests/test_kernel_order.py`` checks MindSpore's bits)."""
     rng = np.random.RandomState(3)
     x = (1000 + rng.randn(4, 256)).astype(np.float16)
     ln = nn.LayerNorm((256,))
@@ -111,7 +113,7 @@ def test_layer_norm_float16_statistics():
     out = ln(ms.Tensor(x)).asnumpy().astype(np.float32)
     x32 = x.astype(np.float32)
     ref = (x32 - x32.mean(-1, keepdims=True)) / np.sqrt(x32.var(-1, keepdims=True) + 1e-7)
-    np.testing.assert_allclose(out, ref, atol=1e-2)
+    np.testing.assert_allclose(out, ref, atol=4e-2)
 
 
 def test_add_flags_fp16_casts_inputs_like_to_float():

@@ -125,6 +125,30 @@ def test_function_and_tuple_output(tmp_path):
     assert _ops(model).split()[-1] == "MakeTuple"
 
 
+def test_dense_and_transposed_matmul_read_the_operand_transposed():
+    """``x @ w.T`` is ``MatMul(x, w, False, True)`` as MindSpore writes ``nn.Dense``, not a Transpose
+    node: oneDNN sums a transposed operand in another order than its transposed copy (Arcface's
+    25,088-wide ``fc``: 502 of 512 values apart, up to 1e-5), and the loaded graph must give the forward's
+    values. A ``Transpose`` something else reads stays."""
+    dense = nn.Dense(3, 2)
+    model = build_mindir(dense, (ms.Tensor(np.ones((4, 3), np.float32)),))
+    assert "Transpose" not in _ops(model)
+    mm = [n for n in model.graph.node if n.op_type.startswith("REF::MatMul")]
+    consts = {n.output[0]: n.attribute[0].i for n in model.graph.node if n.op_type == "Constant"}
+    assert [[consts.get(i) for i in n.input[2:]] for n in mm] == [[0, 1]]
+
+    def fn(x, w):
+        t = w.T
+        return ops.MatMul(transpose_a=True)(x, t), t
+    model = build_mindir(fn, (ms.Tensor(np.ones((3, 4), np.float32)), ms.Tensor(np.ones((2, 3), np.float32))))
+    assert _ops(model).split().count("Transpose") == 1      # w.T kept for the output, read through by MatMul
+    g = model.graph
+    mm = [n for n in g.node if n.op_type.startswith("REF::MatMul")]
+    consts = {n.output[0]: n.attribute[0].i for n in g.node if n.op_type == "Constant"}
+    assert [(list(n.input[:2]), [consts.get(i) for i in n.input[2:]]) for n in mm] == [
+        ([g.input[0].name, g.input[1].name], [1, 1])]
+
+
 def test_unsupported_op_raises_and_writes_nothing(tmp_path):
     path = tmp_path / "t.mindir"
 

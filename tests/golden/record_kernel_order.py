@@ -7,7 +7,8 @@ row by row along axis 0; ``SumExt``, ``ops.sum``, the same kernel), float32 ``Si
 GRAPH_MODE, with their seeded inputs; MindSpore's own ``.mindir`` of the last
 (``tests/fixtures/kernel_order_mul_add.mindir``); a float16 ``nn.Dense`` in PyNative and MindSpore's own
 ``.mindir`` of it run by ``GraphCell`` (``tests/fixtures/kernel_order_dense_f16.mindir``: its runtime adds
-the bias to the unrounded product).
+the bias to the unrounded product); float32/float16 ``LayerNorm`` (float64 serial sums, ``E[x^2] - mean^2``,
+each step of ``y`` rounded) and ``BatchMatMul`` (oneDNN's 2-D matmul per batch, transposed operands by their strides).
 
     /tmp/ms/bin/python tests/golden/record_kernel_order.py      # writes tests/fixtures/kernel_order_mindspore.npz
                                                                 # and tests/fixtures/kernel_order_mul_add.mindir
@@ -38,6 +39,48 @@ REDUCE_CASES = {
     "sum_middle": ("ReduceSum", (3, 41, 4), (1,), False),
     "sum_vector": ("ReduceSum", (500,), (), False),
 }
+
+# name -> (input shape, dtype, begin_norm_axis, begin_params_axis, input offset)
+LAYER_NORM_CASES = {
+    "ln_last": ((2, 5, 64), np.float32, -1, -1, 0.5),
+    "ln_offset": ((6, 40), np.float32, -1, -1, 300.0),        # E[x^2] - mean^2 in float64, summed in order
+    "ln_two_axes": ((3, 4, 6), np.float32, 1, 2, 0.5),        # gamma over the last axis only
+    "ln_half": ((2, 5, 64), np.float16, -1, -1, 0.5),
+}
+
+
+def _layer_norm_cases(out, rng):
+    for k, (shape, dt, _, bpa, offset) in LAYER_NORM_CASES.items():
+        out[f"{k}_x"] = (rng.standard_normal(shape) * 2 + offset).astype(dt)
+        pshape = shape[bpa:]
+        out[f"{k}_gamma"] = (rng.standard_normal(pshape) * 0.5 + 1).astype(dt)
+        out[f"{k}_beta"] = (rng.standard_normal(pshape) * 0.3).astype(dt)
+
+
+# name -> (x shape, y shape, dtype, transpose_a, transpose_b)
+BATCH_MATMUL_CASES = {
+    "bmm_tb": ((12, 50, 64), (12, 50, 64), np.float32, False, True),
+    "bmm_4d_ta": ((2, 3, 40, 24), (2, 3, 40, 36), np.float32, True, False),
+    "bmm_half": ((4, 20, 48), (4, 48, 20), np.float16, False, False),
+}
+
+
+def _batch_matmul_cases(out, rng):
+    for k, (xs, ys, dt, _, _) in BATCH_MATMUL_CASES.items():
+        out[f"{k}_x"], out[f"{k}_y"] = (rng.standard_normal(xs).astype(dt), rng.standard_normal(ys).astype(dt))
+
+
+def _run_batch_matmul(out, name):
+    for k, (_, _, _, ta, tb) in BATCH_MATMUL_CASES.items():
+        prim = ops.BatchMatMul(transpose_a=ta, transpose_b=tb)
+        out[f"{k}_{name}"] = prim(ms.Tensor(out[f"{k}_x"]), ms.Tensor(out[f"{k}_y"])).asnumpy()
+
+
+def _run_layer_norm(out, name):
+    for k, (_, _, bna, bpa, _) in LAYER_NORM_CASES.items():
+        prim = ops.LayerNorm(begin_norm_axis=bna, begin_params_axis=bpa, epsilon=1e-5)
+        y, mean, var = prim(*(ms.Tensor(out[f"{k}_{v}"]) for v in ("x", "gamma", "beta")))
+        out[f"{k}_{name}"], out[f"{k}_mean_{name}"], out[f"{k}_var_{name}"] = y.asnumpy(), mean.asnumpy(), var.asnumpy()
 
 
 class MulAdd(nn.Cell):
@@ -72,6 +115,8 @@ def main():
     out["tanh_x"] = tanh_x
     out["softmax_x"] = (rng.standard_normal((2, 8, 301)) * 4).astype(np.float32)
     out["sumext_x"] = (rng.standard_normal((1, 32, 301)) * 3).astype(np.float32)
+    _layer_norm_cases(out, np.random.default_rng(35))
+    _batch_matmul_cases(out, np.random.default_rng(36))
     for mode, name in ((ms.PYNATIVE_MODE, "pynative"), (ms.GRAPH_MODE, "graph")):
         ms.set_context(mode=mode, device_target="CPU")
         prim = ops.BatchNorm(is_training=False, epsilon=1e-5)
@@ -96,6 +141,8 @@ def main():
         out[f"sumext_{name}"] = ms.Tensor(out["sumext_x"]).sum(2).asnumpy()
         for i, y in enumerate(MulAdd()(*args)):
             out[f"muladd{i}_{name}"] = y.asnumpy()
+        _run_layer_norm(out, name)
+        _run_batch_matmul(out, name)
     ms.export(MulAdd(), *args, file_name=os.path.join(os.path.dirname(OUT), "kernel_order_mul_add"), file_format="MINDIR")
     ms.set_context(mode=ms.PYNATIVE_MODE)
     out["dense_x"] = rng.standard_normal((64, 40)).astype(np.float32)

@@ -12,6 +12,8 @@ batch dimensions on CPU/GPU. ``ops.matmul`` follows NumPy (1-D operands, broadca
 """
 from __future__ import annotations
 
+import functools
+
 import jax
 import jax.numpy as jnp
 import jax.scipy.linalg as jsl
@@ -117,6 +119,14 @@ def mm(input, mat2):
     return wrap(jnp.matmul(x, y))
 
 
+@functools.partial(jax.jit, static_argnums=(2, 3))
+def _onednn_batches(a, b, ta, tb):
+    """MindSpore's CPU BatchMatMul: oneDNN's 2-D matmul of each batch, a transposed operand by its strides."""
+    out = jax.vmap(lambda p, q: matmul_onednn.matmul(p, q, ta, tb))(a.reshape(-1, *a.shape[-2:]),
+                                                                     b.reshape(-1, *b.shape[-2:]))
+    return out.reshape(*a.shape[:-2], *out.shape[-2:])
+
+
 def _batch_matmul(name, x, y, transpose_a, transpose_b):
     _same_dtype(name, x, y)
     _no_bool(name, x)
@@ -126,6 +136,7 @@ def _batch_matmul(name, x, y, transpose_a, transpose_b):
         raise ValueError(f"For {name}, inputs shape cannot be broadcast on CPU/GPU, with x shape "
                          f"{list(x.shape)}, y shape {list(y.shape)}")
     xs, ys = x.shape, y.shape
+    original = x, y
     if transpose_a:
         x = jnp.swapaxes(x, -1, -2)
     if transpose_b:
@@ -136,12 +147,22 @@ def _batch_matmul(name, x, y, transpose_a, transpose_b):
                              f"with x shape {shape_text(xs)}(transpose_a={int(transpose_a)}), y shape {shape_text(ys)}"
                              f"(transpose_b={int(transpose_b)})")
         raise ValueError(f"For '{name}', x1_col must be equal to x2_row, but got {x.shape[-1]} and {y.shape[-2]}.")
-    return jnp.matmul(x, y)
+    a, b = original
+    n = a.ndim
+    if n < 3:
+        return jnp.matmul(x, y)
+    if matmul_onednn.usable(a[(0,) * (n - 2)], b[(0,) * (n - 2)]) and _apply.active() is None:
+        return _onednn_batches(a, b, bool(transpose_a), bool(transpose_b))
+    # the flags as the contracted axes (no transposed copies: the MINDIR writer writes BatchMatMul's flags)
+    batch = tuple(range(n - 2))
+    return lax.dot_general(a, b, (((n - 2 if transpose_a else n - 1,), (n - 1 if transpose_b else n - 2,)),
+                                  (batch, batch)), precision=lax.Precision.HIGHEST)
 
 
 @op("prim_batch_matmul", primitive="BatchMatMul", prim_args=("transpose_a", "transpose_b"), family="math")
 def _prim_batch_matmul(x, y, transpose_a=False, transpose_b=False):
-    """``BatchMatMul(transpose_a=False, transpose_b=False)(x, y)``: equal batch dimensions."""
+    """``BatchMatMul(transpose_a=False, transpose_b=False)(x, y)``: equal batch dimensions; float32 and float16 on
+    the CPU run each batch on oneDNN's matmul as MindSpore's kernel does (:mod:`.matmul_onednn`)."""
     return wrap(_batch_matmul("BatchMatMul", arr(x), arr(y), transpose_a, transpose_b))
 
 

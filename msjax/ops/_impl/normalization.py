@@ -16,7 +16,7 @@ from jax import lax
 from ..._core import state
 from ..._core.registry import op
 from ..._core.tensor import Tensor
-from . import batch_norm_native
+from . import batch_norm_native, layer_norm_cpu
 from ._util import _is_int, arr, rounded, wrap
 from .conv import _compiled, _float_arg
 from .export_names import exported
@@ -272,8 +272,14 @@ def layer_norm_array(x, gamma, beta, begin_norm_axis, begin_params_axis, eps):
 
 
 @_compiled("begin_norm_axis", "begin_params_axis", "eps")
-@float32_inside
 def _layer_norm_array(x, gamma, beta, begin_norm_axis, begin_params_axis, eps):
+    if layer_norm_cpu.applies(x, gamma, beta):      # MindSpore's CPU kernel's rounding
+        return layer_norm_cpu.layer_norm(x, gamma, beta, begin_norm_axis, begin_params_axis, eps, _layer_norm_xla)
+    return _layer_norm_xla(x, gamma, beta, begin_norm_axis, begin_params_axis, eps)
+
+
+@float32_inside
+def _layer_norm_xla(x, gamma, beta, begin_norm_axis, begin_params_axis, eps):
     bna = begin_norm_axis % x.ndim
     bpa = begin_params_axis % x.ndim
     axes = tuple(range(bna, x.ndim))

@@ -144,6 +144,7 @@ class Emitter:
         self._count = 0
         self.parents: tuple = ()     # the equation being written and those it is nested in
         self.reversed: dict = {}     # a ReverseV2's output -> (its input, axes): Conv2DTranspose undoes it
+        self.transposed: dict = {}   # a Transpose of the last two axes: output -> input ((Batch)MatMul's flags)
 
     # -- the graph -----------------------------------------------------------------------
     def fresh(self, stem="CNode"):
@@ -373,7 +374,12 @@ def _broadcast(em, eqn, ins, shape, broadcast_dimensions, **_):
 
 @rule("transpose")
 def _transpose(em, eqn, ins, permutation):
-    return em.op("Transpose", [em.tensor(ins[0]), tuple(int(p) for p in permutation)], _out(eqn))
+    x = em.tensor(ins[0])
+    out = em.op("Transpose", [x, tuple(int(p) for p in permutation)], _out(eqn))
+    n = len(permutation)
+    if n >= 2 and tuple(permutation) == (*range(n - 2), n - 1, n - 2):
+        em.transposed[out] = x
+    return out
 
 
 def _transposed(em, x, aval, perm):
@@ -404,9 +410,21 @@ def _dot_general(em, eqn, ins, dimension_numbers, **_):
     bshape = [la.shape[d] for d in lb]
     m, k, n = size(la, lf), size(la, lc), size(ra, rf)
     a, b = em.tensor(ins[0]), em.tensor(ins[1])
-    # keep a plain (transposed) 2-D MatMul where the operands allow, as MindSpore writes Dense
+    # keep a plain (transposed) 2-D MatMul where the operands allow, as MindSpore writes Dense: an operand
+    # that is a 2-D Transpose is read through the flag (``x @ w.T`` as ``MatMul(x, w, False, True)``; oneDNN
+    # sums a transposed operand in another order than its transposed copy, so the node must be MindSpore's)
     if not lb and len(la.shape) == 2 and len(ra.shape) == 2:
-        return em.op("MatMul", [a, b, lc[0] == 0, rc[0] == 1], out)
+        ta, tb = lc[0] == 0, rc[0] == 1
+        if a in em.transposed:
+            a, ta = em.transposed[a], not ta
+        if b in em.transposed:
+            b, tb = em.transposed[b], not tb
+        return em.op("MatMul", [a, b, ta, tb], out)
+    rank = len(la.shape)
+    if lb and len(ra.shape) == rank and tuple(lb) == tuple(rb) == tuple(range(rank - 2)) and len(lc) == 1 \
+            and lc[0] >= rank - 2 and rc[0] >= rank - 2:
+        # a BatchMatMul of the last two axes (flattened to 3-D), its transposed operands read by the flags
+        return _batch_matmul(em, a, b, la, ra, lc[0] == rank - 2, rc[0] == rank - 1, bshape, out)
     a = _transposed(em, a, la, [*lb, *lf, *lc])
     la = la.update(shape=tuple(la.shape[d] for d in [*lb, *lf, *lc]))
     b = _transposed(em, b, ra, [*rb, *rc, *rf])
@@ -416,6 +434,19 @@ def _dot_general(em, eqn, ins, dimension_numbers, **_):
     b = _reshaped(em, b, ra, [*batch, k, n])
     flat = out.update(shape=(*batch, m, n))
     r = em.op("BatchMatMul" if lb else "MatMul", [a, b, False, False], flat)
+    return _reshaped(em, r, flat, out.shape)
+
+
+def _batch_matmul(em, a, b, la, ra, ta, tb, bshape, out):
+    batch = [math.prod(bshape)]
+    ops = []
+    for x, aval, t in ((a, la, ta), (b, ra, tb)):
+        if x in em.transposed:
+            x, t = em.transposed[x], not t
+            aval = aval.update(shape=(*aval.shape[:-2], aval.shape[-1], aval.shape[-2]))
+        ops += [_reshaped(em, x, aval, [*batch, *aval.shape[-2:]]), t]
+    flat = out.update(shape=(*batch, *out.shape[-2:]))
+    r = em.op("BatchMatMul", [ops[0], ops[2], ops[1], ops[3]], flat)
     return _reshaped(em, r, flat, out.shape)
 
 

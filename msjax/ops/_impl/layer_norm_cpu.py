@@ -1,0 +1,90 @@
+"""``LayerNorm`` in the arithmetic of MindSpore 2.10's CPU kernel, for float32 and float16 on the CPU
+backend outside an exporter's trace (issue 34's census: ViT's and BERT's forwards parted from
+MindSpore's here). Found by matching MindSpore 2.10's outputs bit for bit
+(``tests/test_kernel_order.py``, recorded by ``tests/golden/record_kernel_order.py``):
+
+* per normalised block of ``n`` values, the sums of ``x`` and of ``x * x`` in float64, one value after
+  another; ``mean = sum / n`` and ``var = sum_sq / n - mean * mean`` (biased, not a second pass over
+  ``x - mean``), each rounded to float32;
+* float32: ``y = ((x - mean) / sqrtf(var + eps)) * gamma + beta``, every step rounded to float32 (a
+  true division, no fused multiply-add);
+* float16: the same steps, each rounded to float16: ``x - f16(mean)``, divided by
+  ``f16(sqrtf(var + eps))``, times ``gamma``, plus ``beta``.
+
+The gradient is that of msjax's XLA formula (``reference``): MindSpore's ``LayerNormGrad`` is its
+own kernel, which this module does not model.
+
+Differs from MindSpore: the mean and variance outputs keep msjax's dtype (float16 for a float16
+input, where MindSpore's CPU kernel returns float32).
+"""
+from __future__ import annotations
+
+import functools
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax import lax
+
+from . import conv_lowering
+from ._util import rounded
+from .reduce_order import _divided
+
+
+def applies(x, gamma, beta):
+    """Whether this module computes the LayerNorm of ``x`` (see the module docstring)."""
+    dt = x.dtype
+    return (dt in (jnp.float32, jnp.float16) and all(p is None or p.dtype == dt for p in (gamma, beta))
+            and jax.default_backend() == "cpu" and conv_lowering.setting() == "auto")
+
+
+def _statistics(x, bna):
+    """float32 (mean, var) of each block of ``x`` from axis ``bna`` on, shaped to broadcast."""
+    blocks = int(np.prod(x.shape[:bna], dtype=np.int64))
+    cols = x.reshape(blocks, -1).astype(jnp.float64).T           # (n, blocks)
+    n = cols.shape[0]
+
+    def step(acc, col):
+        s, q = acc
+        return (s + col, q + col * col), None                    # col * col is exact in float64
+    zero = jnp.zeros((blocks,), jnp.float64)
+    (s, q), _ = lax.scan(step, (zero, zero), cols)
+    mean = _divided(s, n)
+    var = _divided(q, n) - rounded(mean * mean)
+    shape = x.shape[:bna] + (1,) * (x.ndim - bna)
+    return mean.astype(jnp.float32).reshape(shape), var.astype(jnp.float32).reshape(shape)
+
+
+def _forward(x, gamma, beta, bna, bpa, eps):
+    mean, var = _statistics(x, bna)
+    half = x.dtype == jnp.float16
+    step = (lambda v: lax.reduce_precision(v, exponent_bits=5, mantissa_bits=10)) if half else (lambda v: v)
+    xf = x.astype(jnp.float32)
+    den = step(jnp.sqrt(var + jnp.float32(eps)))
+    # a division by a broadcast operand (XLA would multiply by its reciprocal)
+    y = step(step(xf - step(mean)) / lax.optimization_barrier(jnp.broadcast_to(den, x.shape)))
+    pshape = (1,) * bpa + tuple(x.shape[bpa:])
+    if gamma is not None:
+        y = step(rounded(y * gamma.astype(jnp.float32).reshape(pshape)))
+    if beta is not None:
+        y = step(y + beta.astype(jnp.float32).reshape(pshape))
+    return y.astype(x.dtype), mean, var
+
+
+def layer_norm(x, gamma, beta, begin_norm_axis, begin_params_axis, eps, reference):
+    """(y, mean, var) of MindSpore's CPU kernel; ``reference(x, gamma, beta, begin_norm_axis,
+    begin_params_axis, eps)`` gives the gradient and the statistics' dtype."""
+    bna, bpa = begin_norm_axis % x.ndim, begin_params_axis % x.ndim
+    ref = functools.partial(reference, begin_norm_axis=bna, begin_params_axis=bpa, eps=eps)
+
+    @jax.custom_jvp
+    def kernel(x, gamma, beta):
+        y, mean, var = _forward(x, gamma, beta, bna, bpa, eps)
+        dt = jnp.dtype(jnp.float16) if x.dtype == jnp.float16 else jnp.dtype(jnp.float32)
+        return y, mean.astype(dt), var.astype(dt)
+
+    @kernel.defjvp
+    def _jvp(primals, tangents):
+        return kernel(*primals), jax.jvp(ref, primals, tangents)[1]
+
+    return kernel(x, gamma, beta)
