@@ -309,9 +309,7 @@ def convolve(x, w, stride, pads, dilation, groups):
     stride, dilation = tuple(stride), tuple(dilation)
     pads = tuple(tuple(p) for p in pads)
     if raised_to_float32(x, w):
-        if state.FORWARD_MODE[0] != 0:       # forward mode: the casts differentiate as they are
-            return _widened(x, w, stride, pads, dilation, groups).astype(x.dtype)
-        return _raised(stride, pads, dilation, groups)(x, w)
+        return convolve(x.astype(jnp.float32), w.astype(jnp.float32), stride, pads, dilation, groups).astype(x.dtype)
     dtype = x.dtype if x.dtype == w.dtype else None     # mixed operand dtypes never reach oneDNN
     if jax.default_backend() != "cpu" or setting() != "auto":
         return _planned(plan(x.shape, w.shape, stride, pads, dilation, groups, dtype=dtype),
@@ -335,32 +333,6 @@ def raised_to_float32(x, w):
     slower than the float32 one (the zoo Unet at O3: 0.26x MindSpore's steps/s, issue 36)."""
     return (x.dtype == jnp.float16 and w.dtype == jnp.float16 and setting() in ("auto", "onednn")
             and jax.default_backend() == "cpu")
-
-
-def _widened(x, w, stride, pads, dilation, groups):
-    """The float32 convolution of ``x`` and ``w`` widened (exact)."""
-    return convolve(x.astype(jnp.float32), w.astype(jnp.float32), stride, pads, dilation, groups)
-
-
-@functools.lru_cache(maxsize=None)
-def _raised(stride, pads, dilation, groups):
-    """``conv(x, w)`` of float16 operands as :func:`raised_to_float32` says, keeping the float16
-    operands (not their float32 copies) for the gradients: a training step holds half the memory."""
-    wide = functools.partial(_widened, stride=stride, pads=pads, dilation=dilation, groups=groups)
-
-    @jax.custom_vjp
-    def conv(x, w):
-        return wide(x, w).astype(x.dtype)
-
-    def conv_fwd(x, w):
-        return conv(x, w), (x, w)
-
-    def conv_bwd(res, g):
-        # the transposes of the widening casts round each float32 gradient to float16 once
-        return jax.vjp(wide, *res)[1](g.astype(jnp.float32))
-
-    conv.defvjp(conv_fwd, conv_bwd)
-    return conv
 
 
 @functools.lru_cache(maxsize=None)
