@@ -19,7 +19,8 @@ With msjax's native oneDNN kernels (``msjax/ops/_native``: XLA FFI custom calls,
 use; the default install on Linux x86-64), ``auto`` sends float32 CPU passes to oneDNN (``plan``
 says which); they are cacheable. Only where those cannot be had, the optional ``cpu-kernels``
 extra (PyTorch's CPU build, host callbacks) takes narrow float32 convolutions, unless the
-persistent compile cache is on: JAX cannot store programs with host callbacks. On the CPU,
+persistent compile cache is on: JAX cannot store programs with host callbacks. A float16
+convolution on the CPU is the float32 one rounded once (:func:`raised_to_float32`). On the CPU,
 kernel taps that only ever meet padding are dropped first (:func:`crop_dead_taps`), except before
 msjax's native oneDNN kernels (MindSpore's kernels keep them, and its sums with them).
 
@@ -303,9 +304,12 @@ def crop_dead_taps(x, w, stride, pads, dilation):
 def convolve(x, w, stride, pads, dilation, groups):
     """N-d convolution in MindSpore's layout, each pass lowered as :func:`plan` says; on the CPU,
     kernel taps that only meet padding are dropped first (:func:`crop_dead_taps`), except from the
-    forward pass on msjax's native oneDNN kernels (:func:`_full_forward`)."""
+    forward pass on msjax's native oneDNN kernels (:func:`_full_forward`). A float16 convolution on
+    the CPU is the float32 one rounded (:func:`raised_to_float32`)."""
     stride, dilation = tuple(stride), tuple(dilation)
     pads = tuple(tuple(p) for p in pads)
+    if raised_to_float32(x, w):
+        return convolve(x.astype(jnp.float32), w.astype(jnp.float32), stride, pads, dilation, groups).astype(x.dtype)
     dtype = x.dtype if x.dtype == w.dtype else None     # mixed operand dtypes never reach oneDNN
     if jax.default_backend() != "cpu" or setting() != "auto":
         return _planned(plan(x.shape, w.shape, stride, pads, dilation, groups, dtype=dtype),
@@ -315,6 +319,20 @@ def convolve(x, w, stride, pads, dilation, groups):
     x, w, pads = crop_dead_taps(x, w, stride, pads, dilation)
     return _planned(plan(x.shape, w.shape, stride, pads, dilation, groups, dtype=dtype),
                     stride, pads, dilation, groups)(x, w)
+
+
+def raised_to_float32(x, w):
+    """Whether this convolution runs in float32 and rounds its result: float16 operands on the CPU
+    under the ``auto``/``onednn`` lowerings. MindSpore 2.10's CPU build has float32 convolution
+    kernels only; its kernel selection (``kernel_select_cpu.cc``, ``InputDtypeMatch``: a float32 kernel
+    accepts float16 inputs) widens a float16 ``Conv2D`` (and ``Conv2DBackpropInput`` /
+    ``Conv2DBackpropFilter``, the gradients) to float32 with casts, runs the float32 kernel and casts
+    the result back to float16 (round to nearest even), so every pass is the float32 one rounded
+    once (``tests/golden/conv_float16.py``, bit for bit). The casts' transposes are casts, so JAX's
+    reverse mode gives both gradients that way too. XLA:CPU's own float16 convolution was also 6x
+    slower than the float32 one (the zoo Unet at O3: 0.26x MindSpore's steps/s, issue 36)."""
+    return (x.dtype == jnp.float16 and w.dtype == jnp.float16 and setting() in ("auto", "onednn")
+            and jax.default_backend() == "cpu")
 
 
 @functools.lru_cache(maxsize=None)

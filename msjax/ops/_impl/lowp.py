@@ -17,12 +17,15 @@ This module holds the two pieces msjax uses so that does not happen:
 * The gradient of a broadcast (a bias added over a batch, BatchNorm's ``gamma``/``beta``, a
   Parameter scaled over an image) is a sum over the broadcast axes. JAX sums in the cotangent's
   own type; :func:`install` makes that sum accumulate in float32 and round once for float16 and
-  bfloat16 cotangents (``jax.lax.broadcast_in_dim``'s transpose rule, process-wide: other JAX
-  code in the same process gets the more accurate sums too).
+  bfloat16 cotangents (``jax.lax.broadcast_in_dim``'s transpose rule and the n-ary ops' implicit
+  broadcasts, ``jax._src.lax.lax._unbroadcast``; process-wide: other JAX code in the same process
+  gets the more accurate sums too).
 
 Matrix products and convolutions need nothing here: XLA's CPU, GPU and TPU backends already
 accumulate float16/bfloat16 ``dot_general`` and convolutions in float32 (``tests/test_low_precision.py``
-checks the CPU; ``bench/low_precision_device.py`` the accelerator).
+checks the CPU; ``bench/low_precision_device.py`` the accelerator); on the CPU a float16 matrix product
+or convolution is moreover the float32 one rounded once, as MindSpore's CPU kernels compute it
+(``matmul_onednn``, ``conv_lowering.raised_to_float32``).
 
 Difference from MindSpore: none intended beyond float rounding; MindSpore's CPU build lacks most
 bfloat16 kernels, msjax runs them with the same float32 accumulation.
@@ -105,11 +108,27 @@ def _broadcast_transpose_f32(ct, operand, **params):
     return [None if out is None else lax.convert_element_type(out, ct.dtype)]
 
 
+def _unbroadcast_f32(aval, x):
+    """``jax._src.lax.lax._unbroadcast`` (the transpose of an implicit size-1 broadcast in ``add``,
+    ``sub``, ``mul``, ``div`` ...: a sum over the broadcast axes), accumulated in float32 for
+    float16/bfloat16 cotangents and rounded once. A bias added to a float16 activation whose input
+    is differentiated too (``BiasAdd`` in a float16 ``nn.Conv2d``) was summed in float16, 2 ulp off
+    MindSpore's ``BiasAddGrad`` on 162 elements (``tests/test_conv_float16.py``)."""
+    rule = _ORIGINAL["_unbroadcast"]
+    if is_low(x) and tuple(getattr(aval, "shape", ())) != tuple(np.shape(x)):
+        return lax.convert_element_type(rule(aval, lax.convert_element_type(x, jnp.float32)), x.dtype)
+    return rule(aval, x)
+
+
 def install():
     """Make JAX's broadcast transposes accumulate float16/bfloat16 in float32 (idempotent)."""
     if lax.broadcast_in_dim_p not in _ORIGINAL:
         _ORIGINAL[lax.broadcast_in_dim_p] = ad.primitive_transposes[lax.broadcast_in_dim_p]
         ad.primitive_transposes[lax.broadcast_in_dim_p] = _broadcast_transpose_f32
+    from jax._src.lax import lax as lax_internal     # the implicit broadcasts of the n-ary ops
+    if "_unbroadcast" not in _ORIGINAL and hasattr(lax_internal, "_unbroadcast"):
+        _ORIGINAL["_unbroadcast"] = lax_internal._unbroadcast
+        lax_internal._unbroadcast = _unbroadcast_f32
 
 
 install()
