@@ -10,8 +10,10 @@ rounding):
   to a few float32 ulps from the exact sigmoid (MindSpore's, which msjax now gives); the gradient is
   MindSpore's ``SigmoidGrad``, ``dy * y * (1 - y)``.
 
-Differs from MindSpore: a sigmoid below the smallest normal float32 (``x`` near -88) is 0, where
-MindSpore's kernel returns a subnormal value (XLA:CPU flushes subnormals).
+Differs from MindSpore (``docs/differences.md``): a sigmoid below the smallest normal float32 (``x``
+near -88) is 0, where MindSpore's kernel returns a subnormal or 0 depending on its thread (XLA:CPU
+flushes subnormals); a MindSpore thread's chunk of the tensor that holds a NaN is computed with the C
+library's ``expf`` instead, which msjax does not reproduce (the chunks change from call to call).
 
 A fused multiply-add is computed in float64 (the product of two float32 values is exact there) and
 rounded to float32 once.
