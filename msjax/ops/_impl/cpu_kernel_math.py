@@ -12,8 +12,9 @@ rounding):
 
 Differs from MindSpore (``docs/differences.md``): a sigmoid below the smallest normal float32 (``x``
 near -88) is 0, where MindSpore's kernel returns a subnormal or 0 depending on its thread (XLA:CPU
-flushes subnormals); a MindSpore thread's chunk of the tensor that holds a NaN is computed with the C
-library's ``expf`` instead, which msjax does not reproduce (the chunks follow the count of MindSpore's launches).
+flushes subnormals); a MindSpore thread's chunk of the tensor that holds a NaN is computed with the
+C library's ``expf`` instead, which msjax does not reproduce (the chunks follow MindSpore's count of
+its launches).
 
 A fused multiply-add is computed in float64 (the product of two float32 values is exact there) and
 rounded to float32 once.
