@@ -15,8 +15,11 @@ rounding):
   just below ``|x| = 5``), as MindSpore's PyNative and GRAPH_MODE give it; the gradient is
   MindSpore's ``TanhGrad``, ``dy * (1 - y * y)``.
 
-Differs from MindSpore: a sigmoid below the smallest normal float32 (``x`` near -88) is 0, where
-MindSpore's kernel returns a subnormal value (XLA:CPU flushes subnormals).
+Differs from MindSpore (``docs/differences.md``): a sigmoid below the smallest normal float32 (``x``
+near -88) is 0, where MindSpore's kernel returns a subnormal or 0 depending on its thread (XLA:CPU
+flushes subnormals); a MindSpore thread's chunk of the tensor that holds a NaN is computed with the
+C library's ``expf`` instead, which msjax does not reproduce (the chunks follow MindSpore's count of
+its launches).
 
 A fused multiply-add is computed in float64 (the product of two float32 values is exact there) and
 rounded to float32 once.
