@@ -18,7 +18,7 @@ import msjax as ms
 from msjax import ops
 from msjax._core import context
 from msjax.common import _cache_auth, _eager_store
-from msjax.ops._impl import conv_lowering, cpu_kernel_math
+from msjax.ops._impl import conv_lowering, cpu_kernel_math, softmax_order
 from msjax.runtime import _host_eager as he
 
 
@@ -74,7 +74,9 @@ def _xla(op, x):
     (lambda x: ops.sigmoid(x), cpu_kernel_math.sigmoid),     # nnacl's Sigmoid on the CPU (issue 34)
     (lambda x: ops.sum(x, 1), lambda a: jnp.sum(a, 1)),
     (lambda x: ops.log(ops.abs(x)), lambda a: jnp.log(jnp.abs(a))),
-], ids=["exp", "tanh", "sigmoid", "sum", "log"])
+    (lambda x: ops.tanh(x), cpu_kernel_math.tanh),           # nnacl's Tanh and Softmax (one program each)
+    (lambda x: ops.softmax(x, -1), softmax_order.softmax_last),
+], ids=["exp", "tanh", "sigmoid", "sum", "log", "nnacl_tanh", "softmax"])
 def test_first_later_loaded_bits_agree(store, op, ref):
     x = _x()
     first, how = _run(lambda: op(x))

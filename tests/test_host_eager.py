@@ -240,3 +240,22 @@ def test_bitcasts_of_one_width_bit_equal(host_only):
     before = he.stats()
     lax.bitcast_convert_type(x, np.uint16)       # another width: compiled
     assert he.stats()["host"] == before["host"]
+
+
+@pytest.mark.parametrize("op", [
+    lambda x: ms.ops.tanh(x), lambda x: ms.ops.sigmoid(x), lambda x: ms.ops.softmax(x, -1),
+    lambda x: ms.ops.sum(x, 1), lambda x: ms.ops.mean(x, 0), lambda x: ms.ops.sum(x, 0),
+], ids=["tanh", "sigmoid", "softmax", "sum1", "mean0", "sum0"])
+def test_compositions_on_the_host_bit_equal_to_compiled(host_only, op):
+    """MindSpore's CPU kernels' float32 arithmetic (``he.COMPOSITIONS``: one jitted program each) runs
+    its first calls on the host, with the compiled program's bits (test_kernel_order.py: MindSpore's,
+    PyNative and GRAPH_MODE). 29 columns: nnacl's 8-lane blocks, a 4-lane block and a last value."""
+    rs = np.random.RandomState(3)
+    x = ms.Tensor(np.concatenate([rs.standard_normal(3 * 29 - 2) * 4, [5.5, -90.0]]).reshape(3, 29).astype(np.float32))
+    host = _host(lambda: op(x)).asnumpy()
+    he.enabled(False)
+    try:
+        compiled = np.asarray(jax.jit(lambda a: op(ms.Tensor(a))._data)(x._data))
+    finally:
+        he.enabled(True)
+    assert host.tobytes() == compiled.tobytes()

@@ -65,7 +65,7 @@ import numpy as np
 
 from . import _host_math, _interrupt, _ir_context
 
-__all__ = ["HOST_BUDGET_MS", "THRESHOLD", "convertible", "enabled", "install", "stats"]
+__all__ = ["COMPOSITIONS", "HOST_BUDGET_MS", "THRESHOLD", "convertible", "enabled", "install", "stats"]
 
 THRESHOLD = 3        # host evaluations of one program before its next call may compile it
 HOST_BUDGET_MS = 10.0    # ... and the host time it may spend in all before that call compiles it
@@ -74,6 +74,11 @@ _ON = True
 _STATS = {"host": 0, "compiled": 0, "loaded": 0, "stored": 0, "last_refusal": None}
 STORE = [None]       # common._eager_store puts itself here: compiled programs kept across processes
 KERNELS = {}         # FFI target name -> its host twin, lent by the layer that owns the target (ops._native)
+# names of jitted functions whose compiled program rounds as its equations one by one (no float32
+# multiply feeding an add that XLA could contract, no reassociation; its owner tests the bits compiled
+# and on the host), lent by ops (``cpu_kernel_math``, ``softmax_order``, ``reduce_order``): their
+# equations are evaluated on the host without the one-rounding budget, as op by op they were
+COMPOSITIONS = set()
 _BF16 = np.dtype(ml_dtypes.bfloat16)
 _F16 = np.dtype(np.float16)
 _FLUSHED = {np.dtype(np.float32): np.uint32, np.dtype(np.float64): np.uint64, _BF16: np.uint16}
@@ -535,9 +540,19 @@ def _power_of_two(v):
     return m in (0.5, -0.5) and -120 < e < 120
 
 
-def _plan(jaxpr, budget, top=True):
+def _composition_division(eqn):
+    """A division inside a ``COMPOSITIONS`` program: IEEE by a divisor of the result's shape (or a
+    power of two), else not routed."""
+    divisor, out = eqn.invars[1], eqn.outvars[0]
+    if hasattr(divisor, "val"):
+        return "ieee" if _power_of_two(divisor.val) else None
+    return "ieee" if tuple(divisor.aval.shape) == tuple(out.aval.shape) else None
+
+
+def _plan(jaxpr, budget, top=True, composition=False):
     """The jaxpr's equations with their NumPy rules, or None where one is not
-    routable; ``budget`` counts the rounding float operations met so far."""
+    routable; ``budget`` counts the rounding float operations met so far (not inside a
+    ``composition``, a ``COMPOSITIONS`` program, where "math"/"libm" operations are refused)."""
     if len(budget) == 1:          # + the kinds met, whether a constant operand was met
         budget += [set(), False]
     steps = []
@@ -547,7 +562,8 @@ def _plan(jaxpr, budget, top=True):
             sub = eqn.params[inner]
             if sub.consts or getattr(sub.jaxpr, "effects", None):
                 return None
-            plan = _plan(sub.jaxpr, budget, top=False)
+            inner_composition = composition or eqn.params.get("name") in COMPOSITIONS and inner == "jaxpr"
+            plan = _plan(sub.jaxpr, budget, top=False, composition=inner_composition)
             if plan is None:
                 return None
             steps.append((eqn, None, plan))
@@ -558,10 +574,15 @@ def _plan(jaxpr, budget, top=True):
             return None
         fn, kind = rule
         if eqn.primitive.name == "div" and np.dtype(eqn.outvars[0].aval.dtype).kind not in "iub":
-            how = _division(eqn, jaxpr, top)
+            how = _composition_division(eqn) if composition else _division(eqn, jaxpr, top)
             if how is None:
                 return None
             fn = _reciprocal_div if how == "reciprocal" else fn
+        if composition:
+            if kind in ("math", "libm"):
+                return None
+            steps.append((eqn, fn, {k: v for k, v in eqn.params.items() if k not in ("sharding", "out_sharding")}))
+            continue
         budget[1].add(kind)
         budget[2] = budget[2] or any(hasattr(v, "val") for v in eqn.invars)
         if eqn.primitive.name == "div" and hasattr(eqn.invars[1], "val") and _power_of_two(eqn.invars[1].val):
@@ -693,7 +714,7 @@ def install():
             entry = _TABLE.get(jaxpr)
             if entry is None:
                 try:
-                    plan = _plan(jaxpr.jaxpr, [0])
+                    plan = _plan(jaxpr.jaxpr, [0], composition=name in COMPOSITIONS)
                 except Exception:  # noqa: BLE001 - a type NumPy does not know (PRNG keys): XLA's
                     plan = None
                 entry = _TABLE[jaxpr] = [plan, 0, None, 0.0]

@@ -32,6 +32,7 @@ import numpy as np
 from jax import lax
 
 from . import conv_lowering
+from ...runtime import _host_eager
 
 _F32 = np.float32
 _LN2 = _F32(0.693147)
@@ -43,20 +44,25 @@ def applies(x):
     return x.dtype == jnp.float32 and jax.default_backend() == "cpu" and conv_lowering.setting() == "auto"
 
 
+def _f64(v):
+    return lax.convert_element_type(v, np.float64) if isinstance(v, jax.Array) else np.float64(v)
+
+
 def _fma(a, b, c):
-    f64 = jnp.float64
-    return (jnp.asarray(a, f64) * jnp.asarray(b, f64) + jnp.asarray(c, f64)).astype(jnp.float32)
+    # lax, not jnp: a PyNative new shape traces the program again, and jnp's wrappers were most of it
+    return lax.convert_element_type(lax.add(lax.mul(_f64(a), _f64(b)), _f64(c)), np.float32)
 
 
 def _exp(x):
     """nnacl's float32 ``exp`` (``simd_exp32``)."""
-    x = jnp.clip(x, _F32(-87.3365478515625), _F32(88.72283935546875))
-    n = jnp.floor(_fma(x, _F32(1.44269504088896341), _F32(0.5)))
+    x = lax.min(lax.max(_F32(-87.3365478515625), x), _F32(88.72283935546875))     # jnp.clip's order
+    n = lax.floor(_fma(x, _F32(1.44269504088896341), _F32(0.5)))
     r = _fma(-n, _LN2, x)
-    q = jnp.full_like(r, _POLY[0])
+    q = lax.full_like(r, _POLY[0])
     for c in _POLY[1:]:
         q = _fma(r, q, c)
-    scale = lax.bitcast_convert_type((n.astype(jnp.int32) + 126) << 23, jnp.float32)
+    scale = lax.bitcast_convert_type(lax.shift_left(lax.convert_element_type(n, np.int32) + np.int32(126), np.int32(23)),
+                                     np.float32)
     return (_F32(2) * scale) * q
 
 
@@ -81,15 +87,22 @@ sigmoid.__doc__ = "nnacl's float32 ``Sigmoid`` (see the module docstring)."
 
 
 @jax.custom_jvp
-def tanh(x):
-    """nnacl's float32 ``Tanh`` (see the module docstring)."""
-    s = x * x
+def _tanh(x):
+    s = lax.optimization_barrier(x * x)     # rounded to float32 before ``+ 378``: kept from an FMA when compiled
     a = _fma(_fma(s + _F32(378), s, _F32(17325)), s, _F32(135135)) * x
     b = _fma(_fma(_fma(_F32(28), s, _F32(3150)), s, _F32(62370)), s, _F32(135135))
-    return jnp.where(jnp.abs(x) > _F32(5), jnp.sign(x), a / b)
+    return lax.select(lax.abs(x) > _F32(5), lax.sign(x), a / b)
 
 
-@tanh.defjvp
+@_tanh.defjvp
 def _tanh_jvp(primals, tangents):
-    y = tanh(primals[0])
+    y = _tanh(primals[0])
     return y, tangents[0] * (_F32(1) - y * y)
+
+
+# One program for a PyNative call, as ``sigmoid``: op by op its 30 primitives cost 30 ms a new shape
+# and 12 ms a repeated call (the host path compiled the repeated multiply-adds one by one).
+tanh = jax.jit(_tanh, inline=True)
+tanh.__doc__ = "nnacl's float32 ``Tanh`` (see the module docstring)."
+# first calls on the host as the primitives were (tests/test_host_eager.py: the same bits compiled)
+_host_eager.COMPOSITIONS.update(("_sigmoid", "_tanh"))
