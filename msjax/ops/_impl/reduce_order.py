@@ -35,12 +35,25 @@ def _divided(s, count):
     return s / lax.optimization_barrier(jnp.full(s.shape, count, s.dtype))
 
 
+# lax, not indexing: a PyNative new shape traces the program again, and ``x[:, k]`` costs a jnp trace each
+def _row(x, k):
+    return lax.index_in_dim(x, k, 0, keepdims=False)
+
+
+def _col(x, k):
+    return lax.index_in_dim(x, k, 1, keepdims=False)
+
+
+def _cols(x, start, stop):
+    return lax.slice_in_dim(x, start, stop, axis=1)
+
+
 def _sequential_rows(x):
     """Sum of a (rows, cols) array over its rows, one row after another, in float32."""
     if x.shape[0] <= UNROLLED:
-        acc = x[0]
+        acc = _row(x, 0)
         for k in range(1, x.shape[0]):
-            acc = acc + x[k]
+            acc = acc + _row(x, k)
         return acc
 
     def step(acc, row):
@@ -55,12 +68,12 @@ def _lanes(x):
     body = cols - cols % 8
     total = jnp.zeros(x.shape[:1], x.dtype)
     if body:
-        blocks = x[:, :body].reshape(x.shape[0], body // 8, 8).transpose(1, 0, 2)
-        acc = _sequential_rows(blocks) if body > 8 else blocks[0]
+        blocks = _cols(x, 0, body).reshape(x.shape[0], body // 8, 8).transpose(1, 0, 2)
+        acc = _sequential_rows(blocks) if body > 8 else _row(blocks, 0)
         for i in range(8):
-            total = total + acc[:, i]
+            total = total + _col(acc, i)
     for k in range(body, cols):
-        total = total + x[:, k]
+        total = total + _col(x, k)
     return total
 
 

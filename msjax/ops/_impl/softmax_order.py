@@ -18,18 +18,18 @@ import jax.numpy as jnp
 
 from ...runtime import _host_eager
 from .cpu_kernel_math import _exp
-from .reduce_order import _sequential_rows
+from .reduce_order import _col, _cols, _row, _sequential_rows
 
 __all__ = ["softmax_last"]
 
 
 def _lane_total(rows, start, width, stop):
     """The blocks of ``width`` values of ``rows[:, start:stop]`` summed lane by lane, then the lanes in order."""
-    blocks = rows[:, start:stop].reshape(rows.shape[0], (stop - start) // width, width).transpose(1, 0, 2)
-    acc = _sequential_rows(blocks) if blocks.shape[0] > 1 else blocks[0]
-    total = acc[:, 0]
+    blocks = _cols(rows, start, stop).reshape(rows.shape[0], (stop - start) // width, width).transpose(1, 0, 2)
+    acc = _sequential_rows(blocks) if blocks.shape[0] > 1 else _row(blocks, 0)
+    total = _col(acc, 0)
     for i in range(1, width):
-        total = total + acc[:, i]
+        total = total + _col(acc, i)
     return total
 
 
@@ -43,7 +43,7 @@ def _row_sum(rows):
     if n4 > n8:
         total = total + _lane_total(rows, n8, 4, n4)
     for k in range(n4, n):
-        total = total + rows[:, k]
+        total = total + _col(rows, k)
     return total
 
 
