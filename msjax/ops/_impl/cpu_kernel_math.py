@@ -57,18 +57,18 @@ def _exp(x):
     """nnacl's float32 ``exp`` (``simd_exp32``)."""
     x = lax.min(lax.max(_F32(-87.3365478515625), x), _F32(88.72283935546875))     # jnp.clip's order
     n = lax.floor(_fma(x, _F32(1.44269504088896341), _F32(0.5)))
-    r = _fma(-n, _LN2, x)
+    r = _fma(lax.neg(n), _LN2, x)
     q = lax.full_like(r, _POLY[0])
     for c in _POLY[1:]:
         q = _fma(r, q, c)
-    scale = lax.bitcast_convert_type(lax.shift_left(lax.convert_element_type(n, np.int32) + np.int32(126), np.int32(23)),
-                                     np.float32)
-    return (_F32(2) * scale) * q
+    scale = lax.bitcast_convert_type(
+        lax.shift_left(lax.add(lax.convert_element_type(n, np.int32), np.int32(126)), np.int32(23)), np.float32)
+    return lax.mul(lax.mul(_F32(2), scale), q)
 
 
 @jax.custom_jvp
 def _sigmoid(x):
-    return _F32(1) / (_F32(1) + _exp(-x))
+    return lax.div(_F32(1), lax.add(_F32(1), _exp(lax.neg(x))))
 
 
 @_sigmoid.defjvp
@@ -88,10 +88,10 @@ sigmoid.__doc__ = "nnacl's float32 ``Sigmoid`` (see the module docstring)."
 
 @jax.custom_jvp
 def _tanh(x):
-    s = lax.optimization_barrier(x * x)     # rounded to float32 before ``+ 378``: kept from an FMA when compiled
-    a = _fma(_fma(s + _F32(378), s, _F32(17325)), s, _F32(135135)) * x
+    s = lax.optimization_barrier(lax.mul(x, x))     # rounded to float32 before ``+ 378``: kept from an FMA
+    a = lax.mul(_fma(_fma(lax.add(s, _F32(378)), s, _F32(17325)), s, _F32(135135)), x)
     b = _fma(_fma(_fma(_F32(28), s, _F32(3150)), s, _F32(62370)), s, _F32(135135))
-    return lax.select(lax.abs(x) > _F32(5), lax.sign(x), a / b)
+    return lax.select(lax.gt(lax.abs(x), _F32(5)), lax.sign(x), lax.div(a, b))
 
 
 @_tanh.defjvp
