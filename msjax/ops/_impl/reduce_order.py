@@ -53,7 +53,7 @@ def _sequential_rows(x):
     if x.shape[0] <= UNROLLED:
         acc = _row(x, 0)
         for k in range(1, x.shape[0]):
-            acc = acc + _row(x, k)
+            acc = lax.add(acc, _row(x, k))
         return acc
 
     def step(acc, row):
@@ -66,14 +66,14 @@ def _lanes(x):
     """nnacl's ``ReduceSumDim2Axis1``: (rows, cols) -> (rows,)."""
     cols = x.shape[1]
     body = cols - cols % 8
-    total = jnp.zeros(x.shape[:1], x.dtype)
+    total = lax.full(x.shape[:1], 0, x.dtype)
     if body:
-        blocks = _cols(x, 0, body).reshape(x.shape[0], body // 8, 8).transpose(1, 0, 2)
+        blocks = lax.transpose(lax.reshape(_cols(x, 0, body), (x.shape[0], body // 8, 8)), (1, 0, 2))
         acc = _sequential_rows(blocks) if body > 8 else _row(blocks, 0)
         for i in range(8):
-            total = total + _col(acc, i)
+            total = lax.add(total, _col(acc, i))
     for k in range(body, cols):
-        total = total + _col(x, k)
+        total = lax.add(total, _col(x, k))
     return total
 
 

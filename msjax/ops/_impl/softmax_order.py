@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import jax
 import jax.numpy as jnp
+import numpy as np
+from jax import lax
 
 from ...runtime import _host_eager
 from .cpu_kernel_math import _exp
@@ -25,11 +27,12 @@ __all__ = ["softmax_last"]
 
 def _lane_total(rows, start, width, stop):
     """The blocks of ``width`` values of ``rows[:, start:stop]`` summed lane by lane, then the lanes in order."""
-    blocks = _cols(rows, start, stop).reshape(rows.shape[0], (stop - start) // width, width).transpose(1, 0, 2)
+    blocks = lax.transpose(lax.reshape(_cols(rows, start, stop), (rows.shape[0], (stop - start) // width, width)),
+                           (1, 0, 2))
     acc = _sequential_rows(blocks) if blocks.shape[0] > 1 else _row(blocks, 0)
     total = _col(acc, 0)
     for i in range(1, width):
-        total = total + _col(acc, i)
+        total = lax.add(total, _col(acc, i))
     return total
 
 
@@ -37,21 +40,23 @@ def _row_sum(rows):
     n = rows.shape[1]
     n8 = n - n % 8
     n4 = n8 + (4 if n - n8 >= 4 else 0)
-    total = jnp.zeros(rows.shape[:1], rows.dtype)
+    total = lax.full(rows.shape[:1], 0, rows.dtype)
     if n8:
         total = _lane_total(rows, 0, 8, n8)
     if n4 > n8:
-        total = total + _lane_total(rows, n8, 4, n4)
+        total = lax.add(total, _lane_total(rows, n8, 4, n4))
     for k in range(n4, n):
-        total = total + _col(rows, k)
+        total = lax.add(total, _col(rows, k))
     return total
 
 
 @jax.custom_jvp
 def _softmax_last(x):
-    e = _exp(x - jnp.max(x, axis=-1, keepdims=True))
-    total = _row_sum(e.reshape(-1, x.shape[-1])).reshape(x.shape[:-1] + (1,))
-    return e * (jnp.float32(1) / total)
+    # lax, not jnp: a PyNative new shape traces this again (jnp's wrappers were most of it)
+    lead = tuple(range(x.ndim - 1))
+    e = _exp(lax.sub(x, lax.broadcast_in_dim(lax.reduce_max(x, (x.ndim - 1,)), x.shape, lead)))
+    total = lax.reshape(_row_sum(lax.reshape(e, (int(np.prod(x.shape[:-1])), x.shape[-1]))), x.shape[:-1])
+    return lax.mul(e, lax.broadcast_in_dim(lax.div(np.float32(1), total), x.shape, lead))
 
 
 @_softmax_last.defjvp
