@@ -49,6 +49,10 @@ donation or effects are routed; everything else compiles.
 An FFI call whose target has a host twin in ``KERNELS`` (``msjax_matmul``: ``nn.Dense``'s
 oneDNN product, lent by ``ops._native``: the same C++ plan and primitive on the host buffers,
 run with the denormals flushed as XLA runs it) is routed too.
+A jitted program whose name is in ``COMPOSITIONS`` (lent by ``ops``: MindSpore's CPU kernels'
+float32 arithmetic, ``cpu_kernel_math``/``softmax_order``/``reduce_order``) is evaluated equation by
+equation without the one-rounding budget: its owner keeps XLA from rounding it otherwise (no float32
+multiply feeding an add, divisions by a divisor of the result's shape) and tests the bits compiled.
 ``MSJAX_HOST_EAGER=0`` turns this off.
 """
 from __future__ import annotations
