@@ -10,8 +10,9 @@ starts it. Environment: ``CENSUS_SIDE`` (``msjax`` or ``mindspore``), ``CENSUS_W
 * ``np.bool`` (gone from NumPy 1.24 to 1.26, MindSpore 2.10's NumPy here; back in NumPy 2 as
   ``np.bool_``) is ``np.bool_``, for the zoo's code that still writes it (Transformer's beam search).
 * ``set_context(device_target=...)`` always selects ``CPU`` (MindSpore's CPU build is the reference).
-* ``export(net, *inputs, ...)``, the n-th call: floating inputs are replaced by seeded normal
-  values of the same shape and dtype (integer inputs are kept); floating Parameters initialised to
+* ``export(net, *inputs, ...)``, the n-th call: floating inputs are replaced by seeded values of
+  the same shape and dtype (normal for a constant placeholder, else uniform over the script's range;
+  ``_inputs``; integer inputs are kept); floating Parameters initialised to
   one value get seeded values (zoo networks zero their classifiers, FasterRCNN's backbone is all
   ones until its checkpoint loads): noise on vectors, a LeCun normal draw for matrices and kernels
   (``_perturb``). msjax saves the network's
@@ -62,12 +63,18 @@ def _flat(out):
 
 
 def _inputs(inputs, n):
+    """Seeded floating inputs, the same on both sides: where the script filled the input with one
+    value (a placeholder image of zeros), ``N(0, 1)``, as a normalised image; where it drew varying
+    values itself (FasterRCNN's ``img_metas``, heights, widths and scales from ``uniform(0, 1)``),
+    uniform over the script's own range, so sizes and scales keep their sign."""
     rng = np.random.default_rng(n)
     out = []
     for x in inputs:
         if isinstance(x, ms.Tensor) and np.issubdtype(x.asnumpy().dtype, np.floating):
             a = x.asnumpy()
-            x = ms.Tensor(rng.standard_normal(a.shape).astype(a.dtype))
+            lo, hi = (float(a.min()), float(a.max())) if a.size else (0.0, 0.0)
+            new = rng.standard_normal(a.shape) if lo == hi else rng.uniform(lo, hi, a.shape)
+            x = ms.Tensor(new.astype(a.dtype))
         out.append(x)
     return out
 
