@@ -10,9 +10,12 @@ starts it. Environment: ``CENSUS_SIDE`` (``msjax`` or ``mindspore``), ``CENSUS_W
 * ``np.bool`` (gone from NumPy 1.24 to 1.26, MindSpore 2.10's NumPy here; back in NumPy 2 as
   ``np.bool_``) is ``np.bool_``, for the zoo's code that still writes it (Transformer's beam search).
 * ``set_context(device_target=...)`` always selects ``CPU`` (MindSpore's CPU build is the reference).
-* ``export(net, *inputs, ...)``, the n-th call: floating inputs are replaced by seeded normal
-  values of the same shape and dtype (integer inputs are kept); floating Parameters initialised to
-  one value get seeded noise (zoo networks zero their classifiers). msjax saves the network's
+* ``export(net, *inputs, ...)``, the n-th call: floating inputs are replaced by seeded values of
+  the same shape and dtype (normal for a constant placeholder, else uniform over the script's range;
+  ``_inputs``; integer inputs are kept); floating Parameters initialised to
+  one value get seeded values (zoo networks zero their classifiers, FasterRCNN's backbone is all
+  ones until its checkpoint loads): noise on vectors, a LeCun normal draw for matrices and kernels
+  (``_perturb``). msjax saves the network's
   Parameters to ``net<n>.ckpt``; MindSpore loads that checkpoint into its network first, so both
   sides hold the same weights. Each side runs the network in inference mode
   (``net<n>_<side>_io.npz``: inputs ``x0...``, flattened outputs ``y0...``) and exports it as
@@ -60,29 +63,42 @@ def _flat(out):
 
 
 def _inputs(inputs, n):
+    """Seeded floating inputs, the same on both sides: where the script filled the input with one
+    value (a placeholder image of zeros), ``N(0, 1)``, as a normalised image; where it drew varying
+    values itself (FasterRCNN's ``img_metas``, heights, widths and scales from ``uniform(0, 1)``),
+    uniform over the script's own range, so sizes and scales keep their sign."""
     rng = np.random.default_rng(n)
     out = []
     for x in inputs:
         if isinstance(x, ms.Tensor) and np.issubdtype(x.asnumpy().dtype, np.floating):
             a = x.asnumpy()
-            x = ms.Tensor(rng.standard_normal(a.shape).astype(a.dtype))
+            lo, hi = (float(a.min()), float(a.max())) if a.size else (0.0, 0.0)
+            new = rng.standard_normal(a.shape) if lo == hi else rng.uniform(lo, hi, a.shape)
+            x = ms.Tensor(new.astype(a.dtype))
         out.append(x)
     return out
 
 
 def _perturb(net, n):
-    """Parameters initialised to one value (zeros, ones: biases, BatchNorm's statistics, a zeroed
-    classifier) get seeded noise, so that every layer's output reaches the compared outputs
-    (variances stay positive)."""
+    """Parameters initialised to one value get seeded values, so that every layer's output reaches
+    the compared outputs. Vectors (biases, BatchNorm's statistics and scales, a zeroed bias) get
+    ``0.1 * N(0, 1)`` noise (variances and gammas stay positive). Weight matrices and kernels
+    (``ndim >= 2``; the zoo sets them to ones or zeros where its pretrained checkpoint is meant to
+    be loaded: FasterRCNN's ResNet convolutions are all ones, a zeroed classifier) are redrawn
+    variance-preserving, ``N(0, 1/fan_in)`` with ``fan_in`` the product of all but the first
+    dimension (LeCun normal), so a normalised image keeps its scale through the network instead of
+    overflowing to inf/NaN (ones: each layer multiplies the scale by ``fan_in``)."""
     rng = np.random.default_rng(1000 + n)
     for name, p in net.parameters_and_names():
         a = p.asnumpy()
         if not np.issubdtype(a.dtype, np.floating) or a.size == 0 or a.min() != a.max():
             continue
-        noise = 0.1 * rng.standard_normal(a.shape)
-        if "variance" in name or "gamma" in name:
-            noise = np.abs(noise)
-        p.set_data(ms.Tensor((a + noise).astype(a.dtype)))
+        if a.ndim >= 2:
+            new = rng.standard_normal(a.shape) / np.sqrt(a.size // a.shape[0])
+        else:
+            noise = 0.1 * rng.standard_normal(a.shape)
+            new = a + (np.abs(noise) if "variance" in name or "gamma" in name else noise)
+        p.set_data(ms.Tensor(new.astype(a.dtype)))
 
 
 def load_checkpoint(ckpt_file_name=None, *args, **kwargs):
