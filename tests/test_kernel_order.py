@@ -177,6 +177,14 @@ def test_float16_dense_pynative_and_loaded_file():
     assert np.array_equal(dense(x).asnumpy(), REC["dense_pynative"])
 
 
+def test_float16_conv_bias_loaded_file():
+    """MindSpore's runtime runs its own file's float16 ``Conv2D`` + ``BiasAdd`` (an ``nn.Conv1d``) as one
+    kernel, rounded once (tests/golden/record_conv_bias_f16.py); msjax's reader of that file does too."""
+    rec = np.load(os.path.join(FIXTURES, "conv_bias_f16.npz"))
+    got = nn.GraphCell(ms.load(os.path.join(FIXTURES, "conv_bias_f16.mindir")))(ms.Tensor(rec["x"])).asnumpy()
+    assert got.dtype == np.float16 and np.array_equal(got.view(np.uint16), rec["y"].view(np.uint16))
+
+
 LAYER_NORM = {"ln_last": (-1, -1), "ln_offset": (-1, -1), "ln_two_axes": (1, 2), "ln_half": (-1, -1)}
 
 

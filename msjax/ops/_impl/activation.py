@@ -250,6 +250,16 @@ def _gelu_tanh(x):
     return 0.5 * x * (1 + jnp.tanh(c * (x + 0.044715 * x * x * x)))
 
 
+def _gelu_tanh_f(x):
+    return float32_inside(_gelu_tanh)(x).astype(x.dtype)
+
+
+def _gelu_tanh_exported(x):
+    """The tanh form; one ``GeLU`` node in an exported MINDIR, as MindSpore's exporter writes
+    ``nn.GELU()``, ``ops.gelu(x, 'tanh')`` and ``ops.GeLU()``."""
+    return exported("GeLU", _gelu_tanh_f, x)
+
+
 @op("gelu", family="nn")
 def gelu(input, approximate="none"):
     """``ops.gelu(input, approximate='none')``: erf form, or the tanh form with ``'tanh'``."""
@@ -260,7 +270,7 @@ def gelu(input, approximate="none"):
         raise TypeError(f"For gelu, the input dtype must be bfloat16, float16, float32 or float64, "
                         f"but got {_name(x.dtype)}.")
     if approximate == "tanh":
-        return wrap(float32_inside(_gelu_tanh)(x).astype(x.dtype))
+        return wrap(_gelu_tanh_exported(x))
     return wrap(float32_inside(_gelu_erf)(x).astype(x.dtype))
 
 
@@ -268,7 +278,7 @@ def gelu(input, approximate="none"):
 def prim_gelu(x):
     """``ops.GeLU()(x)``: the tanh approximation."""
     a = _float_in("GeLU", x, arg="x")
-    return wrap(float32_inside(_gelu_tanh)(a).astype(a.dtype))
+    return wrap(_gelu_tanh_exported(a))
 
 
 @op("fast_gelu", primitive="FastGeLU", family="nn")

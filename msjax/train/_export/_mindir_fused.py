@@ -1,8 +1,8 @@
 """Kernels written as one MindSpore node, as MindSpore's exporter writes the layer: ``LayerNorm``
 (``nn.LayerNorm``, ``ops.LayerNorm``, ``ops.layer_norm``), ``Softmax`` (``nn.Softmax``,
 ``ops.softmax``, the Transformer layers' attention), ``BatchNorm`` in inference (``nn.BatchNorm*d``
-on the moving statistics, ``ops.batch_norm``, ``ops.BatchNorm``), ``ReLU``, ``ReLU6``, ``HSwish``
-and ``HSigmoid``; ``NMSWithMask`` (``ops.NMSWithMask``: its sort and suppression loop have no other form) and
+on the moving statistics, ``ops.batch_norm``, ``ops.BatchNorm``), ``ReLU``, ``ReLU6``, ``HSwish``,
+``HSigmoid`` and ``GeLU`` (the tanh form: ``nn.GELU()``, ``ops.gelu(x, 'tanh')``, ``ops.GeLU``); ``NMSWithMask`` (``ops.NMSWithMask``: its sort and suppression loop have no other form) and
 ``ROIAlign`` (``ops.ROIAlign`` with ``sample_num > 0``: its gathers of bilinear samples neither).
 
 Why one node rather than the arithmetic: MindSpore's CPU runtime keeps every node's output of a
@@ -60,7 +60,7 @@ def _batch_norm(em, eqn, ins, eps, channel_axis):
     return (em.op("TupleGetItem", [node, 0], _out(eqn), function=False),)
 
 
-@rule("named:ReLU", "named:ReLU6", "named:HSwish", "named:HSigmoid")
+@rule("named:ReLU", "named:ReLU6", "named:HSwish", "named:HSigmoid", "named:GeLU")
 def _activation(em, eqn, ins):
     if eqn.invars[0].aval.dtype not in _F16_32:
         return None

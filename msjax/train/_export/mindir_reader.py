@@ -282,9 +282,9 @@ def _program(graph, prims, functions, known):
 
 
 def _fused_bias(order, outputs):
-    """MindSpore's CPU runtime computes a ``MatMul`` whose one user is a ``BiasAdd`` as one kernel: in
-    float16, the float32 product plus the bias, rounded once (its PyNative rounds the product first,
-    as msjax's ``nn.Dense``). Each such pair becomes one node computing so."""
+    """MindSpore's CPU runtime computes a ``MatMul`` or ``Conv2D`` whose one user is a ``BiasAdd`` as one
+    kernel: in float16, the float32 product plus the bias, rounded once (its PyNative rounds the product
+    first, as msjax's ``nn.Dense``/``nn.Conv1d``). Each such pair becomes one node computing so."""
     uses = {}
     for n in order:
         for i in n.inputs:
@@ -295,11 +295,11 @@ def _fused_bias(order, outputs):
     gone = set()
     for n in order:
         mm = by_name.get(n.inputs[0]) if n.op == "BiasAdd" and n.inputs else None
-        if mm is None or mm.op != "MatMul" or uses.get(mm.name) != 1:
+        if mm is None or mm.op not in ("MatMul", "Conv2D") or uses.get(mm.name) != 1:
             continue
         k = len(mm.inputs)
         n.kernel = _matmul_bias(mm.kernel, mm.attrs, n.kernel, k)
-        n.inputs, n.op = list(mm.inputs) + list(n.inputs[1:]), "MatMul+BiasAdd"
+        n.inputs, n.op = list(mm.inputs) + list(n.inputs[1:]), mm.op + "+BiasAdd"
         gone.add(mm.name)
     return [n for n in order if n.name not in gone]
 
