@@ -11,6 +11,13 @@ MindSpore's here). Found by matching MindSpore 2.10's outputs bit for bit
 * float16: the same steps, each rounded to float16: ``x - f16(mean)``, divided by
   ``f16(sqrtf(var + eps))``, times ``gamma``, plus ``beta``.
 
+Where msjax's native kernels are loaded, the whole forward is one call of ``msjax_layer_norm``
+(``ops/_native/layer_norm.cc``: the same arithmetic in C++; a PyNative first call runs its host twin,
+later calls a program of one custom call that compiles in milliseconds). Elsewhere (no compiler, or
+``MSJAX_CPU_KERNELS=0`` / ``MSJAX_LAYER_NORM_NATIVE=0``) the sums are a float64 ``lax.scan`` (same bits;
+0.4-0.9 s of XLA compile per new shape). The ``custom_jvp`` is made once, its static configuration
+passed as non-differentiated arguments.
+
 The gradient is that of msjax's XLA formula (``reference``): MindSpore's ``LayerNormGrad`` is its
 own kernel, which this module does not model.
 
@@ -20,15 +27,19 @@ input, where MindSpore's CPU kernel returns float32).
 from __future__ import annotations
 
 import functools
+import os
 
 import jax
 import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
+from .. import _native
 from . import conv_lowering
 from ._util import rounded
 from .reduce_order import _divided
+
+NATIVE_ENV = "MSJAX_LAYER_NORM_NATIVE"     # 0: the float64 lax.scan below even where the kernel is loaded
 
 
 def applies(x, gamma, beta):
@@ -71,20 +82,45 @@ def _forward(x, gamma, beta, bna, bpa, eps):
     return y.astype(x.dtype), mean, var
 
 
+def _native_usable():
+    """Whether the float64 serial sums may run in msjax's native kernel (``ops/_native/layer_norm.cc``):
+    the kernels loaded, ``MSJAX_CPU_KERNELS`` and ``MSJAX_LAYER_NORM_NATIVE`` not 0."""
+    return (os.environ.get(NATIVE_ENV, "1") != "0" and os.environ.get(conv_lowering.KERNELS_ENV, "1") != "0"
+            and _native.library() is not None)
+
+
+def _native_forward(x, gamma, beta, bna, eps):
+    """``_forward`` as one call of the native kernel (the same arithmetic, see its C++ file)."""
+    shape = x.shape[:bna] + (1,) * (x.ndim - bna)
+    empty = jnp.zeros((0,), jnp.float32)
+    f32 = jax.ShapeDtypeStruct
+    y, mean, var = jax.ffi.ffi_call(
+        "msjax_layer_norm", (f32(x.shape, jnp.float32), f32(shape, jnp.float32), f32(shape, jnp.float32)),
+        vmap_method="sequential")(
+        x.astype(jnp.float32), empty if gamma is None else gamma.astype(jnp.float32).reshape(-1),
+        empty if beta is None else beta.astype(jnp.float32).reshape(-1), eps=np.float32(eps),
+        block=np.int64(int(np.prod(x.shape[bna:], dtype=np.int64))), half=np.int64(x.dtype == jnp.float16))
+    return y.astype(x.dtype), mean, var
+
+
+@functools.partial(jax.custom_jvp, nondiff_argnums=(3, 4, 5, 6))
+def _kernel(x, gamma, beta, bna, bpa, eps, reference):
+    """(y, mean, var); made once: the static configuration travels as non-differentiated arguments."""
+    if _native_usable():
+        y, mean, var = _native_forward(x, gamma, beta, bna, eps)
+    else:
+        y, mean, var = _forward(x, gamma, beta, bna, bpa, eps)
+    dt = jnp.dtype(jnp.float16) if x.dtype == jnp.float16 else jnp.dtype(jnp.float32)
+    return y, mean.astype(dt), var.astype(dt)
+
+
+@_kernel.defjvp
+def _jvp(bna, bpa, eps, reference, primals, tangents):
+    ref = functools.partial(reference, begin_norm_axis=bna, begin_params_axis=bpa, eps=eps)
+    return _kernel(*primals, bna, bpa, eps, reference), jax.jvp(ref, primals, tangents)[1]
+
+
 def layer_norm(x, gamma, beta, begin_norm_axis, begin_params_axis, eps, reference):
     """(y, mean, var) of MindSpore's CPU kernel; ``reference(x, gamma, beta, begin_norm_axis,
     begin_params_axis, eps)`` gives the gradient and the statistics' dtype."""
-    bna, bpa = begin_norm_axis % x.ndim, begin_params_axis % x.ndim
-    ref = functools.partial(reference, begin_norm_axis=bna, begin_params_axis=bpa, eps=eps)
-
-    @jax.custom_jvp
-    def kernel(x, gamma, beta):
-        y, mean, var = _forward(x, gamma, beta, bna, bpa, eps)
-        dt = jnp.dtype(jnp.float16) if x.dtype == jnp.float16 else jnp.dtype(jnp.float32)
-        return y, mean.astype(dt), var.astype(dt)
-
-    @kernel.defjvp
-    def _jvp(primals, tangents):
-        return kernel(*primals), jax.jvp(ref, primals, tangents)[1]
-
-    return kernel(x, gamma, beta)
+    return _kernel(x, gamma, beta, begin_norm_axis % x.ndim, begin_params_axis % x.ndim, eps, reference)

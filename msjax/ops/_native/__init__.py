@@ -1,6 +1,6 @@
 """msjax's native CPU kernels: ``conv_dnnl.cc`` (oneDNN's convolution primitives as XLA FFI custom-call
-targets) and ``batch_norm.cc`` (MindSpore's training BatchNorm arithmetic), built on first use into one
-library and registered with ``jax.ffi``.
+targets), ``batch_norm.cc`` (MindSpore's training BatchNorm arithmetic) and ``layer_norm.cc`` (its
+CPU LayerNorm's), built on first use into one library and registered with ``jax.ffi``.
 
 The default install brings oneDNN as the ``onednn-cpu-gomp`` wheel (the library, linked against
 GNU OpenMP) and its headers as ``onednn-devel-cpu-gomp`` (Linux x86-64). On the first convolution
@@ -20,10 +20,11 @@ the targets are registered in every process before a convolution is traced, and 
 front-end compile cache (``common._frontend_cache``) loads an executable stored by a process that
 had them (this module lends itself to the core as ``native_kernels``).
 
-The library also exports host twins of two targets (``MsjaxMatmulHost``, the ``msjax_matmul``
-handler's plan and primitive, and ``MsjaxSparseSoftmaxXentHost``) called on NumPy buffers: lent
-to ``runtime._host_eager`` so a PyNative Dense's or loss's first calls run them on the host
-instead of compiling a program (bit for bit the FFI calls', denormals flushed as XLA runs them).
+The library also exports host twins of its targets (``MsjaxMatmulHost``, the ``msjax_matmul``
+handler's plan and primitive, ``MsjaxConvHost``, ``MsjaxSparseSoftmaxXentHost``, ``MsjaxLayerNormHost``)
+called on NumPy buffers: lent to ``runtime._host_eager`` so a PyNative Dense's, convolution's, loss's or
+LayerNorm's first calls run them on the host instead of compiling a program (bit for bit the FFI
+calls', denormals flushed as XLA runs them).
 
 oneDNN's OpenMP threads wait passively (``OMP_WAIT_POLICY=PASSIVE`` while the library loads, unless
 the user set the variable): see :func:`_load_passive`. Difference from MindSpore: none visible;
@@ -49,7 +50,7 @@ from ..._core import provided
 from ...runtime import _host_eager
 
 SOURCES = tuple(os.path.join(os.path.dirname(os.path.abspath(__file__)), name)
-                for name in ("conv_dnnl.cc", "batch_norm.cc"))
+                for name in ("conv_dnnl.cc", "batch_norm.cc", "layer_norm.cc"))
 ENV = "MSJAX_NATIVE"
 CACHE_ENV = "MSJAX_NATIVE_CACHE"
 DEBUG_ENV = "MSJAX_NATIVE_DEBUG"
@@ -59,7 +60,8 @@ TARGETS = {"msjax_conv_forward": "MsjaxConvForward",
            "msjax_matmul": "MsjaxMatmul",
            "msjax_sparse_softmax_xent": "MsjaxSparseSoftmaxXent",
            "msjax_batch_norm_train": "MsjaxBatchNormTrain",
-           "msjax_batch_norm_grad": "MsjaxBatchNormGrad"}
+           "msjax_batch_norm_grad": "MsjaxBatchNormGrad",
+           "msjax_layer_norm": "MsjaxLayerNorm"}
 FFI_API_VERSION = 1
 
 
@@ -238,9 +240,29 @@ def _lend_host_twins(lib):
         checked(xent(x.ctypes.data, t.ctypes.data, *x.shape, int(is_grad), 1, out.ctypes.data))
         return [out]
     _host_eager.KERNELS["msjax_matmul"] = matmul
+    _lend_layer_norm(lib, checked)
     _host_eager.KERNELS["msjax_sparse_softmax_xent"] = sparse_softmax_xent
     for i, target in enumerate(("msjax_conv_forward", "msjax_conv_backward_data", "msjax_conv_backward_weights")):
         _host_eager.KERNELS[target] = convolution(i)
+
+
+def _lend_layer_norm(lib, checked):
+    """The host twin of ``msjax_layer_norm`` (``MsjaxLayerNormHost``: the handler's own loops)."""
+    ln = getattr(lib, "MsjaxLayerNormHost", None)
+    if ln is None:
+        return
+    i64, ptr = ctypes.c_int64, ctypes.c_void_p
+    ln.restype = ctypes.c_int
+    ln.argtypes = [ptr, i64, ptr, i64, ptr, i64, i64, i64, i64, ctypes.c_float, i64, ptr, ptr, ptr]
+
+    def layer_norm(x, gamma, beta, shapes, eps, block, half, **_):
+        if any(a.dtype != np.float32 for a in (x, gamma, beta)) or len(shapes) != 3:
+            raise TypeError("msjax_layer_norm takes float32 x, gamma and beta")
+        outs = [np.empty(s, np.float32) for s in shapes]
+        checked(ln(x.ctypes.data, x.size, gamma.ctypes.data, gamma.size, beta.ctypes.data, beta.size, int(block),
+                   outs[1].size, int(half), float(eps), 1, *(o.ctypes.data for o in outs)))
+        return outs
+    _host_eager.KERNELS["msjax_layer_norm"] = layer_norm
 
 
 def loaded():
