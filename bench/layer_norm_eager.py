@@ -8,7 +8,8 @@ compile cache in a temporary directory) that times, with a sync after every call
   first trace), then a warm call (median of 20) on the last shape; the same for ``(768,)`` at
   (8, 128, 768) (BERT-base) and for float16;
 * ``ops.LayerNorm(1, 1)`` (the Primitive) on a new 3-D shape;
-* ``ms.grad`` of ``(layer(x) * dy).sum()`` on two new shapes (first calls), then a warm call;
+* ``ms.grad`` of ``(layer(x) * dy).sum()`` (one grad function) on two new shapes, then a warm call (the
+  gradient is XLA's formula, compiled per shape);
 * a ViT/BERT-style encoder block (LayerNorm, Dense q/k/v, BatchMatMul, Softmax, Dense, GELU,
   two residuals) in PyNative on 3 new sequence lengths, then a warm call.
 
@@ -16,9 +17,12 @@ The medians over the rounds are printed in milliseconds of the process's CPU tim
 steady while other jobs share the machine; ``--clock wall`` for elapsed time). Pin to one core
 (``taskset -c 0 python bench/layer_norm_eager.py``) and note the load.
 ``--scan`` forces the float64 ``lax.scan`` statistics (the implementation before the native kernel,
-``MSJAX_LAYER_NORM_NATIVE=0``) for a before/after in the same run.
+``MSJAX_LAYER_NORM_NATIVE=0``) for a before/after in the same run. ``--bits N`` instead compares the
+native kernel with the ``lax.scan`` form bit for bit (y, mean, var; both compiled, and the kernel's host
+twin) on ``N`` random configurations: shapes up to 3072 values a block, both axes' settings, float32 with
+magnitudes over 20 binades and float16, NaN/infinity/denormal/signed-zero values, gamma/beta left out.
 
-    python bench/layer_norm_eager.py [--rounds 3] [--scan] [--clock cpu|wall]
+    python bench/layer_norm_eager.py [--rounds 3] [--scan] [--clock cpu|wall] [--bits N]
 """
 from __future__ import annotations
 
@@ -47,6 +51,10 @@ def _timed(fn):
 
 
 def _warm(fn, n=20):
+    """The median of ``n`` calls after 30 unmeasured ones (a PyNative op stays on the host for its first
+    calls while they take under ``HOST_BUDGET_MS`` in all, then compiles: runtime/_host_eager.py)."""
+    for _ in range(30):
+        _timed(fn)
     return statistics.median(_timed(fn) for _ in range(n))
 
 
@@ -86,12 +94,13 @@ def child():
 
     def loss(t, dy):
         return (ln(t) * dy).sum()
+    grad_fn = ms.grad(loss)
     grads = []
     for shape in [(3, 7, 64), (5, 64)]:
         x, dy = tensor(shape), tensor(shape)
-        grads.append(_timed(lambda: ms.grad(loss)(x, dy)))
+        grads.append(_timed(lambda: grad_fn(x, dy)))
     res["ms.grad(LayerNorm) new shape (mean of 2)"] = statistics.mean(grads)
-    res["ms.grad(LayerNorm) warm"] = _warm(lambda: ms.grad(loss)(x, dy))
+    res["ms.grad(LayerNorm) warm"] = _warm(lambda: grad_fn(x, dy))
 
     class Block(nn.Cell):
         def __init__(self, d=64, heads=4):
@@ -125,17 +134,73 @@ def child():
     print("RESULT " + json.dumps(res))
 
 
+def bits(trials):
+    """``--bits``: the native kernel (compiled and its host twin) against the ``lax.scan`` form."""
+    import jax
+    import jax.numpy as jnp
+    import numpy as np
+    import msjax  # noqa: F401
+    from msjax.ops import _native
+    from msjax.ops._impl import layer_norm_cpu as lnc
+    from msjax.runtime import _host_eager as he
+
+    def scan(x, g, b, bna, bpa, eps):
+        y, m, v = lnc._forward(x, g, b, bna, bpa, eps)
+        dt = jnp.float16 if x.dtype == jnp.float16 else jnp.float32
+        return y, m.astype(dt), v.astype(dt)
+
+    def native(x, g, b, bna, bpa, eps):
+        y, m, v = lnc._native_forward(x, g, b, bna, eps)
+        dt = jnp.float16 if x.dtype == jnp.float16 else jnp.float32
+        return y, m.astype(dt), v.astype(dt)
+    assert _native.library() is not None, "msjax's native kernels are not built here"
+    rs = np.random.RandomState(0)
+    bad = 0
+    for trial in range(trials):
+        nd = rs.randint(1, 4)
+        shape = tuple(int(rs.choice([1, 2, 3, 5, 7, 16, 33, 64, 100, 257])) for _ in range(nd))
+        if rs.rand() < 0.2:
+            shape = tuple(int(v) for v in rs.choice([1, 2, 4, 8], nd - 1)) + (int(rs.choice([768, 1024, 3072])),)
+        bna, bpa = rs.randint(0, nd), rs.randint(0, nd)
+        dt = np.float16 if rs.rand() < 0.3 else np.float32
+        spread = np.exp(rs.standard_normal(shape) * (4 if dt == np.float32 else 1)) if rs.rand() < 0.5 else 1.0
+        x = ((rs.standard_normal(shape) + rs.standard_normal() * 10) * spread).astype(dt)
+        if rs.rand() < 0.2:
+            x.reshape(-1)[rs.randint(0, x.size, 2)] = rs.choice([np.nan, np.inf, -np.inf, 0.0, -0.0, 1e-40, 7e4])
+        g = None if rs.rand() < 0.2 else rs.standard_normal(shape[bpa:]).astype(dt)
+        b = None if rs.rand() < 0.2 else rs.standard_normal(shape[bpa:]).astype(dt)
+        eps = float(rs.choice([1e-5, 1e-7, 1e-12]))
+        want = jax.jit(scan, static_argnums=(3, 4, 5))(x, g, b, bna, bpa, eps)
+        got = jax.jit(native, static_argnums=(3, 4, 5))(x, g, b, bna, bpa, eps)
+        closed = jax.make_jaxpr(native, static_argnums=(3, 4, 5))(x, g, b, bna, bpa, eps)
+        plan = he._plan(closed.jaxpr, [0])
+        assert plan is not None, "the native program is not evaluated on the host"
+        host = he._evaluate(closed.jaxpr, plan, [a for a in (x, g, b) if a is not None])
+        for w, *others in zip(want, got, host):
+            w = np.asarray(w)
+            if any(np.asarray(o).tobytes() != w.tobytes() or np.asarray(o).shape != w.shape for o in others):
+                bad += 1
+                print(f"differs: {shape} {dt.__name__} bna={bna} bpa={bpa} gamma={g is not None} "
+                      f"beta={b is not None} eps={eps}")
+                break
+    print(f"{trials} configurations, {bad} differ (native compiled and host twin against the lax.scan form)")
+    return bad
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--scan", action="store_true", help="the float64 lax.scan statistics (before)")
     parser.add_argument("--clock", choices=("cpu", "wall"), default="cpu")
+    parser.add_argument("--bits", type=int, default=0, help="compare with the lax.scan form on N configurations")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.clock == "wall":
         CLOCK[0] = time.perf_counter
     if args.child:
         return child()
+    if args.bits:
+        sys.exit(1 if bits(args.bits) else 0)
     tmp = tempfile.mkdtemp(prefix="ln_eager_")
     rounds = []
     try:

@@ -58,7 +58,9 @@ def _statistics(x, bna):
     def step(acc, col):
         s, q = acc
         return (s + col, q + col * col), None                    # col * col is exact in float64
-    zero = jnp.zeros((blocks,), jnp.float64)
+    # the sums start from +0.0 (a block of one -0.0 sums to +0.0, as MindSpore's): behind a barrier, or XLA
+    # folds the one-step loop's ``0 + x`` into ``x``
+    zero = lax.optimization_barrier(jnp.zeros((blocks,), jnp.float64))
     (s, q), _ = lax.scan(step, (zero, zero), cols)
     mean = _divided(s, n)
     var = _divided(q, n) - rounded(mean * mean)
