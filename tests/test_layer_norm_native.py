@@ -112,19 +112,24 @@ def test_kernel_on_the_host_and_compiled_equals_the_serial_twin(host):
 
 
 def test_kernel_equals_the_lax_scan_form_and_keeps_the_gradient(monkeypatch):
-    """The native kernel gives the float64 ``lax.scan`` form's bits (float32 and float16, NaN and infinity
-    included); its gradient is the XLA formula's, bit for bit."""
+    """The native kernel gives the float64 ``lax.scan`` form's bits (NaN, infinity, blocks of one -0.0;
+    float16 and many more cases: ``bench/layer_norm_eager.py --bits``); its gradient is the XLA formula's,
+    bit for bit."""
     x, g, b, bna, bpa = _operands(CASES[2], 7)
     x.flat[[3, 40]] = (np.nan, np.inf)
-    xh, gh, bh, bnh, bph = _operands(CASES[6], 8)
     x1, g1, _, bn1, bp1 = _operands(CASES[8], 9)
 
-    def both(x, g, b, xh, gh, bh, x1, g1):
-        return (_array_call(x, g, b, bna, bpa), _array_call(xh, gh, bh, bnh, bph),
-                _array_call(x1, g1, None, bn1, bp1))
-    native = jax.jit(both)(x, g, b, xh, gh, bh, x1, g1)
+    def run():
+        def both(x, g, b, x1, g1):      # a new function each time: a program of its own
+            return _array_call(x, g, b, bna, bpa), _array_call(x1, g1, None, bn1, bp1)
+        args = (x, g, b, x1, g1)
+        lowered = jax.jit(both).lower(*args)
+        return lowered.as_text().count("msjax_layer_norm"), lowered.compile()(*args)
+    calls, native = run()
+    assert calls == 2
     monkeypatch.setenv(layer_norm_cpu.NATIVE_ENV, "0")
-    scan = jax.jit(both)(x, g, b, xh, gh, bh, x1, g1)
+    calls, scan = run()
+    assert calls == 0
     for n, s in zip(native, scan):
         _same(n, s)
     monkeypatch.delenv(layer_norm_cpu.NATIVE_ENV)
@@ -133,7 +138,7 @@ def test_kernel_equals_the_lax_scan_form_and_keeps_the_gradient(monkeypatch):
 
     def grads(x, g, b):
         loss = lambda fn: lambda *a: (fn(*a, begin_norm_axis=bna, begin_params_axis=bpa, eps=1e-5)[0] * dy).sum()
-        argnums = (0, 1, 2)
+        argnums = (0, 1)
         return (jax.grad(loss(normalization._layer_norm_array.raw), argnums)(x, g, b),
                 jax.grad(loss(normalization._layer_norm_xla), argnums)(x, g, b))
     kernel, formula = jax.jit(grads)(x, g, b)

@@ -13,9 +13,9 @@ MindSpore's here). Found by matching MindSpore 2.10's outputs bit for bit
 
 Where msjax's native kernels are loaded, the whole forward is one call of ``msjax_layer_norm``
 (``ops/_native/layer_norm.cc``: the same arithmetic in C++; a PyNative first call runs its host twin,
-later calls a program of one custom call that compiles in milliseconds). Elsewhere (no compiler, or
-``MSJAX_CPU_KERNELS=0`` / ``MSJAX_LAYER_NORM_NATIVE=0``) the sums are a float64 ``lax.scan`` (same bits;
-0.4-0.9 s of XLA compile per new shape). The ``custom_jvp`` is made once, its static configuration
+later calls a program of one custom call that compiles in milliseconds). Elsewhere (no compiler,
+``MSJAX_CPU_KERNELS=0`` / ``MSJAX_LAYER_NORM_NATIVE=0``, a semi-auto/auto-parallel step) the sums
+are a float64 ``lax.scan`` (same bits; 0.4-0.9 s of XLA compile per new shape). The ``custom_jvp`` is made once, its static configuration
 passed as non-differentiated arguments.
 
 The gradient is that of msjax's XLA formula (``reference``): MindSpore's ``LayerNormGrad`` is its
@@ -34,6 +34,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
+from ...parallel import _apply
 from .. import _native
 from . import conv_lowering
 from ._util import rounded
@@ -86,9 +87,11 @@ def _forward(x, gamma, beta, bna, bpa, eps):
 
 def _native_usable():
     """Whether the float64 serial sums may run in msjax's native kernel (``ops/_native/layer_norm.cc``):
-    the kernels loaded, ``MSJAX_CPU_KERNELS`` and ``MSJAX_LAYER_NORM_NATIVE`` not 0."""
+    the kernels loaded, ``MSJAX_CPU_KERNELS`` and ``MSJAX_LAYER_NORM_NATIVE`` not 0, and not a semi-auto/
+    auto-parallel step's trace (XLA's partitioner would gather a custom call's operands on every device;
+    the ``lax.scan`` splits by blocks)."""
     return (os.environ.get(NATIVE_ENV, "1") != "0" and os.environ.get(conv_lowering.KERNELS_ENV, "1") != "0"
-            and _native.library() is not None)
+            and _apply.active() is None and _native.library() is not None)
 
 
 def _native_forward(x, gamma, beta, bna, eps):
@@ -105,10 +108,11 @@ def _native_forward(x, gamma, beta, bna, eps):
     return y.astype(x.dtype), mean, var
 
 
-@functools.partial(jax.custom_jvp, nondiff_argnums=(3, 4, 5, 6))
-def _kernel(x, gamma, beta, bna, bpa, eps, reference):
-    """(y, mean, var); made once: the static configuration travels as non-differentiated arguments."""
-    if _native_usable():
+@functools.partial(jax.custom_jvp, nondiff_argnums=(3, 4, 5, 6, 7))
+def _kernel(x, gamma, beta, bna, bpa, eps, reference, native):
+    """(y, mean, var); made once: the static configuration travels as non-differentiated arguments (JAX
+    keeps the traced function by them: ``native``, the choice of the sums, is one of them)."""
+    if native:
         y, mean, var = _native_forward(x, gamma, beta, bna, eps)
     else:
         y, mean, var = _forward(x, gamma, beta, bna, bpa, eps)
@@ -117,12 +121,13 @@ def _kernel(x, gamma, beta, bna, bpa, eps, reference):
 
 
 @_kernel.defjvp
-def _jvp(bna, bpa, eps, reference, primals, tangents):
+def _jvp(bna, bpa, eps, reference, native, primals, tangents):
     ref = functools.partial(reference, begin_norm_axis=bna, begin_params_axis=bpa, eps=eps)
-    return _kernel(*primals, bna, bpa, eps, reference), jax.jvp(ref, primals, tangents)[1]
+    return _kernel(*primals, bna, bpa, eps, reference, native), jax.jvp(ref, primals, tangents)[1]
 
 
 def layer_norm(x, gamma, beta, begin_norm_axis, begin_params_axis, eps, reference):
     """(y, mean, var) of MindSpore's CPU kernel; ``reference(x, gamma, beta, begin_norm_axis,
     begin_params_axis, eps)`` gives the gradient and the statistics' dtype."""
-    return _kernel(x, gamma, beta, begin_norm_axis % x.ndim, begin_params_axis % x.ndim, eps, reference)
+    return _kernel(x, gamma, beta, begin_norm_axis % x.ndim, begin_params_axis % x.ndim, eps, reference,
+                   _native_usable())
