@@ -43,7 +43,7 @@ def _widened(kernel):
     def run(args, attrs):
         floats = _floats(args)
         if not floats or any(isinstance(a, Tensor) and a.dtype != mstype.float16 for a in floats):
-            return kernel(args, attrs)
+            return kernel([_narrowed([a], None) for a in args], attrs)     # not all float16: no twin
         ids = {id(a) for a in floats}
         args = [a.value if isinstance(a, _Wide) else a.astype(mstype.float32) if id(a) in ids else a
                 for a in args]
