@@ -31,7 +31,7 @@ import mindir_export_cases as cases  # noqa: E402
 
 RECORD = dict(np.load(os.path.join(HERE, "fixtures", "mindir_export_mindspore.npz")))
 FULL = os.environ.get("MSJAX_FULL_ZOO") == "1"
-RUN = {"lenet", "lenet_dynamic", "resnet18", "bert", "misc", "conv_transpose", "arg_with_value", "gather_nd", "scatters", "norm_nodes", "fused_nodes", "gelu_nodes", "conv3d"} | (
+RUN = {"lenet", "lenet_dynamic", "resnet18", "bert", "misc", "conv_transpose", "arg_with_value", "gather_nd", "scatters", "norm_nodes", "fused_nodes", "gelu_nodes", "conv3d", "float16_chain"} | (
     {"mobilenetv2", "vgg16", "layers", "recurrent", *cases.FULL} if FULL else set())
 
 

@@ -168,6 +168,7 @@ PLUMBING = {
 
 KERNELS = dict(PLUMBING)
 KERNELS.update({
+    "Identity": lambda args, attrs: args[0],      # ops.deepcopy; msjax's writer's float16 rounding (_mindir_wide)
     # convolution, pooling, padding (PRIMITIVE form)
     "Conv2D": _attrs("Conv2D", ("out_channel", "kernel_size", "mode", "pad_mode", "pad", "stride", "dilation",
                                 "group", "format"), {"format": "data_format"}),

@@ -24,6 +24,7 @@ import numpy as np
 
 from ...ops._impl import export_names
 from .._mind_ir_pb import AttributeProto, NodeProto, PrimitiveProto, TensorProto
+from ._mindir_wide import WIDE
 from ._where import Unsupported
 
 __all__ = ["Emitter", "tensor_type", "unsupported"]
@@ -145,6 +146,8 @@ class Emitter:
         self.parents: tuple = ()     # the equation being written and those it is nested in
         self.reversed: dict = {}     # a ReverseV2's output -> (its input, axes): Conv2DTranspose undoes it
         self.transposed: dict = {}   # a Transpose of the last two axes: output -> input ((Batch)MatMul's flags)
+        self.wide: dict = {}         # float16 outputs that MindSpore's CPU runtime keeps in float32 -> aval
+        self._rounded: dict = {}     # such an output -> its Identity
 
     # -- the graph -----------------------------------------------------------------------
     def fresh(self, stem="CNode"):
@@ -177,12 +180,23 @@ class Emitter:
         values that become constants); ``attrs`` make it a ``PRIMITIVE`` (attribute form)."""
         prim = self._primitive(op_type, attrs, function and attrs is None)
         names = [x if isinstance(x, str) else self.const(x) for x in inputs]
+        if op_type in WIDE:     # msjax rounds every float16 op's output: keep it so in MindSpore's runtime
+            names = [self._round(x) if x in self.wide else x for x in names]
         out = self.fresh()
+        if op_type in WIDE and aval is not None and aval.dtype == np.float16:
+            self.wide[out] = aval
         node = NodeProto(input=names, output=[out], name=out, op_type=f"REF::{prim}")
         if aval is not None:
             abstract(node.attribute.add(), aval)
         self.nodes.append(node)
         return out
+
+    def _round(self, x):
+        """An ``Identity`` of ``x``, a float16 kernel where MindSpore's CPU runtime would hand a float32
+        kernel's unrounded output to the next one (``_mindir_wide``)."""
+        if x not in self._rounded:
+            self._rounded[x] = self.op("Identity", [x], self.wide[x])
+        return self._rounded[x]
 
     # -- jaxprs --------------------------------------------------------------------------
     def emit(self, jaxpr, consts, args, parents=()):

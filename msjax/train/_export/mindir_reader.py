@@ -27,6 +27,7 @@ from ..._core.tensor import Tensor
 from ...common import dtype as mstype
 from .._mind_ir_pb import AttributeProto, ModelProto, TensorProto
 from . import _mindir_layer_kernels  # noqa: F401  (registers the zoo layers' op types)
+from ._mindir_wide import float32_edges
 from ._mindir_kernels import KERNELS, MONAD, PLUMBING, STATIC_INPUTS, WEAK_SCALAR_OPS
 
 __all__ = ["FuncGraph", "load_mindir_graph"]
@@ -282,9 +283,10 @@ def _program(graph, prims, functions, known):
 
 
 def _fused_bias(order, outputs):
-    """MindSpore's CPU runtime computes a ``MatMul`` or ``Conv2D`` whose one user is a ``BiasAdd`` as one
-    kernel: in float16, the float32 product plus the bias, rounded once (its PyNative rounds the product
-    first, as msjax's ``nn.Dense``/``nn.Conv1d``). Each such pair becomes one node computing so."""
+    """MindSpore's CPU runtime computes a ``Conv2D`` whose one user is a ``BiasAdd`` as one kernel: in
+    float16, the float32 product plus the bias, rounded once (its PyNative rounds the product first, as
+    msjax's ``nn.Conv1d``). Each such pair becomes one node computing so. ``MatMul`` + ``BiasAdd``:
+    ``_mindir_wide``."""
     uses = {}
     for n in order:
         for i in n.inputs:
@@ -295,7 +297,7 @@ def _fused_bias(order, outputs):
     gone = set()
     for n in order:
         mm = by_name.get(n.inputs[0]) if n.op == "BiasAdd" and n.inputs else None
-        if mm is None or mm.op not in ("MatMul", "Conv2D") or uses.get(mm.name) != 1:
+        if mm is None or mm.op != "Conv2D" or uses.get(mm.name) != 1:
             continue
         k = len(mm.inputs)
         n.kernel = _matmul_bias(mm.kernel, mm.attrs, n.kernel, k)
@@ -326,7 +328,7 @@ def parse_model(model, base_dir=""):
     params = {p.name: tensor_value(p, base_dir) for p in g.parameter}
     known = {n for n, _, _ in inputs} | set(params)
     constants, nodes = _program(g, prims, functions, known)
-    nodes = _fused_bias(nodes, [o.name for o in g.output])
+    nodes = float32_edges(_fused_bias(nodes, [o.name for o in g.output]))
     # parameter and input names without the graph's prefix, as MindSpore's GraphCell names them
     # (the nodes keep the file's names)
     rename = {n: _short(n, g.name) for n in known}

@@ -29,6 +29,9 @@ Differences from MindSpore 2.10:
   axis position) and the file -1 dimensions, as MindSpore's; a trace that needs a dynamic
   dimension's value raises ``ValueError`` (``RuntimeError`` from a rule, e.g. a reshape with
   two dynamic dimensions).
+* A float16 ``MatMul``/``BatchMatMul``/``BiasAdd``/``Tanh`` read by another of these gets an
+  ``Identity`` between them, which MindSpore's exporter does not write: MindSpore's CPU runtime would
+  hand the first one's result on unrounded, msjax rounds it as MindSpore's PyNative (``_mindir_wide``).
 * An op with no MindIR rule (control flow, random bits, 3-D convolution...) raises
   ``RuntimeError`` naming the MindSpore operator, the Cell it ran in and the user's line that
   called it (``_where``); nothing is written then.
