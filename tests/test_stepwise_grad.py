@@ -99,3 +99,40 @@ def test_front_end_cache_keeps_no_whole_program_of_a_stepwise_gradient(monkeypat
     assert provided.need("stepwise")(closed)
     monkeypatch.setattr(_stepwise, "MAX_EQUATIONS", 1)
     assert not provided.need("stepwise")(closed)
+
+
+@pytest.mark.parametrize("dtype,shape,axes", [
+    (np.float32, (8, 1), (0, 1)), (np.float32, (1, 1), (0, 1)), (np.float32, (2, 1, 5), (1, 2)),
+    (np.float64, (1, 32), (0, 1)), (np.float32, (33, 1), (0, 1))])
+def test_float_sums_over_extent_one_axes_on_the_host_as_xla(dtype, shape, axes):
+    """The MSE loss's gradient sums an (n, 1) array over both axes: XLA drops the extent-1 axes
+    and adds in order (at most 32 values), so the host path replays it; compared with XLA live on
+    signed zeros, denormals, infinities and NaN."""
+    from jax import lax
+
+    def f(x):
+        return lax.reduce_sum_p.bind(x, axes=axes, out_sharding=None)
+    rule = he._float_sum_rule(jax.make_jaxpr(f)(jax.ShapeDtypeStruct(shape, dtype)).jaxpr.eqns[0])
+    if shape == (33, 1):
+        assert rule is None      # 33 values: XLA's vector lanes, compiled
+        return
+    rs = np.random.RandomState(5)
+    tiny = np.finfo(dtype).tiny
+    for k in range(6):
+        x = (rs.standard_normal(shape) * 10.0 ** rs.randint(-40, 38, size=shape)).astype(dtype)
+        x.reshape(-1)[k % x.size] = [-0.0, tiny / 4, np.inf, np.nan, -tiny / 8, 1e30][k]
+        if k == 5:
+            x[...] = -0.0
+        he.enabled(False)
+        try:
+            want = np.asarray(jax.jit(f)(x))
+        finally:
+            he.enabled(True)
+        assert np.asarray(rule[0](x, axes=axes)).tobytes() == want.tobytes()
+
+
+def test_value_and_grad_scalar_value_keeps_its_shape():
+    x = ms.Tensor(np.arange(6, dtype=np.float32).reshape(2, 3))
+    value, grad = ms.value_and_grad(lambda a: (a * a).mean())(x)
+    assert value.shape == () and grad.shape == (2, 3)
+    assert value.asnumpy().tobytes() == np.float32(55 / 6).tobytes()

@@ -788,7 +788,7 @@ def install():
         outs = _stepwise.evaluate(jaxpr, args, (lambda eqn, ins: host_equation(entry[1], eqn, ins)) if _ON else None)
         _STATS["stepwise"] += 1
         return [o if isinstance(o, jax.Array) else
-                pxla.batched_device_put(aval, cpu[1], [np.ascontiguousarray(o, aval.dtype)], [cpu[0]],
+                pxla.batched_device_put(aval, cpu[1], [np.array(o, aval.dtype, order="C")], [cpu[0]],
                                         committed=False) for o, aval in zip(outs, jaxpr.out_avals)], None, _RETRY, []
 
     def host_equation(plans, eqn, ins):
