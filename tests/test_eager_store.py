@@ -19,7 +19,7 @@ from msjax import ops
 from msjax._core import context
 from msjax.common import _cache_auth, _eager_store
 from msjax.ops._impl import conv_lowering, cpu_kernel_math, softmax_order
-from msjax.runtime import _host_eager as he
+from msjax.runtime import _host_eager as he, _stepwise
 
 
 @pytest.fixture
@@ -29,6 +29,7 @@ def store(tmp_path, monkeypatch):
     monkeypatch.setattr(he, "_ON", True)
     monkeypatch.setattr(he, "THRESHOLD", 0)     # every call reaches the store (host calls: test_host_math.py)
     monkeypatch.setattr(he, "HOST_BUDGET_MS", 0.0)
+    monkeypatch.setattr(_stepwise, "MAX_EQUATIONS", 0)   # PyNative gradients compiled whole (test_stepwise_grad.py)
     monkeypatch.setattr(_eager_store, "_BYTES", {})
     monkeypatch.setattr(_cache_auth, "_WARNED", set())
     jax.clear_caches()

@@ -1,8 +1,8 @@
 """``ms.set_context`` / ``ms.get_context``: execution mode and device settings.
 
 GRAPH_MODE compiles Cell calls and gradient functions with ``jax.jit``;
-PYNATIVE_MODE runs Cell calls op by op and serves gradient functions from the
-same compiled cache (same numbers, see ``transforms``). Device settings are
+PYNATIVE_MODE runs Cell calls op by op, a small gradient function op by op too
+(``runtime._stepwise``), a larger one compiled (``transforms``). Device settings are
 accepted and recorded; XLA picks the device.
 """
 from __future__ import annotations

@@ -31,6 +31,7 @@ _OWNERS = {
     "outside_list": "msjax.common._graph_values",
     "graph_function": "msjax.common._graph_source",
     "context_deprecated": "msjax.log",
+    "stepwise": "msjax.runtime._host_eager",
 }
 
 _TABLE = {}

@@ -758,12 +758,17 @@ class StatefulFunction:
                 return _Entry(state_params, call, False)
         return self._build(a, nargs, sens, fp)
 
+    def _pynative_grad(self):
+        """A PyNative gradient: run op by op when small (runtime._stepwise), then never stored whole."""
+        return isinstance(self.vjp, VjpSpec) and not (self.donate or state.compiled())
+
     def _build(self, a: _Args, nargs, sens, fingerprint=None):
         first_state = None
         for _ in range(4):
             state_params = self._state_for(a)
             first_state = [id(p) for p in state_params] if first_state is None else first_state
             body = self._body(state_params, a, nargs)
+            body.__name__ = "msjax_pynative_grad" if self._pynative_grad() else body.__name__   # _host_eager.STEPWISE
             state_vals = [p._raw_get() for p in state_params]
             jitted = jax.jit(body)
             known = {id(p) for p in state_params}
@@ -796,7 +801,8 @@ class StatefulFunction:
                 call = (_donating(traced, jitted, jax.tree_util.tree_structure((state_vals, a.dyn, sens)))
                         if self.donate else jitted)
                 prints = printhook.used[0] or hooks.used[0]
-                if fingerprint is not None and not prints and first_state == [id(p) for p in state_params]:
+                stepwise = body.__name__ == "msjax_pynative_grad" and provided.need("stepwise")(traced.jaxpr)
+                if fingerprint is not None and not (prints or stepwise) and first_state == [id(p) for p in state_params]:
                     provided.need("frontend_cache").store(
                         fingerprint, lambda: call.lower(state_vals, a.dyn, sens) if self.donate else traced.lower(),
                         {"donate": self.donate, "n_state": len(state_vals), "written": getattr(call, "written", ())})

@@ -67,7 +67,8 @@ import jax
 import ml_dtypes
 import numpy as np
 
-from . import _host_math, _interrupt, _ir_context
+from .._core import provided
+from . import _host_math, _interrupt, _ir_context, _stepwise
 
 __all__ = ["COMPOSITIONS", "HOST_BUDGET_MS", "THRESHOLD", "convertible", "enabled", "install", "stats"]
 
@@ -75,7 +76,7 @@ THRESHOLD = 3        # host evaluations of one program before its next call may 
 HOST_BUDGET_MS = 10.0    # ... and the host time it may spend in all before that call compiles it
 MAX_ELEMENTS = 1 << 22   # larger operands or results: XLA's threads win at once, compile
 _ON = True
-_STATS = {"host": 0, "compiled": 0, "loaded": 0, "stored": 0, "last_refusal": None}
+_STATS = {"host": 0, "compiled": 0, "loaded": 0, "stored": 0, "stepwise": 0, "last_refusal": None}
 STORE = [None]       # common._eager_store puts itself here: compiled programs kept across processes
 KERNELS = {}         # FFI target name -> its host twin, lent by the layer that owns the target (ops._native)
 # names of jitted functions whose compiled program rounds as its equations one by one (no float32
@@ -83,6 +84,9 @@ KERNELS = {}         # FFI target name -> its host twin, lent by the layer that 
 # and on the host), lent by ops (``cpu_kernel_math``, ``softmax_order``, ``reduce_order``): their
 # equations are evaluated on the host without the one-rounding budget, as op by op they were
 COMPOSITIONS = set()
+# names of jitted programs run equation by equation when small (``_stepwise``): the core's PyNative
+# gradient programs
+STEPWISE = {"msjax_pynative_grad"}   # the name StatefulFunction._build gives a PyNative gradient program
 _BF16 = np.dtype(ml_dtypes.bfloat16)
 _F16 = np.dtype(np.float16)
 _FLUSHED = {np.dtype(np.float32): np.uint32, np.dtype(np.float64): np.uint64, _BF16: np.uint16}
@@ -470,14 +474,18 @@ def _float_sum_rule(eqn):
     that order, each partial sum flushed; a sum over one element is a copy. Counts as the program's one rounding operation."""
     aval = eqn.invars[0].aval
     axes = tuple(eqn.params["axes"])
-    if np.dtype(aval.dtype) not in (_F32, _F64) or len(axes) != 1 or not 1 <= len(aval.shape) <= 2 or \
-            aval.shape[axes[0]] > SEQUENTIAL_SUM or eqn.params.get("out_sharding") is not None:
+    # reduced axes of extent 1 are dropped first (XLA's simplifier does): [8, 1] over (0, 1) is [8] over 0
+    kept = [d for i, d in enumerate(aval.shape) if not (i in axes and d == 1)]
+    long = [a for a in axes if aval.shape[a] != 1]
+    if np.dtype(aval.dtype) not in (_F32, _F64) or len(long) > 1 or not len(kept) <= 2 or \
+            long and aval.shape[long[0]] > SEQUENTIAL_SUM or eqn.params.get("out_sharding") is not None:
         return None
+    axis = sum(1 for a in axes if a < long[0] and aval.shape[a] == 1) if long else None
 
     def run(x, axes, **_):
-        if x.shape[axes[0]] == 1:
-            return x.reshape([d for i, d in enumerate(x.shape) if i != axes[0]])   # XLA: a copy
-        x = np.moveaxis(_flush(x), axes[0], 0)
+        if axis is None:
+            return x.reshape([d for i, d in enumerate(x.shape) if i not in axes])   # XLA: a copy
+        x = np.moveaxis(_flush(x.reshape(kept)), long[0] - axis, 0)
         acc = np.zeros(x.shape[1:], x.dtype)
         with np.errstate(all="ignore"):
             for row in x:
@@ -663,6 +671,19 @@ _RETRY = _Retry()
 _HOOKED_SIGNATURE = ("args", "jaxpr", "in_shardings", "out_shardings", "in_layouts", "out_layouts",
                      "donated_invars", "ctx_mesh", "name", "keep_unused", "inline", "compiler_options_kvs")
 _TABLE = weakref.WeakKeyDictionary()   # ClosedJaxpr -> [plan or None, host runs, its stored executable, host ms]
+_STEPWISE_TABLE = weakref.WeakKeyDictionary()   # ClosedJaxpr -> [run by equation?, {id(eqn): its host plan}]
+
+
+_INSTALLED = [False]
+
+
+def _runs_stepwise(closed):
+    """Whether the hook runs this PyNative gradient program (a ClosedJaxpr) op by op: the
+    front-end cache then keeps no whole program of it (its numbers would be the fused ones)."""
+    return _INSTALLED[0] and jax.local_devices()[0].platform == "cpu" and _stepwise.small(closed.jaxpr)
+
+
+provided.provide("stepwise", _runs_stepwise)
 
 
 def install():
@@ -714,6 +735,13 @@ def install():
     def call_impl_python(*args, jaxpr, in_shardings, out_shardings, in_layouts, out_layouts,
                          donated_invars, ctx_mesh, name, keep_unused, inline, compiler_options_kvs):
         _interrupt.arm()     # a program runs: Ctrl-C now ends the process as MindSpore's runtime does
+        if name in STEPWISE and device() is not None:
+            result = stepwise_call(args, jaxpr, _STEPWISE_TABLE.get(jaxpr), dict(
+                in_shardings=in_shardings, out_shardings=out_shardings, in_layouts=in_layouts,
+                out_layouts=out_layouts, donated_invars=donated_invars, ctx_mesh=ctx_mesh,
+                compiler_options_kvs=compiler_options_kvs))
+            if result is not None:
+                return result
         if _ON and device() is not None:
             entry = _TABLE.get(jaxpr)
             if entry is None:
@@ -745,6 +773,53 @@ def install():
                             in_layouts=in_layouts, out_layouts=out_layouts, donated_invars=donated_invars,
                             ctx_mesh=ctx_mesh, name=name, keep_unused=keep_unused, inline=inline,
                             compiler_options_kvs=compiler_options_kvs)
+
+    def stepwise_call(args, jaxpr, entry, params):
+        """A small ``STEPWISE`` program in a plain call: its results, equation by equation
+        (``_stepwise``); else None (compiled whole, as any program)."""
+        if not (plain_call(jaxpr, *(params[k] for k in ("in_shardings", "out_shardings", "in_layouts",
+                "out_layouts", "donated_invars", "ctx_mesh", "compiler_options_kvs")))
+                and all(map(plain_arg, args))):
+            return None
+        if entry is None:
+            entry = _STEPWISE_TABLE[jaxpr] = [_stepwise.small(jaxpr.jaxpr), {}]
+        if not entry[0]:
+            return None
+        outs = _stepwise.evaluate(jaxpr, args, (lambda eqn, ins: host_equation(entry[1], eqn, ins)) if _ON else None)
+        _STATS["stepwise"] += 1
+        return [o if isinstance(o, jax.Array) else
+                pxla.batched_device_put(aval, cpu[1], [np.array(o, aval.dtype, order="C")], [cpu[0]],
+                                        committed=False) for o, aval in zip(outs, jaxpr.out_avals)], None, _RETRY, []
+
+    def host_equation(plans, eqn, ins):
+        """One equation of a ``STEPWISE`` program on the host, as the host path runs it called
+        alone (its NumPy results), or None: it is called eagerly instead."""
+        got = plans.get(id(eqn))
+        if got is None:
+            invars = list(dict.fromkeys(v for v in eqn.invars if not hasattr(v, "val")))
+            alone = core.Jaxpr([], invars, list(eqn.outvars), [eqn],
+                               debug_info=core.DebugInfo("msjax stepwise", eqn.primitive.name, None, None))
+            try:
+                got = plans[id(eqn)] = (alone, _plan(alone, [0]) or False)
+            except Exception:  # noqa: BLE001 - a type NumPy does not know: called eagerly
+                got = plans[id(eqn)] = (alone, False)
+        alone, plan = got
+        if plan is False:
+            return None
+        values = {v: x for v, x in zip(eqn.invars, ins) if not hasattr(v, "val")}
+        vals = []
+        for v in alone.invars:
+            x = values[v]
+            if isinstance(x, jax.Array) and not plain_arg(x):
+                return None
+            vals.append(np.asarray(x, dtype=v.aval.dtype))
+        try:
+            outs = _evaluate(alone, plan, vals)
+        except Exception as e:  # noqa: BLE001 - a value NumPy refuses: called eagerly
+            _STATS["last_refusal"] = f"{type(e).__name__}: {e}"
+            return None
+        _STATS["host"] += 1
+        return outs
 
     def stored_call(args, jaxpr, entry, params):
         """A plain call's executable from the eager store, else compiled and stored. The
@@ -798,8 +873,9 @@ def install():
         return [pxla.batched_device_put(aval, cpu[1], [o if o.flags.c_contiguous else o.copy()], dev, committed=False)
                 for o, aval in zip(outs, jaxpr.out_avals)]
 
-    del core, dispatch
+    del dispatch
     _ir_context.install()
+    _INSTALLED[0] = True
     call_impl_python._msjax_host = True
     call_impl_python.__wrapped__ = original
     pjit_mod._pjit_call_impl_python = call_impl_python

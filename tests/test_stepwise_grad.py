@@ -1,0 +1,138 @@
+"""A small PyNative ``ms.grad`` program runs equation by equation, as MindSpore's PyNative runs its
+ops (``msjax/runtime/_stepwise.py``): the first call (host path), later calls (each op's own program
+compiled), the host path off and the eager store's loaded programs give the same bits; a large
+program and GRAPH_MODE gradients stay one compiled program."""
+import jax
+import numpy as np
+import pytest
+
+import msjax as ms
+from msjax import nn, ops
+from msjax._core import context
+from msjax.common import _cache_auth, _eager_store
+from msjax.runtime import _host_eager as he, _stepwise
+
+
+@pytest.fixture
+def store(tmp_path, monkeypatch):
+    monkeypatch.setenv(_eager_store.DIR_ENV, str(tmp_path / "eager"))
+    monkeypatch.delenv(_eager_store.OFF_ENV, raising=False)
+    monkeypatch.setattr(he, "_ON", True)
+    monkeypatch.setattr(_eager_store, "_BYTES", {})
+    monkeypatch.setattr(_cache_auth, "_WARNED", set())
+    jax.clear_caches()
+    yield tmp_path / "eager"
+    jax.clear_caches()
+
+
+def _bits(g, *args):
+    before = he.stats()
+    out = b"".join(np.asarray(t).tobytes() for t in jax.tree_util.tree_leaves(g(*args)))
+    after = he.stats()
+    return out, {k: after[k] - before[k] for k in ("stepwise", "loaded", "stored")}
+
+
+def _net_grad(rs):
+    net = nn.SequentialCell([nn.Dense(16, 32), nn.ReLU(), nn.Dense(32, 1)])
+    for p in net.trainable_params():
+        p.set_data(ms.Tensor(rs.standard_normal(p.shape).astype(np.float32)))
+    loss = nn.MSELoss()
+    return ms.grad(lambda a, b: loss(net(a), b), grad_position=None, weights=net.trainable_params())
+
+
+def _fma_grad(rs):
+    """Products feeding sums (XLA:CPU contracts them into FMAs inside one program, so compiled
+    whole its gradients differ: ``test_whole_program_rounds_otherwise``) and a division by a literal."""
+    w = ms.Parameter(ms.Tensor(rs.standard_normal((8, 16)).astype(np.float32)), name="w")
+    return ms.grad(lambda a, b: (a * w + b * a) * a / 3.0, grad_position=(0, 1), weights=[w])
+
+
+def _inputs(rs, make):
+    x = ms.Tensor(rs.standard_normal((8, 16)).astype(np.float32))
+    return x, ms.Tensor(rs.standard_normal((8, 1) if make is _net_grad else (8, 16)).astype(np.float32))
+
+
+@pytest.mark.parametrize("make", [_net_grad, _fma_grad], ids=["dense_relu_mse", "multiply_add"])
+def test_first_later_off_loaded_bits_agree(store, make):
+    rs = np.random.RandomState(7)
+    g = make(rs)
+    x, y = _inputs(rs, make)
+    first, how = _bits(g, x, y)
+    assert how["stepwise"] == 1                     # op by op
+    later, how = _bits(g, x, y)                     # JAX's fast path for the ops compiled alone
+    assert how == {"stepwise": 1, "loaded": 0, "stored": 0}
+    jax.clear_caches()                              # as a new process: those ops' programs loaded
+    loaded, how = _bits(g, x, y)
+    assert how["stepwise"] == 1 and how["stored"] == 0 and (how["loaded"] >= 1 or make is _net_grad)
+    off = first
+    if make is _fma_grad:                           # host path off: every op compiled alone
+        he.enabled(False)
+        try:
+            jax.clear_caches()
+            off, how = _bits(g, x, y)
+            assert how["stepwise"] == 1
+        finally:
+            he.enabled(True)
+    assert first == later == loaded == off
+
+
+def test_whole_program_rounds_otherwise(store, monkeypatch):
+    """The same gradient compiled as one program (too large to run op by op; GRAPH_MODE's are)
+    contracts its multiply-adds: the op-by-op numbers are not the whole program's."""
+    rs = np.random.RandomState(7)
+    g = _fma_grad(rs)
+    x, y = _inputs(rs, _fma_grad)
+    stepwise, _ = _bits(g, x, y)
+    monkeypatch.setattr(_stepwise, "MAX_EQUATIONS", 0)
+    jax.clear_caches()
+    whole, how = _bits(_fma_grad(np.random.RandomState(7)), x, y)
+    assert how["stepwise"] == 0 and whole != stepwise
+    monkeypatch.setitem(context._ctx, "mode", context.GRAPH_MODE)
+    assert not _fma_grad(rs)._stateful((0, 1))._pynative_grad()
+
+
+def test_front_end_cache_keeps_no_whole_program_of_a_stepwise_gradient(monkeypatch):
+    """``enable_compile_cache=True`` stores a traced gradient whole; one run op by op is not
+    stored (a later process would load the fused program's numbers)."""
+    from msjax._core import provided
+    closed = jax.make_jaxpr(lambda a: a * 2.0 + 1.0)(np.ones(3, np.float32))
+    assert provided.need("stepwise")(closed)
+    monkeypatch.setattr(_stepwise, "MAX_EQUATIONS", 1)
+    assert not provided.need("stepwise")(closed)
+
+
+@pytest.mark.parametrize("dtype,shape,axes", [
+    (np.float32, (8, 1), (0, 1)), (np.float32, (1, 1), (0, 1)), (np.float32, (2, 1, 5), (1, 2)),
+    (np.float64, (1, 32), (0, 1)), (np.float32, (33, 1), (0, 1))])
+def test_float_sums_over_extent_one_axes_on_the_host_as_xla(dtype, shape, axes):
+    """The MSE loss's gradient sums an (n, 1) array over both axes: XLA drops the extent-1 axes
+    and adds in order (at most 32 values), so the host path replays it; compared with XLA live on
+    signed zeros, denormals, infinities and NaN."""
+    from jax import lax
+
+    def f(x):
+        return lax.reduce_sum_p.bind(x, axes=axes, out_sharding=None)
+    rule = he._float_sum_rule(jax.make_jaxpr(f)(jax.ShapeDtypeStruct(shape, dtype)).jaxpr.eqns[0])
+    if shape == (33, 1):
+        assert rule is None      # 33 values: XLA's vector lanes, compiled
+        return
+    rs = np.random.RandomState(5)
+    tiny = np.finfo(dtype).tiny
+    for k in range(6):
+        x = (rs.standard_normal(shape) * 10.0 ** rs.randint(-40, 38, size=shape)).astype(dtype)
+        x.reshape(-1)[k % x.size] = [-0.0, tiny / 4, np.inf, np.nan, -tiny / 8, 1e30][k]
+        if k == 5:
+            x[...] = -0.0
+        he.enabled(False)
+        try:
+            want = np.asarray(jax.jit(f)(x))
+        finally:
+            he.enabled(True)
+        assert np.asarray(rule[0](x, axes=axes)).tobytes() == want.tobytes()
+
+
+def test_value_and_grad_scalar_value_keeps_its_shape():
+    x = ms.Tensor(np.arange(6, dtype=np.float32).reshape(2, 3))
+    value, grad = ms.value_and_grad(lambda a: (a * a).mean())(x)
+    assert value.shape == () and grad.shape == (2, 3)
+    assert value.asnumpy().tobytes() == np.float32(55 / 6).tobytes()
