@@ -20,7 +20,9 @@ from ..._core import dtype as mstype
 from ..._core.registry import OPS, op
 from ..._core.tensor import Tensor
 from ._util import arr, wrap
+from . import conv_lowering
 from .array import _need_concrete
+from .topk_order import host_topk
 from .math import (_alias, _binary, _binop, _check_bool_arg, _check_int_arg, _dispatch, _dn, _float_input, _is_bool,
                    _is_float, _need_tensor, _norm_axis, _plain, _rin, _tensor_method, _unary)
 
@@ -187,10 +189,21 @@ _tensor_method("tensor_m_argsort", "argsort", _dispatch("argsort", _tensor_argso
 
 
 def _topk_last(x, k):
+    """MindSpore's CPU ``TopK``: ``lax.top_k`` (equal values: the lower index first) when ``k`` is
+    more than half the row or the exporters trace it (a ``TopK`` node), else its ``nth_element``
+    order among equal values (``topk_order``; on the host, from a graph through a callback)."""
     if k > x.shape[-1] or k < 0:
         raise ValueError(f"For 'TopK', the 'k' must be in range [0, {x.shape[-1]}], but got {k}.")
-    v, i = lax.top_k(x, k)
-    return v, i.astype(jnp.int32)
+    if k > x.shape[-1] // 2 or conv_lowering.exporting():
+        v, i = lax.top_k(x, k)
+        return v, i.astype(jnp.int32)
+    if not isinstance(x, jax.core.Tracer):
+        v, i = host_topk(np.asarray(x), k)
+        return jnp.asarray(v), jnp.asarray(i)
+    spec = jax.ShapeDtypeStruct(x.shape[:-1] + (k,), jnp.int32)
+    i = jax.pure_callback(lambda a: host_topk(np.asarray(a), k)[1], spec, lax.stop_gradient(x),
+                          vmap_method="expand_dims")
+    return jnp.take_along_axis(x, i, axis=-1), i
 
 
 @op("topk", family="math")

@@ -77,6 +77,11 @@ def forced(value):
         _FORCED.reset(token)
 
 
+def exporting():
+    """Whether an exporter's trace forced XLA's forms (``forced("xla")``): ops keep their one-node form."""
+    return _FORCED.get() == "xla"
+
+
 def setting():
     """The forced lowering: ``forced(...)``'s, else ``MSJAX_CONV_LOWERING`` (``auto`` when unset)."""
     value = _FORCED.get() or os.environ.get(ENV, "auto").strip().lower() or "auto"

@@ -6,10 +6,11 @@ Conventions of those kernels, kept here: boxes are ``(x1, y1, x2, y2)``; the box
 codecs and ``IOU`` measure widths as ``x2 - x1 + 1`` (pixel boxes) while
 ``NMSWithMask`` uses ``x2 - x1``; ``IOU`` returns ``(M, N)`` for ``N`` anchors and
 ``M`` ground truths, ``'iof'`` dividing by the ground-truth area; ``NMSWithMask``
-sorts by descending score (equal scores: the later box first, as MindSpore's CPU
-sort left them in the cases we recorded), returns ``arange(N)`` as the indices of
-the sorted boxes, and suppresses a box whose IoU with a kept, higher-scoring box
-is strictly greater than the threshold.
+sorts by descending score with the kernel's bitonic network (``bitonic.nms_order``:
+equal and NaN scores in its order, not a stable sort's), returns ``arange(N)`` as the
+indices of the sorted boxes, and suppresses a box whose IoU (in the boxes' dtype, the
+threshold rounded to it) with a kept, higher-scoring box is strictly greater than the
+threshold.
 """
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ import numpy as np
 from ..._core.registry import op
 from ._util import Tensor, arr, wrap
 from .activation import F16_32, check_dtype
+from .bitonic import nms_order
 from .export_names import exported
 
 
@@ -125,13 +127,13 @@ def bounding_box_decode(anchor_box, deltas, max_shape=None, means=(0.0, 0.0, 0.0
     return wrap(jnp.stack([x1, y1, x2, y2], axis=1).astype(p.dtype))
 
 
-def _overlaps(a, g, plus, mode="iou"):
+def _overlaps(a, g, plus, mode="iou", xp=jnp):
     """(M, N) intersections of ground truths ``g`` with anchors ``a`` over the union
-    (``'iou'``) or the ground-truth area (``'iof'``)."""
+    (``'iou'``) or the ground-truth area (``'iof'``), in ``xp`` (``jax.numpy`` or NumPy)."""
     def area(b):
         return (b[:, 2] - b[:, 0] + plus) * (b[:, 3] - b[:, 1] + plus)
-    iw = jnp.maximum(jnp.minimum(g[:, None, 2], a[None, :, 2]) - jnp.maximum(g[:, None, 0], a[None, :, 0]) + plus, 0)
-    ih = jnp.maximum(jnp.minimum(g[:, None, 3], a[None, :, 3]) - jnp.maximum(g[:, None, 1], a[None, :, 1]) + plus, 0)
+    iw = xp.maximum(xp.minimum(g[:, None, 2], a[None, :, 2]) - xp.maximum(g[:, None, 0], a[None, :, 0]) + plus, 0)
+    ih = xp.maximum(xp.minimum(g[:, None, 3], a[None, :, 3]) - xp.maximum(g[:, None, 1], a[None, :, 1]) + plus, 0)
     inter = iw * ih
     if mode == "iof":
         return inter / area(g)[:, None]
@@ -162,16 +164,28 @@ def nms_with_mask(bboxes, iou_threshold=0.5):
 
 
 def _nms(b, iou_threshold):
+    """The kernel's sort, IoU (in the boxes' dtype) and suppression; concrete boxes (PyNative) on
+    the host in NumPy, traced ones (graphs, the MINDIR writer) in JAX."""
     n = b.shape[0]
-    order = jnp.argsort(b[:, 4], stable=True)[::-1]
-    boxes = b[order]
-    over = _overlaps(boxes[:, :4].astype(jnp.float32), boxes[:, :4].astype(jnp.float32), 0.0) > iou_threshold
-    later = jnp.arange(n)[None, :] > jnp.arange(n)[:, None]
+    host = not isinstance(b, jax.core.Tracer)
+    xp = np if host else jnp
+    if host:
+        b = np.asarray(b)
+    boxes = b[nms_order(b[:, 4])]
+    with np.errstate(all="ignore"):
+        over = _overlaps(boxes[:, :4], boxes[:, :4], 0.0, xp=xp) > np.asarray(iou_threshold, b.dtype)
+    later = xp.arange(n)[None, :] > xp.arange(n)[:, None]
+    keep = xp.ones((n,), bool)
+    if host:
+        for i in range(n):
+            if keep[i]:
+                keep &= ~(over[i] & later[i])
+        return jnp.asarray(boxes), jnp.arange(n, dtype=jnp.int32), jnp.asarray(keep)
 
     def body(i, keep):
         return keep & ~(keep[i] & over[i] & later[i])
 
-    keep = jax.lax.fori_loop(0, n, body, jnp.ones((n,), bool))
+    keep = jax.lax.fori_loop(0, n, body, keep)
     return boxes, jnp.arange(n, dtype=jnp.int32), keep
 
 
