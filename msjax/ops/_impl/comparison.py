@@ -190,11 +190,13 @@ _tensor_method("tensor_m_argsort", "argsort", _dispatch("argsort", _tensor_argso
 
 def _topk_last(x, k):
     """MindSpore's CPU ``TopK``: ``lax.top_k`` (equal values: the lower index first) when ``k`` is
-    more than half the row or the exporters trace it (a ``TopK`` node), else its ``nth_element``
-    order among equal values (``topk_order``; on the host, from a graph through a callback)."""
+    more than half the row, the exporters trace it (a ``TopK`` node) or the backend is not the CPU
+    (MindSpore's GPU/Ascend kernels order ties their own way; no host round trip in a GPU/TPU graph),
+    else its CPU kernel's ``nth_element`` order among equal values (``topk_order``; on the host, from
+    a graph through a callback)."""
     if k > x.shape[-1] or k < 0:
         raise ValueError(f"For 'TopK', the 'k' must be in range [0, {x.shape[-1]}], but got {k}.")
-    if k > x.shape[-1] // 2 or conv_lowering.exporting():
+    if k > x.shape[-1] // 2 or conv_lowering.exporting() or jax.default_backend() != "cpu":
         v, i = lax.top_k(x, k)
         return v, i.astype(jnp.int32)
     if not isinstance(x, jax.core.Tracer):
