@@ -50,6 +50,7 @@ from ...runtime import _host_eager
 
 SOURCES = tuple(os.path.join(os.path.dirname(os.path.abspath(__file__)), name)
                 for name in ("conv_dnnl.cc", "batch_norm.cc"))
+HEADERS = (os.path.join(os.path.dirname(os.path.abspath(__file__)), "offload.h"),)
 ENV = "MSJAX_NATIVE"
 CACHE_ENV = "MSJAX_NATIVE_CACHE"
 DEBUG_ENV = "MSJAX_NATIVE_DEBUG"
@@ -105,7 +106,7 @@ def cache_dir():
 
 def _build(lib_dir, include_dir, compiler):
     sources = []
-    for path in SOURCES:
+    for path in SOURCES + HEADERS:
         with open(path, "rb") as f:
             sources.append(f.read())
     jaxlib_version = importlib.metadata.version("jaxlib")
