@@ -26,7 +26,13 @@ to ``runtime._host_eager`` so a PyNative Dense's or loss's first calls run them 
 instead of compiling a program (bit for bit the FFI calls', denormals flushed as XLA runs them).
 
 oneDNN's OpenMP threads wait passively (``OMP_WAIT_POLICY=PASSIVE`` while the library loads, unless
-the user set the variable): see :func:`_load_passive`. Difference from MindSpore: none visible;
+the user set the variable): see :func:`_load_passive`.
+
+The FFI handlers are asynchronous (``offload.h``): each runs its pass as a task on XLA's intra-op
+thread pool and returns a future, so XLA:CPU's thunk executor, which hands a ready thunk to a second
+thread only when more than 8 are ready, goes on with the next independent thunk meanwhile (a
+convolution's input and weight gradients, GroupConv's branches run at once), and BatchNorm splits its
+channels over the pool's threads; the bits are those of each pass run alone. Difference from MindSpore: none visible;
 MindSpore's CPU kernels run on its own thread pool.
 """
 from __future__ import annotations
