@@ -27,7 +27,13 @@ LayerNorm's first calls run them on the host instead of compiling a program (bit
 calls', denormals flushed as XLA runs them).
 
 oneDNN's OpenMP threads wait passively (``OMP_WAIT_POLICY=PASSIVE`` while the library loads, unless
-the user set the variable): see :func:`_load_passive`. Difference from MindSpore: none visible;
+the user set the variable): see :func:`_load_passive`.
+
+The FFI handlers are asynchronous (``offload.h``): each runs its pass as a task on XLA's intra-op
+thread pool and returns a future, so XLA:CPU's thunk executor, which hands a ready thunk to a second
+thread only when more than 8 are ready, goes on with the next independent thunk meanwhile (a
+convolution's input and weight gradients, GroupConv's branches run at once), and BatchNorm splits its
+channels over the pool's threads; the bits are those of each pass run alone. Difference from MindSpore: none visible;
 MindSpore's CPU kernels run on its own thread pool.
 """
 from __future__ import annotations
@@ -51,6 +57,7 @@ from ...runtime import _host_eager
 
 SOURCES = tuple(os.path.join(os.path.dirname(os.path.abspath(__file__)), name)
                 for name in ("conv_dnnl.cc", "batch_norm.cc", "layer_norm.cc"))
+HEADERS = (os.path.join(os.path.dirname(os.path.abspath(__file__)), "offload.h"),)
 ENV = "MSJAX_NATIVE"
 CACHE_ENV = "MSJAX_NATIVE_CACHE"
 DEBUG_ENV = "MSJAX_NATIVE_DEBUG"
@@ -107,7 +114,7 @@ def cache_dir():
 
 def _build(lib_dir, include_dir, compiler):
     sources = []
-    for path in SOURCES:
+    for path in SOURCES + HEADERS:
         with open(path, "rb") as f:
             sources.append(f.read())
     jaxlib_version = importlib.metadata.version("jaxlib")

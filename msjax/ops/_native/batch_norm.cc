@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "xla/ffi/api/ffi.h"
+#include "offload.h"
 
 namespace ffi = xla::ffi;
 
@@ -48,10 +49,11 @@ float ForwardSum(const float* v, int64_t n, int64_t c, int64_t s, F f) {
   return sum;
 }
 
+// channels [c0, c1) of the forward (each channel is computed whole, so any split gives the same bits)
 void TrainForward(const float* x, const float* gamma, const float* beta, int64_t n, int64_t c, int64_t s,
-                  float eps, float* y, float* mean, float* var) {
+                  float eps, float* y, float* mean, float* var, int64_t c0, int64_t c1) {
   const float count = static_cast<float>(n * s);
-  for (int64_t ch = 0; ch < c; ++ch) {
+  for (int64_t ch = c0; ch < c1; ++ch) {
     const float* xc = x + ch * s;
     const float m = ForwardSum(xc, n, c, s, [](float v) { return v; }) / count;
     const float v = ForwardSum(xc, n, c, s, [m](float t) {
@@ -71,9 +73,10 @@ void TrainForward(const float* x, const float* gamma, const float* beta, int64_t
 }
 
 void TrainBackward(const float* dy, const float* x, const float* gamma, const float* mean, const float* var,
-                   int64_t n, int64_t c, int64_t s, float eps, float* dx, float* dgamma, float* dbeta) {
+                   int64_t n, int64_t c, int64_t s, float eps, float* dx, float* dgamma, float* dbeta, int64_t c0,
+                   int64_t c1) {
   const float count = static_cast<float>(n * s);
-  for (int64_t ch = 0; ch < c; ++ch) {
+  for (int64_t ch = c0; ch < c1; ++ch) {
     const float m = mean[ch];
     float dg = 0.0f, db = 0.0f;
     for (int64_t i = 0; i < n; ++i) {
@@ -119,37 +122,58 @@ ffi::Error BadShape() {
   return ffi::Error(ffi::ErrorCode::kInvalidArgument, "msjax batch norm: x (N, C, ...) and (C,) parameters");
 }
 
-ffi::Error Train(ffi::Buffer<ffi::F32> x, ffi::Buffer<ffi::F32> gamma, ffi::Buffer<ffi::F32> beta,
-                 ffi::ResultBuffer<ffi::F32> y, ffi::ResultBuffer<ffi::F32> mean, ffi::ResultBuffer<ffi::F32> var,
-                 float eps) {
+// The channels are split into one contiguous range per thread of XLA's intra-op pool (at least
+// kMinPartElements elements each), run as pool tasks (offload.h): MindSpore's kernel splits its channels
+// over its threads too; each channel is reduced whole by one thread either way, so the bits do not change.
+constexpr int64_t kMinPartElements = 1 << 15;
+
+template <typename Range>
+ffi::Future SplitChannels(ffi::ThreadPool pool, int64_t n, int64_t c, int64_t s, Range range) {
+  const int64_t parts = msjax_native::Parts(pool, c, n * c * s, kMinPartElements);
+  return msjax_native::OffloadParts(pool, parts, [=](int64_t i) {
+    range(c * i / parts, c * (i + 1) / parts);
+    return ffi::Error::Success();
+  });
+}
+
+ffi::Future Train(ffi::ThreadPool pool, ffi::Buffer<ffi::F32> x, ffi::Buffer<ffi::F32> gamma,
+                  ffi::Buffer<ffi::F32> beta, ffi::ResultBuffer<ffi::F32> y, ffi::ResultBuffer<ffi::F32> mean,
+                  ffi::ResultBuffer<ffi::F32> var, float eps) {
   int64_t n, c, s;
   if (!Layout(x, n, c, s) || gamma.element_count() != static_cast<size_t>(c) ||
       beta.element_count() != static_cast<size_t>(c)) {
-    return BadShape();
+    return msjax_native::Failed(BadShape());
   }
-  TrainForward(x.typed_data(), gamma.typed_data(), beta.typed_data(), n, c, s, eps, y->typed_data(),
-               mean->typed_data(), var->typed_data());
-  return ffi::Error::Success();
+  const float *px = x.typed_data(), *pg = gamma.typed_data(), *pb = beta.typed_data();
+  float *py = y->typed_data(), *pm = mean->typed_data(), *pv = var->typed_data();
+  return SplitChannels(pool, n, c, s, [=](int64_t c0, int64_t c1) {
+    TrainForward(px, pg, pb, n, c, s, eps, py, pm, pv, c0, c1);
+  });
 }
 
-ffi::Error Grad(ffi::Buffer<ffi::F32> dy, ffi::Buffer<ffi::F32> x, ffi::Buffer<ffi::F32> gamma,
-                ffi::Buffer<ffi::F32> mean, ffi::Buffer<ffi::F32> var, ffi::ResultBuffer<ffi::F32> dx,
-                ffi::ResultBuffer<ffi::F32> dgamma, ffi::ResultBuffer<ffi::F32> dbeta, float eps) {
+ffi::Future Grad(ffi::ThreadPool pool, ffi::Buffer<ffi::F32> dy, ffi::Buffer<ffi::F32> x,
+                 ffi::Buffer<ffi::F32> gamma, ffi::Buffer<ffi::F32> mean, ffi::Buffer<ffi::F32> var,
+                 ffi::ResultBuffer<ffi::F32> dx, ffi::ResultBuffer<ffi::F32> dgamma, ffi::ResultBuffer<ffi::F32> dbeta,
+                 float eps) {
   int64_t n, c, s;
   if (!Layout(x, n, c, s) || dy.element_count() != x.element_count() ||
       gamma.element_count() != static_cast<size_t>(c) || mean.element_count() != static_cast<size_t>(c) ||
       var.element_count() != static_cast<size_t>(c)) {
-    return BadShape();
+    return msjax_native::Failed(BadShape());
   }
-  TrainBackward(dy.typed_data(), x.typed_data(), gamma.typed_data(), mean.typed_data(), var.typed_data(), n, c, s,
-                eps, dx->typed_data(), dgamma->typed_data(), dbeta->typed_data());
-  return ffi::Error::Success();
+  const float *pdy = dy.typed_data(), *px = x.typed_data(), *pg = gamma.typed_data(), *pm = mean.typed_data(),
+              *pv = var.typed_data();
+  float *pdx = dx->typed_data(), *pdg = dgamma->typed_data(), *pdb = dbeta->typed_data();
+  return SplitChannels(pool, n, c, s, [=](int64_t c0, int64_t c1) {
+    TrainBackward(pdy, px, pg, pm, pv, n, c, s, eps, pdx, pdg, pdb, c0, c1);
+  });
 }
 
 }  // namespace
 
 XLA_FFI_DEFINE_HANDLER_SYMBOL(MsjaxBatchNormTrain, Train,
                               ffi::Ffi::Bind()
+                                  .Ctx<ffi::ThreadPool>()
                                   .Arg<ffi::Buffer<ffi::F32>>()
                                   .Arg<ffi::Buffer<ffi::F32>>()
                                   .Arg<ffi::Buffer<ffi::F32>>()
@@ -159,6 +183,7 @@ XLA_FFI_DEFINE_HANDLER_SYMBOL(MsjaxBatchNormTrain, Train,
                                   .Attr<float>("eps"));
 XLA_FFI_DEFINE_HANDLER_SYMBOL(MsjaxBatchNormGrad, Grad,
                               ffi::Ffi::Bind()
+                                  .Ctx<ffi::ThreadPool>()
                                   .Arg<ffi::Buffer<ffi::F32>>()
                                   .Arg<ffi::Buffer<ffi::F32>>()
                                   .Arg<ffi::Buffer<ffi::F32>>()

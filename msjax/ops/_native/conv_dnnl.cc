@@ -43,6 +43,7 @@
 
 #include "oneapi/dnnl/dnnl.hpp"
 #include "xla/ffi/api/ffi.h"
+#include "offload.h"
 
 namespace ffi = xla::ffi;
 
@@ -174,19 +175,58 @@ std::shared_ptr<Plan> MakePlan(int pass, const Dims& x, const Dims& w_in, const 
   return plan;
 }
 
-std::shared_ptr<Plan> GetPlan(int pass, const Dims& x, const Dims& w, const Dims& y, const Dims& stride,
-                              const Dims& lo, const Dims& hi, const Dims& dil, int64_t groups) {
-  static std::mutex mutex;
-  static std::unordered_map<std::string, std::shared_ptr<Plan>> plans;
-  std::string key = Key(pass, x, w, y, stride, lo, hi, dil, groups);
+// The plans of one key: a pass runs on a plan it holds alone (its buffers are the plan's), and a
+// second call of the same shape while one runs (GroupConv's three equal convolutions, now that the
+// passes run concurrently, see Offload) builds another plan of the same primitive (same
+// implementation, same sums) rather than waiting; at most kPlansPerKey, then it waits for the first.
+constexpr size_t kPlansPerKey = 4;
+
+struct PlanSet {
+  std::mutex mutex;
+  std::vector<std::shared_ptr<Plan>> plans;
+};
+
+// a plan of `set` locked by `lock`, made by `make` when every existing one is busy
+template <typename Make>
+std::shared_ptr<Plan> Acquire(PlanSet& set, std::unique_lock<std::mutex>& lock, Make make) {
   {
-    std::lock_guard<std::mutex> lock(mutex);
-    auto it = plans.find(key);
-    if (it != plans.end()) return it->second;
+    std::lock_guard<std::mutex> guard(set.mutex);
+    for (auto& plan : set.plans) {
+      std::unique_lock<std::mutex> held(plan->mutex, std::try_to_lock);
+      if (held.owns_lock()) {
+        lock = std::move(held);
+        return plan;
+      }
+    }
   }
-  auto plan = MakePlan(pass, x, w, y, stride, lo, hi, dil, groups);
-  std::lock_guard<std::mutex> lock(mutex);
-  return plans.emplace(key, plan).first->second;
+  std::shared_ptr<Plan> plan;
+  {
+    std::lock_guard<std::mutex> guard(set.mutex);
+    if (set.plans.size() >= kPlansPerKey) plan = set.plans.front();
+  }
+  if (!plan) {
+    plan = make();
+    std::lock_guard<std::mutex> guard(set.mutex);
+    set.plans.push_back(plan);
+  }
+  lock = std::unique_lock<std::mutex>(plan->mutex);
+  return plan;
+}
+
+PlanSet& PlansOf(const std::string& key) {
+  static std::mutex mutex;
+  static std::unordered_map<std::string, std::unique_ptr<PlanSet>> sets;
+  std::lock_guard<std::mutex> guard(mutex);
+  auto& set = sets[key];
+  if (!set) set = std::make_unique<PlanSet>();
+  return *set;
+}
+
+std::shared_ptr<Plan> GetPlan(std::unique_lock<std::mutex>& lock, int pass, const Dims& x, const Dims& w,
+                              const Dims& y, const Dims& stride, const Dims& lo, const Dims& hi, const Dims& dil,
+                              int64_t groups) {
+  return Acquire(PlansOf(Key(pass, x, w, y, stride, lo, hi, dil, groups)), lock,
+                 [&] { return MakePlan(pass, x, w, y, stride, lo, hi, dil, groups); });
 }
 
 Dims ToDims(ffi::Span<const int64_t> s) { return Dims(s.begin(), s.end()); }
@@ -251,10 +291,10 @@ bool PadWeightRows(int64_t m, int64_t n, bool tb) {
   return OnlyAvx2() && !tb && n % 512 == 0 && m >= 64;
 }
 
+// runs the plan's primitive (the caller holds the plan's mutex)
 void Run(Plan& plan, void* a, void* b, void* out) {
   auto& eng = Engine();
   thread_local dnnl::stream stream(Engine());
-  std::lock_guard<std::mutex> lock(plan.mutex);
   std::optional<CurrentThreads> threads;
   if (plan.threads > 0) threads.emplace(plan.threads);
   auto input = [&](Operand& op, void* data) {
@@ -285,16 +325,7 @@ ffi::Error Guarded(Body body) {
   return ffi::Error::Success();
 }
 
-std::shared_ptr<Plan> GetMatmulPlan(const Dims& a, const Dims& b, bool ta, bool tb) {
-  static std::mutex mutex;
-  static std::unordered_map<std::string, std::shared_ptr<Plan>> plans;
-  std::string key = std::to_string(a[0]) + "," + std::to_string(a[1]) + "," + std::to_string(b[0]) + "," +
-                    std::to_string(b[1]) + "," + std::to_string(ta) + std::to_string(tb);
-  {
-    std::lock_guard<std::mutex> lock(mutex);
-    auto it = plans.find(key);
-    if (it != plans.end()) return it->second;
-  }
+std::shared_ptr<Plan> MakeMatmulPlan(const Dims& a, const Dims& b, bool ta, bool tb) {
   using tag = dnnl::memory::format_tag;
   auto f32 = dnnl::memory::data_type::f32;
   Dims m_k = ta ? Dims{a[1], a[0]} : a, k_n = tb ? Dims{b[1], b[0]} : b;
@@ -309,18 +340,34 @@ std::shared_ptr<Plan> GetMatmulPlan(const Dims& a, const Dims& b, bool ta, bool 
   auto plan = std::make_shared<Plan>();
   plan->Bind(pd, dnnl::matmul(pd), src, src, DNNL_ARG_SRC, wei, wei_in, DNNL_ARG_WEIGHTS, dst, dst, DNNL_ARG_DST);
   plan->threads = MatmulThreads(m_k[0], m_k[1], k_n[1]);
-  std::lock_guard<std::mutex> lock(mutex);
-  return plans.emplace(key, plan).first->second;
+  return plan;
 }
 
-ffi::Error Matmul(ffi::Buffer<ffi::F32> a, ffi::Buffer<ffi::F32> b, ffi::ResultBuffer<ffi::F32> out,
-                  int64_t transpose_a, int64_t transpose_b) {
+std::shared_ptr<Plan> GetMatmulPlan(std::unique_lock<std::mutex>& lock, const Dims& a, const Dims& b, bool ta,
+                                    bool tb) {
+  std::string key = "mm|" + std::to_string(a[0]) + "," + std::to_string(a[1]) + "," + std::to_string(b[0]) + "," +
+                    std::to_string(b[1]) + "," + std::to_string(ta) + std::to_string(tb);
+  return Acquire(PlansOf(key), lock, [&] { return MakeMatmulPlan(a, b, ta, tb); });
+}
+
+// The handlers below return a future and run their pass as a task on XLA's intra-op pool (offload.h),
+// so independent passes run at once; each pass on its own is the synchronous call, bit for bit.
+using msjax_native::Failed;
+using msjax_native::Offload;
+
+ffi::Future Matmul(ffi::ThreadPool pool, ffi::Buffer<ffi::F32> a, ffi::Buffer<ffi::F32> b,
+                   ffi::ResultBuffer<ffi::F32> out, int64_t transpose_a, int64_t transpose_b) {
   if (a.dimensions().size() != 2 || b.dimensions().size() != 2) {
-    return ffi::Error(ffi::ErrorCode::kInvalidArgument, "msjax matmul: operands must be 2-D");
+    return Failed(ffi::Error(ffi::ErrorCode::kInvalidArgument, "msjax matmul: operands must be 2-D"));
   }
-  return Guarded([&] {
-    auto plan = GetMatmulPlan(Shape(a), Shape(b), transpose_a != 0, transpose_b != 0);
-    Run(*plan, a.untyped_data(), b.untyped_data(), out->untyped_data());
+  Dims sa = Shape(a), sb = Shape(b);
+  void *pa = a.untyped_data(), *pb = b.untyped_data(), *po = out->untyped_data();
+  return Offload(pool, [=] {
+    return Guarded([&] {
+      std::unique_lock<std::mutex> lock;
+      auto plan = GetMatmulPlan(lock, sa, sb, transpose_a != 0, transpose_b != 0);
+      Run(*plan, pa, pb, po);
+    });
   });
 }
 
@@ -432,18 +479,24 @@ ffi::Error Check(size_t rank, ffi::Span<const int64_t> stride, ffi::Span<const i
 // Operands (a, b) -> out: forward (x, w) -> y, backward data (g, w) -> dx, backward weights
 // (x, g) -> dw; the plan is keyed by (x, w, y) shapes.
 template <int P>
-ffi::Error Convolution(ffi::Buffer<ffi::F32> a, ffi::Buffer<ffi::F32> b, ffi::ResultBuffer<ffi::F32> out,
-                       ffi::Span<const int64_t> stride, ffi::Span<const int64_t> lo, ffi::Span<const int64_t> hi,
-                       ffi::Span<const int64_t> dil, int64_t groups) {
+ffi::Future Convolution(ffi::ThreadPool pool, ffi::Buffer<ffi::F32> a, ffi::Buffer<ffi::F32> b,
+                        ffi::ResultBuffer<ffi::F32> out, ffi::Span<const int64_t> stride,
+                        ffi::Span<const int64_t> lo, ffi::Span<const int64_t> hi, ffi::Span<const int64_t> dil,
+                        int64_t groups) {
   auto err = Check(a.dimensions().size(), stride, lo, hi, dil, groups);
-  if (err.failure()) return err;
-  return Guarded([&] {
-    Dims sa = Shape(a), sb = Shape(b), so = Shape(*out);
-    const Dims& x = P == kBackwardData ? so : sa;
-    const Dims& w = P == kBackwardWeights ? so : sb;
-    const Dims& y = P == kForward ? so : (P == kBackwardData ? sa : sb);
-    auto plan = GetPlan(P, x, w, y, ToDims(stride), ToDims(lo), ToDims(hi), ToDims(dil), groups);
-    Run(*plan, a.untyped_data(), b.untyped_data(), out->untyped_data());
+  if (err.failure()) return Failed(std::move(err));
+  Dims sa = Shape(a), sb = Shape(b), so = Shape(*out);
+  Dims st = ToDims(stride), pl = ToDims(lo), ph = ToDims(hi), dl = ToDims(dil);
+  void *pa = a.untyped_data(), *pb = b.untyped_data(), *po = out->untyped_data();
+  return Offload(pool, [=] {
+    return Guarded([&] {
+      const Dims& x = P == kBackwardData ? so : sa;
+      const Dims& w = P == kBackwardWeights ? so : sb;
+      const Dims& y = P == kForward ? so : (P == kBackwardData ? sa : sb);
+      std::unique_lock<std::mutex> lock;
+      auto plan = GetPlan(lock, P, x, w, y, st, pl, ph, dl, groups);
+      Run(*plan, pa, pb, po);
+    });
   });
 }
 
@@ -455,7 +508,8 @@ extern "C" int MsjaxMatmulHost(void* a, int64_t a0, int64_t a1, void* b, int64_t
   if (flush) _mm_setcsr(csr | 0x8040);     // FTZ (bit 15) and DAZ (bit 6)
   int status = 0;
   try {
-    auto plan = GetMatmulPlan(Dims{a0, a1}, Dims{b0, b1}, transpose_a != 0, transpose_b != 0);
+    std::unique_lock<std::mutex> lock;
+    auto plan = GetMatmulPlan(lock, Dims{a0, a1}, Dims{b0, b1}, transpose_a != 0, transpose_b != 0);
     Run(*plan, a, b, out);
   } catch (...) {
     status = 1;
@@ -477,7 +531,8 @@ extern "C" int MsjaxConvHost(int64_t pass, int64_t rank, void* a, const int64_t*
     const Dims& x = pass == kBackwardData ? dout : da;
     const Dims& w = pass == kBackwardWeights ? dout : db;
     const Dims& y = pass == kForward ? dout : (pass == kBackwardData ? da : db);
-    auto plan = GetPlan(static_cast<int>(pass), x, w, y, Dims(stride, stride + nd), Dims(lo, lo + nd),
+    std::unique_lock<std::mutex> lock;
+    auto plan = GetPlan(lock, static_cast<int>(pass), x, w, y, Dims(stride, stride + nd), Dims(lo, lo + nd),
                         Dims(hi, hi + nd), Dims(dil, dil + nd), groups);
     Run(*plan, a, b, out);
   } catch (...) {
@@ -503,6 +558,7 @@ extern "C" int MsjaxSparseSoftmaxXentHost(const float* x, const int32_t* t, int6
 
 #define MSJAX_BIND                        \
   ffi::Ffi::Bind()                        \
+      .Ctx<ffi::ThreadPool>()             \
       .Arg<ffi::Buffer<ffi::F32>>()       \
       .Arg<ffi::Buffer<ffi::F32>>()       \
       .Ret<ffi::Buffer<ffi::F32>>()       \
@@ -517,6 +573,7 @@ XLA_FFI_DEFINE_HANDLER_SYMBOL(MsjaxConvBackwardData, Convolution<kBackwardData>,
 XLA_FFI_DEFINE_HANDLER_SYMBOL(MsjaxConvBackwardWeights, Convolution<kBackwardWeights>, MSJAX_BIND);
 XLA_FFI_DEFINE_HANDLER_SYMBOL(MsjaxMatmul, Matmul,
                               ffi::Ffi::Bind()
+                                  .Ctx<ffi::ThreadPool>()
                                   .Arg<ffi::Buffer<ffi::F32>>()
                                   .Arg<ffi::Buffer<ffi::F32>>()
                                   .Ret<ffi::Buffer<ffi::F32>>()
