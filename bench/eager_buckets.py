@@ -69,7 +69,7 @@ def families():
         "reduce unpadded axis": lambda x: jnp.sum(jnp.expm1(x), axis=-1),
         "log_softmax": lambda x: jax.nn.log_softmax(x, axis=-1),
         "softplus (custom_jvp)": jax.nn.softplus,
-        "nested jit": lambda x: jax.jit(lambda y: jnp.expm1(y) * 2.0)(x) - 1.0,
+        "nested jit": lambda x: jax.jit(lambda y: jnp.expm1(y) * 2.0)(x) / 3.0,
         "sort/cumsum along axis": lambda x: jnp.cumsum(jnp.sort(jnp.expm1(x), axis=-1), axis=-1),
         "float64 erf": lambda x: lax.erf(x.astype(jnp.float64)),
     }

@@ -25,7 +25,8 @@ unbucketed programs over shapes; ``tests/test_eager_buckets.py`` asserts bit equ
 Weak types and dtypes are the original's (the bucket program is traced from the same equations).
 Only float32/float64 programs without a product feeding an add (an FMA in some loop forms, not in
 others) and with the approximations measured position-independent (``APPROXIMATED``) are
-bucketed, and only calls whose float operands hold no NaN (``Bucket.pad``).
+bucketed, and only calls whose float operands and results hold no NaN (``no_nan``; else the shape
+compiles its own program as before).
 
 Differences from MindSpore: none visible (MindSpore runs prebuilt kernels per call).
 """
@@ -34,7 +35,7 @@ from __future__ import annotations
 import jax
 import numpy as np
 
-__all__ = ["Bucket", "bucket_size", "plan"]
+__all__ = ["Bucket", "bucket_size", "no_nan", "plan"]
 
 # exact: XLA CPU's result is the correctly rounded one (or no rounding), wherever the element sits
 EXACT = frozenset("""
@@ -198,7 +199,7 @@ class Bucket:
         out = []
         for v, aval in zip(values, self.in_avals):
             v, shape = np.asarray(v, dtype=aval.dtype), aval.shape
-            if v.dtype.kind == "f" and np.isnan(v).any():
+            if not no_nan([v]):
                 return None
             if v.shape != shape:
                 big = np.zeros(shape, v.dtype)
@@ -210,6 +211,13 @@ class Bucket:
     def slice(self, values):
         """The bucket's results cut back to the original program's shapes."""
         return [np.asarray(v)[tuple(slice(0, n) for n in shape)] for v, shape in zip(values, self.out_shapes)]
+
+
+def no_nan(values):
+    """Whether no float value holds a NaN. A result with a NaN is not taken from a bucket either:
+    which NaN an operation on two NaNs returns follows its code, and a NaN's bits reach only
+    results that are NaN (comparisons, selects and conversions do not look at them)."""
+    return not any(v.dtype.kind == "f" and np.isnan(v).any() for v in values)
 
 
 def plan(closed):

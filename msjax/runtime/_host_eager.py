@@ -823,9 +823,12 @@ def install():
             return None
         else:
             outs = kept[2].unsafe_call(*padded)
+        outs = bucket.slice(outs)
+        if not _eager_buckets.no_nan(outs):    # a NaN made inside: its bits may follow the loop's code
+            return None
         dev = [cpu[0]]
         outs = [pxla.batched_device_put(aval, cpu[1], [np.ascontiguousarray(o)], dev, committed=False)
-                for o, aval in zip(bucket.slice(outs), jaxpr.out_avals)]
+                for o, aval in zip(outs, jaxpr.out_avals)]
         entry[1] += 1
         entry[3] += (time.perf_counter() - t0) * 1e3
         _STATS["bucketed"] += 1
