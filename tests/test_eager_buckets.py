@@ -120,7 +120,8 @@ def test_nan_compiles_its_own_shape(store, special):
     (lambda x: jnp.sum(lax.erf(x), axis=0), (5, 16)),      # reduction over the varying axis
     (lambda x: lax.erf(x) @ x.T, (5, 16)),                 # dot_general
     (lax.erf, (8, 16)),                                    # already at its bucket
-], ids=["atan", "fma", "exp_rank1", "float16", "reduce_padded", "dot", "at_bucket"])
+    (lax.erf, (1025, 1025)),                               # its bucket past MAX_ELEMENTS
+], ids=["atan", "fma", "exp_rank1", "float16", "reduce_padded", "dot", "at_bucket", "too_large"])
 def test_not_bucketed(fn, shape):
     assert eb.plan(jax.make_jaxpr(fn)(np.zeros(shape, np.float32))) is None
 

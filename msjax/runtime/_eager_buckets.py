@@ -37,6 +37,7 @@ import numpy as np
 
 __all__ = ["Bucket", "bucket_size", "no_nan", "plan"]
 
+MAX_ELEMENTS = 1 << 20   # a larger bucket operand or result: its padding costs more than a compile saves
 # exact: XLA CPU's result is the correctly rounded one (or no rounding), wherever the element sits
 EXACT = frozenset("""
 add sub mul div rem max min nextafter neg abs sign floor ceil round is_finite sqrt square integer_pow
@@ -244,6 +245,8 @@ def plan(closed):
     def new_shape(v):
         return tuple(size.get(c.find((v, i)), n) for i, n in enumerate(_shape(v)))
 
+    if any(np.prod(new_shape(v), dtype=np.int64) > MAX_ELEMENTS for v in list(jaxpr.invars) + list(jaxpr.outvars)):
+        return None
     for eqn in _equations(jaxpr):   # a rank-1 exp/log keeps its length (its tail calls the C library)
         if eqn.primitive.name in _TAILED and len(_shape(eqn.outvars[0])) == 1 \
                 and new_shape(eqn.outvars[0]) != _shape(eqn.outvars[0]):
