@@ -802,7 +802,11 @@ def install():
         if bucket is False:
             return None
         t0 = time.perf_counter()
-        padded = bucket.pad([host_value(a) for a in args])
+        values = [host_value(a) for a in args]
+        if len(values) != len(jaxpr.in_avals) or \
+                any(np.shape(v) != a.shape for v, a in zip(values, jaxpr.in_avals)):
+            return None             # operands that are not the program's own avals: JAX decides
+        padded = bucket.pad(values)
         if padded is None:          # a NaN operand: the shape's own program decides its NaN's bits
             return None
         kept = _BUCKET_TABLE.get(bucket.key)
