@@ -68,7 +68,7 @@ import ml_dtypes
 import numpy as np
 
 from .._core import provided
-from . import _host_math, _interrupt, _ir_context, _stepwise
+from . import _eager_buckets, _host_math, _interrupt, _ir_context, _stepwise
 
 __all__ = ["COMPOSITIONS", "HOST_BUDGET_MS", "THRESHOLD", "convertible", "enabled", "install", "stats"]
 
@@ -76,7 +76,9 @@ THRESHOLD = 3        # host evaluations of one program before its next call may 
 HOST_BUDGET_MS = 10.0    # ... and the host time it may spend in all before that call compiles it
 MAX_ELEMENTS = 1 << 22   # larger operands or results: XLA's threads win at once, compile
 _ON = True
-_STATS = {"host": 0, "compiled": 0, "loaded": 0, "stored": 0, "stepwise": 0, "last_refusal": None}
+_STATS = {"host": 0, "compiled": 0, "loaded": 0, "stored": 0, "stepwise": 0, "bucketed": 0, "last_refusal": None}
+BUCKETS = [True]     # new shapes of programs the host cannot run use a shape bucket's executable (_eager_buckets)
+MAX_BUCKETS = 1024   # bucket executables kept in memory (oldest dropped first)
 STORE = [None]       # common._eager_store puts itself here: compiled programs kept across processes
 KERNELS = {}         # FFI target name -> its host twin, lent by the layer that owns the target (ops._native)
 # names of jitted functions whose compiled program rounds as its equations one by one (no float32
@@ -670,7 +672,8 @@ _RETRY = _Retry()
 # the parameters of the JAX function the hook replaces (as in jax 0.10); any other list: no hook
 _HOOKED_SIGNATURE = ("args", "jaxpr", "in_shardings", "out_shardings", "in_layouts", "out_layouts",
                      "donated_invars", "ctx_mesh", "name", "keep_unused", "inline", "compiler_options_kvs")
-_TABLE = weakref.WeakKeyDictionary()   # ClosedJaxpr -> [plan or None, host runs, its stored executable, host ms]
+_TABLE = weakref.WeakKeyDictionary()   # ClosedJaxpr -> [plan or None, host runs, its stored executable, host ms, bucket]
+_BUCKET_TABLE = {}   # a bucket program's key -> its entry (as _TABLE's: the executable in entry[2])
 _STEPWISE_TABLE = weakref.WeakKeyDictionary()   # ClosedJaxpr -> [run by equation?, {id(eqn): its host plan}]
 
 
@@ -749,7 +752,7 @@ def install():
                     plan = _plan(jaxpr.jaxpr, [0], composition=name in COMPOSITIONS)
                 except Exception:  # noqa: BLE001 - a type NumPy does not know (PRNG keys): XLA's
                     plan = None
-                entry = _TABLE[jaxpr] = [plan, 0, None, 0.0]
+                entry = _TABLE[jaxpr] = [plan, 0, None, 0.0, None]
             # the call's placement (mesh, shardings, committed inputs) is checked per call: a
             # program refused once (say under a mesh) still runs on the host in a plain call
             plain = plain_call(jaxpr, in_shardings, out_shardings, in_layouts, out_layouts, donated_invars,
@@ -762,11 +765,16 @@ def install():
                     entry[3] += (time.perf_counter() - t0) * 1e3
                     _STATS["host"] += 1
                     return outs, None, _RETRY, []
+            params = dict(in_shardings=in_shardings, out_shardings=out_shardings, in_layouts=in_layouts,
+                          out_layouts=out_layouts, donated_invars=donated_invars, ctx_mesh=ctx_mesh, name=name,
+                          keep_unused=keep_unused, inline=inline, compiler_options_kvs=compiler_options_kvs)
+            if plain and BUCKETS[0] and (entry[1] < THRESHOLD or entry[3] < HOST_BUDGET_MS) \
+                    and all(map(plain_arg, args)):
+                outs = bucketed_call(args, jaxpr, entry, params)
+                if outs is not None:
+                    return outs, None, _RETRY, []
             if plain and STORE[0] is not None and all(map(plain_arg, args)):
-                return stored_call(args, jaxpr, entry, dict(
-                    in_shardings=in_shardings, out_shardings=out_shardings, in_layouts=in_layouts,
-                    out_layouts=out_layouts, donated_invars=donated_invars, ctx_mesh=ctx_mesh, name=name,
-                    keep_unused=keep_unused, inline=inline, compiler_options_kvs=compiler_options_kvs))
+                return stored_call(args, jaxpr, entry, params)
         _STATS["compiled"] += 1
         with _ir_context.reusing(jaxpr):
             return original(*args, jaxpr=jaxpr, in_shardings=in_shardings, out_shardings=out_shardings,
@@ -857,6 +865,54 @@ def install():
         entry[2] = result[1] if saved else False
         return result
 
+    def bucketed_call(args, jaxpr, entry, params):
+        """A new shape run by its bucket's executable (compiled, loaded or kept): the operands
+        padded, the results sliced; counted as a host call, so a shape met often compiles its own."""
+        if entry[4] is None:
+            try:
+                entry[4] = _eager_buckets.plan(jaxpr) or False
+            except Exception:  # noqa: BLE001 - a program the rewrite does not know: its own compile
+                entry[4] = False
+        bucket = entry[4]
+        if bucket is False:
+            return None
+        t0 = time.perf_counter()
+        values = [host_value(a) for a in args]
+        if len(values) != len(jaxpr.in_avals) or \
+                any(np.shape(v) != a.shape for v, a in zip(values, jaxpr.in_avals)):
+            return None             # operands that are not the program's own avals: JAX decides
+        padded = bucket.pad(values)
+        if padded is None:          # a NaN operand: the shape's own program decides its NaN's bits
+            return None
+        kept = _BUCKET_TABLE.get(bucket.key)
+        if kept is None:
+            while len(_BUCKET_TABLE) >= MAX_BUCKETS:
+                _BUCKET_TABLE.pop(next(iter(_BUCKET_TABLE)))
+            kept = _BUCKET_TABLE[bucket.key] = [None, 0, None, 0.0, False]
+        if kept[2] is None:
+            if STORE[0] is not None:
+                result = stored_call(padded, bucket.jaxpr, kept, params)
+            else:
+                with _ir_context.reusing(bucket.jaxpr):
+                    result = original(*padded, jaxpr=bucket.jaxpr, **params)
+            outs = result[0]
+            kept[2] = result[1] if result[1] is not None and not result[3] else False
+        elif kept[2] is False:      # an executable that needs more than its operands: no bucket
+            entry[4] = False
+            return None
+        else:
+            outs = kept[2].unsafe_call(*padded)
+        outs = bucket.slice(outs)
+        if not _eager_buckets.no_nan(outs):    # a NaN made inside: its bits may follow the loop's code
+            return None
+        dev = [cpu[0]]
+        outs = [pxla.batched_device_put(aval, cpu[1], [np.ascontiguousarray(o)], dev, committed=False)
+                for o, aval in zip(outs, jaxpr.out_avals)]
+        entry[1] += 1
+        entry[3] += (time.perf_counter() - t0) * 1e3
+        _STATS["bucketed"] += 1
+        return outs
+
     def run_on_host(jaxpr, plan, args):
         vals = []
         for a, aval in zip(args, jaxpr.in_avals):
@@ -885,6 +941,8 @@ def install():
 def _from_environment():
     if os.environ.get("MSJAX_HOST_EAGER") == "0":
         enabled(False)
+    if os.environ.get("MSJAX_EAGER_BUCKETS") == "0":
+        BUCKETS[0] = False
 
 
 _from_environment()
