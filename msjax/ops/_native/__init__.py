@@ -1,5 +1,6 @@
 """msjax's native CPU kernels: ``conv_dnnl.cc`` (oneDNN's convolution primitives as XLA FFI custom-call
-targets) and ``batch_norm.cc`` (MindSpore's training BatchNorm arithmetic), built on first use into one
+targets), ``batch_norm.cc`` (MindSpore's training BatchNorm arithmetic) and ``gelu.cc`` (its tanh-form
+GeLU with the C library's ``tanhf``), built on first use into one
 library and registered with ``jax.ffi``.
 
 The default install brings oneDNN as the ``onednn-cpu-gomp`` wheel (the library, linked against
@@ -49,7 +50,7 @@ from ..._core import provided
 from ...runtime import _host_eager
 
 SOURCES = tuple(os.path.join(os.path.dirname(os.path.abspath(__file__)), name)
-                for name in ("conv_dnnl.cc", "batch_norm.cc"))
+                for name in ("conv_dnnl.cc", "batch_norm.cc", "gelu.cc"))
 ENV = "MSJAX_NATIVE"
 CACHE_ENV = "MSJAX_NATIVE_CACHE"
 DEBUG_ENV = "MSJAX_NATIVE_DEBUG"
@@ -59,7 +60,8 @@ TARGETS = {"msjax_conv_forward": "MsjaxConvForward",
            "msjax_matmul": "MsjaxMatmul",
            "msjax_sparse_softmax_xent": "MsjaxSparseSoftmaxXent",
            "msjax_batch_norm_train": "MsjaxBatchNormTrain",
-           "msjax_batch_norm_grad": "MsjaxBatchNormGrad"}
+           "msjax_batch_norm_grad": "MsjaxBatchNormGrad",
+           "msjax_gelu_tanh": "MsjaxGeluTanh"}
 FFI_API_VERSION = 1
 
 
