@@ -26,6 +26,7 @@ import numpy as np
 from ..._core.tensor import Tensor
 from ...common import dtype as mstype
 from .._mind_ir_pb import AttributeProto, ModelProto, TensorProto
+from . import _mindir_f32_chain
 from . import _mindir_layer_kernels  # noqa: F401  (registers the zoo layers' op types)
 from ._mindir_kernels import KERNELS, MONAD, PLUMBING, STATIC_INPUTS, WEAK_SCALAR_OPS
 
@@ -327,6 +328,7 @@ def parse_model(model, base_dir=""):
     known = {n for n, _, _ in inputs} | set(params)
     constants, nodes = _program(g, prims, functions, known)
     nodes = _fused_bias(nodes, [o.name for o in g.output])
+    nodes = _mindir_f32_chain.chained(nodes, _Node)
     # parameter and input names without the graph's prefix, as MindSpore's GraphCell names them
     # (the nodes keep the file's names)
     rename = {n: _short(n, g.name) for n in known}
