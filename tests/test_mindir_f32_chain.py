@@ -1,6 +1,7 @@
 """A float16 ``GeLU`` feeding a ``MatMul`` in MindSpore's own MindIR: MindSpore 2.10's CPU runtime hands the
 ``MatMul`` the ``GeLU``'s float32 values (recorded by tests/golden/record_mindir_f32_chain.py); msjax's
-reader does too, bit for bit, while the ``GeLU`` output itself stays float16 (issue 34, BERT's census)."""
+reader does too, bit for bit, while the ``GeLU`` output itself stays float16; the ``MatMul``, used twice,
+hands a ``BiasAdd`` its float32 product (issue 34, BERT's census)."""
 import os
 
 import numpy as np
@@ -13,8 +14,8 @@ STEM = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures", "min
 
 def test_gelu_matmul_float32_hand_over():
     rec = np.load(STEM + ".npz")
-    y, g = nn.GraphCell(ms.load(STEM + ".mindir"))(ms.Tensor(rec["x"]))
-    for got, key in ((y, "y"), (g, "gelu")):
+    y, g, z = nn.GraphCell(ms.load(STEM + ".mindir"))(ms.Tensor(rec["x"]))
+    for got, key in ((y, "y"), (g, "gelu"), (z, "biased")):
         got = got.asnumpy()
         assert got.dtype == np.float16
         assert np.array_equal(got.view(np.uint16), rec[key].view(np.uint16)), \

@@ -1,4 +1,5 @@
-"""Record MindSpore 2.10's CPU run of its own MindIR of a float16 ``GeLU`` feeding a ``MatMul`` (K = 512):
+"""Record MindSpore 2.10's CPU run of its own MindIR of a float16 ``GeLU`` feeding a ``MatMul`` (K = 512),
+alone and with a ``BiasAdd``:
 its runtime hands the ``GeLU``'s float32 values to the ``MatMul`` unrounded (the census's float16 BERT).
 
     /tmp/ms/bin/python tests/golden/record_mindir_f32_chain.py
@@ -24,10 +25,13 @@ class Chain(nn.Cell):
         self.gelu = ops.GeLU()
         self.matmul = ops.MatMul(transpose_b=True)
         self.cast = ops.Cast()
+        self.bias_add = ops.BiasAdd()
+        self.b = ms.Parameter(ms.Tensor(np.linspace(-1, 1, w.shape[0], dtype=np.float32)), name="b")
 
     def construct(self, x):
         y = self.gelu(x)
-        return self.matmul(y, self.cast(self.w, ms.float16)), y
+        w = self.cast(self.w, ms.float16)
+        return self.matmul(y, w), y, self.bias_add(self.matmul(y, w), self.cast(self.b, ms.float16))
 
 
 def main():
@@ -36,8 +40,8 @@ def main():
     x = (rng.standard_normal((16, 512)) * 2).astype(np.float16)
     w = (rng.standard_normal((12, 512)) * 0.05).astype(np.float32)
     ms.export(Chain(w), ms.Tensor(x), file_name=STEM, file_format="MINDIR")
-    y, g = nn.GraphCell(ms.load(STEM + ".mindir"))(ms.Tensor(x))
-    np.savez_compressed(STEM + ".npz", x=x, y=y.asnumpy(), gelu=g.asnumpy())
+    y, g, z = nn.GraphCell(ms.load(STEM + ".mindir"))(ms.Tensor(x))
+    np.savez_compressed(STEM + ".npz", x=x, y=y.asnumpy(), gelu=g.asnumpy(), biased=z.asnumpy())
     print("wrote", os.path.relpath(STEM + ".mindir"), file=sys.stderr)
 
 

@@ -1,22 +1,22 @@
 """Float16 nodes of a loaded MindIR that MindSpore 2.10's CPU runtime computes in float32 and hands on in
-float32: its CPU build has no float16 ``GeLU`` or ``MatMul`` kernel, so it runs their float32 kernels
+float32: its CPU build has no float16 ``GeLU``, ``MatMul`` or ``BiasAdd`` kernel, so it runs their float32 kernels
 between inserted casts, and removes a ``Cast`` to float16 met by a ``Cast`` back to float32 between two
 such kernels. A float16 ``GeLU`` feeding a ``MatMul`` thus gives the ``MatMul`` its float32 values,
-unrounded (the census's float16 BERT: 42 % of its first feed-forward output 1 ulp apart without it;
+unrounded, and a ``MatMul`` with several users gives a ``BiasAdd`` its float32 product (the census's float16 BERT: 42 % of its first feed-forward output 1 ulp apart without it;
 ``tests/test_mindir_f32_chain.py``, recorded from MindSpore 2.10 by ``tests/golden/record_mindir_f32_chain.py``).
 
 :func:`chained` rewrites the node list: a producer in ``RAISED`` with a consumer in ``RAISED`` gets a
 twin node computing its float32 value; the consumer reads the twin and computes in float32, rounding
 its result to float16 once. Other users keep the producer's float16 output. Only the kinds measured
-against MindSpore are listed (``MatMul`` + ``BiasAdd`` and ``Conv2D`` + ``BiasAdd`` are
-``mindir_reader._fused_bias``).
+against MindSpore are listed (a ``MatMul`` or ``Conv2D`` whose one user is a ``BiasAdd`` is
+``mindir_reader._fused_bias``'s ``MatMul+BiasAdd``/``Conv2D+BiasAdd`` node, the same arithmetic).
 """
 from __future__ import annotations
 
 from ..._core import dtype as mstype
 from ..._core.tensor import Tensor
 
-RAISED = ("GeLU", "MatMul")
+RAISED = ("GeLU", "MatMul", "BiasAdd", "MatMul+BiasAdd")
 _TWIN = ":float32"
 
 
