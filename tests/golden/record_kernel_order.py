@@ -40,21 +40,22 @@ REDUCE_CASES = {
     "sum_vector": ("ReduceSum", (500,), (), False),
 }
 
-# name -> (input shape, dtype, begin_norm_axis, begin_params_axis, input offset)
+# name -> (input shape, dtype, begin_norm_axis, begin_params_axis, input offset[, gamma/beta scale])
 LAYER_NORM_CASES = {
     "ln_last": ((2, 5, 64), np.float32, -1, -1, 0.5),
     "ln_offset": ((6, 40), np.float32, -1, -1, 300.0),        # E[x^2] - mean^2 in float64, summed in order
     "ln_two_axes": ((3, 4, 6), np.float32, 1, 2, 0.5),        # gamma over the last axis only
     "ln_half": ((2, 5, 64), np.float16, -1, -1, 0.5),
+    "ln_half_tiny": ((4, 64), np.float16, -1, -1, 0.5, 1e-4),  # float16 subnormal outputs (BERT's census)
 }
 
 
 def _layer_norm_cases(out, rng):
-    for k, (shape, dt, _, bpa, offset) in LAYER_NORM_CASES.items():
+    for k, (shape, dt, _, bpa, offset, *scale) in LAYER_NORM_CASES.items():
         out[f"{k}_x"] = (rng.standard_normal(shape) * 2 + offset).astype(dt)
-        pshape = shape[bpa:]
-        out[f"{k}_gamma"] = (rng.standard_normal(pshape) * 0.5 + 1).astype(dt)
-        out[f"{k}_beta"] = (rng.standard_normal(pshape) * 0.3).astype(dt)
+        pshape, scale = shape[bpa:], (scale or [1.0])[0]
+        out[f"{k}_gamma"] = ((rng.standard_normal(pshape) * 0.5 + 1) * scale).astype(dt)
+        out[f"{k}_beta"] = (rng.standard_normal(pshape) * 0.3 * scale).astype(dt)
 
 
 # name -> (x shape, y shape, dtype, transpose_a, transpose_b)
@@ -77,7 +78,7 @@ def _run_batch_matmul(out, name):
 
 
 def _run_layer_norm(out, name):
-    for k, (_, _, bna, bpa, _) in LAYER_NORM_CASES.items():
+    for k, (_, _, bna, bpa, *_) in LAYER_NORM_CASES.items():
         prim = ops.LayerNorm(begin_norm_axis=bna, begin_params_axis=bpa, epsilon=1e-5)
         y, mean, var = prim(*(ms.Tensor(out[f"{k}_{v}"]) for v in ("x", "gamma", "beta")))
         out[f"{k}_{name}"], out[f"{k}_mean_{name}"], out[f"{k}_var_{name}"] = y.asnumpy(), mean.asnumpy(), var.asnumpy()

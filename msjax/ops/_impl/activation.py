@@ -17,7 +17,7 @@ import numpy as np
 
 from ..._core import dtype as mstype
 from ..._core.registry import op
-from . import cpu_kernel_math
+from . import cpu_kernel_math, gelu_cpu
 from ._util import Tensor, wrap
 from .export_names import exported
 from .lowp import float32_inside
@@ -250,8 +250,13 @@ def _gelu_tanh(x):
     return 0.5 * x * (1 + jnp.tanh(c * (x + 0.044715 * x * x * x)))
 
 
-def _gelu_tanh_f(x):
+def _gelu_tanh_xla(x):
     return float32_inside(_gelu_tanh)(x).astype(x.dtype)
+
+
+def _gelu_tanh_f(x):
+    """On the CPU MindSpore's kernel arithmetic (:mod:`.gelu_cpu`), else the formula."""
+    return gelu_cpu.gelu_tanh(x, _gelu_tanh_xla) if gelu_cpu.usable(x) else _gelu_tanh_xla(x)
 
 
 def _gelu_tanh_exported(x):

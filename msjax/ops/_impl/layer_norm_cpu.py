@@ -9,7 +9,8 @@ MindSpore's here). Found by matching MindSpore 2.10's outputs bit for bit
 * float32: ``y = ((x - mean) / sqrtf(var + eps)) * gamma + beta``, every step rounded to float32 (a
   true division, no fused multiply-add);
 * float16: the same steps, each rounded to float16: ``x - f16(mean)``, divided by
-  ``f16(sqrtf(var + eps))``, times ``gamma``, plus ``beta``.
+  ``f16(sqrtf(var + eps))``, times ``gamma``, plus ``beta`` (float16's subnormals kept, as MindSpore's
+  float16 steps keep them; ``lax.reduce_precision`` would flush them: BERT's census, 3 values apart).
 
 Where msjax's native kernels are loaded, the whole forward is one call of ``msjax_layer_norm``
 (``ops/_native/layer_norm.cc``: the same arithmetic in C++; a PyNative first call runs its host twin,
@@ -72,7 +73,9 @@ def _statistics(x, bna):
 def _forward(x, gamma, beta, bna, bpa, eps):
     mean, var = _statistics(x, bna)
     half = x.dtype == jnp.float16
-    step = (lambda v: lax.reduce_precision(v, exponent_bits=5, mantissa_bits=10)) if half else (lambda v: v)
+    # float16 rounding as a conversion there and back: lax.reduce_precision flushes float16's subnormals
+    # (|v| < 6.1e-5) to zero, which MindSpore's float16 steps keep (BERT's census)
+    step = (lambda v: v.astype(jnp.float16).astype(jnp.float32)) if half else (lambda v: v)
     xf = x.astype(jnp.float32)
     den = step(jnp.sqrt(var + jnp.float32(eps)))
     # a division by a broadcast operand (XLA would multiply by its reciprocal)

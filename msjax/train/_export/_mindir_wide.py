@@ -1,13 +1,14 @@
 """Float16 products that MindSpore's CPU runtime hands on unrounded, in a loaded MindIR graph.
 
-MindSpore 2.10's CPU runtime runs a float16 ``MatMul``, ``BatchMatMul``, ``BiasAdd`` or ``Tanh`` as a
+MindSpore 2.10's CPU runtime runs a float16 ``MatMul``, ``BatchMatMul``, ``BiasAdd``, ``Tanh`` or ``GeLU`` as a
 float32 kernel between ``Cast`` nodes it inserts, and removes a ``Cast`` pair float32 -> float16 ->
 float32 between two such kernels. So in ``adj @ (x @ w)`` (the zoo's GCN) the outer ``MatMul`` reads
 the inner product in float32, and ``tanh(x @ w.T + b)`` (LPCNet's ``nn.Dense`` layers: ``MatMul``,
 ``BiasAdd``, ``Tanh``) rounds once. Every other op (``Add``, ``Mul``, ``ReLU``, ``Transpose``, ``ExpandDims``,
 ``Reshape``, a ``Conv2D`` feeding a ``MatMul``, an explicit ``Cast`` to float16) reads and writes
 float16.
-Measured with MindSpore 2.10 on small graphs (``tests/golden/record_float32_edges.py``).
+Measured with MindSpore 2.10 on small graphs (``tests/golden/record_float32_edges.py``; ``GeLU`` feeding
+``MatMul`` in the census's float16 BERT: ``tests/golden/record_mindir_f32_chain.py``).
 
 ``float32_edges(order)`` gives each such node a float32 twin that the next such node reads; the
 node itself (what every other op and the graph's outputs read) is the twin rounded to float16.
@@ -22,7 +23,7 @@ from ...common import dtype as mstype
 
 __all__ = []
 
-WIDE = frozenset({"MatMul", "BatchMatMul", "BiasAdd", "Tanh"})
+WIDE = frozenset({"MatMul", "BatchMatMul", "BiasAdd", "Tanh", "GeLU"})
 _TWIN = "/float32"
 _FLOAT_TYPES = (mstype.float16, mstype.float32, mstype.float64, mstype.bfloat16)
 
