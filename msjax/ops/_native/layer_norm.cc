@@ -7,9 +7,9 @@
 // multiply-add: built with -ffp-contract=off), each rounded to float. Then, in float,
 // y = ((x - mean) / sqrtf(var + eps)) * gamma + beta; a NaN product (mean * mean, * gamma) becomes the
 // positive quiet NaN, as the XLA form's `rounded` makes it; with `half`, every float step (the mean, the
-// root, the difference, the quotient, the product, the sum) is rounded as XLA's
-// reduce_precision(exponent_bits=5, mantissa_bits=10) rounds it (ties to even, magnitudes below
-// float16's smallest normal to a zero of their sign, beyond its largest to an infinity, NaN kept).
+// root, the difference, the quotient, the product, the sum) is rounded to float16 and back as XLA's
+// conversions do it (ties to even, float16's subnormals kept as MindSpore's float16 steps keep them,
+// beyond its largest to an infinity, NaN kept).
 // Blocks are summed four at a time (independent chains; each block's own order is unchanged).
 //
 // MsjaxLayerNorm (x, gamma, beta) -> y (x's shape), mean, var (one value per block), all float32;
@@ -30,18 +30,21 @@ namespace ffi = xla::ffi;
 
 namespace {
 
-// XLA's reduce_precision(v, exponent_bits=5, mantissa_bits=10) on a float32
+// a float32 rounded to float16 and back, as XLA's conversions pair does it (ties to even; float16's
+// subnormals kept, below them a zero of the value's sign; beyond its largest an infinity; NaN kept)
 inline float ReduceToHalf(float v) {
   if (std::isnan(v)) return v;
+  const float a = std::fabs(v);
+  if (a < 6.103515625e-05f) {                            // below float16's smallest normal, 2^-14
+    const float r = std::nearbyint(a * 16777216.0f) * 5.9604644775390625e-08f;   // multiples of 2^-24
+    return std::copysign(r, v);
+  }
   uint32_t b;
   std::memcpy(&b, &v, sizeof b);
   const uint32_t last = 1u << 13;                        // the last mantissa bit kept
   b = (b + ((b & last) >> 13) + ((last >> 1) - 1)) & ~(last - 1);
-  const uint32_t exponent = b & 0x7f800000u;
-  if (exponent > (142u << 23)) {
+  if ((b & 0x7f800000u) > (142u << 23)) {
     b = (b & 0x80000000u) | 0x7f800000u;                // beyond float16: infinity
-  } else if (exponent <= (112u << 23)) {
-    b &= 0x80000000u;                                    // below float16's normals: zero
   }
   float r;
   std::memcpy(&r, &b, sizeof r);
