@@ -153,6 +153,28 @@ def test_programs_not_stored():
         _eager_store.key(jax.make_jaxpr(jnp.exp)(jnp.ones(4)), False)
 
 
+def test_nested_constants_are_in_the_key(store):
+    """A jitted call closing over an array prints only the array's type: two such programs that
+    differ in the array's values have two keys, and each gives its own numbers from the store
+    (PointNet2's farthest-point start, drawn by NumPy, shared one entry before)."""
+    x = jnp.arange(4, dtype=jnp.float32)
+
+    def program(c):
+        inner = jax.jit(lambda v: v + c)
+        return lambda v: inner(v) * 2
+    a, b = np.ones(4, np.float32), np.full(4, 3.0, np.float32)
+    ka = _eager_store.key(jax.make_jaxpr(program(a))(x), False)
+    kb = _eager_store.key(jax.make_jaxpr(program(b))(x), False)
+    assert ka is not None and kb is not None and ka != kb
+    loaded = he.stats()["loaded"]
+    for c in (a, b, a, b):          # the last two load the entries the first two stored
+        jax.clear_caches()
+        assert np.array_equal(np.asarray(jax.jit(program(c))(x)), (np.asarray(x) + c) * 2)
+    assert he.stats()["loaded"] - loaded == 2
+    big = np.zeros(_eager_store.MAX_CONST_BYTES // 4 + 1, np.float32)
+    assert _eager_store.key(jax.make_jaxpr(lambda v: jax.jit(lambda w: w.sum() + big)(v))(x), False) is None
+
+
 def test_loaded_linear_algebra_runs_in_a_fresh_process(store):
     """A program calling jaxlib's LAPACK kernels (cholesky), stored by this process, loaded and run
     by a new one that never lowered a linear-algebra op (its LAPACK table was empty: a crash)."""

@@ -51,6 +51,8 @@ import re
 import sys
 
 import jax
+import jax.extend.core
+import numpy as np
 
 from .._core import compile_cache, context, provided
 from ..runtime import _host_eager
@@ -64,7 +66,8 @@ OFF_ENV = "MSJAX_EAGER_STORE"
 MB_ENV = "MSJAX_EAGER_STORE_MB"
 SUFFIX = ".xe"
 MAX_EQUATIONS = 400      # larger programs are whole networks: the compile cache's business
-_FORMAT = 1
+MAX_CONST_BYTES = 1 << 20   # constants closed over by nested calls, hashed into the key; more: not stored
+_FORMAT = 2              # 2: nested calls' constants in the key
 _BYTES = {}              # directory -> bytes this process believes it holds
 _KEY_IDS = {}
 _ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
@@ -118,7 +121,10 @@ def key(jaxpr, keep_unused):
     """The entry name of ``jaxpr`` (a ``ClosedJaxpr``), or ``None`` when it is not stored."""
     if jaxpr.consts or len(jaxpr.jaxpr.eqns) > MAX_EQUATIONS or directory() is None:
         return None
-    text = str(jaxpr)
+    consts = _nested_consts(jaxpr.jaxpr)
+    if consts is None:
+        return None
+    text = str(jaxpr) + consts
     native = _native_kernels(text)
     if native is None or any(r in text for r in _REFUSED):
         return None
@@ -128,6 +134,34 @@ def key(jaxpr, keep_unused):
     full = repr((_FORMAT, _environment(), text, _avals(jaxpr.in_avals), _avals(jaxpr.out_avals), bool(keep_unused),
                  native))
     return owner + "-" + hashlib.sha256(full.encode()).hexdigest() + SUFFIX
+
+
+def _nested_consts(jaxpr, budget=None):
+    """A digest of the constants closed over by the jitted calls nested in ``jaxpr`` (a Jaxpr):
+    their printed text shows only the constants' types (``lambda c:f32[100]; ...``), so two programs
+    that differ only in such a constant (an array a function closed over, drawn by NumPy's generator)
+    printed alike and shared one entry. ``""`` when there are none; ``None`` (not stored) past
+    ``MAX_CONST_BYTES``."""
+    budget = [MAX_CONST_BYTES] if budget is None else budget
+    digest = []
+    for eqn in jaxpr.eqns:
+        for value in eqn.params.values():
+            for sub in (value if isinstance(value, (tuple, list)) else (value,)):
+                inner = getattr(sub, "jaxpr", None)
+                if isinstance(sub, jax.extend.core.ClosedJaxpr):
+                    for c in sub.consts:
+                        a = np.asarray(c)
+                        budget[0] -= a.nbytes
+                        if budget[0] < 0:
+                            return None
+                        digest.append(f"{a.dtype}{a.shape}" + hashlib.sha256(np.ascontiguousarray(a).tobytes()).hexdigest())
+                elif not isinstance(sub, jax.extend.core.Jaxpr):
+                    continue
+                got = _nested_consts(inner if isinstance(sub, jax.extend.core.ClosedJaxpr) else sub, budget)
+                if got is None:
+                    return None
+                digest.append(got)
+    return "".join(digest)
 
 
 def _native_kernels(text):

@@ -226,6 +226,10 @@ def plan(closed):
     jaxpr = closed.jaxpr
     if closed.consts or jaxpr.effects or not jaxpr.eqns:
         return None
+    for eqn in _equations(jaxpr):   # a nested call's constants would not be padded with its inputs
+        inner = _CALLS.get(eqn.primitive.name)
+        if inner is not None and getattr(eqn.params[inner], "consts", None):
+            return None
     c = _Classes()
     for eqn in jaxpr.eqns:
         if eqn.effects or not _link(c, eqn):
