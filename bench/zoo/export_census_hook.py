@@ -21,6 +21,10 @@ starts it. Environment: ``CENSUS_SIDE`` (``msjax`` or ``mindspore``), ``CENSUS_W
   (``net<n>_<side>_io.npz``: inputs ``x0...``, flattened outputs ``y0...``) and exports it as
   MINDIR (msjax also as ONNX) to ``net<n>_<side>.<suffix>``, whatever format the script asked for.
   ``net<n>_<side>.json`` records each step's error.
+* NumPy's global generator is seeded with ``n`` before that forward and before each export, so a
+  network that draws constants while it is traced (PointNet2's ``@constexpr generate_tensor_fps``:
+  ``np.random.randint`` at compile time, once per trace) draws the same ones in the forward and in
+  every exported file, on both sides.
 """
 import json
 import os
@@ -134,6 +138,7 @@ def export(net, *inputs, file_name=None, file_format="AIR", **kwargs):
         else:
             report["weights"] = "MindSpore's own initial weights (msjax wrote no checkpoint)"
         net.set_train(False)
+        np.random.seed(n)
         outs = _flat(net(*inputs))
         np.savez(f"{stem}_{SIDE}_io.npz", **{f"x{i}": x.asnumpy() if hasattr(x, "asnumpy") else np.asarray(x)
                                              for i, x in enumerate(inputs)},
@@ -143,6 +148,7 @@ def export(net, *inputs, file_name=None, file_format="AIR", **kwargs):
         report["forward"] = _last_error(e)
     for fmt in ("MINDIR", "ONNX") if SIDE == "msjax" else ("MINDIR",):
         try:
+            np.random.seed(n)
             _real_export(net, *inputs, file_name=f"{stem}_{SIDE}", file_format=fmt, **kwargs)
         except Exception as e:  # noqa: BLE001
             traceback.print_exc()
