@@ -465,8 +465,11 @@ def test_recompute_is_jax_checkpoint_with_the_same_numbers(monkeypatch):
     for graph in (False, True):
         got = run(True, graph)
         for a, b in zip(ref, got):
-            # float32: jax.checkpoint may fuse the recomputed forward differently (last bits)
-            np.testing.assert_allclose(b, a, rtol=1e-5, atol=1e-6)
+            # float32: jax.checkpoint may fuse the recomputed forward differently (last bits); a Dense
+            # bias before BatchNorm has an analytically zero gradient, so its values (~1e-6) are
+            # rounding noise, which a PyNative gradient run op by op (issue 35) and a fused
+            # recompute round apart: atol 1e-5
+            np.testing.assert_allclose(b, a, rtol=1e-5, atol=1e-5)
     assert len(calls) >= 4      # both Blocks, in both modes, went through jax.checkpoint
 
 
