@@ -1,5 +1,6 @@
 import os
 import shutil
+import sys
 import tempfile
 
 import pytest
@@ -63,6 +64,42 @@ def pytest_configure(config):
     _SESSION_TMP["saved"] = (os.environ.get("TMPDIR"), tempfile.tempdir)
     os.environ["TMPDIR"] = d
     tempfile.tempdir = d
+
+
+# ---------------------------------------------------------------------------
+# A test that hangs with the GIL held (a native deadlock) never lets pytest-timeout's thread run,
+# and the whole run then waits for its worker. faulthandler's watchdog is a C thread: past
+# MSJAX_TEST_WATCHDOG seconds (default: 60 s after pytest-timeout's limit) it prints every
+# thread's Python stack to the run's stderr and ends the worker, which pytest-xdist reports as a
+# crash of that test and replaces.
+# ---------------------------------------------------------------------------
+def _watchdog_seconds(config):
+    seconds = os.environ.get("MSJAX_TEST_WATCHDOG")
+    if seconds is not None:
+        return float(seconds)
+    try:
+        limit = float(config.getini("timeout") or 0)       # pytest-timeout's per-test limit
+    except ValueError:                                      # pytest-timeout not installed
+        return 0.0
+    return limit + 60 if limit > 0 else 0.0
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    import faulthandler
+    seconds = _watchdog_seconds(item.config)
+    if seconds > 0:
+        try:        # the stderr pytest's faulthandler plugin kept before output capture began
+            from _pytest.faulthandler import fault_handler_stderr_fd_key
+            fd = item.config.stash[fault_handler_stderr_fd_key]
+        except (ImportError, KeyError):
+            fd = sys.__stderr__.fileno()
+        faulthandler.dump_traceback_later(seconds, exit=True, file=fd)
+    try:
+        yield
+    finally:
+        if seconds > 0:
+            faulthandler.cancel_dump_traceback_later()
 
 
 @pytest.hookimpl(trylast=True)
