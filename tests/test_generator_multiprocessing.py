@@ -257,3 +257,46 @@ def test_interpreter_exit_leaves_nothing(tmp_path):
     assert not _blocks(pid)
     out = subprocess.run(["pgrep", "-f", str(script)], capture_output=True, text=True).stdout
     assert not out.strip()
+
+
+def test_fork_while_another_thread_is_in_the_resource_tracker(monkeypatch):
+    """A worker forked while another thread of the pipeline holds the resource tracker's lock
+    (opening another worker's answer block) still makes shared blocks: before, its copy of the
+    lock stayed taken and its first block waited forever (a CI run hung an hour on this)."""
+    import threading
+    from multiprocessing import resource_tracker
+
+    from msjax.dataset._procpool import ProcessCalls
+
+    resource_tracker.ensure_running()
+    lock = resource_tracker._resource_tracker._lock
+    taken, release = threading.Event(), threading.Event()
+
+    def hold():           # a thread inside register(): the lock held across a write to the tracker
+        with lock:
+            taken.set()
+            release.wait(30)
+
+    holder = threading.Thread(target=hold)
+    ensure = resource_tracker.ensure_running
+
+    def ensure_then_other_thread_registers():       # the race, made certain: after the pool's own
+        ensure()                                    # check, before its fork
+        holder.start()
+        taken.wait(10)
+        threading.Timer(0.5, release.set).start()
+
+    monkeypatch.setattr(resource_tracker, "ensure_running", ensure_then_other_thread_registers)
+    pool = ProcessCalls([lambda i: np.full((64, 64, 6), i, np.float32)], 1)
+    got = []
+    caller = threading.Thread(target=lambda: got.append(pool.call(0, 3)), daemon=True)
+    try:
+        caller.start()
+        caller.join(30)
+        assert not caller.is_alive(), "the worker forked under the tracker's lock never answered"
+        assert got[0].shape == (64, 64, 6) and (got[0] == 3).all()
+    finally:
+        release.set()
+        if holder.is_alive():
+            holder.join()
+        pool.close()

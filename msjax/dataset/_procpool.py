@@ -225,9 +225,19 @@ def _unpack_error(packed):
     return exc
 
 
+def _tracker_lock():
+    """The lock of this process's ``multiprocessing`` resource tracker (every shared block's
+    registration takes it), or a no-op where the interpreter has none."""
+    return getattr(getattr(resource_tracker, "_resource_tracker", None), "_lock", None)
+
+
 def _loop(conn, funcs, seed, inherited):
     """A worker process: answer ``(k, args)`` with ``funcs[k](*args)`` until told to stop, the
     pipe closes or the parent process is gone."""
+    # the tracker's lock was held across the fork by the forking thread (``ProcessCalls._start``);
+    # this process's copy starts free, or its first shared block would wait for it forever
+    if _tracker_lock() is not None:
+        resource_tracker._resource_tracker._lock = threading.RLock()
     for c in inherited:               # the other workers' parent ends: their EOF must reach them
         c.close()
     signal.signal(signal.SIGINT, signal.SIG_IGN)     # Ctrl-C is the main process's (MindSpore's)
@@ -317,7 +327,11 @@ class ProcessCalls:
             seed = None if self._seed is None else self._seed + wk.index
             proc = ctx.Process(target=_loop, args=(child, self._funcs, seed, inherited),
                                name=f"msjax-dataset-{self._what}-worker{wk.index}", daemon=True)
-            with warnings.catch_warnings():
+            # No other thread may be inside the resource tracker (a shared block being opened or
+            # made for another worker's call) while the child is made: the child's copy of its lock
+            # would stay taken by a thread that does not exist there, and the child's first shared
+            # block would wait for it forever (seen under load: a CI run held for an hour).
+            with warnings.catch_warnings(), (_tracker_lock() or contextlib.nullcontext()):
                 warnings.filterwarnings("ignore", message=r"os\.fork\(\) was called", category=RuntimeWarning)
                 proc.start()
             child.close()
