@@ -3,6 +3,7 @@ Tanh and last-axis Softmax, of a Mul met by an Add (each kernel rounds: no fused
 float32/float16 LayerNorm and BatchMatMul, bit for bit (recorded by tests/golden/record_kernel_order.py):
 the census's EcapaTDNN, Arcface, ViT and BERT forwards parted from MindSpore's in these kernels (issue 34)."""
 import os
+import sys
 
 import numpy as np
 import pytest
@@ -11,7 +12,12 @@ import msjax as ms
 from msjax import nn, ops
 from msjax.train._mind_ir_pb import ModelProto
 
-FIXTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures")
+_TESTS = os.path.dirname(os.path.abspath(__file__))
+if _TESTS not in sys.path:
+    sys.path.insert(0, _TESTS)
+from golden.lenet_step import same_isa  # noqa: E402
+
+FIXTURES = os.path.join(_TESTS, "fixtures")
 REC = np.load(os.path.join(FIXTURES, "kernel_order_mindspore.npz"))
 REDUCE = {
     "mean_last": ("ReduceMean", (2,), True), "mean_hw": ("ReduceMean", (2, 3), False),
@@ -23,8 +29,14 @@ REDUCE = {
 }
 
 
-def _bits_equal(got, want):
+def _bits_equal(got, want, oneDNN=False):
+    """Bit for bit; a oneDNN kernel's (``oneDNN``) on another CPU than the recording one's (its kernels,
+    and MindSpore's, sum in another order there): to the type's rounding."""
     assert got.shape == want.shape and got.dtype == want.dtype
+    if oneDNN and not same_isa():
+        tol = 2e-3 if got.dtype == np.float16 else 1e-5
+        np.testing.assert_allclose(got.astype(np.float32), want.astype(np.float32), rtol=tol, atol=tol)
+        return
     assert np.array_equal(got.view(f"u{got.itemsize}"), want.view(f"u{want.itemsize}")), \
         f"{int((got != want).sum())} of {want.size} values differ, largest {np.abs(got - want).max():.3g}"
 
@@ -169,12 +181,12 @@ def test_float16_dense_pynative_and_loaded_file():
     x = ms.Tensor(REC["dense_x"])
     cell = nn.GraphCell(ms.load(os.path.join(FIXTURES, "kernel_order_dense_f16.mindir")))
     got = cell(x).asnumpy()
-    assert got.dtype == np.float16 and np.array_equal(got.view(np.uint16), REC["dense_loaded"].view(np.uint16))
+    _bits_equal(got, REC["dense_loaded"], oneDNN=True)
     params = {p.name.split(".")[-1]: p for p in cell.get_parameters()}
     dense = nn.Dense(40, 40).to_float(ms.float16)
     dense.weight.set_data(params["weight"])
     dense.bias.set_data(params["bias"])
-    assert np.array_equal(dense(x).asnumpy(), REC["dense_pynative"])
+    _bits_equal(dense(x).asnumpy(), REC["dense_pynative"], oneDNN=True)
 
 
 def test_float16_conv_bias_loaded_file():
@@ -182,7 +194,7 @@ def test_float16_conv_bias_loaded_file():
     kernel, rounded once (tests/golden/record_conv_bias_f16.py); msjax's reader of that file does too."""
     rec = np.load(os.path.join(FIXTURES, "conv_bias_f16.npz"))
     got = nn.GraphCell(ms.load(os.path.join(FIXTURES, "conv_bias_f16.mindir")))(ms.Tensor(rec["x"])).asnumpy()
-    assert got.dtype == np.float16 and np.array_equal(got.view(np.uint16), rec["y"].view(np.uint16))
+    _bits_equal(got, rec["y"], oneDNN=True)
 
 
 LAYER_NORM = {"ln_last": (-1, -1), "ln_offset": (-1, -1), "ln_two_axes": (1, 2), "ln_half": (-1, -1),
@@ -237,7 +249,7 @@ def test_batch_matmul_bits_and_mindir(tmp_path):
     loaded = ms.nn.GraphCell(ms.load(path))(*xs)
     for k, got, file_out in zip(BATCH_MATMUL, run(*xs), loaded):
         _bits_equal(REC[f"{k}_pynative"], REC[f"{k}_graph"])
-        _bits_equal(got.asnumpy(), REC[f"{k}_pynative"])
-        _bits_equal(file_out.asnumpy(), REC[f"{k}_pynative"])
+        _bits_equal(got.asnumpy(), REC[f"{k}_pynative"], oneDNN=True)
+        _bits_equal(file_out.asnumpy(), REC[f"{k}_pynative"], oneDNN=True)
     names = [n.op_type for n in ms.train._mind_ir_pb.ModelProto.FromString(open(path, "rb").read()).graph.node]
     assert not any("Transpose" in n for n in names) and sum("BatchMatMul" in n for n in names) == 3

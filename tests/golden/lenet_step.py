@@ -31,6 +31,16 @@ def machine():
     return {"isa": isa, "threads": len(os.sched_getaffinity(0))}
 
 
+# the CPU MindSpore 2.10's records without their own ``meta.isa`` were made on (x86-64, AVX2, no AVX-512):
+# oneDNN's and NumPy's kernels, and so the last bits, depend on the instruction set
+RECORDED_ISA = "avx2"
+
+
+def same_isa(recorded=RECORDED_ISA):
+    """Whether this CPU's instruction set is the recording one's (bit-for-bit comparisons hold)."""
+    return machine()["isa"] == recorded
+
+
 def _summary(arr):
     arr = np.ascontiguousarray(np.asarray(arr, np.float32))
     flat = arr.reshape(-1)

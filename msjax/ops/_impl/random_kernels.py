@@ -30,6 +30,7 @@ engine advances call after call: ``Engines`` keeps those engines.
 from __future__ import annotations
 
 import functools
+import math
 import os
 
 import jax
@@ -231,6 +232,16 @@ def standard_normal(xp, states, n):
     return vals, used, enough
 
 
+def _log64(xp, x):
+    """Float64 ``std::log`` (glibc's, as MindSpore's kernels call it) of ``x``: on the host each value
+    through Python's ``math.log`` (the C library's), since NumPy's own float64 ``log`` is another
+    implementation on AVX-512 CPUs (its last bits differ there); in a graph, XLA's."""
+    if xp is np:
+        flat = np.asarray(x, np.float64).reshape(-1)
+        return np.fromiter(map(math.log, flat.tolist()), np.float64, count=flat.size).reshape(np.shape(x))
+    return xp.log(x)
+
+
 def _truncated_normal(xp, x, n):
     """The CPU ``TruncatedNormal`` kernel's launch: ``normal_distribution<double>`` (the polar method on
     ``generate_canonical<double, 53>`` uniforms, two engine numbers each; a pair gives two numbers, the
@@ -249,7 +260,7 @@ def _truncated_normal(xp, x, n):
             jax.lax.reduce_precision(py * py, exponent_bits=11, mantissa_bits=52)
     idx, enough = _first_true(xp, (r2 <= 1.0) & (r2 != 0.0), (m + 1) // 2)
     px, py, r2 = px[idx], py[idx], r2[idx]
-    mult = xp.sqrt(-2.0 * xp.log(r2) / r2)
+    mult = xp.sqrt(-2.0 * _log64(xp, r2) / r2)
     vals = xp.stack([py * mult, px * mult], axis=1).reshape(-1)[:m]
     keep, enough2 = _first_true(xp, xp.abs(vals) <= 2.0, n)
     last_pair = idx[keep[-1] // 2]
@@ -286,7 +297,7 @@ def _laplace(xp, c):
     ``c`` times 2, plus the bound, in Float32), then ``-copysign(1, u) * log(1.0 - |u|)`` in double."""
     u = c * xp.float32(2) + _LAPLACE_LO
     u64 = u.astype(xp.float64)
-    out = -xp.copysign(1.0, u64) * xp.log(1.0 - xp.abs(u64))
+    out = -xp.copysign(1.0, u64) * _log64(xp, 1.0 - xp.abs(u64))
     return (round_f32(out) if xp is jnp else out).astype(xp.float32)
 
 
