@@ -447,22 +447,33 @@ def _adaptive_avg(x, sizes):
 
 @_compiled("sizes", "with_indices")
 def _adaptive_max(x, sizes, with_indices=False):
+    """Adaptive max pooling over the last ``len(sizes)`` axes: every window's taps (row-major, as
+    MindSpore's kernel scans them) gathered at once into a padded ``(windows, taps)`` block, the
+    padding -inf and after the real taps, so the first maximum is the window's own. One gather
+    and one reduction however many windows there are (a slice per window made a program that
+    took about a second to compile for a 3-D pool)."""
     nd = len(sizes)
     spatial = x.shape[-nd:]
     bounds = [_adaptive_bounds(n, o) for n, o in zip(spatial, sizes)]
-    idx = np.arange(int(np.prod(spatial))).reshape(spatial)
-    outs, inds = [], []
-    for pos in np.ndindex(*sizes):
-        sl = tuple(slice(b[0][i], b[1][i]) for b, i in zip(bounds, pos))
-        win = x[(Ellipsis,) + sl].reshape(x.shape[:-nd] + (-1,))
-        am = first_max_index(win)
-        # the value at the first maximum: ties send the whole gradient there (MindSpore)
-        outs.append(jnp.take_along_axis(win, am[..., None], -1)[..., 0])
-        if with_indices:
-            inds.append(jnp.asarray(idx[sl].reshape(-1), jnp.int64)[am])
-    out = jnp.stack(outs, -1).reshape(x.shape[:-nd] + tuple(sizes))
+    flat_idx = np.arange(int(np.prod(spatial))).reshape(spatial)
+    wins = [flat_idx[tuple(slice(b[0][i], b[1][i]) for b, i in zip(bounds, pos))].reshape(-1)
+            for pos in np.ndindex(*sizes)]
+    taps = max(w.size for w in wins)
+    table = np.zeros((len(wins), taps), np.int64)
+    real = np.zeros((len(wins), taps), bool)
+    for k, w in enumerate(wins):
+        table[k, :w.size], real[k, :w.size] = w, True
+    flat = x.reshape(x.shape[:-nd] + (-1,))
+    win = jnp.take(flat, jnp.asarray(table.reshape(-1)), axis=-1).reshape(x.shape[:-nd] + table.shape)
+    if not real.all():
+        pad = -jnp.inf if jnp.issubdtype(win.dtype, jnp.floating) else jnp.iinfo(win.dtype).min
+        win = jnp.where(jnp.asarray(real), win, jnp.asarray(pad, win.dtype))
+    am = first_max_index(win)
+    # the value at the first maximum: ties send the whole gradient there (MindSpore)
+    out = jnp.take_along_axis(win, am[..., None], -1)[..., 0].reshape(x.shape[:-nd] + tuple(sizes))
     if with_indices:
-        return out, jnp.stack(inds, -1).reshape(x.shape[:-nd] + tuple(sizes))
+        ind = jnp.take_along_axis(jnp.asarray(table), am.reshape(-1, len(wins)).T, 1).T
+        return out, ind.reshape(x.shape[:-nd] + tuple(sizes))
     return out
 
 
