@@ -1,8 +1,9 @@
 """float16 convolutions give MindSpore 2.10's values (``golden/conv_float16_mindspore.json``, recorded by
 ``golden/record_conv_float16.py``): MindSpore's CPU build computes a float16 ``Conv2D`` and both its
 gradients in float32 and rounds each to float16 once, and so does msjax on the CPU
-(``conv_lowering.raised_to_float32``). On the recording machine's instruction set and thread count,
-with msjax's native oneDNN kernels, bit for bit; elsewhere to float16 rounding."""
+(``conv_lowering.raised_to_float32``). On the recording machine's thread count, with msjax's native
+oneDNN kernels, bit for bit on AVX2 and AVX-512 alike (MindSpore gave the recorded AVX2 digests on an
+AVX-512 CPU too, and so did msjax: ``docs/testing.md``); elsewhere to float16 rounding."""
 import json
 import os
 import sys
@@ -40,7 +41,7 @@ def test_cases_match_fixture(ours):
 @pytest.mark.parametrize("name", sorted(_DOC["cases"]))
 def test_float16_conv_values_are_mindspores(ours, name):
     here, meta = machine(), _DOC["meta"]
-    exact = conv_onednn.backend() == "ffi" and here["isa"] == meta["isa"] and here["threads"] == meta["threads"]
+    exact = conv_onednn.backend() == "ffi" and here["threads"] == meta["threads"]
     for key, want in _DOC["cases"][name].items():
         got = ours[name][key]
         if key == "dtypes":
