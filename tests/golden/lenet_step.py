@@ -41,6 +41,23 @@ def same_isa(recorded=RECORDED_ISA):
     return machine()["isa"] == recorded
 
 
+def record_path(path, isa=None):
+    """Where a record made on ``isa`` (this CPU's by default) lives: ``path`` for ``RECORDED_ISA``, else its
+    twin ``<stem>_<isa><ext>`` next to it (MindSpore's oneDNN gemm rounds by instruction set)."""
+    isa = isa or machine()["isa"]
+    stem, ext = os.path.splitext(path)
+    return path if isa == RECORDED_ISA else f"{stem}_{isa}{ext}"
+
+
+def isa_record(path):
+    """The record to compare with on this CPU: its instruction set's twin of ``path`` where one was
+    recorded (and oneDNN runs that set), else ``path`` (then bits are compared only where ``same_isa()``)."""
+    if os.environ.get("ONEDNN_MAX_CPU_ISA"):    # oneDNN held below the CPU's set (the CI emulation): none
+        return path
+    twin = record_path(path)
+    return twin if os.path.exists(twin) else path
+
+
 def _summary(arr):
     arr = np.ascontiguousarray(np.asarray(arr, np.float32))
     flat = arr.reshape(-1)
