@@ -1,8 +1,11 @@
 """``ops.MatMul`` and ``nn.Dense`` in float16 and float32 give MindSpore 2.10's values bit for bit on the
 CPU (``golden/matmul_fp16_mindspore.json``, recorded by ``golden/record_matmul_fp16.py``): MindSpore's
 kernel is oneDNN's float32 matmul, a float16 product computed on the widened operands and rounded
-once. On a machine other than the recording one's (oneDNN's gemm splits its sums by instruction set
-and threads) the values are checked to float rounding instead."""
+once. The record is the one of this CPU's instruction set (``matmul_fp16_mindspore_avx512.json`` on an
+AVX-512 CPU, where MindSpore's oneDNN 3.10 runs brgemm for most of these products and its gemm for the
+small ones, as msjax's ``SmallShapeGemm`` does: ``ops/_native/conv_dnnl.cc``); with another instruction
+set or thread count than the record's (oneDNN splits its sums by both) the values are checked to float
+rounding instead."""
 import json
 import os
 import sys
@@ -17,10 +20,10 @@ if _TESTS not in sys.path:
 import msjax as ms  # noqa: E402
 from msjax.ops._impl import conv_onednn  # noqa: E402
 
-from golden.lenet_step import machine  # noqa: E402
+from golden.lenet_step import isa_record, machine  # noqa: E402
 from golden.matmul_fp16 import matmul_cases  # noqa: E402
 
-with open(os.path.join(_TESTS, "golden", "matmul_fp16_mindspore.json")) as _f:
+with open(isa_record(os.path.join(_TESTS, "golden", "matmul_fp16_mindspore.json"))) as _f:
     _DOC = json.load(_f)
 
 pytestmark = pytest.mark.skipif(conv_onednn.backend() != "ffi", reason="msjax's native oneDNN kernels not built")

@@ -277,6 +277,18 @@ int MatmulThreads(int64_t m, int64_t k, int64_t n) {
   return static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(omp_get_max_threads(), wanted)));
 }
 
+// MindSpore 2.10's oneDNN (3.10) on an AVX-512 CPU gives a small f32 product to its gemm kernel (its brgemm
+// matmul's "small shapes fall back"), where oneDNN 3.2 (msjax's wheel) runs brgemm, which sums in another
+// order (the census's float16 BERT: a GeLU's float32 values into a 16x512 by 512x12 MatMul). Measured
+// against MindSpore 2.10 on an AVX-512 CPU (900 random shapes and each transpose, tests/golden/
+// matmul_fp16.py): gemm whenever 2 <= n <= 14528, k >= 16, m <= 512 and m k <= 49152; its rule takes gemm
+// for some shapes outside this region too (k < 16, m up to 768), which stay on brgemm here (docs/testing.md).
+// An AVX2 machine has no f32 brgemm in oneDNN 3.2: gemm already.
+bool SmallShapeGemm(int64_t m, int64_t k, int64_t n) {
+  static const bool avx512 = __builtin_cpu_supports("avx512f");
+  return avx512 && n >= 2 && n <= 14528 && k >= 16 && m <= 512 && m * k <= 49152;
+}
+
 // oneDNN's AVX2 sgemm reads a row-major b (k x n, not transposed) in place when its rows are 32-byte
 // aligned and m is small (its "no-copy" kernel; XLA's buffers are always aligned), with a stride of n
 // floats: at n = 512, 1024, 2048 (rows a multiple of 2 KiB apart) its loads fall into a few cache sets
@@ -337,6 +349,12 @@ std::shared_ptr<Plan> MakeMatmulPlan(const Dims& a, const Dims& b, bool ta, bool
   dnnl::primitive_attr attr;
   attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
   dnnl::matmul::primitive_desc pd(Engine(), src, wei_in, dst, attr);
+  if (SmallShapeGemm(m_k[0], m_k[1], k_n[1])) {      // oneDNN's next implementation until its gemm
+    bool gemm = false;
+    while (!(gemm = std::strncmp(pd.impl_info_str(), "gemm", 4) == 0) && pd.next_impl()) {
+    }
+    if (!gemm) pd = dnnl::matmul::primitive_desc(Engine(), src, wei_in, dst, attr);
+  }
   auto plan = std::make_shared<Plan>();
   plan->Bind(pd, dnnl::matmul(pd), src, src, DNNL_ARG_SRC, wei, wei_in, DNNL_ARG_WEIGHTS, dst, dst, DNNL_ARG_DST);
   plan->threads = MatmulThreads(m_k[0], m_k[1], k_n[1]);
