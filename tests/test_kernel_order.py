@@ -15,10 +15,13 @@ from msjax.train._mind_ir_pb import ModelProto
 _TESTS = os.path.dirname(os.path.abspath(__file__))
 if _TESTS not in sys.path:
     sys.path.insert(0, _TESTS)
-from golden.lenet_step import same_isa  # noqa: E402
+from golden.lenet_step import isa_record, same_isa  # noqa: E402
 
 FIXTURES = os.path.join(_TESTS, "fixtures")
-REC = np.load(os.path.join(FIXTURES, "kernel_order_mindspore.npz"))
+_RECORD = os.path.join(FIXTURES, "kernel_order_mindspore.npz")
+REC = np.load(isa_record(_RECORD))      # this CPU's instruction set's record (AVX2's, or an AVX-512 twin)
+# oneDNN's kernels (MindSpore's and msjax's) round by instruction set: their bits hold on the record's
+_ONEDNN_EXACT = same_isa() or isa_record(_RECORD) != _RECORD
 REDUCE = {
     "mean_last": ("ReduceMean", (2,), True), "mean_hw": ("ReduceMean", (2, 3), False),
     "mean_2d_axis1_tail": ("ReduceMean", (1,), False), "mean_2d_axis1_even": ("ReduceMean", (1,), True),
@@ -29,11 +32,12 @@ REDUCE = {
 }
 
 
-def _bits_equal(got, want, oneDNN=False):
-    """Bit for bit; a oneDNN kernel's (``oneDNN``) on another CPU than the recording one's (its kernels,
-    and MindSpore's, sum in another order there): to the type's rounding."""
+def _bits_equal(got, want, oneDNN=False, exact=None):
+    """Bit for bit; a oneDNN kernel's (``oneDNN``) on another CPU than the record's (its kernels, and
+    MindSpore's, sum in another order there; ``exact``: whether the record is this CPU's, by default
+    ``REC``'s): to the type's rounding."""
     assert got.shape == want.shape and got.dtype == want.dtype
-    if oneDNN and not same_isa():
+    if oneDNN and not (_ONEDNN_EXACT if exact is None else exact):
         tol = 2e-3 if got.dtype == np.float16 else 1e-5
         np.testing.assert_allclose(got.astype(np.float32), want.astype(np.float32), rtol=tol, atol=tol)
         return
@@ -194,7 +198,8 @@ def test_float16_conv_bias_loaded_file():
     kernel, rounded once (tests/golden/record_conv_bias_f16.py); msjax's reader of that file does too."""
     rec = np.load(os.path.join(FIXTURES, "conv_bias_f16.npz"))
     got = nn.GraphCell(ms.load(os.path.join(FIXTURES, "conv_bias_f16.mindir")))(ms.Tensor(rec["x"])).asnumpy()
-    _bits_equal(got, rec["y"], oneDNN=True)
+    _bits_equal(got, rec["y"], oneDNN=True, exact=same_isa())      # an AVX2 record only (on AVX-512 msjax's
+    # oneDNN 3.2 convolution rounds otherwise than MindSpore's 3.10 one: 4 of 2,560 values, docs/testing.md)
 
 
 LAYER_NORM = {"ln_last": (-1, -1), "ln_offset": (-1, -1), "ln_two_axes": (1, 2), "ln_half": (-1, -1),

@@ -13,17 +13,26 @@ each step of ``y`` rounded) and ``BatchMatMul`` (oneDNN's 2-D matmul per batch, 
     /tmp/ms/bin/python tests/golden/record_kernel_order.py      # writes tests/fixtures/kernel_order_mindspore.npz
                                                                 # and tests/fixtures/kernel_order_mul_add.mindir
 
+On an AVX-512 CPU it writes ``kernel_order_mindspore_avx512.npz`` only (``lenet_step.record_path``; its
+``.mindir`` files go to a scratch folder: the test loads the recording CPU's files on every CPU).
+
 Replayed bit for bit by ``tests/test_kernel_order.py``.
 """
 import os
 import sys
+import tempfile
 
 import numpy as np
 
 import mindspore as ms
 from mindspore import nn, ops
 
-OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures", "kernel_order_mindspore.npz")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lenet_step import RECORDED_ISA, machine, record_path  # noqa: E402
+
+FIXTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures")
+OUT = record_path(os.path.join(FIXTURES, "kernel_order_mindspore.npz"))
+EXPORTS = FIXTURES if machine()["isa"] == RECORDED_ISA else tempfile.mkdtemp()
 
 # name -> (op, input shape, axis, keep_dims)
 REDUCE_CASES = {
@@ -144,14 +153,14 @@ def main():
             out[f"muladd{i}_{name}"] = y.asnumpy()
         _run_layer_norm(out, name)
         _run_batch_matmul(out, name)
-    ms.export(MulAdd(), *args, file_name=os.path.join(os.path.dirname(OUT), "kernel_order_mul_add"), file_format="MINDIR")
+    ms.export(MulAdd(), *args, file_name=os.path.join(EXPORTS, "kernel_order_mul_add"), file_format="MINDIR")
     ms.set_context(mode=ms.PYNATIVE_MODE)
     out["dense_x"] = rng.standard_normal((64, 40)).astype(np.float32)
     dense = nn.Dense(40, 40).to_float(ms.float16)
     dense.weight.set_data(ms.Tensor((rng.standard_normal((40, 40)) * 0.3).astype(np.float32)))
     dense.bias.set_data(ms.Tensor(rng.standard_normal(40).astype(np.float32)))
     out["dense_pynative"] = dense(ms.Tensor(out["dense_x"])).asnumpy()
-    stem = os.path.join(os.path.dirname(OUT), "kernel_order_dense_f16")
+    stem = os.path.join(EXPORTS, "kernel_order_dense_f16")
     ms.export(dense, ms.Tensor(out["dense_x"]), file_name=stem, file_format="MINDIR")
     out["dense_loaded"] = nn.GraphCell(ms.load(stem + ".mindir"))(ms.Tensor(out["dense_x"])).asnumpy()
     np.savez_compressed(OUT, **out)
