@@ -280,13 +280,15 @@ int MatmulThreads(int64_t m, int64_t k, int64_t n) {
 // MindSpore 2.10's oneDNN (3.10) on an AVX-512 CPU gives a small f32 product to its gemm kernel (its brgemm
 // matmul's "small shapes fall back"), where oneDNN 3.2 (msjax's wheel) runs brgemm, which sums in another
 // order (the census's float16 BERT: a GeLU's float32 values into a 16x512 by 512x12 MatMul). Measured
-// against MindSpore 2.10 on an AVX-512 CPU (900 random shapes and each transpose, tests/golden/
-// matmul_fp16.py): gemm whenever 2 <= n <= 14528, k >= 16, m <= 512 and m k <= 49152; its rule takes gemm
-// for some shapes outside this region too (k < 16, m up to 768), which stay on brgemm here (docs/testing.md).
+// against MindSpore 2.10 on an AVX-512 CPU (1,800 shapes, random ones with each transpose, tests/golden/
+// matmul_fp16.py): gemm whenever 2 <= n <= 14528 and either 9 <= k <= 128 and m <= 768, or k >= 16,
+// m <= 512 and m k <= 49152; its rule takes gemm for some shapes outside this region too (k <= 8, some
+// larger m), which stay on brgemm here (docs/testing.md).
 // An AVX2 machine has no f32 brgemm in oneDNN 3.2: gemm already.
 bool SmallShapeGemm(int64_t m, int64_t k, int64_t n) {
   static const bool avx512 = __builtin_cpu_supports("avx512f");
-  return avx512 && n >= 2 && n <= 14528 && k >= 16 && m <= 512 && m * k <= 49152;
+  return avx512 && n >= 2 && n <= 14528 &&
+         ((k >= 9 && k <= 128 && m <= 768) || (k >= 16 && m <= 512 && m * k <= 49152));
 }
 
 // oneDNN's AVX2 sgemm reads a row-major b (k x n, not transposed) in place when its rows are 32-byte
