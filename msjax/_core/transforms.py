@@ -802,6 +802,8 @@ class StatefulFunction:
                         if self.donate else jitted)
                 prints = printhook.used[0] or hooks.used[0]
                 stepwise = body.__name__ == "msjax_pynative_grad" and provided.need("stepwise")(traced.jaxpr)
+                if stepwise and not self.donate:      # op by op without JAX's jit dispatch
+                    call = provided.need("stepwise_runner")(traced, call)
                 if fingerprint is not None and not (prints or stepwise) and first_state == [id(p) for p in state_params]:
                     provided.need("frontend_cache").store(
                         fingerprint, lambda: call.lower(state_vals, a.dyn, sens) if self.donate else traced.lower(),
