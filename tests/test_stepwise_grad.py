@@ -95,10 +95,11 @@ def test_front_end_cache_keeps_no_whole_program_of_a_stepwise_gradient(monkeypat
     """``enable_compile_cache=True`` stores a traced gradient whole; one run op by op is not
     stored (a later process would load the fused program's numbers)."""
     from msjax._core import provided
-    closed = jax.make_jaxpr(lambda a: a * 2.0 + 1.0)(np.ones(3, np.float32))
-    assert provided.need("stepwise")(closed)
+    jitted = jax.jit(lambda a: a * 2.0 + 1.0)
+    traced = jitted.trace(np.ones(3, np.float32))
+    assert provided.need("stepwise")(traced, jitted)
     monkeypatch.setattr(_stepwise, "MAX_EQUATIONS", 1)
-    assert not provided.need("stepwise")(closed)
+    assert provided.need("stepwise")(traced, jitted) is None
 
 
 @pytest.mark.parametrize("dtype,shape,axes", [

@@ -32,7 +32,6 @@ _OWNERS = {
     "graph_function": "msjax.common._graph_source",
     "context_deprecated": "msjax.log",
     "stepwise": "msjax.runtime._host_eager",
-    "stepwise_runner": "msjax.runtime._host_eager",
 }
 
 _TABLE = {}

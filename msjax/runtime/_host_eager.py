@@ -780,13 +780,15 @@ _STEPWISE_TABLE = weakref.WeakKeyDictionary()   # ClosedJaxpr -> its _stepwise.P
 _INSTALLED = [False]
 
 
-def _runs_stepwise(closed):
-    """Whether the hook runs this PyNative gradient program (a ClosedJaxpr) op by op: the
-    front-end cache then keeps no whole program of it (its numbers would be the fused ones)."""
-    return _INSTALLED[0] and jax.local_devices()[0].platform == "cpu" and _stepwise.small(closed.jaxpr)
+def _runs_stepwise(traced, jitted):
+    """The call running this PyNative gradient program (``jitted``'s trace ``traced``) op by op
+    (``stepwise_runner``), or None where it is compiled whole: the front-end cache keeps no whole
+    program of one run op by op (its numbers would be the fused ones)."""
+    if not (_INSTALLED[0] and jax.local_devices()[0].platform == "cpu" and _stepwise.small(traced.jaxpr.jaxpr)):
+        return None
+    return stepwise_runner(traced, jitted)
 
 
-provided.provide("stepwise", _runs_stepwise)
 _DIRECT = [None]     # install's direct_call
 
 
@@ -813,7 +815,7 @@ def stepwise_runner(traced, jitted):
     return call
 
 
-provided.provide("stepwise_runner", stepwise_runner)
+provided.provide("stepwise", _runs_stepwise)
 
 
 def install():
