@@ -542,9 +542,11 @@ def _kernel_rule(eqn):
             lay is not None and tuple(lay) != tuple(range(len(a.shape) - 1, -1, -1)) for lay, a in zip(layouts, avals)):
         return None
 
-    def run(*xs, attributes=(), result_avals=(), **_):
-        return twin(*[np.ascontiguousarray(x) for x in xs], shapes=[tuple(a.shape) for a in result_avals],
-                    **{k: getattr(v, "val", v) for k, v in attributes})    # arrays come as HashableArray
+    shapes = [tuple(a.shape) for a in p.get("result_avals", ())]
+    kwargs = {k: getattr(v, "val", v) for k, v in p.get("attributes", ())}    # arrays come as HashableArray
+
+    def run(*xs, **_):       # the equation's own attributes and result shapes, resolved above
+        return twin(*[np.ascontiguousarray(x) for x in xs], shapes=shapes, **kwargs)
     return run, "kernel"
 
 
