@@ -259,3 +259,33 @@ def test_compositions_on_the_host_bit_equal_to_compiled(host_only, op):
     finally:
         he.enabled(True)
     assert host.tobytes() == compiled.tobytes()
+
+
+@pytest.mark.parametrize("dt", [np.float32, np.float64])
+def test_small_operand_flush_is_the_masked_rewrite(dt):
+    """``_flush``'s Python scan of a small operand (at most ``SMALL_FLUSH`` elements) gives the
+    masked rewrite's bits (denormals to signed zeros; zeros, infinities, NaN payloads kept) and a new
+    array, for arrays, 0-d arrays and scalars."""
+    def masked(x):
+        u, sign, expo = he._MASKS[np.dtype(dt)]
+        b = np.asarray(x).view(u)
+        return np.where(b & expo == 0, b & sign, b).view(dt)
+    fi = np.finfo(dt)
+    special = [0.0, -0.0, np.inf, -np.inf, np.nan, fi.tiny, -fi.tiny, fi.tiny / 2, -fi.smallest_subnormal,
+               fi.tiny * (1 - fi.eps), fi.max]
+    rs = np.random.RandomState(2)
+    for k in range(3000):
+        size = rs.randint(0, he.SMALL_FLUSH + 3)
+        with np.errstate(all="ignore"):
+            x = np.asarray(rs.standard_normal(size) * 10.0 ** rs.randint(-330, 300, size=size)).astype(dt)
+        for _ in range(rs.randint(0, 3)):
+            if size:
+                x[rs.randint(size)] = special[rs.randint(len(special))]
+        first = x[0] if size else dt(-0.0)
+        for v in (x, x.reshape(1, -1), np.asarray(first).reshape(()), dt(first)):
+            got = he._flush(v)
+            assert type(got) is np.ndarray and got is not v
+            assert got.dtype == np.dtype(dt) and got.tobytes() == masked(v).tobytes()
+    payloads = (np.array([0x7FF0000000000001, 0xFFF8000000000123, 1, 0x8000000000000001], np.uint64).view(dt)
+                if dt is np.float64 else np.array([0x7F800001, 0xFFC00123, 1, 0x80000001], np.uint32).view(dt))
+    assert he._flush(payloads).tobytes() == masked(payloads).tobytes()

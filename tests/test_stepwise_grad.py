@@ -95,10 +95,11 @@ def test_front_end_cache_keeps_no_whole_program_of_a_stepwise_gradient(monkeypat
     """``enable_compile_cache=True`` stores a traced gradient whole; one run op by op is not
     stored (a later process would load the fused program's numbers)."""
     from msjax._core import provided
-    closed = jax.make_jaxpr(lambda a: a * 2.0 + 1.0)(np.ones(3, np.float32))
-    assert provided.need("stepwise")(closed)
+    jitted = jax.jit(lambda a: a * 2.0 + 1.0)
+    traced = jitted.trace(np.ones(3, np.float32))
+    assert provided.need("stepwise")(traced, jitted)
     monkeypatch.setattr(_stepwise, "MAX_EQUATIONS", 1)
-    assert not provided.need("stepwise")(closed)
+    assert provided.need("stepwise")(traced, jitted) is None
 
 
 @pytest.mark.parametrize("dtype,shape,axes", [
@@ -136,3 +137,65 @@ def test_value_and_grad_scalar_value_keeps_its_shape():
     value, grad = ms.value_and_grad(lambda a: (a * a).mean())(x)
     assert value.shape == () and grad.shape == (2, 3)
     assert value.asnumpy().tobytes() == np.float32(55 / 6).tobytes()
+
+
+@pytest.mark.parametrize("make", [_net_grad, _fma_grad], ids=["dense_relu_mse", "multiply_add"])
+def test_warm_calls_reuse_one_plan_and_give_the_first_calls_bits(make):
+    """A program's equations are resolved once (``_stepwise.Program``): later calls run that plan,
+    without JAX's jit dispatch, and give the first call's bits; the dead input cotangent is skipped."""
+    rs = np.random.RandomState(11)
+    g = make(rs)
+    x, y = _inputs(rs, make)
+    plans = he.stats()["stepwise_plans"]
+    first, how = _bits(g, x, y)
+    assert how["stepwise"] == 1 and he.stats()["stepwise_plans"] == plans + 1
+    for _ in range(5):
+        warm, how = _bits(g, x, y)
+        assert warm == first and how["stepwise"] == 1
+    assert he.stats()["stepwise_plans"] == plans + 1
+    programs = [p for p in list(he._STEPWISE_TABLE.values()) if p]
+    assert programs and all(len(p._steps) <= len(c.jaxpr.eqns) for c, p in he._STEPWISE_TABLE.items() if p)
+
+
+def test_the_jit_dispatch_runs_the_same_plan():
+    """A call the direct path refuses (here: all, the direct path off) goes through ``jax.jit``,
+    whose hook runs the same plan: same bits, no second plan."""
+    rs = np.random.RandomState(12)
+    g = _fma_grad(rs)
+    x, y = _inputs(rs, _fma_grad)
+    first, _ = _bits(g, x, y)
+    plans, direct = he.stats()["stepwise_plans"], he._DIRECT[0]
+    he._DIRECT[0] = lambda leaves, closed: None
+    try:
+        via_jit, how = _bits(g, x, y)
+    finally:
+        he._DIRECT[0] = direct
+    assert via_jit == first and how["stepwise"] == 1 and he.stats()["stepwise_plans"] == plans
+
+
+def test_in_order_sum_is_the_flushed_row_by_row_sum():
+    """``_in_order_sum`` (NumPy's sequential accumulate, row by row only where a partial sum is a
+    denormal) against the plain loop: random magnitudes, denormal partial sums, signed zeros,
+    infinities and NaN, float32 and float64."""
+    def loop(x):
+        acc = np.zeros(x.shape[1:], x.dtype)
+        with np.errstate(all="ignore"):
+            for row in x:
+                acc = he._flush(acc + row)
+        return acc
+    rs = np.random.RandomState(4)
+    special = [-0.0, 0.0, np.inf, -np.inf, np.nan]
+    for dt in (np.float32, np.float64):
+        tiny = np.finfo(dt).tiny
+        for k in range(400):
+            shape = (rs.randint(1, 33),) + ((rs.randint(1, 9),) if k % 2 else ())
+            if k % 3 == 0:      # partial sums among the denormals
+                x = rs.standard_normal(shape) * tiny * rs.choice([0.5, 1.0, 2.0, 4.0])
+            else:
+                x = rs.standard_normal(shape) * 10.0 ** rs.randint(-40, 38, size=shape)
+            x = x.astype(dt)
+            for _ in range(rs.randint(0, 4)):
+                x.reshape(-1)[rs.randint(x.size)] = special[rs.randint(len(special))]
+            x = he._flush(x)
+            got, want = np.asarray(he._in_order_sum(x)), loop(x)
+            assert got.dtype == want.dtype and got.shape == want.shape and got.tobytes() == want.tobytes()

@@ -798,10 +798,10 @@ class StatefulFunction:
                     # a collective (gradient reducer, AllReduce...) under DATA_PARALLEL: one
                     # data-parallel step over the device mesh (msjax.communication's spmd_call)
                     return _Entry(state_params, provided.need("spmd_call")(body, a.dyn, state_params), False)
+                stepwise = body.__name__ == "msjax_pynative_grad" and provided.need("stepwise")(traced, jitted)
                 call = (_donating(traced, jitted, jax.tree_util.tree_structure((state_vals, a.dyn, sens)))
-                        if self.donate else jitted)
+                        if self.donate else stepwise or jitted)     # stepwise: op by op (runtime._stepwise)
                 prints = printhook.used[0] or hooks.used[0]
-                stepwise = body.__name__ == "msjax_pynative_grad" and provided.need("stepwise")(traced.jaxpr)
                 if fingerprint is not None and not (prints or stepwise) and first_state == [id(p) for p in state_params]:
                     provided.need("frontend_cache").store(
                         fingerprint, lambda: call.lower(state_vals, a.dyn, sens) if self.donate else traced.lower(),

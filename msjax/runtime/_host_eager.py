@@ -76,7 +76,8 @@ THRESHOLD = 3        # host evaluations of one program before its next call may 
 HOST_BUDGET_MS = 10.0    # ... and the host time it may spend in all before that call compiles it
 MAX_ELEMENTS = 1 << 22   # larger operands or results: XLA's threads win at once, compile
 _ON = True
-_STATS = {"host": 0, "compiled": 0, "loaded": 0, "stored": 0, "stepwise": 0, "bucketed": 0, "last_refusal": None}
+_STATS = {"host": 0, "compiled": 0, "loaded": 0, "stored": 0, "stepwise": 0, "stepwise_plans": 0, "bucketed": 0,
+          "last_refusal": None}
 BUCKETS = [True]     # new shapes of programs the host cannot run use a shape bucket's executable (_eager_buckets)
 MAX_BUCKETS = 1024   # bucket executables kept in memory (oldest dropped first)
 STORE = [None]       # common._eager_store puts itself here: compiled programs kept across processes
@@ -120,11 +121,24 @@ def _masks(dt):
 _MASKS = {dt: _masks(dt) for dt in _FLUSHED}
 
 
+_TINY = {dt: float(np.finfo(dt).tiny) for dt in (np.dtype(np.float32), np.dtype(np.float64))}
+SMALL_FLUSH = 32     # up to this many float32/float64 elements, _flush looks for a denormal in Python first
+
+
 def _flush(x):
-    """A denormal float32/float64/bfloat16 becomes a zero of its sign."""
+    """A denormal float32/float64/bfloat16 becomes a zero of its sign (a new array). A small
+    float32/float64 operand without a denormal is copied as it is: a Python scan of its values costs a
+    fifth of the masked rewrite's four NumPy calls (the warm calls of ``_stepwise`` programs)."""
     m = _MASKS.get(x.dtype)
     if m is None:
         return x
+    tiny = _TINY.get(x.dtype)
+    if tiny is not None and x.size <= SMALL_FLUSH:
+        for v in np.ravel(x).tolist():
+            if 0.0 < abs(v) < tiny:
+                break
+        else:
+            return np.array(x)
     u, sign, expo = m
     b = np.asarray(x).view(u)
     return np.where(b & expo == 0, b & sign, b).view(x.dtype)
@@ -488,12 +502,29 @@ def _float_sum_rule(eqn):
         if axis is None:
             return x.reshape([d for i, d in enumerate(x.shape) if i not in axes])   # XLA: a copy
         x = np.moveaxis(_flush(x.reshape(kept)), long[0] - axis, 0)
-        acc = np.zeros(x.shape[1:], x.dtype)
-        with np.errstate(all="ignore"):
-            for row in x:
-                acc = _flush(acc + row)
-        return acc
+        return _in_order_sum(x)
     return run, "round"
+
+
+def _in_order_sum(x):
+    """``x``'s rows added one after the other from +0.0, each partial sum flushed: NumPy's
+    ``add.accumulate`` (sequential along the axis) over a zero row and ``x``, where no partial sum is
+    a denormal (the flushes then change nothing), else row by row."""
+    with np.errstate(all="ignore"):
+        partial = np.add.accumulate(np.concatenate([np.zeros((1,) + x.shape[1:], x.dtype), x]), axis=0)
+        if not _has_denormal(partial):
+            return partial[-1]
+        acc = np.zeros(x.shape[1:], x.dtype)
+        for row in x:
+            acc = _flush(acc + row)
+        return acc
+
+
+def _has_denormal(x):
+    """Whether the float32/float64 ``x`` holds a denormal (which ``_flush`` would change)."""
+    u, sign, expo = _MASKS[x.dtype]
+    b = x.view(u)
+    return bool(np.any(((b & expo) == 0) & ((b & ~(sign | expo)) != 0)))
 
 
 def _kernel_rule(eqn):
@@ -511,9 +542,11 @@ def _kernel_rule(eqn):
             lay is not None and tuple(lay) != tuple(range(len(a.shape) - 1, -1, -1)) for lay, a in zip(layouts, avals)):
         return None
 
-    def run(*xs, attributes=(), result_avals=(), **_):
-        return twin(*[np.ascontiguousarray(x) for x in xs], shapes=[tuple(a.shape) for a in result_avals],
-                    **{k: getattr(v, "val", v) for k, v in attributes})    # arrays come as HashableArray
+    shapes = [tuple(a.shape) for a in p.get("result_avals", ())]
+    kwargs = {k: getattr(v, "val", v) for k, v in p.get("attributes", ())}    # arrays come as HashableArray
+
+    def run(*xs, **_):       # the equation's own attributes and result shapes, resolved above
+        return twin(*[np.ascontiguousarray(x) for x in xs], shapes=shapes, **kwargs)
     return run, "kernel"
 
 
@@ -646,6 +679,75 @@ def _evaluate(jaxpr, steps, args):
     return [_read(env, v) for v in jaxpr.outvars]
 
 
+def _flat(jaxpr, steps):
+    """``_evaluate(jaxpr, steps, args)`` resolved once: a function of ``args`` running the plan's
+    rules in order over one list of slots (the arguments, the literals as ``_read`` gives them, then
+    each result), checking each result's dtype and shape as ``_evaluate`` does; nested programs are
+    inlined. For a program called again and again (``_stepwise``)."""
+    fixed, ops = [], []
+    n_in = len(jaxpr.invars)
+
+    def walk(jaxpr, steps, slots):
+        def read(v):
+            if hasattr(v, "val"):
+                fixed.append(_read(None, v))
+                return -len(fixed)            # a literal: from the end of ``fixed`` (resolved below)
+            return slots[v]
+        for eqn, fn, params in steps:
+            ins = [read(v) for v in eqn.invars]
+            if fn is None:
+                inner = eqn.params[_CALLS[eqn.primitive.name]].jaxpr
+                if any(np.dtype(a.aval.dtype) != np.dtype(b.aval.dtype) or tuple(a.aval.shape) != tuple(b.aval.shape)
+                       for a, b in zip(inner.outvars, eqn.outvars)) or len(inner.outvars) != len(eqn.outvars):
+                    raise _NotExact(f"{eqn.primitive.name}'s results are not its program's")
+                sub = dict(zip(inner.invars, ins))
+                walk(inner, params, sub)
+                for v, w in zip(eqn.outvars, inner.outvars):
+                    slots[v] = read(w) if hasattr(w, "val") else sub[w]
+                continue
+            outs = []
+            for v in eqn.outvars:
+                slots[v] = ("out", len(ops), len(outs))
+                outs.append(slots[v])
+            wants = tuple((np.dtype(v.aval.dtype), tuple(v.aval.shape)) for v in eqn.outvars)
+            ops.append((fn, params, ins, outs, eqn.primitive.multiple_results, wants, eqn.primitive.name))
+    top = {v: i for i, v in enumerate(jaxpr.invars)}
+    walk(jaxpr, steps, top)
+    # slots: the arguments, the literals, then the results of each op in order
+    base = n_in + len(fixed)
+    starts, n = [], base
+    for op in ops:
+        starts.append(n)
+        n += len(op[3])
+
+    def resolve(s):
+        if type(s) is tuple:
+            return starts[s[1]] + s[2]
+        return n_in + (-s - 1) if s < 0 else s
+    flat = [(fn, params, [resolve(s) for s in ins], starts[k], multiple, wants, name)
+            for k, (fn, params, ins, _, multiple, wants, name) in enumerate(ops)]
+    outs = [resolve(top[v]) if not hasattr(v, "val") else None for v in jaxpr.outvars]
+    tail = fixed + [None] * (n - base)
+    lit_outs = [None if o is not None else _read(None, v) for o, v in zip(outs, jaxpr.outvars)]
+
+    def run(args):
+        env = list(args) + tail
+        for fn, params, ins, at, multiple, wants, name in flat:
+            res = fn(*[env[i] for i in ins], **params)
+            if not multiple:
+                res = (res,)
+            elif len(res) != len(wants):
+                raise _NotExact(f"{name} gave {len(res)} results")
+            for o, (want, shape) in zip(res, wants):
+                o = np.asarray(o)
+                if o.dtype != want or o.shape != shape:
+                    raise _NotExact(f"{name} gave {o.dtype}{o.shape}")
+                env[at] = o
+                at += 1
+        return [env[i] if i is not None else lit for i, lit in zip(outs, lit_outs)]
+    return run
+
+
 class _NotExact(Exception):
     pass
 
@@ -674,16 +776,45 @@ _HOOKED_SIGNATURE = ("args", "jaxpr", "in_shardings", "out_shardings", "in_layou
                      "donated_invars", "ctx_mesh", "name", "keep_unused", "inline", "compiler_options_kvs")
 _TABLE = weakref.WeakKeyDictionary()   # ClosedJaxpr -> [plan or None, host runs, its stored executable, host ms, bucket]
 _BUCKET_TABLE = {}   # a bucket program's key -> its entry (as _TABLE's: the executable in entry[2])
-_STEPWISE_TABLE = weakref.WeakKeyDictionary()   # ClosedJaxpr -> [run by equation?, {id(eqn): its host plan}]
+_STEPWISE_TABLE = weakref.WeakKeyDictionary()   # ClosedJaxpr -> its _stepwise.Program, or False: compiled whole
 
 
 _INSTALLED = [False]
 
 
-def _runs_stepwise(closed):
-    """Whether the hook runs this PyNative gradient program (a ClosedJaxpr) op by op: the
-    front-end cache then keeps no whole program of it (its numbers would be the fused ones)."""
-    return _INSTALLED[0] and jax.local_devices()[0].platform == "cpu" and _stepwise.small(closed.jaxpr)
+def _runs_stepwise(traced, jitted):
+    """The call running this PyNative gradient program (``jitted``'s trace ``traced``) op by op
+    (``stepwise_runner``), or None where it is compiled whole: the front-end cache keeps no whole
+    program of one run op by op (its numbers would be the fused ones)."""
+    if not (_INSTALLED[0] and jax.local_devices()[0].platform == "cpu" and _stepwise.small(traced.jaxpr.jaxpr)):
+        return None
+    return stepwise_runner(traced, jitted)
+
+
+_DIRECT = [None]     # install's direct_call
+
+
+def stepwise_runner(traced, jitted):
+    """How msjax's PyNative ``grad`` calls ``jitted`` (a ``STEPWISE`` program's ``jax.jit``, traced as
+    ``traced``): where the arguments are Arrays of the traced avals (and tree), the program runs op by
+    op (``_stepwise``) without JAX's jit dispatch (its Python path, taken on every call of a program
+    with no executable: about 0.1 ms); any other call goes to ``jitted``. Same results either way."""
+    closed = traced.jaxpr
+    if _DIRECT[0] is None or len(closed.in_avals) != traced.in_tree.num_leaves:
+        return jitted
+    from jax._src.array import ArrayImpl
+    in_tree, out_tree, avals = traced.in_tree, traced.out_tree, closed.in_avals
+    flatten, unflatten, direct = jax.tree_util.tree_flatten, jax.tree_util.tree_unflatten, _DIRECT[0]
+
+    def call(*args):
+        leaves, tree = flatten((args, {}))
+        if tree == in_tree and all(type(x) is ArrayImpl and x.aval == a for x, a in zip(leaves, avals)):
+            outs = direct(leaves, closed)
+            if outs is not None:
+                return unflatten(out_tree, outs)
+        return jitted(*args)
+    call.jitted = jitted
+    return call
 
 
 provided.provide("stepwise", _runs_stepwise)
@@ -739,12 +870,11 @@ def install():
                          donated_invars, ctx_mesh, name, keep_unused, inline, compiler_options_kvs):
         _interrupt.arm()     # a program runs: Ctrl-C now ends the process as MindSpore's runtime does
         if name in STEPWISE and device() is not None:
-            result = stepwise_call(args, jaxpr, _STEPWISE_TABLE.get(jaxpr), dict(
-                in_shardings=in_shardings, out_shardings=out_shardings, in_layouts=in_layouts,
-                out_layouts=out_layouts, donated_invars=donated_invars, ctx_mesh=ctx_mesh,
-                compiler_options_kvs=compiler_options_kvs))
+            result = stepwise_call(args, jaxpr, plain_call(
+                jaxpr, in_shardings, out_shardings, in_layouts, out_layouts, donated_invars, ctx_mesh,
+                compiler_options_kvs))
             if result is not None:
-                return result
+                return result, None, _RETRY, []
         if _ON and device() is not None:
             entry = _TABLE.get(jaxpr)
             if entry is None:
@@ -782,52 +912,64 @@ def install():
                             ctx_mesh=ctx_mesh, name=name, keep_unused=keep_unused, inline=inline,
                             compiler_options_kvs=compiler_options_kvs)
 
-    def stepwise_call(args, jaxpr, entry, params):
+    def stepwise_call(args, jaxpr, plain):
         """A small ``STEPWISE`` program in a plain call: its results, equation by equation
         (``_stepwise``); else None (compiled whole, as any program)."""
-        if not (plain_call(jaxpr, *(params[k] for k in ("in_shardings", "out_shardings", "in_layouts",
-                "out_layouts", "donated_invars", "ctx_mesh", "compiler_options_kvs")))
-                and all(map(plain_arg, args))):
+        if not (plain and all(map(plain_arg, args))):
             return None
+        entry = _STEPWISE_TABLE.get(jaxpr)
         if entry is None:
-            entry = _STEPWISE_TABLE[jaxpr] = [_stepwise.small(jaxpr.jaxpr), {}]
-        if not entry[0]:
+            entry = _STEPWISE_TABLE[jaxpr] = _stepwise.Program(jaxpr, host_rule) if _stepwise.small(jaxpr.jaxpr) \
+                else False
+            _STATS["stepwise_plans"] += 1
+        if entry is False:
             return None
-        outs = _stepwise.evaluate(jaxpr, args, (lambda eqn, ins: host_equation(entry[1], eqn, ins)) if _ON else None)
+        outs, hosted = entry.run(args, _ON)
         _STATS["stepwise"] += 1
+        _STATS["host"] += hosted
         return [o if isinstance(o, jax.Array) else
                 pxla.batched_device_put(aval, cpu[1], [np.array(o, aval.dtype, order="C")], [cpu[0]],
-                                        committed=False) for o, aval in zip(outs, jaxpr.out_avals)], None, _RETRY, []
+                                        committed=False) for o, aval in zip(outs, jaxpr.out_avals)]
 
-    def host_equation(plans, eqn, ins):
-        """One equation of a ``STEPWISE`` program on the host, as the host path runs it called
-        alone (its NumPy results), or None: it is called eagerly instead."""
-        got = plans.get(id(eqn))
-        if got is None:
-            invars = list(dict.fromkeys(v for v in eqn.invars if not hasattr(v, "val")))
-            alone = core.Jaxpr([], invars, list(eqn.outvars), [eqn],
-                               debug_info=core.DebugInfo("msjax stepwise", eqn.primitive.name, None, None))
-            try:
-                got = plans[id(eqn)] = (alone, _plan(alone, [0]) or False)
-            except Exception:  # noqa: BLE001 - a type NumPy does not know: called eagerly
-                got = plans[id(eqn)] = (alone, False)
-        alone, plan = got
-        if plan is False:
+    def direct_call(leaves, jaxpr):
+        """``stepwise_call`` for a plain call of a jitted ``STEPWISE`` program without JAX's
+        dispatch (``stepwise_runner``): None where JAX's own call would not be plain."""
+        if device() is None or not core.trace_state_clean() or config.debug_key_reuse.value or \
+                not pjit_mod.get_ctx_mesh(False).empty or jaxpr.effects or jaxpr.consts or \
+                config.debug_nans.value or config.debug_infs.value:
             return None
-        values = {v: x for v, x in zip(eqn.invars, ins) if not hasattr(v, "val")}
-        vals = []
-        for v in alone.invars:
-            x = values[v]
-            if isinstance(x, jax.Array) and not plain_arg(x):
-                return None
-            vals.append(np.asarray(x, dtype=v.aval.dtype))
+        _interrupt.arm()
+        return stepwise_call(leaves, jaxpr, True)
+
+    def host_rule(eqn):
+        """One equation of a ``STEPWISE`` program as the host path runs it called alone: a function
+        of its distinct non-literal operands' values giving its NumPy results, or None for a call it
+        refuses (then it is called eagerly); None where it has no host plan."""
+        invars = list(dict.fromkeys(v for v in eqn.invars if not hasattr(v, "val")))
+        alone = core.Jaxpr([], invars, list(eqn.outvars), [eqn],
+                           debug_info=core.DebugInfo("msjax stepwise", eqn.primitive.name, None, None))
         try:
-            outs = _evaluate(alone, plan, vals)
-        except Exception as e:  # noqa: BLE001 - a value NumPy refuses: called eagerly
-            _STATS["last_refusal"] = f"{type(e).__name__}: {e}"
+            plan = _plan(alone, [0])
+            evaluate = _flat(alone, plan) if plan else None
+        except Exception:  # noqa: BLE001 - a type NumPy does not know: called eagerly
             return None
-        _STATS["host"] += 1
-        return outs
+        if evaluate is None:
+            return None
+        dtypes = [np.dtype(v.aval.dtype) for v in invars]
+        array, asarray = jax.Array, np.asarray
+
+        def run(values):
+            vals = []
+            for x, dt in zip(values, dtypes):
+                if type(x) is not np.ndarray and isinstance(x, array) and not plain_arg(x):
+                    return None
+                vals.append(asarray(x, dtype=dt))
+            try:
+                return evaluate(vals)
+            except Exception as e:  # noqa: BLE001 - a value NumPy refuses: called eagerly
+                _STATS["last_refusal"] = f"{type(e).__name__}: {e}"
+                return None
+        return run
 
     def stored_call(args, jaxpr, entry, params):
         """A plain call's executable from the eager store, else compiled and stored. The
@@ -932,6 +1074,7 @@ def install():
     del dispatch
     _ir_context.install()
     _INSTALLED[0] = True
+    _DIRECT[0] = direct_call if hasattr(pjit_mod, "get_ctx_mesh") else None
     call_impl_python._msjax_host = True
     call_impl_python.__wrapped__ = original
     pjit_mod._pjit_call_impl_python = call_impl_python
