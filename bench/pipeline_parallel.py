@@ -19,7 +19,8 @@ the same schedule (:func:`hand_written`; its losses must equal msjax's to 1e-4 b
 ``--repeat`` rounds of one block of ``--steps`` steps per side, the sides' order alternating
 (ABBA), the medians of the blocks and of the rounds' ratios; ``CPU ratio``: the same rounds'
 median of the hand-written side's CPU time over msjax's (``time.process_time`` of this process:
-all its threads, so other jobs on a loaded machine do not enter it). ``dev0 live``: after the first steps,
+all its threads, so other jobs on a loaded machine do not enter it), and each side's CPU seconds a step
+(``CPU s/st``, ``JAX CPU``: the median block's). ``dev0 live``: after the first steps,
 device 0's share of the logical bytes of every live array (``jax.live_arrays()`` and their
 shards; the issue's memory measure, here on a balanced stack where each stage holds
 ``1 / S`` of the blocks).
@@ -119,7 +120,7 @@ def run(cfg, stages, args, x, y):
         for _ in range(args.steps):
             out["jax"] = jstep()
         jax.block_until_ready(out["jax"])
-    rates, jrates, ratios, cpu_ratios = [], [], [], []
+    rates, jrates, ratios, cpu_ratios, cpus, jcpus = [], [], [], [], [], []
     for r in range(args.repeat):     # the sides alternate (ABBA): load changes hit both alike
         got, cpu = {}, {}
         for name, block in ((("ms", ms_block), ("jax", jax_block)) if r % 2 == 0 else
@@ -132,6 +133,8 @@ def run(cfg, stages, args, x, y):
         jrates.append(got["jax"])
         ratios.append(got["ms"] / got["jax"])
         cpu_ratios.append(cpu["jax"] / cpu["ms"])
+        cpus.append(cpu["ms"] / args.steps)
+        jcpus.append(cpu["jax"] / args.steps)
     seen, states = set(), []
     for p in list(net.get_parameters()) + list(opt.get_parameters()) + \
             (list(reducer.get_parameters()) if reducer else []):
@@ -146,7 +149,8 @@ def run(cfg, stages, args, x, y):
     ms.reset_auto_parallel_context()
     return {"jax_losses": jlosses, "jax_steps_per_s": statistics.median(jrates),"stages": stages, "dp": dp, "mp": args.mp, "losses": losses, "first_steps_s": first,
             "steps_per_s": statistics.median(rates), "ratio": statistics.median(ratios),
-            "cpu_ratio": statistics.median(cpu_ratios), "round_ratios": ratios, "max_bytes": max(per.values()),
+            "cpu_ratio": statistics.median(cpu_ratios), "cpu_s_per_step": statistics.median(cpus),
+            "jax_cpu_s_per_step": statistics.median(jcpus), "round_ratios": ratios, "max_bytes": max(per.values()),
             "max_model_bytes": max(per_model.values()), "live": share,
             "bytes_by_device": [per.get(d.id, 0) for d in jax.devices()],
             "bubble": 1 - args.micro * 3 / span, "bubble_formula": (stages - 1) / (args.micro + stages - 1)}
@@ -250,7 +254,7 @@ def main():
         want = base / r["stages"] if base else float("nan")
         print(f"{r['stages']:>6} {r['dp']:>3} x {r['mp']:<3} {r['max_bytes']:>13,} {r['max_model_bytes']:>15,} "
               f"{want:>14,.0f} {r['max_model_bytes'] / want:>6.3f} {r['bubble']:>7.3f} {r['bubble_formula']:>14.3f} "
-              f"{r['steps_per_s']:>8.2f} {r['jax_steps_per_s']:>8.2f} {r['ratio']:>6.3f} {r['cpu_ratio']:>9.3f} {r['live']['share']:>9.3f}  "
+              f"{r['steps_per_s']:>8.2f} {r['jax_steps_per_s']:>8.2f} {r['ratio']:>6.3f} {r['cpu_ratio']:>9.3f} {r['cpu_s_per_step']:>8.3f} {r['jax_cpu_s_per_step']:>8.3f} {r['live']['share']:>9.3f}  "
               f"{[round(v, 6) for v in r['losses']]}")
     if args.json:
         with open(args.json, "w") as f:

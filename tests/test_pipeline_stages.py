@@ -132,6 +132,20 @@ out["from_local_view"] = [np.array_equal(np.asarray(back), block), back.sharding
                           [np.asarray(s.data).tolist() for s in back.addressable_shards][3],
                           _sharded.from_local_view(like, block[:2]) is None]
 
+# msjax's CPU kernels in a sharded program (a stage's tensor-parallel MLP and attention): GeLU's
+# native kernel and the float32 softmax keep the operand's layout (an opaque custom call, or rows
+# flattened over two cut axes, made XLA gather the whole array onto every device) and its bits
+from msjax.ops._impl import activation
+cut = NamedSharding(Mesh(np.array(jax.devices()).reshape(2, 2), ("a", "b")), PS("a", "b"))
+kx = np.linspace(-4, 4, 4 * 8 * 6 * 16, dtype=np.float32).reshape(4, 8, 6, 16)
+kernels = {"gelu": lambda t: activation._gelu_tanh_f(t * 1), "softmax": lambda t: activation.softmax32(t * 1)}
+out["sharded_kernels"] = {}
+for name, f in kernels.items():
+    fn = jax.jit(f)
+    got = fn(jax.device_put(kx, cut))
+    out["sharded_kernels"][name] = [np.asarray(got).tobytes() == np.asarray(jax.jit(f)(kx)).tobytes(),
+                                    str(got.sharding.spec), "all-gather" in fn.lower(jax.device_put(kx, cut)).compile().as_text()]
+
 # startup_method's eager step on one process with 4 local devices (GRAPH_MODE): the compiled
 # DistributedGradReducer gets the process's gradients, not a batch to split over the devices
 ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.DATA_PARALLEL, gradients_mean=True)
@@ -196,6 +210,8 @@ def test_stages_on_their_devices_with_the_stand_alone_losses(tmp_path):
     assert out["bias_axes"][0] == out["bias_axes"][1] != "None"
     assert out["xla_log_level"] == "2"
     assert out["dataset_cols"] == [0, 4, 0, 4]
+    assert out["sharded_kernels"] == {"gelu": [True, "P('a', 'b')", False],
+                                      "softmax": [True, "P('a', 'b')", False]}
     assert out["reducer"] == [[[10, 3], 0.0], [[8], 0.0]]      # one process: the mean over 1 rank
     assert out["eager_store"] == [1, True, [0]]      # loaded, the same bits, on the default device alone
     assert out["from_local_view"] == [True, True, [[15.0, 16.0, 17.0], [21.0, 22.0, 23.0]], True]

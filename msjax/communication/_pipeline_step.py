@@ -225,9 +225,10 @@ def _rebuilt(jaxpr, eqns, marks, before, skipped):
     return jaxpr.replace(eqns=new_eqns), new_marks
 
 
-# operations that only reorder, reshape or cast their operand: XLA folds them into the product reading them
+# operations that only reorder, reshape, cast or constrain the layout of their operand: XLA folds them into
+# the product reading them (a constraint on a Parameter already so placed costs nothing in the program)
 _LAYOUT = frozenset({"transpose", "reshape", "broadcast_in_dim", "convert_element_type", "squeeze",
-                     "expand_dims"})
+                     "expand_dims", "sharding_constraint"})
 
 
 def _layout_per_group(jaxpr, marks, state_in):
@@ -320,18 +321,24 @@ def _segments(jaxpr, stage, marks, users, inputs, state_in, merge_micro=True):
     (micro-batch -1), so the micro-batches' programs are alike. The
     hops are counted as early as possible (``merge_micro``: not the hops of :func:`_in_order`),
     then each equation is moved as late as its readers allow (a slice or a zeros joins the group
-    that uses it; one nothing reads joins its group's last program)."""
+    that uses it; one nothing reads joins its group's last program), and work on state alone that
+    one program reads (the optimizer's terms of a Parameter and its moments) joins that program:
+    made in the prologue, every such value was written out and copied (a 2-stage
+    ``bench/pipeline_parallel.py`` prologue had 555 outputs and took 55-160 ms a step; now 75)."""
     eqns = jaxpr.eqns
     producer, depth = {}, [0] * len(eqns)
     keys = []
     from_state = set(state_in) | set(jaxpr.constvars)
     from_inputs = set(inputs) | from_state
+    state_only = [False] * len(eqns)
+    outs = {v for v in jaxpr.outvars if _is_var(v)}
     for i, e in enumerate(eqns):
         ins = [v for v in e.invars if _is_var(v)]
         if (not e.effects and all(v in from_state for v in ins)      # also: reads nothing
                 and not (e.primitive.name in _LAYOUT and ins and marks[i][1] is not None)):
             from_state.update(e.outvars)
             from_inputs.update(e.outvars)
+            state_only[i] = True
             key = (stage[i], -1, False)
         elif ins and not e.effects and marks[i][0] is None and all(v in from_inputs for v in ins):
             from_inputs.update(e.outvars)
@@ -355,6 +362,11 @@ def _segments(jaxpr, stage, marks, users, inputs, state_in, merge_micro=True):
         readers = [u for v in eqns[i].outvars for u in users.get(v, ())]
         if keys[i][1] != -1 and (readers or not eqns[i].effects) and all(keys[u] == keys[i] for u in readers):
             depth[i] = max(depth[i], min([depth[u] for u in readers] or [last[keys[i]]]))
+    for i in reversed(range(len(eqns))):      # state-only work one program reads (the optimizer's): in it
+        readers = {(keys[u], depth[u]) for v in eqns[i].outvars for u in users.get(v, ())}
+        if (keys[i][1] == -1 and state_only[i] and len({k for k, _ in readers}) == 1
+                and next(iter(readers))[0][1] != -1 and not any(v in outs for v in eqns[i].outvars)):
+            keys[i], depth[i] = next(iter(readers))[0], min(d for _, d in readers)
     seg_of = [k + (d,) for k, d in zip(keys, depth)]
     groups = collections.OrderedDict()
     for i in sorted(range(len(eqns)), key=lambda i: (depth[i], i)):

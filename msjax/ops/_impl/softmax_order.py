@@ -20,33 +20,40 @@ from jax import lax
 
 from ...runtime import _host_eager
 from .cpu_kernel_math import _exp
-from .reduce_order import _col, _cols, _row, _sequential_rows
+from .reduce_order import _row, _sequential_rows
 
 __all__ = ["softmax_last"]
 
 
-def _lane_total(rows, start, width, stop):
-    """The blocks of ``width`` values of ``rows[:, start:stop]`` summed lane by lane, then the lanes in order."""
-    blocks = lax.transpose(lax.reshape(_cols(rows, start, stop), (rows.shape[0], (stop - start) // width, width)),
-                           (1, 0, 2))
+def _last(x, k):
+    return lax.index_in_dim(x, k, x.ndim - 1, keepdims=False)
+
+
+def _lane_total(e, start, width, stop):
+    """The blocks of ``width`` values of ``e[..., start:stop]`` summed lane by lane, then the lanes in order."""
+    nd = e.ndim
+    blocks = lax.reshape(lax.slice_in_dim(e, start, stop, axis=nd - 1), e.shape[:-1] + ((stop - start) // width, width))
+    blocks = lax.transpose(blocks, (nd - 1,) + tuple(range(nd - 1)) + (nd,))     # (block, *rows, lane)
     acc = _sequential_rows(blocks) if blocks.shape[0] > 1 else _row(blocks, 0)
-    total = _col(acc, 0)
+    total = _last(acc, 0)
     for i in range(1, width):
-        total = lax.add(total, _col(acc, i))
+        total = lax.add(total, _last(acc, i))
     return total
 
 
-def _row_sum(rows):
-    n = rows.shape[1]
+def _row_sum(e):
+    """Each row's sum (the last axis), the leading axes kept: a sharded ``e`` keeps its layout (rows
+    flattened into one axis would make XLA gather an operand cut over two of them)."""
+    n = e.shape[-1]
     n8 = n - n % 8
     n4 = n8 + (4 if n - n8 >= 4 else 0)
-    total = lax.full(rows.shape[:1], 0, rows.dtype)
+    total = lax.full(e.shape[:-1], 0, e.dtype)
     if n8:
-        total = _lane_total(rows, 0, 8, n8)
+        total = _lane_total(e, 0, 8, n8)
     if n4 > n8:
-        total = lax.add(total, _lane_total(rows, n8, 4, n4))
+        total = lax.add(total, _lane_total(e, n8, 4, n4))
     for k in range(n4, n):
-        total = lax.add(total, _col(rows, k))
+        total = lax.add(total, _last(e, k))
     return total
 
 
@@ -55,7 +62,7 @@ def _softmax_last(x):
     # lax, not jnp: a PyNative new shape traces this again (jnp's wrappers were most of it)
     lead = tuple(range(x.ndim - 1))
     e = _exp(lax.sub(x, lax.broadcast_in_dim(lax.reduce_max(x, (x.ndim - 1,)), x.shape, lead)))
-    total = lax.reshape(_row_sum(lax.reshape(e, (int(np.prod(x.shape[:-1])), x.shape[-1]))), x.shape[:-1])
+    total = _row_sum(e)
     return lax.mul(e, lax.broadcast_in_dim(lax.div(np.float32(1), total), x.shape, lead))
 
 
