@@ -95,3 +95,12 @@ def test_kernel_errors():
         ms.ops.random_categorical(ms.Tensor(np.zeros((2, 3), np.float32)), 2, 1.5)
     with pytest.raises(TypeError, match=r"argument\[shape\] must be a type of \{Int32, Int64\}, but got Tuple"):
         ms.ops.random_poisson((4,), ms.Tensor(np.float32(1)))
+
+
+def test_host_float64_log_is_the_c_librarys():
+    """MindSpore's kernels call glibc's ``std::log``; NumPy's own float64 ``log`` (AVX-512 CPUs) differs from
+    it in the last bits, so the host kernels' logarithm must be the C library's on every CPU."""
+    import math
+    x = np.random.RandomState(0).rand(20000) + 1e-300
+    got = random_kernels._log64(np, x)
+    assert np.array_equal(got.view(np.uint64), np.array([math.log(v) for v in x]).view(np.uint64))

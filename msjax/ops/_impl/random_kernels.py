@@ -232,11 +232,23 @@ def standard_normal(xp, states, n):
     return vals, used, enough
 
 
+def _numpy_log_is_libm():
+    """Whether NumPy's float64 ``log`` is the C library's here: its own SIMD version (another result in
+    the last bits) runs only on CPUs with AVX-512 (NumPy 1.22 and later)."""
+    umath = getattr(getattr(np, "_core", None), "_multiarray_umath", None) or \
+        getattr(getattr(np, "core", None), "_multiarray_umath", None)
+    features = getattr(umath, "__cpu_features__", None)
+    return features is not None and not features.get("AVX512F", False)
+
+
+_NUMPY_LOG_IS_LIBM = _numpy_log_is_libm()
+
+
 def _log64(xp, x):
-    """Float64 ``std::log`` (glibc's, as MindSpore's kernels call it) of ``x``: on the host each value
-    through Python's ``math.log`` (the C library's), since NumPy's own float64 ``log`` is another
-    implementation on AVX-512 CPUs (its last bits differ there); in a graph, XLA's."""
-    if xp is np:
+    """Float64 ``std::log`` (glibc's, as MindSpore's kernels call it) of ``x``: on the host NumPy's
+    ``log`` where that is the C library's, else each value through Python's ``math.log`` (NumPy's
+    AVX-512 ``log`` differs in the last bits); in a graph, XLA's."""
+    if xp is np and not _NUMPY_LOG_IS_LIBM:
         flat = np.asarray(x, np.float64).reshape(-1)
         return np.fromiter(map(math.log, flat.tolist()), np.float64, count=flat.size).reshape(np.shape(x))
     return xp.log(x)
