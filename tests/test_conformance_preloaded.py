@@ -37,3 +37,30 @@ def test_preloaded_runs_report_what_subprocesses_report(tmp_path):
             got = forked[name]
             assert (got.passed, got.returncode, got.stdout, got.reason) == (
                 fresh.passed, fresh.returncode, fresh.stdout, fresh.reason), name
+
+
+def test_a_lost_status_runs_the_example_as_a_subprocess(tmp_path):
+    """Exit 255 with no output at all is multiprocessing's report of a fork-server status it never got:
+    the example runs again as a plain subprocess and gets its real verdict (a real 255 with output
+    stays the runner's)."""
+    seed = tmp_path / "seed901"
+    seed.mkdir()
+    script, expected = CASES["01_prints"]
+    (seed / "01_prints.py").write_text(script)
+    (seed / "01_prints.expected").write_text(expected)
+    (case,) = discover(tmp_path)
+
+    class Runner:
+        def __init__(self, answer):
+            self.answer, self.calls = answer, 0
+
+        def run(self, argv, cwd, env, timeout):
+            self.calls += 1
+            return self.answer
+
+    lost = Runner((255, b"", b""))
+    got = run_case(case, "pynative", python=sys.executable, runner=lost)
+    assert lost.calls == 1 and got.passed and got.returncode == 0 and got.stdout == expected
+    real = Runner((255, b"[1.5 2. ]\n", b""))
+    got = run_case(case, "pynative", python=sys.executable, runner=real)
+    assert real.calls == 1 and not got.passed and got.returncode == 255
