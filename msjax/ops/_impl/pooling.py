@@ -472,7 +472,7 @@ def _adaptive_max(x, sizes, with_indices=False):
     # the value at the first maximum: ties send the whole gradient there (MindSpore)
     out = jnp.take_along_axis(win, am[..., None], -1)[..., 0].reshape(x.shape[:-nd] + tuple(sizes))
     if with_indices:
-        ind = jnp.take_along_axis(jnp.asarray(table), am.reshape(-1, len(wins)).T, 1).T
+        ind = jnp.asarray(table)[np.arange(len(wins)), am]      # window k's tap am[..., k]
         return out, ind.reshape(x.shape[:-nd] + tuple(sizes))
     return out
 
