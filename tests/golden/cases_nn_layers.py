@@ -1483,6 +1483,42 @@ def case_l_adaptive_max_pool3d(ms):
     return {"fg": _fg(ms, nn.AdaptiveMaxPool3d((2, 3, 4)), x), "idx": nn.AdaptiveMaxPool3d(3, return_indices=True)(x), "4d": nn.AdaptiveMaxPool3d(2)(x[0])}
 
 
+def case_op_adaptive_pool3d_int(ms):
+    """The 3-D adaptive pools take integer inputs (the 1-D/2-D ones do not); integer means truncate,
+    an int8 window's sum does not wrap."""
+    x = np.random.RandomState(13).randint(-50, 50, (1, 2, 3, 5, 4))
+    out = {}
+    for dt in (np.int8, np.int32, np.uint8, np.int64):
+        t = ms.Tensor(np.abs(x).astype(dt) if dt == np.uint8 else x.astype(dt))
+        out[dt.__name__] = (ms.ops.adaptive_avg_pool3d(t, (2, 3, 3)), ms.ops.adaptive_max_pool3d(t, (2, 2, 3), True),
+                            ms.nn.AdaptiveAvgPool3d(1)(t), ms.nn.AdaptiveMaxPool3d((1, 2, 2))(t))
+    out["wide"] = ms.ops.adaptive_avg_pool3d(ms.Tensor(np.full((1, 1, 2, 2, 2), 120, np.int8)), 1)
+    return out
+
+
+def case_op_lp_pool_int(ms):
+    """An integer input's Lp pooling is Float32 (``x.pow(float)``)."""
+    x = np.random.RandomState(14).randint(0, 9, (1, 2, 4, 6))
+    return {"2d": ms.ops.lp_pool2d(ms.Tensor(x.astype(np.int32)), 2, 2),
+            "1d": ms.ops.lp_pool1d(ms.Tensor(x[0].astype(np.uint8)), 3.0, 3, 2)}
+
+
+def case_op_adaptive_max_pool2d_empty_batch(ms):
+    return ms.ops.adaptive_max_pool2d(ms.Tensor(np.zeros((0, 2, 5, 4), np.float32)), (2, 3), True)
+
+
+def case_err_adaptive_max_pool3d_rank(ms):
+    return ms.ops.adaptive_max_pool3d(_t(ms, 1, 4, 4, 4), 2)
+
+
+def case_err_adaptive_max_pool3d_empty(ms):
+    return ms.ops.adaptive_max_pool3d(ms.Tensor(np.zeros((1, 0, 3, 4), np.float32)), 2)
+
+
+def case_err_adaptive_avg_pool3d_bool(ms):
+    return ms.ops.adaptive_avg_pool3d(ms.Tensor(np.ones((1, 2, 2, 2), np.bool_)), 1)
+
+
 def case_l_image_quality_jit(ms):
     """SSIM, MSSSIM and PSNR inside ms.jit (MindSpore 2.10's PyNative mode raises a ScalarCast error for them on
     CPU; compiled they run)."""

@@ -385,6 +385,8 @@ def _lp_pool(name, x, norm_type, kernel, stride, ceil_mode):
     if norm_type == 0:
         raise ValueError(f"For {name}, the value of 'norm_type' can not be 0.")
     xa = _tensor_arg("x", x, name)
+    if not jnp.issubdtype(xa.dtype, jnp.floating):
+        xa = xa.astype(jnp.float32)     # MindSpore's ``x.pow(float)``: an integer Tensor and a float give Float32
     nd = len(kernel)
     squeeze = name == "lp_pool1d" and xa.ndim == 2
     if squeeze:
@@ -437,12 +439,14 @@ def _window_sums(x, axis, o):
 @_compiled("sizes")
 def _adaptive_avg(x, sizes):
     nd = len(sizes)
-    acc = x.astype(jnp.float32) if x.dtype in (jnp.float16, jnp.bfloat16) else x
+    integer = not jnp.issubdtype(x.dtype, jnp.floating)
+    acc = x.astype(jnp.float64 if integer else jnp.float32) if integer or x.dtype in (jnp.float16, jnp.bfloat16) else x
     count = np.ones((), np.float64)
     for ax, o in enumerate(sizes):
         acc, c = _window_sums(acc, x.ndim - nd + ax, o)
         count = np.multiply.outer(count, c) if count.ndim else c.astype(np.float64)
-    return (acc / jnp.asarray(count, acc.dtype)).astype(x.dtype)
+    mean = acc / jnp.asarray(count, acc.dtype)
+    return (jnp.trunc(mean) if integer else mean).astype(x.dtype)    # an integer mean truncates (C's cast)
 
 
 @_compiled("sizes", "with_indices")
@@ -463,7 +467,7 @@ def _adaptive_max(x, sizes, with_indices=False):
     real = np.zeros((len(wins), taps), bool)
     for k, w in enumerate(wins):
         table[k, :w.size], real[k, :w.size] = w, True
-    flat = x.reshape(x.shape[:-nd] + (-1,))
+    flat = x.reshape(x.shape[:-nd] + (flat_idx.size,))
     win = jnp.take(flat, jnp.asarray(table.reshape(-1)), axis=-1).reshape(x.shape[:-nd] + table.shape)
     if not real.all():
         pad = -jnp.inf if jnp.issubdtype(win.dtype, jnp.floating) else jnp.iinfo(win.dtype).min
@@ -541,12 +545,33 @@ def adaptive_avg_pool2d(input, output_size):
     return wrap(_adaptive_avg(x, _adaptive_size(output_size, x, 2, "AdaptiveAvgPool2D")))
 
 
+_POOL3D_TYPES = {   # MindSpore 2.10's CPU kernels' input types
+    "AdaptiveAvgPool3D": ("Float16", "Float32", "Float64", "Int16", "Int32", "Int64", "Int8", "UInt8"),
+    "AdaptiveMaxPool3D": ("Float16", "Float32", "Float64", "Int16", "Int32", "Int64", "Int8", "UInt16", "UInt32",
+                          "UInt64", "UInt8"),
+}
+
+
+def _pool3d_input(input, name):
+    """MindSpore's AdaptiveAvgPool3D/AdaptiveMaxPool3D inputs: integers too (unlike the 1-D/2-D ops),
+    rank 4 or 5."""
+    x = _tensor_arg("input", input, name)
+    allowed = _POOL3D_TYPES[name]
+    if str(mstype.from_np(x.dtype)) not in allowed:
+        raise TypeError(f"For primitive[{name}], the input argument[x] must be a type of "
+                        f"{{{', '.join(f'Tensor[{t}]' for t in allowed)}}}, but got Tensor[{mstype.from_np(x.dtype)}].")
+    if x.ndim not in (4, 5):
+        raise ValueError(f"For primitive[{name}], the rank of x must be in [4,5], but got {x.ndim}.")
+    return x
+
+
 @op("adaptive_avg_pool3d", primitive="AdaptiveAvgPool3D", prim_args=("output_size",), family="nn_conv")
 def adaptive_avg_pool3d(input, output_size):
-    """``ops.adaptive_avg_pool3d(input, output_size)``: (N, C, D, H, W) or (C, D, H, W)."""
-    x = _float_arg("input", input, "AdaptiveAvgPool3D")
-    if x.ndim not in (4, 5):
-        raise ValueError(f"For 'AdaptiveAvgPool3D', the dimension of 'input' must be 4 or 5, but got {x.ndim}.")
+    """``ops.adaptive_avg_pool3d(input, output_size)``: (N, C, D, H, W) or (C, D, H, W); an integer
+    input's means truncate toward zero (MindSpore's CPU kernel)."""
+    x = _pool3d_input(input, "AdaptiveAvgPool3D")
+    if not x.size:
+        raise ValueError(f"For 'AdaptiveAvgPool3D', the input must not be empty, but got shape {x.shape}.")
     return wrap(_adaptive_avg(x, _adaptive_size(output_size, x, 3, "AdaptiveAvgPool3D")))
 
 
@@ -560,6 +585,9 @@ def adaptive_max_pool2d(input, output_size, return_indices=False):
     if x.ndim not in (3, 4):
         raise ValueError(f"For 'AdaptiveMaxPool2D', the dimension of 'input' must be 3 or 4, but got {x.ndim}.")
     sizes = _adaptive_size(output_size, x, 2, "AdaptiveMaxPool2D")
+    if 0 in x.shape[-2:]:
+        raise ValueError(f"For 'AdaptiveMaxPool2D', the height and width of 'input' must be positive, "
+                         f"but got shape {x.shape}.")
     if return_indices:
         out, ind = _adaptive_max(x, sizes, True)
         return wrap(out), wrap(ind)
@@ -570,8 +598,10 @@ def adaptive_max_pool2d(input, output_size, return_indices=False):
 def adaptive_max_pool3d(input, output_size, return_indices=False):
     """``ops.adaptive_max_pool3d(input, output_size, return_indices=False)``; indices Int32 into D*H*W
     (MindSpore's AdaptiveMaxPool3D; the 1-D/2-D ops give Int64)."""
-    x = _float_arg("input", input, "AdaptiveMaxPool3D")
+    x = _pool3d_input(input, "AdaptiveMaxPool3D")
     sizes = _adaptive_size(output_size, x, 3, "AdaptiveMaxPool3D")
+    if not x.size:     # MindSpore's kernel fails to resize for a zero dimension
+        raise RuntimeError(f"For 'AdaptiveMaxPool3D', the input must not be empty, but got shape {x.shape}.")
     if return_indices:
         out, ind = _adaptive_max(x, sizes, True)
         return wrap(out), wrap(ind.astype(jnp.int32))
