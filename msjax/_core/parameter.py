@@ -143,19 +143,18 @@ class Parameter(Tensor, nnx.Param, metaclass=type("_ParameterClass", (_MindSpore
         return wrap(self._data)
 
     def set_data(self, data, slice_shape=False):
-        """Replace the value. Like MindSpore, a different dtype is cast to the
-        Parameter's own; a different shape is accepted only with the same rank
-        when ``slice_shape`` is False and the Parameter is not traced."""
-        new = to_array(data)
+        """Replace the value. Like MindSpore 2.10, a Tensor of any dtype is cast to the Parameter's
+        own; a Python float into a signed-integer Parameter raises ``TypeError`` (a bool or int
+        becomes the Parameter's dtype); a different shape is accepted only with the same rank when
+        ``slice_shape`` is False and the Parameter is not traced."""
         cur = self._raw_get()
+        if isinstance(data, float) and cur.dtype in (jnp.int8, jnp.int16, jnp.int32, jnp.int64):
+            raise TypeError(f"Incoming Parameter dtype can not be converted to current dtype implicitly. Current "
+                            f"dtype is {mstype.from_np(cur.dtype)}, and incoming is Float. Use .set_dtype(xxx) to "
+                            f"change the dtype.")
+        new = to_array(data)
         if new.dtype != cur.dtype:
-            if new.dtype == jnp.float64 or cur.dtype.kind == new.dtype.kind or \
-                    jnp.issubdtype(cur.dtype, jnp.inexact) or \
-                    (jnp.issubdtype(cur.dtype, jnp.integer) and jnp.issubdtype(new.dtype, jnp.floating)):
-                new = new.astype(cur.dtype)
-            else:
-                raise TypeError(f"For 'Parameter.set_data', the dtype of new data {mstype.from_np(new.dtype)} "
-                                f"can not be converted to {mstype.from_np(cur.dtype)}.")
+            new = new.astype(cur.dtype)
         self._data = new
         return self
 

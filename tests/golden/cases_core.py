@@ -1618,6 +1618,30 @@ def case_err_set_data_dtype_change(ms):
     return [p, str(p.dtype)]
 
 
+def case_set_data_dtype_rules(ms):
+    """``Parameter.set_data`` casts a Tensor of any dtype to the Parameter's; Python scalars become it."""
+    out = []
+    for pd in (np.bool_, np.int8, np.uint8, np.int32, np.float16, np.float32):
+        for nd in (np.bool_, np.int64, np.uint8, np.float64, np.float32):
+            p = ms.Parameter(ms.Tensor(np.zeros(2, pd)), name='w')
+            v = np.array([1.7, 2.2 if pd == np.uint8 else -2.2])    # (a negative float into UInt8: not pinned)
+            p.set_data(ms.Tensor(v.astype(nd)))
+            out.append(p)
+        for v in (True, 3):
+            p = ms.Parameter(ms.Tensor(np.zeros(2, pd)), name='w')
+            p.set_data(v)
+            out.append(p)
+    p = ms.Parameter(ms.Tensor(np.zeros(2, np.uint8)), name='w')
+    p.set_data(2.5)
+    return out + [p]
+
+
+def case_err_set_data_float_into_int(ms):
+    p = ms.Parameter(ms.Tensor(np.array([1, 2], np.int32)), name='w')
+    p.set_data(1.5)
+    return p
+
+
 # ---------------------------------------------------------------------------
 def all_cases():
     """Return {name: fn} for every case in this module (name without 'case_')."""
