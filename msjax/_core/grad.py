@@ -189,6 +189,8 @@ class _GradFunction:
                                  "arguments.")
         if kwargs:
             args, kwargs = _bind_keywords(self._fn, args, kwargs)
+            if self._get_all_style and any(isinstance(v, Tensor) for v in kwargs.values()):
+                return self._with_keyword_tensors(args, kwargs, sens)
         nargs = len(args)
         if self._get_all_style:
             positions = tuple(range(nargs))
@@ -217,6 +219,29 @@ class _GradFunction:
         if self._has_aux:
             return grads, tuple(out[1:])
         return grads
+
+    def _with_keyword_tensors(self, args, kwargs, sens):
+        """``GradOperation(get_all=True)`` with Tensors in ``**kwargs``: MindSpore appends their
+        gradients, in the call's keyword order, after the positional inputs'. The gradient function
+        of ``fn`` taking them positionally is kept per call signature (no retrace per call)."""
+        names = tuple(k for k, v in kwargs.items() if isinstance(v, Tensor))
+        rest = tuple((k, v) for k, v in kwargs.items() if k not in names)
+        try:
+            key = (len(args), names, rest)
+            child = self._sf.get(key)
+        except TypeError:          # an unhashable keyword value: not kept
+            key, child = None, None
+        if child is None:
+            fn, n, rest_kw = self._fn, len(args), dict(rest)
+
+            def positional(*a):
+                return fn(*a[:n], **rest_kw, **dict(zip(names, a[n:])))
+            child = _GradFunction(positional, None, self._weights_arg, has_aux=self._has_aux,
+                                  get_value=self._get_value, sens_param=self._sens_param, get_all_style=True)
+            if key is not None:
+                self._sf[key] = child
+        extra = tuple(kwargs[k] for k in names)
+        return child(*args, *extra, sens=sens) if self._sens_param else child(*args, *extra)
 
     def _nest(self, args, positions, tensor_positions, g_in, g_w, int_out=False):
         in_grads = [wrap(_integer_input_grad(gs[0], args[p], int_out)) for gs, p in zip(g_in, tensor_positions)]

@@ -1618,6 +1618,19 @@ def case_err_set_data_dtype_change(ms):
     return [p, str(p.dtype)]
 
 
+def case_gradop_get_all_kwargs(ms):
+    """``GradOperation(get_all=True)`` appends the gradients of Tensors passed through ``**kwargs``
+    (keyword order), after the positional inputs'."""
+    class Net(ms.nn.Cell):
+        def construct(self, x, y, **kwargs):
+            return x * y * kwargs["z"] + kwargs["w"] * kwargs["scale"]
+
+    x, y, z, w = (ms.Tensor(np.array([v, v + 1], np.float32)) for v in (2., 3., 5., 7.))
+    g = ms.ops.GradOperation(get_all=True)(Net())
+    return [g(x, y, w=w, z=z, scale=3.0), g(x, y, z=z, w=w, scale=2.0),
+            ms.ops.GradOperation(get_all=True, sens_param=True)(Net())(x, y, z=z, w=w, scale=1.0, sens=x)]
+
+
 def case_set_data_dtype_rules(ms):
     """``Parameter.set_data`` casts a Tensor of any dtype to the Parameter's; Python scalars become it."""
     out = []
