@@ -46,6 +46,35 @@ def test_hook_sees_concrete_values_every_call(mode):
     assert [float(s) for s in seen] == [2.0, 3.0, 4.0]
 
 
+def test_hook_backward_made_in_construct_runs_each_calls_own_hook():
+    """A HookBackward built inside ``construct`` is a new hook every call (MindSpore rebuilds the
+    gradient graph; tests/st/pynative/hook's test_hookbackward_should_two_zero): each call's hook runs
+    once, not the first call's hook again."""
+    calls = []
+
+    def make_hook(k):
+        def hook(g):
+            calls.append((k, float(g[0].asnumpy().sum())))
+        return hook
+
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.dense = nn.Dense(3, 2, weight_init="ones")
+            self.made = 0
+
+        def construct(self, x):
+            self.made += 1
+            return ops.HookBackward(make_hook(self.made))(self.dense(x)).sum()
+
+    net = Net()
+    gf = ms.grad(net, grad_position=None, weights=net.trainable_params())
+    for _ in range(3):
+        gf(ms.Tensor(np.ones((1, 3), np.float32)))
+    assert [k for k, _ in calls] == [1, 2, 3]
+    assert all(v == 2.0 for _, v in calls)
+
+
 def test_hook_under_second_order_gradient(mode):
     # the hook doubles the gradient of x**3 at its output: d/dx (2 * 3x^2) = 12x
     hook = ops.HookBackward(lambda g: (g[0] * 2,))

@@ -33,6 +33,8 @@ VERSION = [0]           # bumped by anything that changes how a Cell traces (to_
                         # registration...); a compiled function made before is retraced.
                         # Training flags are part of the cache key instead (train/eval switch
                         # back and forth without recompiling)
+TRACE_ONLY = [0]        # bumped when a traced call makes something that lives only in that call (a
+                        # HookBackward built in ``construct``): its compiled function is not kept
 COMPILED_SCOPE = [0]    # > 0 while an ``ms.jit`` function runs (MindSpore compiles its body)
 COLLECTIVES_TRACED = [0]   # collectives traced outside a data-parallel step; msjax.communication
                            # counts them, and lends the transform core its data-parallel step

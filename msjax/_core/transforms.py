@@ -827,7 +827,7 @@ class StatefulFunction:
             return self._inline(a, nargs, sens)
         key = (a.key, self._sens_key(sens), _VERSION[0], self._train_flags(a), nograd.active(),
                provided.need("parallel_mode")())   # a data-parallel step is compiled per mode
-        entry = self._cache.get(key)
+        entry, made = self._cache.get(key), state.TRACE_ONLY[0]
         if entry is None:
             entry = self._cache[key] = self._entry_for(a, nargs, sens, key)
         state_params = entry.state
@@ -835,6 +835,8 @@ class StatefulFunction:
         sens_arr = None if sens is None else to_arrays(sens)
         result, changed = entry.call(state_vals, a.dyn, sens_arr)
         del state_vals
+        if state.TRACE_ONLY[0] != made:   # traced anew next call (MindSpore rebuilds such a graph)
+            self._cache.pop(key, None)
         if entry.prints:    # runtime prints and host-side hooks: wait for them, raise what a hook raised
             jax.block_until_ready(result)
             hooks.raise_pending()

@@ -404,6 +404,8 @@ class HookBackward(Primitive):
         super().__init__()
         self.hook_fn = hook_fn
         self.cell_id = cell_id
+        if state.in_transform():    # made in a traced ``construct``: the next call traces again, with its new hook
+            state.TRACE_ONLY[0] += 1
 
     def __call__(self, *args):
         if not args:
