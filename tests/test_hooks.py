@@ -157,3 +157,19 @@ def test_backward_hook_of_a_cell_with_bprop_sees_bprops_gradients():
     g = ms.ops.GradOperation(get_all=True, sens_param=True)(net)(x, ms.Tensor(np.array([3.0, 4.0], np.float32)))
     assert g[0].asnumpy().tolist() == [15.0, 40.0]
     assert seen == [([[15.0, 40.0]], [[3.0, 4.0]])]
+
+
+def test_cell_with_bprop_returns_new_tensors_not_its_inputs():
+    """MindSpore's custom-bprop node gives new output Tensors in PyNative (tests/st/pynative/grad's
+    test_custom_function_return_self_net); other outputs and non-Tensor values pass through."""
+    class Net(nn.Cell):
+        def construct(self, x, k):
+            return x, k, x * 2
+
+        def bprop(self, x, k, out, dout):
+            return (dout[0], 0)
+
+    x = ms.Tensor(np.ones(3, np.float32))
+    out = Net()(x, 1)
+    assert out[0] is not x and np.array_equal(out[0].asnumpy(), x.asnumpy())
+    assert out[1] == 1 and out[2].asnumpy().tolist() == [2.0] * 3

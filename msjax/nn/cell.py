@@ -433,7 +433,11 @@ class Cell(nnx.Module, pytree=False):
             return to_tensors(fn(*args, **kwargs))
         if state.frames and state.compiled():     # called inside a graph: read as the graph is
             return self._graph_construct(args)(*args, **kwargs)
-        return self._ms_construct(*args, **kwargs)
+        out = self._ms_construct(*args, **kwargs)
+        if getattr(type(self), "bprop", None) is not None:   # MindSpore's custom-bprop node makes new outputs
+            fresh = lambda o: Tensor(o._data) if isinstance(o, Tensor) and any(o is a for a in args) else o  # noqa: E731
+            out = tuple(fresh(o) for o in out) if isinstance(out, tuple) else fresh(out)
+        return out
 
     def _graph_construct(self, args):
         """``_ms_construct`` with ``construct`` as MindSpore's graph compiler reads it (GRAPH_MODE:
