@@ -173,3 +173,26 @@ def test_cell_with_bprop_returns_new_tensors_not_its_inputs():
     out = Net()(x, 1)
     assert out[0] is not x and np.array_equal(out[0].asnumpy(), x.asnumpy())
     assert out[1] == 1 and out[2].asnumpy().tolist() == [2.0] * 3
+
+
+def test_tensor_hooks_lists_registered_hooks_and_requires_grad_false_refuses():
+    """``Tensor.hooks()`` (MindSpore's TensorPy method; tests/st/pynative/hook/test_tensor_hook.py) and
+    its RuntimeError for a Parameter that does not require grad."""
+    x = ms.Tensor(np.ones(2, np.float32))
+    assert x.hooks() == []
+
+    def h1(g):
+        return g * 2
+
+    def h2(g):
+        return g * 3
+    first = x.register_hook(h1)
+    x.register_hook(h2)
+    assert x.hooks() == [h1, h2]
+    first.remove()
+    assert x.hooks() == [h2]
+    g = ms.grad(lambda t: (t * t).sum())(x)
+    assert g.asnumpy().tolist() == [6.0, 6.0]
+    p = ms.Parameter(ms.Tensor(np.ones(2, np.float32)), name="p", requires_grad=False)
+    with pytest.raises(RuntimeError, match="The tensor requires grad is false, which can not register tensor hook"):
+        p.register_hook(h1)

@@ -219,6 +219,8 @@ def register_tensor_hook(tensor, hook_fn):
     of ``tensor``. On a value computed inside the differentiated function it covers
     the uses after the registration; on an input it covers the input's gradient."""
     check_hook_fn(hook_fn)
+    if getattr(tensor, "requires_grad", True) is False:      # a Parameter(requires_grad=False)
+        raise RuntimeError("The tensor requires grad is false, which can not register tensor hook")
     hooks = tensor.__dict__.get("_ms_grad_hooks")
     if hooks is None:
         hooks = tensor.__dict__["_ms_grad_hooks"] = OrderedDict()

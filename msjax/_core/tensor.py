@@ -550,6 +550,10 @@ class Tensor(metaclass=_MindSporeClass):
         the uses after the registration (see ``_core.hooks``)."""
         return provided.need("register_tensor_hook")(self, hook_fn)
 
+    def hooks(self):
+        """The hook functions registered on this Tensor, oldest first (a list)."""
+        return list(self.__dict__.get("_ms_grad_hooks", {}).values())
+
     def _raw_get(self):     # a plain Tensor as transform state: a Cell attribute assigned inside a trace
         return self._data
 
