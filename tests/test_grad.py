@@ -416,3 +416,24 @@ def test_jit_on_construct_method_and_writes_in_graph_mode(mode):
     g = ms.grad(acc, None, acc.trainable_params())(ms.Tensor([2.0, 3.0]))
     close(g[0], np.array([2.0, 3.0], np.float32))
     close(acc.total, 17.0)
+
+
+def test_grad_all_with_an_int_tensor_index_into_a_cell_tuple():
+    """``self.layers[index](x)`` with an Int32 Tensor index (tests/st/ops/test_control_ops.py): the
+    index's gradient is a zero of its dtype; the float0 tangent JAX gives it never reaches NumPy's
+    host path for small eager programs (a JaxRuntimeError before)."""
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.layers = (ms.nn.ReLU(), ms.nn.Tanh())
+            self.z = ms.Parameter(ms.Tensor(np.full((2, 3), 0.5, np.float32)), name="z")
+
+        def construct(self, index, x):
+            return self.layers[index](x) * self.z
+
+    x = ms.Tensor(np.full((2, 3), 0.6, np.float32))
+    for i in (0, 1):
+        gi, gx = ms.ops.GradOperation(get_all=True)(Net())(ms.Tensor(i, ms.int32), x)
+        assert gi.dtype == ms.int32 and int(gi) == 0
+        expect = 0.5 if i == 0 else 0.5 * (1 - np.tanh(0.6) ** 2)
+        np.testing.assert_allclose(gx.asnumpy(), np.full((2, 3), expect, np.float32), rtol=1e-6)

@@ -616,7 +616,7 @@ def _plan(jaxpr, budget, top=True, composition=False):
             steps.append((eqn, None, plan))
             continue
         rule = _routable_eqn(eqn)
-        if rule is None or any(np.prod(v.aval.shape, dtype=np.int64) > MAX_ELEMENTS
+        if rule is None or any(np.prod(v.aval.shape, dtype=np.int64) > MAX_ELEMENTS or v.aval.dtype == jax.dtypes.float0
                                for v in list(eqn.invars) + list(eqn.outvars)):
             return None
         fn, kind = rule
@@ -882,6 +882,8 @@ def install():
                     plan = _plan(jaxpr.jaxpr, [0], composition=name in COMPOSITIONS)
                 except Exception:  # noqa: BLE001 - a type NumPy does not know (PRNG keys): XLA's
                     plan = None
+                if any(a.dtype == jax.dtypes.float0 for a in (*jaxpr.in_avals, *jaxpr.out_avals)):
+                    plan = None     # an integer input's tangent, which NumPy cannot hold
                 entry = _TABLE[jaxpr] = [plan, 0, None, 0.0, None]
             # the call's placement (mesh, shardings, committed inputs) is checked per call: a
             # program refused once (say under a mesh) still runs on the host in a plain call
