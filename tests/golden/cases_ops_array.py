@@ -455,6 +455,20 @@ def case_gather_elements_nd_grad(ms):
     return ms.grad(f)(a)
 
 
+def case_index_list_with_tensors(ms):
+    """A list index holding a Tensor is a tuple of indices (``x[[Tensor(1), 0]]`` is ``x[1, 0]``),
+    getting and setting; a list of Python ints or bools stays an array index."""
+    T = ms.Tensor
+    out = {}
+    for k, idx in enumerate(([T(1), 0], [T([0, 2]), 1], [T(0), T(1)], [0, T(2)],
+                             [T(np.array([True, False, True])), 2], [1, 2], [True, False, True])):
+        x = T(np.arange(12).reshape(3, 4), ms.float32)
+        got = x[idx]
+        x[idx] = -1
+        out[f"i{k}"] = (got, x)
+    return out
+
+
 def case_index_select(ms):
     ops, T = ms.ops, ms.Tensor
     a = T([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])

@@ -658,11 +658,16 @@ def unsorted_segment_sum(input_x, segment_ids, num_segments):
 _INDEX_TYPES = "Only support integers, slices(`:`), ellipsis(`...`), None, bool, tensor, int, list and tuple as index"
 
 
+def _tuple_like(index):
+    return isinstance(index, list) and any(
+        isinstance(i, (list, tuple, _py_slice, type(None), type(Ellipsis), Tensor)) for i in index)
+
+
 def normalize_index(index):
-    """MindSpore's reading of an index: a list holding lists/slices/None/Ellipsis is a
-    tuple of indices (numpy's legacy rule), other lists become integer/bool arrays."""
-    if isinstance(index, list) and any(isinstance(i, (list, tuple, _py_slice, type(None), type(Ellipsis)))
-                                       for i in index):
+    """MindSpore's reading of an index: a list holding lists/slices/None/Ellipsis/Tensors is a
+    tuple of indices (numpy's legacy rule; ``x[[Tensor(1), 0]]`` is ``x[1, 0]``), other lists become
+    integer/bool arrays."""
+    if _tuple_like(index):
         index = tuple(index)
     if isinstance(index, tuple):
         return tuple(_norm_item(i) for i in index)
@@ -679,8 +684,7 @@ def _norm_item(i):
 
 def check_index(shape, index, setting=False):
     """Raise MindSpore's error for an index it rejects; JAX would clamp or wrap instead."""
-    if isinstance(index, list) and any(isinstance(i, (list, tuple, _py_slice, type(None), type(Ellipsis)))
-                                       for i in index):
+    if _tuple_like(index):
         index = tuple(index)
     items = index if isinstance(index, tuple) else (index,)
     if not shape and any(isinstance(i, (int, _py_slice, list)) and not isinstance(i, bool) for i in items):
