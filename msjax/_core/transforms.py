@@ -50,7 +50,7 @@ TRACES = [0]        # number of Python traces of user functions (tests count the
 _VERSION = state.VERSION
 
 _CONCRETE_ERRORS = (jax.errors.ConcretizationTypeError, jax.errors.TracerIntegerConversionError,
-                    jax.errors.TracerArrayConversionError)
+                    jax.errors.TracerArrayConversionError, jax.errors.NonConcreteBooleanIndexError)
 
 
 bump_version = state.bump_version
