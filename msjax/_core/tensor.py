@@ -597,12 +597,12 @@ class Tensor(metaclass=_MindSporeClass):
 
     def __getitem__(self, index):
         _check_index(self._data.shape, index)
-        return wrap(self._data[_index(index)])
+        return wrap(self._data[_index(index, self._data.shape)])
 
     def __setitem__(self, index, value):
         _check_index(self._data.shape, index, True)
         v = value._data if isinstance(value, Tensor) else value
-        self._data = self._data.at[_index(index)].set(jnp.asarray(v, self._data.dtype))
+        self._data = self._data.at[_index(index, self._data.shape)].set(jnp.asarray(v, self._data.dtype))
 
     def __contains__(self, value):
         return bool(jnp.any(self._data == _operand(value, self._data)))
@@ -688,9 +688,9 @@ class Tensor(metaclass=_MindSporeClass):
         return self
 
 
-def _index(index):
+def _index(index, shape):
     """The index as JAX reads it (MindSpore's rules, lent by ``msjax.ops``)."""
-    return provided.need("normalize_index")(index)
+    return provided.need("normalize_index")(index, shape)
 
 
 def _check_index(shape, index, setting=False):

@@ -469,6 +469,62 @@ def case_index_list_with_tensors(ms):
     return out
 
 
+def _raised(f):
+    """``f()``, or the name of the exception it raises (for errors inside a loop, where ``_try``'s
+    one-error-per-occurrence bookkeeping does not apply)."""
+    try:
+        return f()
+    except Exception as e:  # noqa: BLE001 - the type is the result
+        return type(e).__name__
+
+
+def case_index_python_bools_in_tuples(ms):
+    """A Python bool among other items of a tuple index reads as NumPy's (setting through False
+    sets nothing; getting through it raises); a tuple inside the tuple is an array index."""
+    T = ms.Tensor
+    x0 = np.arange(24).reshape(2, 3, 4).astype(np.float32)
+    out = {}
+    for k, idx in enumerate(((..., 2, False, 1), (0, True, 0, None, True), (..., 0, None, 1, True, True, None),
+                             (None, True, [1, 0], (False, True, True), [2]), (..., (0, 1, 2), None, slice(None), True,
+                                                                              None), (T(-1), True, slice(0, 1)))):
+        x = T(x0)
+        out[f"get{k}"] = _raised(lambda: x[idx])
+        x[idx] = -1 - k
+        out[f"set{k}"] = x
+    out["false_alone"] = _try(lambda: T(x0)[False])
+    return out
+
+
+def case_index_bool_tensor_shape_errors(ms):
+    T = ms.Tensor
+    a = T(np.arange(60).reshape(3, 4, 5), ms.float32)
+    out = {}
+    for k, m in enumerate((T([True, True]), T(np.ones((3, 5), bool)), T(np.ones((3, 4, 6), bool)),
+                           T(np.ones((3, 4), bool)))):
+        out[f"get{k}"] = _raised(lambda: a[m])
+
+        def put():
+            b = a.copy()
+            b[m] = 1.0
+            return b
+        out[f"set{k}"] = _raised(put)
+    out["first"] = _try(lambda: a[T([True, True])])
+    return out
+
+
+def case_tensor_itemset(ms):
+    T = ms.Tensor
+    t = T(np.arange(6).reshape(2, 3).astype(np.float32))
+    out = {f"a{k}": _raised(lambda: t.itemset(*args))
+           for k, args in enumerate(((), (1,), ((1, 2), 9), (4, 7), (0, 7.5), ((1,), 3), (6, 1), (-1, 2),
+                                     ((-1, -1), 4), (1, 2, 3), ((1, 2), T(5.0))))}
+    out["one"] = T(np.array([1.0], np.float32)).itemset(5.5)
+    out["int"] = T(np.array([[3, 4]], np.int32)).itemset(1, 2.7)
+    out["unchanged"] = t
+    out["err"] = _try(lambda: t.itemset(1))
+    return out
+
+
 def case_index_select(ms):
     ops, T = ms.ops, ms.Tensor
     a = T([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])

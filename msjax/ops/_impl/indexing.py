@@ -663,13 +663,20 @@ def _tuple_like(index):
         isinstance(i, (list, tuple, _py_slice, type(None), type(Ellipsis), Tensor)) for i in index)
 
 
-def normalize_index(index):
+def normalize_index(index, shape=None):
     """MindSpore's reading of an index: a list holding lists/slices/None/Ellipsis/Tensors is a
-    tuple of indices (numpy's legacy rule; ``x[[Tensor(1), 0]]`` is ``x[1, 0]``), other lists become
-    integer/bool arrays."""
+    tuple of indices (numpy's legacy rule; ``x[[Tensor(1), 0]]`` is ``x[1, 0]``), other lists and
+    tuples inside a tuple become integer/bool arrays. A tuple with a Python bool among other items
+    (``x[..., 2, False, 1]``, ``x[None, True, [1, 0], (False, True, True), [2]]``) is NumPy's
+    reading of it, as MindSpore's: the element positions NumPy selects (JAX places such bool
+    dimensions elsewhere, or fails)."""
     if _tuple_like(index):
         index = tuple(index)
     if isinstance(index, tuple):
+        if shape is not None and len(index) > 1 and any(isinstance(i, (bool, np.bool_)) for i in index):
+            pos = _numpy_positions(index, shape)
+            if pos is not None:
+                return pos
         return tuple(_norm_item(i) for i in index)
     return _norm_item(index)
 
@@ -677,9 +684,42 @@ def normalize_index(index):
 def _norm_item(i):
     if isinstance(i, Tensor):
         return i._data
-    if isinstance(i, list):
-        return jnp.asarray(_infer_np(i))
+    if isinstance(i, (list, tuple)):
+        return jnp.asarray(_infer_np(list(i)))
     return i
+
+
+def _numpy_positions(index, shape, limit=1 << 24):
+    """The index as one integer array per dimension (NumPy's selection of a concrete index, its
+    result's shape), or None for a traced Tensor in it or a large tensor."""
+    if int(np.prod(shape)) > limit:
+        return None
+    items = []
+    for i in index:
+        if isinstance(i, Tensor):
+            i = _concrete(i._data)
+            if i is None:
+                return None
+        elif isinstance(i, (list, tuple)):
+            i = np.asarray(_infer_np(list(i)))
+        items.append(i)
+    flat = np.arange(int(np.prod(shape))).reshape(shape)[tuple(items)]
+    return tuple(jnp.asarray(a) for a in np.unravel_index(flat, shape))
+
+
+def _check_mask_shape(mask, shape, dim, setting):
+    """MindSpore's ValueError for a bool Tensor index whose shape is not the indexed dimensions'."""
+    part = tuple(shape[dim:dim + len(mask)])
+    bad = next((k for k, (m, n) in enumerate(zip(mask, part)) if m != n), None)
+    if bad is None and len(part) == len(mask):
+        return
+    vec = lambda t: "[const vector]{" + ", ".join(str(v) for v in t) + "}"    # noqa: E731
+    if setting:
+        remapped = tuple(mask) + (1,) * (len(shape) - dim - len(mask))
+        raise ValueError(f"operands could not be broadcast together with remapped shapes [original->remapped]: "
+                         f"({','.join(str(v) for v in remapped)})  and requested shape ({','.join(str(v) for v in shape)})")
+    raise ValueError(f"The shape of index {vec(mask)}does not match the shape of the indexed data {vec(shape)} at dim "
+                     f"index{dim + (bad if bad is not None else len(part))}")
 
 
 def check_index(shape, index, setting=False):
@@ -687,6 +727,7 @@ def check_index(shape, index, setting=False):
     if _tuple_like(index):
         index = tuple(index)
     items = index if isinstance(index, tuple) else (index,)
+    in_tuple = isinstance(index, tuple)
     if not shape and any(isinstance(i, (int, _py_slice, list)) and not isinstance(i, bool) for i in items):
         raise TypeError("Cannot iterate over a scalar tensor.")
     n_real = builtins.sum(1 for i in items if i is not None and i is not Ellipsis and not isinstance(i, bool)
@@ -702,9 +743,12 @@ def check_index(shape, index, setting=False):
         if i is None:
             continue
         if isinstance(i, bool):
-            if not i:
-                raise IndexError("When tensor is indexed by a bool object, the value only support 'True'.")
+            if not i and not setting:     # setting through False sets nothing (NumPy), as MindSpore
+                raise IndexError("Bool element of tuple index must be 'True', but got 'False'." if in_tuple else
+                                 "When tensor is indexed by a bool object, the value only support 'True'.")
             continue
+        if isinstance(i, tuple):          # a sequence inside a tuple index: an array index
+            i = list(i)
         if isinstance(i, (float, complex, str, np.floating)):
             raise IndexError(f"{_INDEX_TYPES}, but got {i} with type {type(i)}")
         size = shape[dim] if dim < len(shape) else None
@@ -731,6 +775,7 @@ def check_index(shape, index, setting=False):
         elif isinstance(i, Tensor):
             d = i._data
             if d.dtype == np.bool_:
+                _check_mask_shape(d.shape, shape, dim, setting)
                 dim += d.ndim
                 continue
             if not jnp.issubdtype(d.dtype, jnp.integer):

@@ -384,3 +384,31 @@ def _sum_to_size(self, *size):
 def _reverse(self, axis):
     """``Tensor.reverse(axis)``: reversed along the listed axes."""
     return wrap(jnp.flip(self._data, tuple(axis) if isinstance(axis, (list, tuple)) else axis))
+
+
+@op("tensor_itemset", methods="itemset", family="array")
+def _itemset(self, *args):
+    """``Tensor.itemset(*args)`` (deprecated in MindSpore 2.10, still there): a new Tensor with one
+    element set (``(value,)`` for a shape-(1,) Tensor; ``(flat_index or index_tuple, value)``); the
+    Tensor itself is unchanged, as MindSpore's."""
+    if not args:
+        raise ValueError("'Tensor.itemset()' must have at least one argument, but got None.")
+    if len(args) > 2:
+        raise ValueError(f"'Tensor.itemset()' must have at most 2 argument, but got {len(args)}.")
+    x = self._data
+    if len(args) == 1:
+        if x.shape != (1,):
+            raise IndexError(f"Only tensor which shape is (1,) support 1 arg that means omit index, but the tensor "
+                             f"shape is {tuple(x.shape)} and got 1 input.")
+        index, value = (0,), args[0]
+    elif isinstance(args[0], tuple):
+        index, value = args
+        if len(index) != x.ndim:
+            raise IndexError(f"Tuple index len({len(index)}) is not same to tensor dimension({x.ndim})")
+    else:
+        flat, value = int(args[0]), args[1]
+        if not -x.size <= flat < x.size:
+            raise IndexError(f"index {flat} is out of bounds for axis 0 with size {x.size}")
+        index = np.unravel_index(flat % x.size, x.shape)
+    v = value._data if isinstance(value, Tensor) else value
+    return wrap(x.at[tuple(int(i) for i in index)].set(jnp.asarray(v, x.dtype)))
