@@ -20,7 +20,7 @@ import numpy as np
 from . import nograd
 from .parameter import Parameter, ParameterTuple
 from .tensor import Tensor, wrap
-from .transforms import JvpSpec, StatefulFunction, VjpSpec, static_int, to_tensors
+from .transforms import JvpSpec, StatefulFunction, VjpSpec, _objects_named_by, collect_state, static_int, to_tensors
 
 __all__ = ["grad", "value_and_grad", "GradOperation", "get_grad", "JvpFunction"]
 
@@ -333,11 +333,11 @@ class GradOperation:
 
     def __call__(self, fn, weights=None):
         if self.get_by_list:
-            if weights is None:
-                if not hasattr(fn, "trainable_params"):
-                    raise TypeError("For 'GradOperation', when 'get_by_list' is True and 'fn' is not a Cell, "
-                                    "'weights' must be given.")
-                weights = fn.trainable_params()
+            if weights is None:     # a function: the trainable Parameters it names (none: an empty tuple)
+                named = []
+                _objects_named_by(fn, 0, set(), named)
+                weights = fn.trainable_params() if hasattr(fn, "trainable_params") else [
+                    p for p in collect_state(named) if isinstance(p, Parameter) and p.requires_grad]
             _weights_list(weights)
             weights_arg = weights if isinstance(weights, Tensor) else tuple(weights)
         else:

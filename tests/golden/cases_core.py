@@ -1631,6 +1631,23 @@ def case_gradop_get_all_kwargs(ms):
             ms.ops.GradOperation(get_all=True, sens_param=True)(Net())(x, y, z=z, w=w, scale=1.0, sens=x)]
 
 
+def case_gradop_get_by_list_function(ms):
+    """``GradOperation(get_by_list=True)`` of a function without weights: the trainable Parameters
+    it names (an empty tuple when none)."""
+    w = ms.Parameter(ms.Tensor(np.array([3.0, -1.0], np.float32)), name='w')
+    frozen = ms.Parameter(ms.Tensor(np.array([2.0], np.float32)), name='frozen', requires_grad=False)
+    x = ms.Tensor(np.array([1.0, 2.0], np.float32))
+
+    def plain(x):
+        return (x * x).sum()
+
+    def closes(x):
+        return (x * w * frozen).sum()
+    g = ms.ops.GradOperation
+    return [g(get_all=True, get_by_list=True)(plain)(x), g(get_by_list=True)(plain)(x),
+            g(get_all=True, get_by_list=True)(closes)(x), g(get_by_list=True)(closes)(x)]
+
+
 def case_set_data_dtype_rules(ms):
     """``Parameter.set_data`` casts a Tensor of any dtype to the Parameter's; Python scalars become it."""
     out = []
