@@ -49,3 +49,21 @@ def test_jit_function_and_gradient_with_an_input_mask(graph_mode):
     np.testing.assert_array_equal(g.asnumpy(), np.where(M, 2.0, 0.0).astype(np.float32))
     g2 = ms.grad(lambda x, m: (x[m] ** 2).sum())(ms.Tensor(X), ms.Tensor(M))
     np.testing.assert_array_equal(g2.asnumpy(), np.where(M, 2 * X, 0.0).astype(np.float32))
+
+
+def test_mindspore_numpy_unique_in_jit_and_graph_mode(graph_mode):
+    """``mindspore.numpy.unique`` (a data-dependent shape) inside ``ms.jit`` and a GRAPH_MODE Cell:
+    the call runs uncompiled (it raised a RuntimeError); MindSpore's order, first appearance."""
+    import msjax.numpy as mnp
+
+    @ms.jit
+    def twice(x):
+        return mnp.unique(x) * 2
+
+    class Net(nn.Cell):
+        def construct(self, x):
+            return mnp.unique(x, return_inverse=True)
+    x = ms.Tensor(np.array([3, 1, 3, 2], np.int32))
+    assert twice(x).asnumpy().tolist() == [6, 2, 4]
+    u, inv = Net()(x)
+    assert u.asnumpy().tolist() == [3, 1, 2] and inv.asnumpy().tolist() == [0, 1, 0, 2]

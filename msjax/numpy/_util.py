@@ -14,7 +14,7 @@ import jax.numpy as jnp
 import numpy as _np
 
 from .._core import dtype as mstype
-from .._core.tensor import Tensor, to_array, wrap
+from .._core.tensor import Tensor, TracedValueError, to_array, wrap
 
 _SCALARS = (bool, int, float)
 
@@ -133,10 +133,11 @@ def check_int(value, name):
 
 
 def concrete(a, what):
-    """A concrete numpy value of ``a``; data-dependent shapes cannot be traced."""
+    """A concrete numpy value of ``a``; data-dependent shapes cannot be traced (a RuntimeError that
+    ``ms.jit``/GRAPH_MODE catch to run the function uncompiled, as MindSpore runs a dynamic shape)."""
     try:
         return _np.asarray(a)
     except Exception:  # noqa: BLE001 - a jax tracer
-        raise RuntimeError(f"mindspore.numpy.{what}: the result's shape depends on the input's values, "
+        raise TracedValueError(f"mindspore.numpy.{what}: the result's shape depends on the input's values, "
                            "which are not known inside ms.jit/ms.grad on msjax (JAX traces shapes); "
                            "call it outside the compiled function.") from None
