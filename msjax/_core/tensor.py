@@ -308,7 +308,17 @@ class Tensor(metaclass=_MindSporeClass):
     _ms_path = "mindspore.common.tensor.Tensor"
 
     __array_priority__ = 100
-    __array_ufunc__ = None  # numpy defers to our reflected operators
+
+    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        """A NumPy ufunc or operator with a Tensor (``ndarray + t``, ``np.abs(t)``) gives an ndarray, as
+        MindSpore's Tensor (NumPy reads it through ``__array__``); on a traced Tensor (inside ``ms.jit``
+        or a gradient) it is ``jax.numpy``'s function of the same name, a Tensor."""
+        if any(isinstance(i, Tensor) and isinstance(i._data, jax.core.Tracer) for i in inputs):
+            fn = getattr(jnp, ufunc.__name__, None)
+            if fn is None or method != "__call__" or kwargs:
+                return NotImplemented
+            return wrap(fn(*(i._data if isinstance(i, Tensor) else i for i in inputs)))
+        return getattr(ufunc, method)(*(i.asnumpy() if isinstance(i, Tensor) else i for i in inputs), **kwargs)
 
     def __init__(self, input_data=None, dtype=None, shape=None, init=None, internal=False,
                  const_arg=False, device=None):

@@ -244,6 +244,8 @@ def vmap(fn, in_axes=0, out_axes=0):
     """``ops.vmap(fn, in_axes=0, out_axes=0)`` on ``jax.vmap``: ``in_axes`` an int, None or a
     tuple/list matching the arguments (nested for tuple arguments); non-Tensor arguments
     are passed unchanged to every call."""
+    if getattr(type(fn), "_ms_is_cell", False) and type(fn).__name__ == "CellList":
+        return _ensemble(list(fn), in_axes, out_axes)
     if not callable(fn):
         raise TypeError(f"The 'fn' of 'vmap' must be callable, but got {type(fn).__name__}.")
     if in_axes is None:
@@ -273,6 +275,33 @@ def vmap(fn, in_axes=0, out_axes=0):
         out = jax.vmap(body, in_axes=tuple(axes), out_axes=0)(*leaves)
         return _move_out(out, out_axes)
 
+    return batched
+
+
+def _ensemble(cells, in_axes, out_axes):
+    """``vmap`` of a CellList (MindSpore's model ensembling): cell ``k`` gets slice ``k`` of each
+    mapped input (the mapped size must be the number of cells) and the unmapped ones whole; the
+    outputs are stacked at ``out_axes``. Each cell runs once (MindSpore stacks their Parameters
+    and vectorises; the same values)."""
+    def pick(a, spec, k):
+        if isinstance(a, (tuple, list)):
+            specs = spec if isinstance(spec, (tuple, list)) else [spec] * len(a)
+            return type(a)(pick(x, s, k) for x, s in zip(a, specs))
+        if spec is None or not isinstance(a, Tensor):
+            return a
+        if a.shape[spec] != len(cells):
+            raise RuntimeError(f"The 'axis_size' of each argument in the scope of 'vmap' should be equal to the "
+                               f"number of cells in the CellList: {len(cells)}, but got {a.shape[spec]}.")
+        return wrap(jnp.take(a._data, k, axis=spec))
+
+    def batched(*args):
+        specs = in_axes if isinstance(in_axes, (tuple, list)) else [in_axes] * len(args)
+        if len(specs) != len(args):
+            raise RuntimeError(f"When vmap`s 'in_axes' is a tuple or list, and its size must be equal to the number "
+                               f"of arguments of 'fn': {len(args)}, but got size: {len(specs)}.")
+        outs = [_out_arrays(c(*[pick(a, sp, k) for a, sp in zip(args, specs)])) for k, c in enumerate(cells)]
+        return _move_out(jax.tree_util.tree_map(lambda *xs: jnp.stack(xs), *outs),
+                         0 if out_axes is None else out_axes)
     return batched
 
 
