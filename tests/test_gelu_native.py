@@ -55,9 +55,13 @@ def test_vector_code_is_this_glibc_tanhf():
     assert PATHS[path] == ("avx2" if _has_avx2() else "sse2")
 
 
-def _has_avx2():
+def _cpu_has(flag):
     with open("/proc/cpuinfo") as f:
-        return " avx2" in f.read()
+        return f" {flag}" in f.read()
+
+
+def _has_avx2():
+    return _cpu_has("avx2")
 
 
 def _bits(x):
@@ -114,16 +118,35 @@ def test_forced_libm_path_gives_mindspore_bits():
     assert PATHS[int(path)] == "libm (forced)" and differ == "0"
 
 
-@pytest.mark.skipif(not _glibc_fdlibm_tanhf() or shutil.which("g++") is None,
-                    reason="needs g++ and glibc's fdlibm tanhf")
-@pytest.mark.parametrize("flags", [["--isa", "sse2"], ["--isa", "sse2", "--ftz"]] +
-                         ([["--isa", "avx2"], ["--isa", "avx2", "--ftz"]] if _has_avx2() else []))
-def test_exhaustive_checker_with_a_stride(tmp_path, flags):
-    """bench/tanhf_exhaustive.cc over every 4,099th float (1,048,000 or so): 0 differing values."""
-    exe = tmp_path / "tanhf_exhaustive"
+@pytest.fixture(scope="module")
+def checker(tmp_path_factory):
+    """bench/tanhf_exhaustive.cc built as the native kernels are (-O2, no FMA contraction)."""
+    if not _glibc_fdlibm_tanhf() or shutil.which("g++") is None:
+        pytest.skip("needs g++ and glibc's fdlibm tanhf")
+    exe = tmp_path_factory.mktemp("tanhf") / "tanhf_exhaustive"
     subprocess.run(["g++", "-O2", "-ffp-contract=off", "-std=c++17", "-w", "-I",
                     os.path.join(ROOT, "msjax", "ops", "_native"), os.path.join(ROOT, "bench", "tanhf_exhaustive.cc"),
                     "-o", str(exe)], check=True, capture_output=True, timeout=300)
-    out = subprocess.run([str(exe), "--stride", "4099", *flags], capture_output=True, text=True, timeout=300)
+    return exe
+
+
+@pytest.mark.parametrize("flags", [["--isa", "sse2"], ["--isa", "sse2", "--ftz"]] +
+                         ([["--isa", "avx2"], ["--isa", "avx2", "--ftz"]] if _has_avx2() else []))
+def test_exhaustive_checker_with_a_stride(checker, flags):
+    """bench/tanhf_exhaustive.cc over every 4,099th float (1,047,809): 0 differing values."""
+    out = subprocess.run([str(checker), "--stride", "4099", *flags], capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stdout[-2000:]
-    assert "tanhf differs at 0, gelu at 0" in out.stdout
+    assert "1047809 inputs checked" in out.stdout and "tanhf differs at 0, gelu at 0" in out.stdout
+
+
+@pytest.mark.skipif(not (_has_avx2() and _cpu_has("fma")) or shutil.which("g++") is None
+                    or not _glibc_fdlibm_tanhf(), reason="needs g++, AVX2 and FMA, glibc's fdlibm tanhf")
+def test_checker_sees_fused_multiply_adds(tmp_path):
+    """The same sources built with FMA contraction (one rounding fewer in a few steps): the checker reports
+    differing values, so its 0 above is a measurement."""
+    exe = tmp_path / "tanhf_fma"
+    subprocess.run(["g++", "-O2", "-ffp-contract=fast", "-mfma", "-std=c++17", "-w", "-I",
+                    os.path.join(ROOT, "msjax", "ops", "_native"), os.path.join(ROOT, "bench", "tanhf_exhaustive.cc"),
+                    "-o", str(exe)], check=True, capture_output=True, timeout=300)
+    out = subprocess.run([str(exe), "--stride", "4099", "--isa", "avx2"], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 1 and "tanhf differs at 0," not in out.stdout, out.stdout[-2000:]
