@@ -7,8 +7,8 @@
 // once (the caller casts). Found by matching MindSpore 2.10's outputs bit for bit (every float16 value,
 // 100,003 normal float32 draws; tests/test_gelu_bits.py).
 //
-// The kernel runs glibc 2.36's tanhf eight lanes at a time (tanhf_vec.h; AVX2, else SSE2 four lanes: about
-// 4x faster than a libm call a value) when, once per process, that code gives the process's own tanhf's bits
+// The kernel runs glibc 2.36's tanhf eight lanes at a time (tanhf_vec.h; AVX2, else SSE2 four lanes: 4-5x less
+// CPU than a libm call a value) when, once per process, that code gives the process's own tanhf's bits
 // on a set of inputs at every branch and reduction boundary of tanhf and expm1f (CheckInputs); otherwise
 // (another C library's tanhf, e.g. glibc 2.41's correctly rounded one) and under MSJAX_GELU_LIBM=1 it calls
 // the C library's tanhf a value at a time.
