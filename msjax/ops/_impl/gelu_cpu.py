@@ -10,8 +10,8 @@ parted from MindSpore's run of msjax's file at its first ``GeLU``).
 
 The kernel computes ``tanhf`` as vector code (``msjax/ops/_native/tanhf_vec.h``: glibc 2.36's ``tanhf``, fdlibm's
 on ``expm1f``, eight lanes at a time with AVX2, else four; branch-free, the C source's float operations in its
-order), about 5x faster than a ``tanhf`` call a value (60 against 350 us of CPU for a ``(64, 256)`` block under
-load; XLA's own tanh-form GeLU, other bits: 17 us; ``bench/gelu_native.py``). Its bits are the C library's
+order), 5.5x less CPU than a ``tanhf`` call a value (65 against 357 us of CPU for a ``(64, 256)`` block under
+load; XLA's own tanh-form GeLU, other bits: 16 us; ``bench/gelu_native.py``). Its bits are the C library's
 ``tanhf``'s for all 2^32 float inputs on this code's glibc (``bench/tanhf_exhaustive.cc``). Once per process
 the kernel compares it with the process's own ``tanhf`` on the float patterns around every branch and
 reduction boundary; where any differs (another C library: glibc 2.41 made ``tanhf`` correctly rounded) and
