@@ -8,6 +8,17 @@ once. XLA's float32 ``tanh`` is its own polynomial: before this kernel 35 % of r
 and 367 of the 63,488 finite float16 values came out 1 ulp from MindSpore's (the census's float16 BERT
 parted from MindSpore's run of msjax's file at its first ``GeLU``).
 
+The kernel computes ``tanhf`` as vector code (``msjax/ops/_native/tanhf_vec.h``: glibc 2.36's ``tanhf``, fdlibm's
+on ``expm1f``, eight lanes at a time with AVX2, else four; branch-free, the C source's float operations in its
+order), 5.5x less CPU than a ``tanhf`` call a value (65 against 357 us of CPU for a ``(64, 256)`` block under
+load; XLA's own tanh-form GeLU, other bits: 16 us; ``bench/gelu_native.py``). Its bits are the C library's
+``tanhf``'s for all 2^32 float inputs on this code's glibc (``bench/tanhf_exhaustive.cc``). Once per process
+the kernel compares it with the process's own ``tanhf`` on the float patterns around every branch and
+reduction boundary; where any differs (another C library: glibc 2.41 made ``tanhf`` correctly rounded) and
+under ``MSJAX_GELU_LIBM=1`` it calls the C library's ``tanhf`` a value at a time, MindSpore's way
+(``tests/test_gelu_native.py``). Difference from MindSpore: none in the bits; MindSpore's kernel always calls
+the C library a value at a time.
+
 :func:`usable`: float32/float16 input and the conditions of ``matmul_onednn.native_usable`` (the CPU
 backend, the kernels loaded, outside forward-mode and exporters' traces, ``MSJAX_CPU_KERNELS`` not 0);
 otherwise the caller keeps XLA's formula. The gradient is that formula's (MindSpore's ``GeLUGrad`` is
