@@ -122,3 +122,10 @@ def test_a_non_tensor_input_must_get_none_and_dirty_tensors_must_be_outputs():
             return g
     with pytest.raises(RuntimeError, match="The dirty tensors must all be outputs of the forward function."):
         Dirty.apply(X)
+
+
+def test_c_expression_tensorpy_is_the_tensor_base():
+    """MindSpore's test helpers (tests/mindspore_test_framework) check ``isinstance(x, TensorPy)``."""
+    from msjax._c_expression import TensorPy
+    assert isinstance(X, TensorPy) and isinstance(ms.Parameter(X, name="p"), TensorPy)
+    assert not isinstance(np.ones(2), TensorPy)
