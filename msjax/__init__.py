@@ -172,6 +172,7 @@ try:
     from ._core.rng import (Generator, default_generator, get_rng_state, initial_seed, manual_seed, seed,
                             set_rng_state)
     from .common._toplevel import is_tensor, mutable, no_inline, recompute, tensor
+    from .common._grad_function import _Function  # mindspore._Function (PyTorch-style custom backward)
     from .runtime._device import (empty_cache, get_current_device, max_memory_allocated, max_memory_reserved,
                                   memory_allocated, memory_reserved, memory_stats, memory_summary,
                                   reset_max_memory_allocated, reset_max_memory_reserved, reset_peak_memory_stats,

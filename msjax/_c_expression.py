@@ -1,6 +1,8 @@
 """``mindspore._c_expression``: MindSpore's C++ binding. Only what real scripts
 import from it is here: ``init_exec_dataset`` (the device data queue of dataset
-sink mode), which raises — msjax feeds data from the host."""
+sink mode), which raises — msjax feeds data from the host; ``TensorPy``, the C++ base
+class of MindSpore's Tensor (test helpers check ``isinstance(x, TensorPy)``): msjax's Tensor."""
+from ._core.tensor import Tensor as TensorPy  # noqa: F401
 
 
 def init_exec_dataset(queue_name, size, batch_size, types, shapes, input_indexs, phase="dataset", need_run=True):
