@@ -492,6 +492,7 @@ def case_index_python_bools_in_tuples(ms):
         x[idx] = -1 - k
         out[f"set{k}"] = x
     out["false_alone"] = _try(lambda: T(x0)[False])
+    out["false_list_get"] = _try(lambda: T(x0)[[False, False]])
     return out
 
 

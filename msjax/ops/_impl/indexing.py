@@ -765,6 +765,8 @@ def check_index(shape, index, setting=False):
             if a.dtype.kind == "f":
                 raise IndexError(f"{_INDEX_TYPES}, but got {i} with type {type(i)}")
             if a.dtype == np.bool_:
+                if not setting and not a.any():   # MindSpore reads it as the (empty) list of its True positions
+                    raise IndexError("When tensor is indexed by list, the list can't be empty.")
                 dim += a.ndim
                 continue
             if size is not None:
