@@ -376,7 +376,8 @@ class _RNNBase(Cell):
                 w = tuple(None if a is None else a.astype(dt) for a in self._weights(idx))
                 h0 = (h[0][idx], h[1][idx]) if self.is_lstm else h[idx]
                 inp = pre if d == 0 else _reverse_sequence(pre, lengths)
-                native = self.is_lstm and lengths is None and lstm_cpu.usable(inp, *h0, *(a for a in w if a is not None))
+                native = (self.is_lstm and lengths is None
+                          and lstm_cpu.usable(inp, *h0, *(a for a in w if a is not None)))
                 o, fin = _scan(self.mode, inp, h0, *w, lengths=lengths, native=native)
                 if d == 1:
                     o = _reverse_sequence(o, lengths)

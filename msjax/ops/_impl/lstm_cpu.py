@@ -21,9 +21,9 @@ from . import matmul_onednn
 
 
 def usable(*arrays):
-    """Whether the native kernel may compute an LSTM of these operands (see the module docstring)."""
-    return (all(a.dtype == jnp.float32 for a in arrays) and all(a.size > 0 for a in arrays[:1])
-            and matmul_onednn.native_usable())
+    """Whether the native kernel may compute an LSTM of these operands, the sequence first (see the module
+    docstring)."""
+    return all(a.dtype == jnp.float32 for a in arrays) and arrays[0].size > 0 and matmul_onednn.native_usable()
 
 
 def _ffi(x, h0, c0, w_ih, w_hh, bias):
