@@ -23,6 +23,7 @@ from ..._core.parameter import Parameter, ParameterTuple
 from ..._core.tensor import Tensor, wrap
 from ...common.initializer import Uniform, initializer
 from ..cell import Cell
+from ...ops._impl import lstm_cpu
 from ...ops._impl.activation import relu_array
 from .basic import Dropout
 
@@ -177,13 +178,23 @@ class GRUCell(_RNNCellBase):
         return wrap(_gru_step(x._data, hx._data, *self._w()))
 
 
-def _scan(mode, x, h0, w_ih, w_hh, b_ih, b_hh, lengths=None):
+def _scan(mode, x, h0, w_ih, w_hh, b_ih, b_hh, lengths=None, native=False):
     """Run one direction over time-major ``x`` (T, N, I); returns (outputs (T, N, H), final state).
 
     Each mode is one ``jax.jit`` named ``msjax_rnn_<mode>``: compiled once per shape when called
     eagerly, and a named call inside a trace (XLA inlines it), which the MINDIR and ONNX writers
-    write as MindSpore's ``LSTM`` node / ONNX's ``LSTM`` operator."""
-    return _DIRECTIONS[mode](x, h0, w_ih, w_hh, b_ih, b_hh, lengths)
+    write as MindSpore's ``LSTM`` node / ONNX's ``LSTM`` operator. ``native`` (LSTM without
+    ``lengths``, float32, ``lstm_cpu.usable``): the loop is msjax's CPU LSTM kernel, MindSpore's
+    values bit for bit (its ``nn.LSTM`` calls its ``LSTM`` kernel there), the gradient the loop's."""
+    return _DIRECTIONS[mode](x, h0, w_ih, w_hh, b_ih, b_hh, lengths, native)
+
+
+def _native_lstm(x, h0, w_ih, w_hh, b_ih, b_hh):
+    def reference(x, h, c, w_ih, w_hh, b_ih, b_hh):
+        outs, (hn, cn) = _direction("LSTM", x, (h, c), w_ih, w_hh, b_ih, b_hh, None)
+        return outs, hn, cn
+    outs, hn, cn = lstm_cpu.lstm(reference, x, h0[0], h0[1], w_ih, w_hh, b_ih, b_hh)
+    return outs, (hn, cn)
 
 
 def _direction(mode, x, h0, w_ih, w_hh, b_ih, b_hh, lengths):
@@ -215,10 +226,12 @@ def _direction(mode, x, h0, w_ih, w_hh, b_ih, b_hh, lengths):
 
 
 def _named_direction(mode):
-    def fn(x, h0, w_ih, w_hh, b_ih, b_hh, lengths):
+    def fn(x, h0, w_ih, w_hh, b_ih, b_hh, lengths, native):
+        if native:
+            return _native_lstm(x, h0, w_ih, w_hh, b_ih, b_hh)
         return _direction(mode, x, h0, w_ih, w_hh, b_ih, b_hh, lengths)
     fn.__name__ = fn.__qualname__ = f"msjax_rnn_{mode}"
-    return jax.jit(fn)
+    return jax.jit(fn, static_argnums=(7,))
 
 
 _DIRECTIONS = {mode: _named_direction(mode) for mode in _STEPS}
@@ -363,7 +376,9 @@ class _RNNBase(Cell):
                 w = tuple(None if a is None else a.astype(dt) for a in self._weights(idx))
                 h0 = (h[0][idx], h[1][idx]) if self.is_lstm else h[idx]
                 inp = pre if d == 0 else _reverse_sequence(pre, lengths)
-                o, fin = _scan(self.mode, inp, h0, *w, lengths=lengths)
+                native = (self.is_lstm and lengths is None
+                          and lstm_cpu.usable(inp, *h0, *(a for a in w if a is not None)))
+                o, fin = _scan(self.mode, inp, h0, *w, lengths=lengths, native=native)
                 if d == 1:
                     o = _reverse_sequence(o, lengths)
                 outs.append(o)
@@ -413,7 +428,13 @@ class GRU(_RNNBase):
 class LSTM(_RNNBase):
     """``nn.LSTM(input_size, hidden_size, num_layers=1, has_bias=True, batch_first=False, dropout=0.0,
     bidirectional=False, dtype=mstype.float32)``: ``construct(x, hx=None, seq_length=None)`` ->
-    (output, (h_n, c_n))."""
+    (output, (h_n, c_n)).
+
+    float32 without ``seq_length`` on the CPU: each direction of each layer is msjax's CPU LSTM
+    kernel (``ops/_impl/lstm_cpu.py``), MindSpore 2.10's values bit for bit (its ``nn.LSTM`` calls
+    its oneDNN ``LSTM`` kernel so); the gradient is XLA's formula's, not MindSpore's ``LSTMGrad``.
+    With ``seq_length`` MindSpore runs its Python loop of MatMuls, msjax XLA's loop: the values agree
+    to float32 rounding, as do float16 and the other backends."""
 
     def __init__(self, *args, **kwargs):
         super().__init__("LSTM", *args, **kwargs)

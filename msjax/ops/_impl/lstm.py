@@ -14,6 +14,7 @@ import jax
 import jax.numpy as jnp
 
 from ..._core.registry import op
+from . import lstm_cpu
 from ._util import Tensor, wrap
 
 
@@ -38,7 +39,10 @@ def _check_lstm(input_size, hidden_size, num_layers, has_bias, bidirectional, dr
 def lstm(input, h, c, w, input_size, hidden_size, num_layers, has_bias, bidirectional, dropout, proj_size=0):
     """``ops.LSTM(input_size, hidden_size, num_layers, has_bias, bidirectional, dropout, proj_size=0)(input, h,
     c, w)`` -> ``(output, h_n, c_n, reserve, state)`` for ``input`` ``(seq_len, batch, input_size)`` and
-    ``h``/``c`` ``(1, batch, hidden_size)``. float16 is computed in float32 and rounded once.
+    ``h``/``c`` ``(1, batch, hidden_size)``. float32 runs on msjax's CPU LSTM kernel where it can
+    (``lstm_cpu``: oneDNN's ``lstm_forward`` as MindSpore's CPU kernel calls it, MindSpore's bits; the
+    gradient is XLA's formula's); elsewhere, and for float16 (computed in float32 and rounded once),
+    XLA's formula.
 
     Differences from MindSpore: ``reserve`` and ``state`` (its kernels' workspace and random state)
     are zeros of shape ``(1, 1)``; ``num_layers > 1``, ``bidirectional`` and ``proj_size > 0``
@@ -67,22 +71,31 @@ def lstm(input, h, c, w, input_size, hidden_size, num_layers, has_bias, bidirect
     sizes = (n_w + gates, n_w + 2 * gates) if has_bias else (n_w,)
     if wa.size not in sizes:
         raise ValueError(f"For 'LSTM', the size of 'w' must be {' or '.join(map(str, sizes))}, but got {wa.size}.")
-    out, hn, cn = _lstm(x, h0[0], c0[0], wa.reshape(-1), input_size, hidden_size, has_bias)
+    native = lstm_cpu.usable(x, h0, c0, wa)
+    out, hn, cn = _lstm(x, h0[0], c0[0], wa.reshape(-1), input_size, hidden_size, has_bias, native)
     zeros = jnp.zeros((1, 1), x.dtype)
     return wrap(out), wrap(hn[None]), wrap(cn[None]), wrap(zeros), wrap(zeros)
 
 
-@functools.partial(jax.jit, static_argnums=(4, 5, 6))
-def _lstm(x, h0, c0, w, input_size, hidden_size, has_bias):
-    dt = x.dtype
-    f32 = (lambda a: a.astype(jnp.float32)) if dt in (jnp.float16, jnp.bfloat16) else (lambda a: a)
-    x, h0, c0, w = f32(x), f32(h0), f32(c0), f32(w)
+@functools.partial(jax.jit, static_argnums=(4, 5, 6, 7))
+def _lstm(x, h0, c0, w, input_size, hidden_size, has_bias, native):
     g = 4 * hidden_size
     n_ih, n_w = g * input_size, g * (input_size + hidden_size)
     w_ih, w_hh = w[:n_ih].reshape(g, input_size), w[n_ih:n_w].reshape(g, hidden_size)
-    b = jnp.zeros((g,), w.dtype)
-    if has_bias:
-        b = w[n_w:n_w + g] + (w[n_w + g:] if w.shape[0] == n_w + 2 * g else 0.0)
+    biases = (w[n_w:n_w + g], w[n_w + g:] if w.shape[0] == n_w + 2 * g else None) if has_bias else (None, None)
+    if native:
+        return lstm_cpu.lstm(_formula, x, h0, c0, w_ih, w_hh, *biases)
+    return _formula(x, h0, c0, w_ih, w_hh, *biases)
+
+
+def _formula(x, h0, c0, w_ih, w_hh, b_ih, b_hh):
+    """The LSTM in XLA (float16 computed in float32); the gradient of the native kernel."""
+    dt = x.dtype
+    f32 = (lambda a: a.astype(jnp.float32)) if dt in (jnp.float16, jnp.bfloat16) else (lambda a: a)
+    x, h0, c0, w_ih, w_hh = f32(x), f32(h0), f32(c0), f32(w_ih), f32(w_hh)
+    b = jnp.zeros((w_ih.shape[0],), jnp.float32)
+    if b_ih is not None:
+        b = f32(b_ih) + (f32(b_hh) if b_hh is not None else 0.0)
     xw = jnp.einsum("sbi,gi->sbg", x, w_ih) + b
 
     def step(carry, xt):

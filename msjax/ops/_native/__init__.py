@@ -1,8 +1,9 @@
 """msjax's native CPU kernels: ``conv_dnnl.cc`` (oneDNN's convolution primitives as XLA FFI custom-call
 targets), ``batch_norm.cc`` (MindSpore's training BatchNorm arithmetic), ``layer_norm.cc`` (its
-CPU LayerNorm's) and ``gelu.cc`` (its tanh-form GeLU with the C library's ``tanhf``: glibc's ``tanhf``
-as vector code, ``tanhf_vec.h``, where it gives this process's C library's bits), built on first use
-into one library and registered with ``jax.ffi``.
+CPU LayerNorm's), ``gelu.cc`` (its tanh-form GeLU with the C library's ``tanhf``: glibc's ``tanhf``
+as vector code, ``tanhf_vec.h``, where it gives this process's C library's bits) and ``lstm_dnnl.cc``
+(oneDNN's LSTM primitive as its CPU LSTM kernel configures it), built on first use into one library and
+registered with ``jax.ffi``.
 
 The default install brings oneDNN as the ``onednn-cpu-gomp`` wheel (the library, linked against
 GNU OpenMP) and its headers as ``onednn-devel-cpu-gomp`` (Linux x86-64). On the first convolution
@@ -58,7 +59,7 @@ from ..._core import provided
 from ...runtime import _host_eager
 
 SOURCES = tuple(os.path.join(os.path.dirname(os.path.abspath(__file__)), name)
-                for name in ("conv_dnnl.cc", "batch_norm.cc", "layer_norm.cc", "gelu.cc"))
+                for name in ("conv_dnnl.cc", "batch_norm.cc", "layer_norm.cc", "gelu.cc", "lstm_dnnl.cc"))
 HEADERS = tuple(os.path.join(os.path.dirname(os.path.abspath(__file__)), name)
                 for name in ("offload.h", "tanhf_vec.h"))
 ENV = "MSJAX_NATIVE"
@@ -72,7 +73,8 @@ TARGETS = {"msjax_conv_forward": "MsjaxConvForward",
            "msjax_batch_norm_train": "MsjaxBatchNormTrain",
            "msjax_batch_norm_grad": "MsjaxBatchNormGrad",
            "msjax_layer_norm": "MsjaxLayerNorm",
-           "msjax_gelu_tanh": "MsjaxGeluTanh"}
+           "msjax_gelu_tanh": "MsjaxGeluTanh",
+           "msjax_lstm_forward": "MsjaxLstmForward"}
 FFI_API_VERSION = 1
 
 
