@@ -21,6 +21,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from ..._core.registry import op
+from . import cpu_kernel_math, libm_expf
 from ._util import Tensor, arr, wrap
 from .activation import F16_32, check_dtype
 from .bitonic import nms_order
@@ -106,25 +107,49 @@ def bounding_box_decode(anchor_box, deltas, max_shape=None, means=(0.0, 0.0, 0.0
                         wh_ratio_clip=0.016):
     """``ops.BoundingBoxDecode(max_shape, means, stds, wh_ratio_clip)(anchor_box, deltas)``:
     the inverse of ``BoundingBoxEncode``, the log-size deltas clipped to
-    ``|log(wh_ratio_clip)|`` and the coordinates to ``[0, max_shape]`` (height, width)."""
+    ``|log(wh_ratio_clip)|`` and the coordinates to ``[0, max_shape]`` (height, width).
+
+    float32 on the CPU computes as MindSpore 2.10's CPU kernel, bit for bit: each step rounded to
+    float32 (no fused multiply-add) and the C library's ``expf`` (``libm_expf``), where XLA's ``exp``
+    differs in the last bit (2% of FasterRCNN's boxes); the MINDIR writer writes MindSpore's
+    ``BoundingBoxDecode`` node."""
     _check_decode(max_shape, means, stds, wh_ratio_clip)
     p = _boxes("BoundingBoxDecode", "anchor_box", anchor_box)
     d = _boxes("BoundingBoxDecode", "deltas", deltas)
     if p.shape != d.shape:
         raise ValueError("For 'BoundingBoxDecode', 'anchor_box' and 'deltas' must have the same shape, "
                          f"but got {list(p.shape)} and {list(d.shape)}.")
-    d = d * jnp.asarray(stds, d.dtype) + jnp.asarray(means, d.dtype)
+    # one named kernel: the MINDIR writer writes it as MindSpore's BoundingBoxDecode node
+    return wrap(exported("BoundingBoxDecode", _decode, p, d, max_shape=None if max_shape is None else
+                         tuple(int(v) for v in max_shape), means=tuple(float(v) for v in means),
+                         stds=tuple(float(v) for v in stds), wh_ratio_clip=float(wh_ratio_clip)))
+
+
+def _decode(p, d, max_shape, means, stds, wh_ratio_clip):
+    """MindSpore's kernel, step by step: ``expf`` where MindSpore's CPU kernel calls it, and the
+    products that meet an add rounded on their own (XLA's CPU compiler contracts ``a * b + c`` into
+    one fused multiply-add, an optimization barrier notwithstanding): exact in float64, then rounded
+    to float32, which is the float32 product."""
+    kernel = cpu_kernel_math.applies(d)
+    exp = libm_expf.expf if kernel else jnp.exp
+
+    def mul(a, b):
+        if not kernel:
+            return a * b
+        wide = jnp.float64
+        return (a.astype(wide) * jnp.asarray(b, jnp.float32).astype(wide)).astype(jnp.float32)
+    d = mul(d, jnp.asarray(stds, d.dtype)) + jnp.asarray(means, d.dtype)
     ratio = abs(float(np.log(wh_ratio_clip)))
     dw, dh = jnp.clip(d[:, 2], -ratio, ratio), jnp.clip(d[:, 3], -ratio, ratio)
     px, py, pw, ph = _centre_size(p)
-    gx, gy = px + pw * d[:, 0], py + ph * d[:, 1]
-    gw, gh = pw * jnp.exp(dw), ph * jnp.exp(dh)
+    gx, gy = px + mul(pw, d[:, 0]), py + mul(ph, d[:, 1])
+    gw, gh = pw * exp(dw), ph * exp(dh)
     x1, y1 = gx - gw * 0.5 + 0.5, gy - gh * 0.5 + 0.5
     x2, y2 = gx + gw * 0.5 - 0.5, gy + gh * 0.5 - 0.5
     if max_shape is not None:
         x1, x2 = (jnp.clip(v, 0, max_shape[1]) for v in (x1, x2))
         y1, y2 = (jnp.clip(v, 0, max_shape[0]) for v in (y1, y2))
-    return wrap(jnp.stack([x1, y1, x2, y2], axis=1).astype(p.dtype))
+    return jnp.stack([x1, y1, x2, y2], axis=1).astype(p.dtype)
 
 
 def _overlaps(a, g, plus, mode="iou", xp=jnp):
