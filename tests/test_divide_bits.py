@@ -54,3 +54,21 @@ def test_written_division_keeps_its_operands(tmp_path):
     assert "RealDiv" in kinds and "BroadcastTo" not in kinds, kinds
     got = nn.GraphCell(ms.load(str(tmp_path / "div.mindir")))(x, y).asnumpy()
     _bits_equal(got, REC["boxes_scale_pynative"])
+
+
+def test_constant_divisor(tmp_path):
+    """A Tensor attribute is a constant of the graph (and of the written file), which XLA would
+    otherwise turn into a product by its reciprocal (FasterRCNN's ``scale / finest_scale``)."""
+    class ByConstant(nn.Cell):
+        def __init__(self, y):
+            super().__init__()
+            self.y = y
+
+        def construct(self, a):
+            return a / self.y
+    x, y = _operands("same_shape")
+    want = REC["same_shape_pynative"]
+    net = ByConstant(y)
+    _bits_equal(ms.jit(net.construct)(x).asnumpy(), want)
+    ms.export(net, x, file_name=str(tmp_path / "const"), file_format="MINDIR")
+    _bits_equal(nn.GraphCell(ms.load(str(tmp_path / "const.mindir")))(x).asnumpy(), want)

@@ -1,7 +1,7 @@
 """Record MindSpore 2.10's CPU float division by a broadcast divisor (``RealDiv``: one IEEE division per
 element), in PyNative and GRAPH_MODE: FasterRCNN's boxes over a (1,) scale (issue 34's census), a
-Python float, a 0-d Tensor, a column (64, 1) and a row, float32 and float16, and a dividend broadcast
-against a full divisor.
+Python float, a 0-d Tensor, a column (64, 1) and a row, float32 and float16, a dividend broadcast
+against a full divisor and a divisor of the dividend's shape.
 
     /tmp/ms/bin/python tests/golden/record_divide.py     # writes tests/fixtures/divide_mindspore.npz
 
@@ -27,6 +27,7 @@ CASES = {
     "row": ((40, 50), (50,), np.float32),
     "half_column": ((64, 33), (64, 1), np.float16),
     "dividend_broadcast": ((1,), (200, 3), np.float32),
+    "same_shape": ((300, 7), (300, 7), np.float32),     # a constant divisor in a graph (FasterRCNN's finest_scale)
 }
 
 

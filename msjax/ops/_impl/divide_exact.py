@@ -1,13 +1,14 @@
-"""Float division by a broadcast divisor, correctly rounded as MindSpore 2.10's CPU ``RealDiv``/``Div``
-kernels divide (one IEEE division per element).
+"""Float division by a broadcast or constant divisor, correctly rounded as MindSpore 2.10's CPU
+``RealDiv``/``Div`` kernels divide (one IEEE division per element).
 
-XLA's algebraic simplifier rewrites ``a / broadcast(b)`` into ``a * broadcast(1 / b)`` (no XLA option
-stops it), so a float32 quotient by a scalar or a smaller operand came out one ulp off for some
-elements (1,602 of 4,000 for boxes over a (1,) scale: FasterRCNN's ``boxes / scale_h``). On the CPU
-backend, outside an exporter's trace (as ``cpu_kernel_math.applies``), the divisor is broadcast to the
-quotient's shape behind an optimization barrier, which the simplifier does not see through: the
-division is then elementwise. The writers write the division of the operands as given (MindSpore's
-``RealDiv`` broadcasts them itself).
+XLA's algebraic simplifier rewrites ``a / broadcast(b)`` and ``a / constant`` into a product by the
+reciprocal (no XLA option stops it), so a float32 quotient by a scalar, a smaller operand or a
+constant came out one ulp off for some elements (1,602 of 4,000 for boxes over a (1,) scale:
+FasterRCNN's ``boxes / scale_h``). On the CPU backend, outside an exporter's trace (as
+``cpu_kernel_math.applies``), the divisor is broadcast to the quotient's shape (in a trace always, a
+constant of that shape included) behind an optimization barrier, which the simplifier does not see
+through: the division is then elementwise. The writers write the division of the operands as given
+(MindSpore's ``RealDiv`` broadcasts them itself).
 
 Differs from MindSpore: nothing measured; the broadcast divisor costs one buffer of the quotient's
 size (MindSpore's kernel reads the divisor in place).
@@ -30,7 +31,9 @@ def true_divide(a, b):
     except ValueError:
         shape = None                                    # jnp's own error below
     dtype = jnp.result_type(a, b)
-    if shape is None or jnp.shape(b) == shape or not jnp.issubdtype(dtype, jnp.floating) \
+    traced = isinstance(a, jax.core.Tracer) or isinstance(b, jax.core.Tracer)
+    # in a trace the divisor may be a constant (or made of constants) of the quotient's shape
+    if shape is None or jnp.shape(b) == shape and not traced or not jnp.issubdtype(dtype, jnp.floating) \
             or jax.default_backend() != "cpu" or conv_lowering.setting() != "auto":
         return jnp.true_divide(a, b)
     return jnp.true_divide(a, lax.optimization_barrier(jnp.broadcast_to(jnp.asarray(b, dtype), shape)))
