@@ -3,8 +3,8 @@
     python bench/mindir_taps.py model.mindir io.npz [--ms-python /tmp/ms/bin/python] [--first 40]
 
 ``io.npz``: the inputs as ``x0, x1, ...`` (the export census's ``net<n>_<side>_io.npz``). The file is
-rewritten with every float16/float32 node's output as a graph output (a ``MakeTuple`` of them), run by
-msjax's ``load`` + ``nn.GraphCell`` here and by MindSpore 2.10's in ``--ms-python``; the script prints,
+rewritten with every float16/float32 node's output (``--max-values N``: of at most N values) as a graph
+output (a ``MakeTuple`` of them), run by msjax's ``load`` + ``nn.GraphCell`` here and by MindSpore 2.10's in ``--ms-python``; the script prints,
 node by node in graph order, the largest difference and how many values differ, from the first node
 that differs (``--first`` lines). Found the census's BERT mismatch (MindSpore's own LayerNorm kernels,
 docs/export.md). Not run in CI.
@@ -27,8 +27,9 @@ np.savez(sys.argv[3], *[o.asnumpy() for o in out])
 """
 
 
-def tapped(src, dst):
-    """Write ``src`` to ``dst`` with every floating node's output as a graph output; their names and ops."""
+def tapped(src, dst, max_values=None):
+    """Write ``src`` to ``dst`` with every floating node's output as a graph output (of at most
+    ``max_values`` values, when given); their names and ops."""
     from msjax.train._mind_ir_pb import AttributeProto, ModelProto, PrimitiveProto, TensorProto
     m = ModelProto()
     with open(src, "rb") as f:
@@ -38,7 +39,8 @@ def tapped(src, dst):
     for n in m.graph.node:
         shape = [a for a in n.attribute if a.name == "shape" and a.type == AttributeProto.TENSORS]
         if n.op_type != "Constant" and shape and shape[0].tensors[0].data_type in (TensorProto.FLOAT,
-                                                                                    TensorProto.FLOAT16):
+                                                                                    TensorProto.FLOAT16) \
+                and (max_values is None or np.prod(shape[0].tensors[0].dims) <= max_values):
             taps.append((n, shape[0]))
     m.primitives.add(name="MakeTuple:taps", op_type="MakeTuple", instance_name="",
                      prim_type=PrimitiveProto.PRIMITIVE)
@@ -61,10 +63,13 @@ def main():
     ap.add_argument("io")
     ap.add_argument("--ms-python", default="/tmp/ms/bin/python")
     ap.add_argument("--first", type=int, default=40)
+    ap.add_argument("--max-values", type=int, default=None,
+                    help="tap only nodes of at most this many values (every tap is kept in memory: "
+                         "FasterRCNN's 1,300 floating nodes at 768x1280 need 18 GB in msjax)")
     a = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "taps.mindir")
-        names = tapped(a.mindir, path)
+        names = tapped(a.mindir, path, a.max_values)
         outs = {}
         for side, python in (("msjax", sys.executable), ("mindspore", a.ms_python)):
             runner = os.path.join(tmp, f"run_{side}.py")

@@ -42,9 +42,10 @@ def _net_grad(rs):
 
 def _fma_grad(rs):
     """Products feeding sums (XLA:CPU contracts them into FMAs inside one program, so compiled
-    whole its gradients differ: ``test_whole_program_rounds_otherwise``) and a division by a literal."""
+    whole its gradients differ: ``test_whole_program_rounds_otherwise``), a division by a literal (one
+    IEEE division per element, which the host path runs) and a float sum of 128 values (compiled)."""
     w = ms.Parameter(ms.Tensor(rs.standard_normal((8, 16)).astype(np.float32)), name="w")
-    return ms.grad(lambda a, b: (a * w + b * a) * a / 3.0, grad_position=(0, 1), weights=[w])
+    return ms.grad(lambda a, b: ((a * w + b * a) * a / 3.0).sum(), grad_position=(0, 1), weights=[w])
 
 
 def _inputs(rs, make):

@@ -283,9 +283,8 @@ def _truediv(a, b):
     a_int = not jnp.issubdtype(jnp.result_type(a), jnp.inexact)
     b_int = not jnp.issubdtype(jnp.result_type(b), jnp.inexact)
     if a_int and b_int:
-        a = jnp.asarray(a, jnp.float32)
-        b = jnp.asarray(b, jnp.float32)
-    return jnp.true_divide(a, b)
+        a, b = jnp.asarray(a, jnp.float32), jnp.asarray(b, jnp.float32)
+    return provided.need("true_divide")(a, b)     # elementwise by a broadcast divisor, as MindSpore's kernel
 
 
 class _MindSporeClass(type):

@@ -21,6 +21,8 @@ import jax.numpy as jnp
 import numpy as np
 
 from ..._core.registry import op
+from ..._core.tensor import rounded
+from . import cpu_kernel_math, libm_expf
 from ._util import Tensor, arr, wrap
 from .activation import F16_32, check_dtype
 from .bitonic import nms_order
@@ -106,25 +108,44 @@ def bounding_box_decode(anchor_box, deltas, max_shape=None, means=(0.0, 0.0, 0.0
                         wh_ratio_clip=0.016):
     """``ops.BoundingBoxDecode(max_shape, means, stds, wh_ratio_clip)(anchor_box, deltas)``:
     the inverse of ``BoundingBoxEncode``, the log-size deltas clipped to
-    ``|log(wh_ratio_clip)|`` and the coordinates to ``[0, max_shape]`` (height, width)."""
+    ``|log(wh_ratio_clip)|`` and the coordinates to ``[0, max_shape]`` (height, width).
+
+    float32 on the CPU computes as MindSpore 2.10's CPU kernel, bit for bit: each step rounded to
+    float32 (no fused multiply-add) and the C library's ``expf`` (``libm_expf``), where XLA's ``exp``
+    differs in the last bit (2% of FasterRCNN's boxes); the MINDIR writer writes MindSpore's
+    ``BoundingBoxDecode`` node."""
     _check_decode(max_shape, means, stds, wh_ratio_clip)
     p = _boxes("BoundingBoxDecode", "anchor_box", anchor_box)
     d = _boxes("BoundingBoxDecode", "deltas", deltas)
     if p.shape != d.shape:
         raise ValueError("For 'BoundingBoxDecode', 'anchor_box' and 'deltas' must have the same shape, "
                          f"but got {list(p.shape)} and {list(d.shape)}.")
-    d = d * jnp.asarray(stds, d.dtype) + jnp.asarray(means, d.dtype)
+    # one named kernel: the MINDIR writer writes it as MindSpore's BoundingBoxDecode node
+    return wrap(exported("BoundingBoxDecode", _decode, p, d, max_shape=None if max_shape is None else
+                         tuple(int(v) for v in max_shape), means=tuple(float(v) for v in means),
+                         stds=tuple(float(v) for v in stds), wh_ratio_clip=float(wh_ratio_clip)))
+
+
+def _decode(p, d, max_shape, means, stds, wh_ratio_clip):
+    """MindSpore's kernel, step by step: ``expf`` where MindSpore's CPU kernel calls it, and the
+    products that meet an add rounded on their own (``_mul32``)."""
+    kernel = cpu_kernel_math.applies(d)
+    exp = libm_expf.expf if kernel else jnp.exp
+
+    def mul(a, b):
+        return _mul32(a, b) if kernel else a * b
+    d = mul(d, jnp.asarray(stds, d.dtype)) + jnp.asarray(means, d.dtype)
     ratio = abs(float(np.log(wh_ratio_clip)))
     dw, dh = jnp.clip(d[:, 2], -ratio, ratio), jnp.clip(d[:, 3], -ratio, ratio)
     px, py, pw, ph = _centre_size(p)
-    gx, gy = px + pw * d[:, 0], py + ph * d[:, 1]
-    gw, gh = pw * jnp.exp(dw), ph * jnp.exp(dh)
+    gx, gy = px + mul(pw, d[:, 0]), py + mul(ph, d[:, 1])
+    gw, gh = pw * exp(dw), ph * exp(dh)
     x1, y1 = gx - gw * 0.5 + 0.5, gy - gh * 0.5 + 0.5
     x2, y2 = gx + gw * 0.5 - 0.5, gy + gh * 0.5 - 0.5
     if max_shape is not None:
         x1, x2 = (jnp.clip(v, 0, max_shape[1]) for v in (x1, x2))
         y1, y2 = (jnp.clip(v, 0, max_shape[0]) for v in (y1, y2))
-    return wrap(jnp.stack([x1, y1, x2, y2], axis=1).astype(p.dtype))
+    return jnp.stack([x1, y1, x2, y2], axis=1).astype(p.dtype)
 
 
 def _overlaps(a, g, plus, mode="iou", xp=jnp):
@@ -221,10 +242,26 @@ def _check_roi_align(pooled_height, pooled_width, spatial_scale, sample_num=2, r
 
 
 def _roi_grid(start, bin_size, pooled, grid):
-    """Sample coordinates ``(R, pooled, grid)`` of the bins along one axis."""
+    """Sample coordinates ``(R, pooled, grid)`` of the bins along one axis, as the kernel rounds them:
+    ``(start + p * bin) + ((g + 0.5) * bin) / grid``, each product and quotient rounded."""
     p = jnp.arange(pooled, dtype=start.dtype)[None, :, None]
     g = jnp.arange(grid, dtype=start.dtype)[None, None, :]
-    return start[:, None, None] + p * bin_size[:, None, None] + (g + 0.5) * bin_size[:, None, None] / grid
+    size = bin_size[:, None, None]
+    return start[:, None, None] + _mul32(p, size) + _div32(_mul32(g + 0.5, size), grid)
+
+
+def _mul32(a, b):
+    """``a * b`` in float32, rounded before any addition: XLA's CPU compiler contracts ``a * b + c``
+    into one fused multiply-add (also through a float64 product rounded to float32, which LLVM folds
+    back into the float32 product) where MindSpore's kernels round the product (``rounded``)."""
+    return rounded(jnp.asarray(a, jnp.float32) * jnp.asarray(b, jnp.float32))
+
+
+def _div32(a, b):
+    """``a / b`` in float32, one IEEE division per element: XLA multiplies by the reciprocal of a
+    constant or broadcast divisor."""
+    a = jnp.asarray(a, jnp.float32)
+    return a / jax.lax.optimization_barrier(jnp.broadcast_to(jnp.asarray(b, jnp.float32), a.shape))
 
 
 def _bilinear_axis(c, size):
@@ -296,7 +333,7 @@ def _roi_align(x, r, pooled, spatial_scale, sample_num, roi_end_mode):
     out = _roi_align_nhwc(x, box, batch, pooled, spatial_scale, sample_num, roi_end_mode)
     if roi_end_mode == 0:   # MindSpore's ROIAlignGrad always uses roi_end_mode=1's geometry
         grad_path = _roi_align_nhwc(x, box, batch, pooled, spatial_scale, sample_num, 1)
-        out = jax.lax.stop_gradient(out) + grad_path - jax.lax.stop_gradient(grad_path)
+        out = jax.lax.stop_gradient(out) + (grad_path - jax.lax.stop_gradient(grad_path))   # out's bits
     skip = (jnp.abs(box[:, 0]) < 1e-3) & (jnp.abs(box[:, 2]) < 1e-3)
     out = jnp.where(skip[:, None, None, None], 0.0, out)
     return jnp.moveaxis(out, -1, 1).astype(x.dtype)
@@ -304,12 +341,13 @@ def _roi_align(x, r, pooled, spatial_scale, sample_num, roi_end_mode):
 
 def _roi_align_nhwc(x, box, batch, pooled, spatial_scale, sample_num, roi_end_mode):
     """``(R, PH, PW, C)`` float32 ROIAlign of the boxes ``(x1, y1, x2, y2)``."""
-    start_w, start_h = box[:, 0] * spatial_scale, box[:, 1] * spatial_scale
-    roi_w = (box[:, 2] + roi_end_mode) * spatial_scale - start_w
-    roi_h = (box[:, 3] + roi_end_mode) * spatial_scale - start_h
+    scale = np.float32(spatial_scale)
+    start_w, start_h = _mul32(box[:, 0], scale), _mul32(box[:, 1], scale)
+    roi_w = _mul32(box[:, 2] + roi_end_mode, scale) - start_w
+    roi_h = _mul32(box[:, 3] + roi_end_mode, scale) - start_h
     if roi_end_mode == 0:
         roi_w, roi_h = jnp.maximum(roi_w, 1.0), jnp.maximum(roi_h, 1.0)
-    bin_h, bin_w = roi_h / pooled[0], roi_w / pooled[1]
+    bin_h, bin_w = _div32(roi_h, pooled[0]), _div32(roi_w, pooled[1])
     if sample_num > 0:
         return _roi_align_rows(x, batch, start_h, start_w, bin_h, bin_w, pooled, sample_num, sample_num)
     if isinstance(bin_h, jax.core.Tracer):
@@ -324,26 +362,33 @@ def _roi_align_nhwc(x, box, batch, pooled, spatial_scale, sample_num, roi_end_mo
 
 @functools.partial(jax.jit, static_argnums=(6, 7, 8))
 def _roi_align_rows(x, batch, start_h, start_w, bin_h, bin_w, pooled, grid_h, grid_w):
-    """``(R, PH, PW, C)`` float32: the mean of each bin's ``grid_h x grid_w`` bilinear samples."""
+    """``(R, PH, PW, C)`` float32: the mean of each bin's ``grid_h x grid_w`` bilinear samples, in
+    MindSpore's CPU kernel's order: per sample ``((w1 v1 + w2 v2) + w3 v3) + w4 v4`` with the weights
+    ``w1 = hy hx, w2 = hy lx, w3 = ly hx, w4 = ly lx`` and every product rounded, added to the bin's
+    running sum from 0 row by row of the grid, the sum divided by the sample count."""
     _, _, h, w = x.shape
     ys = _roi_grid(start_h, bin_h, pooled[0], max(grid_h, 1))          # (R, PH, GH)
     xs = _roi_grid(start_w, bin_w, pooled[1], max(grid_w, 1))          # (R, PW, GW)
     y0, y1, hy, ly, in_y = _bilinear_axis(ys, h)
     x0, x1, hx, lx, in_x = _bilinear_axis(xs, w)
     img = jnp.moveaxis(x.astype(jnp.float32), 1, -1)                   # (N, H, W, C)
-    b = batch[:, None, None, None, None]
+    b = batch[:, None, None]
+    total = jnp.zeros((batch.shape[0], *pooled, x.shape[1]), jnp.float32)
+    for iy in range(max(grid_h, 1)):
+        for ix in range(max(grid_w, 1)):
+            def at(yi, xi):   # (R, PH, PW, C)
+                return img[b, yi[:, :, iy, None], xi[:, None, :, ix]]
 
-    def at(yi, xi):   # (R, PH, GH, PW, GW, C)
-        return img[b, yi[:, :, :, None, None], xi[:, None, None, :, :]]
-
-    wy0, wy1 = hy[:, :, :, None, None, None], ly[:, :, :, None, None, None]
-    wx0, wx1 = hx[:, None, None, :, :, None], lx[:, None, None, :, :, None]
-    val = wy0 * (wx0 * at(y0, x0) + wx1 * at(y0, x1)) + wy1 * (wx0 * at(y1, x0) + wx1 * at(y1, x1))
-    inside = (in_y[:, :, :, None, None] & in_x[:, None, None, :, :])[..., None]
-    total = jnp.where(inside, val, 0.0).sum(axis=(2, 4))
+            def weight(wy, wx):   # (R, PH, PW, 1)
+                return _mul32(wy[:, :, iy, None], wx[:, None, :, ix])[..., None]
+            val = _mul32(weight(hy, hx), at(y0, x0)) + _mul32(weight(hy, lx), at(y0, x1))
+            val = val + _mul32(weight(ly, hx), at(y1, x0))
+            val = val + _mul32(weight(ly, lx), at(y1, x1))
+            inside = (in_y[:, :, iy, None] & in_x[:, None, :, ix])[..., None]
+            total = jnp.where(inside, total + val, total)
     if grid_h <= 0 or grid_w <= 0:
         return jnp.full_like(total, jnp.nan)
-    return total / float(grid_h * grid_w)
+    return _div32(total, np.float32(grid_h) * np.float32(grid_w))
 
 
 def _check_crop_and_resize(method="bilinear", extrapolation_value=0.0):

@@ -33,6 +33,7 @@ from ..._core import eager, provided
 from ..._core import dtype as mstype
 from ..._core.registry import op
 from ..._core.tensor import Tensor, _mul, _truediv, broadcast_error
+from . import divide_exact  # noqa: F401  (lends the core's Tensor / its elementwise division)
 from ._util import arr, operand_pair, wrap
 
 # ---------------------------------------------------------------------------
@@ -629,7 +630,7 @@ def _prim_realdiv(x, y):
     """``RealDiv()(x, y)``: floats divide; integers divide with truncation and stay integers."""
     a, b = _operands("RealDiv", x, y)
     if jnp.issubdtype(_rtype(a, b), jnp.inexact):
-        return _out(_binop("RealDiv", jnp.true_divide, a, b))
+        return _out(_binop("RealDiv", _truediv, a, b))
     return _out(_trunc_div(a, b, "RealDiv"))
 
 

@@ -3,7 +3,8 @@
 ``ops.softmax``, the Transformer layers' attention), ``BatchNorm`` in inference (``nn.BatchNorm*d``
 on the moving statistics, ``ops.batch_norm``, ``ops.BatchNorm``), ``ReLU``, ``ReLU6``, ``HSwish``,
 ``HSigmoid`` and ``GeLU`` (the tanh form: ``nn.GELU()``, ``ops.gelu(x, 'tanh')``, ``ops.GeLU``); ``NMSWithMask`` (``ops.NMSWithMask``: its sort and suppression loop have no other form) and
-``ROIAlign`` (``ops.ROIAlign`` with ``sample_num > 0``: its gathers of bilinear samples neither).
+``ROIAlign`` (``ops.ROIAlign`` with ``sample_num > 0``: its gathers of bilinear samples neither);
+``BoundingBoxDecode`` (MindSpore's kernel calls the C library's ``expf``, its ``Exp`` node nnacl's).
 
 Why one node rather than the arithmetic: MindSpore's CPU runtime keeps every node's output of a
 loaded graph, so a BatchNorm written as ``Sub``/``Mul``/``Mul``/``Add`` and a ReLU as
@@ -81,3 +82,16 @@ def _nms_with_mask(em, eqn, ins, iou_threshold):
 def _roi_align(em, eqn, ins, **attrs):
     """MindSpore's ``ROIAlign(features, rois)`` with its five attributes."""
     return (em.op("ROIAlign", [em.tensor(ins[0]), em.tensor(ins[1])], _out(eqn), attrs=attrs),)
+
+
+@rule("named:BoundingBoxDecode")
+def _bounding_box_decode(em, eqn, ins, max_shape, means, stds, wh_ratio_clip):
+    """MindSpore's ``BoundingBoxDecode(anchor_box, deltas)`` with its attributes (as MindSpore 2.10
+    writes it: ``tests/fixtures/mindir/box_decode.mindir``)."""
+    if any(v.aval.dtype != np.float32 for v in eqn.invars):
+        return None
+    attrs = {"means": tuple(means), "stds": tuple(stds), "wh_ratio_clip": float(wh_ratio_clip),
+             "input_names": ["anchor_box", "deltas"], "output_names": ["bboxes"]}
+    if max_shape is not None:
+        attrs["max_shape"] = tuple(int(v) for v in max_shape)
+    return (em.op("BoundingBoxDecode", [em.tensor(ins[0]), em.tensor(ins[1])], _out(eqn), attrs=attrs),)

@@ -111,6 +111,9 @@ def attr_value(a, v):
             elif isinstance(item, str):
                 sub.type = A.STRING
                 sub.strings.append(item.encode())
+            elif isinstance(item, (float, np.floating)):    # MindSpore's loader reads a tuple's floats here
+                sub.type = A.FLOAT
+                sub.floats.append(float(item))
             else:
                 attr_value(sub, item)
     elif isinstance(v, np.ndarray):
