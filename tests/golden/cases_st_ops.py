@@ -35,5 +35,47 @@ def case_bincount_compiled(ms):
     return out
 
 
+def case_matrix_vector_norm_ops_spelling(ms):
+    """``ops.matrix_norm``/``ops.vector_norm`` take ``axis``/``keepdims``; ``mint.linalg``'s take
+    ``dim``/``keepdim`` (tests/st/ops/test_func_matrix_norm.py, test_func_vector_norm.py)."""
+    ops, T = ms.ops, ms.Tensor
+    x = T(np.arange(12, dtype=np.float32).reshape(2, 2, 3) - 6)
+    out = [ops.matrix_norm(x, ord=o, axis=(-2, -1), keepdims=True)
+           for o in ("fro", "nuc", float("inf"), float("-inf"), 1, -1, 2, -2)]
+    out.append(ops.matrix_norm(x, 1, [0, 2]))
+    out += [ops.vector_norm(x, ord=o, axis=a, keepdims=k) for o, a, k in
+            ((2, None, False), (0, 1, True), (float("inf"), (0, 2), False), (float("-inf"), -1, False),
+             (3.5, (1,), False), (1, None, True))]
+    return out
+
+
+def case_matrix_norm_axis_list_of_three(ms):
+    return ms.ops.matrix_norm(ms.Tensor(np.ones((2, 2, 2), np.float32)), axis=(0, 1, 2))
+
+
+def case_matrix_norm_axis_int(ms):
+    return ms.ops.matrix_norm(ms.Tensor(np.ones((2, 2), np.float32)), axis=1)
+
+
+def case_matrix_norm_axis_duplicate(ms):
+    return ms.ops.matrix_norm(ms.Tensor(np.ones((2, 2), np.float32)), axis=(1, -1))
+
+
+def case_matrix_norm_bad_ord(ms):
+    return ms.ops.matrix_norm(ms.Tensor(np.ones((2, 2), np.float32)), ord=3)
+
+
+def case_vector_norm_axis_list(ms):
+    return ms.ops.vector_norm(ms.Tensor(np.ones((2, 2), np.float32)), axis=[0, 1])
+
+
+def case_vector_norm_axis_duplicate(ms):
+    return ms.ops.vector_norm(ms.Tensor(np.ones((2, 2), np.float32)), axis=(0, -2))
+
+
+def case_vector_norm_str_ord(ms):
+    return ms.ops.vector_norm(ms.Tensor(np.ones((2, 2), np.float32)), ord="fro")
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}

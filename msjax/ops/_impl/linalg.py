@@ -1161,9 +1161,8 @@ def mv(input, vec):
     return wrap(jnp.matmul(x, v))
 
 
-@op("vector_norm", family="math")
-def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):  # noqa: A002
-    """``ops.vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None)``: the ``ord``-norm of
+def vector_norm_ext(x, ord=2, dim=None, keepdim=False, *, dtype=None):  # noqa: A002
+    """``mint.linalg.vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None)``: the ``ord``-norm of
     ``x`` flattened over ``dim`` (all dimensions when None), computed by ``ops.norm`` on one axis."""
     _need_tensor("vector_norm", "x", x)
     if isinstance(ord, str):
@@ -1186,9 +1185,8 @@ def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):  # noqa: A002
     return out
 
 
-@op("matrix_norm", family="math")
-def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None):  # noqa: A002
-    """``ops.matrix_norm(A, ord='fro', dim=(-2, -1), keepdim=False, *, dtype=None)``: ``ops.norm``
+def matrix_norm_ext(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None):  # noqa: A002
+    """``mint.linalg.matrix_norm(A, ord='fro', dim=(-2, -1), keepdim=False, *, dtype=None)``: ``ops.norm``
     over the two dimensions ``dim``."""
     _need_tensor("matrix_norm", "A", A)
     if A.ndim < 2:
@@ -1196,3 +1194,49 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None):  # no
     if not isinstance(dim, (tuple, list)) or len(dim) != 2:
         raise TypeError(f"For 'matrix_norm', 'dim' must be a tuple of two ints, but got {dim}.")
     return norm(A, ord, tuple(dim), keepdim, dtype=dtype)
+
+
+@op("vector_norm", family="math")
+def vector_norm(x, ord=2, axis=None, keepdims=False, *, dtype=None):  # noqa: A002
+    """``ops.vector_norm(x, ord=2, axis=None, keepdims=False, *, dtype=None)``: MindSpore's
+    ``ops`` spelling (``axis``/``keepdims``, an int or a tuple of axes) of ``mint.linalg.vector_norm``.
+    As MindSpore, ``ord=inf``/``-inf`` over several axes reduces every axis between the lowest and the
+    highest named one (axis=(0, 2) of a 3-D Tensor gives a scalar)."""
+    _need_tensor("vector_norm", "x", x)
+    if axis is not None and not isinstance(axis, (int, tuple)):
+        raise TypeError(f"For vector_norm , the dim must be tuple or int, but got {type(axis)}")
+    axes = (axis,) if isinstance(axis, int) else axis
+    if axes is not None:
+        seen = [_norm_axis("vector_norm", a, max(x.ndim, 1)) for a in axes]
+        if len(set(seen)) != len(seen):
+            raise ValueError("For vector_norm, the elements of axis can not be duplicate.")
+    if isinstance(ord, bool) or not isinstance(ord, (int, float)):
+        raise ValueError(f"For vector_norm, the ord mode must be in [0, 2, float('inf'), -float('inf')] "
+                         f"or must be int or float, but got {ord}.")
+    if ord in (float("inf"), float("-inf")) and axes is not None and len(axes) > 1:
+        # MindSpore flattens every axis from the lowest to the highest named one, named or not
+        lo, hi = min(seen), max(seen)
+        a = x._data.reshape(x.shape[:lo] + (-1,) + x.shape[hi + 1:])
+        out = vector_norm_ext(wrap(a), ord, lo, False, dtype=dtype)
+        return out.reshape(tuple(1 if d in seen else n for d, n in enumerate(x.shape))) if keepdims else out
+    return vector_norm_ext(x, ord, axes, keepdims, dtype=dtype)
+
+
+_MATRIX_ORDS = (2, -2, 1, -1, float("inf"), float("-inf"), "fro", "nuc")
+
+
+@op("matrix_norm", family="math")
+def matrix_norm(A, ord="fro", axis=(-2, -1), keepdims=False, *, dtype=None):  # noqa: A002
+    """``ops.matrix_norm(A, ord='fro', axis=(-2, -1), keepdims=False, *, dtype=None)``: MindSpore's
+    ``ops`` spelling (``axis``/``keepdims``) of ``mint.linalg.matrix_norm``."""
+    _need_tensor("matrix_norm", "A", A)
+    if not isinstance(axis, (list, tuple)):
+        raise TypeError(f"For matrix_norm , the axis should be tuple of int, but got {type(axis)}")
+    if len(axis) != 2:
+        raise ValueError(f"For matrix_norm, the length of axis should be 2, but got {len(axis)}.")
+    if _norm_axis("matrix_norm", axis[0], A.ndim) == _norm_axis("matrix_norm", axis[1], A.ndim):
+        raise ValueError("For matrix_norm, the elements of axis can not be duplicate.")
+    if not any(ord == o and type(ord) is not bool for o in _MATRIX_ORDS):
+        raise ValueError(f"For matrix_norm, the ord mode must be in "
+                         f"[2, -2, 1, -1, float('inf'), float('-inf'), 'fro', 'nuc'] but got {ord}.")
+    return matrix_norm_ext(A, ord, tuple(axis), keepdims, dtype=dtype)
