@@ -77,5 +77,61 @@ def case_vector_norm_str_ord(ms):
     return ms.ops.vector_norm(ms.Tensor(np.ones((2, 2), np.float32)), ord="fro")
 
 
+def case_logspace(ms):
+    """LogSpace's CPU kernel: double-precision points and pow, rounded once (float32/float16 outputs;
+    float64 outputs differ in MindSpore 2.10, see the docstring of msjax's logspace)."""
+    ops, T = ms.ops, ms.Tensor
+    out = [ops.logspace(T(1, ms.float32), T(10, ms.float32), 10),
+           ops.logspace(T(-2.3, ms.float32), T(7.7, ms.float32), 7, base=7),
+           ops.logspace(T(0.1, ms.float16), T(1.3, ms.float16), 5, base=3, dtype=ms.float32),
+           ops.logspace(0.5, 2.0, 4), ops.logspace(T(0.1, ms.float32), T(1.3, ms.float32), 1),
+           ops.logspace(T(0.1, ms.float32), T(1.3, ms.float32), 0)]
+    for dt in (ms.float16, ms.float32):
+        out.append(ops.logspace(T(0.1, ms.float64), T(1.3, ms.float64), 5, base=3, dtype=dt))
+    return out
+
+
+def case_logspace_negative_steps(ms):
+    return ms.ops.logspace(ms.Tensor(0.1, ms.float32), ms.Tensor(1.3, ms.float32), -1)
+
+
+def case_logspace_float_base(ms):
+    return ms.ops.logspace(ms.Tensor(0.1, ms.float32), ms.Tensor(1.3, ms.float32), 3, base=2.5)
+
+
+def case_logspace_int_dtype(ms):
+    return ms.ops.logspace(ms.Tensor(0.1, ms.float32), ms.Tensor(1.3, ms.float32), 3, dtype=ms.int32)
+
+
+def case_cosine_similarity(ms):
+    """Values (broadcast, eps clamp, float16) and the gradient of the sum."""
+    ops, T = ms.ops, ms.Tensor
+    a, b = T(_f32(2, 3, 4)), T(_f32(2, 3, 4, seed=1))
+    out = [ops.cosine_similarity(a, b), ops.cosine_similarity(a, b, dim=2),
+           ops.cosine_similarity(T(np.zeros((2, 3), np.float32)), T(np.ones((1, 3), np.float32))),
+           ops.cosine_similarity(T(_f32(2, 3), ms.float16), T(_f32(2, 3, seed=2), ms.float16), 0, 0.5)]
+    out.append(ms.grad(lambda x, y: ops.cosine_similarity(x, y, -1).sum(), (0, 1))(a, b))
+    return out
+
+
+def case_is_nonzero(ms):
+    ops, T = ms.ops, ms.Tensor
+
+    class Net(ms.nn.Cell):
+        def construct(self, x):
+            return ops.is_nonzero(x)
+
+    return [ops.is_nonzero(T([[[False]]])), ops.is_nonzero(T([[3.5]])), ops.is_nonzero(T(np.float32("nan"))),
+            ops.is_nonzero(T([0], ms.int32)), Net()(T([[2.0]]))]
+
+
+def case_is_nonzero_two_elements(ms):
+    return ms.ops.is_nonzero(ms.Tensor([1, 2]))
+
+
+def case_is_nonzero_not_tensor(ms):
+    return ms.ops.is_nonzero(3)
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}

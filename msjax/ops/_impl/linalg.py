@@ -942,6 +942,17 @@ def _keep_matrix(ret, shape, dims):
     return jnp.reshape(ret, out_shape)
 
 
+@op("cosine_similarity", family="math")
+def cosine_similarity(x1, x2, dim=1, eps=1e-08):
+    """``ops.cosine_similarity(x1, x2, dim=1, eps=1e-08)``: ``sum(x1 * x2, dim) / max(||x1|| * ||x2||, eps)``
+    (the inputs broadcast), MindSpore's formula with its gradient."""
+    _need_tensor("cosine_similarity", "x1", x1)
+    _need_tensor("cosine_similarity", "x2", x2)
+    num = (x1 * x2).sum(dim)
+    den = norm(x1, 2, dim) * norm(x2, 2, dim)
+    return num / den.clip(min=eps)
+
+
 @op("norm", methods="norm", family="math")
 def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
     """``ops.norm(A, ord=None, dim=None, keepdim=False, *, dtype=None)``: vector or matrix norms,
