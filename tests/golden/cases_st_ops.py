@@ -133,5 +133,34 @@ def case_is_nonzero_not_tensor(ms):
     return ms.ops.is_nonzero(3)
 
 
+def case_eps(ms):
+    """``ops.Eps()``: machine epsilon of each float type, zero gradient."""
+    eps, T = ms.ops.operations.Eps(), ms.Tensor
+    x = np.array([[1.0, -3.0, 0.5]])
+    return [eps(T(x, dt)) for dt in (ms.float16, ms.float32, ms.float64)] + \
+        [ms.grad(lambda a: (eps(a) * a).sum())(T(x, ms.float32))]
+
+
+def case_eps_int(ms):
+    return ms.ops.operations.Eps()(ms.Tensor([1, 2], ms.int32))
+
+
+def case_eigvals(ms):
+    """Complex64/Complex128 eigenvalues (not recorded: a 3x3 triangular matrix, whose eigenvalues
+    MindSpore's Eigen kernel orders otherwise than LAPACK; see msjax's ops.eigvals docstring)."""
+    ops, T = ms.ops, ms.Tensor
+    return [ops.eigvals(T(np.array([[1.0, 0.0], [0.0, 2.0]]), ms.float32)),
+            ops.eigvals(T(np.array([[[2.0, 1.0], [1.0, 3.0]]] * 2), ms.float32)),
+            ops.eigvals(T(np.array([[0.0, -1.0], [1.0, 0.0]]), ms.float64))]
+
+
+def case_eigvals_not_square(ms):
+    return ms.ops.eigvals(ms.Tensor(np.array([[1.0, 2.0, 3.0]]), ms.float32))
+
+
+def case_eigvals_int(ms):
+    return ms.ops.eigvals(ms.Tensor(np.array([[1, 2], [3, 4]]), ms.int32))
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}

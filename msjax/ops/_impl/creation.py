@@ -277,6 +277,18 @@ def linspace(start, end, steps):
 _LOGSPACE_TYPES = ("Float16", "Float32", "Float64")
 
 
+@op("prim_eps", primitive="Eps", family="array")
+def prim_eps(x):
+    """``ops.Eps()(x)``: a Tensor like ``x`` filled with its float type's machine epsilon (its gradient
+    is zero)."""
+    if not isinstance(x, Tensor) or str(x.dtype) not in _LOGSPACE_TYPES:
+        got = f"Tensor[{x.dtype}]" if isinstance(x, Tensor) else type(x).__name__
+        raise TypeError(f"For primitive[Eps], the input argument[x] must be a type of {{Tensor[Float16], "
+                        f"Tensor[Float32], Tensor[Float64]}}, but got {got}.")
+    a = x._data
+    return wrap(jnp.full_like(a, jnp.finfo(a.dtype).eps))
+
+
 @op("logspace", family="array")
 def logspace(start, end, steps, base=10, *, dtype=mstype.float32):
     """``ops.logspace(start, end, steps, base=10, *, dtype=mstype.float32)``: ``base ** x`` for ``steps``

@@ -796,11 +796,22 @@ def eig(A):
 
 def _eig(A, compute_v):
     a = _typed("Eig", A, _FLOAT_COMPLEX_NAMES)
-    if a.ndim < 2 or a.shape[-1] != a.shape[-2]:
+    if a.ndim < 2:
         raise ValueError(f"For 'Eig', 'x' must be a batch of square matrices, but got shape {list(a.shape)}.")
+    if a.shape[-1] != a.shape[-2]:
+        raise ValueError(f"For Eig, x should be square(squares), but got {a.shape[-2]}  {a.shape[-1]} "
+                         f"matrix(matrices).")
     w, v = jnp.linalg.eig(a)
     cdt = jnp.complex64 if a.dtype in (jnp.float32, jnp.complex64) else jnp.complex128
     return wrap(w.astype(cdt)), wrap(v.astype(cdt) if compute_v else jnp.zeros((), cdt))
+
+
+@op("eigvals", family="linalg")
+def eigvals(A):
+    """``ops.eigvals(A)``: the complex eigenvalues of each square matrix (Complex64 for Float32/Complex64
+    input), the first output of ``ops.eig`` (LAPACK: MindSpore's Eigen-based kernel may order them
+    otherwise)."""
+    return _eig(A, False)[0]
 
 
 @op("prim_eig", primitive="Eig", prim_args=("compute_v",), family="linalg")
