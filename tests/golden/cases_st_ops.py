@@ -162,5 +162,27 @@ def case_eigvals_int(ms):
     return ms.ops.eigvals(ms.Tensor(np.array([[1, 2], [3, 4]]), ms.int32))
 
 
+def case_lu_solve(ms):
+    """Batched, broadcast ``b``, float16/float64 (MindSpore computes in float32)."""
+    ops, T = ms.ops, ms.Tensor
+    rs = np.random.RandomState(0)
+    lu, b = T(rs.randn(2, 3, 3).astype(np.float32)), rs.randn(2, 3, 2).astype(np.float32)
+    piv = T(np.array([[2, 3, 3], [1, 3, 3]], np.int32))
+    out = [ops.lu_solve(T(b), lu, piv), ops.lu_solve(T(b[0]), lu, piv)]
+    for dt in (ms.float16, ms.float64):
+        out.append(ops.lu_solve(T(b, dt), lu.astype(dt), piv))
+    return out
+
+
+def case_lu_solve_int64_pivots(ms):
+    return ms.ops.lu_solve(ms.Tensor(np.ones((3, 1), np.float32)), ms.Tensor(np.eye(3, dtype=np.float32)),
+                           ms.Tensor(np.array([1, 2, 3], np.int64)))
+
+
+def case_lu_solve_not_square(ms):
+    return ms.ops.lu_solve(ms.Tensor(np.ones((3, 1), np.float32)), ms.Tensor(np.ones((3, 2), np.float32)),
+                           ms.Tensor(np.array([1, 2, 3], np.int32)))
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}

@@ -814,6 +814,32 @@ def eigvals(A):
     return _eig(A, False)[0]
 
 
+def _lu_solve(b, LU_data, LU_pivots):
+    x = _typed("LuSolve", b, ("Float16", "Float32", "Float64"), "x")
+    lu = _typed("LuSolve", LU_data, ("Float16", "Float32", "Float64"), "lu_data")
+    piv = _typed("LuSolve", LU_pivots, ("Int32",), "lu_pivots")
+    if lu.ndim < 2 or lu.shape[-1] != lu.shape[-2]:
+        raise ValueError(f"For 'LuSolve', input lu_data must be a square matrix, but got row: "
+                         f"{lu.shape[-2] if lu.ndim >= 2 else 0}, col: {lu.shape[-1] if lu.ndim else 0}.")
+    n = lu.shape[-1]
+    batch = jnp.broadcast_shapes(x.shape[:-2], lu.shape[:-2], piv.shape[:-1])
+    x32 = jnp.broadcast_to(x.astype(jnp.float32), batch + x.shape[-2:])
+    lu32 = jnp.broadcast_to(lu.astype(jnp.float32), batch + (n, n))
+    perm = lax.linalg.lu_pivots_to_permutation(jnp.broadcast_to(piv, batch + (n,)) - 1, n)
+    xp = jnp.take_along_axis(x32, perm[..., None], axis=-2)
+    y = jsl.solve_triangular(lu32, xp, lower=True, unit_diagonal=True)
+    return wrap(jsl.solve_triangular(lu32, y, lower=False).astype(x.dtype))
+
+
+@op("lu_solve", family="linalg")
+def lu_solve(b, LU_data, LU_pivots):
+    """``ops.lu_solve(b, LU_data, LU_pivots)``: ``X`` with ``A @ X = b`` from ``A``'s LU factors and
+    1-based Int32 pivots (``ops.lu_factor``'s), batches broadcast; computed in float32 as MindSpore's CPU
+    kernel does (Float16/Float64 results are rounded from it). Differs from MindSpore: msjax has the
+    gradient (MindSpore 2.10 raises that LuSolve's bprop is not defined)."""
+    return _lu_solve(b, LU_data, LU_pivots)
+
+
 @op("prim_eig", primitive="Eig", prim_args=("compute_v",), family="linalg")
 def prim_eig(x, compute_v=False):
     """``ops.Eig(compute_v=False)(x)``: ``(eigenvalues, eigenvectors)``; without ``compute_v`` the
