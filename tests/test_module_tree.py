@@ -208,6 +208,17 @@ def test_submodule_import_keeps_same_named_function_of_parent():
     assert importlib.import_module("msjax.ops.function.grad").grad is msjax.grad
 
 
+def test_common_names_that_are_also_module_names_are_the_functions(mindspore):
+    """``from mindspore.common import mutable`` is the function (MindSpore's tests/st/ops TEST_OP
+    calls it), as are ``lazy_inline``/``no_inline``: MindSpore's ``mindspore.common.mutable``
+    module exists but is not what the package's attribute names (the recorder read the
+    attribute after importing that module itself, and recorded the module)."""
+    import msjax
+    from mindspore.common import lazy_inline, mutable, no_inline
+    assert mutable is msjax.mutable and callable(mutable)
+    assert lazy_inline is msjax.lazy_inline and no_inline is msjax.no_inline
+
+
 def n_is_tree_module(mod):
     return getattr(mod, "__msjax_reexport__", False)
 

@@ -39,8 +39,19 @@ def test_ops_trace_under_jit_and_grad():
 def test_bincount_needs_concrete_input():
     x = ms.Tensor(np.array([0, 1, 1, 3], np.int32))
     np.testing.assert_array_equal(ops.bincount(x).asnumpy(), [1.0, 2.0, 0.0, 1.0])
-    with pytest.raises(RuntimeError, match="bincount"):
+    with pytest.raises(jax.errors.ConcretizationTypeError, match="bincount"):
         jax.jit(lambda a: ops.bincount(ms.Tensor(a))._data)(np.array([0, 1], np.int32))
+
+
+def test_bincount_in_a_compiled_call_runs_uncompiled():
+    # MindSpore's tests/st/ops/test_func_bincount.py: a GRAPH_MODE Cell and ms.jit give PyNative's counts
+    x = ms.Tensor(np.array([2, 4, 1, 0, 0], np.int64))
+    w = ms.Tensor(np.array([0., 0.25, 0.5, 0.75, 1.], np.float32))
+    want = ops.bincount(x, w, 7).asnumpy()
+    np.testing.assert_array_equal(want, [1.75, 0.5, 0., 0., 0.25, 0., 0.])
+    got = ms.jit(lambda a, b: ops.bincount(a, b, 7) * 2)(x, w)
+    assert got.dtype == ms.float32
+    np.testing.assert_array_equal(got.asnumpy(), want * 2)
 
 
 def test_tensor_method_overloads():

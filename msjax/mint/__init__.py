@@ -23,6 +23,7 @@ from jax import lax as _lax
 from .. import ops as _ops
 from ..ops._impl import random as _random
 from ..ops._impl import views as _views
+from ..ops._impl import linalg as _linalg
 from .._core import dtype as _mstype
 from .._core import rng as _rng
 from .._core.tensor import Tensor
@@ -310,10 +311,10 @@ def norm(input, p="fro", dim=None, keepdim=False, *, dtype=None):
     _need("norm", input)
     dims = None if dim is None else ((dim,) if isinstance(dim, int) else tuple(dim))
     if p == "nuc" or (p == "fro" and dims is not None and len(dims) == 2):
-        return _ops.matrix_norm(input, p, dims if dims is not None else (-2, -1), keepdim, dtype=dtype)
+        return _linalg.matrix_norm_ext(input, p, dims if dims is not None else (-2, -1), keepdim, dtype=dtype)
     if isinstance(p, str) and p != "fro":
         raise ValueError(f"For 'norm', 'p' must be 'fro', 'nuc' or a number, but got {p!r}.")
-    return _ops.vector_norm(input, 2 if p == "fro" else p, dims, keepdim, dtype=dtype)
+    return _linalg.vector_norm_ext(input, 2 if p == "fro" else p, dims, keepdim, dtype=dtype)
 
 
 # ---------------------------------------------------------------------------

@@ -9,6 +9,7 @@ same distribution, other values); MindSpore's CPU build has no kernel for most o
 from __future__ import annotations
 
 from ... import ops as _ops
+from ...ops._impl.linalg import vector_norm_ext as _vector_norm
 from ..._core import dtype as _mstype
 from ..._core.tensor import Tensor
 
@@ -238,7 +239,7 @@ def dropout2d(input, p=0.5, training=True, inplace=False):
 
 def normalize(input, p=2.0, dim=1, eps=1e-12):
     """``normalize(input, p=2.0, dim=1, eps=1e-12)``: ``input / max(||input||_p, eps)`` along ``dim``."""
-    n = _ops.vector_norm(_need("normalize", input), p, dim, True)
+    n = _vector_norm(_need("normalize", input), p, dim, True)
     return input / _ops.clamp(n, eps)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import builtins
 import functools
+import math
 
 import jax
 import jax.numpy as jnp
@@ -271,6 +272,47 @@ def linspace(start, end, steps):
         raise ValueError(f"For 'LinSpace', 'num' must be positive, but got {steps}.")
     dt = jnp.promote_types(sdt, edt)
     return wrap(jnp.linspace(s.astype(dt), e.astype(dt), steps, dtype=dt))
+
+
+_LOGSPACE_TYPES = ("Float16", "Float32", "Float64")
+
+
+@op("prim_eps", primitive="Eps", family="array")
+def prim_eps(x):
+    """``ops.Eps()(x)``: a Tensor like ``x`` filled with its float type's machine epsilon (its gradient
+    is zero)."""
+    if not isinstance(x, Tensor) or str(x.dtype) not in _LOGSPACE_TYPES:
+        got = f"Tensor[{x.dtype}]" if isinstance(x, Tensor) else type(x).__name__
+        raise TypeError(f"For primitive[Eps], the input argument[x] must be a type of {{Tensor[Float16], "
+                        f"Tensor[Float32], Tensor[Float64]}}, but got {got}.")
+    a = x._data
+    return wrap(jnp.full_like(a, jnp.finfo(a.dtype).eps))
+
+
+@op("logspace", family="array")
+def logspace(start, end, steps, base=10, *, dtype=mstype.float32):
+    """``ops.logspace(start, end, steps, base=10, *, dtype=mstype.float32)``: ``base ** x`` for ``steps``
+    points ``x`` evenly spaced from ``start`` to ``end``, computed as MindSpore's CPU LogSpace kernel does
+    (in double precision from the inputs' values, C library ``pow``, rounded once to ``dtype``).
+    Differs from MindSpore: MindSpore 2.10's CPU kernel gives float16-rounded values for
+    ``dtype=float64`` (with float32/float64 inputs); msjax gives the double-precision ones. The
+    values are needed on the host: in a compiled call the call runs uncompiled."""
+    if isinstance(base, bool) or not isinstance(base, int):
+        raise TypeError(f"For 'LogSpace', the type of 'base' should be 'int', but got type '{type(base).__name__}'.")
+    if isinstance(steps, bool) or not isinstance(steps, int) or steps < 0:
+        raise ValueError(f"For 'LogSpace', the 'steps' must be int and must >= 0, but got '{steps}' with "
+                         f"type '{type(steps).__name__}'.")
+    if str(dtype) not in _LOGSPACE_TYPES:
+        raise TypeError(f"For 'LogSpace', the 'dtype' should be one of [mindspore.float16, mindspore.float32, "
+                        f"mindspore.float64], but got 'mindspore.{str(dtype).lower()}'.")
+    ends = []
+    for v in (start, end):
+        v = v._data if isinstance(v, Tensor) else np.float32(v)
+        ends.append(float(np.asarray(_need_concrete(v, "logspace")).reshape(())))
+    lo, hi = ends
+    step = (hi - lo) / (steps - 1) if steps > 1 else 0.0
+    vals = [math.pow(base, lo + i * step) for i in builtins.range(steps)]   # glibc pow, per value
+    return wrap(jnp.asarray(np.array(vals, np.float64).astype(mstype.to_np(dtype))))
 
 
 @op("prim_linspace", primitive="LinSpace", family="array")

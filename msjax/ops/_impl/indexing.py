@@ -357,6 +357,20 @@ def _tensor_select(input, *args, **kwargs):
     return _where3(vals["condition"], input, vals["y"], "select")
 
 
+@op("is_nonzero", family="array")
+def is_nonzero(input):
+    """``ops.is_nonzero(input)``: the Python bool of a one-element Tensor (NaN is True). The value is
+    needed on the host: in a compiled call the call runs uncompiled."""
+    if not isinstance(input, Tensor):
+        raise TypeError(f"For is_nonzero, the input must be a Tensor, but got {type(input)}.")
+    if input.size != 1:
+        raise ValueError(f"For is_nonzero, the numel of input must be 1, but got {input.size}.")
+    a = input._data
+    if isinstance(a, jax.core.Tracer):
+        raise jax.errors.ConcretizationTypeError(a, "ops.is_nonzero returns a Python bool of the input's value")
+    return bool(np.asarray(a).reshape(()))
+
+
 @op("nonzero", methods="nonzero", family="array")
 def nonzero(input, *, as_tuple=False):
     """``ops.nonzero(input, *, as_tuple=False)``: Int64 indices of the nonzero elements,

@@ -796,11 +796,48 @@ def eig(A):
 
 def _eig(A, compute_v):
     a = _typed("Eig", A, _FLOAT_COMPLEX_NAMES)
-    if a.ndim < 2 or a.shape[-1] != a.shape[-2]:
+    if a.ndim < 2:
         raise ValueError(f"For 'Eig', 'x' must be a batch of square matrices, but got shape {list(a.shape)}.")
+    if a.shape[-1] != a.shape[-2]:
+        raise ValueError(f"For Eig, x should be square(squares), but got {a.shape[-2]}  {a.shape[-1]} "
+                         f"matrix(matrices).")
     w, v = jnp.linalg.eig(a)
     cdt = jnp.complex64 if a.dtype in (jnp.float32, jnp.complex64) else jnp.complex128
     return wrap(w.astype(cdt)), wrap(v.astype(cdt) if compute_v else jnp.zeros((), cdt))
+
+
+@op("eigvals", family="linalg")
+def eigvals(A):
+    """``ops.eigvals(A)``: the complex eigenvalues of each square matrix (Complex64 for Float32/Complex64
+    input), the first output of ``ops.eig`` (LAPACK: MindSpore's Eigen-based kernel may order them
+    otherwise)."""
+    return _eig(A, False)[0]
+
+
+def _lu_solve(b, LU_data, LU_pivots):
+    x = _typed("LuSolve", b, ("Float16", "Float32", "Float64"), "x")
+    lu = _typed("LuSolve", LU_data, ("Float16", "Float32", "Float64"), "lu_data")
+    piv = _typed("LuSolve", LU_pivots, ("Int32",), "lu_pivots")
+    if lu.ndim < 2 or lu.shape[-1] != lu.shape[-2]:
+        raise ValueError(f"For 'LuSolve', input lu_data must be a square matrix, but got row: "
+                         f"{lu.shape[-2] if lu.ndim >= 2 else 0}, col: {lu.shape[-1] if lu.ndim else 0}.")
+    n = lu.shape[-1]
+    batch = jnp.broadcast_shapes(x.shape[:-2], lu.shape[:-2], piv.shape[:-1])
+    x32 = jnp.broadcast_to(x.astype(jnp.float32), batch + x.shape[-2:])
+    lu32 = jnp.broadcast_to(lu.astype(jnp.float32), batch + (n, n))
+    perm = lax.linalg.lu_pivots_to_permutation(jnp.broadcast_to(piv, batch + (n,)) - 1, n)
+    xp = jnp.take_along_axis(x32, perm[..., None], axis=-2)
+    y = jsl.solve_triangular(lu32, xp, lower=True, unit_diagonal=True)
+    return wrap(jsl.solve_triangular(lu32, y, lower=False).astype(x.dtype))
+
+
+@op("lu_solve", family="linalg")
+def lu_solve(b, LU_data, LU_pivots):
+    """``ops.lu_solve(b, LU_data, LU_pivots)``: ``X`` with ``A @ X = b`` from ``A``'s LU factors and
+    1-based Int32 pivots (``ops.lu_factor``'s), batches broadcast; computed in float32 as MindSpore's CPU
+    kernel does (Float16/Float64 results are rounded from it). Differs from MindSpore: msjax has the
+    gradient (MindSpore 2.10 raises that LuSolve's bprop is not defined)."""
+    return _lu_solve(b, LU_data, LU_pivots)
 
 
 @op("prim_eig", primitive="Eig", prim_args=("compute_v",), family="linalg")
@@ -940,6 +977,17 @@ def _keep_matrix(ret, shape, dims):
     for d in dims:
         out_shape[d] = 1
     return jnp.reshape(ret, out_shape)
+
+
+@op("cosine_similarity", family="math")
+def cosine_similarity(x1, x2, dim=1, eps=1e-08):
+    """``ops.cosine_similarity(x1, x2, dim=1, eps=1e-08)``: ``sum(x1 * x2, dim) / max(||x1|| * ||x2||, eps)``
+    (the inputs broadcast), MindSpore's formula with its gradient."""
+    _need_tensor("cosine_similarity", "x1", x1)
+    _need_tensor("cosine_similarity", "x2", x2)
+    num = (x1 * x2).sum(dim)
+    den = norm(x1, 2, dim) * norm(x2, 2, dim)
+    return num / den.clip(min=eps)
 
 
 @op("norm", methods="norm", family="math")
@@ -1161,9 +1209,8 @@ def mv(input, vec):
     return wrap(jnp.matmul(x, v))
 
 
-@op("vector_norm", family="math")
-def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):  # noqa: A002
-    """``ops.vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None)``: the ``ord``-norm of
+def vector_norm_ext(x, ord=2, dim=None, keepdim=False, *, dtype=None):  # noqa: A002
+    """``mint.linalg.vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None)``: the ``ord``-norm of
     ``x`` flattened over ``dim`` (all dimensions when None), computed by ``ops.norm`` on one axis."""
     _need_tensor("vector_norm", "x", x)
     if isinstance(ord, str):
@@ -1186,9 +1233,8 @@ def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):  # noqa: A002
     return out
 
 
-@op("matrix_norm", family="math")
-def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None):  # noqa: A002
-    """``ops.matrix_norm(A, ord='fro', dim=(-2, -1), keepdim=False, *, dtype=None)``: ``ops.norm``
+def matrix_norm_ext(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None):  # noqa: A002
+    """``mint.linalg.matrix_norm(A, ord='fro', dim=(-2, -1), keepdim=False, *, dtype=None)``: ``ops.norm``
     over the two dimensions ``dim``."""
     _need_tensor("matrix_norm", "A", A)
     if A.ndim < 2:
@@ -1196,3 +1242,49 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None):  # no
     if not isinstance(dim, (tuple, list)) or len(dim) != 2:
         raise TypeError(f"For 'matrix_norm', 'dim' must be a tuple of two ints, but got {dim}.")
     return norm(A, ord, tuple(dim), keepdim, dtype=dtype)
+
+
+@op("vector_norm", family="math")
+def vector_norm(x, ord=2, axis=None, keepdims=False, *, dtype=None):  # noqa: A002
+    """``ops.vector_norm(x, ord=2, axis=None, keepdims=False, *, dtype=None)``: MindSpore's
+    ``ops`` spelling (``axis``/``keepdims``, an int or a tuple of axes) of ``mint.linalg.vector_norm``.
+    As MindSpore, ``ord=inf``/``-inf`` over several axes reduces every axis between the lowest and the
+    highest named one (axis=(0, 2) of a 3-D Tensor gives a scalar)."""
+    _need_tensor("vector_norm", "x", x)
+    if axis is not None and not isinstance(axis, (int, tuple)):
+        raise TypeError(f"For vector_norm , the dim must be tuple or int, but got {type(axis)}")
+    axes = (axis,) if isinstance(axis, int) else axis
+    if axes is not None:
+        seen = [_norm_axis("vector_norm", a, max(x.ndim, 1)) for a in axes]
+        if len(set(seen)) != len(seen):
+            raise ValueError("For vector_norm, the elements of axis can not be duplicate.")
+    if isinstance(ord, bool) or not isinstance(ord, (int, float)):
+        raise ValueError(f"For vector_norm, the ord mode must be in [0, 2, float('inf'), -float('inf')] "
+                         f"or must be int or float, but got {ord}.")
+    if ord in (float("inf"), float("-inf")) and axes is not None and len(axes) > 1:
+        # MindSpore flattens every axis from the lowest to the highest named one, named or not
+        lo, hi = min(seen), max(seen)
+        a = x._data.reshape(x.shape[:lo] + (-1,) + x.shape[hi + 1:])
+        out = vector_norm_ext(wrap(a), ord, lo, False, dtype=dtype)
+        return out.reshape(tuple(1 if d in seen else n for d, n in enumerate(x.shape))) if keepdims else out
+    return vector_norm_ext(x, ord, axes, keepdims, dtype=dtype)
+
+
+_MATRIX_ORDS = (2, -2, 1, -1, float("inf"), float("-inf"), "fro", "nuc")
+
+
+@op("matrix_norm", family="math")
+def matrix_norm(A, ord="fro", axis=(-2, -1), keepdims=False, *, dtype=None):  # noqa: A002
+    """``ops.matrix_norm(A, ord='fro', axis=(-2, -1), keepdims=False, *, dtype=None)``: MindSpore's
+    ``ops`` spelling (``axis``/``keepdims``) of ``mint.linalg.matrix_norm``."""
+    _need_tensor("matrix_norm", "A", A)
+    if not isinstance(axis, (list, tuple)):
+        raise TypeError(f"For matrix_norm , the axis should be tuple of int, but got {type(axis)}")
+    if len(axis) != 2:
+        raise ValueError(f"For matrix_norm, the length of axis should be 2, but got {len(axis)}.")
+    if _norm_axis("matrix_norm", axis[0], A.ndim) == _norm_axis("matrix_norm", axis[1], A.ndim):
+        raise ValueError("For matrix_norm, the elements of axis can not be duplicate.")
+    if not any(ord == o and type(ord) is not bool for o in _MATRIX_ORDS):
+        raise ValueError(f"For matrix_norm, the ord mode must be in "
+                         f"[2, -2, 1, -1, float('inf'), float('-inf'), 'fro', 'nuc'] but got {ord}.")
+    return matrix_norm_ext(A, ord, tuple(axis), keepdims, dtype=dtype)

@@ -883,8 +883,9 @@ def _histc_counts(x, min, max, bins):
 @op("bincount", methods="bincount", family="math")
 def bincount(input, weights=None, minlength=0):
     """``ops.bincount(input, weights=None, minlength=0)``: Float32 counts (weighted sums) of each
-    non-negative value of a 1-D Tensor. The output length depends on the data, so ``input`` must be
-    concrete (not traced)."""
+    non-negative value of a 1-D Tensor. The output length depends on the data: in a GRAPH_MODE Cell,
+    ms.jit or a gradient msjax runs the whole call uncompiled, as MindSpore runs a dynamic-shape graph;
+    under a raw ``jax.jit`` it raises JAX's ConcretizationTypeError."""
     if not isinstance(input, Tensor):
         raise TypeError("For math function 'bincount', 'input' must be Tensor.")
     if weights is not None and not isinstance(weights, Tensor):
@@ -899,8 +900,8 @@ def bincount(input, weights=None, minlength=0):
     if minlength < 0:
         raise ValueError(f"For 'bincount', 'minlength' should be >= 0 but got {minlength}.")
     if isinstance(x, jax.core.Tracer):
-        raise RuntimeError("For 'bincount', the output length depends on the values of 'input', which is being "
-                           "traced (GRAPH_MODE, ms.jit or a gradient function); call it on a concrete Tensor.")
+        # a GRAPH_MODE Cell, ms.jit or gradient around it then runs uncompiled (MindSpore: a dynamic-shape graph)
+        raise jax.errors.ConcretizationTypeError(x, "ops.bincount has an output length that depends on the input values")
     top = float(np.max(np.asarray(x, np.float32)))
     length = int(top) + 1 if top > minlength - 1 else minlength
     hit = (x[None, :] == jnp.arange(length, dtype=x.dtype)[:, None])

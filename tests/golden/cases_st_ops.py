@@ -1,0 +1,188 @@
+"""Golden cases for ops MindSpore's own system tests (``tests/st/ops``) exercise and msjax
+lacked or got wrong: recorded from MindSpore 2.10 with
+``record_mindspore.py --suite st_ops --mode pynative --only NAME --merge``.
+
+Every ``case_<name>(ms)`` uses only the module passed in.
+"""
+import numpy as np
+
+
+def _f32(*shape, seed=0):
+    return np.random.RandomState(seed).randn(*shape).astype(np.float32)
+
+
+def case_bincount_compiled(ms):
+    """A data-dependent output length inside ms.jit and a GRAPH_MODE-style Cell (MindSpore: a
+    dynamic-shape graph), with float32/int32/float64 weights and minlength."""
+    T, ops = ms.Tensor, ms.ops
+    x = T(np.array([2, 4, 1, 0, 0], np.int64))
+
+    class Net(ms.nn.Cell):
+        def construct(self, a, w=None, m=0):
+            return ops.bincount(a, w, m)
+
+    def plus_one(a):
+        return ops.bincount(a) + 1
+
+    def weighted(a, w):
+        return ops.bincount(a, w, 2)
+
+    out = [Net()(x, None, 7), ms.jit(plus_one)(x)]
+    for w in (np.array([0., 0.25, 0.5, 0.75, 1.], np.float32), np.array([1, 2, 3, 4, 5], np.int32),
+              np.array([1, 2, 3, 4, 5], np.float64)):
+        out.append(Net()(x, T(w), 7))
+    out.append(ms.jit(weighted)(T(np.array([3, 1], np.int32)), T(_f32(2))))
+    return out
+
+
+def case_matrix_vector_norm_ops_spelling(ms):
+    """``ops.matrix_norm``/``ops.vector_norm`` take ``axis``/``keepdims``; ``mint.linalg``'s take
+    ``dim``/``keepdim`` (tests/st/ops/test_func_matrix_norm.py, test_func_vector_norm.py)."""
+    ops, T = ms.ops, ms.Tensor
+    x = T(np.arange(12, dtype=np.float32).reshape(2, 2, 3) - 6)
+    out = [ops.matrix_norm(x, ord=o, axis=(-2, -1), keepdims=True)
+           for o in ("fro", "nuc", float("inf"), float("-inf"), 1, -1, 2, -2)]
+    out.append(ops.matrix_norm(x, 1, [0, 2]))
+    out += [ops.vector_norm(x, ord=o, axis=a, keepdims=k) for o, a, k in
+            ((2, None, False), (0, 1, True), (float("inf"), (0, 2), False), (float("-inf"), -1, False),
+             (3.5, (1,), False), (1, None, True))]
+    return out
+
+
+def case_matrix_norm_axis_list_of_three(ms):
+    return ms.ops.matrix_norm(ms.Tensor(np.ones((2, 2, 2), np.float32)), axis=(0, 1, 2))
+
+
+def case_matrix_norm_axis_int(ms):
+    return ms.ops.matrix_norm(ms.Tensor(np.ones((2, 2), np.float32)), axis=1)
+
+
+def case_matrix_norm_axis_duplicate(ms):
+    return ms.ops.matrix_norm(ms.Tensor(np.ones((2, 2), np.float32)), axis=(1, -1))
+
+
+def case_matrix_norm_bad_ord(ms):
+    return ms.ops.matrix_norm(ms.Tensor(np.ones((2, 2), np.float32)), ord=3)
+
+
+def case_vector_norm_axis_list(ms):
+    return ms.ops.vector_norm(ms.Tensor(np.ones((2, 2), np.float32)), axis=[0, 1])
+
+
+def case_vector_norm_axis_duplicate(ms):
+    return ms.ops.vector_norm(ms.Tensor(np.ones((2, 2), np.float32)), axis=(0, -2))
+
+
+def case_vector_norm_str_ord(ms):
+    return ms.ops.vector_norm(ms.Tensor(np.ones((2, 2), np.float32)), ord="fro")
+
+
+def case_logspace(ms):
+    """LogSpace's CPU kernel: double-precision points and pow, rounded once (float32/float16 outputs;
+    float64 outputs differ in MindSpore 2.10, see the docstring of msjax's logspace)."""
+    ops, T = ms.ops, ms.Tensor
+    out = [ops.logspace(T(1, ms.float32), T(10, ms.float32), 10),
+           ops.logspace(T(-2.3, ms.float32), T(7.7, ms.float32), 7, base=7),
+           ops.logspace(T(0.1, ms.float16), T(1.3, ms.float16), 5, base=3, dtype=ms.float32),
+           ops.logspace(0.5, 2.0, 4), ops.logspace(T(0.1, ms.float32), T(1.3, ms.float32), 1),
+           ops.logspace(T(0.1, ms.float32), T(1.3, ms.float32), 0)]
+    for dt in (ms.float16, ms.float32):
+        out.append(ops.logspace(T(0.1, ms.float64), T(1.3, ms.float64), 5, base=3, dtype=dt))
+    return out
+
+
+def case_logspace_negative_steps(ms):
+    return ms.ops.logspace(ms.Tensor(0.1, ms.float32), ms.Tensor(1.3, ms.float32), -1)
+
+
+def case_logspace_float_base(ms):
+    return ms.ops.logspace(ms.Tensor(0.1, ms.float32), ms.Tensor(1.3, ms.float32), 3, base=2.5)
+
+
+def case_logspace_int_dtype(ms):
+    return ms.ops.logspace(ms.Tensor(0.1, ms.float32), ms.Tensor(1.3, ms.float32), 3, dtype=ms.int32)
+
+
+def case_cosine_similarity(ms):
+    """Values (broadcast, eps clamp, float16) and the gradient of the sum."""
+    ops, T = ms.ops, ms.Tensor
+    a, b = T(_f32(2, 3, 4)), T(_f32(2, 3, 4, seed=1))
+    out = [ops.cosine_similarity(a, b), ops.cosine_similarity(a, b, dim=2),
+           ops.cosine_similarity(T(np.zeros((2, 3), np.float32)), T(np.ones((1, 3), np.float32))),
+           ops.cosine_similarity(T(_f32(2, 3), ms.float16), T(_f32(2, 3, seed=2), ms.float16), 0, 0.5)]
+    out.append(ms.grad(lambda x, y: ops.cosine_similarity(x, y, -1).sum(), (0, 1))(a, b))
+    return out
+
+
+def case_is_nonzero(ms):
+    ops, T = ms.ops, ms.Tensor
+
+    class Net(ms.nn.Cell):
+        def construct(self, x):
+            return ops.is_nonzero(x)
+
+    return [ops.is_nonzero(T([[[False]]])), ops.is_nonzero(T([[3.5]])), ops.is_nonzero(T(np.float32("nan"))),
+            ops.is_nonzero(T([0], ms.int32)), Net()(T([[2.0]]))]
+
+
+def case_is_nonzero_two_elements(ms):
+    return ms.ops.is_nonzero(ms.Tensor([1, 2]))
+
+
+def case_is_nonzero_not_tensor(ms):
+    return ms.ops.is_nonzero(3)
+
+
+def case_eps(ms):
+    """``ops.Eps()``: machine epsilon of each float type, zero gradient."""
+    eps, T = ms.ops.operations.Eps(), ms.Tensor
+    x = np.array([[1.0, -3.0, 0.5]])
+    return [eps(T(x, dt)) for dt in (ms.float16, ms.float32, ms.float64)] + \
+        [ms.grad(lambda a: (eps(a) * a).sum())(T(x, ms.float32))]
+
+
+def case_eps_int(ms):
+    return ms.ops.operations.Eps()(ms.Tensor([1, 2], ms.int32))
+
+
+def case_eigvals(ms):
+    """Complex64/Complex128 eigenvalues (not recorded: a 3x3 triangular matrix, whose eigenvalues
+    MindSpore's Eigen kernel orders otherwise than LAPACK; see msjax's ops.eigvals docstring)."""
+    ops, T = ms.ops, ms.Tensor
+    return [ops.eigvals(T(np.array([[1.0, 0.0], [0.0, 2.0]]), ms.float32)),
+            ops.eigvals(T(np.array([[[2.0, 1.0], [1.0, 3.0]]] * 2), ms.float32)),
+            ops.eigvals(T(np.array([[0.0, -1.0], [1.0, 0.0]]), ms.float64))]
+
+
+def case_eigvals_not_square(ms):
+    return ms.ops.eigvals(ms.Tensor(np.array([[1.0, 2.0, 3.0]]), ms.float32))
+
+
+def case_eigvals_int(ms):
+    return ms.ops.eigvals(ms.Tensor(np.array([[1, 2], [3, 4]]), ms.int32))
+
+
+def case_lu_solve(ms):
+    """Batched, broadcast ``b``, float16/float64 (MindSpore computes in float32)."""
+    ops, T = ms.ops, ms.Tensor
+    rs = np.random.RandomState(0)
+    lu, b = T(rs.randn(2, 3, 3).astype(np.float32)), rs.randn(2, 3, 2).astype(np.float32)
+    piv = T(np.array([[2, 3, 3], [1, 3, 3]], np.int32))
+    out = [ops.lu_solve(T(b), lu, piv), ops.lu_solve(T(b[0]), lu, piv)]
+    for dt in (ms.float16, ms.float64):
+        out.append(ops.lu_solve(T(b, dt), lu.astype(dt), piv))
+    return out
+
+
+def case_lu_solve_int64_pivots(ms):
+    return ms.ops.lu_solve(ms.Tensor(np.ones((3, 1), np.float32)), ms.Tensor(np.eye(3, dtype=np.float32)),
+                           ms.Tensor(np.array([1, 2, 3], np.int64)))
+
+
+def case_lu_solve_not_square(ms):
+    return ms.ops.lu_solve(ms.Tensor(np.ones((3, 1), np.float32)), ms.Tensor(np.ones((3, 2), np.float32)),
+                           ms.Tensor(np.array([1, 2, 3], np.int32)))
+
+
+def all_cases():
+    return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}
