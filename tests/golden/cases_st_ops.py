@@ -184,5 +184,21 @@ def case_lu_solve_not_square(ms):
                            ms.Tensor(np.array([1, 2, 3], np.int32)))
 
 
+def case_topk_tensor_k(ms):
+    """``ops.topk`` with a (mutable) Tensor ``k``, 0-d or one element, in PyNative, a Cell and ms.jit."""
+    T, ops = ms.Tensor, ms.ops
+    x = T(_f32(3, 4, seed=5))
+
+    class Net(ms.nn.Cell):
+        def construct(self, a, k):
+            return ops.topk(a, k, dim=1, largest=False)
+    def top(a, k):
+        return ops.topk(a, k)
+    out = []
+    for k in (T(2, ms.int32), T([3], ms.int32), ms.mutable(T(2, ms.int32))):
+        out += [ops.topk(x, k, dim=1), Net()(x, k), ms.jit(top)(x, k)]
+    return out
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}

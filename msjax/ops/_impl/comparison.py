@@ -214,6 +214,8 @@ def topk(input, k, dim=None, largest=True, sorted=True):
     along ``dim`` (the last axis by default); ties keep the lower index first."""
     x = _rin("topk", input)
     _check_bool_arg("topk", "largest", largest)
+    if isinstance(k, Tensor) and k.size == 1 and jnp.issubdtype(k._data.dtype, jnp.integer):
+        k = int(_need_concrete(k._data, "topk").reshape(-1)[0])    # a (mutable) Tensor k, as MindSpore
     _check_int_arg("topk", "k", k)
     if _is_bool(x):
         raise TypeError(f"For primitive[TopK], the input argument[input_x] must be a numeric Tensor, but got "
