@@ -200,5 +200,19 @@ def case_topk_tensor_k(ms):
     return out
 
 
+def case_aminmax_axis_none_and_scalar(ms):
+    """``aminmax`` with ``axis=None`` (every element; ``keepdims`` keeps each dimension as 1) and on a
+    0-D Tensor (tests/st/tensor/test_aminmax.py), as a method, the function and in a Cell."""
+    T = ms.Tensor
+    x = T(_f32(2, 3, seed=9))
+    s = T(np.array(32.0, np.float32))
+
+    class Net(ms.nn.Cell):
+        def construct(self, a, k):
+            return a.aminmax(axis=None, keepdims=k)
+    return [x.aminmax(axis=None), x.aminmax(axis=None, keepdims=True), ms.ops.aminmax(x, axis=None),
+            Net()(x, True), s.aminmax(axis=0, keepdims=True), s.aminmax(axis=-1), s.aminmax(axis=None)]
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}

@@ -984,9 +984,12 @@ def logcumsumexp(input, axis):
 
 @op("aminmax", methods="aminmax", family="math")
 def aminmax(input, *, axis=0, keepdims=False):
-    """``ops.aminmax(input, *, axis=0, keepdims=False)``: ``(min, max)`` along ``axis``."""
+    """``ops.aminmax(input, *, axis=0, keepdims=False)``: ``(min, max)`` along ``axis``; ``axis=None``
+    over every element (``keepdims``: every dimension kept as 1), as MindSpore."""
     x = arr(input)
-    ax = _norm_axis("aminmax", axis, x.ndim)
+    ax = None if axis is None else _norm_axis("aminmax", axis, x.ndim)
+    if x.ndim == 0:     # axis 0 or -1 of a 0-D Tensor: the value itself, shape ()
+        return wrap(x), wrap(x)
     return wrap(jnp.min(x, ax, keepdims=keepdims)), wrap(jnp.max(x, ax, keepdims=keepdims))
 
 
