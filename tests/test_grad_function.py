@@ -129,3 +129,36 @@ def test_c_expression_tensorpy_is_the_tensor_base():
     from msjax._c_expression import TensorPy
     assert isinstance(X, TensorPy) and isinstance(ms.Parameter(X, name="p"), TensorPy)
     assert not isinstance(np.ones(2), TensorPy)
+
+
+def test_setup_context_style_and_the_base_class_errors():
+    """With ``setup_context`` ``forward`` takes no ctx (defaults bound first); a subclass that does not
+    define ``forward``/``backward`` raises MindSpore's NotImplementedError when it is needed (the
+    values and messages are MindSpore 2.10's, checked with its venv)."""
+    class Scaled(_Function):
+        @staticmethod
+        def forward(x, k=2.0):
+            return x * k
+
+        @staticmethod
+        def setup_context(ctx, inputs, output):
+            ctx.k = inputs[1]
+
+        @staticmethod
+        def backward(ctx, g):
+            return g * ctx.k + 1, None
+    assert Scaled.apply(X).asnumpy().tolist() == [4.0, 4.0]
+    g = ops.GradOperation()(lambda x: Scaled.apply(x).sum())(X)
+    assert g.asnumpy().tolist() == [3.0, 3.0]
+
+    class NoForward(_Function):
+        pass
+
+    class NoBackward(_Function):
+        @staticmethod
+        def forward(ctx, x):
+            return x * 3
+    with pytest.raises(NotImplementedError, match="forward function should be customized."):
+        NoForward.apply(X)
+    with pytest.raises(NotImplementedError, match="backward function should be customized."):
+        ops.GradOperation()(lambda x: NoBackward.apply(x).sum())(X)
