@@ -214,5 +214,60 @@ def case_aminmax_axis_none_and_scalar(ms):
             Net()(x, True), s.aminmax(axis=0, keepdims=True), s.aminmax(axis=-1), s.aminmax(axis=None)]
 
 
+def _raised(f):
+    """``f()``, or the name of the exception it raises (errors inside a loop)."""
+    try:
+        return f()
+    except Exception as e:  # noqa: BLE001 - the type is the result
+        return type(e).__name__
+
+
+_BESSEL_X = np.array([-1, 0, 1e-3, 0.5, 1, 2, 2.5, 5, 8, 10, 50, 100, 700, np.inf, np.nan])
+
+
+def case_bessel_second_kind(ms):
+    """``bessel_k0/k1/k0e/k1e/y0/y1`` on Float16/Float32/Float64 (the domain's edges: negative, 0, inf,
+    NaN; tests/st/ops/test_bessel.py), their Primitives, and the gradients."""
+    ops, T = ms.ops, ms.Tensor
+    out = []
+    for name in ("k0", "k1", "k0e", "k1e", "y0", "y1"):
+        fn = getattr(ops, "bessel_" + name)
+        out += [fn(T(_BESSEL_X.astype(d))) for d in (np.float16, np.float32, np.float64)]
+        prim = getattr(ops, "Bessel" + name[0].upper() + name[1:])()
+        out.append(prim(T(np.array([0.25, 3.0], np.float32))))
+        out.append(ms.grad(fn)(T(np.array([0.5, 1.0, 3.0, 7.5], np.float32))))
+    return out
+
+
+def case_bessel_k0_int(ms):
+    return ms.ops.bessel_k0(ms.Tensor(np.array([1, 2], np.int32)))
+
+
+def case_bessel_y1_not_tensor(ms):
+    return ms.ops.bessel_y1(1.0)
+
+
+def case_i0_and_zeta(ms):
+    """``ops.i0`` (``bessel_i0``) and the Hurwitz ``ops.zeta``: Float32/Float64, a Python number on either
+    side, broadcasting by element count, x <= 1, negative q, the Primitive and the gradients
+    (tests/st/ops/test_i0.py, test_func_zeta.py)."""
+    ops, T = ms.ops, ms.Tensor
+    x = T(np.array([2., 4., 1., 0.5, -1, 3]), ms.float32)
+    q = T(np.array([1, 2, 0.5, 2, 2, -1.5]), ms.float32)
+    return [ops.i0(T(np.array([0., 1., -2.5, 4.]), ms.float32)), ops.zeta(x, 1), ops.zeta(x, q),
+            ops.zeta(T(np.array([2., 4.]), ms.float64), T(np.array([1., 2.]), ms.float64)),
+            ops.zeta(2., T(np.array([1., 2.]), ms.float32)), ops.zeta(T(np.array([[3.]]), ms.float32), q),
+            ops.Zeta()(T(np.array([2., 4.]), ms.float32), T(np.array([1., 2.]), ms.float32)),
+            ms.grad(ops.zeta, (0, 1))(T(np.array([2., 4.]), ms.float32), T(np.array([1., 2.]), ms.float32))]
+
+
+def case_zeta_errors(ms):
+    ops, T = ms.ops, ms.Tensor
+    f = T(np.array([2., 4.]), ms.float32)
+    return [_raised(lambda: ops.zeta(2, 3)), _raised(lambda: ops.zeta(T(np.array([2, 4]), ms.int32), 1)),
+            _raised(lambda: ops.zeta(T(np.array([2., 4.]), ms.float16), 1)),
+            _raised(lambda: ops.zeta(f, T(np.array([1.]), ms.float64)))]
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}

@@ -1,6 +1,7 @@
 """Special functions: ``lgamma``, ``digamma``, ``mvlgamma``, the regularized incomplete gamma
 functions ``igamma``/``igammac`` and the Bessel functions (``bessel_i0/i1/i0e/i1e``,
-``bessel_j0/j1``), elementwise, on float Tensors (MindSpore 2.10's CPU dtype rules, like math's)."""
+``bessel_j0/j1``, ``i0``) and the Hurwitz ``zeta``, elementwise, on float Tensors (MindSpore 2.10's CPU
+dtype rules, like math's)."""
 from __future__ import annotations
 
 import jax
@@ -8,9 +9,11 @@ import jax.numpy as jnp
 import jax.scipy.special as jsp
 import numpy as np
 
+from ..._core import eager
 from ..._core.registry import op
+from ..._core.tensor import Tensor
 from ._util import arr, wrap
-from .math import _binary, _binop, _float_fn, _float_input, _unary
+from .math import _alias, _binary, _binop, _float_fn, _float_input, _unary
 
 
 igamma = _binary("igamma", lambda x, y, name: _binop(name, jsp.gammainc, x, y), "Igamma", "igamma",
@@ -107,3 +110,54 @@ def mvlgamma(input, p):
     j = jnp.arange(p, dtype=x.dtype)
     r = jnp.sum(jax.scipy.special.gammaln(x[..., None] - j / 2), axis=-1)
     return wrap(r + jnp.asarray(p * (p - 1) / 4 * np.log(np.pi), x.dtype))
+
+
+i0 = _alias("i0", bessel_i0)
+
+
+@jax.custom_jvp
+def _hurwitz(x, q):
+    return jsp.zeta(x, q)
+
+
+@_hurwitz.defjvp
+def _hurwitz_jvp(primals, tangents):
+    (x, q), (_, tq) = primals, tangents
+    return _hurwitz(x, q), -x * _hurwitz(x + 1, q) * tq   # MindSpore's bprop: no gradient for x
+
+
+_zeta_kernel = eager.hot(_hurwitz)
+
+
+@op("zeta", primitive="Zeta", family="math")
+def zeta(input, other):
+    """``ops.zeta(input, other)``: the Hurwitz zeta function ``sum_k (k + other) ** -input``
+    (Float32/Float64). A Python number takes the other operand's dtype; the operand with fewer
+    elements is broadcast to the other's shape, as MindSpore's. Gradient: only ``other``'s
+    (``-input * zeta(input + 1, other)``); ``input``'s is zero, as MindSpore's bprop."""
+    if isinstance(input, (int, float)) and not isinstance(input, bool):
+        if not isinstance(other, Tensor):
+            raise TypeError("For 'zeta', at least one of the inputs should be Tensor.")
+        input = Tensor(jnp.asarray(input, other._data.dtype))
+    if isinstance(other, (int, float)) and not isinstance(other, bool):
+        if not isinstance(input, Tensor):
+            raise TypeError("For 'zeta', at least one of the inputs should be Tensor.")
+        other = Tensor(jnp.asarray(other, input._data.dtype))
+    for what, t in (("x", input), ("q", other)):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"For primitive[Zeta], the input argument[{what}] must be a Tensor, "
+                            f"but got {type(t).__name__}.")
+    x, q = input._data, other._data
+    if x.dtype != q.dtype:
+        raise TypeError("For primitive[Zeta], the input type must be same.")
+    if x.dtype not in (jnp.float32, jnp.float64):
+        raise TypeError(f"For primitive[Zeta], the input argument[q] must be a type of {{Tensor[Float32], "
+                        f"Tensor[Float64]}}, but got Tensor[{other.dtype}].")
+    if x.size < q.size:
+        x = jnp.broadcast_to(x, q.shape)
+    elif x.size > q.size:
+        q = jnp.broadcast_to(q, x.shape)
+    if x.shape != q.shape:
+        raise ValueError(f"For primitive[Zeta], the shape of 'x' {list(x.shape)} and the shape of 'q' "
+                         f"{list(q.shape)} must be the same.")
+    return wrap(_zeta_kernel(x, q))
