@@ -269,5 +269,23 @@ def case_zeta_errors(ms):
             _raised(lambda: ops.zeta(f, T(np.array([1.]), ms.float64)))]
 
 
+def case_cauchy_shapes_and_checks(ms):
+    """``ops.Cauchy(size, median, sigma)()`` and ``Tensor.cauchy``: shapes, dtypes and argument checks
+    (the numbers are random in MindSpore: not compared; tests/st/ops/test_cauchy.py,
+    tests/st/tensor/test_cauchy.py)."""
+    ops, T = ms.ops, ms.Tensor
+    out = []
+    for make in (lambda: ops.Cauchy([2, 3])(), lambda: ops.Cauchy([4], 1.0, 2.0)(),
+                 lambda: ops.Cauchy([2, 3], sigma=0.0)(), lambda: T(np.zeros((6, 3)), ms.float32).cauchy(),
+                 lambda: T(np.zeros((2,)), ms.float16).cauchy(1.0, 2.0), lambda: T(np.zeros((2,)), ms.int32).cauchy()):
+        r = _raised(make)
+        out.append(r if isinstance(r, str) else (str(r.dtype), r.shape))
+    out.append(ops.Cauchy([3], 1.5, 0.0)())
+    for bad in (lambda: ops.Cauchy((2, 3)), lambda: ops.Cauchy([2, 0]), lambda: ops.Cauchy(3),
+                lambda: ops.Cauchy([2], median=1), lambda: ops.Cauchy([])(), lambda: T(np.zeros((2,))).cauchy(0)):
+        out.append(_raised(bad))
+    return out
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}

@@ -19,6 +19,7 @@ Where an op lives:
 * ``image``: resize, pad, pixel_shuffle, grid_sample, unfold/fold/Im2Col, batch/depth <-> space.
 * ``spectral``: the window functions.
 * ``random``: random sampling; ``random_samplers``: the candidate samplers, RandpermV2, NonDeterministicInts;
+  ``random_cauchy``: Cauchy and Tensor.cauchy;
   ``random_rejection``: RandomGamma, ParameterizedTruncatedNormal.
 * ``state``: assign & co, the Scatter*/ScatterNd* ops on Parameters, Print.
 * ``optim``, ``clip``, ``detection``: optimizer Primitives, gradient clipping, boxes, NMS and RoIs.
@@ -30,6 +31,6 @@ Where an op lives:
 from . import math, special, bessel_second, comparison, reduction, linalg  # noqa: F401
 from . import creation, array, indexing  # noqa: F401
 from . import activation, conv, pooling, normalization, dropout, image, spectral, loss, rnn  # noqa: F401
-from . import random, random_samplers, random_rejection, state, optim, clip, detection, composite  # noqa: F401
+from . import random, random_samplers, random_rejection, random_cauchy, state, optim, clip, detection, composite  # noqa: F401
 from . import deprecated, lstm  # noqa: F401
 from . import tensor_methods  # noqa: F401
