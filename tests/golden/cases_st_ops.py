@@ -287,5 +287,41 @@ def case_cauchy_shapes_and_checks(ms):
     return out
 
 
+def case_select_slice_scatter(ms):
+    """``select_scatter``/``slice_scatter`` as MindSpore computes the positions (``range(start, end, step)``,
+    negative start/end counted once, end clipped), an index out of range, an empty slice, and the checks:
+    non-Tensor operands, another dtype, shapes (tests/st/ops/test_func_select_scatter.py,
+    test_func_slice_scatter.py)."""
+    ops, T = ms.ops, ms.Tensor
+    x = T(np.arange(18).reshape(2, 3, 3), ms.float32)
+    o21, o23, o13 = (T(np.ones(s), ms.float32) for s in ((2, 1, 3), (2, 2, 3), (1, 3)))
+    calls = [lambda: ops.select_scatter(x, T(np.ones((2, 3)), ms.float32), 2, 0),
+             lambda: ops.select_scatter(x, T(np.ones((2, 3)), ms.float32), 1, -1),
+             lambda: ops.select_scatter(x, o13, 2, 0),
+             lambda: ops.select_scatter(x, T(np.ones((2, 3)), ms.int32), 2, 0),
+             lambda: ops.select_scatter(x, T(np.ones((2, 3)), ms.float32), 2, 3),
+             lambda: ops.select_scatter(x, T(np.ones((2, 3)), ms.float32), 2, -4),
+             lambda: ops.select_scatter(x, T(np.ones((2, 3)), ms.float32), 3, 0),
+             lambda: ops.select_scatter(1., 2, 2, 0), lambda: ops.select_scatter(x, 2, 2, 0),
+             lambda: ops.slice_scatter(x, o13, 1, 1, 1, 1), lambda: ops.slice_scatter(1., 2, 1, 1, 1, 1),
+             lambda: ops.slice_scatter(x, 2, 1, 1, 1, 1), lambda: ops.slice_scatter(x, o21, 1, 1, 2, 1),
+             lambda: ops.slice_scatter(x, o23, 1, 1, 2, 1),
+             lambda: ops.slice_scatter(x, T(np.ones((2, 2, 3)), ms.int32), 1, 1, 3, 1),
+             lambda: ops.slice_scatter(x, T(np.ones((2, 0, 3)), ms.float32), 1, 1, 1, 1),
+             lambda: ops.slice_scatter(x, T(np.ones((2, 3, 3)), ms.float32)),
+             lambda: ops.slice_scatter(x, o23, 1, 0, None, 2), lambda: ops.slice_scatter(x, o23, 1, 0, 10, 2),
+             lambda: ops.slice_scatter(x, o21, 1, -10, 1, 1), lambda: ops.slice_scatter(x, o21, 1, 1, 2, 0),
+             lambda: ops.slice_scatter(x, o21, 1, -3, -2, 1),
+             lambda: ops.slice_scatter(T(np.zeros((4, 6)), ms.int32), T(np.ones((4, 3)), ms.int32), 1, -6, 5, 2)]
+    return [_raised(f) for f in calls]
+
+
+def case_slogdet_complex(ms):
+    """``ops.slogdet`` of a complex matrix: both outputs complex (tests/st/ops/test_func_slogdet.py)."""
+    x = ms.Tensor([[-1.5 + 7.8j, 3 + 5.75j, 2 + 2.4j], [-6.4 + 485.4j, 45 + 3.14j, 45 + 453j],
+                   [-3.5 + 5.8j, 63 + 12.75j, -5 + 6.4j]], dtype=ms.complex64)
+    return [ms.ops.slogdet(x), ms.ops.slogdet(ms.Tensor(_f32(2, 3, 3)))]
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}

@@ -932,23 +932,50 @@ unsorted_segment_prod = _segment_reduce("unsorted_segment_prod", "UnsortedSegmen
 
 @op("select_scatter", methods="select_scatter", family="array")
 def select_scatter(input, src, axis, index):
-    """``ops.select_scatter(input, src, axis, index)``: ``src`` written at ``index`` of ``axis``."""
-    x = arr(input)
-    ax = _math_norm_axis("select_scatter", axis, x.ndim)
-    return wrap(x.at[(slice(None),) * ax + (index,)].set(arr(src).astype(x.dtype)))
+    """``ops.select_scatter(input, src, axis, index)``: ``src`` written at ``index`` of ``axis``; MindSpore's
+    definition: ``slice_scatter(input, src.expand_dims(axis), axis, index, index + 1)`` (a negative index
+    counts from the end once; an index out of range gives the slice-shape ValueError)."""
+    _scatter_tensors("select_scatter", input, src)
+    s = src.expand_dims(axis)
+    axis = axis if axis >= 0 else axis + input.ndim
+    index = index if index >= 0 else index + input.shape[axis]
+    return slice_scatter(input, s, axis, start=index, end=index + 1)
+
+
+def _scatter_tensors(name, input, src):
+    for what, t in (("input", input), ("src", src)):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"For {name}, {what} must be a Tensor, but got {type(t)}.")
 
 
 @op("slice_scatter", methods="slice_scatter", family="array")
 def slice_scatter(input, src, axis=0, start=None, end=None, step=1):
-    """``ops.slice_scatter(input, src, axis=0, start=None, end=None, step=1)``: ``src`` written into the slice."""
-    x, s = arr(input), arr(src)
-    ax = _math_norm_axis("slice_scatter", axis, x.ndim)
-    sl = (slice(None),) * ax + (slice(start, end, step),)
-    want = x[sl].shape
-    if tuple(s.shape) != tuple(want):
+    """``ops.slice_scatter(input, src, axis=0, start=None, end=None, step=1)``: ``src`` written at the
+    positions ``range(start, end, step)`` of ``axis``, as MindSpore computes them: a negative ``start`` or
+    ``end`` counts from the end once, ``end`` is clipped to the axis' length (``start`` is not: a
+    ``start`` below ``-length`` gives the slice-shape ValueError). ``src`` must have ``input``'s dtype
+    (MindSpore's TensorScatterElements TypeError). An ``axis`` out of range raises IndexError, as
+    MindSpore's."""
+    _scatter_tensors("slice_scatter", input, src)
+    x, s = input._data, src._data
+    shape = tuple(x.shape)
+    ax = axis if axis >= 0 else axis + len(shape)
+    if not 0 <= ax < len(shape):
+        raise IndexError(f"For slice_scatter, 'axis' {axis} is out of range for an input of rank {len(shape)} "
+                         f"(tuple index out of range).")
+    n = shape[ax]
+    start = 0 if start is None else (start if start >= 0 else start + n)
+    end = n if end is None else (end if end >= 0 else end + n)
+    index = list(builtins.range(start, min(end, n), step))
+    want = shape[:ax] + (len(index),) + shape[ax + 1:]
+    if want != tuple(s.shape) or any(i < 0 for i in index):
         raise ValueError(f"For slice_scatter, src shape should be equal to the slice size,but got src shape "
-                         f"{tuple(s.shape)} and slice shape {tuple(want)}")
-    return wrap(x.at[sl].set(s.astype(x.dtype)))
+                         f"{tuple(s.shape)} and slice shape {want}")
+    if s.dtype != x.dtype:
+        raise TypeError("For primitive[TensorScatterElements], the input type must be same.")
+    if not index:
+        return wrap(x)
+    return wrap(x.at[(slice(None),) * ax + (np.asarray(index),)].set(s))
 
 
 @op("diagonal_scatter", methods="diagonal_scatter", family="array")

@@ -668,12 +668,13 @@ def matrix_determinant(x):
 
 @op("slogdet", primitive="LogMatrixDeterminant", methods="slogdet", family="linalg")
 def slogdet(input):
-    """``ops.slogdet(input)``: ``(sign, log|det|)``."""
+    """``ops.slogdet(input)``: ``(sign, log|det|)``, both of ``input``'s dtype (a complex input gives a
+    complex ``log|det|`` with a zero imaginary part, as MindSpore's)."""
     _need_tensor("slogdet", "input", input)
     x = input._data
     _check_square("LogMatrixDeterminant", x)
     s, ld = jnp.linalg.slogdet(x)
-    return _out(s.astype(x.dtype)), _out(ld)
+    return _out(s.astype(x.dtype)), _out(ld.astype(x.dtype))
 
 
 @op("matrix_power", primitive="MatrixPower", prim_args=("n",), methods="matrix_power", family="linalg")
