@@ -287,6 +287,44 @@ def case_cauchy_shapes_and_checks(ms):
     return out
 
 
+def case_vecdot(ms):
+    """``ops.vecdot``: integer and Bool inputs give Int64 (the product wraps in Int8 first), Float16,
+    complex (conjugated x), broadcasting over ``axis``, the gradients and the argument checks
+    (tests/st/ops/test_func_vetdot.py)."""
+    ops, T = ms.ops, ms.Tensor
+    x = T(np.array([[1, 3], [5, 7], [9, 8]]), ms.int32)
+    y = T(np.array([[4, 5], [6, 7], [3, 2]]), ms.int32)
+    a = T(np.array([[1., 2.], [3., 4.]]), ms.float32)
+    return [ops.vecdot(x, y), ops.vecdot(x, y, axis=0),
+            ops.vecdot(T(np.array([[1, 3], [5, 7]]), ms.int8), T(np.array([[100, 100], [6, 7]]), ms.int8)),
+            ops.vecdot(x.astype(ms.float16), y), ops.vecdot(T([True, False]), T([True, True])),
+            ops.vecdot(T(np.ones((3, 1, 2)), ms.float32), T(_f32(4, 2)), axis=-3),
+            ops.vecdot(T(np.array([1 + 2j, 3 - 1j]), ms.complex64), T(np.array([2 - 1j, 1 + 1j]), ms.complex64)),
+            ms.grad(ops.vecdot, (0, 1))(a, a + 4),
+            _raised(lambda: ops.vecdot(x, y, axis=2)), _raised(lambda: ops.vecdot(x, y, axis=1.0)),
+            _raised(lambda: ops.vecdot(x, [1, 2]))]
+
+
+def case_is_floating_point(ms):
+    T = ms.Tensor
+    return [ms.ops.is_floating_point(T([1], d)) for d in
+            (ms.float16, ms.float32, ms.float64, ms.bfloat16, ms.int64, ms.bool_, ms.complex64)]
+
+
+def case_repeat_elements_checks(ms):
+    """``ops.repeat_elements``: rank 7 works, rank 8 and Bool are refused; ``rep`` and ``axis`` checks
+    (tests/st/ops/test_func_repeat_elements.py)."""
+    ops, T = ms.ops, ms.Tensor
+    x = T(np.arange(6).reshape(2, 3), ms.int32)
+    return [ops.repeat_elements(x, 2, -1), ops.repeat_elements(x, 3, -2),
+            ops.repeat_elements(T(np.ones((1, 2, 1, 1, 1, 1, 1)), ms.float32), 2, 1)] + [
+        _raised(f) for f in (lambda: ops.repeat_elements(T(np.ones((1, 2, 1, 1, 1, 1, 1, 1)), ms.float32), 1, 0),
+                             lambda: ops.repeat_elements(T([True, False]), 2, 0),
+                             lambda: ops.repeat_elements(x, 0, 0), lambda: ops.repeat_elements(x, 2.0, 0),
+                             lambda: ops.repeat_elements(x, 2, 2), lambda: ops.repeat_elements(x, 2, -3),
+                             lambda: ops.repeat_elements(x, 2, 1.0), lambda: ops.repeat_elements(T(3.0), 2, 0))]
+
+
 def case_select_slice_scatter(ms):
     """``select_scatter``/``slice_scatter`` as MindSpore computes the positions (``range(start, end, step)``,
     negative start/end counted once, end clipped), an index out of range, an empty slice, and the checks:

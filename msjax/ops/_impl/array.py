@@ -414,13 +414,35 @@ def _tensor_repeat(input, *repeats):
 
 @op("repeat_elements", family="array")
 def repeat_elements(x, rep, axis=0):
-    """``ops.repeat_elements(x, rep, axis=0)``: each element ``rep`` times along ``axis``."""
-    a = arr(x)
+    """``ops.repeat_elements(x, rep, axis=0)``: each element ``rep`` times along ``axis`` (a numeric Tensor
+    of rank 1 to 7; MindSpore's checks and messages)."""
+    if not isinstance(x, Tensor):
+        raise TypeError(f"For Primitive[Dtype], the input argument[input_x] must be a Tensor, CSRTensor or "
+                        f"COOTensor, but got {type(x)}.")
+    a = x._data
+    if a.dtype == jnp.bool_:
+        raise TypeError("The 'input x' doesn't support 'Bool' and expect to receive a number type (int, uint, "
+                        "float or complex).")
     if isinstance(rep, bool) or not isinstance(rep, int):
-        raise TypeError(f"For 'repeat_elements', 'rep' must be int, but got {type(rep).__name__}.")
-    if rep <= 0:
-        raise ValueError(f"For 'repeat_elements', 'rep' must be positive, but got {rep}.")
-    return wrap(jnp.repeat(a, rep, axis=_norm_axis(axis, a.ndim, "repeat_elements")))
+        raise TypeError(f"For 'repeat_elements', the 'rep' must be 'int',  but got '{type(rep).__name__}'.")
+    if not 0 < rep <= 2147483647:
+        raise ValueError(f"For 'repeat_elements', the 'rep' must be in range of (0, 2147483647], but got {rep} "
+                         f"with type 'int'.")
+    if isinstance(axis, bool) or not isinstance(axis, int):
+        raise TypeError(f"For 'repeat_elements', the type of 'axis' must be 'int', but got '{type(axis).__name__}'.")
+    if a.ndim > 7:
+        raise ValueError(f"For repeat_elements, the rank of x should be less than or equal to 7, but got {a.ndim}.")
+    if not -a.ndim <= axis < a.ndim:
+        raise ValueError(f"For 'repeat_elements', the 'axis' must be in range of [{-a.ndim}, {a.ndim}), but got "
+                         f"{axis} with type 'int'.")
+    return wrap(jnp.repeat(a, rep, axis=axis % a.ndim))
+
+
+@op("is_floating_point", family="array")
+def is_floating_point(input):
+    """``ops.is_floating_point(input)``: whether the dtype is Float16, Float32, Float64 or BFloat16 (a Python
+    bool)."""
+    return input.dtype in (mstype.float16, mstype.float32, mstype.float64, mstype.bfloat16)
 
 
 def _repeat_interleave(x, repeats, axis):

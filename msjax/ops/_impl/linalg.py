@@ -1133,6 +1133,23 @@ def inner(input, other):
     return _out(jnp.inner(a, b))
 
 
+@op("vecdot", family="math")
+def vecdot(x, y, *, axis=-1):
+    """``ops.vecdot(x, y, *, axis=-1)``: ``sum(conj(x) * y, axis)`` with broadcasting (MindSpore's definition:
+    its ``Mul`` then ``Tensor.sum``, so integer and Bool inputs give Int64, and the product wraps in the
+    inputs' integer dtype before the sum)."""
+    if not isinstance(x, Tensor) or not isinstance(y, Tensor):
+        raise TypeError("For vecdot, x or y must be Tensor.")
+    if not isinstance(axis, int):
+        raise TypeError(f"For vecdot, the dim should be int, but got {type(axis)}.")
+    ndim = max(x.ndim, y.ndim)
+    if axis < -ndim or axis >= ndim:
+        raise ValueError("For vecdot, the dim is out of range.")
+    if x.dtype in (mstype.complex64, mstype.complex128):
+        x = x.conj()
+    return (x * y).sum(axis=axis)
+
+
 @op("renorm", methods="renorm", family="math")
 def renorm(input, p, axis, maxnorm):
     """``ops.renorm(input, p, axis, maxnorm)``: each slice along ``axis`` with a ``p``-norm above
