@@ -289,3 +289,44 @@ def test_small_operand_flush_is_the_masked_rewrite(dt):
     payloads = (np.array([0x7FF0000000000001, 0xFFF8000000000123, 1, 0x8000000000000001], np.uint64).view(dt)
                 if dt is np.float64 else np.array([0x7F800001, 0xFFC00123, 1, 0x80000001], np.uint32).view(dt))
     assert he._flush(payloads).tobytes() == masked(payloads).tobytes()
+
+
+def _refused_dtypes(eqn):
+    """The dtype check ``_routable_eqn`` made per equation before its memo: PRNG keys and other
+    extended types, complex, void (bfloat16 excepted) and dtype-less avals are refused."""
+    avals = [v.aval for v in eqn.invars] + [v.aval for v in eqn.outvars]
+    if any(jax.dtypes.issubdtype(getattr(a, "dtype", None), jax.dtypes.extended) for a in avals):
+        return True
+    dts = [np.dtype(a.dtype) for a in avals if hasattr(a, "dtype")]
+    return len(dts) != len(avals) or any(d.kind == "c" or d.kind == "V" and d != he._BF16 for d in dts)
+
+
+def test_memoized_dtype_and_size_checks_decide_as_computed(monkeypatch):
+    """``_routable_eqn``'s per-dtype memo and ``_plan``'s element count (``math.prod`` of the shape)
+    refuse the same equations as the checks computed per equation: extended, complex and float0
+    types, and operands or results of more than ``MAX_ELEMENTS`` elements."""
+    monkeypatch.setattr(he, "_HOST_DTYPES", {})
+    programs = [jax.make_jaxpr(f)(*a) for f, a in [
+        (lambda x: jax.random.split(jax.random.key(1)), (0,)),
+        (lambda x: (x * 2j).real, (np.ones(4, np.float32),)),
+        (lambda x: jax.jvp(lambda i: (i * 2, x), (np.int32(3),), (np.zeros((), jax.dtypes.float0),)), (np.float32(1),)),
+        (lambda x: lax.convert_element_type(x, ml_dtypes.bfloat16) + 1, (np.ones(4, np.float32),)),
+        (lambda x: (x.astype(np.float16) * 2, x.astype(np.int8) + 1, x > 0, x.astype(np.uint64)), (np.ones(4, np.float32),)),
+    ]]
+    eqns = [e for p in programs for e in p.jaxpr.eqns]
+    for _ in range(2):                           # the memo filled, then read
+        for eqn in eqns:
+            if _refused_dtypes(eqn):
+                assert he._routable_eqn(eqn) is None, eqn
+            elif eqn.primitive.name in ("mul", "add", "convert_element_type", "gt"):
+                assert he._routable_eqn(eqn) is not None, eqn
+    refused = {d for e in eqns if _refused_dtypes(e) for v in e.invars + e.outvars for d in [v.aval.dtype]}
+    assert any(d.kind == "c" for d in refused if isinstance(d, np.dtype))
+    assert any(jax.dtypes.issubdtype(d, jax.dtypes.extended) for d in refused)
+    x = np.ones((3, 5), np.float32)
+    jaxpr = jax.make_jaxpr(lambda a: a * a)(x).jaxpr
+    monkeypatch.setattr(he, "MAX_ELEMENTS", 15)
+    assert he._plan(jaxpr, [0]) is not None
+    monkeypatch.setattr(he, "MAX_ELEMENTS", 14)
+    assert he._plan(jaxpr, [0]) is None
+
