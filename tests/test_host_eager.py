@@ -330,3 +330,25 @@ def test_memoized_dtype_and_size_checks_decide_as_computed(monkeypatch):
     monkeypatch.setattr(he, "MAX_ELEMENTS", 14)
     assert he._plan(jaxpr, [0]) is None
 
+
+@pytest.mark.parametrize("dt", [np.float32, np.float64, np.float16, ml_dtypes.bfloat16], ids=str)
+def test_relu_one_program_bit_equal_to_its_three(host_only, dt):
+    """``ops.relu`` of a float is one program (``activation._relu_float``: greater, convert, select):
+    on the host and compiled it gives the bits of its three jnp programs run one by one, compiled
+    (NaN, signed zeros, infinities, denormals)."""
+    from msjax.ops._impl import activation
+    fi = ml_dtypes.finfo(dt)
+    vals = np.array([np.nan, -np.nan, 0.0, -0.0, np.inf, -np.inf, 1.5, -2.5, float(fi.tiny), -float(fi.tiny),
+                     float(fi.smallest_subnormal), -float(fi.smallest_subnormal), float(fi.max), float(fi.min)])
+    x = ms.Tensor(np.concatenate([vals, np.random.RandomState(4).standard_normal(50)]).astype(dt))
+    host = _host(lambda: ms.ops.relu(x)).asnumpy()
+    he.enabled(False)
+    try:
+        a = x._data
+        positive = jax.numpy.greater(a, 0)
+        three = np.asarray(jax.numpy.where(positive, a, positive.astype(a.dtype)))
+        one = np.asarray(jax.jit(activation._relu_float.__wrapped__)(a))
+    finally:
+        he.enabled(True)
+    assert host.dtype == three.dtype == np.dtype(dt)
+    assert host.tobytes() == three.tobytes() == one.tobytes()
