@@ -16,6 +16,7 @@ import functools
 import jax
 import jax.numpy as jnp
 import numpy as np
+from jax import lax
 
 from ..._core import dtype as mstype
 from ..._core.registry import op
@@ -117,11 +118,12 @@ def relu_array(x):
 @functools.partial(jax.jit, inline=True)
 def _relu_float(x):
     # one program for a PyNative call (inlined into an enclosing trace, so graphs and gradients are
-    # unchanged): a new shape traces it once instead of three jnp programs; all three are exact
-    positive = x > 0
+    # unchanged), in lax: a new shape traces it once, where ``x > 0`` and ``jnp.where`` were jits of
+    # their own (four traces); the same greater, convert and select, all exact
+    positive = lax.gt(x, np.zeros((), x.dtype))
     # the "else 0" is the comparison cast to x's dtype, not a broadcast scalar: an exported graph
     # with a dynamic batch dimension has no broadcast to an unknown shape (Greater, Cast, Select)
-    return jnp.where(positive, x, positive.astype(x.dtype))
+    return lax.select(positive, x, lax.convert_element_type(positive, x.dtype))
 
 
 # ReLU6Grad: dy where 0 < x <= 6; NaN gives 0 (MindSpore's CPU kernel), +inf 6
