@@ -22,9 +22,9 @@ with the C library's ``expf``/``logf`` instead of its polynomial, and so does ``
 (refused on a denormal tail operand or an ``exp`` below -87.3: XLA's call runs with DAZ/FTZ set) (measured: every 1-D size up to 129 and 255, 257, 1003, 4099, 72 2-D shapes
 and 5 of rank 3-4; no other shape has such a tail). ``available()`` is False on any other jaxlib,
 CPU instruction set or ``xla_cpu`` flags, where XLA may compile other arithmetic. Measured CPUs: AVX2+FMA
-without AVX-512 (CI's), and AMD's with AVX-512 (an EPYC of the Zen 4 family: XLA compiles the same
-256-bit loops there; ``bench/host_math_verify.py``, 8M values a function and every 1-D size to 300,
-no difference); Intel's AVX-512 CPUs were not measured, so they compile.
+without AVX-512 (CI's), and AMD's with AVX-512 (an EPYC, this project's development machine: XLA
+compiles the same 256-bit loops there; ``bench/host_math_verify.py``, 8-16M values a function and
+every 1-D size to 300, no difference); Intel's AVX-512 CPUs were not measured, so they compile.
 """
 from __future__ import annotations
 
