@@ -289,3 +289,66 @@ def test_small_operand_flush_is_the_masked_rewrite(dt):
     payloads = (np.array([0x7FF0000000000001, 0xFFF8000000000123, 1, 0x8000000000000001], np.uint64).view(dt)
                 if dt is np.float64 else np.array([0x7F800001, 0xFFC00123, 1, 0x80000001], np.uint32).view(dt))
     assert he._flush(payloads).tobytes() == masked(payloads).tobytes()
+
+
+def _refused_dtypes(eqn):
+    """The dtype check ``_routable_eqn`` made per equation before its memo: PRNG keys and other
+    extended types, complex, void (bfloat16 excepted) and dtype-less avals are refused."""
+    avals = [v.aval for v in eqn.invars] + [v.aval for v in eqn.outvars]
+    if any(jax.dtypes.issubdtype(getattr(a, "dtype", None), jax.dtypes.extended) for a in avals):
+        return True
+    dts = [np.dtype(a.dtype) for a in avals if hasattr(a, "dtype")]
+    return len(dts) != len(avals) or any(d.kind == "c" or d.kind == "V" and d != he._BF16 for d in dts)
+
+
+def test_memoized_dtype_and_size_checks_decide_as_computed(monkeypatch):
+    """``_routable_eqn``'s per-dtype memo and ``_plan``'s element count (``math.prod`` of the shape)
+    refuse the same equations as the checks computed per equation: extended, complex and float0
+    types, and operands or results of more than ``MAX_ELEMENTS`` elements."""
+    monkeypatch.setattr(he, "_HOST_DTYPES", {})
+    programs = [jax.make_jaxpr(f)(*a) for f, a in [
+        (lambda x: jax.random.split(jax.random.key(1)), (0,)),
+        (lambda x: (x * 2j).real, (np.ones(4, np.float32),)),
+        (lambda x: jax.jvp(lambda i: (i * 2, x), (np.int32(3),), (np.zeros((), jax.dtypes.float0),)), (np.float32(1),)),
+        (lambda x: lax.convert_element_type(x, ml_dtypes.bfloat16) + 1, (np.ones(4, np.float32),)),
+        (lambda x: (x.astype(np.float16) * 2, x.astype(np.int8) + 1, x > 0, x.astype(np.uint64)), (np.ones(4, np.float32),)),
+    ]]
+    eqns = [e for p in programs for e in p.jaxpr.eqns]
+    for _ in range(2):                           # the memo filled, then read
+        for eqn in eqns:
+            if _refused_dtypes(eqn):
+                assert he._routable_eqn(eqn) is None, eqn
+            elif eqn.primitive.name in ("mul", "add", "convert_element_type", "gt"):
+                assert he._routable_eqn(eqn) is not None, eqn
+    refused = {d for e in eqns if _refused_dtypes(e) for v in e.invars + e.outvars for d in [v.aval.dtype]}
+    assert any(d.kind == "c" for d in refused if isinstance(d, np.dtype))
+    assert any(jax.dtypes.issubdtype(d, jax.dtypes.extended) for d in refused)
+    x = np.ones((3, 5), np.float32)
+    jaxpr = jax.make_jaxpr(lambda a: a * a)(x).jaxpr
+    monkeypatch.setattr(he, "MAX_ELEMENTS", 15)
+    assert he._plan(jaxpr, [0]) is not None
+    monkeypatch.setattr(he, "MAX_ELEMENTS", 14)
+    assert he._plan(jaxpr, [0]) is None
+
+
+@pytest.mark.parametrize("dt", [np.float32, np.float64, np.float16, ml_dtypes.bfloat16], ids=str)
+def test_relu_one_program_bit_equal_to_its_three(host_only, dt):
+    """``ops.relu`` of a float is one program (``activation._relu_float``: greater, convert, select):
+    on the host and compiled it gives the bits of its three jnp programs run one by one, compiled
+    (NaN, signed zeros, infinities, denormals)."""
+    from msjax.ops._impl import activation
+    fi = ml_dtypes.finfo(dt)
+    vals = np.array([np.nan, -np.nan, 0.0, -0.0, np.inf, -np.inf, 1.5, -2.5, float(fi.tiny), -float(fi.tiny),
+                     float(fi.smallest_subnormal), -float(fi.smallest_subnormal), float(fi.max), float(fi.min)])
+    x = ms.Tensor(np.concatenate([vals, np.random.RandomState(4).standard_normal(50)]).astype(dt))
+    host = _host(lambda: ms.ops.relu(x)).asnumpy()
+    he.enabled(False)
+    try:
+        a = x._data
+        positive = jax.numpy.greater(a, 0)
+        three = np.asarray(jax.numpy.where(positive, a, positive.astype(a.dtype)))
+        one = np.asarray(jax.jit(activation._relu_float.__wrapped__)(a))
+    finally:
+        he.enabled(True)
+    assert host.dtype == three.dtype == np.dtype(dt)
+    assert host.tobytes() == three.tobytes() == one.tobytes()

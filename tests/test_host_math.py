@@ -190,6 +190,14 @@ def test_other_xla_flags_or_cpus_turn_it_off(monkeypatch):
     monkeypatch.setenv("XLA_FLAGS", "--xla_cpu_enable_fast_math=true")
     assert not hm._check()
     monkeypatch.delenv("XLA_FLAGS")
+    vendor, flags = hm._cpu()
+    base = [f for f in flags if not f.startswith("avx512")]
+    for cpu, measured in [(("GenuineIntel", base), True), (("AuthenticAMD", base + ["avx512f"]), True),
+                          (("GenuineIntel", base + ["avx512f"]), False),
+                          ((vendor, [f for f in base if f != "fma"]), False)]:
+        monkeypatch.setattr(hm, "_cpu", lambda cpu=cpu: cpu)
+        assert hm._check() is measured, cpu[0]
+    monkeypatch.undo()
     monkeypatch.setattr(hm, "VERIFIED_JAXLIB", "0.0.0")
     assert not hm._check()
 

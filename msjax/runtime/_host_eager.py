@@ -57,6 +57,7 @@ multiply feeding an add, divisions by a divisor of the result's shape) and tests
 """
 from __future__ import annotations
 
+import math
 import operator
 import inspect
 import os
@@ -433,14 +434,48 @@ _INT_OR_FLOAT_ONLY = {"add", "sub", "mul", "div", "rem", "square", "integer_pow"
                       "floor", "ceil", "round", "is_finite", "neg", "abs", "max", "min"}
 
 
+def _oversized_or_float0(variables):
+    """Whether one of the equation's operands or results has more than ``MAX_ELEMENTS`` elements or
+    is a float0 tangent."""
+    for v in variables:
+        a = v.aval
+        if math.prod(a.shape) > MAX_ELEMENTS or a.dtype == jax.dtypes.float0:
+            return True
+    return False
+
+
+_HOST_DTYPES = {}    # an aval's dtype -> its NumPy dtype where NumPy runs it, else None
+
+
+def _host_dtype(dt):
+    """``np.dtype(dt)``, or None for PRNG keys and other extended types, complex and void types
+    (bfloat16 excepted); a memo, as the same few dtypes come with every equation."""
+    try:
+        return _HOST_DTYPES[dt]
+    except (KeyError, TypeError):
+        pass
+    if jax.dtypes.issubdtype(dt, jax.dtypes.extended):
+        d = None
+    else:
+        d = np.dtype(dt)
+        d = None if d.kind == "c" or d.kind == "V" and d != _BF16 else d
+    try:
+        _HOST_DTYPES[dt] = d
+    except TypeError:     # pragma: no cover - an unhashable dtype: not kept
+        pass
+    return d
+
+
 def _routable_eqn(eqn):
     name = eqn.primitive.name
-    avals = [v.aval for v in eqn.invars] + [v.aval for v in eqn.outvars]
-    if any(jax.dtypes.issubdtype(getattr(a, "dtype", None), jax.dtypes.extended) for a in avals):
-        return None                      # PRNG keys and other extended types
-    dts = [np.dtype(a.dtype) for a in avals if hasattr(a, "dtype")]
-    if len(dts) != len(avals) or any(d.kind == "c" or d.kind == "V" and d != _BF16 for d in dts):
-        return None
+    dts = []
+    for vs in (eqn.invars, eqn.outvars):
+        for v in vs:
+            dt = getattr(v.aval, "dtype", None)
+            d = None if dt is None else _host_dtype(dt)
+            if d is None:
+                return None      # PRNG keys and other extended types, complex, tokens
+            dts.append(d)
     if name in _INT_OR_FLOAT_ONLY and np.dtype(eqn.invars[0].aval.dtype) == np.bool_:
         return None
     if name == "convert_element_type" and (not convertible(eqn.invars[0].aval.dtype, eqn.params["new_dtype"])
@@ -616,8 +651,7 @@ def _plan(jaxpr, budget, top=True, composition=False):
             steps.append((eqn, None, plan))
             continue
         rule = _routable_eqn(eqn)
-        if rule is None or any(np.prod(v.aval.shape, dtype=np.int64) > MAX_ELEMENTS or v.aval.dtype == jax.dtypes.float0
-                               for v in list(eqn.invars) + list(eqn.outvars)):
+        if rule is None or _oversized_or_float0(eqn.invars) or _oversized_or_float0(eqn.outvars):
             return None
         fn, kind = rule
         if eqn.primitive.name == "div" and np.dtype(eqn.outvars[0].aval.dtype).kind not in "iub":

@@ -11,9 +11,12 @@ The dtype checks shared by the nn-style ops (``FLOATS``, ``F16_32``, ``check_dty
 """
 from __future__ import annotations
 
+import functools
+
 import jax
 import jax.numpy as jnp
 import numpy as np
+from jax import lax
 
 from ..._core import dtype as mstype
 from ..._core.registry import op
@@ -112,11 +115,15 @@ def relu_array(x):
     return exported("ReLU", _relu_float, x)
 
 
+@functools.partial(jax.jit, inline=True)
 def _relu_float(x):
-    positive = x > 0
+    # one program for a PyNative call (inlined into an enclosing trace, so graphs and gradients are
+    # unchanged), in lax: a new shape traces it once, where ``x > 0`` and ``jnp.where`` were jits of
+    # their own (four traces); the same greater, convert and select, all exact
+    positive = lax.gt(x, np.zeros((), x.dtype))
     # the "else 0" is the comparison cast to x's dtype, not a broadcast scalar: an exported graph
     # with a dynamic batch dimension has no broadcast to an unknown shape (Greater, Cast, Select)
-    return jnp.where(positive, x, positive.astype(x.dtype))
+    return lax.select(positive, x, lax.convert_element_type(positive, x.dtype))
 
 
 # ReLU6Grad: dy where 0 < x <= 6; NaN gives 0 (MindSpore's CPU kernel), +inf 6

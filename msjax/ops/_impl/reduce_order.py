@@ -32,7 +32,7 @@ UNROLLED = 32    # rows summed with unrolled adds (a program XLA compiles faster
 def _divided(s, count):
     """``s / count`` correctly rounded: XLA:CPU rewrites a division by a broadcast scalar as a
     multiplication by its reciprocal, which rounds some quotients the other way."""
-    return s / lax.optimization_barrier(jnp.full(s.shape, count, s.dtype))
+    return lax.div(s, lax.optimization_barrier(lax.full(s.shape, count, s.dtype)))
 
 
 # lax, not indexing: a PyNative new shape traces the program again, and ``x[:, k]`` costs a jnp trace each
@@ -86,7 +86,16 @@ def _axes(x, axis):
 
 def _keep(s, x, axes, keepdims):
     """``s`` (the reduced axes removed) with the reduced axes kept as 1 when ``keepdims``."""
-    return s.reshape([1 if i in axes else d for i, d in enumerate(x.shape)]) if keepdims else s
+    return lax.reshape(s, tuple(1 if i in axes else d for i, d in enumerate(x.shape))) if keepdims else s
+
+
+def _float64_sum(x, axes, keepdims):
+    """Each output the sum in float64 of its float32 values, rounded to float32 (the program of
+    ``jnp.sum(x.astype(float64), axes, keepdims=keepdims).astype(float32)``, written with ``lax``)."""
+    s = lax.reduce_sum(lax.convert_element_type(x, jnp.float64), axes)
+    if keepdims:
+        s = lax.expand_dims(s, axes)
+    return lax.convert_element_type(s, jnp.float32)
 
 
 def reduce_sum(x, axis=None, keepdims=False, mean=False):
@@ -97,7 +106,8 @@ def reduce_sum(x, axis=None, keepdims=False, mean=False):
 @functools.partial(jax.jit, static_argnums=(1, 2, 3), inline=True)
 def _reduce_sum(x, axes, keepdims, mean):
     """One program for a PyNative call (inlined into an enclosing trace): op by op the lanes' scan
-    and adds cost 80-180 ms a new shape and 75 ms a repeated call."""
+    and adds cost 80-180 ms a new shape and 75 ms a repeated call. Written with ``lax``: a new shape
+    traces it again, and each ``jnp`` call inside is a jit of its own to trace (0.3-0.4 ms each)."""
     count = int(np.prod([x.shape[a] for a in axes])) if axes else 1
     if x.size == 0 or not axes:
         s = jnp.sum(x, axis=axes, keepdims=keepdims)
@@ -105,10 +115,11 @@ def _reduce_sum(x, axes, keepdims, mean):
     if x.ndim == 2 and axes == (1,):
         s = _keep(_lanes(x), x, axes, keepdims)
     elif not mean and x.ndim >= 2 and axes[0] == 0 and all(x.shape[a] == 1 for a in axes[1:]) and x.shape[0] > 1:
-        rest = [d for i, d in enumerate(x.shape) if i not in axes]
-        s = _keep(_sequential_rows(x.reshape(x.shape[0], -1)).reshape(rest), x, axes, keepdims)
+        rest = tuple(d for i, d in enumerate(x.shape) if i not in axes)
+        rows = lax.reshape(x, (x.shape[0], x.size // x.shape[0]))
+        s = _keep(lax.reshape(_sequential_rows(rows), rest), x, axes, keepdims)
     else:
-        s = jnp.sum(x.astype(jnp.float64), axis=axes, keepdims=keepdims).astype(jnp.float32)
+        s = _float64_sum(x, axes, keepdims)
     return _divided(s, count) if mean else s
 
 
