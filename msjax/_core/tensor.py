@@ -390,12 +390,12 @@ class Tensor(metaclass=_MindSporeClass):
         return f"{'GPU' if dev.platform in ('gpu', 'cuda', 'rocm') else dev.platform.upper()}:{dev.id}"
 
     @property
-    def T(self):
-        return wrap(jnp.transpose(self._data))
+    def T(self):   # in PyNative with the layout of MindSpore's view (ops/_impl/view_layout.py)
+        return provided.need("view_layout")(wrap(jnp.transpose(self._data)), self, lambda a: a.T)
 
     @property
     def mT(self):
-        return wrap(jnp.swapaxes(self._data, -1, -2))
+        return provided.need("view_layout")(wrap(jnp.swapaxes(self._data, -1, -2)), self, lambda a: a.swapaxes(-1, -2))
 
     @property
     def H(self):

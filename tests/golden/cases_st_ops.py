@@ -214,5 +214,37 @@ def case_aminmax_axis_none_and_scalar(ms):
             Net()(x, True), s.aminmax(axis=0, keepdims=True), s.aminmax(axis=-1), s.aminmax(axis=None)]
 
 
+def _raised(f):
+    """``f()``, or the name and message of the exception it raises (errors inside a loop)."""
+    try:
+        return f()
+    except Exception as e:  # noqa: BLE001 - the type is the result
+        return [type(e).__name__, str(e).split("\n")[0]]
+
+
+def case_view_layout_permutes(ms):
+    """PyNative view ops that permute axes (tests/st/tensor/test_contiguous.py): ``is_contiguous``,
+    ``stride``, ``storage_offset`` of the view and of ``contiguous()``, and ``Assign``'s refusal."""
+    ops, mint = ms.ops, ms.mint
+    x = ms.Tensor(_f32(2, 3, 4, seed=3))
+    views = [ops.transpose(x, (1, 0, 2)), ops.transpose(x, (0, 1, 2)), x.transpose(2, 1, 0), x.transpose(),
+             x.transpose(0, 2), x.permute(2, 0, 1), ops.permute(x, (1, 2, 0)), x.T, x.mT, x.swapaxes(0, 1),
+             ops.swapdims(x, -1, 0), mint.transpose(x, 0, 1), ops.moveaxis(x, 0, 2), ops.movedim(x, -1, 0),
+             ops.t(x[0]), x[0].t(), ops.transpose(ops.transpose(x, (1, 0, 2)), (1, 0, 2)),
+             ops.transpose(x, (1, 0, 2)).T, ms.Tensor(np.ones((1, 3), np.float32)).T]
+    out = []
+    for v in views:
+        c = v.contiguous()
+        out.append([v, v.is_contiguous(), v.stride(), v.storage_offset(), c.is_contiguous(), c.stride(),
+                    (v + 1).is_contiguous()])
+    out.append(_raised(lambda: ops.assign(x.T, ops.zeros_like(x.T))))
+    out.append(_raised(lambda: ops.assign_add(ops.transpose(x, (0, 1, 2)), ops.ones_like(x))))
+
+    def compiled(a):
+        return ops.transpose(a, (1, 0, 2)).is_contiguous()
+    out.append(ms.jit(compiled)(x))
+    return out
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}
