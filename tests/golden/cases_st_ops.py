@@ -246,5 +246,26 @@ def case_view_layout_permutes(ms):
     return out
 
 
+def case_pijit_capture_context(ms):
+    """``mindspore.common._pijit_context.PIJitCaptureContext`` compiles a function, a method and a
+    Cell's ``construct`` (tests/st/pi_jit/share/utils.py, imported by tests/st/tensor/test_getitem.py);
+    ``_c_expression.get_code_extra`` of a function PIJit never ran is None."""
+    import importlib
+    ctx = importlib.import_module(ms.__name__ + ".common._pijit_context")
+    extra = importlib.import_module(ms.__name__ + "._c_expression").get_code_extra
+    x = ms.Tensor(_f32(2, 3, seed=4))
+
+    def f(a, b):
+        return a * b + 1
+
+    class Net(ms.nn.Cell):
+        def construct(self, a):
+            return a[1, ::2] - 2
+    net = Net()
+    return [ctx.PIJitCaptureContext()(f)(x, 3.0), ctx.PIJitCaptureContext(fullgraph=True)(f)(x, x),
+            ctx.PIJitCaptureContext(jit_config={"jit_level": "O0"})(net)(x), extra(_f32), extra(_f32.__code__),
+            _raised(lambda: ctx.PIJitCaptureContext(jit_config={"_disable_pijit": 1}))]
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}
