@@ -267,5 +267,27 @@ def case_pijit_capture_context(ms):
             _raised(lambda: ctx.PIJitCaptureContext(jit_config={"_disable_pijit": 1}))]
 
 
+def case_linalg_tensor_methods(ms):
+    """``Tensor.geqrf``, ``orgqr``, ``lu_solve``, ``lstsq`` (tests/st/tensor/test_geqrf.py, test_orgqr.py,
+    test_lu_solve.py): the functions' results, float32 and float64, in a Cell too. (MindSpore 2.10's
+    ``Tensor.eigvals()`` raises TypeError: tests/test_tensor_linalg_methods.py.)"""
+    T = ms.Tensor
+    a64 = np.array([[15.5862, 10.6579], [0.1885, -10.0553], [4.4496, 0.7312]], np.float64)
+    a32 = _f32(2, 3, 2, seed=5)
+    lu = T(np.array([[1.6253573, 1.4034185, -0.9425243], [0.19567108, 1.6314834, -0.96950316],
+                     [0.26517096, 0.45115343, -0.5865267]], np.float32))
+    piv = T(np.array([2, 3, 3], np.int32))
+    b = T(_f32(3, 2, seed=7))
+
+    class Net(ms.nn.Cell):
+        def construct(self, x):
+            return x.geqrf()
+    y64, tau64 = T(a64).geqrf()
+    y32, tau32 = T(a32).geqrf()
+    return [T(a64).geqrf(), T(a32).geqrf(), Net()(T(a64)), y64.orgqr(tau64), y32.orgqr(tau32),
+            b.lu_solve(lu, piv),
+            T(_f32(4, 2, seed=8)).lstsq(T(_f32(4, 3, seed=9)))]
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}
