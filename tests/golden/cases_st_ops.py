@@ -289,5 +289,17 @@ def case_linalg_tensor_methods(ms):
             T(_f32(4, 2, seed=8)).lstsq(T(_f32(4, 3, seed=9)))]
 
 
+def case_tensor_python_int_range(ms):
+    """A Python int becomes Int64 (UInt64 from 2**63) and is then cast, wrapping, to the dtype asked for;
+    one beyond 64 bits raises MindSpore's RuntimeError, in a list its TypeError
+    (tests/st/tensor/test_errorType.py)."""
+    T, m = ms.Tensor, ms
+    values = [(2**64, m.int64), (2**63, m.int64), (2**64 - 1, m.int64), (2**63, None), (2**64, None),
+              (-2**63 - 1, m.int64), (-2**63, None), (300, m.int8), (2**40, m.int32), ([1, 2**64], m.int64),
+              ([1, 2**64], None), (2**64, m.float32), (2**64, m.uint64), (-1, m.uint8), ((2**70,), m.int64),
+              (2**1100, m.float64), (2**60 + 1, m.float32), (7, m.float64), (True, m.int32), (-5, m.bool_)]
+    return [_raised(lambda v=v, d=d: T(v, d)) for v, d in values]
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}
