@@ -301,5 +301,26 @@ def case_tensor_python_int_range(ms):
     return [_raised(lambda v=v, d=d: T(v, d)) for v, d in values]
 
 
+def case_log_normal_reverse(ms):
+    """``Tensor.log_normal(mean=1.0, std=2.0)`` / ``LogNormalReverse`` (tests/st/tensor/test_log_normal.py):
+    shape, dtype, the law of the numbers (MindSpore's kernel is not seeded: 20,000 draws' log mean and
+    std to one decimal), the type errors. One mean/std per process: MindSpore 2.10 keeps the first."""
+    T, P = ms.Tensor, ms.ops.operations
+    big = T(np.zeros((20000,), np.float32)).log_normal(0.5, 0.3).asnumpy()
+    logs = np.log(big.astype(np.float64))
+    out = [round(float(logs.mean()), 1), round(float(logs.std()), 1), bool((big > 0).all())]
+    for dt in (ms.float16, ms.float32, ms.float64):
+        y = T(np.zeros((2, 3)), dt).log_normal(0.5, 0.3)
+        out.append([y.shape, str(y.dtype)])
+    y = P.LogNormalReverse(0.5, 0.3)(T(np.zeros((4,)), ms.float32))
+    out.append([y.shape, str(y.dtype)])
+    out += [_raised(lambda: T(np.zeros((2,)), ms.float32).log_normal(1, 2.0)),
+            _raised(lambda: T(np.zeros((2,)), ms.float32).log_normal(0.5, "a")),
+            _raised(lambda: P.LogNormalReverse(1, 2.0)),
+            _raised(lambda: T(np.zeros((2,)), ms.int32).log_normal(0.5, 0.3)),
+            _raised(lambda: T(np.zeros((2,)), ms.bool_).log_normal(0.5, 0.3))]
+    return out
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}
