@@ -1,8 +1,15 @@
 """``mindspore._c_expression``: MindSpore's C++ binding. Only what real scripts
-import from it is here: ``init_exec_dataset`` (the device data queue of dataset
+import from it is here: ``get_code_extra`` (PIJit's code records: none), ``init_exec_dataset`` (the device data queue of dataset
 sink mode), which raises — msjax feeds data from the host; ``TensorPy``, the C++ base
 class of MindSpore's Tensor (test helpers check ``isinstance(x, TensorPy)``): msjax's Tensor."""
 from ._core.tensor import Tensor as TensorPy  # noqa: F401
+
+
+def get_code_extra(code):
+    """MindSpore's record of how PIJit (``jit(capture_mode="bytecode")``) compiled a function or code
+    object. msjax traces the bytecode mode as the AST mode and keeps no such record: ``None``, MindSpore's
+    answer for a function PIJit never ran (its tests then skip their graph-capture checks)."""
+    return None
 
 
 def init_exec_dataset(queue_name, size, batch_size, types, shapes, input_indexs, phase="dataset", need_run=True):

@@ -252,8 +252,10 @@ class _GradFunction:
             inputs_part = tuple(in_grads)
         elif self._positions is None:
             inputs_part = None
-        elif len(positions) == 1:
-            inputs_part = in_grads[0] if in_grads else ()
+        elif len(in_grads) == 1:
+            # MindSpore drops the non-Tensor positions first: one Tensor left gives its bare
+            # gradient, even from a tuple ``grad_position`` ((0, 1) on (Tensor, int)).
+            inputs_part = in_grads[0]
         else:
             inputs_part = tuple(in_grads)
         if self._weights_arg is None:

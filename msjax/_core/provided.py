@@ -14,6 +14,7 @@ _OWNERS = {
     "normalize_index": "msjax.ops",
     "check_index": "msjax.ops",
     "int_pow": "msjax.ops",
+    "view_layout": "msjax.ops",
     "true_divide": "msjax.ops",
     "graph_print": "msjax.ops",
     "initializer": "msjax.common.initializer",

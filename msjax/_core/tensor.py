@@ -30,7 +30,7 @@ def _infer_np(data):
     if isinstance(data, np.ndarray) or isinstance(data, np.generic):
         return np.asarray(data)
     if isinstance(data, numbers.Integral):
-        return np.asarray(data, np.int64)
+        return _py_int(data, "Unsupported tensor type!")
     if isinstance(data, numbers.Real):
         return np.asarray(data, np.float32)
     if isinstance(data, numbers.Complex):
@@ -49,6 +49,13 @@ def _infer_np(data):
     raise TypeError(
         "For 'Tensor', the type of 'input_data' should be one of '['TensorPy', 'Tensor', 'ndarray', 'str_', 'list', "
         f"'tuple', 'float', 'int', 'bool', 'complex', 'bytes']', but got type '{type(data).__name__}'.")
+
+
+def _py_int(v, error):
+    """A Python int as MindSpore stores it: Int64, UInt64 from 2**63; beyond 64 bits its RuntimeError."""
+    if not -2**63 <= v < 2**64:
+        raise RuntimeError(error)
+    return np.asarray(v, np.int64 if v < 2**63 else np.uint64)
 
 
 def _item_np(x):
@@ -91,11 +98,13 @@ def to_array(data, dtype=None):
             return arr      # abstract (shape and dtype only): a compile-only dry run's Parameter
     elif isinstance(data, jax.Array) or isinstance(data, jax.core.Tracer):
         arr = data
-    elif dtype is not None and isinstance(data, (bool, int, float, list, tuple)) and not _has_tensor(data):
+    elif dtype is not None and isinstance(data, int) and not isinstance(data, bool):
+        arr = _py_int(data, "Cannot construct Tensor because of unsupported data type: 0.")  # cast, wrapping
+    elif dtype is not None and isinstance(data, (bool, float, list, tuple)) and not _has_tensor(data):
         # Build in the requested dtype directly (no Float32 round trip for Float64).
         try:
             arr = np.asarray(data, dtype=mstype.to_np(dtype))
-        except (ValueError, TypeError):
+        except (ValueError, TypeError, OverflowError):
             arr = _infer_np(data)
     else:
         arr = _infer_np(data)
@@ -390,12 +399,12 @@ class Tensor(metaclass=_MindSporeClass):
         return f"{'GPU' if dev.platform in ('gpu', 'cuda', 'rocm') else dev.platform.upper()}:{dev.id}"
 
     @property
-    def T(self):
-        return wrap(jnp.transpose(self._data))
+    def T(self):   # in PyNative with the layout of MindSpore's view (ops/_impl/view_layout.py)
+        return provided.need("view_layout")(wrap(jnp.transpose(self._data)), self, lambda a: a.T)
 
     @property
     def mT(self):
-        return wrap(jnp.swapaxes(self._data, -1, -2))
+        return provided.need("view_layout")(wrap(jnp.swapaxes(self._data, -1, -2)), self, lambda a: a.swapaxes(-1, -2))
 
     @property
     def H(self):

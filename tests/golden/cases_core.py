@@ -1117,6 +1117,33 @@ def case_grad_python_scalar_arg_position(ms):
     return ms.grad(_f_xy, 1)(ms.Tensor(3.0), 2.0)
 
 
+def _f_abc_sum(a, b, c):
+    return (a * b * c).sum()
+
+
+def _f_abc_sum_aux(a, b, c):
+    return (a * b * c).sum(), a * 2
+
+
+def case_grad_position_tuple_scalars_dropped(ms):
+    """Non-Tensor positions are dropped first; one Tensor left gives its bare gradient
+    (tests/st/tensor/test_diag.py: ops.grad(f, (0, 1))(x, 0))."""
+    x = ms.Tensor(np.array([1.0, 2.0, 5.0], np.float32))
+    w = ms.Parameter(ms.Tensor(np.array([2.0], np.float32)), name="w")
+
+    def with_w(a, b):
+        return (a * w * b).sum()
+    return [ms.grad(_f_abc_sum, (0, 1, 2))(x, 2, 3.0),
+            ms.grad(_f_abc_sum, (1, 0))(x, 2, 3.0),
+            ms.grad(_f_abc_sum, (1, 2))(x, 2, 3.0),
+            ms.grad(_f_abc_sum, (0, 2))(x, 2, ms.Tensor(3.0)),
+            ms.value_and_grad(_f_abc_sum, (0, 1))(x, 2, 3.0),
+            ms.grad(_f_abc_sum_aux, (0, 1), has_aux=True)(x, 2, 3.0),
+            ms.grad(_f_abc_sum, (0, 1), return_ids=True)(x, 2, 3.0),
+            ms.grad(with_w, (0, 1), weights=[w])(x, 2),
+            ms.grad(with_w, (0, 1), weights=w)(x, 2)]
+
+
 def case_grad_kwargs(ms):
     x, y = ms.Tensor(3.0), ms.Tensor(4.0)
     return ms.grad(_f_xy)(x, y=y)

@@ -361,5 +361,113 @@ def case_slogdet_complex(ms):
     return [ms.ops.slogdet(x), ms.ops.slogdet(ms.Tensor(_f32(2, 3, 3)))]
 
 
+def _raised_msg(f):
+    """``f()``, or the name and message of the exception it raises (errors inside a loop)."""
+    try:
+        return f()
+    except Exception as e:  # noqa: BLE001 - the type is the result
+        return [type(e).__name__, str(e).split("\n")[0]]
+
+
+def case_view_layout_permutes(ms):
+    """PyNative view ops that permute axes (tests/st/tensor/test_contiguous.py): ``is_contiguous``,
+    ``stride``, ``storage_offset`` of the view and of ``contiguous()``, and ``Assign``'s refusal."""
+    ops, mint = ms.ops, ms.mint
+    x = ms.Tensor(_f32(2, 3, 4, seed=3))
+    views = [ops.transpose(x, (1, 0, 2)), ops.transpose(x, (0, 1, 2)), x.transpose(2, 1, 0), x.transpose(),
+             x.transpose(0, 2), x.permute(2, 0, 1), ops.permute(x, (1, 2, 0)), x.T, x.mT, x.swapaxes(0, 1),
+             ops.swapdims(x, -1, 0), mint.transpose(x, 0, 1), ops.moveaxis(x, 0, 2), ops.movedim(x, -1, 0),
+             ops.t(x[0]), x[0].t(), ops.transpose(ops.transpose(x, (1, 0, 2)), (1, 0, 2)),
+             ops.transpose(x, (1, 0, 2)).T, ms.Tensor(np.ones((1, 3), np.float32)).T]
+    out = []
+    for v in views:
+        c = v.contiguous()
+        out.append([v, v.is_contiguous(), v.stride(), v.storage_offset(), c.is_contiguous(), c.stride(),
+                    (v + 1).is_contiguous()])
+    out.append(_raised_msg(lambda: ops.assign(x.T, ops.zeros_like(x.T))))
+    out.append(_raised_msg(lambda: ops.assign_add(ops.transpose(x, (0, 1, 2)), ops.ones_like(x))))
+
+    def compiled(a):
+        return ops.transpose(a, (1, 0, 2)).is_contiguous()
+    out.append(ms.jit(compiled)(x))
+    return out
+
+
+def case_pijit_capture_context(ms):
+    """``mindspore.common._pijit_context.PIJitCaptureContext`` compiles a function, a method and a
+    Cell's ``construct`` (tests/st/pi_jit/share/utils.py, imported by tests/st/tensor/test_getitem.py);
+    ``_c_expression.get_code_extra`` of a function PIJit never ran is None."""
+    import importlib
+    ctx = importlib.import_module(ms.__name__ + ".common._pijit_context")
+    extra = importlib.import_module(ms.__name__ + "._c_expression").get_code_extra
+    x = ms.Tensor(_f32(2, 3, seed=4))
+
+    def f(a, b):
+        return a * b + 1
+
+    class Net(ms.nn.Cell):
+        def construct(self, a):
+            return a[1, ::2] - 2
+    net = Net()
+    return [ctx.PIJitCaptureContext()(f)(x, 3.0), ctx.PIJitCaptureContext(fullgraph=True)(f)(x, x),
+            ctx.PIJitCaptureContext(jit_config={"jit_level": "O0"})(net)(x), extra(_f32), extra(_f32.__code__),
+            _raised_msg(lambda: ctx.PIJitCaptureContext(jit_config={"_disable_pijit": 1}))]
+
+
+def case_linalg_tensor_methods(ms):
+    """``Tensor.geqrf``, ``orgqr``, ``lu_solve``, ``lstsq`` (tests/st/tensor/test_geqrf.py, test_orgqr.py,
+    test_lu_solve.py): the functions' results, float32 and float64, in a Cell too. (MindSpore 2.10's
+    ``Tensor.eigvals()`` raises TypeError: tests/test_tensor_linalg_methods.py.)"""
+    T = ms.Tensor
+    a64 = np.array([[15.5862, 10.6579], [0.1885, -10.0553], [4.4496, 0.7312]], np.float64)
+    a32 = _f32(2, 3, 2, seed=5)
+    lu = T(np.array([[1.6253573, 1.4034185, -0.9425243], [0.19567108, 1.6314834, -0.96950316],
+                     [0.26517096, 0.45115343, -0.5865267]], np.float32))
+    piv = T(np.array([2, 3, 3], np.int32))
+    b = T(_f32(3, 2, seed=7))
+
+    class Net(ms.nn.Cell):
+        def construct(self, x):
+            return x.geqrf()
+    y64, tau64 = T(a64).geqrf()
+    y32, tau32 = T(a32).geqrf()
+    return [T(a64).geqrf(), T(a32).geqrf(), Net()(T(a64)), y64.orgqr(tau64), y32.orgqr(tau32),
+            b.lu_solve(lu, piv),
+            T(_f32(4, 2, seed=8)).lstsq(T(_f32(4, 3, seed=9)))]
+
+
+def case_tensor_python_int_range(ms):
+    """A Python int becomes Int64 (UInt64 from 2**63) and is then cast, wrapping, to the dtype asked for;
+    one beyond 64 bits raises MindSpore's RuntimeError, in a list its TypeError
+    (tests/st/tensor/test_errorType.py)."""
+    T, m = ms.Tensor, ms
+    values = [(2**64, m.int64), (2**63, m.int64), (2**64 - 1, m.int64), (2**63, None), (2**64, None),
+              (-2**63 - 1, m.int64), (-2**63, None), (300, m.int8), (2**40, m.int32), ([1, 2**64], m.int64),
+              ([1, 2**64], None), (2**64, m.float32), (2**64, m.uint64), (-1, m.uint8), ((2**70,), m.int64),
+              (2**1100, m.float64), (2**60 + 1, m.float32), (7, m.float64), (True, m.int32), (-5, m.bool_)]
+    return [_raised_msg(lambda v=v, d=d: T(v, d)) for v, d in values]
+
+
+def case_log_normal_reverse(ms):
+    """``Tensor.log_normal(mean=1.0, std=2.0)`` / ``LogNormalReverse`` (tests/st/tensor/test_log_normal.py):
+    shape, dtype, the law of the numbers (MindSpore's kernel is not seeded: 20,000 draws' log mean and
+    std to one decimal), the type errors. One mean/std per process: MindSpore 2.10 keeps the first."""
+    T, P = ms.Tensor, ms.ops.operations
+    big = T(np.zeros((20000,), np.float32)).log_normal(0.5, 0.3).asnumpy()
+    logs = np.log(big.astype(np.float64))
+    out = [round(float(logs.mean()), 1), round(float(logs.std()), 1), bool((big > 0).all())]
+    for dt in (ms.float16, ms.float32, ms.float64):
+        y = T(np.zeros((2, 3)), dt).log_normal(0.5, 0.3)
+        out.append([y.shape, str(y.dtype)])
+    y = P.LogNormalReverse(0.5, 0.3)(T(np.zeros((4,)), ms.float32))
+    out.append([y.shape, str(y.dtype)])
+    out += [_raised_msg(lambda: T(np.zeros((2,)), ms.float32).log_normal(1, 2.0)),
+            _raised_msg(lambda: T(np.zeros((2,)), ms.float32).log_normal(0.5, "a")),
+            _raised_msg(lambda: P.LogNormalReverse(1, 2.0)),
+            _raised_msg(lambda: T(np.zeros((2,)), ms.int32).log_normal(0.5, 0.3)),
+            _raised_msg(lambda: T(np.zeros((2,)), ms.bool_).log_normal(0.5, 0.3))]
+    return out
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}

@@ -26,6 +26,7 @@ import numpy as np
 
 from ..._core import dtype as mstype
 from ..._core import state
+from . import view_layout
 from ..._core.registry import op
 from ..._core.tensor import Tensor
 from . import views as _views
@@ -243,10 +244,19 @@ def _transpose(x, perm):
     return wrap(jnp.transpose(x, norm))
 
 
+def _permuted(out, input, view):
+    """``out`` is the PyNative view ``view`` of ``input``: it keeps MindSpore's layout
+    (``_core/view_layout.py``: ``is_contiguous``, ``stride``, ``Assign``'s refusal)."""
+    return view_layout.mark(out, input, view)
+
+
 @op("transpose", primitive="Transpose", family="array")
 def transpose(input, dims):
-    """``ops.transpose(input, dims)``: ``dims`` is a permutation of the axes."""
-    return _transpose(arr(input), dims)
+    """``ops.transpose(input, dims)``: ``dims`` is a permutation of the axes. In PyNative the output
+    keeps the layout of MindSpore's view (not contiguous unless only axes of size 1 move)."""
+    out = _transpose(arr(input), dims)
+    perm = _ints(dims, "input_perm", "Transpose")
+    return _permuted(out, input, lambda a: a.transpose([p % builtins.max(a.ndim, 1) for p in perm]))
 
 
 @op("prim_transpose_view", primitive="TransposeView", family="array")
@@ -265,29 +275,32 @@ def _tensor_transpose(input, *axes):
     x = arr(input)
     if len(axes) == 2 and all(isinstance(a, int) for a in axes) and x.ndim != 2:
         a, b = (_norm_axis(v, x.ndim, "transpose") for v in axes)
-        return wrap(jnp.swapaxes(x, a, b))
+        return _permuted(wrap(jnp.swapaxes(x, a, b)), input, lambda v: v.swapaxes(a, b))
     axes = _shape_args(axes)
     if not axes:
-        return wrap(jnp.transpose(x))
-    return _transpose(x, axes)
+        return _permuted(wrap(jnp.transpose(x)), input, lambda v: v.T)
+    out = _transpose(x, axes)
+    perm = _ints(axes, "input_perm", "Transpose")
+    return _permuted(out, input, lambda v: v.transpose([p % builtins.max(v.ndim, 1) for p in perm]))
 
 
 @op("permute", family="array")
 def permute(input, axis):
     """``ops.permute(input, axis)``."""
-    return _transpose(arr(input), axis)
+    return transpose(input, axis)
 
 
 @op("tensor_permute", methods="permute", family="array")
 def _tensor_permute(input, *dims):
     """``Tensor.permute(*dims)`` (or a tuple)."""
-    return _transpose(arr(input), _shape_args(dims))
+    return transpose(input, _shape_args(dims))
 
 
 @op("swapaxes", methods="swapaxes", family="array")
 def swapaxes(input, axis0, axis1):
     x = arr(input)
-    return wrap(jnp.swapaxes(x, _norm_axis(axis0, x.ndim, "swapaxes"), _norm_axis(axis1, x.ndim, "swapaxes")))
+    a, b = _norm_axis(axis0, x.ndim, "swapaxes"), _norm_axis(axis1, x.ndim, "swapaxes")
+    return _permuted(wrap(jnp.swapaxes(x, a, b)), input, lambda v: v.swapaxes(a, b))
 
 
 def _flatten(x, order, start_dim, end_dim):
@@ -1000,25 +1013,25 @@ _prim_of(triu, "Triu", ("diagonal",), "``ops.Triu(diagonal=0)(x)``: ``ops.triu``
 def t(input):
     """``ops.t(input)``: a 2-D Tensor transposed; 0-D and 1-D Tensors as they are."""
     x = arr(input)
-    return wrap(x.T if x.ndim == 2 else x)
+    return _permuted(wrap(x.T), input, lambda v: v.T) if x.ndim == 2 else wrap(x)
 
 
 @op("moveaxis", methods="moveaxis", family="array")
 def moveaxis(x, source, destination):
     """``ops.moveaxis(x, source, destination)``."""
-    return wrap(jnp.moveaxis(arr(x), source, destination))
+    return _permuted(wrap(jnp.moveaxis(arr(x), source, destination)), x, lambda v: np.moveaxis(v, source, destination))
 
 
 @op("movedim", methods="movedim", family="array")
 def movedim(x, source, destination):
     """``ops.movedim(x, source, destination)``."""
-    return wrap(jnp.moveaxis(arr(x), source, destination))
+    return moveaxis(x, source, destination)
 
 
 @op("swapdims", methods="swapdims", family="array")
 def swapdims(input, dim0, dim1):
     """``ops.swapdims(input, dim0, dim1)``."""
-    return wrap(jnp.swapaxes(arr(input), dim0, dim1))
+    return _permuted(wrap(jnp.swapaxes(arr(input), dim0, dim1)), input, lambda v: v.swapaxes(dim0, dim1))
 
 
 @op("ravel", methods="ravel", family="array")

@@ -759,7 +759,7 @@ def prim_qr(x, full_matrices=False):
     return qr(x, "complete" if full_matrices else "reduced")
 
 
-@op("geqrf", primitive="Geqrf", family="linalg")
+@op("geqrf", primitive="Geqrf", methods="geqrf", family="linalg")
 def geqrf(input):
     """``ops.geqrf(input)``: LAPACK's QR in Householder form, ``(a, tau)``: ``R`` on and above the
     diagonal of ``a``, the reflectors below it (Float32/Float64)."""
@@ -769,7 +769,7 @@ def geqrf(input):
     return wrap(r), wrap(tau)
 
 
-@op("orgqr", primitive="Orgqr", family="linalg")
+@op("orgqr", primitive="Orgqr", methods="orgqr", family="linalg")
 def orgqr(input, input2):
     """``ops.orgqr(input, input2)``: the first ``n`` columns of the product of the Householder
     reflectors stored below the diagonal of ``input`` (m x n, m >= n) with factors ``input2``."""
@@ -807,7 +807,7 @@ def _eig(A, compute_v):
     return wrap(w.astype(cdt)), wrap(v.astype(cdt) if compute_v else jnp.zeros((), cdt))
 
 
-@op("eigvals", family="linalg")
+@op("eigvals", methods="eigvals", family="linalg")
 def eigvals(A):
     """``ops.eigvals(A)``: the complex eigenvalues of each square matrix (Complex64 for Float32/Complex64
     input), the first output of ``ops.eig`` (LAPACK: MindSpore's Eigen-based kernel may order them
@@ -832,7 +832,7 @@ def _lu_solve(b, LU_data, LU_pivots):
     return wrap(jsl.solve_triangular(lu32, y, lower=False).astype(x.dtype))
 
 
-@op("lu_solve", family="linalg")
+@op("lu_solve", methods="lu_solve", family="linalg")
 def lu_solve(b, LU_data, LU_pivots):
     """``ops.lu_solve(b, LU_data, LU_pivots)``: ``X`` with ``A @ X = b`` from ``A``'s LU factors and
     1-based Int32 pivots (``ops.lu_factor``'s), batches broadcast; computed in float32 as MindSpore's CPU
@@ -848,7 +848,7 @@ def prim_eig(x, compute_v=False):
     return _eig(x, compute_v)
 
 
-@op("lstsq", family="linalg")
+@op("lstsq", methods="lstsq", family="linalg")
 def lstsq(input, A):
     """``ops.lstsq(input, A)``: the least-squares (minimum-norm when underdetermined) ``X`` of
     ``input @ X = A``; a 1-D ``A`` gives an (n, 1) result."""

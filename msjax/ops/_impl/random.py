@@ -284,6 +284,35 @@ def _tensor_normal_(input, mean=0, std=1, *, generator=None):
     return input
 
 
+def _check_log_normal(mean=1.0, std=2.0):
+    for name, v in (("mean", mean), ("std", std)):
+        if not isinstance(v, float):
+            raise TypeError(f"For 'LogNormalReverse', the type of '{name}' should be 'float', but got type "
+                            f"'{type(v).__name__}'.")
+
+
+@op("prim_log_normal_reverse", primitive="LogNormalReverse", prim_args=("mean", "std"), family="random",
+    prim_check=_check_log_normal)
+def _prim_log_normal_reverse(input, mean=1.0, std=2.0):
+    """``ops.LogNormalReverse(mean=1.0, std=2.0)(input)``: ``exp(N(mean, std))`` numbers in ``input``'s shape
+    and float dtype. MindSpore's CPU kernel seeds from ``std::random_device`` (not reproducible, even under
+    ``set_seed``); msjax draws from its JAX key. MindSpore 2.10's PyNative keeps the mean and std of the
+    process's first call for later ones; msjax uses each call's."""
+    _check_log_normal(mean, std)
+    x = arr(input)
+    if x.dtype not in _FLOATS[:3]:
+        raise TypeError("For primitive[LogNormalReverse], the input argument[x] must be a type of {Tensor[Float16], "
+                        f"Tensor[Float32], Tensor[Float64]}}, but got Tensor[{mstype.from_np(x.dtype)}].")
+    dt = jnp.float64 if x.dtype == np.float64 else jnp.float32
+    return wrap(jnp.exp(mean + std * jax.random.normal(_key(), x.shape, dt)).astype(x.dtype))
+
+
+@op("tensor_log_normal", methods="log_normal", family="random")
+def _tensor_log_normal(input, mean=1.0, std=2.0):
+    """``Tensor.log_normal(mean=1.0, std=2.0)``: ``LogNormalReverse(mean, std)(input)``."""
+    return _prim_log_normal_reverse(input, mean, std)
+
+
 # ---------------------------------------------------------------------------
 # discrete
 # ---------------------------------------------------------------------------

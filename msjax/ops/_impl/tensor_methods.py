@@ -22,6 +22,7 @@ from jax import lax
 from ..._core import dtype as mstype
 from ..._core.registry import op
 from ..._core.tensor import Tensor
+from . import view_layout
 from ._util import arr, wrap
 from .array import _write_inplace, expand
 from .indexing import _dim_index, _index_fill, _masked_scatter, tensor_scatter_add, tensor_scatter_elements
@@ -345,22 +346,30 @@ def _ndimension(self):
 
 @op("tensor_stride", methods="stride", family="array")
 def _stride(self, dim=None):
-    """``Tensor.stride(dim=None)``: the row-major strides in elements (a list), or one of them."""
-    shape = self.shape
-    st = [int(np.prod(shape[k + 1:], dtype=np.int64)) for k in range(len(shape))]
+    """``Tensor.stride(dim=None)``: the strides in elements (a list), or one of them: row-major,
+    or those of MindSpore's view for a PyNative view op's output (``_core/view_layout.py``)."""
+    st = list(view_layout.layout(self)[1])
     return st if dim is None else st[dim]
+
+
+@op("tensor_storage_offset", methods="storage_offset", family="array")
+def _storage_offset(self):
+    """``Tensor.storage_offset()``: 0, or where MindSpore's view starts in its input's memory."""
+    return view_layout.layout(self)[2]
 
 
 @op("tensor_is_contiguous", methods="is_contiguous", family="array")
 def _is_contiguous(self):
-    """Always True: a ``jax.Array`` is dense row-major."""
-    return True
+    """Whether MindSpore's Tensor would be dense row-major: False for the output of a PyNative view
+    op that is not (``ops.transpose(x, (1, 0))``); msjax's values are dense either way."""
+    shape, strides = view_layout.layout(self)[:2]
+    return view_layout.is_contiguous(shape, strides)
 
 
 @op("tensor_contiguous", methods="contiguous", family="array")
 def _contiguous(self):
-    """The Tensor itself (already contiguous)."""
-    return self
+    """The Tensor itself when contiguous, else a dense copy (no view layout)."""
+    return self if _is_contiguous(self) else wrap(self._data)
 
 
 @op("tensor_adjoint", methods="adjoint", family="array")

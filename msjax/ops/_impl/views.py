@@ -10,10 +10,12 @@ MindSpore's docs refuse raise their ``RuntimeError``: an in-place op on a view w
 requires a gradient, and a gradient that flows through a view's value after an in-place op on it
 (returning it or computing with it). In PyNative both are differentiated.
 
-``TransposeView``'s output keeps the layout MindSpore's view would have (shape and strides over the
+``TransposeView``'s output, and in PyNative the outputs of the view ops that permute axes
+(``view_layout.py``), keep the layout MindSpore's view would have (shape and strides over the
 input's memory) so that the in-place ops MindSpore refuses on a view refuse here too:
 
-* PyNative: ``Assign``/``AssignAdd``/``AssignSub`` on any view output raise
+* PyNative (also top-level ops under GRAPH_MODE): ``Assign``/``AssignAdd``/``AssignSub`` on any view
+  output raise
   ``RuntimeError: Check view and inplace failed! Not support view input for inplace op Assign.
   Got input with storage_info:TensorStorageInfo(...)`` (MindSpore 2.10);
 * compiled (``ms.jit``, GRAPH_MODE): only a non-contiguous view is refused (``Default/Assign-op0
@@ -29,8 +31,8 @@ import weakref
 import jax
 
 from ..._core import state
+from . import view_layout
 
-_LAYOUT = "_ms_view_layout"    # Tensor attribute: (shape, strides, ori_shape, ori_strides)
 _BASE = "_ms_view_base"        # view Tensor -> (base Tensor, read(base array), write(base array, view array))
 _VIEWS = "_ms_views"           # base Tensor -> weak references to its views
 _WRITTEN = "_ms_view_written"  # a view an in-place op wrote
@@ -104,32 +106,11 @@ def _refresh(base):
             _refresh(v)
 
 
-def _c_strides(shape):
-    strides, step = [], 1
-    for d in reversed(shape):
-        strides.append(step)
-        step *= max(int(d), 1)
-    return tuple(reversed(strides))
-
-
-def _contiguous(shape, strides):
-    """MindSpore's (and torch's) contiguity: C order once the axes of size 1 are left out."""
-    step = 1
-    for d, s in zip(reversed(shape), reversed(strides)):
-        if d != 1:
-            if s != step:
-                return False
-            step *= d
-    return True
-
-
 def mark_permuted(out, source, perm):
-    """``out`` is ``source`` with its axes permuted by ``perm``, as a view of ``source``'s memory."""
-    shape, strides, ori_shape, ori_strides = getattr(source, _LAYOUT, None) or (
-        tuple(source.shape), _c_strides(source.shape), tuple(source.shape), _c_strides(source.shape))
-    perm = [int(p) % max(len(shape), 1) for p in perm]
-    setattr(out, _LAYOUT, (tuple(shape[p] for p in perm), tuple(strides[p] for p in perm), ori_shape, ori_strides))
-    return out
+    """``out`` is ``source`` with its axes permuted by ``perm``, as a view of ``source``'s memory
+    (also in a compiled function: ``TransposeView``)."""
+    perm = [int(p) % max(len(source.shape), 1) for p in perm]
+    return view_layout.mark(out, source, lambda a: a.transpose(perm) if a.ndim else a, always=True)
 
 
 def _dims(v):
@@ -148,18 +129,19 @@ def _op_number(op_name):
 
 def check_inplace_input(variable, op_name):
     """MindSpore's error for an in-place op ``op_name`` writing into a view output."""
-    layout = getattr(variable, _LAYOUT, None)
-    compiled = state.compiled()
+    layout = variable.__dict__.get(view_layout.ATTR)
+    # a graph: inside ms.jit or a GRAPH_MODE Cell (MindSpore's GRAPH_MODE runs top-level ops in PyNative)
+    compiled = state.COMPILED_SCOPE[0] > 0 or state.is_tracer(variable._data)
     n = _op_number(op_name) if compiled else 0
     if layout is None:
         return
-    shape, strides, ori_shape, ori_strides = layout
-    contiguous = _contiguous(shape, strides)
+    shape, strides, offset, ori_shape, ori_strides = layout
+    contiguous = view_layout.is_contiguous(shape, strides)
     if not compiled:
         raise RuntimeError(f"Check view and inplace failed! Not support view input for inplace op {op_name}. Got "
                            f"input with storage_info:TensorStorageInfo(shape={_dims(shape)}  strides={_dims(strides)}"
-                           f"  storage_offset=0  ori_shape={_dims(ori_shape)}  ori_strides={_dims(ori_strides)}  "
-                           f"is_contiguous={int(contiguous)})")
+                           f"  storage_offset={offset}  ori_shape={_dims(ori_shape)}  "
+                           f"ori_strides={_dims(ori_strides)}  is_contiguous={int(contiguous)})")
     if contiguous and _size(shape) == _size(ori_shape):
         return
     raise RuntimeError(f"Default/{op_name}-op{n} is an inplace op and does not support view input. Please use other "

@@ -1,0 +1,40 @@
+"""``mindspore.common._pijit_context``: ``PIJitCaptureContext``, the decorator behind
+``jit(capture_mode="bytecode")`` (MindSpore's own tests build their PIJit helpers on it).
+
+msjax has no bytecode capture: the decorated function is ``msjax.jit(fn, capture_mode="bytecode")``,
+traced as the AST mode traces, and no PIJit code record is kept (``mindspore._c_expression.get_code_extra``
+gives ``None``, as MindSpore does for a function PIJit never ran).
+"""
+from __future__ import annotations
+
+import types
+
+from .._core.jit import JitConfig, jit
+
+
+class PIJitCaptureContext:
+    """``PIJitCaptureContext(fullgraph=False, jit_config=None)``: a decorator compiling a function, a
+    method, a Cell or a Cell class's ``construct``."""
+
+    def __init__(self, fullgraph=False, jit_config=None):
+        config = {"fullgraph": fullgraph}
+        if isinstance(jit_config, JitConfig):
+            config.update(jit_config.jit_config_dict)
+        elif jit_config is not None:
+            config.update(jit_config)
+        disable = config.get("_disable_pijit")
+        if disable is not None and not callable(disable):
+            raise TypeError(f"The config '_disable_pijit' must be callable but got {disable}")
+        self.config = config
+
+    def __call__(self, fn):
+        if isinstance(fn, type) and hasattr(fn, "construct"):
+            fn.construct = self(fn.construct)
+            return fn
+        if hasattr(fn, "construct") and not isinstance(fn, types.FunctionType):
+            return types.MethodType(self(fn.construct.__func__), fn)
+        if isinstance(fn, types.MethodType):
+            return types.MethodType(self(fn.__func__), fn.__self__)
+        if not isinstance(fn, types.FunctionType):
+            return fn
+        return jit(fn, capture_mode="bytecode", fullgraph=bool(self.config["fullgraph"]))
