@@ -216,3 +216,41 @@ def case_aminmax_axis_none_and_scalar(ms):
 
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}
+
+
+def _raised(f):
+    """``f()``, or the name of the exception it raises (errors inside a loop)."""
+    try:
+        return f()
+    except Exception as e:  # noqa: BLE001 - the type is the result
+        return type(e).__name__
+
+
+def case_cond(ms):
+    """``ops.cond(A, p)`` for every matrix ``p``, a Float64 matrix (kept Float64) and a Float64 batch
+    (Float32, as MindSpore's batch loop fills Float32), and its gradient (tests/st/ops/test_func_cond.py)."""
+    ops, T = ms.ops, ms.Tensor
+    x = T(np.array([[1.0, 0.0, -1.0], [0.0, 1.0, 0.0], [1.0, 0.0, 1.0]], np.float32))
+    out = [ops.cond(x, p) for p in (None, "fro", "nuc", float("inf"), float("-inf"), 1, -1, 2, -2)]
+    out.append(ops.cond(T(np.arange(4.).reshape(2, 2) + np.eye(2)), 1))
+    out.append(ops.cond(T(np.arange(8.).reshape(2, 2, 2) + np.eye(2)), 1))
+    out.append(ops.cond(T(_f32(2, 1, 3, 3, seed=1)), "fro"))
+    out.append(ms.grad(lambda a: ops.cond(a, "fro"))(x))
+    out.append(ms.grad(lambda a: ops.cond(a))(T(_f32(3, 3, seed=2))))
+    return out
+
+
+def case_cond_errors(ms):
+    """Non-square, rank-1 and Int32 inputs raise ``MatrixInverse``'s errors; ``p=3`` ``norm``'s."""
+    ops, T = ms.ops, ms.Tensor
+    return [_raised(lambda: ops.cond(T(np.ones(s, np.float32)))) for s in ((2, 3), (3,), (2, 3, 2))] + [
+        _raised(lambda: ops.cond(T(np.eye(2, dtype=np.float32)), 3)),
+        _raised(lambda: ops.cond(T(np.ones((2, 2), np.int32))))]
+
+
+def case_inverse_shape_errors(ms):
+    return ms.ops.inverse(ms.Tensor(np.ones((3, 2), np.float32)))
+
+
+def case_inverse_rank_error(ms):
+    return ms.ops.inverse(ms.Tensor(np.ones((3,), np.float32)))
