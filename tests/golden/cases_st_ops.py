@@ -254,3 +254,28 @@ def case_inverse_shape_errors(ms):
 
 def case_inverse_rank_error(ms):
     return ms.ops.inverse(ms.Tensor(np.ones((3,), np.float32)))
+
+
+def case_pad_negative_other_modes(ms):
+    """Negative padding crops before 'reflect'/'replicate'/'circular' pad (tests/st/ops/test_func_pad.py)."""
+    x = ms.Tensor(np.arange(24, dtype=np.float64).reshape(1, 2, 3, 4))
+    return [ms.ops.pad(x, p, m) for m in ("reflect", "replicate", "circular")
+            for p in ((-1, 2, 2, 1), (-1, -1, 1, -1), (2, -1, 0, 0))]
+
+
+def case_pad_ranks(ms):
+    """PadV3's rank rules for the non-constant modes: 2, 4 or 6 padding values and 1-D to 5-D inputs."""
+    return [_raised(lambda: ms.ops.pad(ms.Tensor(np.ones((3,) * nd, np.float32)), (1,) * k, m).shape)
+            for m in ("reflect", "replicate", "circular") for nd in (1, 2, 3, 4, 5) for k in (2, 4, 6)]
+
+
+def case_pad_crop_one_side_pad_other(ms):
+    """Cropping one side and padding the other: 'reflect' reflects the uncropped input (its size check too),
+    'circular' wraps the cropped one."""
+    x = ms.Tensor(np.arange(12, dtype=np.float32).reshape(1, 3, 4))
+    return [ms.ops.pad(x, p, m) for m in ("reflect", "replicate", "circular")
+            for p in ((-1, 3), (-2, 2), (3, -1), (-1, 2, 1, -1))]
+
+
+def case_pad_rank_mismatch(ms):
+    return ms.ops.pad(ms.Tensor(np.ones((1, 2, 3, 4), np.float32)), (1, 1), "replicate")
