@@ -279,3 +279,15 @@ def case_pad_crop_one_side_pad_other(ms):
 
 def case_pad_rank_mismatch(ms):
     return ms.ops.pad(ms.Tensor(np.ones((1, 2, 3, 4), np.float32)), (1, 1), "replicate")
+
+
+def case_randn_like_default_float32(ms):
+    """``ops.randn_like`` is Float32 by default whatever the input's dtype (``rand_like`` keeps it), seeded
+    values included (tests/st/ops/test_func_random_functions.py)."""
+    ops = ms.ops
+    x16 = ms.Tensor(np.ones((2, 3)), ms.float16)
+    xi = ms.Tensor(np.ones((3, 2)), ms.int32)
+    ms.set_seed(3)
+    return [ops.randn_like(x16, seed=7), ops.randn_like(xi, seed=7), str(ops.randn_like(x16, dtype=ms.float64).dtype),
+            str(ops.rand_like(x16).dtype), _raised(lambda: ops.randn_like(x16, dtype=ms.int32)),
+            _raised(lambda: ops.randn_like(np.ones(3)))]
