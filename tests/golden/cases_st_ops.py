@@ -291,3 +291,24 @@ def case_randn_like_default_float32(ms):
     return [ops.randn_like(x16, seed=7), ops.randn_like(xi, seed=7), str(ops.randn_like(x16, dtype=ms.float64).dtype),
             str(ops.rand_like(x16).dtype), _raised(lambda: ops.randn_like(x16, dtype=ms.int32)),
             _raised(lambda: ops.randn_like(np.ones(3)))]
+
+
+def case_hypermap_lists_in_compiled_code(ms):
+    """``HyperMap``/``Map`` keep lists lists inside ``ms.jit`` (nested too), tuples tuples; mixed kinds at one
+    level raise; PyNative gives tuples (tests/st/ops/test_dynamic_tuple_and_list.py)."""
+    ops, T = ms.ops, ms.Tensor
+
+    def add(x, y):
+        return x + y
+
+    def hyper(a, b):
+        return ops.HyperMap()(add, a, b)
+
+    def one_level(a, b):
+        return ops.Map()(add, a, b)
+
+    hm, mp = ms.jit(hyper), ms.jit(one_level)
+    return [hm([1, 2], [3, 4]), hm((1, 2), (3, 4)), hm([[1, 2], (3, 4)], [[1, 2], (3, 4)]),
+            hm([T(1.), T(2.)], [T(3.), T(4.)]), mp([1, 2], [3, 4]), mp((1, 2), (3, 4)),
+            _raised(lambda: hm([1, 2], (3, 4))), hyper([1, 2], [3, 4]), one_level([1, 2], [3, 4]),
+            ops.HyperMap()(add, [[1, 2], (3, 4)], [[1, 2], (3, 4)])]
