@@ -610,8 +610,12 @@ class Tensor(metaclass=_MindSporeClass):
 
     def __setitem__(self, index, value):
         _check_index(self._data.shape, index, True)
-        v = value._data if isinstance(value, Tensor) else value
-        self._data = self._data.at[_index(index, self._data.shape)].set(jnp.asarray(v, self._data.dtype))
+        v = jnp.asarray(value._data if isinstance(value, Tensor) else value, self._data.dtype)
+        if index is Ellipsis and v.ndim > self._data.ndim:   # MindSpore reshapes a value of higher rank
+            if v.size != self._data.size:
+                raise ValueError(f"proposed_shape {list(self._data.shape)} is invalid for input of size {v.size}")
+            v = v.reshape(self._data.shape)
+        self._data = self._data.at[_index(index, self._data.shape)].set(v)
 
     def __contains__(self, value):
         return bool(jnp.any(self._data == _operand(value, self._data)))

@@ -312,3 +312,23 @@ def case_hypermap_lists_in_compiled_code(ms):
             hm([T(1.), T(2.)], [T(3.), T(4.)]), mp([1, 2], [3, 4]), mp((1, 2), (3, 4)),
             _raised(lambda: hm([1, 2], (3, 4))), hyper([1, 2], [3, 4]), one_level([1, 2], [3, 4]),
             ops.HyperMap()(add, [[1, 2], (3, 4)], [[1, 2], (3, 4)])]
+
+
+def case_setitem_ellipsis_higher_rank_value(ms):
+    """``a[...] = v`` reshapes a value of higher rank to ``a``'s shape (same size, else ValueError); other
+    indices do not drop the value's leading unit dims (tests/st/pynative/test_tensor_getitem.py)."""
+    a = np.arange(60, dtype=np.float32).reshape(3, 4, 5)
+
+    def put(index, v):
+        t = ms.Tensor(a)
+        t[index] = ms.Tensor(v)
+        return t
+
+    return [put(..., np.arange(60, dtype=np.float32).reshape(1, 3, 4, 5)),
+            put(..., np.arange(60, dtype=np.float32).reshape(60, 1, 1, 1)),
+            put(..., np.ones((1, 1, 5), np.float32))] + [
+        _raised(lambda: put(i, v)) for i, v in ((..., np.ones((2, 3, 4, 5), np.float32)),
+                                                (0, np.ones((1, 4, 5), np.float32)),
+                                                (slice(None), np.ones((1, 3, 4, 5), np.float32)),
+                                                ((...,), np.ones((1, 3, 4, 5), np.float32)),
+                                                (..., np.ones((1, 60, 1), np.float32)))]
