@@ -332,3 +332,40 @@ def case_setitem_ellipsis_higher_rank_value(ms):
                                                 (slice(None), np.ones((1, 3, 4, 5), np.float32)),
                                                 ((...,), np.ones((1, 3, 4, 5), np.float32)),
                                                 (..., np.ones((1, 60, 1), np.float32)))]
+
+
+def case_gradop_by_list_cell_weights_in_reading_order(ms):
+    """``GradOperation(get_by_list=True)(cell)`` without weights: the trainable Parameters the forward reads,
+    in the order it first reads them (unused ones left out), also on a second (cached) call and through an
+    ``ms.jit`` inner Cell (tests/st/pynative/jit/test_pynative_jit.py)."""
+    T, P, nn, ops = ms.Tensor, ms.Parameter, ms.nn, ms.ops
+
+    class Inner(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.w = P(T(2.0, ms.float32), name="w")
+
+        @ms.jit
+        def construct(self, x):
+            return x * self.w
+
+    class Outer(nn.Cell):
+        def __init__(self, inner_first):
+            super().__init__()
+            self.u = P(T(7.0, ms.float32), name="u")
+            self.p = P(T(3.0, ms.float32), name="p")
+            self.q = P(T(4.0, ms.float32), name="q", requires_grad=False)
+            self.net = Inner()
+            self.inner_first = inner_first
+
+        def construct(self, x):
+            if self.inner_first:
+                return self.net(x) * self.q * self.p
+            return self.net(x * self.p * self.q)
+
+    out = []
+    for first in (True, False):
+        net = Outer(first)
+        by_list, both = ops.GradOperation(get_by_list=True)(net), ops.GradOperation(True, True)(net)
+        out += [by_list(T(5.0)), by_list(T(6.0)), both(T(5.0))]
+    return out
