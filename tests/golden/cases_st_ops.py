@@ -369,3 +369,40 @@ def case_gradop_by_list_cell_weights_in_reading_order(ms):
         by_list, both = ops.GradOperation(get_by_list=True)(net), ops.GradOperation(True, True)(net)
         out += [by_list(T(5.0)), by_list(T(6.0)), both(T(5.0))]
     return out
+
+
+class _Box:
+    """A plain object a compiled call assigns to (module level, as a global of the case)."""
+
+
+_BOX = _Box()
+
+
+def case_compiled_call_assigns_outside_attribute(ms):
+    """An ``ms.jit`` construct, an ``ms.jit`` function and a GRAPH_MODE-style call that assign a Tensor to an
+    attribute of a Python object outside them: the attribute holds each call's value, a gradient call's too
+    (tests/st/pynative/jit/test_pynative_jit.py test_jit_pyexecute)."""
+    T, nn = ms.Tensor, ms.nn
+    _BOX.a = T(np.arange(6, dtype=np.float32))
+
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.w = ms.Parameter(T(2.0, ms.float32), name="w")
+
+        @ms.jit
+        def construct(self, x):
+            _BOX.a = _BOX.a * x
+            return _BOX.a + self.w
+
+    def put(x):
+        _BOX.b = x + 1
+        return x * 2
+
+    net, out = Net(), []
+    for x in (2.0, 3.0):
+        out += [net(T(x)), _BOX.a]
+    ms.ops.GradOperation()(net)(T(2.0))
+    out.append(_BOX.a)
+    out += [ms.jit(put)(T(5.0)), _BOX.b]
+    return out
