@@ -172,6 +172,8 @@ def _operand(x, other):
     if isinstance(x, (bool, int, float, complex)):
         return x
     if isinstance(x, (list, tuple)):
+        if any(isinstance(t, Tensor) and isinstance(t._data, jax.core.Tracer) for t in x):
+            return jnp.asarray([t._data if isinstance(t, Tensor) else t for t in x])   # traced: stacked
         return jnp.asarray(_infer_np(x))
     return jnp.asarray(x)
 

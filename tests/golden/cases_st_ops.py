@@ -406,3 +406,23 @@ def case_compiled_call_assigns_outside_attribute(ms):
     out.append(_BOX.a)
     out += [ms.jit(put)(T(5.0)), _BOX.b]
     return out
+
+
+def case_tuple_of_tensors_plus_tensor_traced(ms):
+    """A tuple of Tensors meeting a Tensor in ``+`` is stacked, inside a compiled function and a gradient
+    too (``ops.Split``'s tuple + a Parameter under ``vmap`` of a CellList, test_pynative_jit.py)."""
+    T, ops = ms.Tensor, ms.ops
+    w = ms.Parameter(T(np.array([1.0, 2.0, 3.0], np.float32)), name="w")
+
+    def f(x):
+        return ops.ReduceSum()((x, x * 2) + w, 0) * 1.5
+
+    x = T(np.array([1.0, 4.0, 2.0], np.float32))
+    return [f(x), ms.jit(f)(x), ms.grad(f)(x), ms.grad(ms.jit(f))(x)]
+
+
+def case_tensor_add_deprecated(ms):
+    """``ops.TensorAdd`` (deprecated name of ``Add``): promotion, a Python number, its gradient."""
+    T, ops = ms.Tensor, ms.ops
+    return [ops.TensorAdd()(T(np.array([1, 2], np.int32)), T(np.array([1.5, 2], np.float32))),
+            ops.TensorAdd()(T(1.0), 2), ms.grad(lambda x: ops.TensorAdd()(x, x * 3))(T(np.ones(2, np.float32)))]
