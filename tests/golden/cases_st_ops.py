@@ -426,3 +426,29 @@ def case_tensor_add_deprecated(ms):
     T, ops = ms.Tensor, ms.ops
     return [ops.TensorAdd()(T(np.array([1, 2], np.int32)), T(np.array([1.5, 2], np.float32))),
             ops.TensorAdd()(T(1.0), 2), ms.grad(lambda x: ops.TensorAdd()(x, x * 3))(T(np.ones(2, np.float32)))]
+
+
+def _case_helper():
+    return 0
+
+
+def case_constexpr_function_argument_in_graph(ms):
+    """``@constexpr`` in compiled code gets a function argument (Python, builtin, ``ops`` function) as
+    ``None``; objects, classes, numbers and tuples as they are; in PyNative the function itself
+    (tests/st/pynative/test_constexpr.py)."""
+    ops = ms.ops
+
+    class Thing:
+        pass
+
+    thing = Thing()
+
+    @ops.constexpr(check=False)
+    def show(v):
+        return type(v).__name__ + ":" + (repr(v) if isinstance(v, (int, float, str, tuple, type(None))) else "")
+
+    def body(x):
+        return (show(_case_helper), show(3), show(None), show((1, 2)), show(thing), show(len), show(ops.add),
+                show(x.shape), show(Thing))
+
+    return [ms.jit(body)(ms.Tensor(1.0)), body(ms.Tensor(1.0))]

@@ -331,13 +331,21 @@ class _Constexpr(Primitive):
         functools.update_wrapper(self, fn, updated=())
 
     def __call__(self, *args, **kwargs):
+        if state.compiled() and state.in_transform():   # MindSpore's graph passes a function as None
+            args = tuple(None if _is_function(a) else a for a in args)
+            kwargs = {k: None if _is_function(v) else v for k, v in kwargs.items()}
         return self.fn(*args, **kwargs)
+
+
+def _is_function(x):
+    return inspect.isfunction(x) or inspect.isbuiltin(x) or inspect.ismethod(x)
 
 
 @op("constexpr", family="composite")
 def constexpr(fn=None, get_instance=True, name=None, reuse_result=True, check=True):
     """``ops.constexpr``: marks a function computed from constants at compile time; in
-    msjax it simply runs (on the Python values it receives)."""
+    msjax it simply runs (on the Python values it receives; in compiled code a function argument
+    arrives as ``None``, as in MindSpore's graphs)."""
     def deco(f):
         if get_instance:
             return _Constexpr(f, name)
