@@ -452,3 +452,33 @@ def case_constexpr_function_argument_in_graph(ms):
                 show(x.shape), show(Thing))
 
     return [ms.jit(body)(ms.Tensor(1.0)), body(ms.Tensor(1.0))]
+
+
+def case_standard_method_functions(ms):
+    """``mindspore._extends.parse.standard_method``: Tensor methods as functions of the Tensor, called in
+    compiled code as MindSpore's graphs call them (tests/st/ops/test_constexpr_modfied.py)."""
+    import importlib
+    sm = importlib.import_module(ms.__name__ + "._extends.parse.standard_method")
+    T = ms.Tensor
+
+    def body(a, idx, s):
+        return (sm.take(a, idx), sm.choose(idx, [[0, 1], [10, 11], [20, 21], [30, 31], [40, 41]]),
+                sm.searchsorted(s, T(np.array([2.5, 0.5], np.float32))), sm.var(a), sm.reshape(a, (3, 2)),
+                sm.swapaxes(a, 0, 1), sm.topk(s, 2), sm.argmax(a, None), sm.unsqueeze(a, 0), sm.diagonal(a),
+                sm.squeeze(sm.unsqueeze(s, 0), 0), sm.tensor_bool(s[0]))
+
+    a = T(np.array([[4.0, 9.0, 2.0], [10.0, 1.0, 3.0]], np.float32))
+    return ms.jit(body)(a, T(np.array([0, 4], np.int32)), T(np.array([1.0, 2.0, 3.0], np.float32)))
+
+
+def case_tensor_choose(ms):
+    """``Tensor.choose``: list and Tensor choices, out-of-range indices clipped or wrapped, a non-Tensor
+    choice Int64 (float values truncated), mixed dtypes and 0-d inputs raise."""
+    T = ms.Tensor
+    choices = [[0, 1, 2, 3], [10, 11, 12, 13], [20, 21, 22, 23], [30, 31, 32, 33]]
+    a, far = T(np.array([2, 3, 1, 0])), T(np.array([5, -1, 1, 0]))
+    return [a.choose(choices), a.choose(T(np.array(choices, np.float32))), far.choose(choices),
+            far.choose(choices, "wrap"), T(np.array([0, 1])).choose([[1.5, 2.7], [3.9, -4.6]]),
+            T(np.array([0, 1])).choose([T([1.5, 2.7]), T([3.9, -4.6])]),
+            _raised(lambda: T(np.array([[0], [1]], np.int32)).choose((T(np.array([1., 2.], np.float32)), [7, 8]))),
+            _raised(lambda: T(1).choose([[1, 2]]))]
