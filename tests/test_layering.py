@@ -16,7 +16,7 @@ ROOT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
 # line, the module tree, the conformance runner) may import anything.
 LAYERS = {
     "msjax._core": 0,
-    "msjax._checkparam": 1, "msjax.log": 1, "msjax.runtime": 1, "msjax.profiler": 1, "msjax.parallel": 1,
+    "msjax._checkparam": 1, "msjax.log": 1, "msjax.runtime": 1, "msjax.profiler": 1, "msjax.parallel": 1, "msjax.hal": 1,
     "msjax.common": 2, "msjax.communication": 2, "msjax._c_expression": 2,
     "msjax.ops": 3,
     "msjax.nn": 4, "msjax.numpy": 4,

@@ -482,3 +482,20 @@ def case_tensor_choose(ms):
             T(np.array([0, 1])).choose([T([1.5, 2.7]), T([3.9, -4.6])]),
             _raised(lambda: T(np.array([[0], [1]], np.int32)).choose((T(np.array([1., 2.], np.float32)), [7, 8]))),
             _raised(lambda: T(1).choose([[1, 2]]))]
+
+
+def case_contiguous_tensors_handle(ms):
+    """``mindspore.hal.contiguous_tensors_handle``: the Tensors laid end to end (CPU: no padding), index and
+    slice reads, ``slice_by_tensor_index``, sizes, ``str``, the errors (test_combine_contiguous_handle.py)."""
+    import importlib
+    h = importlib.import_module(ms.__name__ + ".hal.contiguous_tensors_handle")
+    T = ms.Tensor
+    x, y = T(np.array([1, 2, 3], np.float32)), T(np.array([[4, 5], [6, 7]], np.float32))
+    handle = h.combine_tensor_list_contiguous([x, y, x + 1], True)
+    return [handle[1], handle[0:2], handle[3:], handle[:4], handle.slice_by_tensor_index(1),
+            handle.slice_by_tensor_index(0, 2), handle.slice_by_tensor_index(), handle.total_padding_size,
+            handle.handle_shape, list(handle.before_padding_sizes), str(handle),
+            _raised(lambda: handle[2:2]), _raised(lambda: handle[0:99]), _raised(lambda: handle["a"]),
+            _raised(lambda: handle[99]), _raised(lambda: handle.slice_by_tensor_index(2, 1)),
+            _raised(lambda: h.combine_tensor_list_contiguous([x, 1])), _raised(lambda: h.ContiguousTensorsHandle(x)),
+            _raised(lambda: h.ContiguousTensorsHandle([x], 1))]
