@@ -351,13 +351,12 @@ class GradOperation:
 
     def __call__(self, fn, weights=None):
         if self.get_by_list:
+            if weights is None and hasattr(fn, "trainable_params"):   # a Cell: those its forward reads, in order
+                return _GradFunction(fn, (0,) if self.get_all else None, tuple(fn.trainable_params()),
+                                     sens_param=self.sens_param, get_all_style=self.get_all, by_use=True)
             if weights is None:     # a function: the trainable Parameters it names (none: an empty tuple)
                 named = []
                 _objects_named_by(fn, 0, set(), named)
-                if hasattr(fn, "trainable_params"):   # a Cell: those its forward reads, in reading order
-                    positions = None if not self.get_all else (0,)
-                    return _GradFunction(fn, positions, tuple(fn.trainable_params()), sens_param=self.sens_param,
-                                         get_all_style=self.get_all, by_use=True)
                 weights = [p for p in collect_state(named) if isinstance(p, Parameter) and p.requires_grad]
             _weights_list(weights)
             weights_arg = weights if isinstance(weights, Tensor) else tuple(weights)
