@@ -118,9 +118,10 @@ def _outside_attributes(fn):
             _objects_named_by(o, 1, set(), extra)
             todo += [(x, 1) for x in extra]
         elif d <= 3 and id(o) not in objs and not isinstance(o, (type, types.ModuleType, types.FunctionType, Tensor))\
-                and not _is_cell(o) and isinstance(getattr(o, "__dict__", None), dict):
-            objs[id(o)] = (o, dict(vars(o)))
-            todo += [(v, d + 1) for v in vars(o).values()]
+                and not _is_cell(o) and any(type(c.__dict__.get("__dict__")) is types.GetSetDescriptorType
+                                            for c in type(o).__mro__):
+            objs[id(o)] = (o, dict(object.__getattribute__(o, "__dict__")))   # a plain instance dict only
+            todo += [(v, d + 1) for v in objs[id(o)][1].values()]
     return list(objs.values())
 
 
