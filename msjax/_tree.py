@@ -289,6 +289,9 @@ class _ReexportLoader(importlib.abc.Loader):
                        f"defines it; names msjax does not provide raise UnsupportedError.")
         mod.__getattr__ = _make_getattr(mod, [self.path])
         mod.__dir__ = lambda: sorted(set(_data()["modules"][self.path][1]) | set(vars(mod)))
+        folder = os.path.join(os.path.dirname(__file__), *spec.name.split(".")[1:])
+        if os.path.isdir(folder):   # a re-export package with some module files of msjax's own
+            mod.__path__ = [folder]
         return mod
 
     def exec_module(self, module):

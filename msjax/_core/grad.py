@@ -11,13 +11,14 @@ returns ``(outputs, grads)``.
 """
 from __future__ import annotations
 
+import contextlib
 import inspect
 
 import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import nograd
+from . import nograd, state
 from .parameter import Parameter, ParameterTuple
 from .tensor import Tensor, wrap
 from .transforms import JvpSpec, StatefulFunction, VjpSpec, _objects_named_by, collect_state, static_int, to_tensors
@@ -144,8 +145,10 @@ class _GradFunction:
     check_no_grad = True    # raise inside ``_no_grad()`` (MindSpore's vjp does not: zero gradients)
 
     def __init__(self, fn, positions, weights_arg, has_aux=False, get_value=False, return_ids=False,
-                 sens_param=False, get_all_style=False):
+                 sens_param=False, get_all_style=False, by_use=False):
         self._fn = fn
+        self._by_use = by_use                 # weights_arg: candidates; give those read, in reading order
+        self._use_order = {}
         self._positions = positions           # tuple or None
         self._weights_arg = weights_arg       # as given (None, Parameter, list...)
         try:
@@ -208,10 +211,13 @@ class _GradFunction:
             positions = self._positions
         # Only Tensor arguments are differentiated; MindSpore gives () for the others.
         tensor_positions = tuple(p for p in positions if p < nargs and isinstance(args[p], Tensor))
-        out, g_in, g_w = self._stateful(tensor_positions)(*args, sens=sens, **kwargs)
+        with state.Recorder() if self._by_use else contextlib.nullcontext() as rec:
+            out, g_in, g_w = self._stateful(tensor_positions)(*args, sens=sens, **kwargs)
         int_out = _integral(out[0] if self._has_aux else out)
         out = to_tensors(out)
         grads = self._nest(args, positions, tensor_positions, g_in, g_w, int_out)
+        if self._by_use:
+            grads = self._in_use_order(grads, tensor_positions, rec.reads)
         if self._return_ids:
             grads = _combine_with_ids(self._positions, self._weights_arg, grads)
         if self._get_value:
@@ -242,6 +248,18 @@ class _GradFunction:
                 self._sf[key] = child
         extra = tuple(kwargs[k] for k in names)
         return child(*args, *extra, sens=sens) if self._sens_param else child(*args, *extra)
+
+    def _in_use_order(self, grads, key, reads):
+        """The weights' gradients of the Parameters the forward read, in the order it first read them (as
+        MindSpore's PyNative ``GradOperation(get_by_list=True)(cell)``). A call that did not trace (its
+        program cached) reuses the order its signature's trace noted; none noted: every candidate's."""
+        where = {id(w): i for i, w in enumerate(self._weights)}
+        if reads:
+            self._use_order[key] = [where[k] for k in reads if k in where]
+        order = self._use_order.get(key, range(len(self._weights)))
+        if self._positions is None and not self._get_all_style:
+            return tuple(grads[i] for i in order)
+        return (grads[0], tuple(grads[1][i] for i in order))
 
     def _nest(self, args, positions, tensor_positions, g_in, g_w, int_out=False):
         in_grads = [wrap(_integer_input_grad(gs[0], args[p], int_out)) for gs, p in zip(g_in, tensor_positions)]
@@ -335,11 +353,13 @@ class GradOperation:
 
     def __call__(self, fn, weights=None):
         if self.get_by_list:
+            if weights is None and hasattr(fn, "trainable_params"):   # a Cell: those its forward reads, in order
+                return _GradFunction(fn, (0,) if self.get_all else None, tuple(fn.trainable_params()),
+                                     sens_param=self.sens_param, get_all_style=self.get_all, by_use=True)
             if weights is None:     # a function: the trainable Parameters it names (none: an empty tuple)
                 named = []
                 _objects_named_by(fn, 0, set(), named)
-                weights = fn.trainable_params() if hasattr(fn, "trainable_params") else [
-                    p for p in collect_state(named) if isinstance(p, Parameter) and p.requires_grad]
+                weights = [p for p in collect_state(named) if isinstance(p, Parameter) and p.requires_grad]
             _weights_list(weights)
             weights_arg = weights if isinstance(weights, Tensor) else tuple(weights)
         else:

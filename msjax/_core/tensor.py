@@ -181,6 +181,8 @@ def _operand(x, other):
     if isinstance(x, (bool, int, float, complex)):
         return x
     if isinstance(x, (list, tuple)):
+        if any(isinstance(t, Tensor) and isinstance(t._data, jax.core.Tracer) for t in x):
+            return jnp.asarray([t._data if isinstance(t, Tensor) else t for t in x])   # traced: stacked
         return jnp.asarray(_infer_np(x))
     return jnp.asarray(x)
 
@@ -619,8 +621,12 @@ class Tensor(metaclass=_MindSporeClass):
 
     def __setitem__(self, index, value):
         _check_index(self._data.shape, index, True)
-        v = value._data if isinstance(value, Tensor) else value
-        self._data = self._data.at[_index(index, self._data.shape)].set(jnp.asarray(v, self._data.dtype))
+        v = jnp.asarray(value._data if isinstance(value, Tensor) else value, self._data.dtype)
+        if index is Ellipsis and v.ndim > self._data.ndim:   # MindSpore reshapes a value of higher rank
+            if v.size != self._data.size:
+                raise ValueError(f"proposed_shape {list(self._data.shape)} is invalid for input of size {v.size}")
+            v = v.reshape(self._data.shape)
+        self._data = self._data.at[_index(index, self._data.shape)].set(v)
 
     def __contains__(self, value):
         return bool(jnp.any(self._data == _operand(value, self._data)))

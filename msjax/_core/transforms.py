@@ -104,6 +104,54 @@ def _objects_named_by(fn, depth, seen, out):
             _objects_named_by(o, depth + 1, seen, out)
 
 
+def _outside_attributes(fn):
+    """The plain Python objects ``fn`` names (and objects in their attributes, three deep) with their
+    attributes: a trace that leaves a traced Tensor there runs uncompiled (MindSpore runs such a graph
+    statement in Python, PyExecute), the attribute then getting the call's value."""
+    named, objs, todo = [], {}, []
+    _objects_named_by(fn, 0, set(), named)
+    todo = [(o, 0) for o in named] + [(type(o).construct, 0) for o in named if _is_cell(o)]
+    while todo and len(objs) < 256:
+        o, d = todo.pop()
+        if isinstance(o, types.FunctionType) and d == 0:
+            extra = []
+            _objects_named_by(o, 1, set(), extra)
+            todo += [(x, 1) for x in extra]
+        elif d <= 3 and id(o) not in objs and not isinstance(o, (type, types.ModuleType, types.FunctionType, Tensor))\
+                and not _is_cell(o) and any(type(c.__dict__.get("__dict__")) is types.GetSetDescriptorType
+                                            for c in type(o).__mro__):
+            objs[id(o)] = (o, dict(object.__getattribute__(o, "__dict__")))   # a plain instance dict only
+            todo += [(v, d + 1) for v in objs[id(o)][1].values()]
+    return list(objs.values())
+
+
+def _settle_outside(objs, restore):
+    """Attributes of ``objs`` holding a traced Tensor: its concrete primal, else (``restore``, or none) the
+    value before the call. Returns whether there were any."""
+    hit = False
+    for o, before in objs:
+        for k, v in list(vars(o).items()):
+            if isinstance(v, Tensor) and isinstance(v._data, jax.core.Tracer):
+                hit = True
+                primal = getattr(v._data, "primal", None)
+                if not restore and primal is not None and not isinstance(primal, jax.core.Tracer):
+                    setattr(o, k, wrap(primal))
+                elif k in before:
+                    setattr(o, k, before[k])
+                else:
+                    delattr(o, k)
+    return hit
+
+
+def _settling(body, objs):
+    def run(*args):
+        try:
+            return body(*args)
+        finally:
+            _settle_outside(objs, False)
+    return run
+
+
 def _global_names(code):
     """Names a code object loads as globals (not attribute names), nested code included."""
     names = set()
@@ -775,9 +823,11 @@ class StatefulFunction:
             TRACES[0] += 1
             collectives = state.COLLECTIVES_TRACED[0]
             printhook.used[0] = hooks.used[0] = False
+            outside = _outside_attributes(self.fn)
             try:
                 with state.Recorder() as rec:
                     traced = jitted.trace(*provided.need("trace_inputs")(state_params, state_vals, a.dyn), sens)
+                leaked = _settle_outside(outside, True)
             except _CONCRETE_ERRORS:
                 # Python control flow on traced values: run without jax.jit. Parameters
                 # the partial trace met still join the state.
@@ -792,6 +842,8 @@ class StatefulFunction:
             missed = {k: p for k, p in list(rec.reads.items()) + list(rec.writes.items())
                       if k not in known and k not in rec.created}
             if not missed:
+                if leaked:
+                    return _Entry(state_params, _settling(body, outside), False)
                 if (call := provided.need("sharded_call")(body, state_params, a.dyn, sens)) is not None:
                     return _Entry(state_params, call, printhook.used[0] or hooks.used[0])   # semi-auto/auto parallel
                 if state.COLLECTIVES_TRACED[0] != collectives and provided.need("data_parallel_active")():

@@ -471,3 +471,286 @@ def case_log_normal_reverse(ms):
 
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}
+
+
+def _raised(f):
+    """``f()``, or the name of the exception it raises (errors inside a loop)."""
+    try:
+        return f()
+    except Exception as e:  # noqa: BLE001 - the type is the result
+        return type(e).__name__
+
+
+def case_cond(ms):
+    """``ops.cond(A, p)`` for every matrix ``p``, a Float64 matrix (kept Float64) and a Float64 batch
+    (Float32, as MindSpore's batch loop fills Float32), and its gradient (tests/st/ops/test_func_cond.py)."""
+    ops, T = ms.ops, ms.Tensor
+    x = T(np.array([[1.0, 0.0, -1.0], [0.0, 1.0, 0.0], [1.0, 0.0, 1.0]], np.float32))
+    out = [ops.cond(x, p) for p in (None, "fro", "nuc", float("inf"), float("-inf"), 1, -1, 2, -2)]
+    out.append(ops.cond(T(np.arange(4.).reshape(2, 2) + np.eye(2)), 1))
+    out.append(ops.cond(T(np.arange(8.).reshape(2, 2, 2) + np.eye(2)), 1))
+    out.append(ops.cond(T(_f32(2, 1, 3, 3, seed=1)), "fro"))
+    out.append(ms.grad(lambda a: ops.cond(a, "fro"))(x))
+    out.append(ms.grad(lambda a: ops.cond(a))(T(_f32(3, 3, seed=2))))
+    return out
+
+
+def case_cond_errors(ms):
+    """Non-square, rank-1 and Int32 inputs raise ``MatrixInverse``'s errors; ``p=3`` ``norm``'s."""
+    ops, T = ms.ops, ms.Tensor
+    return [_raised(lambda: ops.cond(T(np.ones(s, np.float32)))) for s in ((2, 3), (3,), (2, 3, 2))] + [
+        _raised(lambda: ops.cond(T(np.eye(2, dtype=np.float32)), 3)),
+        _raised(lambda: ops.cond(T(np.ones((2, 2), np.int32))))]
+
+
+def case_inverse_shape_errors(ms):
+    return ms.ops.inverse(ms.Tensor(np.ones((3, 2), np.float32)))
+
+
+def case_inverse_rank_error(ms):
+    return ms.ops.inverse(ms.Tensor(np.ones((3,), np.float32)))
+
+
+def case_pad_negative_other_modes(ms):
+    """Negative padding crops before 'reflect'/'replicate'/'circular' pad (tests/st/ops/test_func_pad.py)."""
+    x = ms.Tensor(np.arange(24, dtype=np.float64).reshape(1, 2, 3, 4))
+    return [ms.ops.pad(x, p, m) for m in ("reflect", "replicate", "circular")
+            for p in ((-1, 2, 2, 1), (-1, -1, 1, -1), (2, -1, 0, 0))]
+
+
+def case_pad_ranks(ms):
+    """PadV3's rank rules for the non-constant modes: 2, 4 or 6 padding values and 1-D to 5-D inputs."""
+    return [_raised(lambda: ms.ops.pad(ms.Tensor(np.ones((3,) * nd, np.float32)), (1,) * k, m).shape)
+            for m in ("reflect", "replicate", "circular") for nd in (1, 2, 3, 4, 5) for k in (2, 4, 6)]
+
+
+def case_pad_crop_one_side_pad_other(ms):
+    """Cropping one side and padding the other: 'reflect' reflects the uncropped input (its size check too),
+    'circular' wraps the cropped one."""
+    x = ms.Tensor(np.arange(12, dtype=np.float32).reshape(1, 3, 4))
+    return [ms.ops.pad(x, p, m) for m in ("reflect", "replicate", "circular")
+            for p in ((-1, 3), (-2, 2), (3, -1), (-1, 2, 1, -1))]
+
+
+def case_pad_rank_mismatch(ms):
+    return ms.ops.pad(ms.Tensor(np.ones((1, 2, 3, 4), np.float32)), (1, 1), "replicate")
+
+
+def case_randn_like_default_float32(ms):
+    """``ops.randn_like`` is Float32 by default whatever the input's dtype (``rand_like`` keeps it), seeded
+    values included (tests/st/ops/test_func_random_functions.py)."""
+    ops = ms.ops
+    x16 = ms.Tensor(np.ones((2, 3)), ms.float16)
+    xi = ms.Tensor(np.ones((3, 2)), ms.int32)
+    ms.set_seed(3)
+    return [ops.randn_like(x16, seed=7), ops.randn_like(xi, seed=7), str(ops.randn_like(x16, dtype=ms.float64).dtype),
+            str(ops.rand_like(x16).dtype), _raised(lambda: ops.randn_like(x16, dtype=ms.int32)),
+            _raised(lambda: ops.randn_like(np.ones(3)))]
+
+
+def case_hypermap_lists_in_compiled_code(ms):
+    """``HyperMap``/``Map`` keep lists lists inside ``ms.jit`` (nested too), tuples tuples; mixed kinds at one
+    level raise; PyNative gives tuples (tests/st/ops/test_dynamic_tuple_and_list.py)."""
+    ops, T = ms.ops, ms.Tensor
+
+    def add(x, y):
+        return x + y
+
+    def hyper(a, b):
+        return ops.HyperMap()(add, a, b)
+
+    def one_level(a, b):
+        return ops.Map()(add, a, b)
+
+    hm, mp = ms.jit(hyper), ms.jit(one_level)
+    return [hm([1, 2], [3, 4]), hm((1, 2), (3, 4)), hm([[1, 2], (3, 4)], [[1, 2], (3, 4)]),
+            hm([T(1.), T(2.)], [T(3.), T(4.)]), mp([1, 2], [3, 4]), mp((1, 2), (3, 4)),
+            _raised(lambda: hm([1, 2], (3, 4))), hyper([1, 2], [3, 4]), one_level([1, 2], [3, 4]),
+            ops.HyperMap()(add, [[1, 2], (3, 4)], [[1, 2], (3, 4)])]
+
+
+def case_setitem_ellipsis_higher_rank_value(ms):
+    """``a[...] = v`` reshapes a value of higher rank to ``a``'s shape (same size, else ValueError); other
+    indices do not drop the value's leading unit dims (tests/st/pynative/test_tensor_getitem.py)."""
+    a = np.arange(60, dtype=np.float32).reshape(3, 4, 5)
+
+    def put(index, v):
+        t = ms.Tensor(a)
+        t[index] = ms.Tensor(v)
+        return t
+
+    return [put(..., np.arange(60, dtype=np.float32).reshape(1, 3, 4, 5)),
+            put(..., np.arange(60, dtype=np.float32).reshape(60, 1, 1, 1)),
+            put(..., np.ones((1, 1, 5), np.float32))] + [
+        _raised(lambda: put(i, v)) for i, v in ((..., np.ones((2, 3, 4, 5), np.float32)),
+                                                (0, np.ones((1, 4, 5), np.float32)),
+                                                (slice(None), np.ones((1, 3, 4, 5), np.float32)),
+                                                ((...,), np.ones((1, 3, 4, 5), np.float32)),
+                                                (..., np.ones((1, 60, 1), np.float32)))]
+
+
+def case_gradop_by_list_cell_weights_in_reading_order(ms):
+    """``GradOperation(get_by_list=True)(cell)`` without weights: the trainable Parameters the forward reads,
+    in the order it first reads them (unused ones left out), also on a second (cached) call and through an
+    ``ms.jit`` inner Cell (tests/st/pynative/jit/test_pynative_jit.py)."""
+    T, P, nn, ops = ms.Tensor, ms.Parameter, ms.nn, ms.ops
+
+    class Inner(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.w = P(T(2.0, ms.float32), name="w")
+
+        @ms.jit
+        def construct(self, x):
+            return x * self.w
+
+    class Outer(nn.Cell):
+        def __init__(self, inner_first):
+            super().__init__()
+            self.u = P(T(7.0, ms.float32), name="u")
+            self.p = P(T(3.0, ms.float32), name="p")
+            self.q = P(T(4.0, ms.float32), name="q", requires_grad=False)
+            self.net = Inner()
+            self.inner_first = inner_first
+
+        def construct(self, x):
+            if self.inner_first:
+                return self.net(x) * self.q * self.p
+            return self.net(x * self.p * self.q)
+
+    out = []
+    for first in (True, False):
+        net = Outer(first)
+        by_list, both = ops.GradOperation(get_by_list=True)(net), ops.GradOperation(True, True)(net)
+        out += [by_list(T(5.0)), by_list(T(6.0)), both(T(5.0))]
+    return out
+
+
+class _Box:
+    """A plain object a compiled call assigns to (module level, as a global of the case)."""
+
+
+_BOX = _Box()
+
+
+def case_compiled_call_assigns_outside_attribute(ms):
+    """An ``ms.jit`` construct, an ``ms.jit`` function and a GRAPH_MODE-style call that assign a Tensor to an
+    attribute of a Python object outside them: the attribute holds each call's value, a gradient call's too
+    (tests/st/pynative/jit/test_pynative_jit.py test_jit_pyexecute)."""
+    T, nn = ms.Tensor, ms.nn
+    _BOX.a = T(np.arange(6, dtype=np.float32))
+
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.w = ms.Parameter(T(2.0, ms.float32), name="w")
+
+        @ms.jit
+        def construct(self, x):
+            _BOX.a = _BOX.a * x
+            return _BOX.a + self.w
+
+    def put(x):
+        _BOX.b = x + 1
+        return x * 2
+
+    net, out = Net(), []
+    for x in (2.0, 3.0):
+        out += [net(T(x)), _BOX.a]
+    ms.ops.GradOperation()(net)(T(2.0))
+    out.append(_BOX.a)
+    out += [ms.jit(put)(T(5.0)), _BOX.b]
+    return out
+
+
+def case_tuple_of_tensors_plus_tensor_traced(ms):
+    """A tuple of Tensors meeting a Tensor in ``+`` is stacked, inside a compiled function and a gradient
+    too (``ops.Split``'s tuple + a Parameter under ``vmap`` of a CellList, test_pynative_jit.py)."""
+    T, ops = ms.Tensor, ms.ops
+    w = ms.Parameter(T(np.array([1.0, 2.0, 3.0], np.float32)), name="w")
+
+    def f(x):
+        return ops.ReduceSum()((x, x * 2) + w, 0) * 1.5
+
+    x = T(np.array([1.0, 4.0, 2.0], np.float32))
+    return [f(x), ms.jit(f)(x), ms.grad(f)(x), ms.grad(ms.jit(f))(x)]
+
+
+def case_tensor_add_deprecated(ms):
+    """``ops.TensorAdd`` (deprecated name of ``Add``): promotion, a Python number, its gradient."""
+    T, ops = ms.Tensor, ms.ops
+    return [ops.TensorAdd()(T(np.array([1, 2], np.int32)), T(np.array([1.5, 2], np.float32))),
+            ops.TensorAdd()(T(1.0), 2), ms.grad(lambda x: ops.TensorAdd()(x, x * 3))(T(np.ones(2, np.float32)))]
+
+
+def _case_helper():
+    return 0
+
+
+def case_constexpr_function_argument_in_graph(ms):
+    """``@constexpr`` in compiled code gets a function argument (Python, builtin, ``ops`` function) as
+    ``None``; objects, classes, numbers and tuples as they are; in PyNative the function itself
+    (tests/st/pynative/test_constexpr.py)."""
+    ops = ms.ops
+
+    class Thing:
+        pass
+
+    thing = Thing()
+
+    @ops.constexpr(check=False)
+    def show(v):
+        return type(v).__name__ + ":" + (repr(v) if isinstance(v, (int, float, str, tuple, type(None))) else "")
+
+    def body(x):
+        return (show(_case_helper), show(3), show(None), show((1, 2)), show(thing), show(len), show(ops.add),
+                show(x.shape), show(Thing))
+
+    return [ms.jit(body)(ms.Tensor(1.0)), body(ms.Tensor(1.0))]
+
+
+def case_standard_method_functions(ms):
+    """``mindspore._extends.parse.standard_method``: Tensor methods as functions of the Tensor, called in
+    compiled code as MindSpore's graphs call them (tests/st/ops/test_constexpr_modfied.py)."""
+    import importlib
+    sm = importlib.import_module(ms.__name__ + "._extends.parse.standard_method")
+    T = ms.Tensor
+
+    def body(a, idx, s):
+        return (sm.take(a, idx), sm.choose(idx, [[0, 1], [10, 11], [20, 21], [30, 31], [40, 41]]),
+                sm.searchsorted(s, T(np.array([2.5, 0.5], np.float32))), sm.var(a), sm.reshape(a, (3, 2)),
+                sm.swapaxes(a, 0, 1), sm.topk(s, 2), sm.argmax(a, None), sm.unsqueeze(a, 0), sm.diagonal(a),
+                sm.squeeze(sm.unsqueeze(s, 0), 0), sm.tensor_bool(s[0]))
+
+    a = T(np.array([[4.0, 9.0, 2.0], [10.0, 1.0, 3.0]], np.float32))
+    return ms.jit(body)(a, T(np.array([0, 4], np.int32)), T(np.array([1.0, 2.0, 3.0], np.float32)))
+
+
+def case_tensor_choose(ms):
+    """``Tensor.choose``: list and Tensor choices, out-of-range indices clipped or wrapped, a non-Tensor
+    choice Int64 (float values truncated), mixed dtypes and 0-d inputs raise."""
+    T = ms.Tensor
+    choices = [[0, 1, 2, 3], [10, 11, 12, 13], [20, 21, 22, 23], [30, 31, 32, 33]]
+    a, far = T(np.array([2, 3, 1, 0])), T(np.array([5, -1, 1, 0]))
+    return [a.choose(choices), a.choose(T(np.array(choices, np.float32))), far.choose(choices),
+            far.choose(choices, "wrap"), T(np.array([0, 1])).choose([[1.5, 2.7], [3.9, -4.6]]),
+            T(np.array([0, 1])).choose([T([1.5, 2.7]), T([3.9, -4.6])]),
+            _raised(lambda: T(np.array([[0], [1]], np.int32)).choose((T(np.array([1., 2.], np.float32)), [7, 8]))),
+            _raised(lambda: T(1).choose([[1, 2]]))]
+
+
+def case_contiguous_tensors_handle(ms):
+    """``mindspore.hal.contiguous_tensors_handle``: the Tensors laid end to end (CPU: no padding), index and
+    slice reads, ``slice_by_tensor_index``, sizes, ``str``, the errors (test_combine_contiguous_handle.py)."""
+    import importlib
+    h = importlib.import_module(ms.__name__ + ".hal.contiguous_tensors_handle")
+    T = ms.Tensor
+    x, y = T(np.array([1, 2, 3], np.float32)), T(np.array([[4, 5], [6, 7]], np.float32))
+    handle = h.combine_tensor_list_contiguous([x, y, x + 1], True)
+    return [handle[1], handle[0:2], handle[3:], handle[:4], handle.slice_by_tensor_index(1),
+            handle.slice_by_tensor_index(0, 2), handle.slice_by_tensor_index(), handle.total_padding_size,
+            handle.handle_shape, list(handle.before_padding_sizes), str(handle),
+            _raised(lambda: handle[2:2]), _raised(lambda: handle[0:99]), _raised(lambda: handle["a"]),
+            _raised(lambda: handle[99]), _raised(lambda: handle.slice_by_tensor_index(2, 1)),
+            _raised(lambda: h.combine_tensor_list_contiguous([x, 1])), _raised(lambda: h.ContiguousTensorsHandle(x)),
+            _raised(lambda: h.ContiguousTensorsHandle([x], 1))]

@@ -9,6 +9,7 @@ same distribution, other values); MindSpore's CPU build has no kernel for most o
 from __future__ import annotations
 
 from ... import ops as _ops
+from ...ops._impl.image import pad_any_rank as _pad_any_rank
 from ...ops._impl.linalg import vector_norm_ext as _vector_norm
 from ..._core import dtype as _mstype
 from ..._core.tensor import Tensor
@@ -252,8 +253,9 @@ def one_hot(tensor, num_classes=-1):
 
 
 def pad(input, pad, mode="constant", value=None):  # noqa: A002
-    """``pad(input, pad, mode='constant', value=None)``."""
-    return _ops.pad(input, pad, mode, value)
+    """``pad(input, pad, mode='constant', value=None)``: ``ops.pad`` without its PadV3 rank rules (MindSpore's
+    mint has a kernel per mode and rank; its CPU build lacks ReflectionPad3D)."""
+    return _pad_any_rank(input, pad, mode, value)
 
 
 def flatten(input, start_dim=0, end_dim=-1):

@@ -121,9 +121,22 @@ class MultitypeFuncGraph:
 
 
 @_register
+def _sequence_of(args_list, results):
+    """MindSpore's graph compiler keeps a list a list (every argument of the level the same kind of sequence);
+    its PyNative HyperMap/Map (Python's ``map``) give a tuple."""
+    if not (state.compiled() and state.in_transform()):
+        return tuple(results)
+    kind = type(args_list[0])
+    if any(isinstance(a, (tuple, list)) and isinstance(a, list) != (kind is list) for a in args_list[1:]):
+        raise RuntimeError("In a nonleaf situation, the types of arguments in HyperMap must be consistent, but the "
+                           "types of arguments are inconsistent.")
+    return list(results) if kind is list else tuple(results)
+
+
 class HyperMap:
     """``ops.HyperMap(ops=None, reverse=False)``: applies an operation to the elements of
-    (nested) tuples/lists; arguments are zipped, leaves are passed to the operation."""
+    (nested) tuples/lists; arguments are zipped, leaves are passed to the operation. Lists stay
+    lists in compiled code (a GRAPH_MODE ``construct``, ``ms.jit``), as MindSpore's graphs."""
 
     def __init__(self, ops=None, reverse=False):
         if ops is not None and not callable(ops):
@@ -139,12 +152,12 @@ class HyperMap:
             hypermap = functools.partial(self, func)
         if not isinstance(args_list[0], (tuple, list)):
             return func(*args_list)
-        return tuple(map(hypermap, *args_list))
+        return _sequence_of(args_list, map(hypermap, *args_list))
 
 
 @_register
 class Map:
-    """``ops.Map(ops=None, reverse=False)``: like HyperMap, one level deep."""
+    """``ops.Map(ops=None, reverse=False)``: like HyperMap (lists too), one level deep."""
 
     def __init__(self, ops=None, reverse=False):
         self.ops = ops
@@ -152,7 +165,7 @@ class Map:
 
     def __call__(self, *args):
         func, args_list = (self.ops, args) if self.ops is not None else (args[0], args[1:])
-        return tuple(map(func, *args_list))
+        return _sequence_of(args_list, map(func, *args_list))
 
 
 # ---------------------------------------------------------------------------
@@ -318,13 +331,21 @@ class _Constexpr(Primitive):
         functools.update_wrapper(self, fn, updated=())
 
     def __call__(self, *args, **kwargs):
+        if state.compiled() and state.in_transform():   # MindSpore's graph passes a function as None
+            args = tuple(None if _is_function(a) else a for a in args)
+            kwargs = {k: None if _is_function(v) else v for k, v in kwargs.items()}
         return self.fn(*args, **kwargs)
+
+
+def _is_function(x):
+    return inspect.isfunction(x) or inspect.isbuiltin(x) or inspect.ismethod(x)
 
 
 @op("constexpr", family="composite")
 def constexpr(fn=None, get_instance=True, name=None, reuse_result=True, check=True):
     """``ops.constexpr``: marks a function computed from constants at compile time; in
-    msjax it simply runs (on the Python values it receives)."""
+    msjax it simply runs (on the Python values it receives; in compiled code a function argument
+    arrives as ``None``, as in MindSpore's graphs)."""
     def deco(f):
         if get_instance:
             return _Constexpr(f, name)

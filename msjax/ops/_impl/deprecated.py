@@ -1,6 +1,6 @@
 """Primitives MindSpore 2.10 keeps only as deprecated names (``mindspore/ops/deprecated.py``,
 ``ops.operations.manually_defined._inner``) that model-zoo code still calls: ``Gelu``,
-``ScalarCast``, ``ScalarToArray``. MindSpore prints a deprecation warning when one is built;
+``TensorAdd``, ``ScalarCast``, ``ScalarToArray``. MindSpore prints a deprecation warning when one is built;
 msjax does not."""
 from __future__ import annotations
 
@@ -13,12 +13,19 @@ from ..._core.registry import op
 from ._util import Tensor
 from .activation import prim_gelu
 from .creation import scalar_to_array
+from .math import add
 
 
 @op("prim_deprecated_gelu", primitive="Gelu", family="nn")
 def gelu(x):
     """``ops.Gelu()(x)``: the old name of ``ops.GeLU()`` (the tanh approximation)."""
     return prim_gelu(x)
+
+
+@op("prim_tensor_add", primitive="TensorAdd", family="math")
+def tensor_add(x, y):
+    """``ops.TensorAdd()(x, y)``: the old name of ``ops.Add()``."""
+    return add(x, y)
 
 
 _SCALAR_CAST = {"Int64": np.int64, "Float64": np.float64, "Bool": np.bool_, "Float32": np.float32}

@@ -302,22 +302,36 @@ def pixel_unshuffle(input, downscale_factor):
 # ---------------------------------------------------------------------------
 @_compiled("pairs", "mode")
 def _pad_array(x, pairs, mode, value=0):
-    """``pairs`` per axis (before, after), negative values crop (constant mode)."""
+    """``pairs`` per axis (before, after), negative values crop: MindSpore's PadV3 crops the padded array,
+    but for 'circular' it crops first (the wrapped values come from the cropped input)."""
     if mode == "constant":
         pos = [(max(a, 0), max(b, 0)) for a, b in pairs]
         y = jnp.pad(x, pos, constant_values=jnp.asarray(value, x.dtype)) if any(p != (0, 0) for p in pos) else x
-        sl = tuple(slice(-a if a < 0 else 0, y.shape[i] + b if b < 0 else None) for i, (a, b) in enumerate(pairs))
-        return y[sl]
+        return y[_crop(pairs, y.shape)]
     jmode = {"reflect": "reflect", "replicate": "edge", "edge": "edge", "circular": "wrap",
              "symmetric": "symmetric"}[mode]
-    return jnp.pad(x, pairs, mode=jmode)
+    pos = [(max(a, 0), max(b, 0)) for a, b in pairs]
+    if mode == "circular":
+        return jnp.pad(x[_crop(pairs, x.shape)], pos, mode=jmode)
+    y = jnp.pad(x, pos, mode=jmode)
+    return y[_crop(pairs, y.shape)]
+
+
+def _crop(pairs, shape):
+    """The slices that drop the negative parts of ``pairs``."""
+    return tuple(slice(-a if a < 0 else 0, n + b if b < 0 else None) for (a, b), n in zip(pairs, shape))
 
 
 @op("pad", family="nn_conv")
 def pad(input_x, padding, mode="constant", value=None):
     """``ops.pad(input_x, padding, mode='constant', value=None)``: ``padding`` pairs start from the last
-    axis (left, right, top, bottom, ...); negative values crop; modes 'constant', 'reflect', 'replicate',
-    'circular'."""
+    axis (left, right, top, bottom, ...); negative values crop (see ``_pad_array``); modes 'constant',
+    'reflect', 'replicate', 'circular' (these three with PadV3's rank rules)."""
+    return pad_any_rank(input_x, padding, mode, value, ranks=True)
+
+
+def pad_any_rank(input_x, padding, mode="constant", value=None, ranks=False):
+    """``ops.pad`` without PadV3's rank rules unless ``ranks`` (``mint.nn.functional.pad``: other kernels)."""
     if not isinstance(input_x, Tensor):
         raise TypeError(f"For 'pad', the type of 'input_x' must be Tensor, but got {type(input_x)}.")
     if isinstance(padding, Tensor):
@@ -353,7 +367,24 @@ def pad(input_x, padding, mode="constant", value=None):
                 raise ValueError(f"For 'pad', the padding size of reflect mode must be less than the "
                                  f"corresponding input dimension, but got padding {tuple(padding)} and input "
                                  f"shape {tuple(x.shape)}.")
+    if ranks:
+        _check_pad_rank(x.ndim, len(padding), mode)
     return wrap(_pad_array(x, pairs, mode))
+
+
+def _check_pad_rank(ndim, k, mode):
+    """PadV3's ranks for 'reflect'/'replicate'/'circular': ``k`` padding values pad a batched or unbatched
+    input of ``k // 2 + 1`` spatial-plus-channel dims (a 2-D input takes two values), reflect at most 4-D."""
+    if ndim < 3 and not (ndim == 2 and k == 2):
+        raise ValueError(f"For primitive[PadV3], the input dims for edge, reflect or circular mode must be greater "
+                         f"than or equal to 3, but got {ndim}.")
+    full = ndim + 1 if ndim == k // 2 + 1 else ndim
+    if mode == "reflect" and full > 4:
+        raise ValueError(f"For primitive[PadV3], the input dims for reflect mode must be less than or equal to 4, "
+                         f"but got {full}.")
+    if ndim not in (k // 2 + 1, k // 2 + 2):
+        raise ValueError(f"For primitive[PadV3], the input dims when padding's size equal {k} must be equal to "
+                         f"{k // 2 + 2}, but got {ndim}.")
 
 
 @op("prim_pad", primitive="Pad", prim_args=("paddings",), family="nn_conv")

@@ -1228,3 +1228,27 @@ def take(input, index):
 
 provided.provide("normalize_index", normalize_index)   # Tensor indexing (msjax/_core/tensor.py)
 provided.provide("check_index", check_index)
+
+
+@op("tensor_choose", methods="choose", family="array")
+def _tensor_choose(self, choices, mode="clip"):
+    """``Tensor.choose(choices, mode='clip')`` (deprecated in MindSpore): element ``i`` of the result is
+    element ``i`` of ``choices[self[i]]`` (index and choices broadcast, as NumPy's ``choose``); 'wrap'
+    wraps an index out of range, any other mode clips it. As MindSpore, a choice that is not a Tensor is
+    Int64, the choices pass through Int32 (a float choice is truncated) and choices of different dtypes
+    raise its TypeError."""
+    if isinstance(choices, Tensor):
+        ch = choices._data
+    else:   # MindSpore's make_tensor: a choice that is not a Tensor becomes Int64
+        items = [c._data if isinstance(c, Tensor) else jnp.asarray(np.asarray(c).astype(np.int64)) for c in choices]
+        for k, c in enumerate(items[1:], 1):
+            if c.dtype != items[0].dtype:
+                raise TypeError(f"All input must have the same data type!input[{k}] data type = "
+                                f"Tensor[{mstype.from_np(c.dtype)}]infer_type0= Tensor[{mstype.from_np(items[0].dtype)}]")
+        ch = jnp.stack(jnp.broadcast_arrays(*items)) if items else jnp.zeros((0,), jnp.float32)
+    if self.ndim == 0 or ch.ndim == 0:
+        raise ValueError(f"For 'Tensor.choose', the original tensor and the argument 'choices' cannot be scalars. "
+                         f"Their dimensions should all be > 0, but got the original tensor's dimension {self.ndim}, "
+                         f"'choices' dimension {ch.ndim}.")
+    out = jnp.choose(self._data.astype(jnp.int32), ch.astype(jnp.int32), mode="wrap" if mode == "wrap" else "clip")
+    return wrap(out.astype(ch.dtype))

@@ -562,9 +562,12 @@ def inverse(input, adjoint=False):
         raise TypeError(f"For primitive[MatrixInverse], the input argument[x] must be a type of "
                         f"{{Tensor[Complex128], Tensor[Complex64], Tensor[Float32], Tensor[Float64]}}, but got "
                         f"Tensor[{_dn(x)}].")
-    if x.ndim < 2 or x.shape[-1] != x.shape[-2]:
-        raise ValueError(f"For 'MatrixInverse', the input must be (a batch of) square matrices, but got shape "
-                         f"{list(x.shape)}.")
+    if x.ndim < 2:
+        raise ValueError(f"For primitive[MatrixInverse], the x rank must be greater than or equal to 2, but got "
+                         f"{x.ndim}.")
+    if x.shape[-1] != x.shape[-2]:
+        raise ValueError(f"For primitive[MatrixInverse], the attribute[row size] must be equal to {x.shape[-2]}, "
+                         f"but got {x.shape[-1]}.")
     if adjoint:
         x = jnp.conj(jnp.swapaxes(x, -1, -2))
     return wrap(jnp.linalg.inv(x))
@@ -1058,6 +1061,22 @@ def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
         return wrap(jnp.sqrt(jnp.sum(sq(x), axis=d, keepdims=keepdim)))
     p = ord
     return wrap(jnp.power(jnp.sum(jnp.power(ax, p), axis=d, keepdims=keepdim), 1.0 / p))
+
+
+@op("cond", family="linalg")
+def cond(A, p=None):
+    """``ops.cond(A, p=None)``: the condition number ``norm(A, p) * norm(inverse(A), p)`` of (a batch of)
+    square float matrices, ``p=None`` being the 2-norm (ratio of the extreme singular values). As
+    MindSpore, a batch (3-D or more) gives Float32 whatever the input's float dtype; the errors are
+    ``MatrixInverse``'s and ``norm``'s."""
+    if p is None:
+        p = 2
+    inv = inverse(A)
+    if A.ndim < 3:
+        return norm(A, p) * norm(inv, p)
+    dims = (-2, -1)
+    out = norm(A, p, dims)._data * norm(inv, p, dims)._data
+    return wrap(out.astype(jnp.float32))
 
 
 # ---------------------------------------------------------------------------

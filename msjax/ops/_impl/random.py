@@ -269,8 +269,12 @@ def randn(*size, dtype=None, seed=None):
 
 @op("randn_like", family="random")
 def randn_like(input, seed=None, *, dtype=None):
+    """``ops.randn_like(input, seed=None, *, dtype=None)``: N(0, 1) samples of ``input``'s shape, Float32 by
+    default whatever ``input``'s dtype (as MindSpore; ``rand_like`` keeps the input's dtype)."""
+    if not isinstance(input, Tensor):
+        raise TypeError(f"For 'randn_like', the 'input' must be a Tensor, but got {type(input)}")
     x = arr(input)
-    npd = _float_dtype(dtype if dtype is not None else mstype.from_np(x.dtype), "randn_like")
+    npd = _float_dtype(mstype.float32 if dtype is None else dtype, "randn_like")
     return wrap(_rk.draw("StandardNormal", _get_graph_seed(seed, "randn_like"), x.shape).astype(npd))
 
 
