@@ -16,7 +16,8 @@ Where an op lives:
   (``conv_lowering``: how each convolution pass is computed on the CPU); ``rnn``: the fused
   recurrent Primitives (DynamicRNN, DynamicGRUV2).
 * ``image``: resize, pad, pixel_shuffle, grid_sample, unfold/fold/Im2Col, batch/depth <-> space.
-* ``spectral``: the window functions.
+* ``spectral``: the window functions; ``fft``: the FFT family (fft/rfft/hfft and their inverses, 2-D and
+  N-D forms, fftshift, fftfreq) with MindSpore's backward rules.
 * ``random``: random sampling; ``random_samplers``: the candidate samplers, RandpermV2, NonDeterministicInts;
   ``random_rejection``: RandomGamma, ParameterizedTruncatedNormal.
 * ``state``: assign & co, the Scatter*/ScatterNd* ops on Parameters, Print.
@@ -28,7 +29,7 @@ Where an op lives:
 """
 from . import math, special, comparison, reduction, linalg  # noqa: F401
 from . import creation, array, indexing  # noqa: F401
-from . import activation, conv, pooling, normalization, dropout, image, spectral, loss, rnn  # noqa: F401
+from . import activation, conv, pooling, normalization, dropout, image, spectral, fft, loss, rnn  # noqa: F401
 from . import random, random_samplers, random_rejection, state, optim, clip, detection, composite  # noqa: F401
 from . import deprecated, lstm  # noqa: F401
 from . import tensor_methods  # noqa: F401
