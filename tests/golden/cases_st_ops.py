@@ -335,6 +335,30 @@ def case_fft_gradients_2d_nd(ms):
     return out
 
 
+def case_fft_complex_part_gradients(ms):
+    """Gradients through ``ops.real``/``ops.imag``/``ops.angle`` of a spectrum, and of those ops alone
+    with a given sensitivity: MindSpore's Imag backward is ``1j * dout`` and its Angle backward
+    ``-dout / (imag + 1j real)`` (JAX's own rules give their conjugates); angle of a real Tensor raises.
+    Each chain's gradient is taken twice and the second kept: MindSpore 2.10's first PyNative call of
+    angle-of-ihfft's gradient gives other numbers (the negated FD gradient) than its later calls, which
+    agree with its two backward rules applied one after the other."""
+    ops, T = ms.ops, ms.Tensor
+    xr, xc = T(_f32(6, seed=15)), T(_c64(2, 3, seed=16))
+    out = {}
+    for k, part in enumerate((ops.real, ops.imag, ops.angle)):
+        for name, x in (("fft", xr), ("rfft", xr), ("ihfft", xr), ("ifft2", xc)):
+            w = T(_f32(*getattr(ops, name)(x).shape, seed=17))
+            chain = ops.GradOperation()(lambda a: (part(getattr(ops, name)(a)) * w).sum())
+            chain(x)
+            out[f"{name}_{k}"] = _ri(ms, chain(x))
+    grad = ops.GradOperation(sens_param=True)
+    sens = T(_f32(2, 3, seed=18))
+    out["imag"] = _ri(ms, grad(ops.imag)(xc, sens))
+    out["angle"] = _ri(ms, grad(ops.angle)(xc, sens))
+    out["angle_real"] = _raised(lambda: ops.angle(xr))
+    return out
+
+
 def case_fft_compiled(ms):
     """The transforms and their gradients inside a Cell and ms.jit, n and dim as (mutable) ints."""
     ops = ms.ops

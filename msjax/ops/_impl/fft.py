@@ -23,6 +23,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from ..._core import dtype as mstype
+from ..._core import state
 from ..._core.registry import op
 from ._util import Tensor, wrap
 
@@ -207,7 +208,7 @@ def _c2r(a, s, axes, norm, hermitian):
 
 def _transform(forward, backward):
     """``forward(a, s, axes, norm, flag)`` as a ``jax.custom_vjp`` whose gradient is MindSpore's rule
-    ``backward(g, s, axes, norm, flag, input shape, input dtype)``."""
+    ``backward(g, s, axes, norm, flag, input shape, input dtype)`` (forward mode: JAX's own derivative)."""
     f = jax.custom_vjp(forward, nondiff_argnums=(1, 2, 3, 4))
 
     def fwd(a, s, axes, norm, flag):
@@ -217,7 +218,8 @@ def _transform(forward, backward):
         return (backward(g, s, axes, norm, flag, res[0], res[1].dtype),)
 
     f.defvjp(fwd, bwd)
-    return f
+    # a forward-mode (jvp) trace cannot use a custom backward rule: it differentiates the transform itself
+    return lambda *args: forward(*args) if state.FORWARD_MODE[0] else f(*args)
 
 
 def _c2c_grad(g, s, axes, norm, inverse, shape, dt):
