@@ -458,5 +458,53 @@ def case_fftfreq_rfftfreq(ms):
     return out
 
 
+
+def case_fft_with_size(ms):
+    """``ops.FFTWithSize``: fft/ifft, rfft/irfft (onesided or not, ``signal_sizes``), 1 to 3 signal
+    dimensions, each norm, the gradients for a given sensitivity, and the errors' types."""
+    ops, T = ms.ops, ms.Tensor
+    F = ops.FFTWithSize
+    xr, xc = T(_f32(2, 3, 4, seed=19)), T(_c64(2, 3, 4, seed=20))
+    out = {}
+    for nd in (1, 2, 3):
+        for norm in ("backward", "forward", "ortho"):
+            for inverse, real, onesided, x in ((False, False, True, xc), (True, False, True, xc), (False, True, True, xr),
+                                               (True, True, True, xc), (False, True, False, xr), (True, True, False, xc)):
+                key = f"{nd}{norm[0]}{int(inverse)}{int(real)}{int(onesided)}"
+                prim = F(nd, inverse, real, norm, onesided)
+                y = prim(x)
+                shape = tuple(y.shape)
+                sens = T(_c64(*shape, seed=21) if "Complex" in str(y.dtype) else _f32(*shape, seed=21))
+                out[key] = _ri(ms, y)
+                if nd == 3 and norm != "backward" and real and onesided and not inverse:
+                    continue   # MindSpore 2.10 scales this gradient by another 1/n (docs/differences.md)
+                out["g" + key] = _ri(ms, ops.GradOperation(sens_param=True)(lambda a: prim(a))(x, sens))
+    sized = F(2, True, True, signal_sizes=(3, 7))
+    out["sizes"] = sized(xc)
+    out["g_sizes"] = ops.GradOperation(sens_param=True)(lambda a: sized(a))(xc, T(_f32(2, 3, 7, seed=22)))
+    for dt in ("int32", "bool_", "uint8", "float64"):
+        out[f"rfft_{dt}"] = _ri(ms, F(1, False, True)(T(_f32(4, seed=23) > 0, getattr(ms, dt))))
+    bad = {"fft_float": lambda: F(1, False, False)(xr), "rfft_complex": lambda: F(1, False, True)(xc),
+           "rfft_f16": lambda: F(1, False, True)(T(_f32(4), ms.float16)),
+           "norm": lambda: F(1, False, False, "abc"), "sizes_bad": lambda: F(2, True, True, signal_sizes=(3, 9))(xc),
+           "sizes_len": lambda: F(2, True, True, signal_sizes=(7,))(xc), "ndim_bool": lambda: F(True, False, False)(xc),
+           "ndarray": lambda: F(1, False, False)(np.ones(3))}
+    out.update({k: _raised(f) for k, f in bad.items()})
+    return out
+
+
+def case_fft_with_size_error_rank(ms):
+    """Raised when the kernel runs (MindSpore: one such error per process, as later calls misbehave)."""
+    return ms.ops.FFTWithSize(3, False, False)(ms.Tensor(_c64(2, 2)))
+
+
+def case_fft_with_size_signal_ndim_4(ms):
+    """signal_ndim above 3 (documented as a ValueError): MindSpore 2.10 transforms the last 3 dimensions."""
+    return ms.ops.FFTWithSize(4, False, False)(ms.Tensor(_c64(2, 2, 2, 3)))
+
+
+def case_fft_with_size_error_last_dim_one(ms):
+    return ms.ops.FFTWithSize(1, True, True)(ms.Tensor(_c64(2, 1)))
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}

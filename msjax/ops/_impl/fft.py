@@ -25,7 +25,7 @@ import numpy as np
 from ..._core import dtype as mstype
 from ..._core import state
 from ..._core.registry import op
-from ._util import Tensor, wrap
+from ._util import Tensor, shape_text, wrap
 
 _OK = {np.dtype(t) for t in (np.int16, np.int32, np.int64, np.float16, np.float32, np.float64,
                              np.complex64, np.complex128)} | {np.dtype(jnp.bfloat16)}
@@ -355,3 +355,73 @@ def fftfreq(n, d=1.0, dtype=None):
 def rfftfreq(n, d=1.0, dtype=None):
     """``ops.rfftfreq(n, d=1.0, dtype=None)``: the ``n // 2 + 1`` non-negative frequencies."""
     return _freq("RFFTFreq", n, d, dtype, True)
+
+
+# ---------------------------------------------------------------------------
+# the FFTWithSize Primitive
+# ---------------------------------------------------------------------------
+
+_FWS_ARGS = ("signal_ndim", "inverse", "real", "norm", "onesided", "signal_sizes")
+_RFFT_IN = {np.dtype(t) for t in (np.bool_, np.float32, np.float64, np.int16, np.int32, np.int64, np.int8, np.uint8)}
+
+
+def _fws_check(signal_ndim=None, inverse=None, real=None, norm="backward", onesided=True, signal_sizes=()):
+    if isinstance(norm, str):
+        _norm("FFTWithSize", norm)
+
+
+def _fws_types(x, attrs):
+    ok = (_is_int(attrs[0]) and all(isinstance(v, bool) for v in attrs[1:3] + attrs[4:5])
+          and isinstance(attrs[3], str) and _ints(attrs[5]) and isinstance(x, Tensor))
+    if not ok:
+        shown = ", ".join(f"{k}={_type_name(v)}" for k, v in zip(_FWS_ARGS, attrs))
+        raise TypeError(f'Failed calling FFTWithSize with "FFTWithSize({shown})(x={_type_name(x)})".\nThe valid '
+                        f'calling should be: \n"FFTWithSize(signal_ndim=<int>, inverse=<bool>, real=<bool>, '
+                        f'norm=<string>, onesided=<bool>, signal_sizes=<tuple of int>)(x=<Tensor>)".')
+
+
+def _fws_irfft_s(a, axes, signal_sizes):
+    """The output sizes of FFTWithSize's onesided irfft, checked as MindSpore checks ``signal_sizes``."""
+    m = a.shape[-1]
+    if m == 1:
+        raise ValueError(f"For 'FFTWithSize', the last dimension of the input cannot be 1, but got: {m}")
+    lead = [a.shape[ax] for ax in axes[:-1]]
+    if not signal_sizes:
+        return tuple(lead + [2 * (m - 1)])
+    if len(signal_sizes) != len(axes):
+        raise ValueError(f"For 'FFTWithSize', signal_sizes is expected to be empty (default) or of "
+                         f"signal_ndim={len(axes)}D, but got signal_sizes={shape_text(signal_sizes)}")
+    if list(signal_sizes[:-1]) != lead or signal_sizes[-1] not in (2 * (m - 1), 2 * (m - 1) + 1):
+        raise ValueError(f"For 'FFTWithSize', got invalid signal_sizes: {shape_text(signal_sizes)}, a valid one "
+                         f"should be {shape_text(lead + [2 * (m - 1)])}, or {shape_text(lead + [2 * m - 1])}.")
+    return tuple(int(v) for v in signal_sizes)
+
+
+@op("prim_fft_with_size", primitive="FFTWithSize", prim_args=_FWS_ARGS, family="spectral", prim_check=_fws_check)
+def prim_fft_with_size(x, signal_ndim=1, inverse=False, real=False, norm="backward", onesided=True, signal_sizes=()):
+    """``ops.FFTWithSize(signal_ndim, inverse, real, norm='backward', onesided=True, signal_sizes=())(x)``: the
+    fft/ifft (``real`` False), rfft or irfft (``real`` True) of the last ``signal_ndim`` dimensions, with the
+    FFT family's backward rules (MindSpore's own rules for this Primitive compute the same gradients, but for
+    a 3-D onesided rfft with norm forward/ortho, which MindSpore 2.10 divides by n / sqrt(n) once more)."""
+    _fws_types(x, (signal_ndim, inverse, real, norm, onesided, signal_sizes))
+    a = x._data
+    if signal_ndim < 1 or a.ndim < signal_ndim:
+        raise RuntimeError("x_dims must not be less than signal_ndim.")
+    # as MindSpore 2.10's kernel, a signal_ndim above 3 transforms the last 3 dimensions
+    axes, norm = tuple(range(a.ndim - min(signal_ndim, 3), a.ndim)), _norm("FFTWithSize", norm)
+    mode = ("irfft" if inverse else "rfft") if real else "fft/ifft"
+    allowed = _RFFT_IN if mode == "rfft" else {np.dtype(np.complex64), np.dtype(np.complex128)}
+    if a.dtype not in allowed:
+        names = ", ".join(sorted(str(mstype.from_np(d)) for d in allowed))
+        raise TypeError(f"For primitive[FFTWithSize], the input argument[x] in {mode} mode must be a type of "
+                        f"{{{names}}}, but got {mstype.from_np(a.dtype)}.")
+    if not real:
+        return wrap(_fft(a, None, axes, norm, inverse))
+    if not inverse:
+        a = _as_real(a)
+        if onesided:
+            return wrap(_rfft(a, tuple(a.shape[ax] for ax in axes), axes, norm, False))
+        return wrap(_fft(_as_complex(a), None, axes, norm, False))
+    if onesided:
+        return wrap(_irfft(a, _fws_irfft_s(a, axes, signal_sizes), axes, norm, False))
+    return wrap(jnp.real(_fft(a, None, axes, norm, True)))
