@@ -17,7 +17,7 @@ Where an op lives:
   recurrent Primitives (DynamicRNN, DynamicGRUV2).
 * ``image``: resize, pad, pixel_shuffle, grid_sample, unfold/fold/Im2Col, batch/depth <-> space.
 * ``spectral``: the window functions; ``fft``: the FFT family (fft/rfft/hfft and their inverses, 2-D and
-  N-D forms, fftshift, fftfreq) with MindSpore's backward rules.
+  N-D forms, fftshift, fftfreq, FFTWithSize) with MindSpore's backward rules.
 * ``random``: random sampling; ``random_samplers``: the candidate samplers, RandpermV2, NonDeterministicInts;
   ``random_rejection``: RandomGamma, ParameterizedTruncatedNormal.
 * ``state``: assign & co, the Scatter*/ScatterNd* ops on Parameters, Print.

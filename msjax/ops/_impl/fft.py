@@ -1,5 +1,6 @@
 """The FFT family of ``mindspore.ops`` (``fft``/``ifft``/``rfft``/``irfft``/``hfft``/``ihfft``, their
-``2``/``n`` forms, ``fftshift``/``ifftshift``, ``fftfreq``/``rfftfreq``) on ``jax.numpy.fft``.
+``2``/``n`` forms, ``fftshift``/``ifftshift``, ``fftfreq``/``rfftfreq``, the ``FFTWithSize`` Primitive) on
+``jax.numpy.fft``.
 
 As MindSpore 2.10's CPU kernels: Int16/Int32/Int64, Float16, BFloat16 and Float32 inputs compute in
 Float32 (Complex64 results), Float64 in Float64; Int8, UInt* and Bool inputs raise its TypeError.
