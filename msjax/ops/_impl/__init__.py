@@ -17,7 +17,8 @@ Where an op lives:
   (``conv_lowering``: how each convolution pass is computed on the CPU); ``rnn``: the fused
   recurrent Primitives (DynamicRNN, DynamicGRUV2).
 * ``image``: resize, pad, pixel_shuffle, grid_sample, unfold/fold/Im2Col, batch/depth <-> space.
-* ``spectral``: the window functions.
+* ``spectral``: the window functions; ``fft``: the FFT family (fft/rfft/hfft and their inverses, 2-D and
+  N-D forms, fftshift, fftfreq, FFTWithSize) with MindSpore's backward rules.
 * ``random``: random sampling; ``random_samplers``: the candidate samplers, RandpermV2, NonDeterministicInts;
   ``random_cauchy``: Cauchy and Tensor.cauchy;
   ``random_rejection``: RandomGamma, ParameterizedTruncatedNormal.
@@ -30,7 +31,7 @@ Where an op lives:
 """
 from . import math, special, bessel_second, comparison, reduction, linalg  # noqa: F401
 from . import creation, array, indexing  # noqa: F401
-from . import activation, conv, pooling, normalization, dropout, image, spectral, loss, rnn  # noqa: F401
+from . import activation, conv, pooling, normalization, dropout, image, spectral, fft, loss, rnn  # noqa: F401
 from . import random, random_samplers, random_rejection, random_cauchy, state, optim, clip, detection, composite  # noqa: F401
 from . import deprecated, lstm  # noqa: F401
 from . import tensor_methods  # noqa: F401

@@ -29,7 +29,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from ..._core import eager, provided
+from ..._core import eager, provided, state
 from ..._core import dtype as mstype
 from ..._core.registry import op
 from ..._core.tensor import Tensor, _mul, _truediv, broadcast_error
@@ -918,12 +918,27 @@ def _part(name, input):
     return input._data
 
 
+@jax.custom_vjp
+def _imag(x):
+    return jnp.imag(x)
+
+
+def _imag_bwd(_, g):
+    # MindSpore's Imag backward: Complex(0, dout) (JAX's own rule gives its conjugate, -1j * dout)
+    return (lax.complex(jnp.zeros_like(g), g),)
+
+
+_imag.defvjp(lambda x: (jnp.imag(x), None), _imag_bwd)
+
+
 @op("imag", methods="imag", primitive="Imag", family="math")
 def imag(input):
     """``ops.imag(input)``: the imaginary part of a complex Tensor (Float32 for Complex64, Float64 for
-    Complex128); zeros of the input's dtype for a real one."""
+    Complex128); zeros of the input's dtype for a real one. Its gradient is MindSpore's, ``1j * dout``."""
     x = _part("Imag", input)
-    return wrap(jnp.imag(x) if jnp.iscomplexobj(x) else jnp.zeros_like(x))
+    if not jnp.iscomplexobj(x):
+        return wrap(jnp.zeros_like(x))
+    return wrap(jnp.imag(x) if state.FORWARD_MODE[0] else _imag(x))   # forward mode: JAX's rule
 
 
 @op("real", methods="real", primitive="Real", family="math")
@@ -1205,11 +1220,30 @@ def conj(input):
     return wrap(jnp.conj(input._data) if jnp.iscomplexobj(input._data) else input._data)
 
 
+@jax.custom_vjp
+def _angle(x):
+    return jnp.angle(x)
+
+
+def _angle_bwd(x, g):
+    # MindSpore's Angle backward: -dout / (imag(x) + 1j real(x)) (JAX's own rule gives its conjugate)
+    return (-lax.complex(g, jnp.zeros_like(g)) / lax.complex(jnp.imag(x), jnp.real(x)),)
+
+
+_angle.defvjp(lambda x: (jnp.angle(x), x), _angle_bwd)
+
+
 @op("angle", primitive="Angle", methods="angle", family="array")
 def angle(input):
-    """``ops.angle(input)``: the argument of a complex Tensor."""
+    """``ops.angle(input)``: the argument of a complex Tensor (a real one raises MindSpore's TypeError); its
+    gradient is MindSpore's, ``-dout / (imag(x) + 1j real(x))``."""
     _need_tensor("angle", "input", input)
-    return wrap(jnp.angle(input._data))
+    x = input._data
+    if not jnp.iscomplexobj(x):
+        raise TypeError(f"Select CPU operator[Angle] fail! Unsupported data type! The supported data types are "
+                        f"input[Complex64], output[Float32]; input[Complex128], output[Float64]; , but get "
+                        f"input[{mstype.from_np(x.dtype)} ]")
+    return wrap(jnp.angle(x) if state.FORWARD_MODE[0] else _angle(x))
 
 
 # ---------------------------------------------------------------------------
