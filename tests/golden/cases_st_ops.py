@@ -11,6 +11,57 @@ def _f32(*shape, seed=0):
     return np.random.RandomState(seed).randn(*shape).astype(np.float32)
 
 
+def _raised(f):
+    """``f()``, or the name of the exception it raises (errors inside one case; a Tensor is read
+    here, as MindSpore's PyNative raises a kernel's error when the result is read)."""
+    try:
+        out = f()
+        return (out, out.asnumpy())[0] if hasattr(out, "asnumpy") else out
+    except Exception as e:  # noqa: BLE001 - the type is the result
+        return type(e).__name__
+
+
+def _gen_ops_def(ms):
+    from importlib import import_module
+    return import_module(ms.__name__ + ".ops.auto_generate.gen_ops_def")
+
+
+def case_add_ext_sub_ext_alpha(ms):
+    """``gen_ops_def.add_ext``/``sub_ext`` (AddExt/SubExt, tests/st/ops/test_ops_add.py) and the
+    ``mint``/Tensor spellings over them: dtypes, scalars on either side, two bools, and which
+    ``alpha`` each input dtype takes; the input gradient of ``add_ext`` in a Cell."""
+    g, T, mint = _gen_ops_def(ms), ms.Tensor, ms.mint
+    xi, yi = T(np.array([1, 2, 3], np.int32)), T(np.array([4, 5, 6], np.int32))
+    xf, xh = T(_f32(3, seed=1)), T(_f32(3, seed=2).astype(np.float16))
+    xb, yb = T(np.array([True, False, True])), T(np.array([True, True, False]))
+    out = []
+    for f in (g.add_ext, g.sub_ext):
+        for args in ((xi, yi), (xi, yi, 2), (xi, yi, 1.5), (xi, 2.0), (xi, True), (xi, xf, 1.5), (xf, xi, 1.5),
+                     (xi, 2.0, 1.5), (2.0, xi, 1.5), (xi, yi, True), (xb, yb, 2), (xb, xi, 1.5), (xh, xh, 2.0),
+                     (xh, xf, 2.0), (xi, yi, None), (xi, "a")):
+            out.append(_raised(lambda: f(*args)))
+    out += [_raised(lambda: mint.add(xb, yb)), _raised(lambda: mint.sub(xi, yi, alpha=1.5)),
+            _raised(lambda: xi.add(yi, alpha=1.5)), _raised(lambda: xb.add(yb)), xi.sub(yi, alpha=3)]
+
+    class Net(ms.nn.Cell):
+        def construct(self, a, b, alpha):
+            return g.add_ext(a, b, alpha)
+    out.append(ms.grad(Net(), (0, 1))(xf, T(_f32(3, seed=3)), 2.5))
+    return out
+
+
+def case_err_add_ext_float_alpha_int_inputs(ms):
+    return _gen_ops_def(ms).add_ext(ms.Tensor(np.array([1, 2], np.int32)), ms.Tensor(np.array([3, 4], np.int32)), 1.5)
+
+
+def case_err_sub_ext_bool_alpha_int_inputs(ms):
+    return _gen_ops_def(ms).sub_ext(ms.Tensor(np.array([1, 2], np.int32)), 3, True)
+
+
+def case_err_add_ext_alpha_none(ms):
+    return _gen_ops_def(ms).add_ext(ms.Tensor(np.array([1, 2], np.int32)), 3, None)
+
+
 def case_bincount_compiled(ms):
     """A data-dependent output length inside ms.jit and a GRAPH_MODE-style Cell (MindSpore: a
     dynamic-shape graph), with float32/int32/float64 weights and minlength."""
