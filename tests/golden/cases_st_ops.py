@@ -62,6 +62,21 @@ def case_err_add_ext_alpha_none(ms):
     return _gen_ops_def(ms).add_ext(ms.Tensor(np.array([1, 2], np.int32)), 3, None)
 
 
+def case_tensor_to_tuple(ms):
+    """``ops.TensorToTuple`` (how tests/st/ops/dynamic_shape/test_op_utils.py passes tuple arguments):
+    1-D Tensors' values, ``None`` for others, a 0-D Tensor's error; its tuple feeding ``flip``'s
+    dims inside ``ms.jit``."""
+    T, ops = ms.Tensor, ms.ops
+    t = ops.TensorToTuple()
+    out = [_raised(lambda: t(a)) for a in (T(np.array([1, 2, 3], np.int32)), T(np.array([1.5, 2.0], np.float32)),
+                                           T(np.array(3, np.int64)), T(np.ones((1, 2), np.float32)), (1, 2), 3)]
+
+    def flip(x, d):
+        return ops.flip(x, ops.TensorToTuple()(d))
+    out.append(ms.jit(flip)(T(np.arange(6).reshape(2, 3).astype(np.float32)), T(np.array([1], np.int64))))
+    return out
+
+
 def case_bincount_compiled(ms):
     """A data-dependent output length inside ms.jit and a GRAPH_MODE-style Cell (MindSpore: a
     dynamic-shape graph), with float32/int32/float64 weights and minlength."""
