@@ -77,6 +77,34 @@ def case_tensor_to_tuple(ms):
     return out
 
 
+def case_cast_float_to_int_wraps(ms):
+    """Float16/32/64 -> every integer dtype outside the target's range, NaN and infinities, as
+    MindSpore's x86 CPU ``Cast`` gives them (its low bits: ``-4.0`` -> UInt8 252), through
+    ``ops.cast``, ``Tensor.astype``/``to``/``int`` and inside ``ms.jit``; an unsigned input's
+    gradient cast back to its dtype (tests/st/ops/test_ops_cross.py's UInt8 case)."""
+    T, ops = ms.Tensor, ms.ops
+    v = np.array([-4.0, 300.0, -1.5, 255.7, 1e10, -129.0, 3e9, -3e9, 1e20, -1e20, np.nan, np.inf, -np.inf,
+                  2.0 ** 63, 2.0 ** 64], np.float64)
+    out = []
+    with np.errstate(over="ignore"):
+        xs = [T(v.astype(t)) for t in (np.float16, np.float32, np.float64)]
+    for x in xs:
+        for d in (ms.int8, ms.uint8, ms.int16, ms.uint16, ms.int32, ms.uint32, ms.int64, ms.uint64, ms.bool_):
+            out.append(ops.cast(x, d))
+    x = xs[1]
+    out += [x.astype(ms.uint8), x.to(ms.int8), x.int(), x.long()]
+
+    def f(t):
+        return ops.cast(t, ms.uint16), t.astype(ms.uint64)
+    out.append(ms.jit(f)(x))
+    a, b = T(np.array([[1, 2, 3], [3, 6, 9]], np.uint8)), T(np.array([[9, 7, 5], [2, 7, 5]], np.uint8))
+
+    def crs(p, q):
+        return ops.cross(p, q, 1)
+    out.append(ms.grad(crs, (0, 1))(a, b))
+    return out
+
+
 def case_bincount_compiled(ms):
     """A data-dependent output length inside ms.jit and a GRAPH_MODE-style Cell (MindSpore: a
     dynamic-shape graph), with float32/int32/float64 weights and minlength."""
