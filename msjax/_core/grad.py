@@ -252,7 +252,7 @@ class _GradFunction:
             inputs_part = tuple(in_grads)
         elif self._positions is None:
             inputs_part = None
-        elif len(positions) == 1:
+        elif len(positions) == 1 or len(in_grads) == 1:     # MindSpore drops non-Tensor positions first
             inputs_part = in_grads[0] if in_grads else ()
         else:
             inputs_part = tuple(in_grads)
