@@ -105,6 +105,42 @@ def case_cast_float_to_int_wraps(ms):
     return out
 
 
+def case_apply_adam_with_amsgrad(ms):
+    """``ops.ApplyAdamWithAmsgrad``/``V2`` (tests/st/ops/test_ops_applyadamwithamsgradv2.py): two
+    steps on random Parameters (float32 and float16, V2 in a Cell), the last returned tuple (MindSpore's
+    outputs are its Parameters: an earlier step's tuple reads later values) and the Parameters."""
+    T, P, ops = ms.Tensor, ms.Parameter, ms.ops
+    out = []
+    for dt in (np.float32, np.float16):
+        ps = [P(T(np.abs(_f32(3, 4, seed=i)).astype(dt)), name=f"p{i}_{dt.__name__}") for i in range(4)]
+        op1 = ops.ApplyAdamWithAmsgrad(0.85, 0.99, 1e-6)
+        for step in range(2):
+            g = T(_f32(3, 4, seed=10 + step).astype(dt))
+            res = op1(*ps, T(np.array(0.85 ** (step + 1), dt)), T(np.array(0.99 ** (step + 1), dt)),
+                      T(np.array(0.05, dt)), g)
+        out += [res] + [p.value() for p in ps]
+
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.op = ops.ApplyAdamWithAmsgradV2()
+            self.ps = ms.ParameterTuple(P(T(np.abs(_f32(2, 5, seed=20 + i))), name=f"q{i}") for i in range(4))
+
+        def construct(self, g, b1p, b2p):
+            return self.op(*self.ps, b1p, b2p, 0.01, 0.8, 0.999, 1e-8, g)
+    net = Net()
+    for step in range(2):
+        res = net(T(_f32(2, 5, seed=30 + step)), 0.8 ** (step + 1), 0.999 ** (step + 1))
+    out += [res] + [p.value() for p in net.ps]
+    return out
+
+
+def case_err_apply_adam_with_amsgrad_float64(ms):
+    T = ms.Tensor
+    ps = [ms.Parameter(T(np.ones((2, 2))), name=f"r{i}") for i in range(4)]
+    return ms.ops.ApplyAdamWithAmsgrad()(*ps, T(np.array(0.9)), T(np.array(0.99)), T(np.array(0.1)), T(np.ones((2, 2))))
+
+
 def case_bincount_compiled(ms):
     """A data-dependent output length inside ms.jit and a GRAPH_MODE-style Cell (MindSpore: a
     dynamic-shape graph), with float32/int32/float64 weights and minlength."""
