@@ -141,6 +141,62 @@ def case_err_apply_adam_with_amsgrad_float64(ms):
     return ms.ops.ApplyAdamWithAmsgrad()(*ps, T(np.array(0.9)), T(np.array(0.99)), T(np.array(0.1)), T(np.ones((2, 2))))
 
 
+def _dumped(folder):
+    """The ``.npy`` files ``TensorDump`` wrote under ``folder``: (name with its counter made relative
+    to the first dump's, read-only or not, dtype, values), in dump order."""
+    import os
+    import re
+    found = []
+    for root, _, files in os.walk(folder):
+        for f in files:
+            stem, n = re.match(r"(.*)_(\d+)\.npy$", f).groups()
+            path = os.path.join(root, f)
+            found.append((int(n), os.path.relpath(os.path.join(root, stem), folder), path))
+    found.sort()
+    first = found[0][0] if found else 0
+    out = []
+    for n, stem, path in found:
+        a = np.load(path)
+        out.append((f"{stem}_{n - first}.npy", not os.access(path, os.W_OK) or os.stat(path).st_mode & 0o777 == 0o400,
+                    str(a.dtype), a.tolist()))
+    return out
+
+
+def case_tensordump_and_dump_gradient(ms):
+    """``ops.tensordump``/``TensorDump``/``DumpGradient`` (tests/st/ops/test_ops_dump_gradient.py): the
+    files' names (``<file>_<dtype>_<n>.npy``), modes, dtypes (BFloat16 as float32) and values, the
+    gradient dumped from a backward pass, and the argument errors (MindSpore's CPU build has no
+    TensorDump kernel in compiled code: tests/test_tensor_dump.py checks msjax's there)."""
+    import os
+    import shutil
+    import tempfile
+    T, ops = ms.Tensor, ms.ops
+    folder = tempfile.mkdtemp()
+    here = os.getcwd()
+    try:
+        os.chdir(folder)
+        os.mkdir("sub")
+        for d in (ms.bool_, ms.int64, ms.float16, ms.bfloat16, ms.uint8):
+            ops.tensordump("t.npy", T(np.array([1, 0, 3]), d))
+        ops.tensordump("sub/u.x.npy", T(np.float32(1.5)))
+        ops.TensorDump("in")("v.bin", T(_f32(2, 2)))
+        dg = ops.DumpGradient()
+
+        def f(x, y):
+            return dg("x_dout.npy", x, "out") * y
+        grads = [ms.grad(f, (0, 1))(T(np.float32(1.0)), T(np.float32(2.0))),
+                 ms.grad(f, (0, 1))(T(_f32(3)), T(_f32(3, seed=1)))]
+        errs = [_raised(lambda: ops.tensordump(*a)) for a in
+                ((1, T(1.0)), ("a", 1), ("a", T(1.0), "all"), ("a", T(1.0), "x"), ("a", T(1.0), 3), ("", T(1.0)))]
+        errs += [_raised(lambda: ops.TensorDump()(3, T(1.0))), _raised(lambda: ops.TensorDump("x"))]
+    finally:
+        os.chdir(here)
+    try:
+        return grads, errs, _dumped(folder)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def case_bincount_compiled(ms):
     """A data-dependent output length inside ms.jit and a GRAPH_MODE-style Cell (MindSpore: a
     dynamic-shape graph), with float32/int32/float64 weights and minlength."""
