@@ -18,7 +18,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import nograd, state
+from . import float_to_int, nograd, state
 from .parameter import Parameter, ParameterTuple
 from .tensor import Tensor, wrap
 from .transforms import JvpSpec, StatefulFunction, VjpSpec, _objects_named_by, collect_state, static_int, to_tensors
@@ -96,9 +96,9 @@ def _integer_input_grad(g, arg, int_out=False):
     if dt == jnp.bool_:
         return g != 0
     if isinstance(g, jax.core.Tracer):
-        return g.astype(dt) if int_out else g
+        return float_to_int.astype(g, dt) if int_out else g
     host = np.asarray(g)
-    return g.astype(dt) if np.all(np.isfinite(host)) and np.all(host == np.round(host)) else g
+    return float_to_int.astype(g, dt) if np.all(np.isfinite(host)) and np.all(host == np.round(host)) else g
 
 
 def _integral(tree):

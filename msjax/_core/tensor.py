@@ -17,7 +17,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import dtype as mstype
-from . import eager, printing, provided
+from . import eager, float_to_int, printing, provided
 from .nograd import _DEPTH as _NO_GRAD
 
 __all__ = ["Tensor", "to_array", "wrap", "as_dtype_np"]
@@ -461,7 +461,7 @@ class Tensor(metaclass=_MindSporeClass):
         return self.asnumpy().tolist()
 
     def astype(self, dtype, copy=True):
-        return wrap(self._data.astype(mstype.to_np(dtype)))
+        return wrap(float_to_int.astype(self._data, mstype.to_np(dtype)))
 
     def to(self, *args, **kwargs):
         """``to(dtype=None, non_blocking=False, copy=False)``, ``to(device, dtype=None, ...)`` or
@@ -529,7 +529,7 @@ class Tensor(metaclass=_MindSporeClass):
         return self.size
 
     def set_dtype(self, dtype):
-        self._data = self._data.astype(mstype.to_np(dtype))
+        self._data = float_to_int.astype(self._data, mstype.to_np(dtype))
         return self
 
     def assign_value(self, value):

@@ -40,7 +40,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import compile_cache, hooks, printhook, provided, rng, state
-from . import nograd
+from . import float_to_int, nograd
 from .parameter import Parameter
 from .tensor import Tensor, to_array, wrap
 
@@ -463,7 +463,7 @@ def _weight_grad(g, primal):
     """A weight's gradient in the weight's dtype: an integer weight's (from its float
     stand-in) truncated as MindSpore's backward casts do."""
     g = _fix_grad(g, primal)
-    return g if g.dtype == primal.dtype else g.astype(primal.dtype)
+    return g if g.dtype == primal.dtype else float_to_int.astype(g, primal.dtype)
 
 
 def _fix_grad(g, primal):

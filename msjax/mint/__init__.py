@@ -57,12 +57,12 @@ def _need(name, x, arg="input"):
 
 def add(input, other, *, alpha=1):
     """``mint.add(input, other, *, alpha=1)``: ``input + alpha * other``."""
-    return _ops.add(input, other) if alpha == 1 else _need("add", input).add(other, alpha=alpha)
+    return _need("add", input).add(other, alpha=alpha)
 
 
 def sub(input, other, *, alpha=1):
     """``mint.sub(input, other, *, alpha=1)``: ``input - alpha * other``."""
-    return _ops.sub(input, other) if alpha == 1 else _need("sub", input).sub(other, alpha=alpha)
+    return _need("sub", input).sub(other, alpha=alpha)
 
 
 def addcdiv(input, tensor1, tensor2, *, value=1):

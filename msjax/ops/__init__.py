@@ -17,6 +17,8 @@ for _name, _d in _OPS.items():
         globals()[_d.primitive] = _primitive_class(_d)
 
 from ._impl.summary import HistogramSummary, ImageSummary, ScalarSummary, TensorSummary  # noqa: E402,F401
+from ._impl.tensor_to_tuple import TensorToTuple  # noqa: E402,F401
+from ._impl.tensor_dump import DumpGradient, TensorDump  # noqa: E402,F401
 from ._impl.composite import PrimitiveWithCheck, PrimitiveWithInfer, prim_arg_register, prim_attr_register  # noqa: E402,F401,E501  (Primitives written in Python)
 from .._core.grad import GradOperation, get_grad, grad, value_and_grad  # noqa: E402
 from .._core.autodiff import derivative, jacfwd, jacrev, jvp, linearize, vjp  # noqa: E402

@@ -6,3 +6,5 @@ for _d in _OPS.values():
         globals()[_d.primitive] = _primitive_class(_d)
 from ._impl.composite import AllGather, AllGatherV, AllReduce, Broadcast, Custom, ReduceScatter, FloatStatus, GetNext, HookBackward, NPUAllocFloatStatus, NPUClearFloatStatus, NPUGetFloatStatus, ReduceOp, _VirtualDataset, identity  # noqa: E402,F401,E501  (Primitives with their own constructors)
 from ._impl.summary import HistogramSummary, ImageSummary, ScalarSummary, TensorSummary  # noqa: E402,F401
+from ._impl.tensor_to_tuple import TensorToTuple  # noqa: E402,F401
+from ._impl.tensor_dump import DumpGradient, TensorDump  # noqa: E402,F401

@@ -849,6 +849,28 @@ def case_grad_position_tuple_one(ms):
             _grad001(ms, (0,), "list", True)]
 
 
+def case_grad_position_number_args_dropped(ms):
+    """``grad_position`` naming Python numbers: they are dropped first, so one Tensor position left
+    gives its gradient unwrapped, none an empty tuple (tests/st/ops/test_ops_clamp.py's
+    ``ms.grad(f, (0, 1, 2))(x, 2, 7)``), with weights and in ``value_and_grad`` too."""
+    x = ms.Tensor(np.array([[1.0, 5.0, 9.0]], np.float32))
+
+    def f(a, lo, hi):
+        return ms.ops.clamp(a, lo, hi)
+
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.w = ms.Parameter(ms.Tensor(np.array([2.0, 3.0, 4.0], np.float32)), name="w")
+
+        def construct(self, a, s):
+            return a * self.w * s
+    net = Net()
+    return [ms.grad(f, (0, 1, 2))(x, 2, 7), ms.grad(f, (1, 2))(x, 2, 7), ms.grad(f, (2, 0))(x, 2.0, 7.0),
+            ms.grad(f, (0, 2))(x, ms.Tensor(np.array(2.0, np.float32)), ms.Tensor(np.array(7.0, np.float32))),
+            ms.grad(net, (0, 1), net.trainable_params())(x, 2.0), ms.value_and_grad(net, (0, 1))(x, 3.0)]
+
+
 def case_vag_position_tuple_one(ms):
     return [_grad001(ms, (0,), None, True, vag=True),
             _grad001(ms, (1,), "list", False, vag=True)]

@@ -115,5 +115,43 @@ def case_synchronize(ms):
     return x
 
 
+def _cpu(ms):
+    """``ms.device_context.cpu``, with msjax's set-once thread count forgotten (see ``_rt``)."""
+    cpu = import_module(ms.__name__ + ".device_context.cpu")
+    getattr(import_module(ms.__name__ + ".device_context.cpu.op_tuning"), "SETTINGS", {}).clear()
+    return cpu
+
+
+def case_device_context_cpu(ms):
+    cpu = _cpu(ms)
+    return cpu.is_available(), cpu.device_count(), cpu.op_tuning.threads_num(2)
+
+
+def case_err_threads_num_twice(ms):
+    cpu = _cpu(ms)
+    cpu.op_tuning.threads_num(4)
+    cpu.op_tuning.threads_num(2)
+
+
+def case_err_threads_num_type(ms):
+    _cpu(ms).op_tuning.threads_num(1.5)
+
+
+def case_err_threads_num_bool(ms):
+    _cpu(ms).op_tuning.threads_num(True)
+
+
+def case_err_threads_num_value(ms):
+    _cpu(ms).op_tuning.threads_num(0)
+
+
+def case_ascend_not_available(ms):
+    return import_module(ms.__name__ + ".device_context.ascend").is_available()
+
+
+def case_err_ascend_device_count(ms):
+    import_module(ms.__name__ + ".device_context.ascend").device_count()
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}

@@ -12,11 +12,189 @@ def _f32(*shape, seed=0):
 
 
 def _raised(f):
-    """``f()``, or the name of the exception it raises (for errors inside a loop)."""
+    """``f()``, or the name of the exception it raises (errors inside one case; a Tensor is read
+    here, as MindSpore's PyNative raises a kernel's error when the result is read)."""
     try:
-        return f()
+        out = f()
+        return (out, out.asnumpy())[0] if hasattr(out, "asnumpy") else out
     except Exception as e:  # noqa: BLE001 - the type is the result
         return type(e).__name__
+
+
+def _gen_ops_def(ms):
+    from importlib import import_module
+    return import_module(ms.__name__ + ".ops.auto_generate.gen_ops_def")
+
+
+def case_add_ext_sub_ext_alpha(ms):
+    """``gen_ops_def.add_ext``/``sub_ext`` (AddExt/SubExt, tests/st/ops/test_ops_add.py) and the
+    ``mint``/Tensor spellings over them: dtypes, scalars on either side, two bools, and which
+    ``alpha`` each input dtype takes; the input gradient of ``add_ext`` in a Cell."""
+    g, T, mint = _gen_ops_def(ms), ms.Tensor, ms.mint
+    xi, yi = T(np.array([1, 2, 3], np.int32)), T(np.array([4, 5, 6], np.int32))
+    xf, xh = T(_f32(3, seed=1)), T(_f32(3, seed=2).astype(np.float16))
+    xb, yb = T(np.array([True, False, True])), T(np.array([True, True, False]))
+    out = []
+    for f in (g.add_ext, g.sub_ext):
+        for args in ((xi, yi), (xi, yi, 2), (xi, yi, 1.5), (xi, 2.0), (xi, True), (xi, xf, 1.5), (xf, xi, 1.5),
+                     (xi, 2.0, 1.5), (2.0, xi, 1.5), (xi, yi, True), (xb, yb, 2), (xb, xi, 1.5), (xh, xh, 2.0),
+                     (xh, xf, 2.0), (xi, yi, None), (xi, "a")):
+            out.append(_raised(lambda: f(*args)))
+    out += [_raised(lambda: mint.add(xb, yb)), _raised(lambda: mint.sub(xi, yi, alpha=1.5)),
+            _raised(lambda: xi.add(yi, alpha=1.5)), _raised(lambda: xb.add(yb)), xi.sub(yi, alpha=3)]
+
+    class Net(ms.nn.Cell):
+        def construct(self, a, b, alpha):
+            return g.add_ext(a, b, alpha)
+    out.append(ms.grad(Net(), (0, 1))(xf, T(_f32(3, seed=3)), 2.5))
+    return out
+
+
+def case_err_add_ext_float_alpha_int_inputs(ms):
+    return _gen_ops_def(ms).add_ext(ms.Tensor(np.array([1, 2], np.int32)), ms.Tensor(np.array([3, 4], np.int32)), 1.5)
+
+
+def case_err_sub_ext_bool_alpha_int_inputs(ms):
+    return _gen_ops_def(ms).sub_ext(ms.Tensor(np.array([1, 2], np.int32)), 3, True)
+
+
+def case_err_add_ext_alpha_none(ms):
+    return _gen_ops_def(ms).add_ext(ms.Tensor(np.array([1, 2], np.int32)), 3, None)
+
+
+def case_tensor_to_tuple(ms):
+    """``ops.TensorToTuple`` (how tests/st/ops/dynamic_shape/test_op_utils.py passes tuple arguments):
+    1-D Tensors' values, ``None`` for others, a 0-D Tensor's error; its tuple feeding ``flip``'s
+    dims inside ``ms.jit``."""
+    T, ops = ms.Tensor, ms.ops
+    t = ops.TensorToTuple()
+    out = [_raised(lambda: t(a)) for a in (T(np.array([1, 2, 3], np.int32)), T(np.array([1.5, 2.0], np.float32)),
+                                           T(np.array(3, np.int64)), T(np.ones((1, 2), np.float32)), (1, 2), 3)]
+
+    def flip(x, d):
+        return ops.flip(x, ops.TensorToTuple()(d))
+    out.append(ms.jit(flip)(T(np.arange(6).reshape(2, 3).astype(np.float32)), T(np.array([1], np.int64))))
+    return out
+
+
+def case_cast_float_to_int_wraps(ms):
+    """Float16/32/64 -> every integer dtype outside the target's range, NaN and infinities, as
+    MindSpore's x86 CPU ``Cast`` gives them (its low bits: ``-4.0`` -> UInt8 252), through
+    ``ops.cast``, ``Tensor.astype``/``to``/``int`` and inside ``ms.jit``; an unsigned input's
+    gradient cast back to its dtype (tests/st/ops/test_ops_cross.py's UInt8 case)."""
+    T, ops = ms.Tensor, ms.ops
+    v = np.array([-4.0, 300.0, -1.5, 255.7, 1e10, -129.0, 3e9, -3e9, 1e20, -1e20, np.nan, np.inf, -np.inf,
+                  2.0 ** 63, 2.0 ** 64], np.float64)
+    out = []
+    with np.errstate(over="ignore"):
+        xs = [T(v.astype(t)) for t in (np.float16, np.float32, np.float64)]
+    for x in xs:
+        for d in (ms.int8, ms.uint8, ms.int16, ms.uint16, ms.int32, ms.uint32, ms.int64, ms.uint64, ms.bool_):
+            out.append(ops.cast(x, d))
+    x = xs[1]
+    out += [x.astype(ms.uint8), x.to(ms.int8), x.int(), x.long()]
+
+    def f(t):
+        return ops.cast(t, ms.uint16), t.astype(ms.uint64)
+    out.append(ms.jit(f)(x))
+    a, b = T(np.array([[1, 2, 3], [3, 6, 9]], np.uint8)), T(np.array([[9, 7, 5], [2, 7, 5]], np.uint8))
+
+    def crs(p, q):
+        return ops.cross(p, q, 1)
+    out.append(ms.grad(crs, (0, 1))(a, b))
+    return out
+
+
+def case_apply_adam_with_amsgrad(ms):
+    """``ops.ApplyAdamWithAmsgrad``/``V2`` (tests/st/ops/test_ops_applyadamwithamsgradv2.py): two
+    steps on random Parameters (float32 and float16, V2 in a Cell), the last returned tuple (MindSpore's
+    outputs are its Parameters: an earlier step's tuple reads later values) and the Parameters."""
+    T, P, ops = ms.Tensor, ms.Parameter, ms.ops
+    out = []
+    for dt in (np.float32, np.float16):
+        ps = [P(T(np.abs(_f32(3, 4, seed=i)).astype(dt)), name=f"p{i}_{dt.__name__}") for i in range(4)]
+        op1 = ops.ApplyAdamWithAmsgrad(0.85, 0.99, 1e-6)
+        for step in range(2):
+            g = T(_f32(3, 4, seed=10 + step).astype(dt))
+            res = op1(*ps, T(np.array(0.85 ** (step + 1), dt)), T(np.array(0.99 ** (step + 1), dt)),
+                      T(np.array(0.05, dt)), g)
+        out += [res] + [p.value() for p in ps]
+
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.op = ops.ApplyAdamWithAmsgradV2()
+            self.ps = ms.ParameterTuple(P(T(np.abs(_f32(2, 5, seed=20 + i))), name=f"q{i}") for i in range(4))
+
+        def construct(self, g, b1p, b2p):
+            return self.op(*self.ps, b1p, b2p, 0.01, 0.8, 0.999, 1e-8, g)
+    net = Net()
+    for step in range(2):
+        res = net(T(_f32(2, 5, seed=30 + step)), 0.8 ** (step + 1), 0.999 ** (step + 1))
+    out += [res] + [p.value() for p in net.ps]
+    return out
+
+
+def case_err_apply_adam_with_amsgrad_float64(ms):
+    T = ms.Tensor
+    ps = [ms.Parameter(T(np.ones((2, 2))), name=f"r{i}") for i in range(4)]
+    return ms.ops.ApplyAdamWithAmsgrad()(*ps, T(np.array(0.9)), T(np.array(0.99)), T(np.array(0.1)), T(np.ones((2, 2))))
+
+
+def _dumped(folder):
+    """The ``.npy`` files ``TensorDump`` wrote under ``folder``: (name with its counter made relative
+    to the first dump's, read-only or not, dtype, values), in dump order."""
+    import os
+    import re
+    found = []
+    for root, _, files in os.walk(folder):
+        for f in files:
+            stem, n = re.match(r"(.*)_(\d+)\.npy$", f).groups()
+            path = os.path.join(root, f)
+            found.append((int(n), os.path.relpath(os.path.join(root, stem), folder), path))
+    found.sort()
+    first = found[0][0] if found else 0
+    out = []
+    for n, stem, path in found:
+        a = np.load(path)
+        out.append((f"{stem}_{n - first}.npy", not os.access(path, os.W_OK) or os.stat(path).st_mode & 0o777 == 0o400,
+                    str(a.dtype), a.tolist()))
+    return out
+
+
+def case_tensordump_and_dump_gradient(ms):
+    """``ops.tensordump``/``TensorDump``/``DumpGradient`` (tests/st/ops/test_ops_dump_gradient.py): the
+    files' names (``<file>_<dtype>_<n>.npy``), modes, dtypes (BFloat16 as float32) and values, the
+    gradient dumped from a backward pass, and the argument errors (MindSpore's CPU build has no
+    TensorDump kernel in compiled code: tests/test_tensor_dump.py checks msjax's there)."""
+    import os
+    import shutil
+    import tempfile
+    T, ops = ms.Tensor, ms.ops
+    folder = tempfile.mkdtemp()
+    here = os.getcwd()
+    try:
+        os.chdir(folder)
+        os.mkdir("sub")
+        for d in (ms.bool_, ms.int64, ms.float16, ms.bfloat16, ms.uint8):
+            ops.tensordump("t.npy", T(np.array([1, 0, 3]), d))
+        ops.tensordump("sub/u.x.npy", T(np.float32(1.5)))
+        ops.TensorDump("in")("v.bin", T(_f32(2, 2)))
+        dg = ops.DumpGradient()
+
+        def f(x, y):
+            return dg("x_dout.npy", x, "out") * y
+        grads = [ms.grad(f, (0, 1))(T(np.float32(1.0)), T(np.float32(2.0))),
+                 ms.grad(f, (0, 1))(T(_f32(3)), T(_f32(3, seed=1)))]
+        errs = [_raised(lambda: ops.tensordump(*a)) for a in
+                ((1, T(1.0)), ("a", 1), ("a", T(1.0), "all"), ("a", T(1.0), "x"), ("a", T(1.0), 3), ("", T(1.0)))]
+        errs += [_raised(lambda: ops.TensorDump()(3, T(1.0))), _raised(lambda: ops.TensorDump("x"))]
+    finally:
+        os.chdir(here)
+    try:
+        return grads, errs, _dumped(folder)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def case_bincount_compiled(ms):

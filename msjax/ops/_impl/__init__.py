@@ -28,10 +28,12 @@ Where an op lives:
 * ``composite``: HyperMap, vmap, constexpr, Custom, the collective and float-status Primitives.
 * ``summary``: the summary Primitives (imported by ``msjax.ops``).
 * ``tensor_methods``: Tensor methods with no ``ops`` function (in-place forms, new_*, type_as...).
+* ``tensor_dump``: tensordump, TensorDump, DumpGradient (``.npy`` files as MindSpore names them);
+  ``tensor_to_tuple``: TensorToTuple; ``alpha_ext``: AddExt/SubExt.
 """
 from . import math, special, bessel_second, comparison, reduction, linalg  # noqa: F401
 from . import creation, array, indexing  # noqa: F401
 from . import activation, conv, pooling, normalization, dropout, image, spectral, fft, loss, rnn  # noqa: F401
 from . import random, random_samplers, random_rejection, random_cauchy, state, optim, clip, detection, composite  # noqa: F401
 from . import deprecated, lstm  # noqa: F401
-from . import tensor_methods  # noqa: F401
+from . import tensor_methods, tensor_dump  # noqa: F401

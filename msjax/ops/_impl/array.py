@@ -24,7 +24,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from ..._core import dtype as mstype
+from ..._core import dtype as mstype, float_to_int
 from ..._core import state
 from . import view_layout
 from ..._core.registry import op
@@ -876,7 +876,7 @@ def cast(input, dtype):
                         'calling should be: \n"Cast()(input=<Number, Tensor>, dtype=<mindspore.dtype>)".')
     if not isinstance(dtype, (mstype.Type, mstype.TensorType)):
         raise TypeError(f"For 'Cast', the input 'dtype' should be mindspore dtype, but got {dtype}.")
-    return wrap(arr(input).astype(mstype.to_np(dtype)))
+    return wrap(float_to_int.astype(arr(input), mstype.to_np(dtype)))
 
 
 @op("dtype", primitive="DType", family="array")

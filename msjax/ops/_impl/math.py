@@ -786,11 +786,13 @@ def _times_alpha(other, alpha):
 
 
 def _tensor_add_alpha(self, other, *, alpha=1):
-    return add(self, _times_alpha(other, alpha))
+    from .alpha_ext import add_ext
+    return add_ext(self, other, alpha)
 
 
 def _tensor_sub_alpha(self, other, *, alpha=1):
-    return sub(self, _times_alpha(other, alpha))
+    from .alpha_ext import sub_ext
+    return sub_ext(self, other, alpha)
 
 
 def _tensor_sub_y(self, y):

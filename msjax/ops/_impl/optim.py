@@ -1,15 +1,18 @@
 """Optimizer primitives (``ops.ApplyMomentum``, ``ops.ApplyRMSProp``,
 ``ops.ApplyCenteredRMSProp``, ``ops.FusedWeightScaleApplyMomentum``, ``ApplyGradientDescent``,
 ``ApplyAdagrad``/``V2``, ``ApplyAdadelta``, ``ApplyAdaMax``, ``ApplyProximalAdagrad``,
-``ApplyPowerSign``, ``ApplyAddSign``, ``ApplyFtrl``): they update their Parameter inputs in
+``ApplyPowerSign``, ``ApplyAddSign``, ``ApplyFtrl``, ``ApplyAdamWithAmsgrad``/``V2``): they update their Parameter inputs in
 place and return what MindSpore's do (the updated ``variable``, or a tuple of the updated
 Parameters). The nn optimizers compute the same rules as optax transformations
-(``msjax/nn/optim``); these are for code that calls the primitives directly."""
+(``msjax/nn/optim``); these are for code that calls the primitives directly. Differs from
+MindSpore: a returned Tensor holds the values of its step (``ApplyAdamWithAmsgrad``'s outputs in
+MindSpore are its Parameters, and read later steps' values)."""
 from __future__ import annotations
 
 import jax.numpy as jnp
 import numpy as np
 
+from ..._core import dtype as mstype
 from ..._core.registry import op
 from ._util import Tensor, arr, wrap
 
@@ -162,6 +165,44 @@ def apply_ada_max(var, m, v, beta1_power, lr, beta1, beta2, epsilon, grad):
     m_ = b1 * m_ + (1 - b1) * g
     v_ = jnp.maximum(b2 * v_, jnp.abs(g))
     return _store("ApplyAdaMax", (var, x - lr_ / (1 - bp) * m_ / (v_ + e)), (m, m_), (v, v_))
+
+
+def _adam_amsgrad(name, var, m, v, vhat, beta1_power, beta2_power, lr, beta1, beta2, epsilon, grad):
+    """``lr_t = lr*sqrt(1-beta2_power)/(1-beta1_power)``; ``m += (g - m)*(1-b1)``;
+    ``v += (g*g - v)*(1-b2)``; ``vhat = max(vhat, v)``; ``var -= lr_t * m / (sqrt(vhat) + eps)``."""
+    x, m_, v_, vh, g = _prep(name, var=var, m=m, v=v, vhat=vhat, grad=grad)
+    b1p, b2p, lr_, b1, b2, e = _scalars(x.dtype, beta1_power, beta2_power, lr, beta1, beta2, epsilon)
+    lr_t = lr_ * jnp.sqrt(1 - b2p) / (1 - b1p)
+    m_ = m_ + (g - m_) * (1 - b1)          # MindSpore's CPU kernel's order of operations
+    v_ = v_ + (g * g - v_) * (1 - b2)
+    vh = jnp.maximum(vh, v_)
+    return _store(name, (var, x - lr_t * m_ / (jnp.sqrt(vh) + e)), (m, m_), (v, v_), (vhat, vh))
+
+
+@op("prim_apply_adam_with_amsgrad", primitive="ApplyAdamWithAmsgrad",
+    prim_args=("beta1", "beta2", "epsilon", "use_locking"), family="optim")
+def apply_adam_with_amsgrad(var, m, v, vhat, beta1_power, beta2_power, lr, grad, beta1=0.9, beta2=0.999,
+                            epsilon=1e-8, use_locking=False):
+    """``ops.ApplyAdamWithAmsgrad(beta1, beta2, epsilon)``: Adam with AMSGrad's ``vhat`` (see
+    ``_adam_amsgrad``); updates the four Parameters and returns them. Float16/Float32 only, as
+    MindSpore (V2 takes Float64 too)."""
+    for k, t in (("grad", grad), ("var", var), ("m", m), ("v", v), ("vhat", vhat)):
+        dt = arr(t).dtype
+        if dt not in (jnp.float16, jnp.float32):
+            raise TypeError(f"For primitive[ApplyAdamWithAmsgrad], the input argument[{k}_type] must be a type of "
+                            f"{{Tensor[Float16], Tensor[Float32]}}, but got Tensor[{mstype.from_np(dt)}].")
+    return _adam_amsgrad("ApplyAdamWithAmsgrad", var, m, v, vhat, beta1_power, beta2_power, lr, beta1, beta2,
+                         epsilon, grad)
+
+
+@op("prim_apply_adam_with_amsgrad_v2", primitive="ApplyAdamWithAmsgradV2", prim_args=("use_locking",),
+    family="optim")
+def apply_adam_with_amsgrad_v2(var, m, v, vhat, beta1_power, beta2_power, lr, beta1, beta2, epsilon, grad,
+                               use_locking=False):
+    """``ops.ApplyAdamWithAmsgradV2()``: ``ApplyAdamWithAmsgrad`` with ``beta1``/``beta2``/``epsilon``
+    as inputs."""
+    return _adam_amsgrad("ApplyAdamWithAmsgradV2", var, m, v, vhat, beta1_power, beta2_power, lr, beta1, beta2,
+                         epsilon, grad)
 
 
 @op("prim_apply_proximal_adagrad", primitive="ApplyProximalAdagrad", prim_args=("use_locking",), family="optim")

@@ -1,0 +1,69 @@
+"""MindSpore's ``AddExt``/``SubExt``: ``input + alpha * other`` and ``input - alpha * other``.
+
+They are ``gen_ops_def.add_ext``/``sub_ext`` and what ``mint.add``/``mint.sub`` and
+``Tensor.add``/``Tensor.sub`` call, with their checks: a float ``alpha`` needs a
+floating result, a bool ``alpha`` a bool one (``TypeError`` naming the promoted
+dtype twice, as MindSpore); two bool inputs give bools (``add``: ``input or
+(alpha and other)``, ``sub``: ``input xor (alpha and other)``, MindSpore's CPU
+kernels' answers) where ``ops.add`` has no bool kernel. Differs from MindSpore: two bool
+inputs with a bool ``alpha`` give bools too (MindSpore's CPU build has no kernel for them).
+"""
+from __future__ import annotations
+
+import jax.numpy as jnp
+import numpy as np
+
+from ..._core.tensor import Tensor
+from . import math as _math
+from ._util import operand_pair, wrap
+
+_SHOWN = {str: "string", type(None): "None"}
+
+
+def _shown(v):
+    return "Tensor" if isinstance(v, Tensor) else _SHOWN.get(type(v), type(v).__name__)
+
+
+def _check(prim, input, other, alpha):
+    if not (all(isinstance(v, Tensor) or _math._is_number(v) for v in (input, other))
+            and _math._is_number(alpha)):
+        raise TypeError(f'Failed calling {prim} with "{prim}()(input={_shown(input)}, other={_shown(other)}, '
+                        f'alpha={_shown(alpha)})".\nThe valid calling should be: \n'
+                        f'"{prim}()(input=<Number, Tensor>, other=<Number, Tensor>, alpha=<Number>)".')
+
+
+def _result_dtype(input, other):
+    if isinstance(input, Tensor) and isinstance(other, Tensor):
+        return jnp.result_type(input._data, other._data)
+    return jnp.result_type(*operand_pair(input, other))
+
+
+def _alpha_op(prim, combine, bool_combine, input, other, alpha):
+    _check(prim, input, other, alpha)
+    both_bool = all(isinstance(v, (bool, np.bool_)) or (isinstance(v, Tensor) and v._data.dtype == jnp.bool_)
+                    for v in (input, other))
+    if both_bool or isinstance(alpha, (bool, np.bool_, float, np.floating)):
+        t = _result_dtype(input, other)
+        if isinstance(alpha, (bool, np.bool_)) and t != jnp.bool_:
+            what = "boolean"
+        elif isinstance(alpha, (float, np.floating)) and not jnp.issubdtype(t, jnp.inexact):
+            what = "floating"
+        else:
+            what = None
+        if what:
+            name = _math._dn(jnp.zeros((), t))
+            raise TypeError(f"For '{prim}', {what} alpha need {what} input and other, but got {name} and {name}")
+        if t == jnp.bool_:
+            x, y = operand_pair(input, other)
+            return wrap(bool_combine(x.astype(bool), y.astype(bool) & bool(alpha)))
+    return combine(input, _math._times_alpha(other, alpha))
+
+
+def add_ext(input, other, alpha=1):
+    """``gen_ops_def.add_ext(input, other, alpha=1)``: ``input + alpha * other`` (AddExt)."""
+    return _alpha_op("AddExt", _math.add, jnp.logical_or, input, other, alpha)
+
+
+def sub_ext(input, other, alpha=1):
+    """``gen_ops_def.sub_ext(input, other, alpha=1)``: ``input - alpha * other`` (SubExt)."""
+    return _alpha_op("SubExt", _math.sub, jnp.logical_xor, input, other, alpha)
