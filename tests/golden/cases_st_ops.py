@@ -361,5 +361,28 @@ def case_slogdet_complex(ms):
     return [ms.ops.slogdet(x), ms.ops.slogdet(ms.Tensor(_f32(2, 3, 3)))]
 
 
+def case_scatter_integer_divide(ms):
+    """``ScatterNdDiv``/``ScatterDiv``/``tensor_scatter_div`` on integer dtypes keep the dtype and
+    truncate toward zero, one update after another on repeated indices; ``ScatterNdDiv`` by zero gives
+    the dtype's max/min (0 for 0) (tests/st/ops/cpu/test_scatter_nd_arithmetic_op.py)."""
+    ops, T, P = ms.ops, ms.Tensor, ms.Parameter
+    rows = T(np.arange(6).reshape(6, 1), ms.int32)
+    out = []
+    for d in (ms.int8, ms.int16, ms.int32, ms.int64, ms.uint8):
+        signed = d != ms.uint8
+        x = T(np.array([5, -5, 0, 7, -7, 100]) if signed else np.array([5, 250, 0, 7, 9, 100]), d)
+        u = T(np.array([0, 0, 0, -2, 2, 3]) if signed else np.array([0, 0, 0, 2, 2, 3]), d)
+        out.append(ops.ScatterNdDiv()(P(x, name="p"), rows, u))
+        out.append(ops.ScatterNdDiv()(P(x, name="r"), T(np.array([[1], [1], [5]]), ms.int32), T(np.array([2, 2, 7]), d)))
+    for d in (ms.int16, ms.int32, ms.int64, ms.uint16):
+        x = T(np.array([5, 9, 7, 8, 100, 101]), d)
+        u = T(np.array([2, 2, 3, 2, 3, 7]), d)
+        out += [ops.tensor_scatter_div(x, rows, u),
+                ops.ScatterDiv()(P(x, name="q"), T(np.arange(6), ms.int32), u)]
+    out.append(ops.tensor_scatter_div(T(np.array([-7, 7, -9]), ms.int32), T(np.array([[0], [1], [2]]), ms.int32),
+                                      T(np.array([2, -2, 4]), ms.int32)))
+    return out
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}

@@ -25,6 +25,7 @@ from ..._core import provided
 from ..._core.registry import op
 from ..._core.tensor import Tensor, _infer_np
 from ._util import _prim_of, arr, operand_pair, to_array, wrap
+from .scatter_int_div import scatter_int_divide
 from .array import (_check_int_index, _concrete, _ints, _is_tracer, _need_concrete, _norm_axis, _py_range, _py_slice,
                     _write_inplace)
 from .math import _dn, _need_tensor
@@ -602,6 +603,8 @@ def scatter_nd(indices, updates, shape):
 def _tensor_scatter_nd(input_x, indices, updates, how):
     x, idx, u = arr(input_x), arr(indices), arr(updates)
     _check_int_index(idx, "TensorScatter" + how.capitalize(), "indices")
+    if how == "divide" and jnp.issubdtype(x.dtype, jnp.integer):
+        return wrap(scatter_int_divide(x, idx, u.astype(x.dtype)))
     if how in ("multiply", "divide"):
         return wrap(_scatter_mul_div(x, idx, u.astype(x.dtype), how == "divide"))
     ref = x.at[tuple(jnp.moveaxis(idx, -1, 0))]
