@@ -384,5 +384,16 @@ def case_scatter_integer_divide(ms):
     return out
 
 
+def case_parameterized_truncated_normal_float64_far_bounds(ms):
+    """``ParameterizedTruncatedNormal`` in Float64 with a bound 40 standard deviations away: the
+    kernel's ``exp`` overflows to inf (msjax raised Python's OverflowError;
+    tests/st/ops/cpu/test_parameterized_truncated_normal_op.py); two calls of one instance."""
+    T = ms.Tensor
+    op = ms.ops.ParameterizedTruncatedNormal(seed=10, seed2=20)
+    args = [T(np.array(v), ms.float64) for v in ([6, 8], [0.1, 0.2], [2, 5], [10, 15])]
+    shape = T(np.array([2, 4]), ms.int32)
+    return [op(shape, *args), op(shape, *args)]
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}
