@@ -395,5 +395,31 @@ def case_parameterized_truncated_normal_float64_far_bounds(ms):
     return [op(shape, *args), op(shape, *args)]
 
 
+def case_parameterized_truncated_normal_graph_runs(ms):
+    """An ``ms.jit`` function and a Cell calling a ``ParameterizedTruncatedNormal`` instance with the shape
+    as a Tensor input (msjax runs them uncompiled): the instance's graph kernel goes on from run to run,
+    apart from its PyNative kernel; a new instance starts again
+    (tests/st/ops/cpu/test_parameterized_truncated_normal_op.py)."""
+    T = ms.Tensor
+    args = [T(np.array(v), ms.float32) for v in ([6, 8], [0.1, 0.2], [2, 5], [10, 15])]
+    shape = T(np.array([2, 4]), ms.int32)
+    op = ms.ops.ParameterizedTruncatedNormal(seed=10, seed2=20)
+
+    def draw(s, a, b, c, d):
+        return op(s, a, b, c, d)
+    run = ms.jit(draw)
+    out = [run(shape, *args) for _ in range(3)] + [op(shape, *args)]
+
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.p = ms.ops.ParameterizedTruncatedNormal(seed=3, seed2=4)
+
+        def construct(self, s, a, b, c, d):
+            return self.p(s, a, b, c, d)
+    net = ms.jit(Net())
+    return out + [net(shape, *args), net(shape, *args)]
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}
