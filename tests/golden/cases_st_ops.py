@@ -421,5 +421,24 @@ def case_parameterized_truncated_normal_graph_runs(ms):
     return out + [net(shape, *args), net(shape, *args)]
 
 
+def case_no_repeat_ngram(ms):
+    """``ops.NoRepeatNGram(ngram_size)`` (tests/st/ops/cpu/test_no_repeat_ngram.py): n of 1, 2, 3, the
+    dtypes' lowest values (Float16/32/64), an out-of-vocabulary word before the prefix, and the checks
+    (MindSpore raises the kernel's errors asynchronously, at a later call: a banned word out of the
+    vocabulary, an ngram_size equal to the sequence's length; not recorded)."""
+    T, P = ms.Tensor, ms.ops.NoRepeatNGram
+    s = T(np.array([[[1, 2, 1, 2, 5, 1, 2], [9, 3, 9, 5, 4, 1, 5]], [[4, 8, 6, 4, 5, 6, 4], [4, 8, 8, 4, 3, 4, 8]]]),
+          ms.int32)
+    lp = T(_f32(2, 2, 10, seed=3))
+    out = [P(n)(s, lp) for n in (1, 2, 3)] + [P(2)(s, lp.astype(d)) for d in (ms.float16, ms.float64)]
+    out.append(P(2)(T(np.array([[[1, 12, 1, 12]]]), ms.int32), T(np.ones((1, 1, 10)), ms.float32)))
+    short = T(np.array([[[1, 2, 1, 2, 5, 1, 2]]]), ms.int32)
+    out += [_raised(f) for f in (lambda: P(8)(s, lp), lambda: P(0), lambda: P(2.0),
+                                 lambda: P(2)(s.astype(ms.int64), lp), lambda: P(2)(s, lp.astype(ms.int32)),
+                                 lambda: P(2)(s[0], lp[0]), lambda: P(2)(short, T(np.ones((2, 1, 4)), ms.float32)),
+                                 lambda: P(2)(short, T(np.ones((1, 2, 4)), ms.float32)))]
+    return out
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}

@@ -23,7 +23,8 @@ Where an op lives:
   ``random_rejection``: RandomGamma, ParameterizedTruncatedNormal.
 * ``state``: assign & co, the Scatter*/ScatterNd* ops on Parameters, Print.
 * ``optim``, ``clip``, ``detection``: optimizer Primitives, gradient clipping, boxes, NMS and RoIs.
-* ``deprecated``: Primitive names MindSpore 2.10 keeps only as deprecated ones (``Gelu``, ``ScalarCast``...).
+* ``deprecated``: Primitive names MindSpore 2.10 keeps only as deprecated ones (``Gelu``, ``ScalarCast``...);
+  ``no_repeat_ngram``: NoRepeatNGram.
 * ``composite``: HyperMap, vmap, constexpr, Custom, the collective and float-status Primitives.
 * ``summary``: the summary Primitives (imported by ``msjax.ops``).
 * ``tensor_methods``: Tensor methods with no ``ops`` function (in-place forms, new_*, type_as...).
@@ -32,5 +33,5 @@ from . import math, special, bessel_second, comparison, reduction, linalg  # noq
 from . import creation, array, indexing  # noqa: F401
 from . import activation, conv, pooling, normalization, dropout, image, spectral, loss, rnn  # noqa: F401
 from . import random, random_samplers, random_rejection, random_cauchy, state, optim, clip, detection, composite  # noqa: F401
-from . import deprecated, lstm  # noqa: F401
+from . import deprecated, lstm, no_repeat_ngram  # noqa: F401
 from . import tensor_methods  # noqa: F401
