@@ -440,5 +440,29 @@ def case_no_repeat_ngram(ms):
     return out
 
 
+def case_truncate_div_mod(ms):
+    """``ops.truncate_div``/``truncate_mod`` and their Primitives: promotion (Int32 with Float32, Bool, a
+    Python int), Int8/UInt8, zero divisors, broadcasting, and the dtypes refused
+    (tests/st/ops/cpu/test_truncate_div_op.py, test_truncate_mod_op.py)."""
+    ops, T = ms.ops, ms.Tensor
+    out = []
+    for fn in (ops.truncate_div, ops.truncate_mod, ops.TruncateDiv(), ops.TruncateMod()):
+        calls = (lambda: fn(T(np.array([1, 4, -7, 7]), ms.int32), T(np.array([3, 3, 5, -2]), ms.float32)),
+                 lambda: fn(T(np.array([1, 4, -7, 7]), ms.int32), T(np.array([3, 3, 5, -2]), ms.int32)),
+                 lambda: fn(T(np.array([1.5, 4, -7.5, 7]), ms.float32), T(np.array([3, 3, 5, -2]), ms.float32)),
+                 lambda: fn(T(np.array([1, 4, -3]), ms.int32), T(np.array([True]), ms.bool_)),
+                 lambda: fn(T(np.array([1, 4, -3]), ms.int8), T(np.array([2]), ms.int8)),
+                 lambda: fn(T(np.array([1, -4, 0]), ms.int32), T(np.array([0, 0, 0]), ms.int32)),
+                 lambda: fn(T(np.array([1., -4, 0]), ms.float32), T(np.array([0., 0, 0]), ms.float32)),
+                 lambda: fn(T(np.array([1., -4, 0]), ms.float16), 2.0),
+                 lambda: fn(7, T(np.array([2, -3]), ms.int64)),
+                 lambda: fn(T(np.array([True, False])), T(np.array([True, True]))),
+                 lambda: fn(T(np.array([7, 8]), ms.uint8), T(np.array([2, 3]), ms.uint8)),
+                 lambda: fn(T(np.array([7.5, -8]), ms.float64), T(np.array([[2], [3]]), ms.float64)),
+                 lambda: fn(T(np.array([1 + 1j]), ms.complex64), T(np.array([1 + 1j]), ms.complex64)))
+        out += [_raised(f) for f in calls]
+    return out
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}

@@ -12,7 +12,9 @@ import jax.numpy as jnp
 from jax import lax
 
 
-def _divide(a, b):
+def truncating_divide(a, b):
+    """Integer ``a / b`` as C++ divides (toward zero); a zero divisor gives the dtype's max for a positive
+    ``a``, its min for a negative one, 0 for 0 (MindSpore's CPU kernels: ScatterNdDiv, TruncateDiv)."""
     info = jnp.iinfo(a.dtype)
     q = lax.div(a, jnp.where(b == 0, jnp.ones_like(b), b))
     by_zero = jnp.where(a > 0, info.max, jnp.where(a < 0, info.min, 0)).astype(a.dtype)
@@ -29,5 +31,5 @@ def scatter_int_divide(x, idx, u):
 
     def step(i, acc):
         pos = tuple(flat_idx[i, j] for j in range(k))
-        return acc.at[pos].set(_divide(acc[pos], flat_u[i]))
+        return acc.at[pos].set(truncating_divide(acc[pos], flat_u[i]))
     return lax.fori_loop(0, n, step, x) if n else x
