@@ -464,5 +464,19 @@ def case_truncate_div_mod(ms):
     return out
 
 
+def case_binary_cross_entropy_float16_none(ms):
+    """Float16 ``BinaryCrossEntropy`` with ``reduction='none'``: every step rounded to float16, as
+    MindSpore's kernel (the mean/sum kernels round once), with and without weight, PyNative and ms.jit
+    (tests/st/ops/cpu/test_binary_cross_entropy_op.py)."""
+    T, ops = ms.Tensor, ms.ops
+    rs = np.random.RandomState(7)
+    x, y, w = (T(rs.rand(512).astype(np.float16)) for _ in range(3))
+    bce = ops.BinaryCrossEntropy("none")
+
+    def f(a, b, c):
+        return bce(a, b, c)
+    return [bce(x, y, w), bce(x, y), ms.jit(f)(x, y, w), ops.binary_cross_entropy(x, y, w, reduction="none")]
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}
