@@ -478,5 +478,22 @@ def case_binary_cross_entropy_float16_none(ms):
     return [bce(x, y, w), bce(x, y), ms.jit(f)(x, y, w), ops.binary_cross_entropy(x, y, w, reduction="none")]
 
 
+def case_tensor_scatter_index_checks(ms):
+    """``tensor_scatter_*`` and their Primitives: ``indices``' last dimension above the rank (ValueError),
+    a position out of range or negative (MindSpore's kernels' RuntimeError, raised when the result is read;
+    JAX dropped or wrapped it) (tests/st/ops/cpu/test_tensor_scatter_arithmetic.py)."""
+    ops, T = ms.ops, ms.Tensor
+    x = T(np.array([[-0.1, 0.3, 3.6], [0.4, 0.5, -3.2]]), ms.float32)
+    one = T(np.array([1.0]), ms.float32)
+    out = []
+    for fn in (ops.tensor_scatter_add, ops.tensor_scatter_sub, ops.tensor_scatter_mul, ops.tensor_scatter_div,
+               ops.tensor_scatter_max, ops.tensor_scatter_min, ops.tensor_scatter_update, ops.TensorScatterAdd()):
+        out += [_raised(lambda: fn(x, T(np.array([[0, 1, 2]]), ms.int32), one).asnumpy()),
+                _raised(lambda: fn(x, T(np.array([[10, 10]]), ms.int32), one).asnumpy()),
+                _raised(lambda: fn(x, T(np.array([[1, -1]]), ms.int32), one).asnumpy()),
+                fn(x, T(np.array([[1, 2]]), ms.int32), one)]
+    return out
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}
