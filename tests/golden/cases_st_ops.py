@@ -933,6 +933,141 @@ def case_fft_with_size_signal_ndim_4(ms):
 def case_fft_with_size_error_last_dim_one(ms):
     return ms.ops.FFTWithSize(1, True, True)(ms.Tensor(_c64(2, 1)))
 
+
+def case_scatter_integer_divide(ms):
+    """``ScatterNdDiv``/``ScatterDiv``/``tensor_scatter_div`` on integer dtypes keep the dtype and
+    truncate toward zero, one update after another on repeated indices; ``ScatterNdDiv`` by zero gives
+    the dtype's max/min (0 for 0) (tests/st/ops/cpu/test_scatter_nd_arithmetic_op.py)."""
+    ops, T, P = ms.ops, ms.Tensor, ms.Parameter
+    rows = T(np.arange(6).reshape(6, 1), ms.int32)
+    out = []
+    for d in (ms.int8, ms.int16, ms.int32, ms.int64, ms.uint8):
+        signed = d != ms.uint8
+        x = T(np.array([5, -5, 0, 7, -7, 100]) if signed else np.array([5, 250, 0, 7, 9, 100]), d)
+        u = T(np.array([0, 0, 0, -2, 2, 3]) if signed else np.array([0, 0, 0, 2, 2, 3]), d)
+        out.append(ops.ScatterNdDiv()(P(x, name="p"), rows, u))
+        out.append(ops.ScatterNdDiv()(P(x, name="r"), T(np.array([[1], [1], [5]]), ms.int32), T(np.array([2, 2, 7]), d)))
+    for d in (ms.int16, ms.int32, ms.int64, ms.uint16):
+        x = T(np.array([5, 9, 7, 8, 100, 101]), d)
+        u = T(np.array([2, 2, 3, 2, 3, 7]), d)
+        out += [ops.tensor_scatter_div(x, rows, u),
+                ops.ScatterDiv()(P(x, name="q"), T(np.arange(6), ms.int32), u)]
+    out.append(ops.tensor_scatter_div(T(np.array([-7, 7, -9]), ms.int32), T(np.array([[0], [1], [2]]), ms.int32),
+                                      T(np.array([2, -2, 4]), ms.int32)))
+    return out
+
+
+def case_parameterized_truncated_normal_float64_far_bounds(ms):
+    """``ParameterizedTruncatedNormal`` in Float64 with a bound 40 standard deviations away: the
+    kernel's ``exp`` overflows to inf (msjax raised Python's OverflowError;
+    tests/st/ops/cpu/test_parameterized_truncated_normal_op.py); two calls of one instance."""
+    T = ms.Tensor
+    op = ms.ops.ParameterizedTruncatedNormal(seed=10, seed2=20)
+    args = [T(np.array(v), ms.float64) for v in ([6, 8], [0.1, 0.2], [2, 5], [10, 15])]
+    shape = T(np.array([2, 4]), ms.int32)
+    return [op(shape, *args), op(shape, *args)]
+
+
+def case_parameterized_truncated_normal_graph_runs(ms):
+    """An ``ms.jit`` function and a Cell calling a ``ParameterizedTruncatedNormal`` instance with the shape
+    as a Tensor input (msjax runs them uncompiled): the instance's graph kernel goes on from run to run,
+    apart from its PyNative kernel; a new instance starts again
+    (tests/st/ops/cpu/test_parameterized_truncated_normal_op.py)."""
+    T = ms.Tensor
+    args = [T(np.array(v), ms.float32) for v in ([6, 8], [0.1, 0.2], [2, 5], [10, 15])]
+    shape = T(np.array([2, 4]), ms.int32)
+    op = ms.ops.ParameterizedTruncatedNormal(seed=10, seed2=20)
+
+    def draw(s, a, b, c, d):
+        return op(s, a, b, c, d)
+    run = ms.jit(draw)
+    out = [run(shape, *args) for _ in range(3)] + [op(shape, *args)]
+
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.p = ms.ops.ParameterizedTruncatedNormal(seed=3, seed2=4)
+
+        def construct(self, s, a, b, c, d):
+            return self.p(s, a, b, c, d)
+    net = ms.jit(Net())
+    return out + [net(shape, *args), net(shape, *args)]
+
+
+def case_no_repeat_ngram(ms):
+    """``ops.NoRepeatNGram(ngram_size)`` (tests/st/ops/cpu/test_no_repeat_ngram.py): n of 1, 2, 3, the
+    dtypes' lowest values (Float16/32/64), an out-of-vocabulary word before the prefix, and the checks
+    (MindSpore raises the kernel's errors asynchronously, at a later call: a banned word out of the
+    vocabulary, an ngram_size equal to the sequence's length; not recorded)."""
+    T, P = ms.Tensor, ms.ops.NoRepeatNGram
+    s = T(np.array([[[1, 2, 1, 2, 5, 1, 2], [9, 3, 9, 5, 4, 1, 5]], [[4, 8, 6, 4, 5, 6, 4], [4, 8, 8, 4, 3, 4, 8]]]),
+          ms.int32)
+    lp = T(_f32(2, 2, 10, seed=3))
+    out = [P(n)(s, lp) for n in (1, 2, 3)] + [P(2)(s, lp.astype(d)) for d in (ms.float16, ms.float64)]
+    out.append(P(2)(T(np.array([[[1, 12, 1, 12]]]), ms.int32), T(np.ones((1, 1, 10)), ms.float32)))
+    short = T(np.array([[[1, 2, 1, 2, 5, 1, 2]]]), ms.int32)
+    out += [_raised(f) for f in (lambda: P(8)(s, lp), lambda: P(0), lambda: P(2.0),
+                                 lambda: P(2)(s.astype(ms.int64), lp), lambda: P(2)(s, lp.astype(ms.int32)),
+                                 lambda: P(2)(s[0], lp[0]), lambda: P(2)(short, T(np.ones((2, 1, 4)), ms.float32)),
+                                 lambda: P(2)(short, T(np.ones((1, 2, 4)), ms.float32)))]
+    return out
+
+
+def case_truncate_div_mod(ms):
+    """``ops.truncate_div``/``truncate_mod`` and their Primitives: promotion (Int32 with Float32, Bool, a
+    Python int), Int8/UInt8, zero divisors, broadcasting, and the dtypes refused
+    (tests/st/ops/cpu/test_truncate_div_op.py, test_truncate_mod_op.py)."""
+    ops, T = ms.ops, ms.Tensor
+    out = []
+    for fn in (ops.truncate_div, ops.truncate_mod, ops.TruncateDiv(), ops.TruncateMod()):
+        calls = (lambda: fn(T(np.array([1, 4, -7, 7]), ms.int32), T(np.array([3, 3, 5, -2]), ms.float32)),
+                 lambda: fn(T(np.array([1, 4, -7, 7]), ms.int32), T(np.array([3, 3, 5, -2]), ms.int32)),
+                 lambda: fn(T(np.array([1.5, 4, -7.5, 7]), ms.float32), T(np.array([3, 3, 5, -2]), ms.float32)),
+                 lambda: fn(T(np.array([1, 4, -3]), ms.int32), T(np.array([True]), ms.bool_)),
+                 lambda: fn(T(np.array([1, 4, -3]), ms.int8), T(np.array([2]), ms.int8)),
+                 lambda: fn(T(np.array([1, -4, 0]), ms.int32), T(np.array([0, 0, 0]), ms.int32)),
+                 lambda: fn(T(np.array([1., -4, 0]), ms.float32), T(np.array([0., 0, 0]), ms.float32)),
+                 lambda: fn(T(np.array([1., -4, 0]), ms.float16), 2.0),
+                 lambda: fn(7, T(np.array([2, -3]), ms.int64)),
+                 lambda: fn(T(np.array([True, False])), T(np.array([True, True]))),
+                 lambda: fn(T(np.array([7, 8]), ms.uint8), T(np.array([2, 3]), ms.uint8)),
+                 lambda: fn(T(np.array([7.5, -8]), ms.float64), T(np.array([[2], [3]]), ms.float64)),
+                 lambda: fn(T(np.array([1 + 1j]), ms.complex64), T(np.array([1 + 1j]), ms.complex64)))
+        out += [_raised(f) for f in calls]
+    return out
+
+
+def case_binary_cross_entropy_float16_none(ms):
+    """Float16 ``BinaryCrossEntropy`` with ``reduction='none'``: every step rounded to float16, as
+    MindSpore's kernel (the mean/sum kernels round once), with and without weight, PyNative and ms.jit
+    (tests/st/ops/cpu/test_binary_cross_entropy_op.py)."""
+    T, ops = ms.Tensor, ms.ops
+    rs = np.random.RandomState(7)
+    x, y, w = (T(rs.rand(512).astype(np.float16)) for _ in range(3))
+    bce = ops.BinaryCrossEntropy("none")
+
+    def f(a, b, c):
+        return bce(a, b, c)
+    return [bce(x, y, w), bce(x, y), ms.jit(f)(x, y, w), ops.binary_cross_entropy(x, y, w, reduction="none")]
+
+
+def case_tensor_scatter_index_checks(ms):
+    """``tensor_scatter_*`` and their Primitives: ``indices``' last dimension above the rank (ValueError),
+    a position out of range or negative (MindSpore's kernels' RuntimeError, raised when the result is read;
+    JAX dropped or wrapped it) (tests/st/ops/cpu/test_tensor_scatter_arithmetic.py)."""
+    ops, T = ms.ops, ms.Tensor
+    x = T(np.array([[-0.1, 0.3, 3.6], [0.4, 0.5, -3.2]]), ms.float32)
+    one = T(np.array([1.0]), ms.float32)
+    out = []
+    for fn in (ops.tensor_scatter_add, ops.tensor_scatter_sub, ops.tensor_scatter_mul, ops.tensor_scatter_div,
+               ops.tensor_scatter_max, ops.tensor_scatter_min, ops.tensor_scatter_update, ops.TensorScatterAdd()):
+        out += [_raised(lambda: fn(x, T(np.array([[0, 1, 2]]), ms.int32), one).asnumpy()),
+                _raised(lambda: fn(x, T(np.array([[10, 10]]), ms.int32), one).asnumpy()),
+                _raised(lambda: fn(x, T(np.array([[1, -1]]), ms.int32), one).asnumpy()),
+                fn(x, T(np.array([[1, 2]]), ms.int32), one)]
+    return out
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}
 

@@ -4,7 +4,8 @@ them fills the op registry (``msjax._core.registry``).
 Where an op lives:
 
 * ``math``: elementwise arithmetic and unary math, bitwise ops, clamp, complex numbers, and the
-  helpers the other modules build on (``_unary``/``_binary``/``_alias``, dtype checks).
+  helpers the other modules build on (``_unary``/``_binary``/``_alias``, dtype checks);
+  ``truncate``: truncate_div/truncate_mod.
 * ``special``: lgamma, digamma, mvlgamma, igamma/igammac, the Bessel functions of the first kind
   (``bessel_second``: K0/K1/K0e/K1e and Y0/Y1).
 * ``comparison``: comparisons and logic, the is* predicates, sorting and searching.
@@ -24,16 +25,17 @@ Where an op lives:
   ``random_rejection``: RandomGamma, ParameterizedTruncatedNormal.
 * ``state``: assign & co, the Scatter*/ScatterNd* ops on Parameters, Print.
 * ``optim``, ``clip``, ``detection``: optimizer Primitives, gradient clipping, boxes, NMS and RoIs.
-* ``deprecated``: Primitive names MindSpore 2.10 keeps only as deprecated ones (``Gelu``, ``ScalarCast``...).
+* ``deprecated``: Primitive names MindSpore 2.10 keeps only as deprecated ones (``Gelu``, ``ScalarCast``...);
+  ``no_repeat_ngram``: NoRepeatNGram.
 * ``composite``: HyperMap, vmap, constexpr, Custom, the collective and float-status Primitives.
 * ``summary``: the summary Primitives (imported by ``msjax.ops``).
 * ``tensor_methods``: Tensor methods with no ``ops`` function (in-place forms, new_*, type_as...).
 * ``tensor_dump``: tensordump, TensorDump, DumpGradient (``.npy`` files as MindSpore names them);
   ``tensor_to_tuple``: TensorToTuple; ``alpha_ext``: AddExt/SubExt.
 """
-from . import math, special, bessel_second, comparison, reduction, linalg  # noqa: F401
+from . import math, special, bessel_second, truncate, comparison, reduction, linalg  # noqa: F401
 from . import creation, array, indexing  # noqa: F401
 from . import activation, conv, pooling, normalization, dropout, image, spectral, fft, loss, rnn  # noqa: F401
 from . import random, random_samplers, random_rejection, random_cauchy, state, optim, clip, detection, composite  # noqa: F401
-from . import deprecated, lstm  # noqa: F401
+from . import deprecated, lstm, no_repeat_ngram  # noqa: F401
 from . import tensor_methods, tensor_dump  # noqa: F401

@@ -25,6 +25,7 @@ from ..._core import provided
 from ..._core.registry import op
 from ..._core.tensor import Tensor, _infer_np
 from ._util import _prim_of, arr, operand_pair, to_array, wrap
+from .scatter_int_div import scatter_int_divide
 from .array import (_check_int_index, _concrete, _ints, _is_tracer, _need_concrete, _norm_axis, _py_range, _py_slice,
                     _write_inplace)
 from .math import _dn, _need_tensor
@@ -599,13 +600,42 @@ def scatter_nd(indices, updates, shape):
     return _scatter_nd(indices, updates, shape)
 
 
-def _tensor_scatter_nd(input_x, indices, updates, how):
+_SCATTER_PRIMS = {"add": "TensorScatterAdd", "divide": "TensorScatterDiv", "multiply": "TensorScatterMul",
+                  "max": "TensorScatterMax", "min": "TensorScatterMin", "set": "TensorScatterUpdate"}
+
+
+def _tensor_scatter_nd(input_x, indices, updates, how, prim=None):
     x, idx, u = arr(input_x), arr(indices), arr(updates)
-    _check_int_index(idx, "TensorScatter" + how.capitalize(), "indices")
+    prim = prim or _SCATTER_PRIMS.get(how, "TensorScatter" + how.capitalize())
+    _check_int_index(idx, prim, "indices")
+    _check_scatter_positions(prim, x, idx)
+    if how == "divide" and jnp.issubdtype(x.dtype, jnp.integer):
+        return wrap(scatter_int_divide(x, idx, u.astype(x.dtype)))
     if how in ("multiply", "divide"):
         return wrap(_scatter_mul_div(x, idx, u.astype(x.dtype), how == "divide"))
     ref = x.at[tuple(jnp.moveaxis(idx, -1, 0))]
     return wrap(getattr(ref, how)(u.astype(x.dtype), mode="drop"))
+
+
+def _check_scatter_positions(prim, x, idx):
+    """MindSpore's TensorScatter* checks: ``indices``' last dimension within the rank (ValueError), and,
+    where the indices are known, every position inside the shape (its kernels' RuntimeError; JAX would
+    drop a position out of range and wrap a negative one)."""
+    k = idx.shape[-1] if idx.ndim else 0
+    if k > x.ndim:
+        raise ValueError(f"For {prim}, the last dimension of 'indices' must be less than or equal to the dimension "
+                         f"of 'input_x', but got the last dimension of 'indices': {k} and the dimension of 'input_x': "
+                         f"{x.ndim}")
+    v = _concrete(idx)
+    if v is not None and v.size and k:
+        rows = v.reshape(-1, k)
+        bad = np.nonzero(((rows < 0) | (rows >= np.asarray(x.shape[:k]))).any(axis=1))[0]
+        if bad.size and prim == "TensorScatterUpdate" and (rows[bad[0]] >= 0).all():
+            raise ValueError(f"For 'TensorScatterUpdate', indices out of range for input_x. Please check the indices "
+                             f"which is [const vector]{{{', '.join(map(str, rows[bad[0]].tolist()))}}}")
+        if bad.size:
+            raise RuntimeError(f"For '{prim}', the {int(bad[0])}-th value of 'indices'{rows[bad[0]].tolist()} is out "
+                               f"of range{list(x.shape[:k])}.")
 
 
 @functools.partial(jax.custom_vjp, nondiff_argnums=(3,))
@@ -881,7 +911,8 @@ def _take(self, indices, axis=None, mode="clip"):
 def _tensor_scatter_op(name, how, negate=False):
     def fn(input_x, indices, updates):
         u = arr(updates)
-        return _tensor_scatter_nd(input_x, indices, -u if negate else u, how)
+        prim = "TensorScatter" + name[len("tensor_scatter_"):].capitalize()
+        return _tensor_scatter_nd(input_x, indices, -u if negate else u, how, prim)
     fn.__name__ = fn.__qualname__ = name
     fn.__doc__ = f"``ops.{name}(input_x, indices, updates)``: ``{how}`` of ``updates`` at the N-D ``indices``."
     return op(name, methods=name.replace("tensor_", ""), family="array")(fn)

@@ -492,7 +492,22 @@ def binary_cross_entropy(logits, labels, weight=None, reduction="mean"):
         raise ValueError(f"For primitive[BinaryCrossEntropy], the weight_shape: {list(w.shape)} must be equal to "
                          f"{list(x.shape)}")
     wa = jnp.ones_like(x) if w is None else w.astype(x.dtype)
-    return wrap(_bce_reduced(x, y, wa, reduction))
+    out = _bce_reduced(x, y, wa, reduction)
+    if x.dtype == jnp.float16 and reduction == "none":
+        # MindSpore's float16 kernel rounds every step to float16 (the mean/sum kernels do not)
+        out = out + jax.lax.stop_gradient(_bce_half_steps(x, y, wa) - out)
+    return wrap(out)
+
+
+def _bce_half_steps(x, y, w):
+    """``-w (y log(x) + (1 - y) log(1 - x))`` with each step rounded to float16, as MindSpore's float16 kernel."""
+    def step(v):
+        return v.astype(jnp.float16).astype(jnp.float32)
+    xf, yf, wf = (v.astype(jnp.float32) for v in (x, y, w))
+    log_x = step(jnp.log(jnp.maximum(xf, _BCE_EPS)))
+    log_1mx = step(jnp.log(jnp.maximum(step(1 - xf), _BCE_EPS)))
+    inner = step(step(yf * log_x) + step(step(1 - yf) * log_1mx))
+    return (-step(wf * inner)).astype(jnp.float16)
 
 
 def _bce_with_logits(x, y, w, pw):

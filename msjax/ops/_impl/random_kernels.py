@@ -513,11 +513,19 @@ def run_kernel(kind, seeds, step, key=(), primitive=False, fallback=None):
     """Run ``step(engine) -> (values, new engine)`` on MindSpore's ``kind`` kernel with ``seeds``: a fresh
     kernel per call (the functional ops in PyNative), the instance's kernel (``primitive``; ``key``
     tells its launches apart), or, in a compiled graph, the node's kernel, whose engine persists between
-    runs of the graph (a row of the table). ``fallback()`` draws inside traces msjax does not own."""
+    runs of the graph (a row of the table; a Primitive's graph kernel kept by the instance's seeds when the
+    graph runs uncompiled). ``fallback()`` draws inside traces msjax does not own."""
     from ..._core import state
     compiled = state.compiled() and state.in_transform()
     if not compiled and foreign_trace() and fallback is not None:
         return fallback()
+    if compiled and primitive and not isinstance(_table()._data, jax.core.Tracer):
+        # a compiled call run uncompiled (MindSpore's JIT Fallback: a data-dependent shape): its Python
+        # runs again at every call, so the node's kernel is the instance's graph kernel, kept here
+        key = (kind,) + tuple(seeds) + ("graph",) + tuple(key)
+        engine = _PRIM_ENGINES.get(key)
+        vals, _PRIM_ENGINES[key] = step(fresh_state(kind, *seeds) if engine is None else engine)
+        return vals
     if compiled:
         table = _table()
         slot, kid = _NEXT[0], _NEXT[1] + 1

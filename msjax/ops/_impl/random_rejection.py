@@ -242,6 +242,14 @@ def _normal_double(eng):
         yield x * mult
 
 
+def _exp64(v):
+    """C's ``exp`` on a double: +inf past the largest double (Python's ``math.exp`` raises there)."""
+    try:
+        return math.exp(v)
+    except OverflowError:
+        return math.inf
+
+
 def _row(eng, size, mean, std, lo, hi, t):
     """The kernel's ``Generate`` of one batch row in the parameters' type ``t`` (NumPy scalar type)."""
     expf, logf = _rk.libm_float("expf"), _rk.libm_float("logf")
@@ -249,7 +257,7 @@ def _row(eng, size, mean, std, lo, hi, t):
     def cast(v):                    # a double to T (Float16 through float, as MindSpore's float16 converts)
         return t(np.float32(v)) if t is np.float16 else t(v)
     if t is np.float64:
-        exp, log = math.exp, _log
+        exp, log = _exp64, _log
     else:
         def exp(v):
             return t(expf(float(v)))
