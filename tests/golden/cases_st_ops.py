@@ -322,5 +322,18 @@ def case_log_normal_reverse(ms):
     return out
 
 
+def case_swapaxes_swapdims_checks(ms):
+    """``swapaxes``/``swapdims`` (function and method): MindSpore's TypeError for a non-int axis (a bool is
+    an int), its ValueError for one out of range (tests/st/tensor/test_swapdims.py)."""
+    ops = ms.ops
+    x = ms.Tensor(_f32(2, 3, seed=10))
+    out = []
+    for a in [(0, (1,)), (0, 3), (-3, 0), (0, 1.0), (True, 0), (0, -1), (1, 1)]:
+        for f in (lambda a: x.swapdims(*a), lambda a: ops.swapdims(x, *a), lambda a: x.swapaxes(*a),
+                  lambda a: ops.swapaxes(x, *a)):
+            out.append(_raised(lambda f=f, a=a: f(a)))
+    return out
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}
