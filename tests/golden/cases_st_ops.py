@@ -335,5 +335,15 @@ def case_swapaxes_swapdims_checks(ms):
     return out
 
 
+def case_tensor_var_std_ddof_types(ms):
+    """``Tensor.var``/``std`` overloads by the type of ``ddof``/``correction``: ``var`` takes a bool ``ddof``
+    (tests/st/tensor/test_var.py), ``std`` and ``correction`` do not, a float is refused by the dispatcher
+    and a NumPy integer by the deprecated formula."""
+    x = ms.Tensor(np.arange(12).reshape(3, 4).astype(np.float32))
+    calls = [dict(axis=0, ddof=True, keepdims=True), dict(ddof=True), dict(axis=0, ddof=False), dict(ddof=1.5),
+             dict(axis=0, ddof=np.int64(1)), dict(dim=0, correction=True), dict(axis=1, ddof=1)]
+    return [_raised(lambda kw=kw, m=m: getattr(x, m)(**kw)) for kw in calls for m in ("var", "std")]
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}
