@@ -345,5 +345,15 @@ def case_tensor_var_std_ddof_types(ms):
     return [_raised(lambda kw=kw, m=m: getattr(x, m)(**kw)) for kw in calls for m in ("var", "std")]
 
 
+def case_tensor_offload_load_data_sync(ms):
+    """``Tensor._offload()``, ``_load()``, ``data_sync(need_wait)`` return None and leave the value
+    (tests/st/tensor/test_offload.py, test_load.py)."""
+    x = ms.Tensor(_f32(2, 3, seed=11))
+    y = x * 2
+    p = ms.Parameter(1)
+    return [x._offload(), x._offload(), x, y._offload(), y + 1, x._load(), p._load(), p._offload(), p * 1,
+            x.data_sync(True), y.data_sync(False), x.data_sync()]
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}
