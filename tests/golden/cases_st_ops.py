@@ -1068,6 +1068,39 @@ def case_tensor_scatter_index_checks(ms):
     return out
 
 
+def case_swapaxes_swapdims_checks(ms):
+    """``swapaxes``/``swapdims`` (function and method): MindSpore's TypeError for a non-int axis (a bool is
+    an int), its ValueError for one out of range (tests/st/tensor/test_swapdims.py)."""
+    ops = ms.ops
+    x = ms.Tensor(_f32(2, 3, seed=10))
+    out = []
+    for a in [(0, (1,)), (0, 3), (-3, 0), (0, 1.0), (True, 0), (0, -1), (1, 1)]:
+        for f in (lambda a: x.swapdims(*a), lambda a: ops.swapdims(x, *a), lambda a: x.swapaxes(*a),
+                  lambda a: ops.swapaxes(x, *a)):
+            out.append(_raised(lambda f=f, a=a: f(a)))
+    return out
+
+
+def case_tensor_var_std_ddof_types(ms):
+    """``Tensor.var``/``std`` overloads by the type of ``ddof``/``correction``: ``var`` takes a bool ``ddof``
+    (tests/st/tensor/test_var.py), ``std`` and ``correction`` do not, a float is refused by the dispatcher
+    and a NumPy integer by the deprecated formula."""
+    x = ms.Tensor(np.arange(12).reshape(3, 4).astype(np.float32))
+    calls = [dict(axis=0, ddof=True, keepdims=True), dict(ddof=True), dict(axis=0, ddof=False), dict(ddof=1.5),
+             dict(axis=0, ddof=np.int64(1)), dict(dim=0, correction=True), dict(axis=1, ddof=1)]
+    return [_raised(lambda kw=kw, m=m: getattr(x, m)(**kw)) for kw in calls for m in ("var", "std")]
+
+
+def case_tensor_offload_load_data_sync(ms):
+    """``Tensor._offload()``, ``_load()``, ``data_sync(need_wait)`` return None and leave the value
+    (tests/st/tensor/test_offload.py, test_load.py)."""
+    x = ms.Tensor(_f32(2, 3, seed=11))
+    y = x * 2
+    p = ms.Parameter(1)
+    return [x._offload(), x._offload(), x, y._offload(), y + 1, x._load(), p._load(), p._offload(), p * 1,
+            x.data_sync(True), y.data_sync(False), x.data_sync()]
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}
 

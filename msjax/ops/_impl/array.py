@@ -296,10 +296,20 @@ def _tensor_permute(input, *dims):
     return transpose(input, _shape_args(dims))
 
 
+def _swap_axis(axis, ndim):
+    """MindSpore's check of a ``swapaxes``/``swapdims`` axis (a bool counts as an int)."""
+    if not isinstance(axis, (int, np.integer)):
+        raise TypeError(f"For ops.swapaxes, the axis argument must be integer, but got {type(axis)}.")
+    if not -ndim <= axis < ndim:
+        raise ValueError(f"The 'axis' must be in the range of [-{ndim}, {ndim}), but got {axis}.")
+    return int(axis) % ndim
+
+
 @op("swapaxes", methods="swapaxes", family="array")
 def swapaxes(input, axis0, axis1):
+    """``ops.swapaxes(input, axis0, axis1)``; in PyNative with the layout of MindSpore's view."""
     x = arr(input)
-    a, b = _norm_axis(axis0, x.ndim, "swapaxes"), _norm_axis(axis1, x.ndim, "swapaxes")
+    a, b = _swap_axis(axis0, x.ndim), _swap_axis(axis1, x.ndim)
     return _permuted(wrap(jnp.swapaxes(x, a, b)), input, lambda v: v.swapaxes(a, b))
 
 
@@ -1030,8 +1040,8 @@ def movedim(x, source, destination):
 
 @op("swapdims", methods="swapdims", family="array")
 def swapdims(input, dim0, dim1):
-    """``ops.swapdims(input, dim0, dim1)``."""
-    return _permuted(wrap(jnp.swapaxes(arr(input), dim0, dim1)), input, lambda v: v.swapaxes(dim0, dim1))
+    """``ops.swapdims(input, dim0, dim1)``: ``swapaxes``."""
+    return swapaxes(input, dim0, dim1)
 
 
 @op("ravel", methods="ravel", family="array")

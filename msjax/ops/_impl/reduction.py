@@ -436,7 +436,7 @@ def _tensor_var_arrays(self, axis, ddof, keepdims):
     x = self._data
     if 0 in x.shape:
         return jnp.asarray(np.nan, x.dtype)
-    if isinstance(ddof, bool) or not isinstance(ddof, (int, np.integer)):
+    if not isinstance(ddof, int):     # a bool passes (MindSpore's check), a NumPy integer does not
         raise TypeError(f"For 'Tensor.var', the type of the argument 'ddof' must be int, but got {type(ddof)}.")
     if not isinstance(keepdims, bool):
         raise TypeError(f"For 'Tensor.var', the type of the argument 'keepdims' must be bool, but got "
@@ -465,9 +465,17 @@ def _tensor_std(self, axis=None, ddof=0, keepdims=False):
     return wrap(jnp.power(_tensor_var_arrays(self, axis, ddof, keepdims), 0.5))
 
 
-_tensor_method("tensor_m_var", "var", _dispatch("var", _tensor_var, _tensor_var_dim),
+def _integer(name, bool_ok):
+    """An overload's guard: argument ``name`` is an int (or NumPy integer); a bool only where MindSpore's
+    signature takes one (``Tensor.var``'s ``ddof``, not ``std``'s nor ``correction``)."""
+    return lambda a: isinstance(a[name], (int, np.integer)) and (bool_ok or not isinstance(a[name], bool))
+
+
+_tensor_method("tensor_m_var", "var", _dispatch("var", (_tensor_var, _integer("ddof", True)),
+                                                (_tensor_var_dim, _integer("correction", False))),
                "``Tensor.var(axis=None, ddof=0, keepdims=False)`` (biased by default).")
-_tensor_method("tensor_m_std", "std", _dispatch("std", _tensor_std_dim, _tensor_std),
+_tensor_method("tensor_m_std", "std", _dispatch("std", (_tensor_std_dim, _integer("correction", False)),
+                                                (_tensor_std, _integer("ddof", False))),
                "``Tensor.std(axis=None, ddof=0, keepdims=False)`` (biased by default).")
 
 

@@ -372,6 +372,29 @@ def _contiguous(self):
     return self if _is_contiguous(self) else wrap(self._data)
 
 
+@op("tensor_offload", methods="_offload", family="array")
+def _offload(self):
+    """``Tensor._offload()``: MindSpore (Ascend) moves the device data to the host. msjax leaves the array
+    where JAX placed it (host memory on the CPU, as MindSpore's CPU build does); None."""
+    return None
+
+
+@op("tensor_load", methods="_load", family="array")
+def _load(self, *args):
+    """``Tensor._load()``: MindSpore's flag that a Tensor is loaded back from the host; nothing to do
+    in msjax (``_offload``); None."""
+    return None
+
+
+@op("tensor_data_sync", methods="data_sync", family="array")
+def _data_sync(self, need_wait=True):
+    """``Tensor.data_sync(need_wait=True)``: waits until the Tensor's value is computed (JAX's
+    asynchronous dispatch) when ``need_wait``; None."""
+    if need_wait and hasattr(self._data, "block_until_ready"):
+        self._data.block_until_ready()
+    return None
+
+
 @op("tensor_adjoint", methods="adjoint", family="array")
 def _adjoint(self):
     """``Tensor.adjoint()``: ``Tensor.mH``."""

@@ -7,7 +7,11 @@ offset (in elements) over that memory. ``Tensor.is_contiguous()``, ``stride()`` 
 (``ops/_impl/views.py``). msjax's arrays are always dense; a view op's output keeps only the layout
 MindSpore would report, as a Tensor attribute. The layout is computed by applying the same view to a
 NumPy array over no memory (NumPy's views follow the same stride rules). Only concrete (PyNative)
-outputs are marked: in a compiled function MindSpore's ``is_contiguous()`` is True.
+outputs are marked: in a compiled function MindSpore's ``is_contiguous()`` is True. Marked so far: the
+ops that permute axes (``ops/_impl/array.py``, ``Tensor.T``/``mT``); slicing, ``narrow``,
+``broadcast_to``, ``split`` and ``diagonal`` outputs are dense here (MindSpore: views). ``Tensor(view)``
+and ``Parameter.set_data(view)`` give dense Tensors (MindSpore keeps the view: ``Assign`` then refuses
+the Tensor or Parameter).
 """
 from __future__ import annotations
 
