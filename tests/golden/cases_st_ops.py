@@ -1077,7 +1077,7 @@ def case_swapaxes_swapdims_checks(ms):
     for a in [(0, (1,)), (0, 3), (-3, 0), (0, 1.0), (True, 0), (0, -1), (1, 1)]:
         for f in (lambda a: x.swapdims(*a), lambda a: ops.swapdims(x, *a), lambda a: x.swapaxes(*a),
                   lambda a: ops.swapaxes(x, *a)):
-            out.append(_raised(lambda f=f, a=a: f(a)))
+            out.append(_raised_msg(lambda f=f, a=a: f(a)))
     return out
 
 
@@ -1088,7 +1088,7 @@ def case_tensor_var_std_ddof_types(ms):
     x = ms.Tensor(np.arange(12).reshape(3, 4).astype(np.float32))
     calls = [dict(axis=0, ddof=True, keepdims=True), dict(ddof=True), dict(axis=0, ddof=False), dict(ddof=1.5),
              dict(axis=0, ddof=np.int64(1)), dict(dim=0, correction=True), dict(axis=1, ddof=1)]
-    return [_raised(lambda kw=kw, m=m: getattr(x, m)(**kw)) for kw in calls for m in ("var", "std")]
+    return [_raised_msg(lambda kw=kw, m=m: getattr(x, m)(**kw)) for kw in calls for m in ("var", "std")]
 
 
 def case_tensor_offload_load_data_sync(ms):
