@@ -115,6 +115,8 @@ def shown_name(name):
 _PRIVATE_NAMES = {
     "mindspore.graph.api": {"_no_grad": "msjax._core.nograd", "_cell_graph_executor": "msjax.common.api"},
     "mindspore.common.recompute": {"_no_grad": "msjax._core.nograd"},
+    "mindspore.ops.function.array_func": {"max_ext": "msjax.ops._impl.extremum_ext",
+                                          "min_ext": "msjax.ops._impl.extremum_ext"},
     "mindspore.ops.function.grad.grad_func": {"custom_vjp": "msjax._core.custom_grad"},
     "mindspore.ops.composite.base": {"GradOperation": "msjax._core.grad", "HyperMap": "msjax.ops.composite",
                                      "MultitypeFuncGraph": "msjax.ops.composite", "Map": "msjax.ops.composite"},

@@ -197,6 +197,20 @@ def case_tensordump_and_dump_gradient(ms):
         shutil.rmtree(folder, ignore_errors=True)
 
 
+def case_max_ext_min_ext(ms):
+    """``ops.function.array_func.max_ext``/``min_ext`` (tests/st/ops/test_ops_max.py, test_ops_min.py):
+    every element's extreme and its gradient over ties, ``(values, indices)`` along a dim, the
+    ``keepdim`` error without a dim."""
+    from importlib import import_module
+    af = import_module(ms.__name__ + ".ops.function.array_func")
+    x = ms.Tensor(np.array([[3, 20, 5], [67, 8, 130], [3, 15, 130]], np.float32))
+    out = []
+    for f in (af.max_ext, af.min_ext):
+        out += [f(x), f(x, 1), f(x, 0, True), f(ms.Tensor(np.array([[1, 7], [7, 2]], np.int32)), -1),
+                ms.grad(lambda t, g=f: g(t))(x), _raised(lambda g=f: g(x, None, True))]
+    return out
+
+
 def case_bincount_compiled(ms):
     """A data-dependent output length inside ms.jit and a GRAPH_MODE-style Cell (MindSpore: a
     dynamic-shape graph), with float32/int32/float64 weights and minlength."""
