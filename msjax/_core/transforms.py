@@ -370,6 +370,11 @@ def _shadow(x):
     return x.astype(jnp.float32)
 
 
+def _shadow_numbers(x):
+    """``_shadow`` for integers only: a bool input (a mask) stays itself."""
+    return x if x.dtype == jnp.bool_ else _shadow(x)
+
+
 COMPILED_SCOPE = state.COMPILED_SCOPE
 _compiled = state.compiled
 
@@ -687,15 +692,19 @@ class StatefulFunction:
                 # numbers. JAX does not, so the gradient pass sees float shadows of
                 # them; the values come from the untouched integer computation.
                 target, (out, changed) = run(diff_in, diff_w)
-                shadow_in = [[_shadow(x) for x in g] for g in diff_in]
-                shadow_w = [_shadow(w) for w in diff_w]     # integer weights too (MindSpore: real gradients)
-                try:
-                    shadow_target, vjp_fn, _ = jax.vjp(run, shadow_in, shadow_w, has_aux=True)
-                except Exception as e:  # noqa: BLE001 - an op that needs integers (gather
-                    # indices, Embedding ids): no gradient path through them, so
-                    # differentiate the real inputs; theirs are zeros as in MindSpore.
-                    if isinstance(e, RuntimeError):     # MindSpore's refusals (views.py)
-                        raise
+                for shadow in (_shadow, _shadow_numbers):
+                    shadow_in = [[shadow(x) for x in g] for g in diff_in]
+                    shadow_w = [shadow(w) for w in diff_w]     # integer weights too (MindSpore: real gradients)
+                    try:
+                        shadow_target, vjp_fn, _ = jax.vjp(run, shadow_in, shadow_w, has_aux=True)
+                        break
+                    except Exception as e:  # noqa: BLE001 - an op that needs integers (gather
+                        # indices, Embedding ids) or bools (a mask): no gradient path through
+                        # them, so first keep the bools real, then differentiate the real
+                        # inputs; theirs are zeros as in MindSpore.
+                        if isinstance(e, RuntimeError):     # MindSpore's refusals (views.py)
+                            raise
+                else:
                     shadow_target, vjp_fn, _ = jax.vjp(run, diff_in, diff_w, has_aux=True)
             if spec.jacobian:
                 t_leaves, t_def = jax.tree_util.tree_flatten(target if exact else shadow_target)

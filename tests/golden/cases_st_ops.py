@@ -211,6 +211,22 @@ def case_max_ext_min_ext(ms):
     return out
 
 
+def case_grad_value_dependent_shapes(ms):
+    """Gradients through ops whose output shape depends on values (tests/st/ops/test_ops_masked_select.py):
+    ``mint.masked_select`` by an integer input and its bool mask (a mask's gradient is zeros, an
+    integer input's keeps its dtype), ``nonzero``'s count scaling a float or integer input."""
+    T, ops, mint = ms.Tensor, ms.ops, ms.mint
+    mask = T(np.array([[True], [False], [True], [False]]))
+    out = []
+    for dt in (np.int8, np.uint8, np.int64, np.float16, np.float32):
+        x = T(np.array([[1, 2, 3], [3, 4, 5], [6, 7, 8], [3, 6, 9]]).astype(dt))
+        out.append(ops.grad(lambda a, b: mint.masked_select(a, b), (0, 1))(x, mask))
+    for dt in (np.float32, np.int32):
+        x = T(np.array([[1, 0, 3], [3, 4, 0]]).astype(dt))
+        out.append(ops.grad(lambda a: a.nonzero().sum() * a, (0,))(x))
+    return out
+
+
 def case_bincount_compiled(ms):
     """A data-dependent output length inside ms.jit and a GRAPH_MODE-style Cell (MindSpore: a
     dynamic-shape graph), with float32/int32/float64 weights and minlength."""
