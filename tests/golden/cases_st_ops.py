@@ -227,6 +227,20 @@ def case_grad_value_dependent_shapes(ms):
     return out
 
 
+def case_max_pool_with_argmax_v2(ms):
+    """``ops.operations.MaxPoolWithArgmaxV2`` (tests/st/ops/test_ops_maxpool_with_argmax_v2.py): output
+    and argmax (Int64 and Int32) with strides, pads, dilation and ceil_mode, float16 and float32, and
+    the constructor's argument errors."""
+    P = ms.ops.operations
+    x = ms.Tensor(_f32(2, 3, 7, 6, seed=4))
+    out = [P.MaxPoolWithArgmaxV2((3, 2), (2, 1))(x),
+           P.MaxPoolWithArgmaxV2(3, 2, 1, 1, True, ms.int32)(x),
+           P.MaxPoolWithArgmaxV2((2, 3), (1, 2), (1, 1), (2, 1), False)(ms.Tensor(_f32(1, 2, 6, 7, seed=5), ms.float16))]
+    out += [_raised(lambda: P.MaxPoolWithArgmaxV2(2, ceil_mode=1)),
+            _raised(lambda: P.MaxPoolWithArgmaxV2(2, argmax_type=ms.float32))]
+    return out
+
+
 def case_bincount_compiled(ms):
     """A data-dependent output length inside ms.jit and a GRAPH_MODE-style Cell (MindSpore: a
     dynamic-shape graph), with float32/int32/float64 weights and minlength."""
