@@ -241,6 +241,29 @@ def case_max_pool_with_argmax_v2(ms):
     return out
 
 
+def case_function_ext_private_names(ms):
+    """``ops.function.array_func.new_ones``/``new_zeros``, ``math_func.norm_ext`` and ``ops.numel``
+    (tests/st/ops/test_ops_new_ones.py, _new_zeros, _norm, _numel): values, dtypes and errors
+    (``one_hot_ext``'s and ``norm_ext``'s values have no PyNative CPU kernel in MindSpore 2.10: mint's
+    one_hot and norm cases cover them)."""
+    from importlib import import_module
+    af = import_module(ms.__name__ + ".ops.function.array_func")
+    mf = import_module(ms.__name__ + ".ops.function.math_func")
+    T = ms.Tensor
+    x = T(_f32(2, 3, seed=6))
+    xi = T(np.array([[1, 0, 3]], np.int32))
+    out = [af.new_ones(x, (2, 2)), af.new_ones(xi, (3,), dtype=ms.float16), af.new_zeros(x, (1, 4)),
+           af.new_zeros(xi, (2,), dtype=ms.bool_)]
+    out += [ms.ops.numel(x), ms.ops.numel(T(np.float32(3))),
+            _raised(lambda: mf.norm_ext(np.ones(3))), _raised(lambda: mf.norm_ext(x, "bad")),
+            _raised(lambda: ms.ops.numel(3))]
+    return out
+
+
+def case_err_numel_not_tensor(ms):
+    return ms.ops.numel([1, 2])
+
+
 def case_bincount_compiled(ms):
     """A data-dependent output length inside ms.jit and a GRAPH_MODE-style Cell (MindSpore: a
     dynamic-shape graph), with float32/int32/float64 weights and minlength."""

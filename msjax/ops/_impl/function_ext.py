@@ -1,0 +1,48 @@
+"""Functions MindSpore's ``ops.function`` modules keep under private ``*_ext`` / ``new_*`` names
+(its own tests import them): ``array_func.new_ones``/``new_zeros``/``one_hot_ext`` and
+``math_func.norm_ext``, each the msjax op with that meaning (``Tensor.new_ones``,
+``mint.nn.functional.one_hot``, ``mint.norm``); ``ops.numel``, the public one."""
+from __future__ import annotations
+
+from ..._core.registry import op
+from ..._core.tensor import Tensor
+
+
+def _tensor(name, arg, v):
+    if not isinstance(v, Tensor):
+        raise TypeError(f"For '{name}', the '{arg}' must be a Tensor, but got {type(v).__name__}.")
+    return v
+
+
+def new_ones(input, size, *, dtype=None):
+    """``array_func.new_ones(input, size, *, dtype=None)``: ``input.new_ones(size, dtype)``."""
+    return _tensor("new_ones", "input", input).new_ones(size, dtype)
+
+
+def new_zeros(input, size, *, dtype=None):
+    """``array_func.new_zeros(input, size, *, dtype=None)``: ``input.new_zeros(size, dtype)``."""
+    return _tensor("new_zeros", "input", input).new_zeros(size, dtype)
+
+
+def one_hot_ext(tensor, num_classes):
+    """``array_func.one_hot_ext(tensor, num_classes)``: ``mint.nn.functional.one_hot`` (differs from
+    MindSpore's CPU build, which has no OneHotExt kernel in PyNative and raises ``RuntimeError``)."""
+    from ...mint.nn import functional
+    return functional.one_hot(tensor, num_classes)
+
+
+def norm_ext(input, p="fro", dim=None, keepdim=False, *, dtype=None):
+    """``math_func.norm_ext``: ``mint.norm`` (differs from MindSpore's CPU build, which has no
+    LinalgVectorNorm kernel in PyNative and raises ``RuntimeError``)."""
+    if not isinstance(input, Tensor):
+        raise TypeError(f"For `norm_ext`, the `input` must be Tensor!, but get {type(input)}.")
+    from ... import mint
+    return mint.norm(input, p, dim, keepdim, dtype=dtype)
+
+
+@op("numel", family="array")
+def numel(input):
+    """``ops.numel(input)``: the number of elements (a Python int)."""
+    if not isinstance(input, Tensor):
+        raise TypeError(f"For numel, input must be a Tensor, but got {type(input)}.")
+    return input.size
