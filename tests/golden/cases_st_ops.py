@@ -264,6 +264,26 @@ def case_err_numel_not_tensor(ms):
     return ms.ops.numel([1, 2])
 
 
+def case_tanh_grad_primitive(ms):
+    """``ops.auto_generate.TanhGrad`` (tests/st/ops/test_ops_tanh_grad.py): ``dy * (1 - y * y)`` in
+    float32/float64/float16, its own gradients by ``y`` and ``dy``, in ``ms.jit``, and the errors."""
+    T = ms.Tensor
+    tg = ms.ops.auto_generate.TanhGrad()
+    y, dy = _f32(2, 3, seed=7), _f32(2, 3, seed=8)
+    out = [tg(T(y.astype(t)), T(dy.astype(t))) for t in (np.float32, np.float64, np.float16)]
+
+    def f(a, b):
+        return tg(a, b)
+    out += [ms.grad(f, (0, 1))(T(y), T(dy)), ms.jit(f)(T(y), T(dy))]
+    out += [_raised(lambda: tg(T(y), T(dy.astype(np.float16)))), _raised(lambda: tg(T(y), 2.0)),
+            _raised(lambda: tg(T(y), T(_f32(3, 3))))]
+    return out
+
+
+def case_err_tanh_grad_dtypes(ms):
+    return ms.ops.auto_generate.TanhGrad()(ms.Tensor(np.ones(2, np.float32)), ms.Tensor(np.ones(2, np.int32)))
+
+
 def case_bincount_compiled(ms):
     """A data-dependent output length inside ms.jit and a GRAPH_MODE-style Cell (MindSpore: a
     dynamic-shape graph), with float32/int32/float64 weights and minlength."""
