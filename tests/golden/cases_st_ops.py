@@ -284,6 +284,23 @@ def case_err_tanh_grad_dtypes(ms):
     return ms.ops.auto_generate.TanhGrad()(ms.Tensor(np.ones(2, np.float32)), ms.Tensor(np.ones(2, np.int32)))
 
 
+def case_slice_ext_primitive(ms):
+    """``ops.auto_generate.SliceExt`` (tests/st/ops/test_ops_slice_ext.py): Python-slice bounds along a
+    dim (negative, clamped, empty), and its errors."""
+    x = ms.Tensor(np.arange(24).reshape(2, 3, 4).astype(np.float32))
+    s = ms.ops.auto_generate.SliceExt()
+    return [_raised(lambda a=a: s(x, *a)) for a in ((1, 0, 2, 1), (2, 1, 4, 2), (-1, -3, -1, 1), (0, 0, 5, 1),
+                                                     (2, 3, 1, 1), (1, -10, 10, 2))]
+
+
+def case_err_slice_ext_step(ms):
+    return ms.ops.auto_generate.SliceExt()(ms.Tensor(np.ones((2, 3), np.float32)), 1, 0, 3, 0)
+
+
+def case_err_slice_ext_dim(ms):
+    return ms.ops.auto_generate.SliceExt()(ms.Tensor(np.ones((2, 3), np.float32)), 2, 0, 1, 1)
+
+
 def case_bincount_compiled(ms):
     """A data-dependent output length inside ms.jit and a GRAPH_MODE-style Cell (MindSpore: a
     dynamic-shape graph), with float32/int32/float64 weights and minlength."""

@@ -1,7 +1,8 @@
 """Functions MindSpore's ``ops.function`` modules keep under private ``*_ext`` / ``new_*`` names
 (its own tests import them): ``array_func.new_ones``/``new_zeros``/``one_hot_ext`` and
 ``math_func.norm_ext``, each the msjax op with that meaning (``Tensor.new_ones``,
-``mint.nn.functional.one_hot``, ``mint.norm``); ``ops.numel``, the public one."""
+``mint.nn.functional.one_hot``, ``mint.norm``); ``ops.numel``, the public one; the ``SliceExt``
+Primitive of ``ops.auto_generate``."""
 from __future__ import annotations
 
 from ..._core.registry import op
@@ -46,3 +47,17 @@ def numel(input):
     if not isinstance(input, Tensor):
         raise TypeError(f"For numel, input must be a Tensor, but got {type(input)}.")
     return input.size
+
+
+@op("prim_slice_ext", primitive="SliceExt", family="array")
+def _slice_ext(input, dim, start, end, step):
+    """``ops.auto_generate.SliceExt()(input, dim, start, end, step)``: ``input`` sliced along ``dim``
+    as Python slices ``start:end:step`` (out-of-range bounds clamped; ``step`` positive)."""
+    from .array import _dim_error
+    x = _tensor("SliceExt", "input", input)
+    nd = x.ndim
+    if not -nd <= dim < nd:
+        raise _dim_error(dim, nd)
+    if step <= 0:
+        raise ValueError("slice step must be positive")
+    return x[(slice(None),) * (dim % nd) + (slice(start, end, step),)]
