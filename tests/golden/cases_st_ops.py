@@ -301,6 +301,18 @@ def case_err_slice_ext_dim(ms):
     return ms.ops.auto_generate.SliceExt()(ms.Tensor(np.ones((2, 3), np.float32)), 2, 0, 1, 1)
 
 
+def case_tensor_split_indices_and_split_ext(ms):
+    """``ops.tensor_split`` by indices past the end, negative or decreasing (NumPy's ``array_split``
+    pieces: tests/st/ops/test_split.py), along both axes; ``array_func.split_ext`` by a size and by
+    sizes, and its type error."""
+    from importlib import import_module
+    af = import_module(ms.__name__ + ".ops.function.array_func")
+    x = ms.Tensor(np.arange(10).reshape(5, 2).astype(np.int64))
+    out = [ms.ops.tensor_split(x, ios, ax) for ios in ([1, 4, 7], [-2], [3, 1], [0, -1, 9], (2,)) for ax in (0, 1)]
+    out += [af.split_ext(x, 2), af.split_ext(x, [1, 4]), af.split_ext(x, 1, 1), _raised(lambda: af.split_ext(x, 2.0))]
+    return out
+
+
 def case_bincount_compiled(ms):
     """A data-dependent output length inside ms.jit and a GRAPH_MODE-style Cell (MindSpore: a
     dynamic-shape graph), with float32/int32/float64 weights and minlength."""

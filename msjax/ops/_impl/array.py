@@ -695,7 +695,9 @@ def tensor_split(input, indices_or_sections, axis=0):
         q, r = divmod(n, ios)
         sizes = [q + 1] * r + [q] * (ios - r)
         return _split_sizes(x, ax, sizes)
-    return tuple(wrap(p) for p in jnp.split(x, list(ios), axis=ax))
+    points = [0] + [int(i) for i in ios] + [x.shape[ax]]      # numpy's pieces: Python slices between them
+    lead = (_py_slice(None),) * ax
+    return tuple(wrap(x[lead + (_py_slice(a, b),)]) for a, b in zip(points[:-1], points[1:]))
 
 
 def _slice(x, begin, size):

@@ -1,7 +1,7 @@
 """Functions MindSpore's ``ops.function`` modules keep under private ``*_ext`` / ``new_*`` names
-(its own tests import them): ``array_func.new_ones``/``new_zeros``/``one_hot_ext`` and
+(its own tests import them): ``array_func.new_ones``/``new_zeros``/``one_hot_ext``/``split_ext`` and
 ``math_func.norm_ext``, each the msjax op with that meaning (``Tensor.new_ones``,
-``mint.nn.functional.one_hot``, ``mint.norm``); ``ops.numel``, the public one; the ``SliceExt``
+``mint.nn.functional.one_hot``, ``mint.split``, ``mint.norm``); ``ops.numel``, the public one; the ``SliceExt``
 Primitive of ``ops.auto_generate``."""
 from __future__ import annotations
 
@@ -39,6 +39,16 @@ def norm_ext(input, p="fro", dim=None, keepdim=False, *, dtype=None):
         raise TypeError(f"For `norm_ext`, the `input` must be Tensor!, but get {type(input)}.")
     from ... import mint
     return mint.norm(input, p, dim, keepdim, dtype=dtype)
+
+
+def split_ext(tensor, split_size, dim=0):
+    """``array_func.split_ext(tensor, split_size, dim=0)``: ``mint.split`` (an int: chunks of that
+    size; a list/tuple: those sizes)."""
+    if not isinstance(split_size, (int, list, tuple)) or isinstance(split_size, bool):
+        raise TypeError(f"Type of Argument `split_size` should be integer, tuple(int) or list(int), "
+                        f"but got {type(split_size)}")
+    from ... import mint
+    return mint.split(tensor, split_size, dim)
 
 
 @op("numel", family="array")
