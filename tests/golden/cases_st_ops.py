@@ -313,6 +313,25 @@ def case_tensor_split_indices_and_split_ext(ms):
     return out
 
 
+def case_scatter_nd_integer_updates_grad(ms):
+    """``ops.scatter_nd``'s gradients by its indices and its integer or float updates
+    (tests/st/ops/test_scatter_nd.py: integer indices stay indices, the updates get ones), and a
+    0-D indices' error."""
+    T, ops = ms.Tensor, ms.ops
+    idx = np.array([[1, 0], [1, 1], [1, 0], [1, 0], [1, 0]])
+    out = []
+    for dt in (np.int64, np.int8, np.float16):
+        for it in (np.int64, np.int32):
+            i, u = T(idx.astype(it)), T(np.array([-13.4, -3.1, 5.1, -12.1, -1.0]).astype(dt))
+            out += [ops.scatter_nd(i, u, (2, 2)), ms.grad(ops.scatter_nd, (0, 1))(i, u, (2, 2))]
+    out.append(_raised(lambda: ops.scatter_nd(T(np.array(3, np.int64)), T(np.ones(2, np.float32)), (4, 5))))
+    return out
+
+
+def case_err_scatter_nd_scalar_indices(ms):
+    return ms.ops.scatter_nd(ms.Tensor(np.array(3, np.int64)), ms.Tensor(np.ones(2, np.float32)), (4, 5))
+
+
 def case_bincount_compiled(ms):
     """A data-dependent output length inside ms.jit and a GRAPH_MODE-style Cell (MindSpore: a
     dynamic-shape graph), with float32/int32/float64 weights and minlength."""
