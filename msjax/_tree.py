@@ -122,6 +122,7 @@ _PRIVATE_NAMES = {
                                           "one_hot_ext": "msjax.ops._impl.function_ext",
                                           "split_ext": "msjax.ops._impl.function_ext"},
     "mindspore.ops.function.math_func": {"norm_ext": "msjax.ops._impl.function_ext"},
+    "mindspore.ops.function.nn_func": {"interpolate_ext": "msjax.ops._impl.function_ext"},
     "mindspore.ops.function.grad.grad_func": {"custom_vjp": "msjax._core.custom_grad"},
     "mindspore.ops.composite.base": {"GradOperation": "msjax._core.grad", "HyperMap": "msjax.ops.composite",
                                      "MultitypeFuncGraph": "msjax.ops.composite", "Map": "msjax.ops.composite"},

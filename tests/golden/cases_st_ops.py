@@ -332,6 +332,17 @@ def case_err_scatter_nd_scalar_indices(ms):
     return ms.ops.scatter_nd(ms.Tensor(np.array(3, np.int64)), ms.Tensor(np.ones(2, np.float32)), (4, 5))
 
 
+def case_interpolate_ext_private_name(ms):
+    """``ops.function.nn_func.interpolate_ext`` (tests/st/ops/test_ops_upsample_nearest.py): nearest by
+    size and by scale factor in 1-D, 2-D and 3-D (MindSpore 2.10's CPU build has no PyNative
+    UpsampleBilinear2D kernel: mint's interpolate cases cover the other modes)."""
+    from importlib import import_module
+    nf = import_module(ms.__name__ + ".ops.function.nn_func")
+    T = ms.Tensor
+    return [nf.interpolate_ext(T(_f32(1, 2, 5)), size=8), nf.interpolate_ext(T(_f32(1, 2, 3, 4)), scale_factor=(1.5, 2.0)),
+            nf.interpolate_ext(T(_f32(1, 1, 2, 3, 2)), size=(3, 4, 5))]
+
+
 def case_bincount_compiled(ms):
     """A data-dependent output length inside ms.jit and a GRAPH_MODE-style Cell (MindSpore: a
     dynamic-shape graph), with float32/int32/float64 weights and minlength."""

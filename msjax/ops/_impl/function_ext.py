@@ -1,6 +1,6 @@
 """Functions MindSpore's ``ops.function`` modules keep under private ``*_ext`` / ``new_*`` names
 (its own tests import them): ``array_func.new_ones``/``new_zeros``/``one_hot_ext``/``split_ext`` and
-``math_func.norm_ext``, each the msjax op with that meaning (``Tensor.new_ones``,
+``math_func.norm_ext``, ``nn_func.interpolate_ext``, each the msjax op with that meaning (``Tensor.new_ones``,
 ``mint.nn.functional.one_hot``, ``mint.split``, ``mint.norm``); ``ops.numel``, the public one; the ``SliceExt``
 Primitive of ``ops.auto_generate``."""
 from __future__ import annotations
@@ -49,6 +49,13 @@ def split_ext(tensor, split_size, dim=0):
                         f"but got {type(split_size)}")
     from ... import mint
     return mint.split(tensor, split_size, dim)
+
+
+def interpolate_ext(input, size=None, scale_factor=None, mode="nearest", align_corners=None,
+                    recompute_scale_factor=None):
+    """``nn_func.interpolate_ext``: ``mint.nn.functional.interpolate`` (MindSpore's same function)."""
+    from ...mint.nn import functional
+    return functional.interpolate(input, size, scale_factor, mode, align_corners, recompute_scale_factor)
 
 
 @op("numel", family="array")
