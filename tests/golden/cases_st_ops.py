@@ -343,6 +343,22 @@ def case_interpolate_ext_private_name(ms):
             nf.interpolate_ext(T(_f32(1, 1, 2, 3, 2)), size=(3, 4, 5))]
 
 
+def case_view_as_real(ms):
+    """``ops.view_as_real`` (tests/st/ops/test_ops_view_as_real.py): Complex64/Complex128 as real pairs,
+    in ``ms.jit``, and its errors."""
+    T, ops = ms.Tensor, ms.ops
+    x = T(np.array([[2 + 1j, 2 - 3j], [0.5j, 2]], np.complex64))
+
+    def f(a):
+        return ops.view_as_real(a) * 2
+    return [ops.view_as_real(x), ops.view_as_real(T(np.array([1 - 2j], np.complex128))), ms.jit(f)(x),
+            _raised(lambda: ops.view_as_real(T(np.ones(2, np.float32)))), _raised(lambda: ops.view_as_real(np.array([1j])))]
+
+
+def case_err_view_as_real_float(ms):
+    return ms.ops.view_as_real(ms.Tensor(np.ones(2, np.float32)))
+
+
 def case_bincount_compiled(ms):
     """A data-dependent output length inside ms.jit and a GRAPH_MODE-style Cell (MindSpore: a
     dynamic-shape graph), with float32/int32/float64 weights and minlength."""
