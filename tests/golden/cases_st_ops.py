@@ -235,7 +235,8 @@ def case_max_pool_with_argmax_v2(ms):
     x = ms.Tensor(_f32(2, 3, 7, 6, seed=4))
     out = [P.MaxPoolWithArgmaxV2((3, 2), (2, 1))(x),
            P.MaxPoolWithArgmaxV2(3, 2, 1, 1, True, ms.int32)(x),
-           P.MaxPoolWithArgmaxV2((2, 3), (1, 2), (1, 1), (2, 1), False)(ms.Tensor(_f32(1, 2, 6, 7, seed=5), ms.float16))]
+           P.MaxPoolWithArgmaxV2((2, 3), (1, 2), (1, 1), (2, 1), False)(
+               ms.Tensor(_f32(1, 2, 6, 7, seed=5), ms.float16))]
     out += [_raised(lambda: P.MaxPoolWithArgmaxV2(2, ceil_mode=1)),
             _raised(lambda: P.MaxPoolWithArgmaxV2(2, argmax_type=ms.float32))]
     return out
@@ -339,7 +340,8 @@ def case_interpolate_ext_private_name(ms):
     from importlib import import_module
     nf = import_module(ms.__name__ + ".ops.function.nn_func")
     T = ms.Tensor
-    return [nf.interpolate_ext(T(_f32(1, 2, 5)), size=8), nf.interpolate_ext(T(_f32(1, 2, 3, 4)), scale_factor=(1.5, 2.0)),
+    return [nf.interpolate_ext(T(_f32(1, 2, 5)), size=8),
+            nf.interpolate_ext(T(_f32(1, 2, 3, 4)), scale_factor=(1.5, 2.0)),
             nf.interpolate_ext(T(_f32(1, 1, 2, 3, 2)), size=(3, 4, 5))]
 
 
@@ -352,11 +354,22 @@ def case_view_as_real(ms):
     def f(a):
         return ops.view_as_real(a) * 2
     return [ops.view_as_real(x), ops.view_as_real(T(np.array([1 - 2j], np.complex128))), ms.jit(f)(x),
-            _raised(lambda: ops.view_as_real(T(np.ones(2, np.float32)))), _raised(lambda: ops.view_as_real(np.array([1j])))]
+            _raised(lambda: ops.view_as_real(T(np.ones(2, np.float32)))),
+            _raised(lambda: ops.view_as_real(np.array([1j])))]
 
 
 def case_err_view_as_real_float(ms):
     return ms.ops.view_as_real(ms.Tensor(np.ones(2, np.float32)))
+
+
+def case_parallel_concat(ms):
+    """``ops.operations.ParallelConcat`` (tests/st/ops/test_parallelconcat.py): a tuple or list of
+    (1, ...) Tensors along axis 0, and the dtype error."""
+    T, P = ms.Tensor, ms.ops.operations
+    a, b = T(np.array([[1, 2]], np.int32)), T(np.array([[3, 4]], np.int32))
+    return [P.ParallelConcat()((a, b)), P.ParallelConcat()([a]),
+            P.ParallelConcat()([T(_f32(1, 2, 3)), T(_f32(1, 2, 3, seed=1))]),
+            _raised(lambda: P.ParallelConcat()((a, T(np.array([[3.0, 4.0]], np.float32)))))]
 
 
 def case_bincount_compiled(ms):

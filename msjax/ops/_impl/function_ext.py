@@ -1,8 +1,8 @@
 """Functions MindSpore's ``ops.function`` modules keep under private ``*_ext`` / ``new_*`` names
 (its own tests import them): ``array_func.new_ones``/``new_zeros``/``one_hot_ext``/``split_ext`` and
 ``math_func.norm_ext``, ``nn_func.interpolate_ext``, each the msjax op with that meaning (``Tensor.new_ones``,
-``mint.nn.functional.one_hot``, ``mint.split``, ``mint.norm``); ``ops.numel``, the public one; the ``SliceExt``
-Primitive of ``ops.auto_generate``."""
+``mint.nn.functional.one_hot``, ``mint.split``, ``mint.norm``); ``ops.numel``, the public one; the
+``SliceExt`` and ``ParallelConcat`` Primitives."""
 from __future__ import annotations
 
 from ..._core.registry import op
@@ -78,3 +78,22 @@ def _slice_ext(input, dim, start, end, step):
     if step <= 0:
         raise ValueError("slice step must be positive")
     return x[(slice(None),) * (dim % nd) + (slice(start, end, step),)]
+
+
+@op("prim_parallel_concat", primitive="ParallelConcat", family="array")
+def _parallel_concat(values):
+    """``ops.ParallelConcat()(values)``: Tensors of one dtype and one shape (first dimension 1)
+    concatenated along axis 0. Differs from MindSpore: shapes that differ raise ``ValueError``
+    (MindSpore's CPU kernel logs the error and returns what it concatenated)."""
+    if not isinstance(values, (tuple, list)) or not values or not all(isinstance(v, Tensor) for v in values):
+        raise TypeError(f"For 'ParallelConcat', the input must be a tuple or list of Tensors, but got {values!r}.")
+    first = values[0]
+    for i, v in enumerate(values[1:], 1):
+        if v.dtype != first.dtype:
+            raise TypeError(f"For primitive[ParallelConcat], the input type must be same. name:[element0]:"
+                            f"Tensor[{first.dtype}]. name:[element{i}]:Tensor[{v.dtype}].")
+        if v.shape != first.shape:
+            raise ValueError(f"For 'ParallelConcat', the shape of all tensors must be the same, but got "
+                             f"tensor0.shape {list(first.shape)} and tensor{i}.shape {list(v.shape)}")
+    from .array import concat
+    return concat(tuple(values), 0)
