@@ -418,6 +418,27 @@ def _shadow(x):
     return x.astype(jnp.float32)
 
 
+def _shadow_numbers(x):
+    """``_shadow`` for integers only: a bool input (a mask) stays itself."""
+    return x if x.dtype == jnp.bool_ else _shadow(x)
+
+
+def _shadow_attempts(diff_in, diff_w):
+    """Float shadows to differentiate integer/bool inputs through, most shadowed first: all of
+    them; the bools kept real (masks); then also one integer input kept real at a time (the
+    indices of a scatter/gather beside integer updates). Integer weights are always shadowed."""
+    shadow_w = [_shadow(w) for w in diff_w]     # integer weights too (MindSpore: real gradients)
+    yield [[_shadow(x) for x in g] for g in diff_in], shadow_w
+    numbers = [[_shadow_numbers(x) for x in g] for g in diff_in]
+    yield numbers, shadow_w
+    for gi, g in enumerate(diff_in):
+        for xi, x in enumerate(g):
+            if not _inexact(x) and x.dtype != jnp.bool_:
+                kept = [list(h) for h in numbers]
+                kept[gi][xi] = x
+                yield kept, shadow_w
+
+
 COMPILED_SCOPE = state.COMPILED_SCOPE
 _compiled = state.compiled
 
@@ -735,15 +756,17 @@ class StatefulFunction:
                 # numbers. JAX does not, so the gradient pass sees float shadows of
                 # them; the values come from the untouched integer computation.
                 target, (out, changed) = run(diff_in, diff_w)
-                shadow_in = [[_shadow(x) for x in g] for g in diff_in]
-                shadow_w = [_shadow(w) for w in diff_w]     # integer weights too (MindSpore: real gradients)
-                try:
-                    shadow_target, vjp_fn, _ = jax.vjp(run, shadow_in, shadow_w, has_aux=True)
-                except Exception as e:  # noqa: BLE001 - an op that needs integers (gather
-                    # indices, Embedding ids): no gradient path through them, so
-                    # differentiate the real inputs; theirs are zeros as in MindSpore.
-                    if isinstance(e, RuntimeError):     # MindSpore's refusals (views.py)
-                        raise
+                for shadow_in, shadow_w in _shadow_attempts(diff_in, diff_w):
+                    try:
+                        shadow_target, vjp_fn, _ = jax.vjp(run, shadow_in, shadow_w, has_aux=True)
+                        break
+                    except Exception as e:  # noqa: BLE001 - an op that needs integers (gather
+                        # indices, Embedding ids) or bools (a mask): no gradient path through
+                        # them, so keep those real, and at last differentiate the real
+                        # inputs; theirs are zeros as in MindSpore.
+                        if isinstance(e, RuntimeError):     # MindSpore's refusals (views.py)
+                            raise
+                else:
                     shadow_target, vjp_fn, _ = jax.vjp(run, diff_in, diff_w, has_aux=True)
             if spec.jacobian:
                 t_leaves, t_def = jax.tree_util.tree_flatten(target if exact else shadow_target)

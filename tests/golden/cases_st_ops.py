@@ -197,6 +197,181 @@ def case_tensordump_and_dump_gradient(ms):
         shutil.rmtree(folder, ignore_errors=True)
 
 
+def case_max_ext_min_ext(ms):
+    """``ops.function.array_func.max_ext``/``min_ext`` (tests/st/ops/test_ops_max.py, test_ops_min.py):
+    every element's extreme and its gradient over ties, ``(values, indices)`` along a dim, the
+    ``keepdim`` error without a dim."""
+    from importlib import import_module
+    af = import_module(ms.__name__ + ".ops.function.array_func")
+    x = ms.Tensor(np.array([[3, 20, 5], [67, 8, 130], [3, 15, 130]], np.float32))
+    out = []
+    for f in (af.max_ext, af.min_ext):
+        out += [f(x), f(x, 1), f(x, 0, True), f(ms.Tensor(np.array([[1, 7], [7, 2]], np.int32)), -1),
+                ms.grad(lambda t, g=f: g(t))(x), _raised(lambda g=f: g(x, None, True))]
+    return out
+
+
+def case_grad_value_dependent_shapes(ms):
+    """Gradients through ops whose output shape depends on values (tests/st/ops/test_ops_masked_select.py):
+    ``mint.masked_select`` by an integer input and its bool mask (a mask's gradient is zeros, an
+    integer input's keeps its dtype), ``nonzero``'s count scaling a float or integer input."""
+    T, ops, mint = ms.Tensor, ms.ops, ms.mint
+    mask = T(np.array([[True], [False], [True], [False]]))
+    out = []
+    for dt in (np.int8, np.uint8, np.int64, np.float16, np.float32):
+        x = T(np.array([[1, 2, 3], [3, 4, 5], [6, 7, 8], [3, 6, 9]]).astype(dt))
+        out.append(ops.grad(lambda a, b: mint.masked_select(a, b), (0, 1))(x, mask))
+    for dt in (np.float32, np.int32):
+        x = T(np.array([[1, 0, 3], [3, 4, 0]]).astype(dt))
+        out.append(ops.grad(lambda a: a.nonzero().sum() * a, (0,))(x))
+    return out
+
+
+def case_max_pool_with_argmax_v2(ms):
+    """``ops.operations.MaxPoolWithArgmaxV2`` (tests/st/ops/test_ops_maxpool_with_argmax_v2.py): output
+    and argmax (Int64 and Int32) with strides, pads, dilation and ceil_mode, float16 and float32, and
+    the constructor's argument errors."""
+    P = ms.ops.operations
+    x = ms.Tensor(_f32(2, 3, 7, 6, seed=4))
+    out = [P.MaxPoolWithArgmaxV2((3, 2), (2, 1))(x),
+           P.MaxPoolWithArgmaxV2(3, 2, 1, 1, True, ms.int32)(x),
+           P.MaxPoolWithArgmaxV2((2, 3), (1, 2), (1, 1), (2, 1), False)(
+               ms.Tensor(_f32(1, 2, 6, 7, seed=5), ms.float16))]
+    out += [_raised(lambda: P.MaxPoolWithArgmaxV2(2, ceil_mode=1)),
+            _raised(lambda: P.MaxPoolWithArgmaxV2(2, argmax_type=ms.float32))]
+    return out
+
+
+def case_function_ext_private_names(ms):
+    """``ops.function.array_func.new_ones``/``new_zeros``, ``math_func.norm_ext`` and ``ops.numel``
+    (tests/st/ops/test_ops_new_ones.py, _new_zeros, _norm, _numel): values, dtypes and errors
+    (``one_hot_ext``'s and ``norm_ext``'s values have no PyNative CPU kernel in MindSpore 2.10: mint's
+    one_hot and norm cases cover them)."""
+    from importlib import import_module
+    af = import_module(ms.__name__ + ".ops.function.array_func")
+    mf = import_module(ms.__name__ + ".ops.function.math_func")
+    T = ms.Tensor
+    x = T(_f32(2, 3, seed=6))
+    xi = T(np.array([[1, 0, 3]], np.int32))
+    out = [af.new_ones(x, (2, 2)), af.new_ones(xi, (3,), dtype=ms.float16), af.new_zeros(x, (1, 4)),
+           af.new_zeros(xi, (2,), dtype=ms.bool_)]
+    out += [ms.ops.numel(x), ms.ops.numel(T(np.float32(3))),
+            _raised(lambda: mf.norm_ext(np.ones(3))), _raised(lambda: mf.norm_ext(x, "bad")),
+            _raised(lambda: ms.ops.numel(3))]
+    return out
+
+
+def case_err_numel_not_tensor(ms):
+    return ms.ops.numel([1, 2])
+
+
+def case_tanh_grad_primitive(ms):
+    """``ops.auto_generate.TanhGrad`` (tests/st/ops/test_ops_tanh_grad.py): ``dy * (1 - y * y)`` in
+    float32/float64/float16, its own gradients by ``y`` and ``dy``, in ``ms.jit``, and the errors."""
+    T = ms.Tensor
+    tg = ms.ops.auto_generate.TanhGrad()
+    y, dy = _f32(2, 3, seed=7), _f32(2, 3, seed=8)
+    out = [tg(T(y.astype(t)), T(dy.astype(t))) for t in (np.float32, np.float64, np.float16)]
+
+    def f(a, b):
+        return tg(a, b)
+    out += [ms.grad(f, (0, 1))(T(y), T(dy)), ms.jit(f)(T(y), T(dy))]
+    out += [_raised(lambda: tg(T(y), T(dy.astype(np.float16)))), _raised(lambda: tg(T(y), 2.0)),
+            _raised(lambda: tg(T(y), T(_f32(3, 3))))]
+    return out
+
+
+def case_err_tanh_grad_dtypes(ms):
+    return ms.ops.auto_generate.TanhGrad()(ms.Tensor(np.ones(2, np.float32)), ms.Tensor(np.ones(2, np.int32)))
+
+
+def case_slice_ext_primitive(ms):
+    """``ops.auto_generate.SliceExt`` (tests/st/ops/test_ops_slice_ext.py): Python-slice bounds along a
+    dim (negative, clamped, empty), and its errors."""
+    x = ms.Tensor(np.arange(24).reshape(2, 3, 4).astype(np.float32))
+    s = ms.ops.auto_generate.SliceExt()
+    return [_raised(lambda a=a: s(x, *a)) for a in ((1, 0, 2, 1), (2, 1, 4, 2), (-1, -3, -1, 1), (0, 0, 5, 1),
+                                                     (2, 3, 1, 1), (1, -10, 10, 2))]
+
+
+def case_err_slice_ext_step(ms):
+    return ms.ops.auto_generate.SliceExt()(ms.Tensor(np.ones((2, 3), np.float32)), 1, 0, 3, 0)
+
+
+def case_err_slice_ext_dim(ms):
+    return ms.ops.auto_generate.SliceExt()(ms.Tensor(np.ones((2, 3), np.float32)), 2, 0, 1, 1)
+
+
+def case_tensor_split_indices_and_split_ext(ms):
+    """``ops.tensor_split`` by indices past the end, negative or decreasing (NumPy's ``array_split``
+    pieces: tests/st/ops/test_split.py), along both axes; ``array_func.split_ext`` by a size and by
+    sizes, and its type error."""
+    from importlib import import_module
+    af = import_module(ms.__name__ + ".ops.function.array_func")
+    x = ms.Tensor(np.arange(10).reshape(5, 2).astype(np.int64))
+    out = [ms.ops.tensor_split(x, ios, ax) for ios in ([1, 4, 7], [-2], [3, 1], [0, -1, 9], (2,)) for ax in (0, 1)]
+    out += [af.split_ext(x, 2), af.split_ext(x, [1, 4]), af.split_ext(x, 1, 1), _raised(lambda: af.split_ext(x, 2.0))]
+    return out
+
+
+def case_scatter_nd_integer_updates_grad(ms):
+    """``ops.scatter_nd``'s gradients by its indices and its integer or float updates
+    (tests/st/ops/test_scatter_nd.py: integer indices stay indices, the updates get ones), and a
+    0-D indices' error."""
+    T, ops = ms.Tensor, ms.ops
+    idx = np.array([[1, 0], [1, 1], [1, 0], [1, 0], [1, 0]])
+    out = []
+    for dt in (np.int64, np.int8, np.float16):
+        for it in (np.int64, np.int32):
+            i, u = T(idx.astype(it)), T(np.array([-13.4, -3.1, 5.1, -12.1, -1.0]).astype(dt))
+            out += [ops.scatter_nd(i, u, (2, 2)), ms.grad(ops.scatter_nd, (0, 1))(i, u, (2, 2))]
+    out.append(_raised(lambda: ops.scatter_nd(T(np.array(3, np.int64)), T(np.ones(2, np.float32)), (4, 5))))
+    return out
+
+
+def case_err_scatter_nd_scalar_indices(ms):
+    return ms.ops.scatter_nd(ms.Tensor(np.array(3, np.int64)), ms.Tensor(np.ones(2, np.float32)), (4, 5))
+
+
+def case_interpolate_ext_private_name(ms):
+    """``ops.function.nn_func.interpolate_ext`` (tests/st/ops/test_ops_upsample_nearest.py): nearest by
+    size and by scale factor in 1-D, 2-D and 3-D (MindSpore 2.10's CPU build has no PyNative
+    UpsampleBilinear2D kernel: mint's interpolate cases cover the other modes)."""
+    from importlib import import_module
+    nf = import_module(ms.__name__ + ".ops.function.nn_func")
+    T = ms.Tensor
+    return [nf.interpolate_ext(T(_f32(1, 2, 5)), size=8),
+            nf.interpolate_ext(T(_f32(1, 2, 3, 4)), scale_factor=(1.5, 2.0)),
+            nf.interpolate_ext(T(_f32(1, 1, 2, 3, 2)), size=(3, 4, 5))]
+
+
+def case_view_as_real(ms):
+    """``ops.view_as_real`` (tests/st/ops/test_ops_view_as_real.py): Complex64/Complex128 as real pairs,
+    in ``ms.jit``, and its errors."""
+    T, ops = ms.Tensor, ms.ops
+    x = T(np.array([[2 + 1j, 2 - 3j], [0.5j, 2]], np.complex64))
+
+    def f(a):
+        return ops.view_as_real(a) * 2
+    return [ops.view_as_real(x), ops.view_as_real(T(np.array([1 - 2j], np.complex128))), ms.jit(f)(x),
+            _raised(lambda: ops.view_as_real(T(np.ones(2, np.float32)))),
+            _raised(lambda: ops.view_as_real(np.array([1j])))]
+
+
+def case_err_view_as_real_float(ms):
+    return ms.ops.view_as_real(ms.Tensor(np.ones(2, np.float32)))
+
+
+def case_parallel_concat(ms):
+    """``ops.operations.ParallelConcat`` (tests/st/ops/test_parallelconcat.py): a tuple or list of
+    (1, ...) Tensors along axis 0, and the dtype error."""
+    T, P = ms.Tensor, ms.ops.operations
+    a, b = T(np.array([[1, 2]], np.int32)), T(np.array([[3, 4]], np.int32))
+    return [P.ParallelConcat()((a, b)), P.ParallelConcat()([a]),
+            P.ParallelConcat()([T(_f32(1, 2, 3)), T(_f32(1, 2, 3, seed=1))]),
+            _raised(lambda: P.ParallelConcat()((a, T(np.array([[3.0, 4.0]], np.float32)))))]
+
+
 def case_bincount_compiled(ms):
     """A data-dependent output length inside ms.jit and a GRAPH_MODE-style Cell (MindSpore: a
     dynamic-shape graph), with float32/int32/float64 weights and minlength."""

@@ -396,6 +396,36 @@ def tanh(input):
     return wrap(cpu_kernel_math.tanh(x) if cpu_kernel_math.applies(x) else jnp.tanh(x))
 
 
+def _tanh_grad_check(a, g):
+    if a.dtype != g.dtype:
+        raise RuntimeError(f"For TanhGrad, the grad type must be same as input type, but got grad_type: "
+                           f"{mstype.from_np(a.dtype)} and x_type: {mstype.from_np(g.dtype)}")
+    if a.shape != g.shape:
+        if a.ndim != g.ndim:
+            raise ValueError(f"For 'TanhGrad', 'y' and 'dy' must have the same shape, but got {list(a.shape)} "
+                             f"and {list(g.shape)}.")
+        i = next(i for i, (p, q) in enumerate(zip(a.shape, g.shape)) if p != q)
+        raise ValueError(f"The {i}th dim of x({a.shape[i]}) and dout({g.shape[i]}) not equal, primitive name: "
+                         "TanhGrad.")
+    if not jnp.issubdtype(a.dtype, jnp.inexact):
+        raise TypeError(f"For 'TanhGrad', the inputs must be float or complex Tensors, but got "
+                        f"{mstype.from_np(a.dtype)}.")
+
+
+@op("prim_tanh_grad", primitive="TanhGrad", family="nn")
+def _tanh_grad(y, dy):
+    """``ops.auto_generate.TanhGrad()(y, dy)``: ``dy * (1 - y * y)``, Tanh's backward from its output
+    (float or complex, ``y`` and ``dy`` of one dtype and shape), differentiable itself."""
+    if not (isinstance(y, Tensor) and isinstance(dy, Tensor)):
+        raise TypeError(f'Failed calling TanhGrad with "TanhGrad()(y={type(y).__name__}, dy={type(dy).__name__})".'
+                        '\nThe valid calling should be: \n"TanhGrad()(y=<Tensor>, dy=<Tensor>)".')
+    a, g = y._data, dy._data
+    _tanh_grad_check(a, g)
+    if a.dtype in (jnp.float16, jnp.bfloat16):      # MindSpore's kernel: float32 inside, one rounding
+        return wrap((g.astype(jnp.float32) * (1 - jnp.square(a.astype(jnp.float32)))).astype(a.dtype))
+    return wrap(g * (jnp.ones((), a.dtype) - a * a))
+
+
 @op("tanhshrink", family="nn")
 def tanhshrink(input):
     """``ops.tanhshrink(input)``: ``x - tanh(x)``; integer inputs give Float32."""

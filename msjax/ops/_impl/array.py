@@ -22,6 +22,7 @@ import math as _math
 
 import jax
 import jax.numpy as jnp
+from jax._src import core as jax_core
 import numpy as np
 
 from ..._core import dtype as mstype, float_to_int
@@ -45,20 +46,31 @@ def _is_tracer(a):
     return isinstance(a, jax.core.Tracer)
 
 
+def _known(a):
+    """The value of a tracer that has one (an eager ``jax.vjp``'s: MindSpore's PyNative backward
+    runs on such values), else None."""
+    v = jax_core.to_concrete_value(a)
+    return None if v is None else np.asarray(v)
+
+
 def _concrete(a):
-    """numpy value of ``a``, or None while it is being traced."""
+    """numpy value of ``a``, or None while it is being traced (compiled)."""
     if isinstance(a, Tensor):
         a = a._data
     if _is_tracer(a):
-        return None
+        return _known(a)
     return np.asarray(a)
 
 
 def _need_concrete(a, what):
-    """Raise JAX's concretization error (msjax then runs the function op by op)."""
+    """``a``'s value; in compiled code raise JAX's concretization error (msjax then runs the
+    function op by op, where an eager ``jax.vjp``'s tracers carry their values)."""
     if _is_tracer(a):
-        raise jax.errors.ConcretizationTypeError(
-            a, f"ops.{what} has an output shape that depends on the input values")
+        v = _known(a)
+        if v is None:
+            raise jax.errors.ConcretizationTypeError(
+                a, f"ops.{what} has an output shape that depends on the input values")
+        return v
     return np.asarray(a)
 
 
@@ -728,7 +740,9 @@ def tensor_split(input, indices_or_sections, axis=0):
         q, r = divmod(n, ios)
         sizes = [q + 1] * r + [q] * (ios - r)
         return _split_sizes(x, ax, sizes)
-    return tuple(wrap(p) for p in jnp.split(x, list(ios), axis=ax))
+    points = [0] + [int(i) for i in ios] + [x.shape[ax]]      # numpy's pieces: Python slices between them
+    lead = (_py_slice(None),) * ax
+    return tuple(wrap(x[lead + (_py_slice(a, b),)]) for a, b in zip(points[:-1], points[1:]))
 
 
 def _slice(x, begin, size):

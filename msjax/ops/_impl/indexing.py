@@ -572,6 +572,8 @@ def _scatter_nd(indices, updates, shape, op_name="ScatterNd"):
     shape = _ints(shape, "shape", op_name)
     idx, u = arr(indices), arr(updates)
     _check_int_index(idx, op_name, "indices")
+    if idx.ndim == 0:       # MindSpore 2.10's words (its check names 'shape' for the indices)
+        raise RuntimeError("Failure info [The input [shape] must not be a scalar.].")
     k = idx.shape[-1]
     if k > len(shape) or u.shape != idx.shape[:-1] + tuple(shape[k:]):
         raise ValueError(f"For '{op_name}', the shape of 'updates' must be indices.shape[:-1] + shape[indices."

@@ -950,6 +950,18 @@ def real(input):
     return wrap(jnp.real(x) if jnp.iscomplexobj(x) else x)
 
 
+@op("view_as_real", family="math")
+def view_as_real(input):
+    """``ops.view_as_real(input)``: a complex Tensor as real pairs on a new last axis (Float32 for
+    Complex64, Float64 for Complex128). A copy: XLA has no views."""
+    if not isinstance(input, Tensor):
+        raise TypeError("The input must be Tensor!")
+    x = input._data
+    if not jnp.iscomplexobj(x):
+        raise TypeError("For view_as_real, the dtype of input Tensor must be complex.")
+    return wrap(jnp.stack([jnp.real(x), jnp.imag(x)], axis=-1))
+
+
 # ---------------------------------------------------------------------------
 # DivNoNan, MulNoNan, Mod, hypot, heaviside, lcm, logit, nan_to_num
 # ---------------------------------------------------------------------------

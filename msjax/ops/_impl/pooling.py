@@ -304,6 +304,32 @@ def max_pool2d(x, kernel_size, stride=None, padding=0, dilation=1, return_indice
     return wrap(_max_pool_array(xa, k, s, pads, d, ceil_mode, "ignore"))
 
 
+def _check_argmax_v2(kernel_size=None, strides=None, pads=0, dilation=(1, 1), ceil_mode=False,
+                     argmax_type=mstype.int64):
+    if not isinstance(ceil_mode, bool):
+        raise TypeError(f"For 'MaxPoolWithArgmaxV2', the type of 'ceil_mode' should be 'bool', but got type "
+                        f"'{type(ceil_mode).__name__}'.")
+    if argmax_type not in (mstype.int32, mstype.int64):
+        raise TypeError(f"For 'MaxPoolWithArgmaxV2', the valid type of 'argmax_type' must be in "
+                        f"(Int32, Int64), but got {argmax_type}.")
+
+
+@op("prim_max_pool_with_argmax_v2", primitive="MaxPoolWithArgmaxV2",
+    prim_args=("kernel_size", "strides", "pads", "dilation", "ceil_mode", "argmax_type"), family="nn_conv",
+    prim_check=_check_argmax_v2)
+def _max_pool_with_argmax_v2(x, kernel_size=None, strides=None, pads=0, dilation=(1, 1), ceil_mode=False,
+                             argmax_type=mstype.int64):
+    """``ops.MaxPoolWithArgmaxV2(kernel_size, strides=None, pads=0, dilation=(1, 1), ceil_mode=False,
+    argmax_type=mindspore.int64)(x)``: ``max_pool2d``'s ``(output, argmax)`` on a 4-D input, the
+    indices (offsets into H*W) in ``argmax_type``."""
+    _check_argmax_v2(kernel_size, strides, pads, dilation, ceil_mode, argmax_type)
+    xa = _tensor_arg("x", x, "MaxPoolWithArgmaxV2")
+    if xa.ndim != 4:
+        raise ValueError(f"For 'MaxPoolWithArgmaxV2', the dimension of 'x' must be 4, but got {xa.ndim}.")
+    out, ind = max_pool2d(x, kernel_size, strides, pads, dilation, True, ceil_mode)
+    return out, wrap(arr(ind).astype(mstype.to_np(argmax_type)))
+
+
 @op("max_pool3d", family="nn_conv")
 def max_pool3d(x, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
     """``ops.max_pool3d(x, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
