@@ -33,7 +33,7 @@ Where an op lives:
 * ``tensor_dump``: tensordump, TensorDump, DumpGradient (``.npy`` files as MindSpore names them);
   ``tensor_to_tuple``: TensorToTuple; ``alpha_ext``: AddExt/SubExt.
 """
-from . import math, special, bessel_second, truncate, comparison, reduction, linalg  # noqa: F401
+from . import math, alpha_ext, special, bessel_second, truncate, comparison, reduction, linalg  # noqa: F401
 from . import creation, array, indexing  # noqa: F401
 from . import activation, conv, pooling, normalization, dropout, image, spectral, fft, loss, rnn  # noqa: F401
 from . import random, random_samplers, random_rejection, random_cauchy, state, optim, clip, detection, composite  # noqa: F401

@@ -67,3 +67,24 @@ def add_ext(input, other, alpha=1):
 def sub_ext(input, other, alpha=1):
     """``gen_ops_def.sub_ext(input, other, alpha=1)``: ``input - alpha * other`` (SubExt)."""
     return _alpha_op("SubExt", _math.sub, jnp.logical_xor, input, other, alpha)
+
+
+# Tensor.add/sub/subtract with MindSpore's overloads (alpha=...) run AddExt/SubExt.
+def _tensor_add_alpha(self, other, *, alpha=1):
+    return add_ext(self, other, alpha)
+
+
+def _tensor_sub_alpha(self, other, *, alpha=1):
+    return sub_ext(self, other, alpha)
+
+
+def _tensor_sub_y(self, y):
+    return _math.sub(self, y)
+
+
+_math._tensor_method("tensor_m_add", "add", _math._dispatch("add", _tensor_add_alpha),
+                     "``Tensor.add(other, *, alpha=1)``: ``self + alpha * other``.")
+_math._tensor_method("tensor_m_sub", "sub", _math._dispatch("sub", _tensor_sub_alpha, _tensor_sub_y),
+                     "``Tensor.sub(other, *, alpha=1)``: ``self - alpha * other``.")
+_math._tensor_method("tensor_m_subtract", "subtract", _math._dispatch("subtract", _tensor_sub_alpha),
+                     "``Tensor.subtract(other, *, alpha=1)``.")

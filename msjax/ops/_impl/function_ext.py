@@ -1,8 +1,7 @@
 """Functions MindSpore's ``ops.function`` modules keep under private ``*_ext`` / ``new_*`` names
-(its own tests import them): ``array_func.new_ones``/``new_zeros``/``one_hot_ext``/``split_ext`` and
-``math_func.norm_ext``, ``nn_func.interpolate_ext``, each the msjax op with that meaning (``Tensor.new_ones``,
-``mint.nn.functional.one_hot``, ``mint.split``, ``mint.norm``); ``ops.numel``, the public one; the
-``SliceExt`` and ``ParallelConcat`` Primitives."""
+(its own tests import them): ``array_func.new_ones``/``new_zeros`` (``Tensor.new_ones``/``new_zeros``);
+``ops.numel``, the public one; the ``SliceExt`` and ``ParallelConcat`` Primitives. The ``*_ext`` names
+that are ``mint`` functions live beside ``mint`` (``msjax/mint/_function_ext.py``)."""
 from __future__ import annotations
 
 from ..._core.registry import op
@@ -23,39 +22,6 @@ def new_ones(input, size, *, dtype=None):
 def new_zeros(input, size, *, dtype=None):
     """``array_func.new_zeros(input, size, *, dtype=None)``: ``input.new_zeros(size, dtype)``."""
     return _tensor("new_zeros", "input", input).new_zeros(size, dtype)
-
-
-def one_hot_ext(tensor, num_classes):
-    """``array_func.one_hot_ext(tensor, num_classes)``: ``mint.nn.functional.one_hot`` (differs from
-    MindSpore's CPU build, which has no OneHotExt kernel in PyNative and raises ``RuntimeError``)."""
-    from ...mint.nn import functional
-    return functional.one_hot(tensor, num_classes)
-
-
-def norm_ext(input, p="fro", dim=None, keepdim=False, *, dtype=None):
-    """``math_func.norm_ext``: ``mint.norm`` (differs from MindSpore's CPU build, which has no
-    LinalgVectorNorm kernel in PyNative and raises ``RuntimeError``)."""
-    if not isinstance(input, Tensor):
-        raise TypeError(f"For `norm_ext`, the `input` must be Tensor!, but get {type(input)}.")
-    from ... import mint
-    return mint.norm(input, p, dim, keepdim, dtype=dtype)
-
-
-def split_ext(tensor, split_size, dim=0):
-    """``array_func.split_ext(tensor, split_size, dim=0)``: ``mint.split`` (an int: chunks of that
-    size; a list/tuple: those sizes)."""
-    if not isinstance(split_size, (int, list, tuple)) or isinstance(split_size, bool):
-        raise TypeError(f"Type of Argument `split_size` should be integer, tuple(int) or list(int), "
-                        f"but got {type(split_size)}")
-    from ... import mint
-    return mint.split(tensor, split_size, dim)
-
-
-def interpolate_ext(input, size=None, scale_factor=None, mode="nearest", align_corners=None,
-                    recompute_scale_factor=None):
-    """``nn_func.interpolate_ext``: ``mint.nn.functional.interpolate`` (MindSpore's same function)."""
-    from ...mint.nn import functional
-    return functional.interpolate(input, size, scale_factor, mode, align_corners, recompute_scale_factor)
 
 
 @op("numel", family="array")

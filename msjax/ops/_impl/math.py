@@ -785,28 +785,6 @@ def _times_alpha(other, alpha):
     return mul(other, alpha)
 
 
-def _tensor_add_alpha(self, other, *, alpha=1):
-    from .alpha_ext import add_ext
-    return add_ext(self, other, alpha)
-
-
-def _tensor_sub_alpha(self, other, *, alpha=1):
-    from .alpha_ext import sub_ext
-    return sub_ext(self, other, alpha)
-
-
-def _tensor_sub_y(self, y):
-    return sub(self, y)
-
-
-_tensor_method("tensor_m_add", "add", _dispatch("add", _tensor_add_alpha),
-               "``Tensor.add(other, *, alpha=1)``: ``self + alpha * other``.")
-_tensor_method("tensor_m_sub", "sub", _dispatch("sub", _tensor_sub_alpha, _tensor_sub_y),
-               "``Tensor.sub(other, *, alpha=1)``: ``self - alpha * other``.")
-_tensor_method("tensor_m_subtract", "subtract", _dispatch("subtract", _tensor_sub_alpha),
-               "``Tensor.subtract(other, *, alpha=1)``.")
-
-
 def _tensor_pow(self, exponent):
     return pow(self, exponent)
 
