@@ -1553,3 +1553,22 @@ def case_contiguous_tensors_handle(ms):
             _raised(lambda: handle[99]), _raised(lambda: handle.slice_by_tensor_index(2, 1)),
             _raised(lambda: h.combine_tensor_list_contiguous([x, 1])), _raised(lambda: h.ContiguousTensorsHandle(x)),
             _raised(lambda: h.ContiguousTensorsHandle([x], 1))]
+
+
+def case_polygamma(ms):
+    """``ops.polygamma``/``ops.Polygamma`` (tests/st/ops/test_polygamma.py): orders 0..4 and -1 on float16/32/64
+    with poles, zero and infinities, the input gradient, and the type and rank errors."""
+    T = ms.Tensor
+    x = np.array([1, 0.4273, 9, -3.12, 0., -2., 1e-3, np.inf, -np.inf, np.nan, 13250], np.float32)
+    out = [ms.ops.polygamma(T(np.array(n, np.int64)), T(x.astype(dt))) for n in (0, 1, 2, 3, 4, -1)
+           for dt in (np.float32, np.float64)]
+    out += [ms.ops.polygamma(T(np.array(n, np.int32)), T(x[:4].astype(np.float16))) for n in (1, 2)]
+    out.append(ms.ops.Polygamma()(T(np.array(2, np.int32)), T(x[:4])))
+    xx = T(np.array([0.5, 2.0, -3.12], np.float32))
+    out += [ms.ops.grad(lambda t, n=n: ms.ops.polygamma(T(np.array(n, np.int64)), t).sum())(xx) for n in (0, 1, 2)]
+    xf = T(x)
+    out += [_raised(lambda: ms.ops.polygamma(1, xf)), _raised(lambda: ms.ops.polygamma(T(1.0), xf)),
+            _raised(lambda: ms.ops.polygamma(T(np.array(1, np.int16)), xf)),
+            _raised(lambda: ms.ops.polygamma(T(np.array([1, 2])), xf)),
+            _raised(lambda: ms.ops.polygamma(T(1), T(np.array([1, 2], np.int32))))]
+    return out

@@ -161,3 +161,58 @@ def zeta(input, other):
         raise ValueError(f"For primitive[Zeta], the shape of 'x' {list(x.shape)} and the shape of 'q' "
                          f"{list(q.shape)} must be the same.")
     return wrap(_zeta_kernel(x, q))
+
+
+def _polygamma_f(n, x):
+    """psi^(n)(x) for an integer ``n`` (traced) in ``x``'s dtype, computed in float64 where x64 is on.
+    MindSpore's kernel gives the poles (``x`` a non-positive integer, and ``-inf``) ``(-1)**(n+1) * inf``
+    for ``n >= 1`` (jax: NaN for even ``n``), ``digamma``'s ``-1/x`` at zero for ``n == 0`` and NaN for ``n < 0``."""
+    w = _wide(x)
+    nw = n.astype(jnp.int64 if w.dtype == jnp.float64 else jnp.int32)
+    pole = (w <= 0) & (jnp.floor(w) == w)
+    sign = jnp.where(nw % 2 == 1, 1.0, -1.0).astype(w.dtype)
+    r = jnp.where(pole, sign * jnp.inf, jsp.polygamma(jnp.maximum(nw, 0), w))
+    r = jnp.where(nw == 0, _digamma(w), r)
+    return jnp.where(nw < 0, jnp.nan, r).astype(x.dtype)
+
+
+@jax.custom_jvp
+def _polygamma(n, x):
+    return _polygamma_f(n, x)
+
+
+@_polygamma.defjvp
+def _polygamma_jvp(primals, tangents):
+    (n, x), (_, tx) = primals, tangents
+    return _polygamma(n, x), _polygamma(n + 1, x) * tx
+
+
+_polygamma_kernel = eager.hot(_polygamma)
+
+
+def _ms_type_name(v):
+    if isinstance(v, Tensor):
+        return f"Tensor[{v.dtype}]"
+    return {bool: "Bool", int: "Int64", float: "Float32"}.get(type(v), type(v).__name__)
+
+
+@op("polygamma", primitive="Polygamma", family="math")
+def polygamma(n, input):
+    """``ops.polygamma(n, input)``: the ``n``-th derivative of ``digamma`` (``n`` a 0-d Int32/Int64 Tensor,
+    ``input`` Float16/Float32/Float64), computed in float64 (float32 without x64) and rounded to the input
+    dtype, so float32 results can differ from MindSpore's float32 kernel in the last bits. Poles and ``n < 0``
+    as MindSpore's CPU kernel; gradient ``polygamma(n + 1, input)`` for ``input``, none for ``n``. MindSpore
+    2.10 has no ``Tensor.polygamma``; neither does msjax."""
+    for i, v in enumerate((n, input)):
+        if not isinstance(v, Tensor):
+            raise TypeError(f"For primitive[Polygamma], the input[{i}] should be a Tensor, but got {_ms_type_name(v)}.")
+    a, x = n._data, input._data
+    if a.dtype not in (jnp.int32, jnp.int64):
+        raise TypeError("For primitive[Polygamma], the input argument[a] must be a type of {Tensor[Int32], "
+                        f"Tensor[Int64]}}, but got {_ms_type_name(n)}.")
+    if x.dtype not in (jnp.float16, jnp.float32, jnp.float64):
+        raise TypeError("For primitive[Polygamma], the input argument[x] must be a type of {Tensor[Float16], "
+                        f"Tensor[Float32], Tensor[Float64]}}, but got {_ms_type_name(input)}.")
+    if a.ndim != 0:
+        raise ValueError(f"For 'Polygamma', 'a' should be a 0-dim Tensor, but got rank: {a.ndim}.")
+    return wrap(_polygamma_kernel(a, x))
