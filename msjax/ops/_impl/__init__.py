@@ -6,7 +6,7 @@ Where an op lives:
 * ``math``: elementwise arithmetic and unary math, bitwise ops, clamp, complex numbers, and the
   helpers the other modules build on (``_unary``/``_binary``/``_alias``, dtype checks);
   ``truncate``: truncate_div/truncate_mod.
-* ``special``: lgamma, digamma, mvlgamma, igamma/igammac, the Bessel functions of the first kind
+* ``special``: lgamma, digamma, mvlgamma, igamma/igammac, the Bessel functions of the first kind, zeta, polygamma
   (``bessel_second``: K0/K1/K0e/K1e and Y0/Y1).
 * ``comparison``: comparisons and logic, the is* predicates, sorting and searching.
 * ``reduction``: reductions, scans, statistics, histograms (histc, bincount).

@@ -1,6 +1,6 @@
 """Special functions: ``lgamma``, ``digamma``, ``mvlgamma``, the regularized incomplete gamma
 functions ``igamma``/``igammac`` and the Bessel functions (``bessel_i0/i1/i0e/i1e``,
-``bessel_j0/j1``, ``i0``) and the Hurwitz ``zeta``, elementwise, on float Tensors (MindSpore 2.10's CPU
+``bessel_j0/j1``, ``i0``), the Hurwitz ``zeta`` and ``polygamma``, elementwise, on float Tensors (MindSpore 2.10's CPU
 dtype rules, like math's)."""
 from __future__ import annotations
 
