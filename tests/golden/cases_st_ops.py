@@ -1553,3 +1553,30 @@ def case_contiguous_tensors_handle(ms):
             _raised(lambda: handle[99]), _raised(lambda: handle.slice_by_tensor_index(2, 1)),
             _raised(lambda: h.combine_tensor_list_contiguous([x, 1])), _raised(lambda: h.ContiguousTensorsHandle(x)),
             _raised(lambda: h.ContiguousTensorsHandle([x], 1))]
+
+
+def case_upsample_3d_scale_factor(ms):
+    """``interpolate_ext`` trilinear and nearest on 5-D input by float scale factors (sampling with
+    ``1 / scale``, tests/st/ops/test_ops_upsample_trilinear3d.py), their gradients, Float64/Float16/UInt8
+    inputs, and the errors of test_upsample_*_3d_error (Int32 input first: MindSpore's PyNative reports a
+    pending shape error in place of a later dtype error; rank, int scales, lengths)."""
+    from importlib import import_module
+    nf = import_module(ms.__name__ + ".ops.function.nn_func")
+    T = ms.Tensor
+    x = T(_f32(1, 2, 2, 3, 3, seed=5))
+    tri = lambda v: nf.interpolate_ext(v, None, [1.5, 2.0, 2.5], "trilinear", False)  # noqa: E731
+    near = lambda v: nf.interpolate_ext(v, None, [1.5, 2.0, 2.5], "nearest")  # noqa: E731
+    ones = lambda shape, dt=np.float32: T(np.ones(shape, dt))  # noqa: E731
+    five = (2, 2, 2, 2, 2)
+    return [tri(x), ms.grad(tri)(x), near(x), ms.grad(near)(x),
+            nf.interpolate_ext(x, None, [0.5, 1.0, 1.7], "trilinear", True),
+            nf.interpolate_ext(T(_f32(1, 1, 2, 2, 3).astype(np.float64)), None, (2.0, 1.5, 1.5), "trilinear"),
+            nf.interpolate_ext(T(_f32(1, 1, 2, 2, 3).astype(np.float16)), (3, 3, 4), None, "nearest"),
+            nf.interpolate_ext(T(np.arange(12, dtype=np.uint8).reshape(1, 1, 2, 2, 3)), None, 1.5, "nearest"),
+            [_raised(lambda m=m: nf.interpolate_ext(ones(five, np.int32), [3, 4, 5], None, m)) for m in
+             ("nearest", "trilinear")],
+            [_raised(lambda m=m: nf.interpolate_ext(ones((2, 2, 2, 2)), [3, 4, 5], None, m)) for m in
+             ("nearest", "trilinear")],
+            [_raised(lambda m=m, s=s: nf.interpolate_ext(ones(five), None, s, m)) for m in ("nearest", "trilinear")
+             for s in ([1, 2, 3], 2, [1.0, 2.0, 3.0, 4.0])],
+            [_raised(lambda m=m: nf.interpolate_ext(ones(five), [3, 4], None, m)) for m in ("nearest", "trilinear")]]
