@@ -1580,3 +1580,27 @@ def case_upsample_3d_scale_factor(ms):
             [_raised(lambda m=m, s=s: nf.interpolate_ext(ones(five), None, s, m)) for m in ("nearest", "trilinear")
              for s in ([1, 2, 3], 2, [1.0, 2.0, 3.0, 4.0])],
             [_raised(lambda m=m: nf.interpolate_ext(ones(five), [3, 4], None, m)) for m in ("nearest", "trilinear")]]
+
+
+def case_upsample_3d_grad_prims(ms):
+    """``ops.auto_generate.UpsampleNearest3DGrad`` and ``UpsampleTrilinear3DGrad`` (test_vmap_upsample_*_grad):
+    by output size and by scales, align_corners both ways, under ``ops.vmap``, and their ValueErrors."""
+    A, T = ms.ops.auto_generate, ms.Tensor
+    dy = T(_f32(1, 1, 2, 3, 4, seed=7))
+    near, tri = A.UpsampleNearest3DGrad(), A.UpsampleTrilinear3DGrad(False)
+    batch = T(_f32(3, 1, 1, 2, 3, 4, seed=8))
+
+    def near_by_size(g):
+        return near(g, (1, 1, 2, 2, 2), [2, 3, 4], None)
+
+    def tri_by_size(g):
+        return tri(g, (1, 1, 2, 2, 3), [2, 3, 4], None)
+
+    return [near(dy, (1, 1, 2, 2, 2), [2, 3, 4], None), near(dy, (1, 1, 1, 2, 2), None, [2.0, 1.5, 2.0]),
+            tri(dy, (1, 1, 2, 2, 3), [2, 3, 4], None),
+            A.UpsampleTrilinear3DGrad(True)(dy, (1, 1, 2, 2, 3), [2, 3, 4], None),
+            tri(dy, (1, 1, 1, 2, 2), None, [2.0, 1.5, 2.0]),
+            ms.ops.vmap(near_by_size)(batch), ms.ops.vmap(tri_by_size)(batch),
+            _raised(lambda: near(dy, (1, 1, 2, 2, 2), None, None)),
+            _raised(lambda: near(dy, (1, 1, 2, 2, 2), [2, 3, 4], [1.0, 1.5, 2.0])),
+            _raised(lambda: tri(dy, (1, 1, 2, 2, 2), [2, 3, 5], None))]

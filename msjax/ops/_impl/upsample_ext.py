@@ -3,13 +3,18 @@
 ``UpsampleLinear1D``, ``UpsampleBilinear2D``, ``UpsampleTrilinear3D``, ``UpsampleBicubic2D``), which
 checks its ``scales`` (floats), the length of ``output_size``/``scales`` and the input dtype with
 MindSpore's exceptions, and samples with ``1 / scale`` when given a scale factor (as MindSpore and
-torch do), not with ``in / out``.
+torch do), not with ``in / out``; and the Primitives ``UpsampleNearest3DGrad`` and
+``UpsampleTrilinear3DGrad`` (the forward's vector-Jacobian product).
 
 Differs from MindSpore: ``UpsampleBicubic2D`` samples from the sizes even when given scales."""
 from __future__ import annotations
 
 import math as _math
 
+import jax
+import jax.numpy as jnp
+
+from ..._core.registry import op
 from ..._core.tensor import Tensor
 from ._util import wrap
 from .image import _resize_cubic, _resize_linear, _resize_nearest
@@ -106,3 +111,43 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
                      for i in range(min(input.ndim - 2, len(scales))))
         scale_factor = None
     return upsample(input, size, scale_factor, mode, align_corners)
+
+
+def _grad(name, forward, dy, input_size, output_size, scales):
+    """The gradient of ``forward`` (an array kernel) at an input of ``input_size`` for ``dy``."""
+    if not isinstance(dy, Tensor):
+        raise TypeError(f"For '{name}', 'dy' must be a Tensor, but got {type(dy).__name__}.")
+    input_size = tuple(int(v) for v in input_size)
+    n = len(input_size) - 2
+    if output_size is None and scales is None:
+        raise ValueError(f"For '{name}', either output_size or scales should be defined.")
+    if output_size is not None and scales is not None:
+        raise ValueError(f"For '{name}', only one of output_size or scales should be defined.")
+    if scales is not None:
+        scales = tuple(float(s) for s in scales)
+        output_size = tuple(int(_math.floor(input_size[i + 2] * scales[i])) for i in range(n))
+    output_size = tuple(int(v) for v in output_size)
+    g = dy._data
+    if tuple(g.shape) != input_size[:2] + output_size:
+        raise ValueError(f"For '{name}', The shape of grad, which should the same as that of output, is "
+                         f"{list(g.shape)}, but the shape of output is {list(input_size[:2] + output_size)}.")
+    _, vjp = jax.vjp(lambda x: forward(x, output_size, scales), jnp.zeros(input_size, g.dtype))
+    return wrap(vjp(g)[0])
+
+
+@op("prim_upsample_nearest3d_grad", primitive="UpsampleNearest3DGrad", family="nn_conv")
+def upsample_nearest3d_grad(dy, input_size, output_size=None, scales=None):
+    """``ops.auto_generate.UpsampleNearest3DGrad()(dy, input_size, output_size=None, scales=None)``:
+    UpsampleNearest3D's backward (each input cell sums the ``dy`` of the outputs it fills)."""
+    return _grad("UpsampleNearest3DGrad", lambda x, o, s: _resize_nearest(x, o, scales=s),
+                 dy, input_size, output_size, scales)
+
+
+@op("prim_upsample_trilinear3d_grad", primitive="UpsampleTrilinear3DGrad", prim_args=("align_corners",),
+    family="nn_conv")
+def upsample_trilinear3d_grad(dy, input_size, output_size=None, scales=None, align_corners=False):
+    """``ops.auto_generate.UpsampleTrilinear3DGrad(align_corners=False)(dy, input_size, output_size=None,
+    scales=None)``: UpsampleTrilinear3D's backward (its weights spread ``dy`` back to the input)."""
+    return _grad("UpsampleTrilinear3DGrad",
+                 lambda x, o, s: _resize_linear(x, o, bool(align_corners), None if align_corners else s),
+                 dy, input_size, output_size, scales)
