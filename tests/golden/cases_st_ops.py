@@ -1556,8 +1556,9 @@ def case_contiguous_tensors_handle(ms):
 
 
 def case_upsample_3d_scale_factor(ms):
-    """``interpolate_ext`` trilinear and nearest on 5-D input by float scale factors (sampling with
-    ``1 / scale``, tests/st/ops/test_ops_upsample_trilinear3d.py), their gradients, Float64/Float16/UInt8
+    """``interpolate_ext`` trilinear and nearest on 5-D input by float scale factors (trilinear samples
+    with ``1 / scale``, tests/st/ops/test_ops_upsample_trilinear3d.py; nearest with in / out in 1-D, 2-D
+    and 3-D), their gradients, Float64/Float16/UInt8
     inputs, and the errors of test_upsample_*_3d_error (Int32 input first: MindSpore's PyNative reports a
     pending shape error in place of a later dtype error; rank, int scales, lengths)."""
     from importlib import import_module
@@ -1573,6 +1574,8 @@ def case_upsample_3d_scale_factor(ms):
             nf.interpolate_ext(T(_f32(1, 1, 2, 2, 3).astype(np.float64)), None, (2.0, 1.5, 1.5), "trilinear"),
             nf.interpolate_ext(T(_f32(1, 1, 2, 2, 3).astype(np.float16)), (3, 3, 4), None, "nearest"),
             nf.interpolate_ext(T(np.arange(12, dtype=np.uint8).reshape(1, 1, 2, 2, 3)), None, 1.5, "nearest"),
+            [nf.interpolate_ext(T(np.arange(3, dtype=np.float32).reshape((1, 1) + (1,) * k + (3,))), None,
+                                (1.0,) * k + (2.3,), "nearest") for k in range(3)],
             [_raised(lambda m=m: nf.interpolate_ext(ones(five, np.int32), [3, 4, 5], None, m)) for m in
              ("nearest", "trilinear")],
             [_raised(lambda m=m: nf.interpolate_ext(ones((2, 2, 2, 2)), [3, 4, 5], None, m)) for m in
@@ -1597,6 +1600,7 @@ def case_upsample_3d_grad_prims(ms):
         return tri(g, (1, 1, 2, 2, 3), [2, 3, 4], None)
 
     return [near(dy, (1, 1, 2, 2, 2), [2, 3, 4], None), near(dy, (1, 1, 1, 2, 2), None, [2.0, 1.5, 2.0]),
+            near(T(_f32(1, 1, 2, 2, 6, seed=9)), (1, 1, 1, 1, 3), None, [2.0, 2.0, 2.3]),
             tri(dy, (1, 1, 2, 2, 3), [2, 3, 4], None),
             A.UpsampleTrilinear3DGrad(True)(dy, (1, 1, 2, 2, 3), [2, 3, 4], None),
             tri(dy, (1, 1, 1, 2, 2), None, [2.0, 1.5, 2.0]),

@@ -2,11 +2,15 @@
 ``nn_func.interpolate_ext``): each mode and rank names its kernel (``UpsampleNearest1D/2D/3D``,
 ``UpsampleLinear1D``, ``UpsampleBilinear2D``, ``UpsampleTrilinear3D``, ``UpsampleBicubic2D``), which
 checks its ``scales`` (floats), the length of ``output_size``/``scales`` and the input dtype with
-MindSpore's exceptions, and samples with ``1 / scale`` when given a scale factor (as MindSpore and
-torch do), not with ``in / out``; and the Primitives ``UpsampleNearest3DGrad`` and
+MindSpore's exceptions; the linear kernels sample with ``1 / scale`` when given a scale factor (as
+MindSpore's trilinear CPU kernel and torch do), not with ``in / out``; the nearest kernels sample with
+``in / out`` even when given scales (as MindSpore 2.10's CPU kernels do; torch and MindSpore's GPU
+tests use ``1 / scale``); and the Primitives ``UpsampleNearest3DGrad`` and
 ``UpsampleTrilinear3DGrad`` (the forward's vector-Jacobian product).
 
-Differs from MindSpore: ``UpsampleBicubic2D`` samples from the sizes even when given scales."""
+Differs from MindSpore: ``UpsampleBicubic2D`` samples from the sizes even when given scales;
+``UpsampleLinear1D``/``UpsampleBilinear2D`` have no PyNative kernel in MindSpore's CPU build (they
+sample as trilinear does)."""
 from __future__ import annotations
 
 import math as _math
@@ -79,7 +83,7 @@ def upsample(input, size, scale_factor, mode, align_corners):
         scales = tuple(float(s) for s in scales)
     size = tuple(int(s) for s in size)
     if mode == "nearest":
-        return wrap(_resize_nearest(x, size, scales=scales))
+        return wrap(_resize_nearest(x, size))      # MindSpore's CPU kernels: in / out, whatever the scales
     if mode == "bicubic":
         return wrap(_resize_cubic(x, size, bool(align_corners)))
     return wrap(_resize_linear(x, size, bool(align_corners), None if align_corners else scales))
@@ -139,7 +143,7 @@ def _grad(name, forward, dy, input_size, output_size, scales):
 def upsample_nearest3d_grad(dy, input_size, output_size=None, scales=None):
     """``ops.auto_generate.UpsampleNearest3DGrad()(dy, input_size, output_size=None, scales=None)``:
     UpsampleNearest3D's backward (each input cell sums the ``dy`` of the outputs it fills)."""
-    return _grad("UpsampleNearest3DGrad", lambda x, o, s: _resize_nearest(x, o, scales=s),
+    return _grad("UpsampleNearest3DGrad", lambda x, o, s: _resize_nearest(x, o),
                  dy, input_size, output_size, scales)
 
 
