@@ -1572,3 +1572,58 @@ def case_polygamma(ms):
             _raised(lambda: ms.ops.polygamma(T(np.array([1, 2])), xf)),
             _raised(lambda: ms.ops.polygamma(T(1), T(np.array([1, 2], np.int32))))]
     return out
+
+
+def case_upsample_3d_scale_factor(ms):
+    """``interpolate_ext`` trilinear and nearest on 5-D input by float scale factors (trilinear samples
+    with ``1 / scale``, tests/st/ops/test_ops_upsample_trilinear3d.py; nearest with in / out in 1-D, 2-D
+    and 3-D), their gradients, Float64/Float16/UInt8
+    inputs, and the errors of test_upsample_*_3d_error (Int32 input first: MindSpore's PyNative reports a
+    pending shape error in place of a later dtype error; rank, int scales, lengths)."""
+    from importlib import import_module
+    nf = import_module(ms.__name__ + ".ops.function.nn_func")
+    T = ms.Tensor
+    x = T(_f32(1, 2, 2, 3, 3, seed=5))
+    tri = lambda v: nf.interpolate_ext(v, None, [1.5, 2.0, 2.5], "trilinear", False)  # noqa: E731
+    near = lambda v: nf.interpolate_ext(v, None, [1.5, 2.0, 2.5], "nearest")  # noqa: E731
+    ones = lambda shape, dt=np.float32: T(np.ones(shape, dt))  # noqa: E731
+    five = (2, 2, 2, 2, 2)
+    return [tri(x), ms.grad(tri)(x), near(x), ms.grad(near)(x),
+            nf.interpolate_ext(x, None, [0.5, 1.0, 1.7], "trilinear", True),
+            nf.interpolate_ext(T(_f32(1, 1, 2, 2, 3).astype(np.float64)), None, (2.0, 1.5, 1.5), "trilinear"),
+            nf.interpolate_ext(T(_f32(1, 1, 2, 2, 3).astype(np.float16)), (3, 3, 4), None, "nearest"),
+            nf.interpolate_ext(T(np.arange(12, dtype=np.uint8).reshape(1, 1, 2, 2, 3)), None, 1.5, "nearest"),
+            [nf.interpolate_ext(T(np.arange(3, dtype=np.float32).reshape((1, 1) + (1,) * k + (3,))), None,
+                                (1.0,) * k + (2.3,), "nearest") for k in range(3)],
+            [_raised(lambda m=m: nf.interpolate_ext(ones(five, np.int32), [3, 4, 5], None, m)) for m in
+             ("nearest", "trilinear")],
+            [_raised(lambda m=m: nf.interpolate_ext(ones((2, 2, 2, 2)), [3, 4, 5], None, m)) for m in
+             ("nearest", "trilinear")],
+            [_raised(lambda m=m, s=s: nf.interpolate_ext(ones(five), None, s, m)) for m in ("nearest", "trilinear")
+             for s in ([1, 2, 3], 2, [1.0, 2.0, 3.0, 4.0])],
+            [_raised(lambda m=m: nf.interpolate_ext(ones(five), [3, 4], None, m)) for m in ("nearest", "trilinear")]]
+
+
+def case_upsample_3d_grad_prims(ms):
+    """``ops.auto_generate.UpsampleNearest3DGrad`` and ``UpsampleTrilinear3DGrad`` (test_vmap_upsample_*_grad):
+    by output size and by scales, align_corners both ways, under ``ops.vmap``, and their ValueErrors."""
+    A, T = ms.ops.auto_generate, ms.Tensor
+    dy = T(_f32(1, 1, 2, 3, 4, seed=7))
+    near, tri = A.UpsampleNearest3DGrad(), A.UpsampleTrilinear3DGrad(False)
+    batch = T(_f32(3, 1, 1, 2, 3, 4, seed=8))
+
+    def near_by_size(g):
+        return near(g, (1, 1, 2, 2, 2), [2, 3, 4], None)
+
+    def tri_by_size(g):
+        return tri(g, (1, 1, 2, 2, 3), [2, 3, 4], None)
+
+    return [near(dy, (1, 1, 2, 2, 2), [2, 3, 4], None), near(dy, (1, 1, 1, 2, 2), None, [2.0, 1.5, 2.0]),
+            near(T(_f32(1, 1, 2, 2, 6, seed=9)), (1, 1, 1, 1, 3), None, [2.0, 2.0, 2.3]),
+            tri(dy, (1, 1, 2, 2, 3), [2, 3, 4], None),
+            A.UpsampleTrilinear3DGrad(True)(dy, (1, 1, 2, 2, 3), [2, 3, 4], None),
+            tri(dy, (1, 1, 1, 2, 2), None, [2.0, 1.5, 2.0]),
+            ms.ops.vmap(near_by_size)(batch), ms.ops.vmap(tri_by_size)(batch),
+            _raised(lambda: near(dy, (1, 1, 2, 2, 2), None, None)),
+            _raised(lambda: near(dy, (1, 1, 2, 2, 2), [2, 3, 4], [1.0, 1.5, 2.0])),
+            _raised(lambda: tri(dy, (1, 1, 2, 2, 2), [2, 3, 5], None))]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ... import ops as _ops
 from ...ops._impl.image import pad_any_rank as _pad_any_rank
+from ...ops._impl import upsample_ext as _upsample_ext
 from ...ops._impl.linalg import vector_norm_ext as _vector_norm
 from ..._core import dtype as _mstype
 from ..._core.tensor import Tensor
@@ -266,21 +267,10 @@ def flatten(input, start_dim=0, end_dim=-1):
 def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None,
                 recompute_scale_factor=None):
     """``interpolate(input, size=None, scale_factor=None, mode='nearest', align_corners=None,
-    recompute_scale_factor=None)``: ``ops.interpolate`` on the output ``size``; a ``scale_factor``
-    gives ``size = floor(in * scale)`` in every mode (``ops.interpolate`` refuses a scale factor for
-    most modes). Difference: sampling positions follow from the sizes, as with
-    ``recompute_scale_factor=True``; for a scale that does not divide the size exactly, torch's
-    default (``1 / scale_factor``) can place samples slightly differently."""
-    _need("interpolate", input)
-    if size is None and scale_factor is not None:
-        n = input.ndim - 2
-        scales = scale_factor if isinstance(scale_factor, (tuple, list)) else (scale_factor,) * n
-        if len(scales) != n:
-            raise ValueError(f"For 'interpolate', 'scale_factor' must have {n} elements for a {input.ndim}-D "
-                             f"input, but got {scale_factor}.")
-        size = tuple(int(d * sc) for d, sc in zip(input.shape[2:], scales))
-        scale_factor = None
-    return _ops.interpolate(input, size, scale_factor, mode, align_corners, recompute_scale_factor)
+    recompute_scale_factor=None)``: MindSpore's ``interpolate_ext`` (modes nearest, linear, bilinear,
+    bicubic, trilinear; a ``scale_factor`` of floats samples with ``1 / scale``), see
+    ``msjax/ops/_impl/upsample_ext.py`` for its one difference (bicubic)."""
+    return _upsample_ext.interpolate(input, size, scale_factor, mode, align_corners, recompute_scale_factor)
 
 
 def upsample(input, size=None, scale_factor=None, mode="nearest", align_corners=None):
