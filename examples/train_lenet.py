@@ -14,6 +14,7 @@ network and reports its accuracy on the test split.
 import argparse
 import os
 import struct
+import shutil
 import tempfile
 import time
 
@@ -146,37 +147,41 @@ def main():
     ms.set_context(mode=ms.GRAPH_MODE if args.mode == "graph" else ms.PYNATIVE_MODE)
     ms.set_seed(1)
     work = tempfile.mkdtemp(prefix="lenet_")
-    data_path = args.data_path
-    if data_path is None:
-        data_path = os.path.join(work, "MNIST_Data")
-        make_mnist_format_data(data_path, args.num_train, args.num_test)
-        print(f"Wrote a synthetic MNIST-format dataset to {data_path}")
-    ckpt_path = args.ckpt_path or os.path.join(work, "ckpt")
+    try:
+        data_path = args.data_path
+        if data_path is None:
+            data_path = os.path.join(work, "MNIST_Data")
+            make_mnist_format_data(data_path, args.num_train, args.num_test)
+            print(f"Wrote a synthetic MNIST-format dataset to {data_path}")
+        ckpt_path = args.ckpt_path or os.path.join(work, "ckpt")
 
-    ds_train = create_dataset(data_path, "train", args.batch_size)
-    network = LeNet5(10)
-    net_loss = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
-    net_opt = nn.Momentum(network.trainable_params(), args.lr, args.momentum)
-    config_ck = CheckpointConfig(save_checkpoint_steps=ds_train.get_dataset_size(), keep_checkpoint_max=10)
-    ckpoint_cb = ModelCheckpoint(prefix="checkpoint_lenet", directory=ckpt_path, config=config_ck)
-    callbacks = [ckpoint_cb, LossMonitor(ds_train.get_dataset_size() // 4)]
-    if ProgressBar is not None:
-        callbacks.append(ProgressBar())
-    model = Model(network, net_loss, net_opt, metrics={"Accuracy": Accuracy()})
+        ds_train = create_dataset(data_path, "train", args.batch_size)
+        network = LeNet5(10)
+        net_loss = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
+        net_opt = nn.Momentum(network.trainable_params(), args.lr, args.momentum)
+        config_ck = CheckpointConfig(save_checkpoint_steps=ds_train.get_dataset_size(), keep_checkpoint_max=10)
+        ckpoint_cb = ModelCheckpoint(prefix="checkpoint_lenet", directory=ckpt_path, config=config_ck)
+        callbacks = [ckpoint_cb, LossMonitor(ds_train.get_dataset_size() // 4)]
+        if ProgressBar is not None:
+            callbacks.append(ProgressBar())
+        model = Model(network, net_loss, net_opt, metrics={"Accuracy": Accuracy()})
 
-    print("============== Starting Training ==============")
-    start = time.time()
-    model.train(args.epoch_size, ds_train, callbacks=callbacks)
-    print(f"Training took {time.time() - start:.1f} s; last checkpoint {ckpoint_cb.latest_ckpt_file_name}")
+        print("============== Starting Training ==============")
+        start = time.time()
+        model.train(args.epoch_size, ds_train, callbacks=callbacks)
+        print(f"Training took {time.time() - start:.1f} s; last checkpoint {ckpoint_cb.latest_ckpt_file_name}"
+              + ("" if args.ckpt_path else " (a temporary directory, removed at exit; --ckpt_path keeps them)"))
 
-    print("============== Starting Testing ==============")
-    eval_net = LeNet5(10)
-    param_dict = ms.load_checkpoint(ckpoint_cb.latest_ckpt_file_name)
-    ms.load_param_into_net(eval_net, param_dict)
-    eval_model = Model(eval_net, net_loss, metrics={"Accuracy": Accuracy()})
-    ds_eval = create_dataset(data_path, "test", args.batch_size)
-    acc = eval_model.eval(ds_eval)
-    print("============== {} ==============".format({k: float(v) for k, v in acc.items()}))
+        print("============== Starting Testing ==============")
+        eval_net = LeNet5(10)
+        param_dict = ms.load_checkpoint(ckpoint_cb.latest_ckpt_file_name)
+        ms.load_param_into_net(eval_net, param_dict)
+        eval_model = Model(eval_net, net_loss, metrics={"Accuracy": Accuracy()})
+        ds_eval = create_dataset(data_path, "test", args.batch_size)
+        acc = eval_model.eval(ds_eval)
+        print("============== {} ==============".format({k: float(v) for k, v in acc.items()}))
+    finally:   # the generated data and checkpoints are this run's own: nothing left in the temp dir
+        shutil.rmtree(work, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -290,6 +290,7 @@ def test_example_train_lenet_runs(tmp_path):
     assert "epoch: 1 step: 20, loss is" in p.stdout
     assert re.search(r"\{'Accuracy': 0\.\d+\}", p.stdout)
     assert "Epoch 1/1 [" in p.stderr
+    assert not [d for d in os.listdir(tmp_path) if d.startswith("lenet_")]   # its temp dir is removed
 
 
 def test_runpy_of_example_module_imports_cleanly():
