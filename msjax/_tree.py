@@ -343,15 +343,29 @@ def _keep_parent_attribute(fullname):
     parent.__class__ = _KeepAttributes
 
 
+def _reexport_folder(fullname):
+    """Whether ``fullname`` is a folder of msjax's own module files without an ``__init__.py``
+    (``msjax/hal``): a re-export package, not the namespace package Python's path finder
+    would make of it."""
+    folder = os.path.join(os.path.dirname(__file__), *fullname.split(".")[1:])
+    return os.path.isdir(folder) and not os.path.exists(os.path.join(folder, "__init__.py")) \
+        and not os.path.exists(folder + ".py")
+
+
 class MsjaxTreeFinder(importlib.abc.MetaPathFinder):
     """``msjax.x.y`` for a MindSpore module msjax has no file for: msjax's own module
     where MindSpore reaches the same module under another path, else a re-export module."""
+
+    def __init__(self, folders_only=False):
+        self.folders_only = folders_only
 
     def find_spec(self, fullname, path=None, target=None):
         if not fullname.startswith("msjax."):
             return None
         entry = _tree_entry(ms_path(fullname))
         if entry is None:
+            return None
+        if self.folders_only and not _reexport_folder(fullname):
             return None
         _keep_parent_attribute(fullname)
         for other in _data()["same"].get(ms_path(fullname), ()):
@@ -419,6 +433,8 @@ class MindsporeFinder(importlib.abc.MetaPathFinder):
 def install_msjax_finder():
     if not any(isinstance(f, MsjaxTreeFinder) for f in sys.meta_path):
         sys.meta_path.append(MsjaxTreeFinder())
+        # before Python's path finder: a re-export package with module files of its own
+        sys.meta_path.insert(0, MsjaxTreeFinder(folders_only=True))
 
 
 def install_mindspore_finder():

@@ -84,3 +84,15 @@ def test_hal_is_runtimes_deprecated_name():
     assert hal.max_memory_allocated() >= 0
     with pytest.raises(AttributeError, match="does not support `mindspore.hal.device_count`"):
         hal.device_count()
+
+
+def test_hal_first_import_in_a_fresh_process():
+    """``msjax/hal`` is a folder without ``__init__.py`` (it holds contiguous_tensors_handle.py):
+    imported first, it must still be the re-export package, not Python's namespace package
+    (which has none of runtime's names: CI failed on the test above run alone)."""
+    import subprocess
+    import sys
+    code = ("import msjax.hal as h, msjax.runtime as r\n"
+            "from msjax.hal.contiguous_tensors_handle import ContiguousTensorsHandle\n"
+            "assert h.Event is r.Event and h.max_memory_allocated is r.max_memory_allocated\n")
+    subprocess.run([sys.executable, "-c", code], check=True)
