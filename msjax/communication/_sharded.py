@@ -39,7 +39,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from .._core import provided, state
-from ..parallel import _apply, _strategy, _strategy_file
+from ..parallel import _apply, _strategy, _strategy_file, _strategy_load
 from ..parallel import _context as parallel
 
 __all__ = ["auto_parallel_active", "sharded_call", "local_view"]
@@ -130,9 +130,11 @@ def _global_shape(sharding, local_shape):
 
 
 def _global_inputs(dyn, strategy, devices):
-    """Abstract global inputs for tracing: with several processes and per-input strategies a
-    process holds blocks (a rank's patch), not the shapes the network sees."""
-    if jax.process_count() == 1 or not isinstance(strategy, tuple):
+    """Abstract global inputs for tracing: with several processes a process holds blocks (its
+    slice of the batch under ``"data_parallel"``, a rank's patch under per-input strategies),
+    not the shapes the network sees. As in MindSpore, the step is written for the global
+    shapes (Wide&Deep reshapes its input to ``batch_size * get_group_size()`` rows)."""
+    if jax.process_count() == 1 or strategy == "full_batch":
         return dyn
     dyn_sh = [_input_sharding(d, i, devices, strategy) for i, d in enumerate(dyn)]
     return [jax.ShapeDtypeStruct(_global_shape(s, np.shape(d)), np.asarray(d).dtype if not hasattr(d, "dtype")
@@ -149,10 +151,7 @@ def trace_inputs(state_params, state_vals, dyn):
                 for v, s in zip(state_vals, shard)], dyn
     if not auto_parallel_active() or jax.process_count() == 1 or not state.compiled():
         return state_vals, dyn
-    strategy = _dataset_strategy()
-    if not isinstance(strategy, tuple):
-        return state_vals, dyn
-    return state_vals, _global_inputs(dyn, strategy, _strategy.mesh_devices())
+    return state_vals, _global_inputs(dyn, _dataset_strategy(), _strategy.mesh_devices())
 
 
 def _dataset_strategy():
@@ -168,13 +167,14 @@ def _strategy_save_file():
 
 
 def check_no_load_file():
-    load = (parallel.get_auto_parallel_context("strategy_ckpt_config") or {}).get("load_file") or \
-        parallel.get_auto_parallel_context("strategy_ckpt_load_file")
+    """A pipeline step does not apply a loaded strategy file (a plain sharded step does:
+    :mod:`msjax.parallel._strategy_load`)."""
+    load = _strategy_load.load_file()
     if load:
         raise NotImplementedError(f"msjax does not apply a loaded strategy file ({load!r}, strategy_ckpt_config's "
-                                  "load_file / AutoParallel.load_param_strategy_file): the strategies come from "
-                                  "the script's shard() calls; to load a checkpoint saved with another strategy use "
-                                  "load_distributed_checkpoint or transform_checkpoints.")
+                                  "load_file / AutoParallel.load_param_strategy_file) to a pipeline step: the "
+                                  "strategies come from the script's shard() calls; to load a checkpoint saved with "
+                                  "another strategy use load_distributed_checkpoint or transform_checkpoints.")
 
 
 def save_strategies(path, trainable_only, state_params, values, keep=None, stage=0):
@@ -305,12 +305,13 @@ def from_local_view(like, block):
 # ---------------------------------------------------------------------------
 # the step
 # ---------------------------------------------------------------------------
-def _plan_state(state_params, state_vals, plan, devices, devices_of=None, remesh=None):
+def _plan_state(state_params, state_vals, plan, devices, devices_of=None, remesh=None, loaded=None):
     """Each state value's sharding over ``devices`` (a pipeline step: ``devices_of(j)``, its
-    stage's devices, with ``remesh(sharding, j)`` moving a strategy's sharding there)."""
+    stage's devices, with ``remesh(sharding, j)`` moving a strategy's sharding there);
+    ``loaded``: ``{index: sharding}`` from a loaded strategy file, which win."""
     n_state = len(state_params)
     devices_of = devices_of or (lambda j: devices)
-    shard = [plan.param_sharding.get(id(p)) for p in state_params]
+    shard = [(loaded or {}).get(j, plan.param_sharding.get(id(p))) for j, p in enumerate(state_params)]
     if remesh is not None:
         shard = [s if s is None else remesh(s, j) for j, s in enumerate(shard)]
     owners = _optimizer_states(state_params)
@@ -363,9 +364,9 @@ def sharded_call(body, state_params, dyn_example, sens_example):
                    sens_example)
     if eager and not plan.used:
         return None
-    state_sh = _plan_state(state_params, state_vals, plan, devices)
+    state_sh = _plan_state(state_params, state_vals, plan, devices,
+                           loaded=_strategy_load.loaded_shardings(state_params, devices))
     written.update(enumerate(state_sh))
-    check_no_load_file()
     dyn_sh = [_input_sharding(d, i, devices, strategy) for i, d in enumerate(dyn_example)]
     local_batch = jax.process_count() > 1 and strategy != "full_batch"
     jitted = jax.jit(functools.partial(step, _apply.StepPlan(devices)))

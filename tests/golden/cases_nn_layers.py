@@ -1062,6 +1062,54 @@ def case_err_embedding_lookup_target(ms):
     return ms.nn.EmbeddingLookup(4, 2, target="GPU")
 
 
+def _semi_auto(ms, build):
+    ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.SEMI_AUTO_PARALLEL)
+    try:
+        return build()
+    finally:
+        ms.reset_auto_parallel_context()
+
+
+def case_l_embedding_lookup_slice_modes_semi_auto(ms):
+    """Built under SEMI_AUTO_PARALLEL (one device): each slice_mode (Wide&Deep's auto-parallel branch
+    builds table_row_slice / table_column_slice lookups) looks up the same rows; forward_unique as
+    MindSpore sets it (a DEVICE table cut by rows or columns looks up the unique ids)."""
+    ids = ms.Tensor(np.array([[0, 5, 2], [5, 5, 1]]), ms.int32)
+    out = {}
+    for mode, target in (("table_row_slice", "DEVICE"), ("table_row_slice", "CPU"), ("table_column_slice", "DEVICE"),
+                         ("table_column_slice", "CPU"), ("batch_slice", "CPU")):
+        # a DEVICE table with sparse=True is SparseGatherV2, which MindSpore's CPU build lacks
+        net = _semi_auto(ms, lambda: ms.nn.EmbeddingLookup(6, 3, target=target, slice_mode=mode,
+                                                           sparse=target == "CPU"))
+        _init(ms, net)
+        out[f"{mode}_{target}"] = (net(ids), net.forward_unique, net.embedding_table.unique)
+    net = _semi_auto(ms, lambda: ms.nn.EmbeddingLookup(6, 3, slice_mode="field_slice", manual_shapes=(4, 2)))
+    _init(ms, net)
+    out["field_slice"] = (net(ids), net.forward_unique)
+    return out
+
+
+def case_err_embedding_lookup_slice_mode_semi_auto(ms):
+    return _semi_auto(ms, lambda: ms.nn.EmbeddingLookup(4, 2, slice_mode="rows"))
+
+
+def case_err_embedding_lookup_field_slice_no_shapes(ms):
+    return _semi_auto(ms, lambda: ms.nn.EmbeddingLookup(4, 2, slice_mode="field_slice"))
+
+
+def case_err_embedding_lookup_field_slice_list(ms):
+    return _semi_auto(ms, lambda: ms.nn.EmbeddingLookup(4, 2, slice_mode="field_slice", manual_shapes=[2, 2]))
+
+
+def case_err_embedding_lookup_field_slice_zero(ms):
+    return _semi_auto(ms, lambda: ms.nn.EmbeddingLookup(4, 2, slice_mode="field_slice", manual_shapes=(2, 0)))
+
+
+def case_l_embedding_lookup_bad_slice_mode_stand_alone(ms):
+    """Outside semi-auto/auto parallel slice_mode is not checked (MindSpore builds it)."""
+    return ms.nn.EmbeddingLookup(4, 2, slice_mode="rows").forward_unique
+
+
 # ===========================================================================
 # layers: small math Cells
 # ===========================================================================

@@ -2,8 +2,10 @@
 
 ``Embedding`` keeps its table as the Parameter ``embedding_table`` (vocab_size,
 embedding_size), initialised with 'normal' (N(0, 0.01)) by default; ``padding_idx`` zeroes that
-row at construction (as in MindSpore, its gradient is not masked). ``EmbeddingLookup`` on one
-device is a gather (``target``/``slice_mode`` are accepted and checked)."""
+row at construction (as in MindSpore, its gradient is not masked). ``EmbeddingLookup`` is a
+gather; under semi-auto/auto parallel its ``slice_mode`` sets MindSpore's strategies on its
+``gatherv2``/``embeddinglookup`` Primitives, so the table is cut by rows (``table_row_slice``),
+columns (``table_column_slice``) or kept whole with the ids cut by batch (``batch_slice``)."""
 from __future__ import annotations
 
 import jax.numpy as jnp
@@ -13,7 +15,10 @@ from ..._core import dtype as mstype
 from ..._core.parameter import Parameter
 from ..._core.tensor import Tensor, wrap
 from ...common.initializer import Normal, initializer
+from ...ops import operations as _ops
 from ...ops._impl import conv as F
+from ...parallel import _apply
+from ...parallel import _context as _parallel
 from ..cell import Cell
 
 __all__ = ["Embedding", "EmbeddingLookup", "EmbeddingExt", "MultiFieldEmbeddingLookup"]
@@ -83,11 +88,65 @@ class Embedding(Cell):
                 f"embedding_table={self.embedding_table}, dtype={self.dtype}, padding_idx={self.padding_idx}")
 
 
+def _job_size():
+    from ...parallel import _strategy
+    return len(_strategy.mesh_devices())
+
+
+def _slice_strategies(cls_name, slice_mode, target, manual_shapes, gather, lookup):
+    """MindSpore's strategies for ``slice_mode`` under semi-auto/auto parallel on ``gather``/``lookup``
+    (its ``gatherv2``/``embeddinglookup`` Primitives); returns ``forward_unique``. ``n`` is the job's
+    device number (MindSpore's ``get_group_size()``: one device per rank)."""
+    if slice_mode == "field_slice":
+        if not manual_shapes:
+            raise ValueError(f"For '{cls_name}', the 'manual_shapes' should not be none when the 'slice_mode' is "
+                             f"\"filed_slice\", but got {manual_shapes}.")
+        if not isinstance(manual_shapes, tuple):
+            raise TypeError(f"For '{cls_name}', the type of 'manual_shapes' must be tuple(int), but got "
+                            f"{type(manual_shapes).__name__}!")
+        for dim in manual_shapes:
+            if isinstance(dim, bool) or not isinstance(dim, int) or dim <= 0:
+                raise ValueError(f"For '{cls_name}', the 'manual shape dim' must be int and must > 0, but got "
+                                 f"'{dim}' with type '{type(dim).__name__}'.")
+        gather.add_prim_attr("manual_split", manual_shapes)
+        lookup.add_prim_attr("manual_split", manual_shapes)
+        return False     # no strategy: the table stays whole (XLA has no uneven split)
+    supported = ["field_slice", "table_row_slice", "table_column_slice", "batch_slice"]
+    if slice_mode not in supported:
+        raise ValueError(f"For '{cls_name}', the 'slice_mode' must be in {supported}, but got \"{slice_mode}\".")
+    n = _job_size()
+    unique = False
+    ids = (1, 1)
+    if slice_mode == "table_row_slice":
+        if target == "DEVICE" and not _parallel.get_auto_parallel_context("full_batch"):
+            ids, unique = (1,), True
+        table = (n, 1)
+    elif slice_mode == "table_column_slice":
+        if target == "DEVICE":
+            ids, unique = (1,), True
+        table = (1, n)
+    else:
+        table, ids = (1, 1), (n, 1)
+    gather.shard((table, ids))
+    lookup.shard((table, ids))
+    return unique
+
+
 class EmbeddingLookup(Cell):
     """``nn.EmbeddingLookup(vocab_size, embedding_size, param_init='normal', target='CPU',
     slice_mode='batch_slice', manual_shapes=None, max_norm=None, sparse=True, dtype=mstype.float32)``:
     ``embedding_table[indices]`` (out-of-range ids give zero rows, as MindSpore's CPU lookup);
-    ``max_norm`` clips each looked-up vector's L2 norm."""
+    ``max_norm`` clips each looked-up vector's L2 norm.
+
+    Built under semi-auto/auto parallel, ``slice_mode`` gives ``gatherv2`` and ``embeddinglookup``
+    MindSpore's strategies (the table cut by rows or columns over the job's devices, or the ids by
+    batch) and the step places the table so. Differences from MindSpore: both Primitives are
+    ``ops.Gather`` (MindSpore's are ``SparseGatherV2`` when ``sparse`` and ``EmbeddingLookup`` on the
+    CPU; the looked-up values are the same), and where MindSpore looks up the unique ids and gathers
+    back (``forward_unique``, a ``DEVICE`` table cut by rows or columns) msjax gathers the flattened
+    ids directly (the same result; XLA needs static shapes). ``field_slice`` (MindSpore cuts the
+    table's rows unevenly by ``manual_shapes``) is checked as MindSpore checks it, and the table
+    stays whole on every device (XLA has no uneven split; the numbers are the same)."""
     BATCH_SLICE = "batch_slice"
     FIELD_SLICE = "field_slice"
     TABLE_ROW_SLICE = "table_row_slice"
@@ -117,6 +176,13 @@ class EmbeddingLookup(Cell):
         self.forward_unique = False
         self.embedding_table = Parameter(initializer(param_init, [vocab_size, embedding_size], dtype=dtype),
                                          name="embedding_table")
+        self.gatherv2 = _ops.Gather()
+        self.embeddinglookup = _ops.Gather()
+        if _parallel.get_parallel_mode() in (_parallel.ParallelMode.SEMI_AUTO_PARALLEL,
+                                             _parallel.ParallelMode.AUTO_PARALLEL):
+            self.forward_unique = _slice_strategies(cls_name, slice_mode, target, manual_shapes, self.gatherv2,
+                                                    self.embeddinglookup)
+        self.embedding_table.unique = self.forward_unique
         self.max_norm = max_norm
         if max_norm is not None:
             if isinstance(max_norm, bool) or not isinstance(max_norm, (int, float)) or max_norm <= 0:
@@ -127,6 +193,12 @@ class EmbeddingLookup(Cell):
         _check_int_ids(indices, type(self).__name__)
         idx = indices._data
         table = self.embedding_table._data
+        if _apply.active() is not None:     # a semi-auto/auto-parallel step: slice_mode's strategies
+            flat = jnp.reshape(idx, (-1,)) if self.forward_unique else idx
+            prim = self.embeddinglookup if self.target == "CPU" else self.gatherv2
+            table, flat = (v._data if isinstance(v, Tensor) else v
+                           for v in _apply.constrain_prim(prim, [self.embedding_table, flat]))
+            idx = jnp.reshape(flat, idx.shape)
         out = jnp.take(table, idx, axis=0, mode="fill", fill_value=0)
         if self.max_norm is not None:
             axes = tuple(range(idx.ndim, out.ndim))
