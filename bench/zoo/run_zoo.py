@@ -439,7 +439,15 @@ def run_one(cmd, cwd, step_re, max_steps, timeout, log_path, pythonpath=None, lo
 
 
 def check_load(ms_python, folder, ckpt, spec, pythonpath=None):
-    """MindSpore 2.10 loads msjax's checkpoint (and into the zoo's network, where given)."""
+    """MindSpore 2.10 loads msjax's checkpoint (and into the zoo's network, where given). ``spec``
+    a path to a script: MindSpore runs it with the checkpoint (it prints ``not loaded [...]``)."""
+    if isinstance(spec, str):
+        env = dict(os.environ, GLOG_v="3")
+        if pythonpath:
+            env["PYTHONPATH"] = os.pathsep.join(p for p in (pythonpath, env.get("PYTHONPATH")) if p)
+        r = subprocess.run([ms_python, spec, ckpt], cwd=folder, capture_output=True, text=True, env=env)
+        return {"loads_in_mindspore": r.returncode == 0 and "not loaded []" in r.stdout,
+                "detail": "\n".join(r.stdout.strip().splitlines()[-3:]) or r.stderr.strip()[-300:]}
     code = ["import mindspore as ms", f"p = ms.load_checkpoint({ckpt!r})", "print('params', len(p))"]
     if spec:
         mod, expr = spec
@@ -487,6 +495,7 @@ LOAD_CHECK["crnn"] = ("src.crnn", "CRNNV2(__import__('types').SimpleNamespace(ba
 
 import zoo_tail  # noqa: E402
 
+LAUNCH = zoo_tail.LAUNCH
 MODELS.update(zoo_tail.MODELS)
 MAX_STEPS.update(zoo_tail.MAX_STEPS)
 LOAD_CHECK.update(zoo_tail.LOAD_CHECK)
@@ -518,13 +527,20 @@ def main(argv=None):
                 FRAMEWORK[0] = fw
                 out = os.path.join(work, "out", f"{name}_{fw}_{run}")
                 os.makedirs(out, exist_ok=True)
+                argv = argv_fn(zoo, work, data, out)
+                env = dict(data.get("env", {}).get(name) or {})
                 cmd = ([sys.executable, "-m", "msjax", "run"] if fw == "msjax" else [args.ms_python])
-                cmd = cmd + argv_fn(zoo, work, data, out)
+                if name in LAUNCH:     # a launched job: msjax launch / MindSpore's msrun, msrun's flags
+                    n, ms_bin = LAUNCH[name], os.path.dirname(args.ms_python)
+                    cmd = [sys.executable, "-m", "msjax", "launch"] if fw == "msjax" else [os.path.join(ms_bin, "msrun")]
+                    cmd += [f"--worker_num={n}", f"--local_worker_num={n}", "--join=True", f"--log_dir={out}/logs"]
+                    if fw == "mindspore":    # msrun starts its workers with the `python` on its PATH
+                        env["PATH"] = os.pathsep.join((ms_bin, os.environ.get("PATH", "")))
+                cmd = cmd + argv
                 cap = MAX_STEPS[name] if args.max_steps is None else args.max_steps
                 path = [data.get("pythonpath", {}).get(name), args.msjax_pythonpath if fw == "msjax" else None]
                 r = run_one(cmd, cwd, step_re, cap, args.timeout, out + ".log",
-                            os.pathsep.join(p for p in path if p) or None, LOSS_RE.get(name),
-                            data.get("env", {}).get(name))
+                            os.pathsep.join(p for p in path if p) or None, LOSS_RE.get(name), env)
                 r.update(model=name, framework=fw, run=run, load=os.getloadavg()[0])
                 ckpts = sorted(glob.glob(os.path.join(out, ckpt_glob.format(folder=cwd))), key=os.path.getmtime)
                 if ckpts:

@@ -16,6 +16,9 @@ import sys
 import zoo_data
 
 MODELS, MAX_STEPS, LOAD_CHECK, LOSS_RE = {}, {}, {}, {}
+# models run as a launched job: name -> worker count (msjax: ``python -m msjax launch``, MindSpore:
+# the ``msrun`` beside ``--ms-python``, both with ``--worker_num=N --local_worker_num=N --join=True``)
+LAUNCH = {}
 
 
 def _cpus8(data, name, root, cpus=8):
@@ -96,6 +99,36 @@ def _deepfm(zoo, work, data, out):
             "--batch_size=1000", "--train_epochs=1", "--data_vocab_size=200000", f"--ckpt_path={out}",
             "--keep_checkpoint_max=1", "--save_checkpoint_steps=16"]
 
+
+def _wide_deep_auto_parallel(zoo, work, data, out):
+    # the branch of src/wide_and_deep.py that builds its EmbeddingLookups without vocab_cache_size
+    # (``is_auto_parallel and sparse``): train_and_eval_auto_parallel.py --sparse=True (AUTO_PARALLEL,
+    # sharding propagation, the deep table cut by columns, the wide one by rows, no sink), 2 launched
+    # workers, each reading its 8 of the 16 records (batch 1000 a rank, 2000 a step), its EvalCallBack
+    # (AUC) at the epoch's end with the strategy file the train step saved; checkpoints per rank
+    # (integrated_save=False). Strategy files, eval and loss logs go to the run's folder.
+    _wide_deep(zoo, work, data, out)
+    root = os.path.join(work, "data")
+    data["env"]["wide_deep_auto_parallel"] = data["env"]["wide_deep"]
+    # src/metrics.py imports scikit-learn (roc_auc_score)
+    data["pythonpath"]["wide_deep_auto_parallel"] = zoo_data.pip_target(
+        root, "pandas<3", "python-dateutil", "pytz", "six", "tzdata", "scikit-learn<1.7", "scipy<1.16", "joblib",
+        "threadpoolctl", "cloudpickle")
+    return ["train_and_eval_auto_parallel.py", "--device_target=CPU", "--sparse=True",
+            f"--data_path={zoo_data.criteo_mindrecord(root)}", "--dataset_type=mindrecord", "--batch_size=1000",
+            "--epochs=1", f"--ckpt_path={out}", f"--stra_ckpt={out}/checkpoints",
+            f"--eval_file_name={out}/eval.log", f"--loss_file_name={out}/loss.log"]
+
+
+MODELS["wide_deep_auto_parallel"] = ("official/recommend/Wide_and_Deep", _wide_deep_auto_parallel,
+                                     r"===loss=== 0 \d+ (\d+) ", "ckpt_0/widedeep_train*.ckpt")
+MAX_STEPS["wide_deep_auto_parallel"] = 0
+# MindSpore merges the ranks' slices with msjax's strategy file and loads them strictly into the zoo's
+# train network (a script: the slices of every rank, not one file)
+LOAD_CHECK["wide_deep_auto_parallel"] = os.path.join(os.path.dirname(os.path.abspath(__file__)), "wide_deep",
+                                                     "ms_load.py")
+LOSS_RE["wide_deep_auto_parallel"] = r"===loss=== 0 \d+ \d+ (-?\d+\.\d+)"
+LAUNCH["wide_deep_auto_parallel"] = 2
 
 MODELS["deepfm"] = ("official/recommend/DeepFM", _deepfm, r"epoch: \d+ step: (\d+), loss is", "deepfm*.ckpt")
 MAX_STEPS["deepfm"] = 0
