@@ -10,7 +10,8 @@ Parameters ``network.*``).
     /tmp/ms/bin/python <msjax>/bench/zoo/wide_deep/ms_load.py <run output>/ckpt_0/widedeep_train-1_8.ckpt
 
 The run's output folder holds ``ckpt_<rank>/`` and ``checkpoints-<rank>/strategy.ckpt`` (the
-harness passes ``--ckpt_path`` and ``--stra_ckpt`` there). Prints ``not loaded [...]``.
+harness passes ``--ckpt_path`` and ``--stra_ckpt`` there), or give the strategy file as a second
+argument. Prints ``not loaded [...]``.
 """
 import os
 import sys
@@ -22,6 +23,7 @@ from mindspore import context
 from mindspore.context import ParallelMode
 
 out = os.path.dirname(os.path.dirname(os.path.abspath(sys.argv[1])))
+stra = sys.argv[2] if len(sys.argv) > 2 else os.path.join(out, "checkpoints-0", "strategy.ckpt")
 sys.argv = sys.argv[:1] + ["--device_target=CPU", "--sparse=True", "--batch_size=1000"]
 sys.path.insert(0, os.getcwd())
 from src.model_utils.config import config as cfg  # noqa: E402
@@ -35,7 +37,7 @@ ranks = sorted((d for d in os.listdir(out) if d.startswith("ckpt_")), key=lambda
 files = [os.path.join(out, d, sorted(f for f in os.listdir(os.path.join(out, d)) if f.endswith(".ckpt"))[-1])
          for d in ranks]
 ckpts = [ms.load_checkpoint(f) for f in files]
-strategy = ms.build_searched_strategy(os.path.join(out, "checkpoints-0", "strategy.ckpt"))
+strategy = ms.build_searched_strategy(stra)
 merged, cut = {}, []
 for name, p in ckpts[0].items():
     lay = strategy.get(name)
