@@ -1062,6 +1062,17 @@ def case_err_embedding_lookup_target(ms):
     return ms.nn.EmbeddingLookup(4, 2, target="GPU")
 
 
+def case_l_dropout_primitive_attribute(ms):
+    """nn.Dropout's ops.Dropout as its attribute ``dropout``: Wide&Deep shards it
+    (``dense_layer_1.dropout.dropout.shard(((1, n),))``); outside parallel the strategy is ignored."""
+    d = ms.nn.Dropout(p=0.5)
+    prim = d.dropout
+    same = prim.shard(((1, 2),)) is prim
+    x = ms.Tensor(np.ones((2, 4), np.float32))
+    d.set_train(False)
+    return prim.name, same, d(x)
+
+
 def _semi_auto(ms, build):
     ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.SEMI_AUTO_PARALLEL)
     try:

@@ -334,13 +334,19 @@ class Dropout(Cell):
             self._keep = 1.0 - p
         self.p = p
         self.keep_prob = keep_prob
-        # MindSpore's ops.Dropout(keep, seed0, seed1) of this layer: its kernel's random engines
-        object.__setattr__(self, "_streams", _drop_stream.Streams(*_get_graph_seed(0, "dropout")))
+        seeds = _get_graph_seed(0, "dropout")
+        # MindSpore's ops.Dropout(keep, seed0, seed1) of this layer, as its attribute ``dropout``
+        # (scripts shard it: ``layer.dropout.dropout.shard(...)``); the masks come from its kernel's
+        # random engines, kept here
+        self.dropout = _ops.Dropout(self._keep, *seeds)
+        object.__setattr__(self, "_streams", _drop_stream.Streams(*seeds))
         object.__setattr__(self, "_ms_hidden", (self._streams.state,))
 
     def construct(self, x):
         if not self.training or self.keep_prob == 1 or self.p == 0:
             return x
+        if _apply.active() is not None:     # a semi-auto/auto-parallel step: the Primitive's strategy
+            x = _apply.constrain_prim(self.dropout, [x])[0]
         return wrap(_drop_stream.dropout(F._float_arg("x", x, "Dropout"), self._keep, self._streams)[0])
 
     def extend_repr(self):
