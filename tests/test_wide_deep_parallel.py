@@ -77,6 +77,9 @@ def test_launched_step_sees_the_global_batch(stand_alone, tmp_path):
         # cut over the two processes: the deep table's columns, the wide table's rows, w1's rows
         for name in ("net.embedding_table", "net.wide.embedding_table", "net.w1"):
             assert res["bytes"][name] == stand_alone["bytes"][name] // 2, name
+    # each rank's predictions and labels are its rows (MindSpore's data-parallel default for an
+    # operator without a strategy in SEMI_AUTO_PARALLEL): the zoo's AUCMetric raised on whole predictions
+    assert [res["eval"]["rows"] for res in ranks] == [[4 * 3, 4 * 3]] * 2
     # each rank evaluates its rows (equal halves): their mean is the stand-alone MAE
     np.testing.assert_allclose(np.mean([res["eval"]["mae"] for res in ranks]), stand_alone["eval"]["mae"],
                                rtol=1e-5)
@@ -115,7 +118,7 @@ out["own"] = _layout_of(w._data)[1]
 ms.set_auto_parallel_context(strategy_ckpt_load_file=sys.argv[1] + "/train.ckpt")
 y = Net(w, ((1, 1), (1, 4)))(x)                   # placed as the file says
 out["loaded"] = _layout_of(w._data)[1]
-out["same"] = bool(np.allclose(y.asnumpy(), x.asnumpy() @ w.asnumpy(), rtol=1e-6))
+out["same"] = bool(np.allclose(y.asnumpy(), x.asnumpy() @ w.asnumpy(), rtol=1e-5, atol=1e-5))   # a partitioned sum
 ms.set_auto_parallel_context(strategy_ckpt_load_file=sys.argv[1] + "/missing.ckpt")
 try:
     Net(w, ((1, 1), (1, 4)))(x * 2)

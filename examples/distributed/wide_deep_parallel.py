@@ -10,8 +10,8 @@
 With ``--parallel``: ``init()``, SEMI_AUTO_PARALLEL; a wide ``nn.EmbeddingLookup`` with
 ``TABLE_ROW_SLICE`` and a deep one with ``TABLE_COLUMN_SLICE`` (``target='DEVICE'``), the weights
 reshaped to ``batch_size * get_group_size()`` rows (the step sees the global batch, as MindSpore's),
-``add_prim_attr("cross_batch", True)`` on the reductions, the first dense layer's ``matmul`` cut as
-the zoo's; ``Model.train`` without sink saves ``strategy_ckpt_save_file``, then, as the zoo's
+``add_prim_attr("cross_batch", True)`` on the reductions, the first dense layer's ``matmul`` and the
+deep ``Mul`` cut as the zoo's (its ``use_sp=False`` branch); ``Model.train`` without sink saves ``strategy_ckpt_save_file``, then, as the zoo's
 ``EvalCallBack``, ``Model.eval`` runs with that file as ``strategy_ckpt_load_file``. Each process
 feeds its rows of every global batch (rank ``r``: rows ``r*b .. (r+1)*b``). The losses and the
 evaluation must equal the stand-alone run's on the global batch (launched, each rank evaluates its
@@ -62,16 +62,18 @@ class WideDeep(nn.Cell):
         self.relu = ops.ReLU()
         self.reshape = ops.Reshape()
         self.reduce_sum = ops.ReduceSum(keep_dims=False)
+        self.deep_mul = ops.Mul()
         self.unique = ops.Unique().shard(((1,),))
         if args.parallel:
             self.matmul.shard(((1, GROUP), (GROUP, 1)))
+            self.deep_mul.shard(((1, 1, GROUP), (1, 1, 1)))
             self.reduce_sum.add_prim_attr("cross_batch", True)
         self.embedding_table = self.deep.embedding_table
 
     def construct(self, ids, wts):
         mask = self.reshape(wts, (self.batch_size, FIELDS, 1))
         wide = self.reshape(self.reduce_sum(self.wide(ids) * mask, 1) + self.wide_b, (-1, 1))
-        deep_in = self.reshape(self.deep(ids) * mask, (-1, FIELDS * EMB))
+        deep_in = self.reshape(self.deep_mul(self.deep(ids), mask), (-1, FIELDS * EMB))
         deep = self.matmul2(self.relu(self.matmul(deep_in, self.w1)), self.w2)
         return wide + deep, self.embedding_table
 
@@ -101,6 +103,19 @@ class Predict(nn.Cell):
         return self.sigmoid(logits), label
 
 
+class Rows(nn.Metric):
+    """The rows of predictions and labels the metric sees (the zoo's AUCMetric needs them equal)."""
+
+    def clear(self):
+        self.rows = [0, 0]
+
+    def update(self, *inputs):
+        self.rows = [self.rows[0] + inputs[0].shape[0], self.rows[1] + inputs[1].shape[0]]
+
+    def eval(self):
+        return self.rows
+
+
 rs = np.random.RandomState(0)
 n_rows = BATCH * args.steps
 ids = rs.randint(0, VOCAB, (n_rows, FIELDS)).astype(np.int32)
@@ -128,7 +143,7 @@ train = nn.TrainOneStepCell(WithLoss(net), nn.Adam(net.trainable_params(), learn
 stra = os.path.join(args.strategy_dir, f"strategy-{RANK}.ckpt")
 if args.parallel:
     ms.set_auto_parallel_context(strategy_ckpt_save_file=stra)
-model = ms.Model(train, eval_network=Predict(net), metrics={"mae": nn.MAE()})
+model = ms.Model(train, eval_network=Predict(net), metrics={"mae": nn.MAE(), "rows": Rows()})
 log = LossLog()
 model.train(1, dataset(), callbacks=[log], dataset_sink_mode=False)
 if args.parallel:     # the zoo's EvalCallBack

@@ -334,6 +334,24 @@ def _plan_state(state_params, state_vals, plan, devices, devices_of=None, remesh
     return [s if s is not None else _strategy.replicated(devices_of(j)) for j, s in enumerate(shard)][:n_state]
 
 
+def _batch_cut_outputs(out, dyn, devices):
+    """SEMI_AUTO_PARALLEL with the data-parallel dataset strategy: an output with the inputs' batch
+    rows is cut by batch. MindSpore gives an operator without a strategy a data-parallel one, so a
+    rank gets its rows of such an output (the zoo's Wide&Deep evaluates its predictions against each
+    rank's labels); XLA's propagation may leave it whole after a matmul cut along its inner
+    dimension. An output whose rows are not the batch's keeps XLA's placement."""
+    rows = {np.shape(d)[0] for d in dyn if np.ndim(d)}
+    if len(rows) != 1 or next(iter(rows)) % len(devices):
+        return out
+    batch = next(iter(rows))
+
+    def cut(v):
+        if isinstance(v, jax.Array) and not _is_key(v) and v.ndim and v.shape[0] == batch:
+            return jax.lax.with_sharding_constraint(v, _strategy.split_dim0(v.ndim, devices))
+        return v
+    return jax.tree_util.tree_map(cut, out)
+
+
 def sharded_call(body, state_params, dyn_example, sens_example):
     """The compiled step of ``body(state_vals, dyn, sens) -> (out, changed)`` partitioned
     over all devices, or ``None`` when semi-auto/auto parallel is not in effect."""
@@ -353,6 +371,8 @@ def sharded_call(body, state_params, dyn_example, sens_example):
             out = jax.tree_util.tree_map(
                 lambda v: jax.lax.with_sharding_constraint(v, rep) if isinstance(v, jax.Array) and not _is_key(v)
                 else v, out)
+        elif strategy == "data_parallel" and parallel.get_parallel_mode() == parallel.ParallelMode.SEMI_AUTO_PARALLEL:
+            out = _batch_cut_outputs(out, dyn, devices)
         changed = {i: (jax.lax.with_sharding_constraint(v, written[i]) if i in written and not _is_key(v) else v)
                    for i, v in changed.items()}
         return out, changed
