@@ -10,6 +10,7 @@ are checked against the stand-alone run; the slice modes' construction checks ar
 """
 import json
 import os
+import socket
 import subprocess
 import sys
 
@@ -20,6 +21,13 @@ from xla_flags import self_consistent
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXAMPLE = os.path.join(ROOT, "examples", "distributed", "wide_deep_parallel.py")
+pytestmark = pytest.mark.xdist_group("wide_deep_parallel")    # one worker: the stand-alone run once
+
+
+def _port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
 
 
 def _env(devices=1):
@@ -66,7 +74,7 @@ def test_launched_step_sees_the_global_batch(stand_alone, tmp_path):
     """Each rank feeds its half of the batch; the network reshapes to the global batch (it raised
     "proposed_shape [8, 6, 1] is invalid for input of size 24" before); losses as stand-alone."""
     r = subprocess.run([sys.executable, "-m", "msjax", "launch", "--worker_num=2", "--local_worker_num=2",
-                        "--join=True", f"--log_dir={tmp_path / 'logs'}", "--master_port=10997", EXAMPLE,
+                        "--join=True", f"--log_dir={tmp_path / 'logs'}", f"--master_port={_port()}", EXAMPLE,
                         "--parallel", "--out", str(tmp_path / "two.json"), "--strategy_dir", str(tmp_path)],
                        capture_output=True, text=True, env=_env(), cwd=tmp_path, timeout=600)
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
