@@ -127,6 +127,19 @@ ms.set_auto_parallel_context(strategy_ckpt_load_file=sys.argv[1] + "/train.ckpt"
 y = Net(w, ((1, 1), (1, 4)))(x)                   # placed as the file says
 out["loaded"] = _layout_of(w._data)[1]
 out["same"] = bool(np.allclose(y.asnumpy(), x.asnumpy() @ w.asnumpy(), rtol=1e-5, atol=1e-5))   # a partitioned sum
+# an optimizer-parallel layout (repeated over the 4 devices, dimension 0 cut once more by 4): MindSpore's
+# ParallelLayouts with opt_weight_shard_size
+from msjax.parallel._layout import make_layout
+from msjax.parallel._strategy_file import save_strategy_file
+save_strategy_file(sys.argv[1] + "/opt.ckpt", {"w": make_layout((4,), (-1, -1), 4)})
+ms.set_auto_parallel_context(strategy_ckpt_load_file=sys.argv[1] + "/opt.ckpt")
+Net(w, ((1, 1), (1, 4)))(x)
+out["opt"] = _layout_of(w._data)[1]
+# shard size 2 of the 4 repeated devices: MindSpore takes the low 2 (neighbouring ranks differ)
+save_strategy_file(sys.argv[1] + "/opt2.ckpt", {"w": make_layout((4,), (-1, -1), 2)})
+ms.set_auto_parallel_context(strategy_ckpt_load_file=sys.argv[1] + "/opt2.ckpt")
+Net(w, ((1, 1), (1, 4)))(x)
+out["opt2"] = _layout_of(w._data)
 ms.set_auto_parallel_context(strategy_ckpt_load_file=sys.argv[1] + "/missing.ckpt")
 try:
     Net(w, ((1, 1), (1, 4)))(x * 2)
@@ -148,4 +161,6 @@ def test_loaded_strategy_file_places_the_parameters_it_names(tmp_path):
     assert out["own"][0] == -1 and out["own"][1] != -1, out          # columns
     assert out["loaded"] == out["saved"], out
     assert out["same"]
+    assert out["opt"] == [0, -1], out     # the optimizer shard cuts rows over the 4 devices
+    assert out["opt2"] == [[2, 2], [0, -1]], out     # rows cut over the inner pairs: ranks 0, 1 differ
     assert "missing.ckpt" in out["missing"] and "not found" in out["missing"]
