@@ -34,3 +34,39 @@ def case_ctc_loss_targets_outside_classes(ms):
         out.append(ms.ops.ctc_loss(lp, T(np.array(labels), ms.int32), T([6, 5, 6], ms.int32), T([3, 3, 2], ms.int32),
                                    reduction="none"))
     return out
+
+
+def case_max_unpool_functional(ms):
+    """``ops.max_unpool1d/2d/3d`` (tests/st/nn/test_max_unpool*.py; msjax lacked them) and the
+    ``MaxUnpool2D`` Primitive: batched and unbatched inputs, strides, padding, ``output_size`` inside and
+    outside its range, Int32/Int64 indices, Int32/Float16 values, an index past the plane or negative,
+    attribute errors, the ``nn.MaxUnpool1d`` shape error, and the input gradient."""
+    T, ops = ms.Tensor, ms.ops
+    x, i = T(np.array([[2, 4, 6, 8]], np.float32)), T(np.array([[1, 3, 5, 7]], np.int64))
+    x2 = T(np.arange(8).reshape(1, 2, 2, 2).astype(np.float32))
+    i2 = T(np.array([0, 3, 5, 15, 1, 2, 11, 14]).reshape(1, 2, 2, 2), ms.int64)
+    x3 = T(np.arange(8).reshape(1, 1, 2, 2, 2).astype(np.float32))
+    i3 = T(np.array([0, 3, 5, 15, 17, 22, 41, 63]).reshape(1, 1, 2, 2, 2), ms.int64)
+    calls = [lambda: ops.max_unpool1d(x, i, 2), lambda: ops.max_unpool1d(x, i.astype(ms.int32), 2, stride=3, padding=1),
+             lambda: ops.max_unpool1d(x, i, 2, output_size=(9,)), lambda: ops.max_unpool1d(x, i, 2, output_size=(1, 10)),
+             lambda: ops.max_unpool1d(x, i, 2, output_size=(6,)), lambda: ops.max_unpool1d(x, i, 2, output_size=(20,)),
+             lambda: ops.max_unpool1d(x, i, 2, output_size=[9]), lambda: ops.max_unpool1d(x, i, 2, output_size=(1, 1, 1, 9)),
+             lambda: ops.max_unpool1d(x, T(np.array([[1, 3, 5, 9]]), ms.int64), 2),
+             lambda: ops.max_unpool1d(x, T(np.array([[1, 3, 5, -1]]), ms.int64), 2),
+             lambda: ops.max_unpool1d(x, i.astype(ms.float32), 2), lambda: ops.max_unpool1d(x.astype(ms.int32), i, 2),
+             lambda: ops.max_unpool1d(x.astype(ms.float16), i, 2), lambda: ops.max_unpool1d(x, i[:, :3], 2),
+             lambda: ops.max_unpool1d(x[0], i[0], 2), lambda: ops.max_unpool1d(x, i, -2),
+             lambda: ops.max_unpool1d(x, i, 2.0), lambda: ops.max_unpool1d(x, i, 2, padding=-1),
+             lambda: ops.max_unpool2d(x2, i2, 2), lambda: ops.max_unpool2d(x2[0], i2[0], 2),
+             lambda: ops.max_unpool2d(x2, i2, 2, output_size=(5, 4)), lambda: ops.max_unpool2d(x2, i2, (2, 1), stride=(2, 2)),
+             lambda: ops.max_unpool2d(x2[0, 0], i2[0, 0], 2), lambda: ops.max_unpool2d(x2, i2, 2, output_size=[4, 4]),
+             lambda: ops.max_unpool3d(x3, i3, 2), lambda: ops.max_unpool3d(x3[0], i3[0], 2),
+             lambda: ops.max_unpool3d(x3, i3, 2, output_size=(4, 4, 5)), lambda: ops.max_unpool3d(x3[0, 0], i3[0, 0], 2),
+             lambda: ops.max_unpool3d(x3, i3, (2, 2), stride=2),
+             lambda: ops.MaxUnpool2D(ksize=2, strides=2)(x2, i2), lambda: ops.MaxUnpool2D(ksize=2, pads=1)(x2, i2),
+             lambda: ms.nn.MaxUnpool1d(2)(x, i[:, :3]), lambda: ms.nn.MaxUnpool2d(2)(x2, i2, (5, 4))]
+    out = [_raised(f) for f in calls]
+    weights = T(np.arange(16.).reshape(4, 4), ms.float32)
+    out.append(ms.grad(lambda a: (ops.max_unpool2d(a, i2, 2) * weights).sum())(x2))
+    out.append(ms.grad(lambda a: (ops.max_unpool1d(a, i, 2) * T(np.arange(8.), ms.float32)).sum())(x))
+    return out
