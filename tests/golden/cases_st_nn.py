@@ -70,3 +70,66 @@ def case_max_unpool_functional(ms):
     out.append(ms.grad(lambda a: (ops.max_unpool2d(a, i2, 2) * weights).sum())(x2))
     out.append(ms.grad(lambda a: (ops.max_unpool1d(a, i, 2) * T(np.arange(8.), ms.float32)).sum())(x))
     return out
+
+
+def case_cell_buffers_state_dict(ms):
+    """``Cell.register_buffer``/``_Buffer`` attributes, ``named_buffers``/``buffers``/``get_buffer``,
+    ``state_dict`` (Parameters and persistent buffers, sub-Cells after each Cell's own) and
+    ``load_state_dict`` with its hooks and key errors (tests/st/nn/test_cell_buffer.py,
+    test_cell_state_dict.py; msjax lacked them)."""
+    import importlib
+    T, nn = ms.Tensor, ms.nn
+    _Buffer = importlib.import_module(ms.__name__ + ".common.parameter")._Buffer if ms.__name__ == "mindspore" \
+        else importlib.import_module(ms.__name__ + ".nn._buffers")._Buffer
+
+    class Simple(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.buffer_0 = _Buffer(T(np.array([1, 2, 3], np.float32)))
+            self.register_buffer("buffer_1", T(np.array([3, 4, 5], np.float32)))
+            self.register_buffer("hidden", T(np.array([9.0], np.float32)), persistent=False)
+            self.param_0 = ms.Parameter(T(np.array([10, 20, 30], np.float32)))
+
+        def construct(self, x):
+            return (x + self.buffer_0) * self.buffer_1 + self.param_0
+
+    class Outer(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.sub_net = Simple()
+            self.buffer_0 = _Buffer(T(np.array([6, 6, 6], np.float32)))
+            self.param_1 = ms.Parameter(T(np.array([8, 8, 8], np.float32)))
+
+        def construct(self, x):
+            return self.sub_net(x) + self.buffer_0 - self.param_1
+
+    net = Outer()
+    net.register_buffer("extra", T(np.array([1.5], np.float32)))
+    x = T(np.array([2, 2, 2], np.float32))
+    out = [[k for k, _ in net.named_buffers()], list(net.buffers()), [k for k, _ in net.named_buffers(recurse=False)],
+           len(net._buffers), net.get_buffer("sub_net.buffer_1"), net(x), ms.grad(net)(x),
+           [k for k in net.state_dict()], [type(v).__name__ for v in net.state_dict().values()],
+           [p.name for p in net.get_parameters()]]
+    seen = []
+    net.register_state_dict_pre_hook(lambda cell, prefix, keep: seen.append(("pre", prefix)))
+    net.sub_net.register_state_dict_post_hook(lambda cell, sd, prefix, meta: seen.append(("post", prefix, len(sd))))
+    net.state_dict()
+    other = Outer()
+    other.register_load_state_dict_post_hook(lambda cell, keys: seen.append(("load", list(keys[0]), list(keys[1]))))
+    sd = net.state_dict()
+    out.append(_raised(lambda: other.load_state_dict(sd)))
+    sd.pop("extra")
+    sd["sub_net.buffer_1"] = T(np.array([7, 7, 7], np.float32))
+    sd["param_1"] = T(np.array([1, 1, 1], np.float32))
+    out += [str(other.load_state_dict(sd)), other.sub_net.buffer_1, other.param_1, other(x), seen]
+    sd["bogus"] = T(np.array([1.0], np.float32))
+    out += [_raised(lambda: other.load_state_dict(sd)), str(other.load_state_dict(sd, strict=False))]
+    out += [_raised(lambda: net.register_buffer(2, x)), _raised(lambda: net.register_buffer("a.b", x)),
+            _raised(lambda: net.register_buffer("", x)), _raised(lambda: net.register_buffer("param_1", x)),
+            _raised(lambda: net.register_buffer("c", 3)), _raised(lambda: net.get_buffer("buffer_5")),
+            _raised(lambda: net.get_buffer("param_1")), _raised(lambda: _Buffer(None)), _raised(lambda: _Buffer(3)),
+            _raised(lambda: setattr(net, "extra", x + 1)), isinstance(net.extra, _Buffer), isinstance(x, _Buffer)]
+    net.extra = None
+    del net.buffer_0
+    out += [[k for k, _ in net.named_buffers()], _raised(lambda: net.state_dict(prefix=3))]
+    return out
