@@ -40,6 +40,7 @@ from ..common._compile import trace_only
 from ..common import _graph_source, _recompute
 from ..parallel import _stages
 from . import _set_inputs, _shard
+from ._buffers import CellState
 
 __all__ = ["Cell"]
 
@@ -49,7 +50,7 @@ def _traced_tensor(value):
     return type(value) is Tensor and state.is_tracer(value._data)
 
 
-class Cell(nnx.Module, pytree=False):
+class Cell(CellState, nnx.Module, pytree=False):
     """Base class of all layers and networks (``mindspore.nn.Cell``)."""
 
     _ms_is_cell = True
@@ -62,6 +63,7 @@ class Cell(nnx.Module, pytree=False):
         object.__setattr__(self, "training", False)
         object.__setattr__(self, "requires_grad", False)
         object.__setattr__(self, "_ms_hooks", [])
+        object.__setattr__(self, "_buffers", {})
         object.__setattr__(self, "_ms_in_trace", bool(state.frames))   # a Cell local to a traced call
         if flags:
             for k, v in flags.items():
@@ -92,6 +94,17 @@ class Cell(nnx.Module, pytree=False):
 
     # --- attributes ----------------------------------------------------------
     def __setattr__(self, name, value):
+        buffers = self.__dict__.get("_buffers")
+        if getattr(value, "_is_buffer", False) and isinstance(value, Tensor):
+            self.__dict__.pop(name, None)
+            self.register_buffer(name, value, getattr(value, "persistent", True))
+            return
+        if buffers is not None and name in buffers:
+            if value is not None:
+                raise TypeError(f"Buffer '{name}' already exists in network, "
+                                f"can not assign this type: '{type(value)}' as a buffer.")
+            buffers[name] = None
+            return
         if type(value) in (int, float, bool) and state.frames and state.compiled() and \
                 isinstance(self.__dict__.get(name), Parameter):
             value = Tensor(value)    # MindSpore's graph assigns a number to a Parameter (PyNative: TypeError)
@@ -173,6 +186,9 @@ class Cell(nnx.Module, pytree=False):
     def __getattr__(self, name):
         """A missing attribute: MindSpore's wording; in a compiled graph its ``ClassMember`` one (its
         message then adds its C++ stack and the graph's source line, which msjax leaves out)."""
+        buffers = self.__dict__.get("_buffers")
+        if buffers is not None and name in buffers:
+            return buffers[name]
         text = f"The '{type(self).__name__}' object has no attribute '{name}'."
         if state.frames and state.compiled() and not name.startswith("__"):
             text = (f"ClassMember: 'Namespace:{type(self).__module__}..<{type(self).__name__}::{id(self)}>' "
@@ -183,6 +199,10 @@ class Cell(nnx.Module, pytree=False):
         slots = self.__dict__.get("_ms_slots")
         if slots:
             slots.pop(name, None)
+        buffers = self.__dict__.get("_buffers")
+        if buffers is not None and name in buffers:
+            del buffers[name]
+            return
         super().__delattr__(name)
 
     def check_names(self):

@@ -16,6 +16,7 @@ from ..._core import dtype as mstype
 from ..._core.tensor import Tensor, wrap
 from ...ops._impl import pooling as F
 from ...ops._impl import conv as _conv
+from ...ops._impl import max_unpool as _unpool
 from ..cell import Cell
 
 __all__ = ["MaxPool1d", "MaxPool2d", "MaxPool3d", "AvgPool1d", "AvgPool2d", "AvgPool3d", "AdaptiveAvgPool1d",
@@ -545,22 +546,6 @@ class MaxPool2dExt(Cell):
                             self.ceil_mode)
 
 
-@_conv._compiled("out_spatial")
-def _unpool(x, indices, out_spatial):
-    """Scatter ``x`` into zeros of spatial size ``out_spatial`` at flat ``indices`` (per leading index)."""
-    lead = x.shape[:-len(out_spatial)]
-    n = 1
-    for d in out_spatial:
-        n *= d
-    xf = x.reshape(lead + (-1,))
-    idx = indices.reshape(lead + (-1,)).astype(jnp.int32)
-    out = jnp.zeros(lead + (n,), x.dtype)
-    flat_lead = int(np.prod(lead)) if lead else 1
-    out = out.reshape(flat_lead, n).at[jnp.arange(flat_lead)[:, None], idx.reshape(flat_lead, -1)].set(
-        xf.reshape(flat_lead, -1))
-    return out.reshape(lead + tuple(out_spatial))
-
-
 class _MaxUnpoolNd(Cell):
     _nd = 2
 
@@ -579,18 +564,8 @@ class _MaxUnpoolNd(Cell):
                 raise ValueError(f"For {name}, output_size must be tuple, but type {type(output_size)}.")
             if not output_size:
                 raise ValueError(f"For {name}, the length of output_size must be positive, but got 0.")
-        xa, ia = x._data, indices._data
-        if xa.shape != ia.shape:
-            raise ValueError(f"For '{name}', the shape of 'x' and 'indices' must be the same, but got "
-                             f"{tuple(xa.shape)} and {tuple(ia.shape)}.")
-        k = _ext_tuple(self.kernel_size, nd, "kernel_size", name)
-        s = _ext_tuple(self.stride, nd, "stride", name)
-        p = _ext_tuple(self.padding, nd, "padding", name)
-        if output_size:
-            spatial = tuple(output_size[-nd:])
-        else:
-            spatial = tuple((n - 1) * st - 2 * pp + kk for n, st, pp, kk in zip(xa.shape[-nd:], s, p, k))
-        return wrap(_unpool(xa, ia, spatial))
+        fn = (_unpool.max_unpool1d, _unpool.max_unpool2d, _unpool.max_unpool3d)[nd - 1]
+        return fn(x, indices, self.kernel_size, stride=self.stride, padding=self.padding, output_size=output_size)
 
 
 class MaxUnpool1d(_MaxUnpoolNd):

@@ -17,6 +17,7 @@ Where an op lives:
 * ``activation``, ``conv``, ``pooling``, ``normalization``, ``dropout``, ``loss``: the nn ops
   (``conv_lowering``: how each convolution pass is computed on the CPU); ``rnn``: the fused
   recurrent Primitives (DynamicRNN, DynamicGRUV2).
+* ``max_unpool``: max_unpool1d/2d/3d, MaxUnpool2D/MaxUnpool3D.
 * ``image``: resize, pad, pixel_shuffle, grid_sample, unfold/fold/Im2Col, batch/depth <-> space;
   ``upsample_ext``: mint's interpolate (the Upsample kernels) and UpsampleNearest3DGrad/UpsampleTrilinear3DGrad.
 * ``spectral``: the window functions; ``fft``: the FFT family (fft/rfft/hfft and their inverses, 2-D and
@@ -36,7 +37,7 @@ Where an op lives:
 """
 from . import math, alpha_ext, special, bessel_second, truncate, comparison, reduction, linalg  # noqa: F401
 from . import creation, array, indexing  # noqa: F401
-from . import activation, conv, pooling, normalization, dropout, image, spectral, fft, loss, rnn  # noqa: F401
+from . import activation, conv, pooling, max_unpool, normalization, dropout, image, spectral, fft, loss, rnn  # noqa: F401
 from . import random, random_samplers, random_rejection, random_cauchy, state, optim, clip, detection, composite  # noqa: F401
 from . import deprecated, lstm, no_repeat_ngram  # noqa: F401
 from . import tensor_methods, tensor_dump, function_ext, upsample_ext  # noqa: F401

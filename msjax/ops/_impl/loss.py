@@ -875,6 +875,20 @@ def _lse(*xs):
     return jnp.log(jnp.sum(jnp.exp(a - ms), axis=0)) + ms
 
 
+def _ctc_emit(lp, lab):
+    """``lp[t, n, lab[n, l]]`` as (N, T, L), read as MindSpore's kernels read it: at the flat offset
+    ``(t * N + n) * C + label`` of the (T, N, C) buffer, which MindSpore does not check, so a label outside
+    [0, C) reads a neighbouring row (the next sample's or frame's log-probabilities). Past either end of
+    the buffer MindSpore reads whatever memory lies there (0 in its st test's case); msjax reads 0."""
+    T, N, C = lp.shape
+    L = lab.shape[1]
+    row = (jnp.arange(T)[None, :, None] * N + jnp.arange(N)[:, None, None]) * C       # (N, T, 1)
+    idx = row + lab[:, None, :]                                                        # (N, T, L)
+    inside = (idx >= 0) & (idx < T * N * C)
+    flat = lp.reshape(-1)
+    return jnp.where(inside, flat[jnp.clip(idx, 0, max(T * N * C - 1, 0))], jnp.zeros((), lp.dtype))
+
+
 def _ctc_core(lp, targets, in_len, tg_len, blank, merge_repeated=True):
     """Alpha/beta recursions. lp (T, N, C); returns nll (N,), log_alpha (N, T, 2S+1), log_beta.
     ``merge_repeated=False`` (TensorFlow's simplified CTC): only blanks repeat over frames, and a label
@@ -892,8 +906,7 @@ def _ctc_core(lp, targets, in_len, tg_len, blank, merge_repeated=True):
     lab_p2 = jnp.concatenate([lab[:, 2:], jnp.full((N, 2), -1, jnp.int32)], axis=1)
     skip_b = (lab != blank) & ((lab != lab_p2) | jnp.logical_not(merge_repeated))
     stay = (lab == blank) | merge_repeated                                    # may a state last a frame more
-    emit = jnp.take_along_axis(jnp.transpose(lp, (1, 0, 2)), jnp.broadcast_to(lab[:, None, :], (N, T, L)),
-                               axis=2)                                      # (N, T, L)
+    emit = _ctc_emit(lp, lab)                                                # (N, T, L)
     t_idx = jnp.arange(T)
     alive = t_idx[None, :] < in_len[:, None]                                  # (N, T)
 
@@ -939,7 +952,7 @@ def _ctc_core(lp, targets, in_len, tg_len, blank, merge_repeated=True):
 def _ctc_grad(lp, nll, log_alpha, log_beta, lab, alive, zero_infinity):
     T, N, C = lp.shape
     lpn = jnp.transpose(lp, (1, 0, 2))                                   # (N, T, C)
-    emit = jnp.take_along_axis(lpn, jnp.broadcast_to(lab[:, None, :], log_alpha.shape), axis=2)
+    emit = _ctc_emit(lp, lab)
     occ = jnp.exp(log_alpha + log_beta + nll[:, None, None] - emit)        # (N, T, L)
     occ = jnp.where(jnp.isfinite(log_alpha + log_beta), occ, 0)
     onehot = jax.nn.one_hot(lab, C, dtype=lp.dtype)                       # (N, L, C)
