@@ -338,8 +338,10 @@ def cummin(input, dim):
 
 
 def diff(input, n=1, dim=-1, prepend=None, append=None):
-    """``mint.diff(input, n=1, dim=-1, prepend=None, append=None)``."""
-    return _ops.diff(input, n, dim, prepend, append)
+    """``mint.diff(input, n=1, dim=-1, prepend=None, append=None)``: MindSpore's ``diff_ext`` (any
+    ``n``)."""
+    from ._function_ext import diff_ext
+    return diff_ext(input, n, dim, prepend, append)
 
 
 def sort(input, *, dim=-1, descending=False, stable=False):

@@ -1627,3 +1627,20 @@ def case_upsample_3d_grad_prims(ms):
             _raised(lambda: near(dy, (1, 1, 2, 2, 2), None, None)),
             _raised(lambda: near(dy, (1, 1, 2, 2, 2), [2, 3, 4], [1.0, 1.5, 2.0])),
             _raised(lambda: tri(dy, (1, 1, 2, 2, 2), [2, 3, 5], None))]
+
+
+def case_mint_diff_n(ms):
+    """``mint.diff`` (MindSpore's ``diff_ext``, tests/st/mint/test_diff.py): any ``n`` with
+    ``prepend``/``append`` on either dimension, bool and int inputs, ``n`` past the length, the
+    input gradient, and its TypeErrors (float64, int16, a float ``n``, a list ``dim``)."""
+    T, mint = ms.Tensor, ms.mint
+    x = T(_f32(2, 3, 5, seed=3))
+    pre, app = T(_f32(2, 3, 2, seed=4)), T(_f32(2, 3, 3, seed=5))
+    b = T(np.array([[True, False, False, True], [False, False, True, True]]))
+    i = T(np.array([1, 4, 9, 16, 25], np.int32))
+    grad = ms.grad(lambda t: mint.diff(t, 2, -1, pre, app) * T(_f32(2, 3, 8, seed=6)))(x)
+    return [mint.diff(x), mint.diff(x, 2, -1, pre, app), mint.diff(x, 3, 1), mint.diff(x, 0, -1, pre),
+            mint.diff(x, 7), mint.diff(x, 2, 2, None, app), mint.diff(b, 2), mint.diff(i, 2), grad,
+            _raised(lambda: mint.diff(T(np.ones(4, np.float64)))), _raised(lambda: mint.diff(T(np.ones(4, np.int16)))),
+            _raised(lambda: mint.diff(x, 1.0)), _raised(lambda: mint.diff(x, 1, [0])),
+            _raised(lambda: mint.diff(np.ones(4, np.float32)))]
