@@ -511,7 +511,11 @@ def full(size, fill_value, *, dtype=None):
     """``mint.full(size, fill_value, *, dtype=None)``: without ``dtype``, Bool, Int64 or Float32 from
     the type of ``fill_value`` (``ops.full`` makes Int64 always)."""
     if dtype is None:
-        v = fill_value.item() if isinstance(fill_value, Tensor) else fill_value
+        if isinstance(fill_value, Tensor):  # by the dtype's kind: no value is read (traced calls)
+            kind = _np.dtype(_mstype.dtype_to_nptype(fill_value.dtype)).kind
+            v = {"b": True, "i": 0, "u": 0, "c": 0j}.get(kind, 0.0)
+        else:
+            v = fill_value
         dtype = (_mstype.bool_ if isinstance(v, _builtins.bool) else
                  _mstype.int64 if isinstance(v, int) else
                  _mstype.complex64 if isinstance(v, complex) else _mstype.float32)
