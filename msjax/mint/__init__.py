@@ -222,22 +222,40 @@ def amin(input, dim=(), keepdim=False):
     return _ops.amin(input, None if dim in ((), []) else dim, keepdim)
 
 
+_UNSET = object()
+
+
 def _extreme(name, pick, elementwise, input, dim, keepdim, other):
-    if isinstance(dim, Tensor) or other is not None:
+    """MindSpore's overloads of ``mint.max``/``min``: ``(input)``, ``(input, dim: int, keepdim:
+    bool=False)`` and ``(input, other)`` (a Tensor, float or bool second argument is ``other``),
+    with its TypeErrors for the calls that match none."""
+    if other is not None or isinstance(dim, (Tensor, float, _builtins.bool)):
         return elementwise(input, dim if other is None else other)
     _need(name, input)
-    if dim is None:
+    if dim is _UNSET:
+        if keepdim is not _UNSET:
+            raise TypeError(f'Failed calling {name} with "{name}(Tensor, keepdim={type(keepdim).__name__})".')
         return pick(input)[0]
+    if dim is None:
+        if keepdim is not _UNSET:
+            raise TypeError(f"{name}(): missing 1 required positional argument: dim.")
+        raise TypeError(f'Failed calling {name} with "{name}(Tensor, None)".')
+    if keepdim is _UNSET:
+        keepdim = False
+    elif keepdim is None:
+        raise TypeError(f"{name}(): missing 1 required positional argument: keepdim.")
+    elif not isinstance(keepdim, _builtins.bool):
+        raise TypeError(f"{name}(): argument 'keepdim' (position 3) must be bool, not {type(keepdim).__name__}.")
     return pick(input, dim, keepdim)
 
 
-def max(input, dim=None, keepdim=False, *, other=None):  # noqa: A001
+def max(input, dim=_UNSET, keepdim=_UNSET, *, other=None):  # noqa: A001
     """``mint.max(input)`` (the maximum), ``mint.max(input, dim, keepdim=False)`` (``(values,
-    indices)``) or ``mint.max(input, other)`` (``mint.maximum``)."""
+    indices)``) or ``mint.max(input, other)`` (``mint.maximum``; a float or bool ``other`` too)."""
     return _extreme("max", _ops.max, _ops.maximum, input, dim, keepdim, other)
 
 
-def min(input, dim=None, keepdim=False, *, other=None):  # noqa: A001
+def min(input, dim=_UNSET, keepdim=_UNSET, *, other=None):  # noqa: A001
     """``mint.min``: as ``mint.max`` for the minimum."""
     return _extreme("min", _ops.min, _ops.minimum, input, dim, keepdim, other)
 

@@ -1644,3 +1644,35 @@ def case_mint_diff_n(ms):
             _raised(lambda: mint.diff(T(np.ones(4, np.float64)))), _raised(lambda: mint.diff(T(np.ones(4, np.int16)))),
             _raised(lambda: mint.diff(x, 1.0)), _raised(lambda: mint.diff(x, 1, [0])),
             _raised(lambda: mint.diff(np.ones(4, np.float32)))]
+
+
+
+def case_mint_clamp_bool(ms):
+    """tests/st/mint/overload/test_mint_clamp.py: ``mint.clamp``/``clip``, ``ops.clamp`` and
+    ``Tensor.clamp`` reject a bool input or bound with ValueError (results first: MindSpore's
+    PyNative raises the error again on the next Tensors read)."""
+    T, mint = ms.Tensor, ms.mint
+    x = T(np.array([[1., 25., 5., 7.], [4., 11., 6., 21.]], np.float32))
+    xb, xi = T(np.array([True, False])), T(np.array([1, 5], np.int32))
+    out = [mint.clamp(xi, 2.5, 4), mint.clamp(x, 2, 8)]
+    return [o.asnumpy() for o in out] + [
+        _raised(lambda: mint.clamp(x, 5, True)), _raised(lambda: mint.clamp(x, True)),
+        _raised(lambda: mint.clamp(xb, 0, 1)), _raised(lambda: mint.clamp(x, T(True))),
+        _raised(lambda: ms.ops.clamp(x, 5, True)), _raised(lambda: x.clamp(5, True)),
+        _raised(lambda: mint.clip(x, True))]
+
+
+def case_mint_max_min_overloads(ms):
+    """tests/st/mint/overload/test_mint_max.py, test_mint_min.py: ``mint.max``/``min`` take a float
+    or bool second argument as ``other``, an int as ``dim``, and raise TypeError for an explicit
+    ``dim=None``, a ``keepdim`` alone, a None or int ``keepdim`` and a NumPy input."""
+    T, mint = ms.Tensor, ms.mint
+    x = T(np.array([[1., 25., 5., 7.], [4., 11., 6., 21.]], np.float32))
+    out = []
+    for f in (mint.max, mint.min):
+        out += [f(x), f(x, 1), f(x, 0, True), f(x, 6.5), f(x, True), f(x, T(np.full((2, 4), 6.0, np.float32))),
+                _raised(lambda f=f: f(x, None)), _raised(lambda f=f: f(x, dim=None)),
+                _raised(lambda f=f: f(x, 0, keepdim=None)), _raised(lambda f=f: f(x, 0, 1)),
+                _raised(lambda f=f: f(x, None, True)), _raised(lambda f=f: f(x, keepdim=True)),
+                _raised(lambda f=f: f(x.asnumpy())), _raised(lambda f=f: f(x.asnumpy(), -1, True))]
+    return out
