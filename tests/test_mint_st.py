@@ -26,3 +26,20 @@ def test_full_tensor_fill_value_dtype_and_gradient(value, dtype):
             jnp.asarray(value.asnumpy(), jnp.float32))
         assert g.shape == value.shape
         np.testing.assert_allclose(g.asnumpy(), np.asarray(want))
+
+
+def test_scatter_primitive_multiply_multiplies():
+    """``Scatter``/``ScatterValue`` with ``reduce='multiply'`` multiply at repeated indices, as
+    MindSpore's documentation says (its 2.10 CPU kernel adds): NumPy's ``np.multiply.at``."""
+    from msjax.ops import auto_generate as A
+    x = np.arange(1.0, 13.0, dtype=np.float32).reshape(3, 4)
+    idx = np.array([[0, 1, 2], [2, 1, 0]], np.int64)
+    src = np.array([[2, 3, 4], [5, 6, 7]], np.float32)
+    want = x.copy()
+    np.multiply.at(want, (idx, np.broadcast_to(np.arange(3), idx.shape)), src)
+    got = A.Scatter()(ms.Tensor(x), 0, ms.Tensor(idx), ms.Tensor(src), "multiply")
+    np.testing.assert_array_equal(got.asnumpy(), want)
+    want_v = x.copy()
+    np.multiply.at(want_v, (np.broadcast_to(np.arange(2)[:, None], idx.shape), idx), 2.5)
+    got_v = A.ScatterValue()(ms.Tensor(x), 1, ms.Tensor(idx), 2.5, "multiply")
+    np.testing.assert_array_equal(got_v.asnumpy(), want_v)

@@ -1676,3 +1676,34 @@ def case_mint_max_min_overloads(ms):
                 _raised(lambda f=f: f(x, None, True)), _raised(lambda f=f: f(x, keepdim=True)),
                 _raised(lambda f=f: f(x.asnumpy())), _raised(lambda f=f: f(x.asnumpy(), -1, True))]
     return out
+
+
+
+def _scatter_prim_inputs(ms):
+    T = ms.Tensor
+    return (ms.ops.auto_generate.Scatter(), ms.ops.auto_generate.ScatterValue(), T(_f32(3, 4, seed=11)),
+            T(np.array([[0, 1, 2], [2, 0, 1]], np.int64)), T(_f32(2, 3, seed=12)))
+
+
+def case_scatter_prims(ms):
+    """``ops.auto_generate.Scatter`` and ``ScatterValue`` (tests/st/mint/test_scatter.py) along
+    either dimension (distinct positions: MindSpore's order for repeated ones varies), Int32
+    indices, both gradients, and their errors (a non-str or unknown ``reduce``, a Tensor
+    ``ScatterValue`` src, mismatched dtypes). ``'add'`` is its own case (MindSpore's PyNative op
+    cache ignores ``reduce`` after a plain call); ``'multiply'`` is left out: MindSpore 2.10's CPU
+    kernel adds (tests/test_mint_st.py)."""
+    S, V, x, idx, src = _scatter_prim_inputs(ms)
+    grads = ms.grad(lambda a, b: S(a, 1, idx, b) * ms.Tensor(_f32(3, 4, seed=13)), (0, 1))(x, src)
+    out = [S(x, 1, idx, src), S(x, 0, idx, src), V(x, 1, idx, 2.5), S(x, 1, idx.astype(ms.int32), src), grads,
+           ms.grad(lambda a: V(a, 0, idx, 3.0))(x)]
+    return [o.asnumpy() if hasattr(o, "asnumpy") else o for o in out] + [
+        _raised(lambda: S(x, 1, idx, src, 1)), _raised(lambda: S(x, 1, idx, src, "max")),
+        _raised(lambda: V(x, 0, idx, src)), _raised(lambda: S(x, 1, idx, src.astype(ms.float16)))]
+
+
+def case_scatter_prims_add(ms):
+    """``Scatter``/``ScatterValue`` with ``reduce='add'``: repeated positions accumulate."""
+    S, V, x, _, src = _scatter_prim_inputs(ms)
+    idx = ms.Tensor(np.array([[0, 1, 2], [2, 1, 0]], np.int64))
+    return [S(x, 0, idx, src, "add").asnumpy(), V(x, 0, idx, 1.5, "add").asnumpy(),
+            S(x, 1, idx, src, "add").asnumpy()]
