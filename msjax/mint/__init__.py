@@ -222,22 +222,40 @@ def amin(input, dim=(), keepdim=False):
     return _ops.amin(input, None if dim in ((), []) else dim, keepdim)
 
 
+_UNSET = object()
+
+
 def _extreme(name, pick, elementwise, input, dim, keepdim, other):
-    if isinstance(dim, Tensor) or other is not None:
+    """MindSpore's overloads of ``mint.max``/``min``: ``(input)``, ``(input, dim: int, keepdim:
+    bool=False)`` and ``(input, other)`` (a Tensor, float or bool second argument is ``other``),
+    with its TypeErrors for the calls that match none."""
+    if other is not None or isinstance(dim, (Tensor, float, _builtins.bool)):
         return elementwise(input, dim if other is None else other)
     _need(name, input)
-    if dim is None:
+    if dim is _UNSET:
+        if keepdim is not _UNSET:
+            raise TypeError(f'Failed calling {name} with "{name}(Tensor, keepdim={type(keepdim).__name__})".')
         return pick(input)[0]
+    if dim is None:
+        if keepdim is not _UNSET:
+            raise TypeError(f"{name}(): missing 1 required positional argument: dim.")
+        raise TypeError(f'Failed calling {name} with "{name}(Tensor, None)".')
+    if keepdim is _UNSET:
+        keepdim = False
+    elif keepdim is None:
+        raise TypeError(f"{name}(): missing 1 required positional argument: keepdim.")
+    elif not isinstance(keepdim, _builtins.bool):
+        raise TypeError(f"{name}(): argument 'keepdim' (position 3) must be bool, not {type(keepdim).__name__}.")
     return pick(input, dim, keepdim)
 
 
-def max(input, dim=None, keepdim=False, *, other=None):  # noqa: A001
+def max(input, dim=_UNSET, keepdim=_UNSET, *, other=None):  # noqa: A001
     """``mint.max(input)`` (the maximum), ``mint.max(input, dim, keepdim=False)`` (``(values,
-    indices)``) or ``mint.max(input, other)`` (``mint.maximum``)."""
+    indices)``) or ``mint.max(input, other)`` (``mint.maximum``; a float or bool ``other`` too)."""
     return _extreme("max", _ops.max, _ops.maximum, input, dim, keepdim, other)
 
 
-def min(input, dim=None, keepdim=False, *, other=None):  # noqa: A001
+def min(input, dim=_UNSET, keepdim=_UNSET, *, other=None):  # noqa: A001
     """``mint.min``: as ``mint.max`` for the minimum."""
     return _extreme("min", _ops.min, _ops.minimum, input, dim, keepdim, other)
 
@@ -338,8 +356,10 @@ def cummin(input, dim):
 
 
 def diff(input, n=1, dim=-1, prepend=None, append=None):
-    """``mint.diff(input, n=1, dim=-1, prepend=None, append=None)``."""
-    return _ops.diff(input, n, dim, prepend, append)
+    """``mint.diff(input, n=1, dim=-1, prepend=None, append=None)``: MindSpore's ``diff_ext`` (any
+    ``n``)."""
+    from ._function_ext import diff_ext
+    return diff_ext(input, n, dim, prepend, append)
 
 
 def sort(input, *, dim=-1, descending=False, stable=False):
@@ -509,7 +529,11 @@ def full(size, fill_value, *, dtype=None):
     """``mint.full(size, fill_value, *, dtype=None)``: without ``dtype``, Bool, Int64 or Float32 from
     the type of ``fill_value`` (``ops.full`` makes Int64 always)."""
     if dtype is None:
-        v = fill_value.item() if isinstance(fill_value, Tensor) else fill_value
+        if isinstance(fill_value, Tensor):  # by the dtype's kind: no value is read (traced calls)
+            kind = _np.dtype(_mstype.dtype_to_nptype(fill_value.dtype)).kind
+            v = {"b": True, "i": 0, "u": 0, "c": 0j}.get(kind, 0.0)
+        else:
+            v = fill_value
         dtype = (_mstype.bool_ if isinstance(v, _builtins.bool) else
                  _mstype.int64 if isinstance(v, int) else
                  _mstype.complex64 if isinstance(v, complex) else _mstype.float32)

@@ -1627,3 +1627,83 @@ def case_upsample_3d_grad_prims(ms):
             _raised(lambda: near(dy, (1, 1, 2, 2, 2), None, None)),
             _raised(lambda: near(dy, (1, 1, 2, 2, 2), [2, 3, 4], [1.0, 1.5, 2.0])),
             _raised(lambda: tri(dy, (1, 1, 2, 2, 2), [2, 3, 5], None))]
+
+
+def case_mint_diff_n(ms):
+    """``mint.diff`` (MindSpore's ``diff_ext``, tests/st/mint/test_diff.py): any ``n`` with
+    ``prepend``/``append`` on either dimension, bool and int inputs, ``n`` past the length, the
+    input gradient, and its TypeErrors (float64, int16, a float ``n``, a list ``dim``)."""
+    T, mint = ms.Tensor, ms.mint
+    x = T(_f32(2, 3, 5, seed=3))
+    pre, app = T(_f32(2, 3, 2, seed=4)), T(_f32(2, 3, 3, seed=5))
+    b = T(np.array([[True, False, False, True], [False, False, True, True]]))
+    i = T(np.array([1, 4, 9, 16, 25], np.int32))
+    grad = ms.grad(lambda t: mint.diff(t, 2, -1, pre, app) * T(_f32(2, 3, 8, seed=6)))(x)
+    return [mint.diff(x), mint.diff(x, 2, -1, pre, app), mint.diff(x, 3, 1), mint.diff(x, 0, -1, pre),
+            mint.diff(x, 7), mint.diff(x, 2, 2, None, app), mint.diff(b, 2), mint.diff(i, 2), grad,
+            _raised(lambda: mint.diff(T(np.ones(4, np.float64)))), _raised(lambda: mint.diff(T(np.ones(4, np.int16)))),
+            _raised(lambda: mint.diff(x, 1.0)), _raised(lambda: mint.diff(x, 1, [0])),
+            _raised(lambda: mint.diff(np.ones(4, np.float32)))]
+
+
+
+def case_mint_clamp_bool(ms):
+    """tests/st/mint/overload/test_mint_clamp.py: ``mint.clamp``/``clip``, ``ops.clamp`` and
+    ``Tensor.clamp`` reject a bool input or bound with ValueError (results first: MindSpore's
+    PyNative raises the error again on the next Tensors read)."""
+    T, mint = ms.Tensor, ms.mint
+    x = T(np.array([[1., 25., 5., 7.], [4., 11., 6., 21.]], np.float32))
+    xb, xi = T(np.array([True, False])), T(np.array([1, 5], np.int32))
+    out = [mint.clamp(xi, 2.5, 4), mint.clamp(x, 2, 8)]
+    return [o.asnumpy() for o in out] + [
+        _raised(lambda: mint.clamp(x, 5, True)), _raised(lambda: mint.clamp(x, True)),
+        _raised(lambda: mint.clamp(xb, 0, 1)), _raised(lambda: mint.clamp(x, T(True))),
+        _raised(lambda: ms.ops.clamp(x, 5, True)), _raised(lambda: x.clamp(5, True)),
+        _raised(lambda: mint.clip(x, True))]
+
+
+def case_mint_max_min_overloads(ms):
+    """tests/st/mint/overload/test_mint_max.py, test_mint_min.py: ``mint.max``/``min`` take a float
+    or bool second argument as ``other``, an int as ``dim``, and raise TypeError for an explicit
+    ``dim=None``, a ``keepdim`` alone, a None or int ``keepdim`` and a NumPy input."""
+    T, mint = ms.Tensor, ms.mint
+    x = T(np.array([[1., 25., 5., 7.], [4., 11., 6., 21.]], np.float32))
+    out = []
+    for f in (mint.max, mint.min):
+        out += [f(x), f(x, 1), f(x, 0, True), f(x, 6.5), f(x, True), f(x, T(np.full((2, 4), 6.0, np.float32))),
+                _raised(lambda f=f: f(x, None)), _raised(lambda f=f: f(x, dim=None)),
+                _raised(lambda f=f: f(x, 0, keepdim=None)), _raised(lambda f=f: f(x, 0, 1)),
+                _raised(lambda f=f: f(x, None, True)), _raised(lambda f=f: f(x, keepdim=True)),
+                _raised(lambda f=f: f(x.asnumpy())), _raised(lambda f=f: f(x.asnumpy(), -1, True))]
+    return out
+
+
+
+def _scatter_prim_inputs(ms):
+    T = ms.Tensor
+    return (ms.ops.auto_generate.Scatter(), ms.ops.auto_generate.ScatterValue(), T(_f32(3, 4, seed=11)),
+            T(np.array([[0, 1, 2], [2, 0, 1]], np.int64)), T(_f32(2, 3, seed=12)))
+
+
+def case_scatter_prims(ms):
+    """``ops.auto_generate.Scatter`` and ``ScatterValue`` (tests/st/mint/test_scatter.py) along
+    either dimension (distinct positions: MindSpore's order for repeated ones varies), Int32
+    indices, both gradients, and their errors (a non-str or unknown ``reduce``, a Tensor
+    ``ScatterValue`` src, mismatched dtypes). ``'add'`` is its own case (MindSpore's PyNative op
+    cache ignores ``reduce`` after a plain call); ``'multiply'`` is left out: MindSpore 2.10's CPU
+    kernel adds (tests/test_mint_st.py)."""
+    S, V, x, idx, src = _scatter_prim_inputs(ms)
+    grads = ms.grad(lambda a, b: S(a, 1, idx, b) * ms.Tensor(_f32(3, 4, seed=13)), (0, 1))(x, src)
+    out = [S(x, 1, idx, src), S(x, 0, idx, src), V(x, 1, idx, 2.5), S(x, 1, idx.astype(ms.int32), src), grads,
+           ms.grad(lambda a: V(a, 0, idx, 3.0))(x)]
+    return [o.asnumpy() if hasattr(o, "asnumpy") else o for o in out] + [
+        _raised(lambda: S(x, 1, idx, src, 1)), _raised(lambda: S(x, 1, idx, src, "max")),
+        _raised(lambda: V(x, 0, idx, src)), _raised(lambda: S(x, 1, idx, src.astype(ms.float16)))]
+
+
+def case_scatter_prims_add(ms):
+    """``Scatter``/``ScatterValue`` with ``reduce='add'``: repeated positions accumulate."""
+    S, V, x, _, src = _scatter_prim_inputs(ms)
+    idx = ms.Tensor(np.array([[0, 1, 2], [2, 1, 0]], np.int64))
+    return [S(x, 0, idx, src, "add").asnumpy(), V(x, 0, idx, 1.5, "add").asnumpy(),
+            S(x, 1, idx, src, "add").asnumpy()]

@@ -464,8 +464,8 @@ def _elements_index(idx, ax):
     return tuple(grids)
 
 
-def _scatter_elements(x, indices, updates, axis, reduction, op_name="TensorScatterElements"):
-    if reduction not in ("none", "add"):
+def _scatter_elements(x, indices, updates, axis, reduction, op_name="TensorScatterElements", reductions=("none", "add")):
+    if reduction not in reductions:
         raise ValueError(f'Failed to convert the value "{reduction}" of input \'reduce\' of '
                          f"'{op_name}' to enum.")
     if not isinstance(indices, Tensor):
@@ -501,6 +501,8 @@ def _scatter_elements_kernel(x, idx, u, ax, reduction):
     index = _elements_index(idx, ax)
     if reduction == "add":
         return x.at[index].add(u, mode="drop")
+    if reduction == "mul":
+        return x.at[index].multiply(u, mode="drop")
     return _scatter_set(x, index, u)
 
 
@@ -543,6 +545,40 @@ def scatter(input, axis, index, src):
     """``ops.scatter(input, axis, index, src)``: ``tensor_scatter_elements`` with a
     Tensor or number ``src``."""
     return wrap(_scatter_elements(arr(input), index, src, axis, "none", "scatter"))
+
+
+_SCATTER_REDUCTIONS = ("none", "add", "mul")
+
+
+def _scatter_reduce(reduce, op_name):
+    if not isinstance(reduce, str):
+        raise TypeError(f"For '{op_name}', the input 'reduce' should be a str, but got {type(reduce)}.")
+    if reduce not in ("none", "add", "multiply"):
+        raise ValueError(f'Failed to convert the value "{reduce}" of input \'reduce\' of \'{op_name}\' to enum.')
+    return "mul" if reduce == "multiply" else reduce
+
+
+@op("prim_scatter", primitive="Scatter", family="array")
+def _prim_scatter(input, dim, index, src, reduce="none"):
+    """``ops.auto_generate.Scatter()(input, dim, index, src, reduce='none')``: ``src`` a Tensor of
+    ``input``'s dtype; ``reduce`` ``'add'`` or ``'multiply'`` (differs from MindSpore 2.10's CPU
+    kernel, which adds for ``'multiply'``; msjax multiplies, as its documentation says)."""
+    red = _scatter_reduce(reduce, "Scatter")
+    if not isinstance(src, Tensor):
+        raise TypeError(f'Failed calling Scatter with "Scatter()(input=Tensor, dim=int, index=Tensor, '
+                        f'src={type(src).__name__}, reduce=string)".')
+    return wrap(_scatter_elements(arr(input), index, src, dim, red, "Scatter", _SCATTER_REDUCTIONS))
+
+
+@op("prim_scatter_value", primitive="ScatterValue", family="array")
+def _prim_scatter_value(input, dim, index, src, reduce="none"):
+    """``ops.auto_generate.ScatterValue()(input, dim, index, src, reduce='none')``: ``Scatter``
+    with a number ``src``."""
+    red = _scatter_reduce(reduce, "ScatterValue")
+    if isinstance(src, (Tensor, bool)) or not isinstance(src, (int, float)):
+        raise TypeError(f'Failed calling ScatterValue with "ScatterValue()(input=Tensor, dim=int, index=Tensor, '
+                        f'src={type(src).__name__}, reduce=string)".')
+    return wrap(_scatter_elements(arr(input), index, src, dim, red, "ScatterValue", _SCATTER_REDUCTIONS))
 
 
 @op("tensor_scatter", methods="scatter", family="array")
