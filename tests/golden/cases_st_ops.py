@@ -1627,3 +1627,47 @@ def case_upsample_3d_grad_prims(ms):
             _raised(lambda: near(dy, (1, 1, 2, 2, 2), None, None)),
             _raised(lambda: near(dy, (1, 1, 2, 2, 2), [2, 3, 4], [1.0, 1.5, 2.0])),
             _raised(lambda: tri(dy, (1, 1, 2, 2, 2), [2, 3, 5], None))]
+
+
+def _inner_ops(ms):
+    from importlib import import_module
+    return import_module(ms.__name__ + ".ops.operations._inner_ops")
+
+
+def case_convert_to_dynamic(ms):
+    """``_inner_ops.ConvertToDynamic`` (tests/st/ops/dynamic_shape/grad's DynamicGradNet): the input's
+    values, dtype and shape for several dtypes and ranks (a 0-D Tensor too), the gradient through it
+    in a GradOperation net, and ``F.is_sequence_value_unknown``/``is_sequence_shape_unknown`` on
+    known tuples, lists and a Tensor's shape."""
+    T, F = ms.Tensor, ms.ops.functional
+    conv, conv_rank = _inner_ops(ms).ConvertToDynamic(), _inner_ops(ms).ConvertToDynamic(is_dynamic_rank=True)
+    out = []
+    for x in (T(_f32(2, 3)), T(np.arange(6, dtype=np.int32).reshape(3, 2)), T(_f32(4).astype(np.float16)),
+              T(np.array(2.5, np.float32)), T(np.array([True, False]))):
+        out += [conv(x), conv_rank(x)]
+
+    class Net(ms.nn.Cell):
+        def construct(self, a, b):
+            return conv(a) * conv_rank(b) + conv(a * b)
+    a, b = T(_f32(2, 3, seed=1)), T(_f32(2, 3, seed=2))
+    out.append(ms.ops.GradOperation(get_all=True)(Net())(a, b))
+    out += [F.is_sequence_value_unknown((2, 3)), F.is_sequence_value_unknown([1]), F.is_sequence_value_unknown(()),
+            F.is_sequence_shape_unknown(a.shape), F.is_sequence_shape_unknown([1, 2]),
+            ms.ops.is_sequence_value_unknown(a.shape)]
+    return out
+
+
+def case_err_convert_to_dynamic_not_tensor(ms):
+    return _inner_ops(ms).ConvertToDynamic()(1.5)
+
+
+def case_err_convert_to_dynamic_rank_not_bool(ms):
+    return _inner_ops(ms).ConvertToDynamic(is_dynamic_rank=1)
+
+
+def case_err_is_sequence_value_unknown_int(ms):
+    return ms.ops.functional.is_sequence_value_unknown(1)
+
+
+def case_err_is_sequence_shape_unknown_tensor(ms):
+    return ms.ops.functional.is_sequence_shape_unknown(ms.Tensor(np.ones(2, np.float32)))
