@@ -80,6 +80,8 @@ def _data():
                 if isinstance(ref, str) and ref.startswith("@") and ref[1:] != f"{path}.{name}":
                     same.setdefault(ref[1:], []).append(f"{path}.{name}")
         raw["same"] = same
+        for path in (*_PRIVATE_NAMES, *_PRIVATE_MODULES):   # private modules outside the recorded tree
+            raw["modules"].setdefault(path, [0, {}])
         _DATA = raw
     return _DATA
 
@@ -127,6 +129,12 @@ _PRIVATE_NAMES = {
     "mindspore.ops.operations._inner_ops": {"ConvertToDynamic": "msjax.ops._impl.dynamic_shape"},
     "mindspore.ops.composite.base": {"GradOperation": "msjax._core.grad", "HyperMap": "msjax.ops.composite",
                                      "MultitypeFuncGraph": "msjax.ops.composite", "Map": "msjax.ops.composite"},
+}
+
+# Private MindSpore modules outside the recorded tree that MindSpore's own tests import, whole:
+# MindSpore path -> the msjax module whose ``__all__`` are its names.
+_PRIVATE_MODULES = {
+    "mindspore.ops.operations._sequence_ops": "msjax.ops._impl.sequence_ops",
 }
 
 
@@ -184,6 +192,10 @@ def lookup(path, name):
         home = _PRIVATE_NAMES.get(path, {}).get(name)
         if home is not None:
             return getattr(importlib.import_module(home), name)
+        if path in _PRIVATE_MODULES:
+            mod = importlib.import_module(_PRIVATE_MODULES[path])
+            if name in mod.__all__:
+                return getattr(mod, name)
         if sub in data["modules"]:
             return importlib.import_module(msjax_name(sub))
         raise KeyError(sub)

@@ -1671,3 +1671,96 @@ def case_err_is_sequence_value_unknown_int(ms):
 
 def case_err_is_sequence_shape_unknown_tensor(ms):
     return ms.ops.functional.is_sequence_shape_unknown(ms.Tensor(np.ones(2, np.float32)))
+
+
+
+def _sequence_ops(ms):
+    from importlib import import_module
+    return import_module(ms.__name__ + ".ops.operations._sequence_ops")
+
+
+def _graph(ms, prim):
+    """``prim`` called in a compiled function: MindSpore runs these Primitives in graphs (its PyNative
+    lacks kernels for several)."""
+    @ms.jit
+    def run(*args):
+        return prim(*args)
+    return run
+
+
+def case_sequence_ops(ms):
+    """``_sequence_ops``' Primitives (tests/st/ops/dynamic_sequence) on tuples and lists of Python
+    numbers and of Tensors, in compiled functions: slices, add and its offsets, count/index, mul,
+    max/min, AddN, stack/unstack, Tensor <-> tuple/list/scalar, append/insert, len, shape_mul,
+    comparisons."""
+    S, T, m = _sequence_ops(ms), ms.Tensor, ms.mutable
+    t1, t2 = T(_f32(2, 3, seed=1)), T(_f32(2, 3, seed=2))
+    calls = [(S.SequenceSlice(), (1, 2, 3, 4, 5, 6), 1, 5, 2), (S.SequenceSlice(), m((1, 2, 3, 4), True), -3, 4, 1),
+             (S.SequenceSlice(), m((1, 2, 3, 4, 5, 6), True), 5, 0, -2), (S.SequenceSlice(), (t1, t2, t1), 0, 2, 1),
+             (S.SequenceAdd(), m((1, 2), True), (3, 4, 5)), (S.SequenceAdd(), m([1.5], True), [2.5]),
+             (S.SequenceAddOffset(), m((1, 2, 3), True), m((4, 5), True)),
+             (S.SequenceCount(), m((1, 2, 1, 3, 1), True), 1), (S.SequenceIndex(), m((5, 6, 7, 6), True), 6, 2, 4),
+             (S.SequenceMul(), m((1, 2), True), 3), (S.SequenceMul(), (1, 2), m(2)),
+             (S.SequenceMax(), m((3, -1, 7, 2), True)), (S.SequenceMin(), m((3, -1, 7, 2), True)),
+             (S.SequenceMax(), m((1.5, 2.5, -3.0), True)), (S.SequenceAddN(), m((1, 2, 3, 4), True)),
+             (S.SequenceAddN(), m((t1, t2, t1), True)), (S.SequenceStack(), m((t1, t2), True)),
+             (S.SequenceStack(axis=-1), m((t1, t2), True)), (S.SequenceStack(axis=1), m([t1, t2, t1], True)),
+             (S.SequenceUnstack(), t1), (S.SequenceUnstack(axis=1), t2), (S.SequenceUnstack(axis=-1, num=3), t1),
+             (S.TupleToTensor(), m((1, 2, 3), True), ms.float32), (S.TupleToTensor(), (1, 2), ms.int32),
+             (S.TensorToTuple(), T(np.array([1, 2, 3], np.int64))), (S.TensorToScalar(), T(np.array(2.5, np.float32))),
+             (S.ListAppend(), m([1, 2], True), 3), (S.ListInsert(), m([1, 2, 3], True), 1, 9),
+             (S.InSequence(), 2, m((1, 2, 3), True)), (S.InSequence(), 5, m([1, 2, 3], True)),
+             (S.sequence_len(), m((1, 2, 3), True)), (S.shape_mul(), m((2, 3, 4), True)),
+             (S.tuple_equal(), m((1, 2), True), (1, 2)), (S.tuple_equal(), m((1, 2), True), (1, 3)),
+             (S.tuple_greater_than(), m((2, 3), True), (2, 1)), (S.tuple_greater_equal(), m((1, 2), True), (1, 2, 3)),
+             (S.tuple_lt(), m((1, 2), True), (1, 3)), (S.tuple_le(), m((1, 2), True), (1, 2)),
+             (S.list_lt(), m([2], True), [1]), (S.list_le(), m([3], True), [3])]
+    return [_raised(lambda: _graph(ms, c[0])(*c[1:])) for c in calls]
+
+
+def case_sequence_ops_errors(ms):
+    """``_sequence_ops``: the errors of ``shape_mul`` on a list and of ``SequenceStack``/``SequenceUnstack``
+    arguments that are not ints."""
+    S = _sequence_ops(ms)
+    return [_raised(lambda: S.shape_mul()([2, 3])), _raised(lambda: S.SequenceStack(axis=1.5)),
+            _raised(lambda: S.SequenceUnstack(axis="0")), _raised(lambda: S.SequenceUnstack(num=2.0))]
+
+
+def case_tuple_list_setitem_shape_mul(ms):
+    """``F.tuple_setitem``, ``F.list_setitem`` (new sequences; the input is not changed) and ``F.shape_mul``
+    (tests/st/ops/dynamic_sequence/test_dynamic_sequence_setitem.py, test_dynamic_shape_mul.py),
+    in range and at negative indices."""
+    F = ms.ops.functional
+    lst = [1, 2, 3]
+    out = [F.tuple_setitem((1, 2, 3), 1, 9), F.tuple_setitem((1, 2, 3), -1, 9), F.tuple_setitem((1, 2, 3), -3, 0.5),
+           F.list_setitem(lst, 0, 7), F.list_setitem(lst, -2, 4.5), lst, F.shape_mul((2, 3, 4)), F.shape_mul((5,)),
+           F.shape_mul(())]
+    return out
+
+
+def case_err_tuple_setitem_out_of_range(ms):
+    return ms.ops.functional.tuple_setitem((1, 2, 3), 3, 9)
+
+
+def case_err_tuple_setitem_negative_out_of_range(ms):
+    return ms.ops.functional.tuple_setitem((1, 2, 3), -4, 9)
+
+
+def case_err_tuple_setitem_list(ms):
+    return ms.ops.functional.tuple_setitem([1, 2, 3], 0, 9)
+
+
+def case_err_tuple_setitem_float_index(ms):
+    return ms.ops.functional.tuple_setitem((1, 2, 3), 1.0, 9)
+
+
+def case_err_list_setitem_out_of_range(ms):
+    return ms.ops.functional.list_setitem([1, 2, 3], 5, 9)
+
+
+def case_err_list_setitem_tuple(ms):
+    return ms.ops.functional.list_setitem((1, 2, 3), 0, 9)
+
+
+def case_err_shape_mul_list(ms):
+    return ms.ops.functional.shape_mul([2, 3])
