@@ -169,3 +169,39 @@ def test_asnumpy_of_64_bit_integers_is_long_long_as_in_mindspore():
     assert T(np.array([1, 2], np.int32)).asnumpy().dtype.char == "i"
     again = T(T([1, 2]).asnumpy())                 # a longlong array goes back in as Int64
     assert again.dtype == ms.int64 and again.asnumpy().tolist() == [1, 2]
+
+
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE])
+def test_setitem_sequence_holding_traced_tensors(mode):
+    """``x[i] = (1.0, t, 8.0)`` with ``t`` a Tensor traced by a gradient (tests/st/ops/dynamic_shape/
+    test_dynamic_setitem.py's sequence values): one array of the items, its gradient by hand-written JAX.
+    MindSpore's CPU build raises a RuntimeError on these nets ("Can not modify tensor id of input
+    tensor"), so there is nothing to record."""
+    import jax
+    import jax.numpy as jnp
+
+    class Net(ms.nn.Cell):
+        def construct(self, x, t):
+            x[2] = (1.0, t * 2, 8.0)
+            x[0, 1:] = [t, t + 1]
+            return x * x
+
+    x0, t0 = np.arange(15, dtype=np.float32).reshape(5, 3), np.float32(5.0)
+
+    def ref(x, t):
+        x = x.at[2].set(jnp.stack([1.0, t * 2, 8.0])).at[0, 1:].set(jnp.stack([t, t + 1]))
+        return (x * x).sum()
+
+    old = ms.get_context("mode")
+    ms.set_context(mode=mode)
+    try:
+        out = Net()(T(x0), T(t0))
+        gx, gt = ops.GradOperation(get_all=True)(Net())(T(x0), T(t0))
+    finally:
+        ms.set_context(mode=old)
+    x_ref = np.array(x0)
+    x_ref[2] = (1.0, 10.0, 8.0)
+    x_ref[0, 1:] = (5.0, 6.0)
+    assert (out.asnumpy() == x_ref * x_ref).all()
+    rx, rt = jax.grad(ref, (0, 1))(jnp.asarray(x0), jnp.asarray(t0))
+    assert np.allclose(gx.asnumpy(), rx) and np.allclose(gt.asnumpy(), rt)

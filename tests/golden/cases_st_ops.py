@@ -1764,3 +1764,35 @@ def case_err_list_setitem_tuple(ms):
 
 def case_err_shape_mul_list(ms):
     return ms.ops.functional.shape_mul([2, 3])
+
+
+def case_dyn_shape(ms):
+    """``ops.dyn_shape`` (tests/st/ops/dynamic_shape/test_dynamic_getitem.py): the shape as an Int64
+    Tensor for several ranks (0-D: an empty one), its use as an index bound in a compiled function,
+    and a gradient through a net that reads it."""
+    T, ops = ms.Tensor, ms.ops
+    x = T(_f32(2, 3, 4))
+    out = [ops.dyn_shape(x), ops.dyn_shape(T(np.array(1.5, np.float32))), ops.dyn_shape(T(np.zeros((0, 5), np.int32))),
+           ops.TensorShape()(x)]
+
+    @ms.jit
+    def bound(a):
+        n = ops.dyn_shape(a)[1]
+        return a[:, 1:n:2]
+    out.append(bound(x))
+    out.append(ms.grad(lambda a: (a * ops.dyn_shape(a)[0].astype(ms.float32)).sum())(x))
+    return out
+
+
+def case_dyn_shape_errors(ms):
+    """``ops.dyn_shape`` and ``TensorShape`` on a number, a list and None: TypeError."""
+    return [_raised(lambda: ms.ops.dyn_shape(1)), _raised(lambda: ms.ops.dyn_shape([1, 2])),
+            _raised(lambda: ms.ops.TensorShape()(None))]
+
+
+def case_err_dyn_shape_int(ms):
+    return ms.ops.dyn_shape(1)
+
+
+def case_err_tensor_shape_list(ms):
+    return ms.ops.TensorShape()([1, 2])
