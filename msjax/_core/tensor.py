@@ -305,16 +305,6 @@ class _MindSporeClass(type):
         return f"<class '{cls.__dict__['_ms_path']}'>" if "_ms_path" in cls.__dict__ else super().__repr__()
 
 
-def _leaf_arrays(value):
-    """``value`` with each Tensor (also inside tuples and lists) as its array: a sequence holding
-    traced Tensors becomes one array without reading their values."""
-    if isinstance(value, Tensor):
-        return value._data
-    if isinstance(value, (tuple, list)):
-        return type(value)(_leaf_arrays(v) for v in value)
-    return value
-
-
 class Tensor(metaclass=_MindSporeClass):
     """MindSpore's Tensor on a ``jax.Array``; ``type(t)`` prints MindSpore's class path.
 
@@ -631,7 +621,8 @@ class Tensor(metaclass=_MindSporeClass):
 
     def __setitem__(self, index, value):
         _check_index(self._data.shape, index, True)
-        v = jnp.asarray(_leaf_arrays(value), self._data.dtype)
+        v = jnp.asarray(jax.tree_util.tree_map(lambda e: e._data if isinstance(e, Tensor) else e, value,   # traced items
+                                               is_leaf=lambda e: isinstance(e, Tensor)), self._data.dtype)
         if index is Ellipsis and v.ndim > self._data.ndim:   # MindSpore reshapes a value of higher rank
             if v.size != self._data.size:
                 raise ValueError(f"proposed_shape {list(self._data.shape)} is invalid for input of size {v.size}")
