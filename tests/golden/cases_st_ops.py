@@ -1796,3 +1796,57 @@ def case_err_dyn_shape_int(ms):
 
 def case_err_tensor_shape_list(ms):
     return ms.ops.TensorShape()([1, 2])
+
+
+def case_xlogy_xdivy_nextafter_primitives(ms):
+    """``ops.Xlogy``, ``ops.Xdivy``, ``ops.NextAfter`` (tests/st/ops/dynamic_shape/grad): values with zeros in
+    either input, broadcasting, float16/float64, and each one's input gradients in a GradOperation net."""
+    T, ops = ms.Tensor, ms.ops
+    x = T(np.array([-5, 0, 4, 0.5], np.float32))
+    y = T(np.array([2, 2, 0.5, 3], np.float32))
+    out = []
+    for prim in (ops.Xlogy(), ops.Xdivy(), ops.NextAfter()):
+        out += [prim(x, y), prim(T(_f32(2, 3, seed=1)), T(np.abs(_f32(3, seed=2)) + 0.5)),
+                prim(T(np.array([0.0, 1.5], np.float64)), T(np.array([0.1, 2.0], np.float64)))]
+
+        class Net(ms.nn.Cell):
+            def __init__(self, p):
+                super().__init__()
+                self.p = p
+
+            def construct(self, a, b):
+                return self.p(a, b)
+        out.append(ops.GradOperation(get_all=True)(Net(prim))(x, y))
+    out += [ops.Xlogy()(T(np.array([1.0, 2.0], np.float16)), T(np.array([3.0, 0.5], np.float16))),
+            ops.Xdivy()(T(np.array([0.0, 2.0], np.float16)), T(np.array([0.0, 4.0], np.float16)))]
+    return out
+
+
+def case_add_v2(ms):
+    """``math_ops.AddV2`` (tests/st/ops/dynamic_shape/grad/test_add_v2.py): same-shape inputs of several
+    dtypes and mixed dtypes, uint8 wrapping, its gradients (an Int32 input gets Int32 ones), and the
+    errors for broadcasting shapes, a number and Bools."""
+    T = ms.Tensor
+    from importlib import import_module
+    add_v2 = import_module(ms.__name__ + ".ops.operations.math_ops").AddV2()
+    f, i = T(np.array([1.5, 2.5], np.float32)), T(np.array([1, 2], np.int32))
+    out = [add_v2(f, f), add_v2(i, i), add_v2(f, i), add_v2(i, T(np.array([1, 2], np.int64))),
+           add_v2(T(np.array([1, 2], np.uint8)), T(np.array([255, 1], np.uint8))),
+           add_v2(T(_f32(2, 3).astype(np.float16)), T(_f32(2, 3, seed=1).astype(np.float16))),
+           ms.grad(lambda p, q: add_v2(p, q).sum(), (0, 1))(f, i)]
+    for args in ((f, T(np.ones((3, 1), np.float32))), (f, 1.0), (1, i), (f, T(np.ones(3, np.float32))),
+                 (T(np.array([True])), T(np.array([False])))):
+        out.append(_raised(lambda: add_v2(*args)))
+    return out
+
+
+def case_err_add_v2_bool(ms):
+    from importlib import import_module
+    return import_module(ms.__name__ + ".ops.operations.math_ops").AddV2()(ms.Tensor(np.array([True])),
+                                                                           ms.Tensor(np.array([False])))
+
+
+def case_err_add_v2_shapes(ms):
+    from importlib import import_module
+    return import_module(ms.__name__ + ".ops.operations.math_ops").AddV2()(ms.Tensor(np.ones(2, np.float32)),
+                                                                           ms.Tensor(np.ones((3, 1), np.float32)))
