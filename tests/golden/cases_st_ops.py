@@ -1850,3 +1850,29 @@ def case_err_add_v2_shapes(ms):
     from importlib import import_module
     return import_module(ms.__name__ + ".ops.operations.math_ops").AddV2()(ms.Tensor(np.ones(2, np.float32)),
                                                                            ms.Tensor(np.ones((3, 1), np.float32)))
+
+
+def case_unsorted_segment_prod_grad(ms):
+    """``UnsortedSegmentProd``'s gradient (tests/st/ops/dynamic_shape/grad/test_unsorted_segment_prod.py):
+    repeated ids, segments holding one zero and two zeros, an empty segment, a negative id (dropped),
+    2-D data with 1-D ids, and a sensitivity that is not ones."""
+    T, ops = ms.Tensor, ms.ops
+    usp = ops.UnsortedSegmentProd()
+
+    class Net(ms.nn.Cell):
+        def __init__(self, n):
+            super().__init__()
+            self.n = n
+
+        def construct(self, x, ids):
+            return usp(x, ids, self.n)
+    out = []
+    for x, ids, n in ((np.array([[1, 2, 3], [4, 5, 6], [4, 2, 1]], np.float32), np.array([0, 1, 1], np.int32), 2),
+                      (np.array([2.0, 0.0, 3.0, 0.0, 0.0, 5.0, 1.5], np.float32), np.array([0, 0, 1, 1, 2, 2, -1], np.int32), 4),
+                      (_f32(4, 2, seed=3), np.array([1, 0, 1, 1], np.int32), 3)):
+        g = ops.GradOperation(get_all=True)(Net(n))(T(x), T(ids))
+        out += [usp(T(x), T(ids), n), g[0]]
+    x = T(_f32(5, seed=4))
+    sens = T(np.array([1.5, -2.0], np.float32))
+    out.append(ops.GradOperation(get_all=True, sens_param=True)(Net(2))(x, T(np.array([1, 0, 1, 0, 0], np.int32)), sens)[0])
+    return out

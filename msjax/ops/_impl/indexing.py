@@ -960,7 +960,33 @@ def _one(dt):
 
 unsorted_segment_max = _segment_reduce("unsorted_segment_max", "UnsortedSegmentMax", jax.ops.segment_max, _lowest)
 unsorted_segment_min = _segment_reduce("unsorted_segment_min", "UnsortedSegmentMin", jax.ops.segment_min, _highest)
-unsorted_segment_prod = _segment_reduce("unsorted_segment_prod", "UnsortedSegmentProd", jax.ops.segment_prod, _one)
+@functools.partial(jax.custom_vjp, nondiff_argnums=(2,))
+def _segment_prod(flat, ids, num_segments):
+    """``jax.ops.segment_prod`` with MindSpore's gradient (JAX has none for repeated ids): an item's
+    derivative is the product of the other items of its segment, 0 where the segment has two zeros."""
+    return jax.ops.segment_prod(flat, ids, num_segments=num_segments)
+
+
+def _segment_prod_fwd(flat, ids, num_segments):
+    out = _segment_prod(flat, ids, num_segments)
+    return out, (flat, ids, out)
+
+
+def _segment_prod_bwd(num_segments, res, dout):
+    flat, ids, out = res
+    is_zero = flat == 0
+    num_zero = jax.ops.segment_sum(is_zero.astype(jnp.int32), ids, num_segments=num_segments)
+    grad = jnp.where(num_zero > 1, jnp.zeros_like(dout), dout)
+    non_zero_prod = jax.ops.segment_prod(jnp.where(is_zero, jnp.ones_like(flat), flat), ids, num_segments=num_segments)
+    inside = (ids >= 0) & (ids < num_segments)
+    at = jnp.where(inside, ids, 0)
+    derivative = jnp.where(is_zero, non_zero_prod[at], out[at] / jnp.where(is_zero, jnp.ones_like(flat), flat))
+    keep = inside.reshape(inside.shape + (1,) * (flat.ndim - 1))
+    return jnp.where(keep, grad[at], jnp.zeros_like(flat)) * derivative, None
+
+
+_segment_prod.defvjp(_segment_prod_fwd, _segment_prod_bwd)
+unsorted_segment_prod = _segment_reduce("unsorted_segment_prod", "UnsortedSegmentProd", _segment_prod, _one)
 
 
 @op("select_scatter", methods="select_scatter", family="array")
