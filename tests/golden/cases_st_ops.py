@@ -1876,3 +1876,33 @@ def case_unsorted_segment_prod_grad(ms):
     sens = T(np.array([1.5, -2.0], np.float32))
     out.append(ops.GradOperation(get_all=True, sens_param=True)(Net(2))(x, T(np.array([1, 0, 1, 0, 0], np.int32)), sens)[0])
     return out
+
+
+def case_inner_clip_by_norm(ms):
+    """``_inner_ops.ClipByNorm`` (tests/st/ops/dynamic_shape/grad/test_clip_by_norm.py) over all dimensions
+    (MindSpore 2.10's CPU kernel takes a norm over fewer axes from the wrong elements: those are checked
+    against NumPy in tests/test_clip_by_norm_primitive.py): clipped and unclipped inputs, float16 input
+    (Float32 out), the gradients of both inputs, an axis that leaves the input unclipped, and its
+    argument errors."""
+    T, inner = ms.Tensor, _inner_ops(ms)
+    np.random.seed(1)
+    x = T(np.random.rand(3, 4, 5).astype(np.float32))
+    out = [inner.ClipByNorm()(x, T(np.array([0.5], np.float32))), inner.ClipByNorm(0)(x, T(np.array(100.0, np.float32))),
+           inner.ClipByNorm((0, 1, 2))(x, T(np.array([0.01], np.float32))),
+           inner.ClipByNorm([0, 1])(T(_f32(2, 3).astype(np.float16)), T(np.array([0.3], np.float16))),
+           inner.ClipByNorm()(x, T(np.array(100.0, np.float32)))]
+
+    class Net(ms.nn.Cell):
+        def __init__(self, axis):
+            super().__init__()
+            self.op = inner.ClipByNorm(axis)
+
+        def construct(self, a, b):
+            return self.op(a, b)
+    for axis, c in ((None, 0.01), (None, 0.5), ((0, 1, 2), 100.0)):
+        out.append(ms.ops.GradOperation(get_all=True)(Net(axis))(x, T(np.array([c], np.float32))))
+    out += [_raised(lambda: inner.ClipByNorm(1.5)), _raised(lambda: inner.ClipByNorm((0, 1.0))),
+            _raised(lambda: inner.ClipByNorm(0)(T(np.ones(3, np.float64)), T(np.array(1.0, np.float32)))),
+            _raised(lambda: inner.ClipByNorm(0)(x, T(np.array(1, np.int32)))),
+            _raised(lambda: inner.ClipByNorm(0)(x, 1.0)), _raised(lambda: inner.ClipByNorm(3)(x, T(np.array(1.0))))]
+    return out

@@ -107,7 +107,7 @@ def add_v2(x, y):
     one shape (a number is a 0-D input: ``ValueError`` as MindSpore's CPU kernel, which does not broadcast);
     Bool inputs raise ``TypeError``."""
     for name, v in (("x", x), ("y", y)):
-        if isinstance(v, Tensor) and v.dtype == "Bool":
+        if isinstance(v, Tensor) and str(v.dtype) == "Bool":
             raise TypeError(f"For primitive[AddV2], the input argument[{name}] must be a type of "
                             f"{{{', '.join(f'Tensor[{t}]' for t in _ADD_V2_TYPES)}}}, but got Tensor[Bool].")
     xs, ys = (tuple(v.shape) if isinstance(v, Tensor) else () for v in (x, y))
