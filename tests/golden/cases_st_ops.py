@@ -1906,3 +1906,33 @@ def case_inner_clip_by_norm(ms):
             _raised(lambda: inner.ClipByNorm(0)(x, T(np.array(1, np.int32)))),
             _raised(lambda: inner.ClipByNorm(0)(x, 1.0)), _raised(lambda: inner.ClipByNorm(3)(x, T(np.array(1.0))))]
     return out
+
+
+def case_padding_primitive(ms):
+    """``ops.Padding`` (tests/st/ops/dynamic_shape/grad/test_padding.py): zeros after the last dimension
+    (size 1) up to ``pad_dim_size``, default 8, ranks 2 and 3, Int32, its gradient, and its errors."""
+    T, P = ms.Tensor, ms.ops.operations
+    x = T(np.array([[8], [10]], np.float32))
+    w = T(np.array([[1, 2, 3], [4, 5, 6]], np.float32))
+    out = [P.Padding(4)(x), P.Padding()(T(np.array([[[1], [2]]], np.int32))), P.Padding(1)(x),
+           ms.grad(lambda a: (P.Padding(3)(a) * w).sum())(x)]
+    out += [_raised(lambda: P.Padding(0)), _raised(lambda: P.Padding(1.5)),
+            _raised(lambda: P.Padding(4)(T(np.ones((2, 2), np.float32)))),
+            _raised(lambda: P.Padding(4)(T(np.ones(2, np.float32))))]
+    return out
+
+
+def case_embedding_lookup_primitive(ms):
+    """``ops.EmbeddingLookup`` (tests/st/ops/dynamic_shape/test_embedding_lookup_dyn.py): rows
+    ``indices - offset``, zeros outside the table, 2-D indices, a 1-D Int64 table, a Tensor offset, and
+    the errors of a float offset, a 3-D table and float indices."""
+    T, P = ms.Tensor, ms.ops.operations
+    params = T(np.array([[8, 9], [10, 11], [12, 13], [14, 15]], np.float32))
+    idx = T(np.array([[5, 2], [8, 5]], np.int32))
+    out = [P.EmbeddingLookup()(params, idx, 4), P.EmbeddingLookup()(params, T(np.array([0, 1, 3, -1, 4], np.int32)), 0),
+           P.EmbeddingLookup()(T(np.arange(4, dtype=np.int64) * 3), T(np.array([[2, 0], [4, 1]], np.int64)), 1),
+           P.EmbeddingLookup()(params, idx, T(np.array(1, np.int32)))]
+    out += [_raised(lambda: P.EmbeddingLookup()(params, idx, 1.5)),
+            _raised(lambda: P.EmbeddingLookup()(T(np.ones((3, 2, 2), np.float32)), idx, 0)),
+            _raised(lambda: P.EmbeddingLookup()(params, T(np.array([1.0], np.float32)), 0))]
+    return out

@@ -1311,3 +1311,30 @@ def _tensor_choose(self, choices, mode="clip"):
                          f"'choices' dimension {ch.ndim}.")
     out = jnp.choose(self._data.astype(jnp.int32), ch.astype(jnp.int32), mode="wrap" if mode == "wrap" else "clip")
     return wrap(out.astype(ch.dtype))
+
+
+@op("prim_embedding_lookup", primitive="EmbeddingLookup", family="array")
+def embedding_lookup(input_params, input_indices, offset):
+    """``ops.EmbeddingLookup()(params, indices, offset)``: the rows ``indices - offset`` of ``params``
+    (1-D or 2-D; shape ``indices.shape + params.shape[1:]``); a row outside ``[0, len(params))`` is zeros.
+    Differs from MindSpore: the gradient is the scatter-sum of the sensitivities into the rows read
+    (MindSpore 2.10's PyNative gradient of ``params`` is the sensitivities themselves, row ``i`` for
+    index ``i``, whatever rows the indices name)."""
+    p, idx = arr(input_params), arr(input_indices)
+    if p.ndim not in (1, 2):
+        raise ValueError(f"For primitive[EmbeddingLookup], the dimension of params must be in [1,2], but got {p.ndim}.")
+    if idx.dtype not in (jnp.int32, jnp.int64):
+        raise TypeError(f"For primitive[EmbeddingLookup], the input argument[indices] must be a type of "
+                        f"{{Tensor[Int32], Tensor[Int64]}}, but got Tensor[{_dn(idx)}].")
+    if isinstance(offset, Tensor):
+        off = arr(offset)
+    elif isinstance(offset, int) and not isinstance(offset, bool):
+        off = offset
+    else:
+        name = {float: "Float32", bool: "Bool"}.get(type(offset), type(offset).__name__)
+        raise TypeError(f"For primitive[EmbeddingLookup], the input argument[offset] must be a type of "
+                        f"{{Int32, Int64}}, but got {name}.")
+    rows = idx - off
+    inside = (rows >= 0) & (rows < p.shape[0])
+    got = p[jnp.where(inside, rows, 0)]
+    return wrap(jnp.where(inside.reshape(inside.shape + (1,) * (p.ndim - 1)), got, jnp.zeros_like(got)))
