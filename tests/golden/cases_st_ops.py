@@ -1936,3 +1936,59 @@ def case_embedding_lookup_primitive(ms):
             _raised(lambda: P.EmbeddingLookup()(T(np.ones((3, 2, 2), np.float32)), idx, 0)),
             _raised(lambda: P.EmbeddingLookup()(params, T(np.array([1.0], np.float32)), 0))]
     return out
+
+
+def case_matrix_diag_v3_family(ms):
+    """``array_ops.MatrixDiagPartV3``, ``MatrixDiagV3``, ``MatrixSetDiagV3`` (tests/st/ops/dynamic_shape/grad):
+    every align, single diagonals and bands reaching above and below, padding values, wide and tall
+    matrices, explicit and inferred output sizes, and the gradients of each in GradOperation nets."""
+    from importlib import import_module
+    A, T, i32 = import_module(ms.__name__ + ".ops.operations.array_ops"), ms.Tensor, ms.int32
+    x = T(_f32(2, 3, 4, seed=5))
+    tall = T(_f32(5, 3, seed=6))
+    out = []
+    for align in ("LEFT_RIGHT", "RIGHT_LEFT", "LEFT_LEFT", "RIGHT_RIGHT"):
+        part, diag = A.MatrixDiagPartV3(align=align), A.MatrixDiagV3(align=align)
+        for m, k in ((x, T(np.array([-1, 2], np.int32))), (x, T(1, i32)), (tall, T(np.array([-2, 0], np.int32))),
+                     (tall, T(np.array([-4, 2], np.int32)))):
+            band = part(m, k, T(np.array(9.0, np.float32)))
+            rows, cols = (-1, -1) if m is x else m.shape
+            out += [band, diag(band, k, T(rows, i32), T(cols, i32), T(np.array(0.5, np.float32)))]
+        out.append(A.MatrixSetDiagV3(align=align)(x, T(_f32(2, 4, 3, seed=7)), T(np.array([-1, 2], np.int32))))
+    out += [A.MatrixDiagV3()(T(_f32(3, seed=8)), T(0, i32), T(4, i32), T(-1, i32), T(np.array(0.0, np.float32))),
+            A.MatrixDiagV3()(T(_f32(2, 3, seed=9)), T(np.array([0, 1], np.int32)), T(3, i32), T(5, i32),
+                             T(np.array(-1.0, np.float32))),
+            A.MatrixSetDiagV3()(x, T(_f32(2, 3, seed=10)), T(0, i32)),
+            _raised(lambda: A.MatrixDiagV3()(T(_f32(7, 3, seed=8)), T(np.array([-4, 2], np.int32)), T(-1, i32),
+                                             T(-1, i32), T(np.array(0.0, np.float32))))]
+
+    class Part(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.op = A.MatrixDiagPartV3(align="RIGHT_LEFT")
+
+        def construct(self, a, k, p):
+            return self.op(a, k, p)
+
+    class SetDiag(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.op = A.MatrixSetDiagV3()
+
+        def construct(self, a, d, k):
+            return self.op(a, d, k)
+
+    class Diag(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.op = A.MatrixDiagV3(align="LEFT_RIGHT")
+
+        def construct(self, d, k, r, c, p):
+            return self.op(d, k, r, c, p)
+    grad = ms.ops.GradOperation(get_all=True)
+    k = T(np.array([-1, 1], np.int32))
+    out.append(grad(Part())(x, k, T(np.array(9.0, np.float32)))[0::2])
+    out.append(grad(SetDiag())(x, T(_f32(2, 3, 3, seed=11)), k)[:2])
+    out.append(grad(Diag())(T(_f32(2, 3, 3, seed=12)), k, T(3, i32), T(3, i32), T(np.array(0.0, np.float32)))[0::4])
+    out.append(_raised(lambda: Diag()(T(_f32(2, 3, 3, seed=12)), k, T(4, i32), T(4, i32), T(np.array(0.0, np.float32)))))
+    return out
