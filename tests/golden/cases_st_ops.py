@@ -1992,3 +1992,15 @@ def case_matrix_diag_v3_family(ms):
     out.append(grad(Diag())(T(_f32(2, 3, 3, seed=12)), k, T(3, i32), T(3, i32), T(np.array(0.0, np.float32)))[0::4])
     out.append(_raised(lambda: Diag()(T(_f32(2, 3, 3, seed=12)), k, T(4, i32), T(4, i32), T(np.array(0.0, np.float32)))))
     return out
+
+
+def case_sequence_concat(ms):
+    """``auto_generate.SequenceConcat`` (tests/st/ops/dynamic_sequence/test_dynamic_sequence_concat.py) on
+    tuples and lists of Tensors along several axes, in compiled functions (MindSpore runs it in graphs only;
+    its dynamic-length sequences need items of one shape)."""
+    from importlib import import_module
+    SC, T, m = import_module(ms.__name__ + ".ops.auto_generate").SequenceConcat, ms.Tensor, ms.mutable
+    a, b = T(_f32(2, 3, seed=1)), T(_f32(2, 3, seed=2))
+    i, j = T(np.array([[1, 2]], np.int32)), T(np.array([[3, 4]], np.int32))
+    return [_graph(ms, SC())(m((a, b, a), True)), _graph(ms, SC(axis=1))(m((a, b), True)),
+            _graph(ms, SC(axis=-1))(m([a, b], True)), _graph(ms, SC(axis=-2))(m((i, j, i), True))]

@@ -42,4 +42,4 @@ from . import creation, array, indexing  # noqa: F401
 from . import activation, conv, pooling, normalization, dropout, image, spectral, fft, loss, rnn  # noqa: F401
 from . import random, random_samplers, random_rejection, random_cauchy, state, optim, clip, detection, composite  # noqa: F401
 from . import deprecated, lstm, no_repeat_ngram  # noqa: F401
-from . import tensor_methods, tensor_dump, function_ext, upsample_ext  # noqa: F401
+from . import tensor_methods, tensor_dump, function_ext, upsample_ext, sequence_ops  # noqa: F401

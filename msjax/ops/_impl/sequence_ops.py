@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from ..._checkparam import check_value_type
 from ..._core import dtype as mstype
-from ..._core.registry import Primitive
+from ..._core.registry import Primitive, op
 from ..._core.tensor import Tensor
-from .array import stack as _stack, unstack as _unstack
+from .array import concat as _concat, stack as _stack, unstack as _unstack
 from .math import addn as _addn
 from .scalar import zeros_like as _zeros_like
 from .tensor_to_tuple import TensorToTuple
@@ -297,3 +297,10 @@ def tuple_setitem(sequence, index, value):
 def list_setitem(sequence, index, value):
     """``F.list_setitem(l, i, v)``: a new list, ``l`` with item ``i`` set to ``v`` (``l`` is not changed)."""
     return _setitem("list_setitem", list, sequence, index, value)
+
+
+@op("sequence_concat", primitive="SequenceConcat", prim_args=("axis",), family="array")
+def sequence_concat(x, axis=0):
+    """``gen_ops_def.sequence_concat(x, axis=0)`` / ``SequenceConcat(axis)(x)``: ``ops.concat`` of a tuple
+    or list of Tensors (MindSpore's kernel for dynamic-length sequences)."""
+    return _concat(tuple(_seq("SequenceConcat", x, "x")), axis)
