@@ -2004,3 +2004,24 @@ def case_sequence_concat(ms):
     i, j = T(np.array([[1, 2]], np.int32)), T(np.array([[3, 4]], np.int32))
     return [_graph(ms, SC())(m((a, b, a), True)), _graph(ms, SC(axis=1))(m((a, b), True)),
             _graph(ms, SC(axis=-1))(m([a, b], True)), _graph(ms, SC(axis=-2))(m((i, j, i), True))]
+
+
+def case_standard_method_list_append_insert(ms):
+    """``_extends.parse.standard_method.list_append``/``list_insert`` (tests/st/ops/dynamic_sequence/
+    test_dynamic_list_append.py, test_dynamic_list_insert.py) in compiled functions: numbers and Tensors,
+    insertion at the front, the end, past the end and at a negative index."""
+    from importlib import import_module
+    sm, T, m = import_module(ms.__name__ + "._extends.parse.standard_method"), ms.Tensor, ms.mutable
+    t1, t2 = T(_f32(2, seed=1)), T(_f32(2, seed=2))
+    return [_graph(ms, sm.list_append)(m([2], True), m(3)), _graph(ms, sm.list_append)(m([t1], True), t2),
+            _graph(ms, sm.list_insert)(m([2], True), m(0), m(3)), _graph(ms, sm.list_insert)(m([1, 2, 3], True), 3, 9),
+            _graph(ms, sm.list_insert)(m([1, 2, 3], True), 7, 9), _graph(ms, sm.list_insert)(m([1, 2, 3], True), -1, 9),
+            _graph(ms, sm.list_insert)(m([t1], True), 1, t2)]
+
+
+def case_compile_config_names(ms):
+    """``_extends.parse.compile_config`` (tests/st/ops/dynamic_sequence/test_dynamic_scalar_math.py sets
+    ``GRAD_FOR_SCALAR``): its settings and their defaults."""
+    from importlib import import_module
+    cc = import_module(ms.__name__ + "._extends.parse.compile_config")
+    return [[n, getattr(cc, n)] for n in sorted(dir(cc)) if n.isupper()]
