@@ -48,6 +48,10 @@ _IMPORT_FROM = dis.opmap.get("IMPORT_FROM")
 # keeps in another module: names the identity homes do not find are looked up there.
 _FALLBACK_MODULES = {
     "mindspore.ops.operations.comm_ops": "msjax.ops.operations",
+    # Primitives MindSpore exports only from these modules (math_ops.AddV2): msjax keeps every Primitive in one
+    "mindspore.ops.operations.math_ops": "msjax.ops.operations",
+    "mindspore.ops.operations.array_ops": "msjax.ops.operations",
+    "mindspore.ops.operations.nn_ops": "msjax.ops.operations",
     "mindspore.dataset.core.validator_helpers": "msjax.dataset.config",
     # parallel.nn's cells are classes of their own in MindSpore; msjax keeps them in the nn layer
     "mindspore.parallel.nn": "msjax.nn.wrap._parallel_nn",
@@ -80,6 +84,8 @@ def _data():
                 if isinstance(ref, str) and ref.startswith("@") and ref[1:] != f"{path}.{name}":
                     same.setdefault(ref[1:], []).append(f"{path}.{name}")
         raw["same"] = same
+        for path in (*_PRIVATE_NAMES, *_PRIVATE_MODULES):   # private modules outside the recorded tree
+            raw["modules"].setdefault(path, [0, {}])
         _DATA = raw
     return _DATA
 
@@ -126,8 +132,16 @@ _PRIVATE_NAMES = {
                                           "diff_ext": "msjax.mint._function_ext"},
     "mindspore.ops.function.nn_func": {"interpolate_ext": "msjax.mint._function_ext"},
     "mindspore.ops.function.grad.grad_func": {"custom_vjp": "msjax._core.custom_grad"},
+    "mindspore.ops.operations._inner_ops": {"ConvertToDynamic": "msjax.ops._impl.dynamic_shape",
+                                            "ClipByNorm": "msjax.ops._impl.clip"},
     "mindspore.ops.composite.base": {"GradOperation": "msjax._core.grad", "HyperMap": "msjax.ops.composite",
                                      "MultitypeFuncGraph": "msjax.ops.composite", "Map": "msjax.ops.composite"},
+}
+
+# Private MindSpore modules outside the recorded tree that MindSpore's own tests import, whole:
+# MindSpore path -> the msjax module whose ``__all__`` are its names.
+_PRIVATE_MODULES = {
+    "mindspore.ops.operations._sequence_ops": "msjax.ops._impl.sequence_ops",
 }
 
 
@@ -185,6 +199,10 @@ def lookup(path, name):
         home = _PRIVATE_NAMES.get(path, {}).get(name)
         if home is not None:
             return getattr(importlib.import_module(home), name)
+        if path in _PRIVATE_MODULES:
+            mod = importlib.import_module(_PRIVATE_MODULES[path])
+            if name in mod.__all__:
+                return getattr(mod, name)
         if sub in data["modules"]:
             return importlib.import_module(msjax_name(sub))
         raise KeyError(sub)

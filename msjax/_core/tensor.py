@@ -621,7 +621,8 @@ class Tensor(metaclass=_MindSporeClass):
 
     def __setitem__(self, index, value):
         _check_index(self._data.shape, index, True)
-        v = jnp.asarray(value._data if isinstance(value, Tensor) else value, self._data.dtype)
+        v = jnp.asarray(jax.tree_util.tree_map(lambda e: e._data if isinstance(e, Tensor) else e, value,   # traced items
+                                               is_leaf=lambda e: isinstance(e, Tensor)), self._data.dtype)
         if index is Ellipsis and v.ndim > self._data.ndim:   # MindSpore reshapes a value of higher rank
             if v.size != self._data.size:
                 raise ValueError(f"proposed_shape {list(self._data.shape)} is invalid for input of size {v.size}")

@@ -18,6 +18,7 @@ for _name, _d in _OPS.items():
 
 from ._impl.summary import HistogramSummary, ImageSummary, ScalarSummary, TensorSummary  # noqa: E402,F401
 from ._impl.tensor_to_tuple import TensorToTuple  # noqa: E402,F401
+from ._impl.dynamic_shape import is_sequence_shape_unknown, is_sequence_value_unknown  # noqa: E402,F401
 from ._impl.tensor_dump import DumpGradient, TensorDump  # noqa: E402,F401
 from ._impl.composite import PrimitiveWithCheck, PrimitiveWithInfer, prim_arg_register, prim_attr_register  # noqa: E402,F401,E501  (Primitives written in Python)
 from .._core.grad import GradOperation, get_grad, grad, value_and_grad  # noqa: E402

@@ -8,3 +8,4 @@ from ._impl.composite import AllGather, AllGatherV, AllReduce, Broadcast, Custom
 from ._impl.summary import HistogramSummary, ImageSummary, ScalarSummary, TensorSummary  # noqa: E402,F401
 from ._impl.tensor_to_tuple import TensorToTuple  # noqa: E402,F401
 from ._impl.tensor_dump import DumpGradient, TensorDump  # noqa: E402,F401
+from ._impl.matrix_diag_v3 import MatrixDiagPartV3, MatrixDiagV3, MatrixSetDiagV3  # noqa: E402,F401

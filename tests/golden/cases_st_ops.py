@@ -1707,3 +1707,401 @@ def case_scatter_prims_add(ms):
     idx = ms.Tensor(np.array([[0, 1, 2], [2, 1, 0]], np.int64))
     return [S(x, 0, idx, src, "add").asnumpy(), V(x, 0, idx, 1.5, "add").asnumpy(),
             S(x, 1, idx, src, "add").asnumpy()]
+
+
+def _inner_ops(ms):
+    from importlib import import_module
+    return import_module(ms.__name__ + ".ops.operations._inner_ops")
+
+
+def case_convert_to_dynamic(ms):
+    """``_inner_ops.ConvertToDynamic`` (tests/st/ops/dynamic_shape/grad's DynamicGradNet): the input's
+    values, dtype and shape for several dtypes and ranks (a 0-D Tensor too), the gradient through it
+    in a GradOperation net, and ``F.is_sequence_value_unknown``/``is_sequence_shape_unknown`` on
+    known tuples, lists and a Tensor's shape."""
+    T, F = ms.Tensor, ms.ops.functional
+    conv, conv_rank = _inner_ops(ms).ConvertToDynamic(), _inner_ops(ms).ConvertToDynamic(is_dynamic_rank=True)
+    out = []
+    for x in (T(_f32(2, 3)), T(np.arange(6, dtype=np.int32).reshape(3, 2)), T(_f32(4).astype(np.float16)),
+              T(np.array(2.5, np.float32)), T(np.array([True, False]))):
+        out += [conv(x), conv_rank(x)]
+
+    class Net(ms.nn.Cell):
+        def construct(self, a, b):
+            return conv(a) * conv_rank(b) + conv(a * b)
+    a, b = T(_f32(2, 3, seed=1)), T(_f32(2, 3, seed=2))
+    out.append(ms.ops.GradOperation(get_all=True)(Net())(a, b))
+    out += [F.is_sequence_value_unknown((2, 3)), F.is_sequence_value_unknown([1]), F.is_sequence_value_unknown(()),
+            F.is_sequence_shape_unknown(a.shape), F.is_sequence_shape_unknown([1, 2]),
+            ms.ops.is_sequence_value_unknown(a.shape)]
+    return out
+
+
+def case_err_convert_to_dynamic_not_tensor(ms):
+    return _inner_ops(ms).ConvertToDynamic()(1.5)
+
+
+def case_err_convert_to_dynamic_rank_not_bool(ms):
+    return _inner_ops(ms).ConvertToDynamic(is_dynamic_rank=1)
+
+
+def case_err_is_sequence_value_unknown_int(ms):
+    return ms.ops.functional.is_sequence_value_unknown(1)
+
+
+def case_err_is_sequence_shape_unknown_tensor(ms):
+    return ms.ops.functional.is_sequence_shape_unknown(ms.Tensor(np.ones(2, np.float32)))
+
+
+
+def _sequence_ops(ms):
+    from importlib import import_module
+    return import_module(ms.__name__ + ".ops.operations._sequence_ops")
+
+
+def _graph(ms, prim):
+    """``prim`` called in a compiled function: MindSpore runs these Primitives in graphs (its PyNative
+    lacks kernels for several)."""
+    @ms.jit
+    def run(*args):
+        return prim(*args)
+    return run
+
+
+def case_sequence_ops(ms):
+    """``_sequence_ops``' Primitives (tests/st/ops/dynamic_sequence) on tuples and lists of Python
+    numbers and of Tensors, in compiled functions: slices, add and its offsets, count/index, mul,
+    max/min, AddN, stack/unstack, Tensor <-> tuple/list/scalar, append/insert, len, shape_mul,
+    comparisons."""
+    S, T, m = _sequence_ops(ms), ms.Tensor, ms.mutable
+    t1, t2 = T(_f32(2, 3, seed=1)), T(_f32(2, 3, seed=2))
+    calls = [(S.SequenceSlice(), (1, 2, 3, 4, 5, 6), 1, 5, 2), (S.SequenceSlice(), m((1, 2, 3, 4), True), -3, 4, 1),
+             (S.SequenceSlice(), m((1, 2, 3, 4, 5, 6), True), 5, 0, -2), (S.SequenceSlice(), (t1, t2, t1), 0, 2, 1),
+             (S.SequenceAdd(), m((1, 2), True), (3, 4, 5)), (S.SequenceAdd(), m([1.5], True), [2.5]),
+             (S.SequenceAddOffset(), m((1, 2, 3), True), m((4, 5), True)),
+             (S.SequenceCount(), m((1, 2, 1, 3, 1), True), 1), (S.SequenceIndex(), m((5, 6, 7, 6), True), 6, 2, 4),
+             (S.SequenceMul(), m((1, 2), True), 3), (S.SequenceMul(), (1, 2), m(2)),
+             (S.SequenceMax(), m((3, -1, 7, 2), True)), (S.SequenceMin(), m((3, -1, 7, 2), True)),
+             (S.SequenceMax(), m((1.5, 2.5, -3.0), True)), (S.SequenceAddN(), m((1, 2, 3, 4), True)),
+             (S.SequenceAddN(), m((t1, t2, t1), True)), (S.SequenceStack(), m((t1, t2), True)),
+             (S.SequenceStack(axis=-1), m((t1, t2), True)), (S.SequenceStack(axis=1), m([t1, t2, t1], True)),
+             (S.SequenceUnstack(), t1), (S.SequenceUnstack(axis=1), t2), (S.SequenceUnstack(axis=-1, num=3), t1),
+             (S.TupleToTensor(), m((1, 2, 3), True), ms.float32), (S.TupleToTensor(), (1, 2), ms.int32),
+             (S.TensorToTuple(), T(np.array([1, 2, 3], np.int64))), (S.TensorToScalar(), T(np.array(2.5, np.float32))),
+             (S.ListAppend(), m([1, 2], True), 3), (S.ListInsert(), m([1, 2, 3], True), 1, 9),
+             (S.InSequence(), 2, m((1, 2, 3), True)), (S.InSequence(), 5, m([1, 2, 3], True)),
+             (S.sequence_len(), m((1, 2, 3), True)), (S.shape_mul(), m((2, 3, 4), True)),
+             (S.tuple_equal(), m((1, 2), True), (1, 2)), (S.tuple_equal(), m((1, 2), True), (1, 3)),
+             (S.tuple_greater_than(), m((2, 3), True), (2, 1)), (S.tuple_greater_equal(), m((1, 2), True), (1, 2, 3)),
+             (S.tuple_lt(), m((1, 2), True), (1, 3)), (S.tuple_le(), m((1, 2), True), (1, 2)),
+             (S.list_lt(), m([2], True), [1]), (S.list_le(), m([3], True), [3])]
+    return [_raised(lambda: _graph(ms, c[0])(*c[1:])) for c in calls]
+
+
+def case_sequence_ops_errors(ms):
+    """``_sequence_ops``: the errors of ``shape_mul`` on a list and of ``SequenceStack``/``SequenceUnstack``
+    arguments that are not ints."""
+    S = _sequence_ops(ms)
+    return [_raised(lambda: S.shape_mul()([2, 3])), _raised(lambda: S.SequenceStack(axis=1.5)),
+            _raised(lambda: S.SequenceUnstack(axis="0")), _raised(lambda: S.SequenceUnstack(num=2.0))]
+
+
+def case_tuple_list_setitem_shape_mul(ms):
+    """``F.tuple_setitem``, ``F.list_setitem`` (new sequences; the input is not changed) and ``F.shape_mul``
+    (tests/st/ops/dynamic_sequence/test_dynamic_sequence_setitem.py, test_dynamic_shape_mul.py),
+    in range and at negative indices."""
+    F = ms.ops.functional
+    lst = [1, 2, 3]
+    out = [F.tuple_setitem((1, 2, 3), 1, 9), F.tuple_setitem((1, 2, 3), -1, 9), F.tuple_setitem((1, 2, 3), -3, 0.5),
+           F.list_setitem(lst, 0, 7), F.list_setitem(lst, -2, 4.5), lst, F.shape_mul((2, 3, 4)), F.shape_mul((5,)),
+           F.shape_mul(())]
+    return out
+
+
+def case_err_tuple_setitem_out_of_range(ms):
+    return ms.ops.functional.tuple_setitem((1, 2, 3), 3, 9)
+
+
+def case_err_tuple_setitem_negative_out_of_range(ms):
+    return ms.ops.functional.tuple_setitem((1, 2, 3), -4, 9)
+
+
+def case_err_tuple_setitem_list(ms):
+    return ms.ops.functional.tuple_setitem([1, 2, 3], 0, 9)
+
+
+def case_err_tuple_setitem_float_index(ms):
+    return ms.ops.functional.tuple_setitem((1, 2, 3), 1.0, 9)
+
+
+def case_err_list_setitem_out_of_range(ms):
+    return ms.ops.functional.list_setitem([1, 2, 3], 5, 9)
+
+
+def case_err_list_setitem_tuple(ms):
+    return ms.ops.functional.list_setitem((1, 2, 3), 0, 9)
+
+
+def case_err_shape_mul_list(ms):
+    return ms.ops.functional.shape_mul([2, 3])
+
+
+def case_dyn_shape(ms):
+    """``ops.dyn_shape`` (tests/st/ops/dynamic_shape/test_dynamic_getitem.py): the shape as an Int64
+    Tensor for several ranks (0-D: an empty one), its use as an index bound in a compiled function,
+    and a gradient through a net that reads it."""
+    T, ops = ms.Tensor, ms.ops
+    x = T(_f32(2, 3, 4))
+    out = [ops.dyn_shape(x), ops.dyn_shape(T(np.array(1.5, np.float32))), ops.dyn_shape(T(np.zeros((0, 5), np.int32))),
+           ops.TensorShape()(x)]
+
+    @ms.jit
+    def bound(a):
+        n = ops.dyn_shape(a)[1]
+        return a[:, 1:n:2]
+    out.append(bound(x))
+    out.append(ms.grad(lambda a: (a * ops.dyn_shape(a)[0].astype(ms.float32)).sum())(x))
+    return out
+
+
+def case_dyn_shape_errors(ms):
+    """``ops.dyn_shape`` and ``TensorShape`` on a number, a list and None: TypeError."""
+    return [_raised(lambda: ms.ops.dyn_shape(1)), _raised(lambda: ms.ops.dyn_shape([1, 2])),
+            _raised(lambda: ms.ops.TensorShape()(None))]
+
+
+def case_err_dyn_shape_int(ms):
+    return ms.ops.dyn_shape(1)
+
+
+def case_err_tensor_shape_list(ms):
+    return ms.ops.TensorShape()([1, 2])
+
+
+def case_xlogy_xdivy_nextafter_primitives(ms):
+    """``ops.Xlogy``, ``ops.Xdivy``, ``ops.NextAfter`` (tests/st/ops/dynamic_shape/grad): values with zeros in
+    either input, broadcasting, float16/float64, and each one's input gradients in a GradOperation net."""
+    T, ops = ms.Tensor, ms.ops
+    x = T(np.array([-5, 0, 4, 0.5], np.float32))
+    y = T(np.array([2, 2, 0.5, 3], np.float32))
+    out = []
+    for prim in (ops.Xlogy(), ops.Xdivy(), ops.NextAfter()):
+        out += [prim(x, y), prim(T(_f32(2, 3, seed=1)), T(np.abs(_f32(3, seed=2)) + 0.5)),
+                prim(T(np.array([0.0, 1.5], np.float64)), T(np.array([0.1, 2.0], np.float64)))]
+
+        class Net(ms.nn.Cell):
+            def __init__(self, p):
+                super().__init__()
+                self.p = p
+
+            def construct(self, a, b):
+                return self.p(a, b)
+        out.append(ops.GradOperation(get_all=True)(Net(prim))(x, y))
+    out += [ops.Xlogy()(T(np.array([1.0, 2.0], np.float16)), T(np.array([3.0, 0.5], np.float16))),
+            ops.Xdivy()(T(np.array([0.0, 2.0], np.float16)), T(np.array([0.0, 4.0], np.float16)))]
+    return out
+
+
+def case_add_v2(ms):
+    """``math_ops.AddV2`` (tests/st/ops/dynamic_shape/grad/test_add_v2.py): same-shape inputs of several
+    dtypes and mixed dtypes, uint8 wrapping, its gradients (an Int32 input gets Int32 ones), and the
+    errors for broadcasting shapes, a number and Bools."""
+    T = ms.Tensor
+    from importlib import import_module
+    add_v2 = import_module(ms.__name__ + ".ops.operations.math_ops").AddV2()
+    f, i = T(np.array([1.5, 2.5], np.float32)), T(np.array([1, 2], np.int32))
+    out = [add_v2(f, f), add_v2(i, i), add_v2(f, i), add_v2(i, T(np.array([1, 2], np.int64))),
+           add_v2(T(np.array([1, 2], np.uint8)), T(np.array([255, 1], np.uint8))),
+           add_v2(T(_f32(2, 3).astype(np.float16)), T(_f32(2, 3, seed=1).astype(np.float16))),
+           ms.grad(lambda p, q: add_v2(p, q).sum(), (0, 1))(f, i)]
+    for args in ((f, T(np.ones((3, 1), np.float32))), (f, 1.0), (1, i), (f, T(np.ones(3, np.float32))),
+                 (T(np.array([True])), T(np.array([False])))):
+        out.append(_raised(lambda: add_v2(*args)))
+    return out
+
+
+def case_err_add_v2_bool(ms):
+    from importlib import import_module
+    return import_module(ms.__name__ + ".ops.operations.math_ops").AddV2()(ms.Tensor(np.array([True])),
+                                                                           ms.Tensor(np.array([False])))
+
+
+def case_err_add_v2_shapes(ms):
+    from importlib import import_module
+    return import_module(ms.__name__ + ".ops.operations.math_ops").AddV2()(ms.Tensor(np.ones(2, np.float32)),
+                                                                           ms.Tensor(np.ones((3, 1), np.float32)))
+
+
+def case_unsorted_segment_prod_grad(ms):
+    """``UnsortedSegmentProd``'s gradient (tests/st/ops/dynamic_shape/grad/test_unsorted_segment_prod.py):
+    repeated ids, segments holding one zero and two zeros, an empty segment, a negative id (dropped),
+    2-D data with 1-D ids, and a sensitivity that is not ones."""
+    T, ops = ms.Tensor, ms.ops
+    usp = ops.UnsortedSegmentProd()
+
+    class Net(ms.nn.Cell):
+        def __init__(self, n):
+            super().__init__()
+            self.n = n
+
+        def construct(self, x, ids):
+            return usp(x, ids, self.n)
+    out = []
+    for x, ids, n in ((np.array([[1, 2, 3], [4, 5, 6], [4, 2, 1]], np.float32), np.array([0, 1, 1], np.int32), 2),
+                      (np.array([2.0, 0.0, 3.0, 0.0, 0.0, 5.0, 1.5], np.float32), np.array([0, 0, 1, 1, 2, 2, -1], np.int32), 4),
+                      (_f32(4, 2, seed=3), np.array([1, 0, 1, 1], np.int32), 3)):
+        g = ops.GradOperation(get_all=True)(Net(n))(T(x), T(ids))
+        out += [usp(T(x), T(ids), n), g[0]]
+    x = T(_f32(5, seed=4))
+    sens = T(np.array([1.5, -2.0], np.float32))
+    out.append(ops.GradOperation(get_all=True, sens_param=True)(Net(2))(x, T(np.array([1, 0, 1, 0, 0], np.int32)), sens)[0])
+    return out
+
+
+def case_inner_clip_by_norm(ms):
+    """``_inner_ops.ClipByNorm`` (tests/st/ops/dynamic_shape/grad/test_clip_by_norm.py) over all dimensions
+    (MindSpore 2.10's CPU kernel takes a norm over fewer axes from the wrong elements: those are checked
+    against NumPy in tests/test_clip_by_norm_primitive.py): clipped and unclipped inputs, float16 input
+    (Float32 out), the gradients of both inputs, an axis that leaves the input unclipped, and its
+    argument errors."""
+    T, inner = ms.Tensor, _inner_ops(ms)
+    np.random.seed(1)
+    x = T(np.random.rand(3, 4, 5).astype(np.float32))
+    out = [inner.ClipByNorm()(x, T(np.array([0.5], np.float32))), inner.ClipByNorm(0)(x, T(np.array(100.0, np.float32))),
+           inner.ClipByNorm((0, 1, 2))(x, T(np.array([0.01], np.float32))),
+           inner.ClipByNorm([0, 1])(T(_f32(2, 3).astype(np.float16)), T(np.array([0.3], np.float16))),
+           inner.ClipByNorm()(x, T(np.array(100.0, np.float32)))]
+
+    class Net(ms.nn.Cell):
+        def __init__(self, axis):
+            super().__init__()
+            self.op = inner.ClipByNorm(axis)
+
+        def construct(self, a, b):
+            return self.op(a, b)
+    for axis, c in ((None, 0.01), (None, 0.5), ((0, 1, 2), 100.0)):
+        out.append(ms.ops.GradOperation(get_all=True)(Net(axis))(x, T(np.array([c], np.float32))))
+    out += [_raised(lambda: inner.ClipByNorm(1.5)), _raised(lambda: inner.ClipByNorm((0, 1.0))),
+            _raised(lambda: inner.ClipByNorm(0)(T(np.ones(3, np.float64)), T(np.array(1.0, np.float32)))),
+            _raised(lambda: inner.ClipByNorm(0)(x, T(np.array(1, np.int32)))),
+            _raised(lambda: inner.ClipByNorm(0)(x, 1.0)), _raised(lambda: inner.ClipByNorm(3)(x, T(np.array(1.0))))]
+    return out
+
+
+def case_padding_primitive(ms):
+    """``ops.Padding`` (tests/st/ops/dynamic_shape/grad/test_padding.py): zeros after the last dimension
+    (size 1) up to ``pad_dim_size``, default 8, ranks 2 and 3, Int32, its gradient, and its errors."""
+    T, P = ms.Tensor, ms.ops.operations
+    x = T(np.array([[8], [10]], np.float32))
+    w = T(np.array([[1, 2, 3], [4, 5, 6]], np.float32))
+    out = [P.Padding(4)(x), P.Padding()(T(np.array([[[1], [2]]], np.int32))), P.Padding(1)(x),
+           ms.grad(lambda a: (P.Padding(3)(a) * w).sum())(x)]
+    out += [_raised(lambda: P.Padding(0)), _raised(lambda: P.Padding(1.5)),
+            _raised(lambda: P.Padding(4)(T(np.ones((2, 2), np.float32)))),
+            _raised(lambda: P.Padding(4)(T(np.ones(2, np.float32))))]
+    return out
+
+
+def case_embedding_lookup_primitive(ms):
+    """``ops.EmbeddingLookup`` (tests/st/ops/dynamic_shape/test_embedding_lookup_dyn.py): rows
+    ``indices - offset``, zeros outside the table, 2-D indices, a 1-D Int64 table, a Tensor offset, and
+    the errors of a float offset, a 3-D table and float indices."""
+    T, P = ms.Tensor, ms.ops.operations
+    params = T(np.array([[8, 9], [10, 11], [12, 13], [14, 15]], np.float32))
+    idx = T(np.array([[5, 2], [8, 5]], np.int32))
+    out = [P.EmbeddingLookup()(params, idx, 4), P.EmbeddingLookup()(params, T(np.array([0, 1, 3, -1, 4], np.int32)), 0),
+           P.EmbeddingLookup()(T(np.arange(4, dtype=np.int64) * 3), T(np.array([[2, 0], [4, 1]], np.int64)), 1),
+           P.EmbeddingLookup()(params, idx, T(np.array(1, np.int32)))]
+    out += [_raised(lambda: P.EmbeddingLookup()(params, idx, 1.5)),
+            _raised(lambda: P.EmbeddingLookup()(T(np.ones((3, 2, 2), np.float32)), idx, 0)),
+            _raised(lambda: P.EmbeddingLookup()(params, T(np.array([1.0], np.float32)), 0))]
+    return out
+
+
+def case_matrix_diag_v3_family(ms):
+    """``array_ops.MatrixDiagPartV3``, ``MatrixDiagV3``, ``MatrixSetDiagV3`` (tests/st/ops/dynamic_shape/grad):
+    every align, single diagonals and bands reaching above and below, padding values, wide and tall
+    matrices, explicit and inferred output sizes, and the gradients of each in GradOperation nets."""
+    from importlib import import_module
+    A, T, i32 = import_module(ms.__name__ + ".ops.operations.array_ops"), ms.Tensor, ms.int32
+    x = T(_f32(2, 3, 4, seed=5))
+    tall = T(_f32(5, 3, seed=6))
+    out = []
+    for align in ("LEFT_RIGHT", "RIGHT_LEFT", "LEFT_LEFT", "RIGHT_RIGHT"):
+        part, diag = A.MatrixDiagPartV3(align=align), A.MatrixDiagV3(align=align)
+        for m, k in ((x, T(np.array([-1, 2], np.int32))), (x, T(1, i32)), (tall, T(np.array([-2, 0], np.int32))),
+                     (tall, T(np.array([-4, 2], np.int32)))):
+            band = part(m, k, T(np.array(9.0, np.float32)))
+            rows, cols = (-1, -1) if m is x else m.shape
+            out += [band, diag(band, k, T(rows, i32), T(cols, i32), T(np.array(0.5, np.float32)))]
+        out.append(A.MatrixSetDiagV3(align=align)(x, T(_f32(2, 4, 3, seed=7)), T(np.array([-1, 2], np.int32))))
+    out += [A.MatrixDiagV3()(T(_f32(3, seed=8)), T(0, i32), T(4, i32), T(-1, i32), T(np.array(0.0, np.float32))),
+            A.MatrixDiagV3()(T(_f32(2, 3, seed=9)), T(np.array([0, 1], np.int32)), T(3, i32), T(5, i32),
+                             T(np.array(-1.0, np.float32))),
+            A.MatrixSetDiagV3()(x, T(_f32(2, 3, seed=10)), T(0, i32)),
+            _raised(lambda: A.MatrixDiagV3()(T(_f32(7, 3, seed=8)), T(np.array([-4, 2], np.int32)), T(-1, i32),
+                                             T(-1, i32), T(np.array(0.0, np.float32))))]
+
+    class Part(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.op = A.MatrixDiagPartV3(align="RIGHT_LEFT")
+
+        def construct(self, a, k, p):
+            return self.op(a, k, p)
+
+    class SetDiag(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.op = A.MatrixSetDiagV3()
+
+        def construct(self, a, d, k):
+            return self.op(a, d, k)
+
+    class Diag(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.op = A.MatrixDiagV3(align="LEFT_RIGHT")
+
+        def construct(self, d, k, r, c, p):
+            return self.op(d, k, r, c, p)
+    grad = ms.ops.GradOperation(get_all=True)
+    k = T(np.array([-1, 1], np.int32))
+    out.append(grad(Part())(x, k, T(np.array(9.0, np.float32)))[0::2])
+    out.append(grad(SetDiag())(x, T(_f32(2, 3, 3, seed=11)), k)[:2])
+    out.append(grad(Diag())(T(_f32(2, 3, 3, seed=12)), k, T(3, i32), T(3, i32), T(np.array(0.0, np.float32)))[0::4])
+    out.append(_raised(lambda: Diag()(T(_f32(2, 3, 3, seed=12)), k, T(4, i32), T(4, i32), T(np.array(0.0, np.float32)))))
+    return out
+
+
+def case_sequence_concat(ms):
+    """``auto_generate.SequenceConcat`` (tests/st/ops/dynamic_sequence/test_dynamic_sequence_concat.py) on
+    tuples and lists of Tensors along several axes, in compiled functions (MindSpore runs it in graphs only;
+    its dynamic-length sequences need items of one shape)."""
+    from importlib import import_module
+    SC, T, m = import_module(ms.__name__ + ".ops.auto_generate").SequenceConcat, ms.Tensor, ms.mutable
+    a, b = T(_f32(2, 3, seed=1)), T(_f32(2, 3, seed=2))
+    i, j = T(np.array([[1, 2]], np.int32)), T(np.array([[3, 4]], np.int32))
+    return [_graph(ms, SC())(m((a, b, a), True)), _graph(ms, SC(axis=1))(m((a, b), True)),
+            _graph(ms, SC(axis=-1))(m([a, b], True)), _graph(ms, SC(axis=-2))(m((i, j, i), True))]
+
+
+def case_standard_method_list_append_insert(ms):
+    """``_extends.parse.standard_method.list_append``/``list_insert`` (tests/st/ops/dynamic_sequence/
+    test_dynamic_list_append.py, test_dynamic_list_insert.py) in compiled functions: numbers and Tensors,
+    insertion at the front, the end, past the end and at a negative index."""
+    from importlib import import_module
+    sm, T, m = import_module(ms.__name__ + "._extends.parse.standard_method"), ms.Tensor, ms.mutable
+    t1, t2 = T(_f32(2, seed=1)), T(_f32(2, seed=2))
+    return [_graph(ms, sm.list_append)(m([2], True), m(3)), _graph(ms, sm.list_append)(m([t1], True), t2),
+            _graph(ms, sm.list_insert)(m([2], True), m(0), m(3)), _graph(ms, sm.list_insert)(m([1, 2, 3], True), 3, 9),
+            _graph(ms, sm.list_insert)(m([1, 2, 3], True), 7, 9), _graph(ms, sm.list_insert)(m([1, 2, 3], True), -1, 9),
+            _graph(ms, sm.list_insert)(m([t1], True), 1, t2)]
+
+
+def case_compile_config_names(ms):
+    """``_extends.parse.compile_config`` (tests/st/ops/dynamic_sequence/test_dynamic_scalar_math.py sets
+    ``GRAD_FOR_SCALAR``): its settings and their defaults."""
+    from importlib import import_module
+    cc = import_module(ms.__name__ + "._extends.parse.compile_config")
+    return [[n, getattr(cc, n)] for n in sorted(dir(cc)) if n.isupper()]

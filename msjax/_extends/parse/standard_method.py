@@ -2,6 +2,7 @@
 (``standard_method.take(x, indices)`` is ``x.take(indices)``), the names its graph compiler resolves
 ``x.take(...)`` to; here each calls msjax's Tensor method of that name. ``tensor_bool(x)``: a Python
 bool for a constant one-element Tensor, a Bool Tensor for a traced one (MindSpore's condition value).
+``list_append``/``list_insert``: the graph values of ``list.append``/``list.insert`` (new lists).
 Names MindSpore defines that msjax's Tensor lacks are absent."""
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import inspect
 import jax
 
 from ..._core.tensor import Tensor
+from ...ops._impl.sequence_ops import ListAppend, ListInsert
 
 # MindSpore 2.10's standard_method functions that are Tensor methods of the same name.
 _NAMES = """
@@ -64,8 +66,20 @@ def tensor_bool(x):
     return bool(x)
 
 
+def list_append(self_, list_item):
+    """``list_append(lst, item)``: a new list, ``lst`` followed by ``item`` (MindSpore's graph value of
+    ``lst.append(item)``; ``lst`` is not changed)."""
+    return ListAppend()(self_, list_item)
+
+
+def list_insert(self_, index, obj):
+    """``list_insert(lst, index, obj)``: a new list, ``lst`` with ``obj`` inserted at ``index``
+    (MindSpore's graph value of ``lst.insert(index, obj)``; ``lst`` is not changed)."""
+    return ListInsert()(self_, index, obj)
+
+
 for _name in _NAMES:
     if hasattr(Tensor, _name):
         _kind = _property if isinstance(inspect.getattr_static(Tensor, _name), property) else _method
         globals()[_name] = _kind(_name)
-__all__ = [n for n in _NAMES if n in globals()] + ["tensor_bool"]
+__all__ = [n for n in _NAMES if n in globals()] + ["tensor_bool", "list_append", "list_insert"]

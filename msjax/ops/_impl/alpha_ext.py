@@ -7,12 +7,15 @@ dtype twice, as MindSpore); two bool inputs give bools (``add``: ``input or
 (alpha and other)``, ``sub``: ``input xor (alpha and other)``, MindSpore's CPU
 kernels' answers) where ``ops.add`` has no bool kernel. Differs from MindSpore: two bool
 inputs with a bool ``alpha`` give bools too (MindSpore's CPU build has no kernel for them).
+
+``math_ops.AddV2``: ``x + y`` for two Tensors of one shape (MindSpore's CPU kernel does not broadcast).
 """
 from __future__ import annotations
 
 import jax.numpy as jnp
 import numpy as np
 
+from ..._core.registry import op
 from ..._core.tensor import Tensor
 from . import math as _math
 from ._util import operand_pair, wrap
@@ -88,3 +91,26 @@ _math._tensor_method("tensor_m_sub", "sub", _math._dispatch("sub", _tensor_sub_a
                      "``Tensor.sub(other, *, alpha=1)``: ``self - alpha * other``.")
 _math._tensor_method("tensor_m_subtract", "subtract", _math._dispatch("subtract", _tensor_sub_alpha),
                      "``Tensor.subtract(other, *, alpha=1)``.")
+
+
+_ADD_V2_TYPES = ("Complex128", "Complex64", "Float16", "Float32", "Float64", "Float", "Int16", "Int32", "Int64",
+                 "Int8", "UInt16", "UInt32", "UInt64", "UInt8")
+
+
+def _shape_text(shape):
+    return "[" + "".join(f"{d}," for d in shape) + "]"
+
+
+@op("prim_add_v2", primitive="AddV2", family="math")
+def add_v2(x, y):
+    """``ops.operations.math_ops.AddV2()(x, y)``: ``x + y`` with ``ops.add``'s type promotion, for inputs of
+    one shape (a number is a 0-D input: ``ValueError`` as MindSpore's CPU kernel, which does not broadcast);
+    Bool inputs raise ``TypeError``."""
+    for name, v in (("x", x), ("y", y)):
+        if isinstance(v, Tensor) and str(v.dtype) == "Bool":
+            raise TypeError(f"For primitive[AddV2], the input argument[{name}] must be a type of "
+                            f"{{{', '.join(f'Tensor[{t}]' for t in _ADD_V2_TYPES)}}}, but got Tensor[Bool].")
+    xs, ys = (tuple(v.shape) if isinstance(v, Tensor) else () for v in (x, y))
+    if xs != ys:
+        raise ValueError(f"For primitive[AddV2], the input_shape: {_shape_text(xs)} must be equal to {_shape_text(ys)}")
+    return _math.add(x, y)

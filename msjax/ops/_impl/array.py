@@ -918,8 +918,24 @@ def shape(input):
 def tensor_shape(input_x):
     """``ops.TensorShape()(input_x)``: the shape as a 1-D Int64 Tensor."""
     if not isinstance(input_x, Tensor):
-        raise TypeError(f"For 'TensorShape', the 'input_x' must be a Tensor, but got {type(input_x).__name__}.")
+        raise TypeError(f'Failed calling TensorShape with "TensorShape()(input_x={_parser_type(input_x)})".\n'
+                        f'The valid calling should be: \n"TensorShape()(input_x=<Tensor>)".')
     return wrap(jnp.asarray(input_x._data.shape, jnp.int64))
+
+
+def _parser_type(x):
+    """The type of ``x`` as MindSpore's argument parser names it (``int``, ``List<int, int>``, ``None``)."""
+    if isinstance(x, (list, tuple)):
+        return f"{type(x).__name__.capitalize()}<{', '.join(_parser_type(v) for v in x)}>"
+    return "None" if x is None else type(x).__name__
+
+
+@op("dyn_shape", family="array")
+def dyn_shape(input_x):
+    """``ops.dyn_shape(input_x)``: the shape as a 1-D Int64 Tensor (``TensorShape``). MindSpore's value
+    is computed at run time for unknown shapes; msjax's shapes are always known when traced, so it is
+    a constant of the trace."""
+    return tensor_shape(input_x)
 
 
 @op("size", primitive="Size", family="array")

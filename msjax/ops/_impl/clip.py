@@ -4,7 +4,8 @@ from __future__ import annotations
 import jax
 import jax.numpy as jnp
 
-from ..._core.registry import op
+from ..._checkparam import check_value_type
+from ..._core.registry import Primitive, op
 from ._util import Tensor, arr, wrap
 
 
@@ -88,3 +89,34 @@ def clip_by_norm(x, max_norm, norm_type=2.0, error_if_nonfinite=False):
     else:
         out = tuple(wrap(a * coef) for a in arrays)
     return out[0] if single else out
+
+
+class ClipByNorm(Primitive):
+    """``_inner_ops.ClipByNorm(axis=None)(x, clip_norm)`` (deprecated in MindSpore for ``ops.clip_by_norm``):
+    ``x * clip_norm / max(||x||_axis, clip_norm)`` in Float32, the L2-norm over ``axis`` (``None``: all
+    dimensions) kept for broadcasting; ``x`` and ``clip_norm`` float16 or float32 Tensors. Differs from
+    MindSpore: over fewer than all axes MindSpore 2.10's CPU kernel takes each norm from the wrong elements
+    (``[[1, 2, 3], [4, 5, 6]]`` over axis 1: row 1 is scaled by ``1/sqrt(2**2 + 5**2)``, not
+    ``1/sqrt(4**2 + 5**2 + 6**2)``); msjax computes the documented norm."""
+
+    def __init__(self, axis=None):
+        axis = () if axis is None else axis
+        check_value_type("axis", axis, [int, tuple, list], "ClipByNorm")
+        for i, v in enumerate(axis if isinstance(axis, (tuple, list)) else (axis,)):
+            check_value_type(f"axis[{i}]", v, [int], "ClipByNorm")
+        super().__init__()
+        self.axis, self._attrs = axis, {}
+
+    def __call__(self, x, clip_norm):
+        if not isinstance(x, Tensor) or not isinstance(clip_norm, Tensor):
+            raise TypeError("For 'ClipByNorm', the input args must be tensor.")
+        for name, v in (("x", x), ("clip_norm", clip_norm)):
+            if str(v.dtype) not in ("Float16", "Float32"):
+                raise TypeError(f"For primitive[ClipByNorm], the input argument[{name}] must be a type of "
+                                f"{{Float16, Float32}}, but got {v.dtype}.")
+        a, c = arr(x).astype(jnp.float32), arr(clip_norm).astype(jnp.float32)
+        axis = self.axis if isinstance(self.axis, (tuple, list)) else (self.axis,)
+        if any(not -a.ndim <= v < a.ndim for v in axis):
+            raise ValueError(f"The value in attribute `axis` should be within [{-a.ndim}, {a.ndim}) range.")
+        norm = jnp.sqrt(jnp.sum(jnp.square(a), axis=tuple(axis) or None, keepdims=True))
+        return wrap(a * c / jnp.maximum(norm, c))

@@ -834,3 +834,26 @@ def _fold_kernel(x, size, k, d, p, s):
 @op("tensor_unfold", methods="unfold", family="array")
 def _tensor_unfold(input, kernel_size, dilation=1, padding=0, stride=1):
     return unfold(input, kernel_size, dilation, padding, stride)
+
+
+@op("prim_padding", primitive="Padding", family="image", prim_args=("pad_dim_size",),
+    prim_check=lambda pad_dim_size=8: _padding_check(pad_dim_size))
+def padding(x, pad_dim_size=8):
+    """``ops.Padding(pad_dim_size=8)(x)``: ``x`` (last dimension 1, rank 2 or more) followed by zeros
+    along its last dimension up to ``pad_dim_size``."""
+    _padding_check(pad_dim_size)
+    a = arr(x)
+    if a.ndim < 2:
+        raise ValueError(f"For primitive[Padding], the x rank must be greater than or equal to 2, but got {a.ndim}.")
+    if a.shape[-1] != 1:
+        raise ValueError(f"For 'Padding', the last dimension of 'x' must be 1, but got: {a.shape[-1]}.")
+    return wrap(jnp.pad(a, [(0, 0)] * (a.ndim - 1) + [(0, pad_dim_size - 1)]))
+
+
+def _padding_check(pad_dim_size):
+    if not isinstance(pad_dim_size, int) or isinstance(pad_dim_size, bool):
+        raise TypeError(f"For 'Padding', the type of 'pad_dim_size' should be 'int', but got type "
+                        f"'{type(pad_dim_size).__name__}'.")
+    if pad_dim_size <= 0:
+        raise ValueError(f"For 'Padding', the 'pad_dim_size' must be int and must > 0, but got '{pad_dim_size}' "
+                         f"with type 'int'.")

@@ -996,7 +996,33 @@ def _one(dt):
 
 unsorted_segment_max = _segment_reduce("unsorted_segment_max", "UnsortedSegmentMax", jax.ops.segment_max, _lowest)
 unsorted_segment_min = _segment_reduce("unsorted_segment_min", "UnsortedSegmentMin", jax.ops.segment_min, _highest)
-unsorted_segment_prod = _segment_reduce("unsorted_segment_prod", "UnsortedSegmentProd", jax.ops.segment_prod, _one)
+@functools.partial(jax.custom_vjp, nondiff_argnums=(2,))
+def _segment_prod(flat, ids, num_segments):
+    """``jax.ops.segment_prod`` with MindSpore's gradient (JAX has none for repeated ids): an item's
+    derivative is the product of the other items of its segment, 0 where the segment has two zeros."""
+    return jax.ops.segment_prod(flat, ids, num_segments=num_segments)
+
+
+def _segment_prod_fwd(flat, ids, num_segments):
+    out = _segment_prod(flat, ids, num_segments)
+    return out, (flat, ids, out)
+
+
+def _segment_prod_bwd(num_segments, res, dout):
+    flat, ids, out = res
+    is_zero = flat == 0
+    num_zero = jax.ops.segment_sum(is_zero.astype(jnp.int32), ids, num_segments=num_segments)
+    grad = jnp.where(num_zero > 1, jnp.zeros_like(dout), dout)
+    non_zero_prod = jax.ops.segment_prod(jnp.where(is_zero, jnp.ones_like(flat), flat), ids, num_segments=num_segments)
+    inside = (ids >= 0) & (ids < num_segments)
+    at = jnp.where(inside, ids, 0)
+    derivative = jnp.where(is_zero, non_zero_prod[at], out[at] / jnp.where(is_zero, jnp.ones_like(flat), flat))
+    keep = inside.reshape(inside.shape + (1,) * (flat.ndim - 1))
+    return jnp.where(keep, grad[at], jnp.zeros_like(flat)) * derivative, None
+
+
+_segment_prod.defvjp(_segment_prod_fwd, _segment_prod_bwd)
+unsorted_segment_prod = _segment_reduce("unsorted_segment_prod", "UnsortedSegmentProd", _segment_prod, _one)
 
 
 @op("select_scatter", methods="select_scatter", family="array")
@@ -1321,3 +1347,30 @@ def _tensor_choose(self, choices, mode="clip"):
                          f"'choices' dimension {ch.ndim}.")
     out = jnp.choose(self._data.astype(jnp.int32), ch.astype(jnp.int32), mode="wrap" if mode == "wrap" else "clip")
     return wrap(out.astype(ch.dtype))
+
+
+@op("prim_embedding_lookup", primitive="EmbeddingLookup", family="array")
+def embedding_lookup(input_params, input_indices, offset):
+    """``ops.EmbeddingLookup()(params, indices, offset)``: the rows ``indices - offset`` of ``params``
+    (1-D or 2-D; shape ``indices.shape + params.shape[1:]``); a row outside ``[0, len(params))`` is zeros.
+    Differs from MindSpore: the gradient is the scatter-sum of the sensitivities into the rows read
+    (MindSpore 2.10's PyNative gradient of ``params`` is the sensitivities themselves, row ``i`` for
+    index ``i``, whatever rows the indices name)."""
+    p, idx = arr(input_params), arr(input_indices)
+    if p.ndim not in (1, 2):
+        raise ValueError(f"For primitive[EmbeddingLookup], the dimension of params must be in [1,2], but got {p.ndim}.")
+    if idx.dtype not in (jnp.int32, jnp.int64):
+        raise TypeError(f"For primitive[EmbeddingLookup], the input argument[indices] must be a type of "
+                        f"{{Tensor[Int32], Tensor[Int64]}}, but got Tensor[{_dn(idx)}].")
+    if isinstance(offset, Tensor):
+        off = arr(offset)
+    elif isinstance(offset, int) and not isinstance(offset, bool):
+        off = offset
+    else:
+        name = {float: "Float32", bool: "Bool"}.get(type(offset), type(offset).__name__)
+        raise TypeError(f"For primitive[EmbeddingLookup], the input argument[offset] must be a type of "
+                        f"{{Int32, Int64}}, but got {name}.")
+    rows = idx - off
+    inside = (rows >= 0) & (rows < p.shape[0])
+    got = p[jnp.where(inside, rows, 0)]
+    return wrap(jnp.where(inside.reshape(inside.shape + (1,) * (p.ndim - 1)), got, jnp.zeros_like(got)))

@@ -1062,7 +1062,7 @@ def _to_float(x):
     return x if _is_float(x) else x.astype(jnp.float32)
 
 
-@op("xlogy", methods="xlogy", family="math")
+@op("xlogy", methods="xlogy", primitive="Xlogy", family="math")
 def xlogy(input, other):
     """``ops.xlogy(input, other)``: ``input * log(other)`` (MindSpore's CPU kernel: ``0 * log(0)`` is NaN)."""
     x, y = operand_pair(input, other)
@@ -1073,7 +1073,7 @@ def xlogy(input, other):
     return _out(r)
 
 
-@op("xdivy", methods="xdivy", family="math")
+@op("xdivy", methods="xdivy", primitive="Xdivy", family="math")
 def xdivy(x, y):
     """``ops.xdivy(x, y)``: ``x / y``, 0 where ``x`` is 0."""
     a, b = operand_pair(x, y)
@@ -1101,11 +1101,23 @@ def ldexp(x, other):
     return _out(a * jnp.exp2(jnp.asarray(b).astype(a.dtype)))
 
 
-@op("nextafter", methods="nextafter", family="math")
+@op("nextafter", methods="nextafter", primitive="NextAfter", family="math")
 def nextafter(input, other):
-    """``ops.nextafter(input, other)``: the next representable value after ``input`` towards ``other``."""
+    """``ops.nextafter(input, other)``: the next representable value after ``input`` towards ``other``.
+    Gradient as MindSpore's: ``dout`` for ``input``, 0 for ``other``."""
     a, b = operand_pair(input, other)
-    return _out(jnp.nextafter(jnp.asarray(a), jnp.asarray(b)))
+    a, b = jnp.broadcast_arrays(jnp.asarray(a), jnp.asarray(b))
+    return _out(_nextafter(a, b))
+
+
+@jax.custom_jvp
+def _nextafter(a, b):
+    return jnp.nextafter(a, b)
+
+
+@_nextafter.defjvp
+def _nextafter_jvp(primals, tangents):
+    return _nextafter(*primals), tangents[0]
 
 
 @op("sinc", methods="sinc", family="math")
