@@ -75,12 +75,14 @@ def sharding_of(name, lay, shape, devices):
 
 def loaded_shardings(state_params, devices):
     """``{state index: NamedSharding}`` of the Parameters the loaded strategy file names (empty
-    without a file). A missing file is MindSpore's ``RuntimeError``."""
+    without a file). A missing file: ``RuntimeError`` with the text of MindSpore's C++ check
+    ("CheckPoint file is not found"; its CPU build compiles no such step, so not observed there)."""
     path = load_file()
     if not path:
         return {}
     if not os.path.isfile(path):
-        raise RuntimeError(f"The strategy checkpoint file {path} (strategy_ckpt_load_file) is not found.")
+        raise RuntimeError(f"CheckPoint file is not found: the strategy file {path} (strategy_ckpt_load_file) "
+                           "does not exist.")
     layouts = read_strategy_file(path)
     out = {}
     for j, p in enumerate(state_params):
