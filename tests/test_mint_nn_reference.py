@@ -44,7 +44,7 @@ def conv_transpose2d(x, k, b, stride, padding, output_padding):
     """torch's transposed convolution: a dilated-input convolution with the flipped, transposed kernel."""
     kk = jnp.flip(jnp.asarray(k, F64).transpose(1, 0, 2, 3), (2, 3))
     kh = k.shape[2]
-    pads = [(kh - 1 - padding, kh - 1 - padding + output_padding)] * 2
+    pads = [(kh - 1 - padding, kh - 1 - padding + op) for op in _tup(output_padding, 2)]
     dn = lax.conv_dimension_numbers(x.shape, kk.shape, ("NCHW", "OIHW", "NCHW"))
     out = lax.conv_general_dilated(jnp.asarray(x, F64), kk, (1, 1), pads, lhs_dilation=(stride, stride),
                                    dimension_numbers=dn)
@@ -490,3 +490,27 @@ def test_interpolate_scale_factor_in_every_mode():
     _cmp(f(ms.Tensor(X4), scale_factor=2.0, mode="bilinear"), bilinear(X4, (10, 10), False))
     _cmp(f(ms.Tensor(X4), scale_factor=2.0, mode="bilinear", align_corners=True), bilinear(X4, (10, 10), True))
     _cmp(f(ms.Tensor(X5), scale_factor=(1.0, 2.0, 2.0)), nearest(X5, (2, 10, 10)))
+
+
+def test_conv_transpose2d_output_size():
+    """``mint.nn.ConvTranspose2d(...)(input, output_size)`` (tests/st/nn/test_mint_conv_transpose2d.py): each
+    size from the smallest to that plus ``stride - 1`` is the reference with ``output_padding = size - smallest``,
+    batched and not; sizes outside the range and a wrong length raise MindSpore's ValueErrors (MindSpore's CPU
+    build has no ConvTranspose2D kernel; its errors come before the kernel)."""
+    net = ms.mint.nn.ConvTranspose2d(3, 2, 3, 2, 1)
+    k, b = net.weight.asnumpy(), net.bias.asnumpy()
+    x = ms.Tensor(X4)
+    h0, w0 = (X4.shape[2] - 1) * 2 - 2 + 3, (X4.shape[3] - 1) * 2 - 2 + 3
+    for size in [(h0, w0), (h0 + 1, w0), (h0, w0 + 1), (1, 3, h0 + 1, w0 + 1)]:
+        want = conv_transpose2d(X4, k, b, 2, 1, (size[-2] - h0, size[-1] - w0))
+        np.testing.assert_allclose(net(x, size).asnumpy(), np.asarray(want), rtol=1e-5, atol=1e-5)
+    want = conv_transpose2d(X4[:1], k, b, 2, 1, (1, 0))
+    np.testing.assert_allclose(net(ms.Tensor(X4[0]), (h0 + 1, w0)).asnumpy(), np.asarray(want)[0], rtol=1e-5,
+                               atol=1e-5)
+    with pytest.raises(ValueError) as e:
+        net(x, (h0 - 1, w0))
+    assert e.value.args == (f"requested an output size of {(h0 - 1, w0)}, but valid sizes range from "
+                            f"{[h0, w0]} to {[h0 + 1, w0 + 1]} (for an input of {X4.shape})",)
+    with pytest.raises(ValueError) as e:
+        net(x, (1, h0, w0))
+    assert e.value.args == ("ConvTranspose2D: for 4D input, ", "output_size must have 2 ", "or 4 elements (got 3)")

@@ -879,7 +879,9 @@ def _ctc_emit(lp, lab):
     """``lp[t, n, lab[n, l]]`` as (N, T, L), read as MindSpore's kernels read it: at the flat offset
     ``(t * N + n) * C + label`` of the (T, N, C) buffer, which MindSpore does not check, so a label outside
     [0, C) reads a neighbouring row (the next sample's or frame's log-probabilities). Past either end of
-    the buffer MindSpore reads whatever memory lies there (0 in its st test's case); msjax reads 0."""
+    the buffer MindSpore reads whatever memory lies there (0 in its st test's case); msjax reads 0.
+    The gradient differs there: MindSpore's backward kernel also writes such a label's share into the
+    neighbouring row; msjax's gradient leaves it out."""
     T, N, C = lp.shape
     L = lab.shape[1]
     row = (jnp.arange(T)[None, :, None] * N + jnp.arange(N)[:, None, None]) * C       # (N, T, 1)

@@ -103,7 +103,8 @@ class Conv3d(Conv1d):
 class ConvTranspose2d(_ConvNd):
     """``mint.nn.ConvTranspose2d(in_channels, out_channels, kernel_size, stride=1, padding=0,
     output_padding=0, groups=1, bias=True, dilation=1, padding_mode='zeros', dtype=None)``; only
-    ``padding_mode='zeros'``, as in MindSpore."""
+    ``padding_mode='zeros'``, as in MindSpore; ``construct(input, output_size=None)`` picks the
+    ``output_padding`` that gives ``output_size``."""
     _nd = 2
     _transposed = True
 
@@ -114,10 +115,30 @@ class ConvTranspose2d(_ConvNd):
         super().__init__(in_channels, out_channels, kernel_size, stride, padding, dilation, groups, bias,
                          padding_mode, dtype, output_padding)
 
+    def _output_padding(self, input, output_size):
+        """MindSpore's (PyTorch's) ``output_padding`` for a requested ``output_size``: the last two
+        entries (H_out, W_out), each between the smallest size and that plus ``stride - 1``."""
+        nd = self._nd
+        if output_size is None:
+            return tuple(self.output_padding)
+        batched = input.ndim == nd + 2
+        lead = 2 if batched else 1
+        if len(output_size) not in (nd, lead + nd):
+            raise ValueError(f"ConvTranspose{nd}D: for {input.ndim}D input, ", f"output_size must have {nd} ",
+                             f"or {lead + nd} elements (got {len(output_size)})")
+        output_size = output_size[-nd:]
+        min_sizes = [(input.shape[d + lead] - 1) * self.stride[d] - 2 * self.padding[d]
+                     + self.dilation[d] * (self.kernel_size[d] - 1) + 1 for d in range(nd)]
+        max_sizes = [m + s - 1 for m, s in zip(min_sizes, self.stride)]
+        for size, lo, hi in zip(output_size, min_sizes, max_sizes):
+            if size < lo or size > hi:
+                raise ValueError(f"requested an output size of {output_size}, but valid sizes range "
+                                 f"from {min_sizes} to {max_sizes} (for an input of {input.shape})")
+        return [size - lo for size, lo in zip(output_size, min_sizes)]
+
     def construct(self, input, output_size=None):
-        if output_size is not None:
-            raise ValueError("For 'ConvTranspose2d', 'output_size' is not supported; give 'output_padding'.")
-        return F.conv_transpose2d(input, self.weight, self.bias, self.stride, self.padding, self.output_padding,
+        output_padding = self._output_padding(input, output_size)
+        return F.conv_transpose2d(input, self.weight, self.bias, self.stride, self.padding, output_padding,
                                   self.groups, self.dilation)
 
 
