@@ -33,7 +33,7 @@ from ..._core.tensor import Tensor
 from . import views as _views
 from .views import mark_permuted
 from ._util import _prim_of, arr, shape_text, wrap
-from .math import _need_tensor
+from .math import _dispatch as _named_dispatch, _need_tensor
 
 _py_range = builtins.range
 _py_slice = builtins.slice
@@ -408,9 +408,17 @@ def _tensor_broadcast_to(input, *shape):
     return _broadcast_to(arr(input), _shape_args(shape))
 
 
-@op("tensor_expand_as", methods="expand_as", family="array")
-def _tensor_expand_as(input, other):
-    return _broadcast_to(arr(input), other.shape, "expand_as")
+def _expand_as_other(self, other):
+    return _broadcast_to(arr(self), other.shape, "expand_as")
+
+
+def _expand_as_x(self, x):
+    return _broadcast_to(arr(self), x.shape, "expand_as")
+
+
+# MindSpore's two overloads: ``expand_as(other)`` and the older ``expand_as(x)`` (by keyword).
+op("tensor_expand_as", methods="expand_as", family="array")(
+    _named_dispatch("expand_as", _expand_as_other, _expand_as_x))
 
 
 def _tile(x, dims):

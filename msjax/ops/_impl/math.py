@@ -381,7 +381,7 @@ frac = _unary("frac", _frac, None, "frac", "``ops.frac(x)``: ``x - trunc(x)``; i
 inv = _unary("inv", _inv, "Inv", "inv", "``ops.inv(x)``: ``1 / x``; Int16/Int32/Int64 divide as integers.")
 
 
-@op("round", primitive="Round", methods="round", family="math")
+@op("round", primitive="Round", family="math")
 def round(input, *, decimals=0):
     """``ops.round(input, *, decimals=0)``: round half to even (floats); Int32/Int64 are unchanged."""
     _need_tensor("round", "input", input)
@@ -393,6 +393,17 @@ def round(input, *, decimals=0):
     if not _is_float(x):
         return wrap(x)
     return wrap(jnp.round(x, decimals))
+
+
+def _tensor_round(self, decimals=0):
+    if not _is_pyint(decimals):
+        raise TypeError(f"round(): argument 'decimals' (position 1) must be int, not {type(decimals).__name__}.")
+    return round(self, decimals=decimals)
+
+
+_tensor_method("tensor_m_round", "round", _tensor_round,
+               "``Tensor.round(decimals=0)``: ``ops.round`` with ``decimals`` positional too (an int: "
+               "MindSpore's TypeError otherwise).")
 
 
 # ---------------------------------------------------------------------------

@@ -653,6 +653,8 @@ op("tensor_sum", methods="sum", family="math")(_named(_dispatch(
 
 
 def _tensor_mean_dim(self, dim=None, keepdim=False, *, dtype=None):
+    if not isinstance(keepdim, (bool, np.bool_)):   # MindSpore checks the types before the axis' range
+        raise TypeError(f"mean(): argument 'keepdim' (position 2) must be bool, not {type(keepdim).__name__}.")
     if dtype is not None:
         self = wrap(self._data.astype(mstype.to_np(dtype)))
     return mean(self, dim, keepdim)
