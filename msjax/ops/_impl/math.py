@@ -840,13 +840,16 @@ def _clamp_arrays(x, lo, hi):
 @op("clamp", methods=("clamp", "clip"), family="math")
 def clamp(input, min=None, max=None):
     """``ops.clamp(input, min=None, max=None)``: bounds are numbers or Tensors (broadcast);
-    an integer input with float bounds gives Float32."""
+    an integer input with float bounds gives Float32; a Bool input or bound is MindSpore's ValueError."""
     _need_tensor("clamp", "input", input)
     if min is None and max is None:
         raise ValueError("For Clamp, at least one of 'min' or 'max' must not be None.")
     for n, v in (("min", min), ("max", max)):
         if v is not None and not isinstance(v, Tensor) and not _is_number(v):
             raise TypeError(f"For 'clamp', the '{n}' must be a Tensor, a number or None, but got {type(v).__name__}.")
+    if _bi.any(isinstance(v, (bool, np.bool_)) or (isinstance(v, Tensor) and v._data.dtype == jnp.bool_)
+               for v in (input, min, max)):
+        raise ValueError("For Clamp, the dtype of 'input', 'min' and 'max' must not be bool.")
     x = input._data
     bounds = [b for b in (min, max) if b is not None]
     t = jnp.result_type(x, *[b._data if isinstance(b, Tensor) else
