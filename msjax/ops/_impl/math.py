@@ -1200,6 +1200,15 @@ def invert(x):
     return wrap(jnp.invert(a))
 
 
+def _tensor_bitwise_not(self):
+    return wrap(jnp.logical_not(self._data)) if self._data.dtype == jnp.bool_ else invert(self)
+
+
+_tensor_method("tensor_m_bitwise_not", "bitwise_not", _tensor_bitwise_not,
+               "``Tensor.bitwise_not()``: ``~self`` of an integer Tensor, logical not of a Bool one (``mint.bitwise_not``; "
+               "MindSpore 2.10's CPU build has no BitwiseNot kernel).")
+
+
 left_shift = _binary("bitwise_left_shift", _bitwise(jnp.left_shift), "LeftShift", "bitwise_left_shift",
                      "``ops.bitwise_left_shift(input, other)``: ``input << other``.")
 right_shift = _binary("bitwise_right_shift", _bitwise(jnp.right_shift), "RightShift", "bitwise_right_shift",
