@@ -72,7 +72,10 @@ def sub_ext(input, other, alpha=1):
     return _alpha_op("SubExt", _math.sub, jnp.logical_xor, input, other, alpha)
 
 
-# Tensor.add/sub/subtract with MindSpore's overloads (alpha=...) run AddExt/SubExt.
+# Tensor.add/sub/subtract with MindSpore's overloads (alpha=...) run AddExt/SubExt; a list or tuple
+# ``other`` matches only the older ``add(other)``/``sub(y)``, which makes it a Tensor of the input's dtype
+# (MindSpore's ``deprecated_tensor_add``/``deprecated_tensor_sub``: ``x.add([1, 2])`` works,
+# ``x.add([1, 2], alpha=2)`` is a TypeError).
 def _tensor_add_alpha(self, other, *, alpha=1):
     return add_ext(self, other, alpha)
 
@@ -81,14 +84,31 @@ def _tensor_sub_alpha(self, other, *, alpha=1):
     return sub_ext(self, other, alpha)
 
 
+def _not_sequence(args):
+    return not isinstance(args.get("other"), (list, tuple))
+
+
+def _sequence_as_tensor(self, value):
+    if isinstance(value, (list, tuple)):
+        return Tensor(np.asarray(value).astype(self._data.dtype)) if value else Tensor(value, self.dtype)
+    return value
+
+
+def _tensor_add_other(self, other):
+    return _math.add(self, _sequence_as_tensor(self, other))
+
+
 def _tensor_sub_y(self, y):
-    return _math.sub(self, y)
+    return _math.sub(self, _sequence_as_tensor(self, y))
 
 
-_math._tensor_method("tensor_m_add", "add", _math._dispatch("add", _tensor_add_alpha),
-                     "``Tensor.add(other, *, alpha=1)``: ``self + alpha * other``.")
-_math._tensor_method("tensor_m_sub", "sub", _math._dispatch("sub", _tensor_sub_alpha, _tensor_sub_y),
-                     "``Tensor.sub(other, *, alpha=1)``: ``self - alpha * other``.")
+_math._tensor_method("tensor_m_add", "add", _math._dispatch("add", (_tensor_add_alpha, _not_sequence),
+                                                            _tensor_add_other),
+                     "``Tensor.add(other, *, alpha=1)``: ``self + alpha * other``; ``Tensor.add(other)`` "
+                     "takes a list or tuple too.")
+_math._tensor_method("tensor_m_sub", "sub", _math._dispatch("sub", (_tensor_sub_alpha, _not_sequence), _tensor_sub_y),
+                     "``Tensor.sub(other, *, alpha=1)``: ``self - alpha * other``; ``Tensor.sub(y)`` takes a "
+                     "list or tuple too.")
 _math._tensor_method("tensor_m_subtract", "subtract", _math._dispatch("subtract", _tensor_sub_alpha),
                      "``Tensor.subtract(other, *, alpha=1)``.")
 

@@ -33,7 +33,7 @@ from ..._core.tensor import Tensor
 from . import views as _views
 from .views import mark_permuted
 from ._util import _prim_of, arr, shape_text, wrap
-from .math import _need_tensor
+from .math import _dispatch as _named_dispatch, _need_tensor
 
 _py_range = builtins.range
 _py_slice = builtins.slice
@@ -178,10 +178,32 @@ def _bitcast(x, dtype):
     return jax.lax.bitcast_convert_type(y, npd)
 
 
+def _is_dim(v):
+    return isinstance(v, Tensor) or (isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_)))
+
+
+def _checked_shape(shape, method):
+    """``_shape_args`` with the TypeErrors of MindSpore's argument parser (a float or str dimension is
+    refused, not truncated)."""
+    def shown(v):
+        return {str: "string"}.get(type(v), type(v).__name__)
+    if not shape or shape == (None,):
+        raise TypeError(f"{method}(): missing 1 required positional argument: shape.")
+    if len(shape) == 1 and not isinstance(shape[0], (tuple, list)) and not _is_dim(shape[0]):
+        raise TypeError(f"{method}(): argument 'shape' (position 1) must be tuple of int but found type of "
+                        f"{shown(shape[0])} at pos 0.")
+    dims = shape[0] if len(shape) == 1 and isinstance(shape[0], (tuple, list)) else shape
+    for i, d in enumerate(dims):
+        if not _is_dim(d):
+            raise TypeError(f"{method}(): argument 'shape'(position 0) should be tuple of int, but unpack failed "
+                            f"at pos {i} (got {shown(d)}).")
+    return _shape_args(shape)
+
+
 @op("tensor_reshape", methods="reshape", family="array")
 def _tensor_reshape(input, *shape):
     """``Tensor.reshape(*shape)``: a tuple or separate ints."""
-    return _reshape(arr(input), _shape_args(shape))
+    return _reshape(arr(input), _checked_shape(shape, "reshape"))
 
 
 @op("tensor_view", methods="view", family="array")
@@ -408,9 +430,17 @@ def _tensor_broadcast_to(input, *shape):
     return _broadcast_to(arr(input), _shape_args(shape))
 
 
-@op("tensor_expand_as", methods="expand_as", family="array")
-def _tensor_expand_as(input, other):
-    return _broadcast_to(arr(input), other.shape, "expand_as")
+def _expand_as_other(self, other):
+    return _broadcast_to(arr(self), other.shape, "expand_as")
+
+
+def _expand_as_x(self, x):
+    return _broadcast_to(arr(self), x.shape, "expand_as")
+
+
+# MindSpore's two overloads: ``expand_as(other)`` and the older ``expand_as(x)`` (by keyword).
+op("tensor_expand_as", methods="expand_as", family="array")(
+    _named_dispatch("expand_as", _expand_as_other, _expand_as_x))
 
 
 def _tile(x, dims):
@@ -684,10 +714,17 @@ def split(tensor, split_size_or_sections, axis=0):
     return _split(arr(tensor), split_size_or_sections, axis)
 
 
-@op("tensor_split_method", methods="split", family="array")
-def _tensor_split(input, split_size_or_sections, dim=0, *, axis=None):
-    """``Tensor.split(split_size, dim=0)`` / ``Tensor.split(split_size_or_sections, axis=0)``."""
-    return _split(arr(input), split_size_or_sections, dim if axis is None else axis)
+def _tensor_split_size(self, split_size, dim=0):
+    return _split(arr(self), split_size, dim)
+
+
+def _tensor_split_sections(self, split_size_or_sections, axis=0):
+    return _split(arr(self), split_size_or_sections, axis)
+
+
+# MindSpore's two overloads, by keyword too: ``split(split_size, dim=0)``, ``split(split_size_or_sections, axis=0)``.
+op("tensor_split_method", methods="split", family="array")(
+    _named_dispatch("split", _tensor_split_size, _tensor_split_sections))
 
 
 @op("prim_split", primitive="Split", prim_args=("axis", "output_num"), family="array")

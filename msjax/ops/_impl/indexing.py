@@ -342,20 +342,58 @@ def _tensor_where(input, condition, y=None, *, other=None):
     return _where3(condition, input, other if y is None else y, "where")
 
 
+def _select_int(v):
+    """An int (not bool) or a 0-d integer Tensor: what ``Tensor.select(dim, index)`` takes."""
+    if isinstance(v, Tensor):
+        return v._data.ndim == 0 and jnp.issubdtype(v._data.dtype, jnp.integer)
+    return isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_))
+
+
+def _select_dim(x, dim, index):
+    ax = _norm_axis(int(arr(dim)), x.ndim, "select")
+    i = int(arr(index))
+    n = x.shape[ax]
+    if not -n <= i < n:
+        raise ValueError(f"For Primitive [SelectExtView] start exceed range. start: {i}, start should be in "
+                         f"[{-n}, {n}).")
+    return wrap(jnp.take(x, i, axis=ax))
+
+
+def _select_where(input, condition, y):
+    """MindSpore's older ``Tensor.select(condition, y)`` with its checks: a number ``y`` needs an Int32
+    (int) or Float32 (float) input."""
+    if not isinstance(condition, Tensor):
+        raise TypeError(f"For 'Tensor.select', the argument 'condition' should be Tensor, but got {type(condition)}.")
+    if not isinstance(y, (Tensor, int, float)):
+        raise TypeError(f"For 'Tensor.select', the argument 'y' should be Tensor, int or float, but got {type(y)}.")
+    for kind, want in ((int, mstype.int32), (float, mstype.float32)):
+        if isinstance(y, kind) and input.dtype != want:
+            raise TypeError(f"For 'Tensor.select', if the argument 'y' is {kind.__name__}, then the tensor type "
+                            f"should be {kind.__name__}32 but got {input.dtype}")
+    return _where3(condition, input, y, "select")
+
+
 @op("tensor_select", methods="select", family="array")
 def _tensor_select(input, *args, **kwargs):
-    """``Tensor.select(dim, index)`` (a slice) or ``Tensor.select(condition, y)``."""
-    if "dim" in kwargs or (args and isinstance(args[0], int) and not isinstance(args[0], bool)):
-        vals = dict(zip(("dim", "index"), args), **kwargs)
-        x = arr(input)
-        ax = _norm_axis(vals["dim"], x.ndim, "select")
-        i = vals["index"]
-        i = int(i._data) if isinstance(i, Tensor) else i
-        if not -x.shape[ax] <= i < x.shape[ax]:
-            raise IndexError(f"For 'select', 'index' {i} is out of range for dimension {ax} with size {x.shape[ax]}.")
-        return wrap(jnp.take(x, i, axis=ax))
-    vals = dict(zip(("condition", "y"), args), **kwargs)
-    return _where3(vals["condition"], input, vals["y"], "select")
+    """``Tensor.select(dim, index)`` (a slice: two ints, or 0-d integer Tensors) or MindSpore's older
+    ``Tensor.select(condition, y)``."""
+    by_dim = bool({"dim", "index"} & set(kwargs)) or (not ({"condition", "y"} & set(kwargs))
+                                                       and all(_select_int(v) for v in args))
+    names = ("dim", "index") if by_dim else ("condition", "y")
+    vals = dict(zip(names, args))
+    if len(args) + len(kwargs) != 2 or set(kwargs) - set(names) or set(vals) & set(kwargs) or \
+            (by_dim and not all(_select_int(v) for v in list(args) + list(kwargs.values()))):
+        raise TypeError(f'Failed calling select with "select({_shown_args(args, kwargs)})".\nThe valid calling '
+                        'should be:\n"Tensor.select(dim=<int>, index=<int>)"\n"Tensor.select(condition=<Tensor>, '
+                        'y=<Tensor, int, float>)"')
+    vals.update(kwargs)
+    if by_dim:
+        return _select_dim(arr(input), vals["dim"], vals["index"])
+    return _select_where(input, vals["condition"], vals["y"])
+
+
+def _shown_args(args, kwargs):
+    return ", ".join([type(a).__name__ for a in args] + [f"{k}={type(v).__name__}" for k, v in kwargs.items()])
 
 
 @op("is_nonzero", family="array")

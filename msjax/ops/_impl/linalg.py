@@ -114,7 +114,11 @@ def _prim_matmul(input, mat2, transpose_a=False, transpose_b=False):
 
 @op("mm", methods="mm", family="math")
 def mm(input, mat2):
-    """``ops.mm(input, mat2)``: the product of two 2-D Tensors."""
+    """``ops.mm(input, mat2)``: the product of two 2-D Tensors (a number or list is MindSpore's TypeError)."""
+    if not (isinstance(input, Tensor) and isinstance(mat2, Tensor)):
+        shown = ["Tensor" if isinstance(v, Tensor) else type(v).__name__ for v in (input, mat2)]
+        raise TypeError(f'Failed calling Mm with "Mm()(input={shown[0]}, mat2={shown[1]})".\nThe valid calling '
+                        'should be: \n"Mm()(input=<Tensor>, mat2=<Tensor>)".')
     x, y = _mat2d("mm", input, mat2, False, False)
     return wrap(jnp.matmul(x, y))
 

@@ -381,7 +381,7 @@ frac = _unary("frac", _frac, None, "frac", "``ops.frac(x)``: ``x - trunc(x)``; i
 inv = _unary("inv", _inv, "Inv", "inv", "``ops.inv(x)``: ``1 / x``; Int16/Int32/Int64 divide as integers.")
 
 
-@op("round", primitive="Round", methods="round", family="math")
+@op("round", primitive="Round", family="math")
 def round(input, *, decimals=0):
     """``ops.round(input, *, decimals=0)``: round half to even (floats); Int32/Int64 are unchanged."""
     _need_tensor("round", "input", input)
@@ -393,6 +393,17 @@ def round(input, *, decimals=0):
     if not _is_float(x):
         return wrap(x)
     return wrap(jnp.round(x, decimals))
+
+
+def _tensor_round(self, decimals=0):
+    if not _is_pyint(decimals):
+        raise TypeError(f"round(): argument 'decimals' (position 1) must be int, not {type(decimals).__name__}.")
+    return round(self, decimals=decimals)
+
+
+_tensor_method("tensor_m_round", "round", _tensor_round,
+               "``Tensor.round(decimals=0)``: ``ops.round`` with ``decimals`` positional too (an int: "
+               "MindSpore's TypeError otherwise).")
 
 
 # ---------------------------------------------------------------------------
@@ -838,6 +849,9 @@ def clamp(input, min=None, max=None):
     for n, v in (("min", min), ("max", max)):
         if v is not None and not isinstance(v, Tensor) and not _is_number(v):
             raise TypeError(f"For 'clamp', the '{n}' must be a Tensor, a number or None, but got {type(v).__name__}.")
+    if _bi.any(isinstance(v, (bool, np.bool_)) or (isinstance(v, Tensor) and v._data.dtype == jnp.bool_)
+               for v in (input, min, max)):
+        raise ValueError("For Clamp, the dtype of 'input', 'min' and 'max' must not be bool.")
     x = input._data
     bounds = [b for b in (min, max) if b is not None]
     t = jnp.result_type(x, *[b._data if isinstance(b, Tensor) else
@@ -1198,6 +1212,15 @@ def invert(x):
     if not jnp.issubdtype(a.dtype, jnp.integer):
         raise TypeError(f"For 'Invert', the 'x' must be an integer Tensor, but got {mstype.from_np(a.dtype)}.")
     return wrap(jnp.invert(a))
+
+
+def _tensor_bitwise_not(self):
+    return wrap(jnp.logical_not(self._data)) if self._data.dtype == jnp.bool_ else invert(self)
+
+
+_tensor_method("tensor_m_bitwise_not", "bitwise_not", _tensor_bitwise_not,
+               "``Tensor.bitwise_not()``: ``~self`` of an integer Tensor, logical not of a Bool one (``mint.bitwise_not``; "
+               "MindSpore 2.10's CPU build has no BitwiseNot kernel).")
 
 
 left_shift = _binary("bitwise_left_shift", _bitwise(jnp.left_shift), "LeftShift", "bitwise_left_shift",

@@ -149,7 +149,9 @@ def _init_and_select(x, initial, where, cmp):
     """MindSpore's ``initial``/``where`` handling for max/min-style reductions."""
     if initial is not None:
         x = cmp(x, jnp.asarray(initial, x.dtype))
-    if isinstance(where, Tensor):
+    if where is not None and not isinstance(where, Tensor):   # a Python bool: False masks every element
+        where = wrap(jnp.asarray(where, jnp.bool_))
+    if where is not None and (where._data.ndim or not bool(where._data)):
         if initial is None:
             raise ValueError("initial value must be provided for where masks")
         x = jnp.where(jnp.broadcast_to(where._data, x.shape), x, jnp.asarray(initial, x.dtype))
@@ -601,7 +603,25 @@ def _np_reduce(name, x, axis, keepdims, initial, where, jfn, cmp):
     return jfn(x, axis=_norm_axes(name, axis, x.ndim), keepdims=keepdims)
 
 
+def _check_reduce_method_args(name, keepdims, initial, where, return_indices):
+    """The argument types MindSpore's ``Tensor.max``/``min(axis, keepdims, *, initial, where,
+    return_indices)`` signature takes (its TypeErrors, before any value is looked at)."""
+    def shown(v):
+        return "Tensor" if isinstance(v, Tensor) else type(v).__name__
+    if not isinstance(keepdims, (bool, np.bool_)):
+        raise TypeError(f"{name}(): argument 'keepdims' (position 2) must be bool, not {shown(keepdims)}.")
+    if initial is not None and not _is_number(initial):
+        raise TypeError(f"{name}(): argument 'initial' must be Number but got {shown(initial)}.")
+    if where is None:
+        raise TypeError(f"{name}(): missing 1 required positional argument: where.")
+    if not isinstance(where, (Tensor, bool, np.bool_)):
+        raise TypeError(f"{name}(): argument 'where' must be Tensor or bool but got {shown(where)}.")
+    if not isinstance(return_indices, (bool, np.bool_)):
+        raise TypeError(f"{name}(): argument 'return_indices' must be bool but got {shown(return_indices)}.")
+
+
 def _tensor_max_axis(self, axis=None, keepdims=False, *, initial=None, where=True, return_indices=False):
+    _check_reduce_method_args("max", keepdims, initial, where, return_indices)
     if isinstance(axis, (list, tuple)):
         x = _rin("max", self)
         _no_bool("ReduceMax", x)
@@ -611,6 +631,7 @@ def _tensor_max_axis(self, axis=None, keepdims=False, *, initial=None, where=Tru
 
 
 def _tensor_min_axis(self, axis=None, keepdims=False, *, initial=None, where=True, return_indices=False):
+    _check_reduce_method_args("min", keepdims, initial, where, return_indices)
     if isinstance(axis, (list, tuple)):
         x = _rin("min", self)
         _no_bool("ReduceMin", x)
@@ -653,6 +674,8 @@ op("tensor_sum", methods="sum", family="math")(_named(_dispatch(
 
 
 def _tensor_mean_dim(self, dim=None, keepdim=False, *, dtype=None):
+    if not isinstance(keepdim, (bool, np.bool_)):   # MindSpore checks the types before the axis' range
+        raise TypeError(f"mean(): argument 'keepdim' (position 2) must be bool, not {type(keepdim).__name__}.")
     if dtype is not None:
         self = wrap(self._data.astype(mstype.to_np(dtype)))
     return mean(self, dim, keepdim)
@@ -968,10 +991,25 @@ def _median(x, axis, keepdims, ignore_nan):
     return wrap(val), wrap(idx.astype(jnp.int64))
 
 
-@op("median", methods="median", family="math")
+@op("median", family="math")
 def median(input, axis=-1, keepdims=False):
     """``ops.median(input, axis=-1, keepdims=False)``: the lower median along ``axis`` and its Int64 index."""
     return _median(arr(input), axis, keepdims, False)
+
+
+def _tensor_median_dim(self, dim=-1, keepdim=False):
+    return _median(arr(self), dim, keepdim, False)
+
+
+def _tensor_median_axis(self, axis=-1, keepdims=False):
+    return _median(arr(self), axis, keepdims, False)
+
+
+# ``Tensor.median()`` runs the older ``median(axis=-1, keepdims=False)`` on MindSpore's CPU build (the global
+# median has no CPU kernel), which msjax gives too.
+op("tensor_median", methods="median", family="math")(_named(_dispatch(
+    "median", _tensor_median_dim, _tensor_median_axis), "tensor_median",
+    "``Tensor.median(dim=-1, keepdim=False)`` or ``Tensor.median(axis=-1, keepdims=False)``: ``(values, indices)``."))
 
 
 @op("nanmedian", methods="nanmedian", family="math")
