@@ -108,16 +108,23 @@ def test_first_failing_check_is_reported(graph_mode):
         Net()(x, _ids(9, 1), ms.Tensor(np.array([[7]], np.int32)))
 
 
-def test_indices_of_a_nested_vmap_are_not_checked_and_do_not_leak(graph_mode):
-    """A flag computed inside ``ops.vmap`` over the indices belongs to that transform: it is not
-    registered (the kernel clamps, as before), and no JAX tracer escapes the program."""
-    x = ms.Tensor(np.arange(12, dtype=np.float32).reshape(3, 4))
+@pytest.mark.parametrize("mode", ["pynative", "graph"])
+def test_vmap_over_the_indices_checks_each_example(mode):
+    """``ops.vmap`` hands its body's checks on per example (tests/st/ops/cpu/test_gather_op.py's
+    vmap case): raised at once in PyNative, from the program in a GRAPH_MODE Cell."""
+    x = ms.Tensor(np.arange(12, dtype=np.float32).reshape(2, 2, 3))
 
     class Net(nn.Cell):
         def construct(self, a, i):
-            return ops.vmap(lambda j: ops.gather(a, j, 0), 0, 0)(i)
-    out = Net()(x, ms.Tensor(np.array([[0], [2]], np.int32))).asnumpy()
-    np.testing.assert_array_equal(out[:, 0], x.asnumpy()[[0, 2]])
+            return ops.vmap(lambda b, j: ops.gather(b, j, 0), (0, 0), 0)(a, i)
+    ms.set_context(mode=ms.GRAPH_MODE if mode == "graph" else ms.PYNATIVE_MODE)
+    try:
+        out = Net()(x, ms.Tensor(np.array([[0, 1], [1, 0]], np.int32))).asnumpy()
+        np.testing.assert_array_equal(out, x.asnumpy()[[[0], [1]], [[0, 1], [1, 0]]])
+        with pytest.raises(RuntimeError, match=r"the 'input_indices' should be in the range \[0, 2\), but got 2,"):
+            Net()(x, ms.Tensor(np.array([[0, 1], [2, 0]], np.int32)))
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
 
 
 def test_a_second_process_raises_from_the_stored_program(preloaded, tmp_path):

@@ -10,9 +10,14 @@ check that failed followed by its payload. The host reads it after each call and
 check's exception with MindSpore's message (``raise_failed``); the vector costs a few integer
 reductions in the program and one host read of it per call.
 
+``ops.vmap`` collects its body's checks per example and hands them on (``forward``): raised at once
+in PyNative, registered again in a compiled program.
+
 Differences from MindSpore: the error is raised when the whole program has run (MindSpore stops at
-the kernel), after the Parameters it wrote are updated; a check whose flag is computed inside a
-nested transform (a ``vmap`` over the indices, a custom backward) is not raised, as before.
+the kernel), after the Parameters it wrote are updated; under ``vmap`` the message names the
+example's range and index (MindSpore's batched kernel: the flattened ones); a check whose flag is
+computed inside another nested transform (a custom backward, a JAX transform called directly) is not
+registered, and the kernel clamps or drops the index as before.
 """
 from __future__ import annotations
 
@@ -23,7 +28,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax._src import core as _jcore
 
-__all__ = ["add", "collecting", "raise_failed", "raise_payload"]
+__all__ = ["add", "collecting", "forward", "raise_failed", "raise_payload"]
 
 _LOCAL = threading.local()
 _EXCEPTIONS = {"RuntimeError": RuntimeError, "ValueError": ValueError, "IndexError": IndexError}
@@ -47,10 +52,27 @@ def add(bad, payload, messages):
     col = getattr(_LOCAL, "col", None)
     if col is None or not (col.owns(bad) and col.owns(payload)):
         return False
+    payload = jnp.asarray(payload).astype(jnp.int64).reshape(-1)
     col.flags.append(jnp.asarray(bad, bool).reshape(()))
-    col.payloads.append(jnp.asarray(payload).astype(jnp.int64).reshape(-1))
-    col.checks.append([tuple(m) for m in messages])
+    col.payloads.append(payload)
+    col.checks.append((payload.shape[0], [tuple(m) for m in messages]))
     return True
+
+
+def forward(codes, checks):
+    """The check vectors a nested transform's body returned (``codes``: one per row, e.g. one per
+    example of a ``vmap``) with that body's ``checks``: raised at once when concrete, else each check
+    registered again in the enclosing program (failing when it failed for any row)."""
+    if not checks:
+        return
+    if not isinstance(codes, _jcore.Tracer):
+        for row in np.asarray(codes).reshape(-1, codes.shape[-1]):
+            raise_failed(row, checks)
+        return
+    rows = codes.reshape(-1, codes.shape[-1])
+    for k, (width, messages) in enumerate(checks):
+        hit = rows[:, 0] == k + 1
+        add(hit.any(), rows[jnp.argmax(hit), 1:1 + width], messages)
 
 
 class collecting:
@@ -88,7 +110,8 @@ def raise_failed(code, checks):
         return
     v = np.asarray(code)
     if v[0]:
-        raise_payload(checks[int(v[0]) - 1], v[1:])
+        width, messages = checks[int(v[0]) - 1]
+        raise_payload(messages, v[1:1 + width])
 
 
 def raise_payload(messages, payload):

@@ -1751,3 +1751,32 @@ def case_jit_scatter_parameter_index_out_of_range(ms):
         bad = [_raised(lambda: Net(nd)(i32([[0, 1], [3, 2]]), u)), _raised(lambda: Net(nd)(i32([[0, 1], [-1, 2]]), u))]
         out += [_message(lambda: Net(nd)(i32([[0, 1], [3, 2]]), u))] if name == "Update" else bad
     return out
+
+
+def case_unsorted_segment_ids_out_of_range(ms):
+    """UnsortedSegmentSum/Min/Max/Prod (tests/st/ops/cpu/test_unsorted_segment_arithmetic.py): a negative
+    segment id is dropped, one at or past ``num_segments`` raises the kernel's RuntimeError (MindSpore:
+    "Launch kernel failed"; only the type is compared), in PyNative and in a compiled Cell."""
+    T = ms.Tensor
+    x = T(np.array([1.0, 2.0, 3.0, 4.0], np.float32))
+    Take, _ = _index_cells(ms)
+    out = []
+    for name in ("UnsortedSegmentSum", "UnsortedSegmentMin", "UnsortedSegmentMax", "UnsortedSegmentProd"):
+        prim = getattr(ms.ops, name)()
+        for ids in ([0, -1, 1, 1], [0, 0, 1, 2]):
+            i = T(np.array(ids, np.int32))
+            out += [_raised(lambda: prim(x, i, 2)), _raised(lambda: Take(prim, 2)(x, i))]
+    return out
+
+
+def case_vmap_gather_index_out_of_range(ms):
+    """``ops.vmap`` of a gather over batched indices (tests/st/ops/cpu/test_gather_op.py): the values,
+    and the RuntimeError of an index out of range (MindSpore's message names the flattened batch's
+    range: only the type is compared)."""
+    x = ms.Tensor(np.arange(12, dtype=np.float32).reshape(2, 2, 3))
+
+    def pick(a, i, axis):
+        return ms.ops.gather(a, i, axis)
+    f = ms.ops.vmap(pick, in_axes=(0, 0, None), out_axes=0)
+    return [f(x, ms.Tensor(np.array([[0, 1], [1, 0]], np.int32)), 0),
+            _raised(lambda: f(x, ms.Tensor(np.array([[0, 2], [2, 0]], np.int32)), 0))]

@@ -689,13 +689,21 @@ def _segment_ids(segment_ids, x, op_name):
     return ids
 
 
+def _segments(num_segments, ids, op_name):
+    """``num_segments`` as an int; an id at or past it raises the kernel's RuntimeError (MindSpore raises
+    "Launch kernel failed" and logs this message); a negative id is dropped, as MindSpore's kernel does."""
+    n = int(num_segments._data) if isinstance(num_segments, Tensor) else int(num_segments)
+    check_values(ids, -(1 << 62), n, [("RuntimeError", f"For '{op_name}', segment_ids value should be [0, {n})")])
+    return n
+
+
 @op("unsorted_segment_sum", primitive="UnsortedSegmentSum", family="array")
 def unsorted_segment_sum(input_x, segment_ids, num_segments):
     """``ops.unsorted_segment_sum(input_x, segment_ids, num_segments)``: sums of the
-    slices with each segment id; ids outside ``[0, num_segments)`` are dropped."""
+    slices with each segment id; negative ids are dropped, one at or past ``num_segments`` raises."""
     x = arr(input_x)
     ids = _segment_ids(segment_ids, x, "UnsortedSegmentSum")
-    n = int(num_segments._data) if isinstance(num_segments, Tensor) else int(num_segments)
+    n = _segments(num_segments, ids, "UnsortedSegmentSum")
     flat = jnp.reshape(x, (-1,) + x.shape[ids.ndim:])
     return wrap(jax.ops.segment_sum(flat, jnp.ravel(ids), num_segments=n))
 
@@ -933,7 +941,7 @@ def _segment_reduce(name, prim, reduce, empty):
     def fn(x, segment_ids, num_segments):
         a = arr(x)
         ids = _segment_ids(segment_ids, a, prim)
-        n = int(num_segments._data) if isinstance(num_segments, Tensor) else int(num_segments)
+        n = _segments(num_segments, ids, prim)
         flat, ids = a.reshape((-1,) + a.shape[ids.ndim:]), ids.reshape(-1)
         r = reduce(flat, ids, num_segments=n)
         count = jax.ops.segment_sum(jnp.ones(ids.shape, jnp.int32), ids, num_segments=n)
