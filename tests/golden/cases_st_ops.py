@@ -1780,3 +1780,30 @@ def case_vmap_gather_index_out_of_range(ms):
     f = ms.ops.vmap(pick, in_axes=(0, 0, None), out_axes=0)
     return [f(x, ms.Tensor(np.array([[0, 1], [1, 0]], np.int32)), 0),
             _raised(lambda: f(x, ms.Tensor(np.array([[0, 2], [2, 0]], np.int32)), 0))]
+
+
+def case_embedding_ids_out_of_range(ms):
+    """``nn.Embedding`` looks up with MindSpore's Gather: a negative id counts from the end (and gets
+    no gradient), one past the vocabulary raises Gather's RuntimeError, in PyNative and in a compiled
+    Cell (a new Cell for each failing call)."""
+    T = ms.Tensor
+
+    def emb():
+        ms.set_seed(0)
+        return ms.nn.Embedding(4, 2)
+
+    class Jit(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.e = emb()
+
+        @ms.jit
+        def construct(self, i):
+            return self.e(i)
+    ids = [T(np.array(v, np.int32)) for v in ([[0, 3]], [[0, -1]], [[0, 4]], [[-5, 1]])]
+    out = [emb()(ids[0]), emb()(ids[1]), Jit()(ids[1])]
+    out += [_message(lambda i=i: emb()(i)) for i in ids[2:]] + [_message(lambda i=i: Jit()(i)) for i in ids[2:]]
+    net = emb()
+    out.append(ms.grad(lambda i: (net(i) * 3.0).sum(), None, net.trainable_params())(T(np.array([1, -1, 1],
+                                                                                               np.int32))))
+    return out

@@ -52,9 +52,7 @@ def _gather(x, idx, axis, batch_dims=0):
     if isinstance(axis, Tensor):
         axis = int(axis._data)
     ax = _norm_axis(axis, x.ndim, "Gather")
-    n = x.shape[ax]     # MindSpore's kernel names a negative index after adding the size
-    check_values(idx, 0, n, [("RuntimeError", f"For 'Gather', the 'input_indices' should be in the range [0, {n}), "
-                                              "but got {0}, error_code[58]")], wrap=n)
+    check_gather_range(idx, x.shape[ax])
     if batch_dims < 0:
         batch_dims += idx.ndim
     if batch_dims > ax:
@@ -63,15 +61,21 @@ def _gather(x, idx, axis, batch_dims=0):
     return wrap(_gather_kernel(x, idx, ax, batch_dims))
 
 
+def check_gather_range(idx, n):
+    """Gather's kernel check: ``idx`` in ``[-n, n)``; its message names a negative index after adding ``n``."""
+    check_values(idx, 0, n, [("RuntimeError", f"For 'Gather', the 'input_indices' should be in the range [0, {n}), "
+                                              "but got {0}, error_code[58]")], wrap=n)
+
+
 @functools.partial(jax.jit, static_argnums=(2, 3))
 def _gather_kernel(x, idx, ax, batch_dims):
-    fn = _take_wrapped
+    fn = take_wrapped
     for _ in _py_range(batch_dims):
         fn = jax.vmap(fn, in_axes=(0, 0, None))
     return fn(x, idx, ax - batch_dims)
 
 
-def _take_wrapped(a, i, axis):
+def take_wrapped(a, i, axis):
     """``a``'s slices at ``i`` along ``axis``, a negative index counting from the end; as MindSpore's
     gradient (an UnsortedSegmentSum over the indices as given), no gradient reaches a negative one."""
     out = jnp.take(a, jnp.where(i < 0, i + a.shape[axis], i), axis=axis, mode="clip")
