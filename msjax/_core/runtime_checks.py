@@ -70,9 +70,10 @@ def forward(codes, checks):
             raise_failed(row, checks)
         return
     rows = codes.reshape(-1, codes.shape[-1])
+    n = rows.shape[0]
     for k, (width, messages) in enumerate(checks):
-        hit = rows[:, 0] == k + 1
-        add(hit.any(), rows[jnp.argmax(hit), 1:1 + width], messages)
+        first = jnp.min(jnp.where(rows[:, 0] == k + 1, jnp.arange(n), n))
+        add(first < n, rows[jnp.minimum(first, n - 1), 1:1 + width], messages)
 
 
 class collecting:
@@ -97,11 +98,11 @@ class collecting:
         if not col.flags:
             return None
         width = max(p.shape[0] for p in col.payloads)
-        flags = jnp.stack(col.flags)
-        first = jnp.argmax(flags)
+        n = len(col.flags)
+        first = jnp.min(jnp.where(jnp.stack(col.flags), jnp.arange(n), n))   # n: none failed
         rows = jnp.stack([jnp.pad(p, (0, width - p.shape[0])) for p in col.payloads])
-        head = jnp.where(flags[first], first + 1, 0).astype(jnp.int64)
-        return jnp.concatenate([head[None], rows[first]])
+        head = jnp.where(first < n, first + 1, 0).astype(jnp.int64)
+        return jnp.concatenate([head[None], rows[jnp.minimum(first, n - 1)]])
 
 
 def raise_failed(code, checks):

@@ -7,8 +7,10 @@ the row writes of ``Inplace*``, segment reductions (``unsorted_segment_*``, ``Se
 ``UnravelIndex``, and the checks of Tensor indexing (``t[idx]`` / ``t[idx] = v``).
 
 MindSpore checks index ranges at run time (``RuntimeError`` for an index out of
-range); msjax does the same whenever the indices are concrete. Under ``jax.jit``
-out-of-range indices cannot raise: gathers then clamp and scatters drop them.
+range); msjax checks concrete indices before the op and, in a compiled msjax function,
+computes the check in the program and raises when it has run (``index_checks``,
+``_core.runtime_checks``). Under a bare ``jax.jit`` out-of-range indices cannot raise:
+gathers then clamp and scatters drop them.
 Dynamic-shape ops (``masked_select``, ``nonzero``, ``unique`` ...) need concrete values:
 inside a compiled function they make msjax fall back to running that function op by op."""
 from __future__ import annotations
