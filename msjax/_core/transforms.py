@@ -40,7 +40,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import compile_cache, hooks, printhook, provided, rng, state
-from . import float_to_int, nograd
+from . import float_to_int, nograd, runtime_checks
 from .parameter import Parameter
 from .tensor import Tensor, to_array, wrap
 
@@ -604,12 +604,26 @@ def _donation_call(compiled, written):
 
 
 class _Entry:
-    __slots__ = ("state", "call", "prints")
+    __slots__ = ("state", "call", "prints", "checks")
 
-    def __init__(self, state_params, call, prints):
+    def __init__(self, state_params, call, prints, checks=None):
         self.state = state_params
         self.call = call        # the jitted pure function, or the pure function itself
         self.prints = prints    # the trace emitted runtime prints (flush them per call)
+        self.checks = checks    # run-time checks: the call returns ((out, code), changed)
+
+
+def _checked(body, box):
+    """``body`` returning ``((out, code), changed)``: ``code`` the run-time checks' vector
+    (``runtime_checks``), whose messages the trace leaves in ``box``."""
+    def checked(state_vals, dyn, sens):
+        with runtime_checks.collecting() as col:
+            out, changed = body(state_vals, dyn, sens)
+            code = col.code()
+        box[:] = col.checks
+        return (out, code), changed
+    checked.__name__ = body.__name__
+    return checked
 
 
 class StatefulFunction:
@@ -826,7 +840,7 @@ class StatefulFunction:
             cells = list(self._base_cells) + [s for c in a.cells() for s in self._arg_cells.get(id(c), ())]
             fp = fc.fingerprint(self.fn, self.vjp, key, state_params, cells)
             if fp and (call := fc.load_call(fp, len(state_params), self.donate, _donation_call)) is not None:
-                return _Entry(state_params, call, False)
+                return _Entry(state_params, call, False, getattr(call, "checks", None))
         return self._build(a, nargs, sens, fp)
 
     def _pynative_grad(self):
@@ -841,7 +855,8 @@ class StatefulFunction:
             body = self._body(state_params, a, nargs)
             body.__name__ = "msjax_pynative_grad" if self._pynative_grad() else body.__name__   # _host_eager.STEPWISE
             state_vals = [p._raw_get() for p in state_params]
-            jitted = jax.jit(body)
+            checks = []
+            jitted = jax.jit(_checked(body, checks))
             known = {id(p) for p in state_params}
             TRACES[0] += 1
             collectives = state.COLLECTIVES_TRACED[0]
@@ -880,8 +895,9 @@ class StatefulFunction:
                 if fingerprint is not None and not (prints or stepwise) and first_state == [id(p) for p in state_params]:
                     provided.need("frontend_cache").store(
                         fingerprint, lambda: call.lower(state_vals, a.dyn, sens) if self.donate else traced.lower(),
-                        {"donate": self.donate, "n_state": len(state_vals), "written": getattr(call, "written", ())})
-                return _Entry(state_params, call, prints)
+                        {"donate": self.donate, "n_state": len(state_vals), "written": getattr(call, "written", ()),
+                         "checks": checks})
+                return _Entry(state_params, call, prints, checks)
             self._learned.update(missed)
         raise RuntimeError("msjax could not determine the Parameters this function uses.")
 
@@ -910,6 +926,9 @@ class StatefulFunction:
         sens_arr = None if sens is None else to_arrays(sens)
         result, changed = entry.call(state_vals, a.dyn, sens_arr)
         del state_vals
+        code = None
+        if entry.checks is not None:
+            result, code = result
         if state.TRACE_ONLY[0] != made:   # traced anew next call (MindSpore rebuilds such a graph)
             self._cache.pop(key, None)
         if entry.prints:    # runtime prints and host-side hooks: wait for them, raise what a hook raised
@@ -923,6 +942,7 @@ class StatefulFunction:
                 state_params[i]._raw_set(v)
         if entry.prints:
             jax.effects_barrier()
+        runtime_checks.raise_failed(code, entry.checks)
         return result
 
     def _inline(self, a, nargs, sens):

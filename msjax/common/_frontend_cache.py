@@ -496,14 +496,21 @@ def store(fp, lower, meta):
 
 def load_call(fp, n_state, donate, donation_call):
     """The stored executable for ``fp`` as an entry's call (``donation_call`` wraps a
-    donating one), or ``None``."""
+    donating one; ``.checks``: its run-time checks' messages), or ``None``."""
     loaded = load(fp)
     if loaded is None:
         return None
     compiled, meta = loaded
     if meta.get("n_state") != n_state or meta.get("donate") != donate:
         return None
-    return donation_call(compiled, meta["written"]) if donate else compiled
+    call = donation_call(compiled, meta["written"]) if donate else compiled
+    if meta.get("checks") is None:   # stored before run-time checks: the program returns no check vector
+        return call
+
+    def checked(*args):
+        return call(*args)
+    checked.checks = meta["checks"]   # the program's run-time checks (``_core.runtime_checks``)
+    return checked
 
 
 def runtime_kernels_ready(serialized):

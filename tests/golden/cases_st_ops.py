@@ -2105,3 +2105,183 @@ def case_compile_config_names(ms):
     from importlib import import_module
     cc = import_module(ms.__name__ + "._extends.parse.compile_config")
     return [[n, getattr(cc, n)] for n in sorted(dir(cc)) if n.isupper()]
+
+
+def _message(f):
+    """``f()``, or ``"<exception name>: <first line of its message>"`` (a compiled kernel's index check)."""
+    try:
+        out = f()
+        return (out, out.asnumpy())[0] if hasattr(out, "asnumpy") else out
+    except Exception as e:  # noqa: BLE001 - the exception is the result
+        lines = [l for l in str(e).splitlines() if l.strip()]
+        return f"{type(e).__name__}: {lines[0] if lines else ''}"
+
+
+def _index_cells(ms):
+    """Cells calling an op on (input, index) or (input, index, updates): compiled in GRAPH_MODE and by ``ms.jit``."""
+    class Take(ms.nn.Cell):
+        def __init__(self, fn, k=None, first=True):
+            super().__init__()
+            self.fn, self.k, self.first = fn, k, first
+
+        @ms.jit
+        def construct(self, a, i):
+            if self.k is None:
+                return self.fn(a, i)
+            if self.first:
+                return self.fn(a, i, self.k)
+            return self.fn(a, self.k, i)
+
+    class Put(ms.nn.Cell):
+        def __init__(self, fn):
+            super().__init__()
+            self.fn = fn
+
+        @ms.jit
+        def construct(self, a, i, u):
+            return self.fn(a, i, u)
+    return Take, Put
+
+
+def case_jit_gather_index_out_of_range(ms):
+    """Gather, index_select, GatherD/gather_elements and GatherNd in compiled code (``ms.jit``;
+    tests/st/ops/cpu/test_gather_op.py, test_gather_d_op.py): indices in range (negative ones
+    count from the end) give the values, one out of range raises the kernel's RuntimeError; the
+    gradient of a gather with a repeated index."""
+    Take, _ = _index_cells(ms)
+    ops, T = ms.ops, ms.Tensor
+    x = T(np.arange(12, dtype=np.float32).reshape(3, 4))
+    i32 = lambda v: T(np.array(v, np.int32))  # noqa: E731
+    out = [Take(ops.gather, 0)(x, i32([2, -1, 0])), Take(ops.gather, 1)(x, i32([[3, -4]])),
+           Take(ops.gather_d, 1, False)(x, i32([[0, -1], [3, 1], [0, 2]])),
+           Take(ops.gather_elements, 0, False)(x, i32([[2, 1], [-3, 0]])), Take(ops.gather_nd)(x, i32([[0, 1], [2, 3]])),
+           Take(ops.index_select, 0, False)(x, i32([2, 0]))]
+    # a new Cell for each failing call: MindSpore's graph that failed fails differently when run again
+    for cell, idx in (((ops.gather, 0), [0, 5]), ((ops.gather, 0), [0, -5]), ((ops.gather, 1), [[0, 4]]),
+                      ((ops.gather_d, 1, False), [[0, 4], [1, 1], [0, 0]]),
+                      ((ops.gather_d, 1, False), [[0, -5], [1, 1], [0, 0]]),
+                      ((ops.gather_elements, 0, False), [[0, 3], [1, 1]]), ((ops.gather_nd,), [[0, 1], [3, 2]]),
+                      ((ops.gather_nd,), [[0, 1], [-1, 2]]), ((ops.index_select, 0, False), [0, 3])):
+        out.append(_message(lambda cell=cell, idx=idx: Take(*cell)(x, i32(idx))))
+
+    class Loss(ms.nn.Cell):
+        def construct(self, a, i):
+            return (ops.gather(a, i, 0) * 2.0).sum()
+    out.append(ms.grad(Loss())(x, i32([1, 1, -1])))
+    return out
+
+
+def case_jit_scatter_nd_index_out_of_range(ms):
+    """ScatterNd and the TensorScatter* ops in compiled code (``ms.jit``; tests/st/ops/cpu/
+    test_tensor_scatter_arithmetic.py, test_scatter_nd_*): positions in range give the values, a
+    position out of range (past the end, negative) raises the kernel's exception; the gradient of
+    ``tensor_scatter_add``."""
+    Take, Put = _index_cells(ms)
+    ops, T = ms.ops, ms.Tensor
+    x = T(np.arange(12, dtype=np.float32).reshape(3, 4))
+    i32 = lambda v: T(np.array(v, np.int32))  # noqa: E731
+    u2 = T(np.array([2.0, 3.0], np.float32))
+    # a new Cell for each failing call: MindSpore's graph that failed fails differently when run again
+    out = [Take(ops.scatter_nd, (3, 4))(i32([[0, 1], [2, 3]]), u2)]
+    out += [_message(lambda idx=idx: Take(ops.scatter_nd, (3, 4))(i32(idx), u2)) for idx in ([[0, 1], [3, 2]],
+                                                                                           [[0, 1], [-1, 2]])]
+    for h in ("update", "add", "sub", "mul", "div", "max", "min"):
+        fn = getattr(ops, "tensor_scatter_" + h)
+        out += [Put(fn)(x, i32([[0, 1], [2, 3]]), u2),
+                _message(lambda fn=fn: Put(fn)(x, i32([[0, 1], [1, 1], [3, 2]]), T(np.ones(3, np.float32)))),
+                _message(lambda fn=fn: Put(fn)(x, i32([[0, 1], [-1, 2]]), u2)),
+                _message(lambda fn=fn: Put(fn)(x, i32([[0], [5]]), T(np.ones((2, 4), np.float32))))]
+
+    class Loss(ms.nn.Cell):
+        def construct(self, a, u):
+            return (ops.tensor_scatter_add(a, i32([[0, 1], [0, 1]]), u) ** 2).sum()
+    out.append(ms.grad(Loss(), (0, 1))(x, u2))
+    return out
+
+
+def case_jit_scatter_parameter_index_out_of_range(ms):
+    """The Scatter*/ScatterNd* ops writing a Parameter in a compiled Cell (tests/st/ops/cpu/
+    test_scatter_arithmetic_op.py, test_scatter_nd_update_op.py): rows/positions in range update
+    the Parameter, one out of range raises the kernel's exception (ScatterNdAdd... raise MindSpore's
+    "Launch kernel failed" RuntimeError: only the type is compared for them)."""
+    T, P = ms.Tensor, ms.ops.operations
+
+    class Net(ms.nn.Cell):
+        def __init__(self, prim):
+            super().__init__()
+            self.prim = prim
+            self.x = ms.Parameter(T(np.arange(12, dtype=np.float32).reshape(3, 4)), name="x")
+
+        @ms.jit
+        def construct(self, i, u):
+            return self.prim(self.x, i, u)
+    i32 = lambda v: T(np.array(v, np.int32))  # noqa: E731
+    out = []
+    for name in ("Update", "Add", "Sub", "Mul", "Div", "Max", "Min"):
+        rows, nd = getattr(P, "Scatter" + name)(), getattr(P, "ScatterNd" + name)()
+        u = T(np.full((2, 4), 2.0, np.float32))
+        net = Net(rows)
+        out += [net(i32([2, 0]), u), net.x.value(), _message(lambda: Net(rows)(i32([0, 3]), u)),
+                _message(lambda: Net(rows)(i32([0, -1]), u))]
+        u = T(np.array([2.0, 3.0], np.float32))
+        net = Net(nd)
+        out += [net(i32([[0, 1], [2, 3]]), u), net.x.value()]
+        bad = [_raised(lambda: Net(nd)(i32([[0, 1], [3, 2]]), u)), _raised(lambda: Net(nd)(i32([[0, 1], [-1, 2]]), u))]
+        out += [_message(lambda: Net(nd)(i32([[0, 1], [3, 2]]), u))] if name == "Update" else bad
+    return out
+
+
+def case_unsorted_segment_ids_out_of_range(ms):
+    """UnsortedSegmentSum/Min/Max/Prod (tests/st/ops/cpu/test_unsorted_segment_arithmetic.py): a negative
+    segment id is dropped, one at or past ``num_segments`` raises the kernel's RuntimeError (MindSpore:
+    "Launch kernel failed"; only the type is compared), in PyNative and in a compiled Cell."""
+    T = ms.Tensor
+    x = T(np.array([1.0, 2.0, 3.0, 4.0], np.float32))
+    Take, _ = _index_cells(ms)
+    out = []
+    for name in ("UnsortedSegmentSum", "UnsortedSegmentMin", "UnsortedSegmentMax", "UnsortedSegmentProd"):
+        prim = getattr(ms.ops, name)()
+        for ids in ([0, -1, 1, 1], [0, 0, 1, 2]):
+            i = T(np.array(ids, np.int32))
+            out += [_raised(lambda: prim(x, i, 2)), _raised(lambda: Take(prim, 2)(x, i))]
+    return out
+
+
+def case_vmap_gather_index_out_of_range(ms):
+    """``ops.vmap`` of a gather over batched indices (tests/st/ops/cpu/test_gather_op.py): the values,
+    and the RuntimeError of an index out of range (MindSpore's message names the flattened batch's
+    range: only the type is compared)."""
+    x = ms.Tensor(np.arange(12, dtype=np.float32).reshape(2, 2, 3))
+
+    def pick(a, i, axis):
+        return ms.ops.gather(a, i, axis)
+    f = ms.ops.vmap(pick, in_axes=(0, 0, None), out_axes=0)
+    return [f(x, ms.Tensor(np.array([[0, 1], [1, 0]], np.int32)), 0),
+            _raised(lambda: f(x, ms.Tensor(np.array([[0, 2], [2, 0]], np.int32)), 0))]
+
+
+def case_embedding_ids_out_of_range(ms):
+    """``nn.Embedding`` looks up with MindSpore's Gather: a negative id counts from the end (and gets
+    no gradient), one past the vocabulary raises Gather's RuntimeError, in PyNative and in a compiled
+    Cell (a new Cell for each failing call)."""
+    T = ms.Tensor
+
+    def emb():
+        ms.set_seed(0)
+        return ms.nn.Embedding(4, 2)
+
+    class Jit(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.e = emb()
+
+        @ms.jit
+        def construct(self, i):
+            return self.e(i)
+    ids = [T(np.array(v, np.int32)) for v in ([[0, 3]], [[0, -1]], [[0, 4]], [[-5, 1]])]
+    out = [emb()(ids[0]), emb()(ids[1]), Jit()(ids[1])]
+    out += [_message(lambda i=i: emb()(i)) for i in ids[2:]] + [_message(lambda i=i: Jit()(i)) for i in ids[2:]]
+    net = emb()
+    out.append(ms.grad(lambda i: (net(i) * 3.0).sum(), None, net.trainable_params())(T(np.array([1, -1, 1],
+                                                                                               np.int32))))
+    return out

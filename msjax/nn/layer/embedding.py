@@ -2,7 +2,9 @@
 
 ``Embedding`` keeps its table as the Parameter ``embedding_table`` (vocab_size,
 embedding_size), initialised with 'normal' (N(0, 0.01)) by default; ``padding_idx`` zeroes that
-row at construction (as in MindSpore, its gradient is not masked). ``EmbeddingLookup`` is a
+row at construction (as in MindSpore, its gradient is not masked). Its lookup is MindSpore's Gather:
+an id out of ``[-vocab_size, vocab_size)`` raises its RuntimeError (in compiled code when the program
+has run), a negative id counts from the end and gets no gradient. ``EmbeddingLookup`` is a
 gather; under semi-auto/auto parallel its ``slice_mode`` sets MindSpore's strategies on its
 ``gatherv2``/``embeddinglookup`` Primitives, so the table is cut by rows (``table_row_slice``),
 columns (``table_column_slice``) or kept whole with the ids cut by batch (``batch_slice``)."""
@@ -17,6 +19,7 @@ from ..._core.tensor import Tensor, wrap
 from ...common.initializer import Normal, initializer
 from ...ops import operations as _ops
 from ...ops._impl import conv as F
+from ...ops._impl.indexing import check_gather_range, take_wrapped
 from ...parallel import _apply
 from ...parallel import _context as _parallel
 from ..cell import Cell
@@ -80,7 +83,8 @@ class Embedding(Cell):
                                 f"Tensor[{mstype.from_np(table.dtype)}].")
             out = jnp.matmul(hot, table)
         else:
-            out = jnp.take(table, flat, axis=0, mode="fill", fill_value=0)
+            check_gather_range(flat, self.vocab_size)   # MindSpore's Gather: an id out of range raises
+            out = take_wrapped(table, flat, 0)
         return wrap(jnp.reshape(out, tuple(idx.shape) + (self.embedding_size,)))
 
     def extend_repr(self):

@@ -17,7 +17,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from ..._core import dtype as mstype
-from ..._core import hooks, printhook, state
+from ..._core import hooks, printhook, runtime_checks, state
 from ..._core.registry import Primitive, op
 from ..._core.tensor import Tensor
 from ._util import arr, wrap
@@ -282,10 +282,17 @@ def vmap(fn, in_axes=0, out_axes=0):
                 raise RuntimeError(f"The 'axis_size' of each argument in the scope of 'vmap' should be equal, but "
                                    f"got {sizes[0]} and {s}.")
 
-        def body(*values):
-            return _out_arrays(fn(*_fill(template, values)))
+        checks = []
 
-        out = jax.vmap(body, in_axes=tuple(axes), out_axes=0)(*leaves)
+        def body(*values):   # index checks inside: one vector per example (MindSpore's kernels raise)
+            with runtime_checks.collecting() as col:
+                out = _out_arrays(fn(*_fill(template, values)))
+                code = col.code()
+            checks[:] = col.checks
+            return out, code
+
+        out, codes = jax.vmap(body, in_axes=tuple(axes), out_axes=0)(*leaves)
+        runtime_checks.forward(codes, checks)
         return _move_out(out, out_axes)
 
     return batched

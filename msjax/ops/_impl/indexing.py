@@ -7,8 +7,10 @@ the row writes of ``Inplace*``, segment reductions (``unsorted_segment_*``, ``Se
 ``UnravelIndex``, and the checks of Tensor indexing (``t[idx]`` / ``t[idx] = v``).
 
 MindSpore checks index ranges at run time (``RuntimeError`` for an index out of
-range); msjax does the same whenever the indices are concrete. Under ``jax.jit``
-out-of-range indices cannot raise: gathers then clamp and scatters drop them.
+range); msjax checks concrete indices before the op and, in a compiled msjax function,
+computes the check in the program and raises when it has run (``index_checks``,
+``_core.runtime_checks``). Under a bare ``jax.jit`` out-of-range indices cannot raise:
+gathers then clamp and scatters drop them.
 Dynamic-shape ops (``masked_select``, ``nonzero``, ``unique`` ...) need concrete values:
 inside a compiled function they make msjax fall back to running that function op by op."""
 from __future__ import annotations
@@ -26,6 +28,7 @@ from ..._core.registry import op
 from ..._core.tensor import Tensor, _infer_np
 from ._util import _prim_of, arr, operand_pair, to_array, wrap
 from .scatter_int_div import scatter_int_divide
+from .index_checks import check_elements, check_rows, check_values
 from .array import (_check_int_index, _concrete, _ints, _is_tracer, _need_concrete, _norm_axis, _py_range, _py_slice,
                     _write_inplace)
 from .math import _dn, _need_tensor
@@ -51,10 +54,7 @@ def _gather(x, idx, axis, batch_dims=0):
     if isinstance(axis, Tensor):
         axis = int(axis._data)
     ax = _norm_axis(axis, x.ndim, "Gather")
-    bad = _oob(idx, x.shape[ax], True)
-    if bad is not None:
-        raise RuntimeError(f"For 'Gather', the 'input_indices' should be in the range [0, {x.shape[ax]}), but got "
-                           f"{bad}, error_code[58]")
+    check_gather_range(idx, x.shape[ax])
     if batch_dims < 0:
         batch_dims += idx.ndim
     if batch_dims > ax:
@@ -63,12 +63,26 @@ def _gather(x, idx, axis, batch_dims=0):
     return wrap(_gather_kernel(x, idx, ax, batch_dims))
 
 
+def check_gather_range(idx, n):
+    """Gather's kernel check: ``idx`` in ``[-n, n)``; its message names a negative index after adding ``n``."""
+    check_values(idx, 0, n, [("RuntimeError", f"For 'Gather', the 'input_indices' should be in the range [0, {n}), "
+                                              "but got {0}, error_code[58]")], wrap=n)
+
+
 @functools.partial(jax.jit, static_argnums=(2, 3))
 def _gather_kernel(x, idx, ax, batch_dims):
-    fn = lambda a, i, axis: jnp.take(a, i, axis=axis, mode="clip")  # noqa: E731
+    fn = take_wrapped
     for _ in _py_range(batch_dims):
         fn = jax.vmap(fn, in_axes=(0, 0, None))
-    return fn(x, jnp.where(idx < 0, idx + x.shape[ax], idx), ax - batch_dims)
+    return fn(x, idx, ax - batch_dims)
+
+
+def take_wrapped(a, i, axis):
+    """``a``'s slices at ``i`` along ``axis``, a negative index counting from the end; as MindSpore's
+    gradient (an UnsortedSegmentSum over the indices as given), no gradient reaches a negative one."""
+    out = jnp.take(a, jnp.where(i < 0, i + a.shape[axis], i), axis=axis, mode="clip")
+    keep = (i >= 0).reshape((1,) * axis + i.shape + (1,) * (a.ndim - axis - 1))
+    return jnp.where(keep, out, jax.lax.stop_gradient(out))
 
 
 def _gather_check(input_params, input_indices):
@@ -108,9 +122,8 @@ def _gather_elements(x, dim, index, op_name="GatherD"):
             raise ValueError(f"For '{op_name}', the size of 'index' must not exceed the size of 'input' in dimension "
                              f"{d}, but got {idx.shape[d]} and {x.shape[d]}.")
     n = x.shape[ax]
-    bad = _oob(idx, n, True)
-    if bad is not None:
-        raise RuntimeError(f"For '{op_name}', the value of 'index' must be in [{-n}, {n}), but got: {bad}")
+    check_values(idx, -n, n, [("RuntimeError", f"For '{op_name}', the value of 'index' must be in [{-n}, {n}), "
+                                               "but got: {0}")])
     return wrap(_gather_elements_kernel(x, idx, ax))
 
 
@@ -155,15 +168,9 @@ def _gather_nd(x, indices):
     if idx.ndim == 0 or k > x.ndim:
         raise ValueError(f"For 'GatherNd', the last dimension of 'indices' must be less than or equal to the rank "
                          f"of 'input_x', but got indices shape {list(idx.shape)} and input rank {x.ndim}.")
-    v = _concrete(idx)
-    if v is not None and v.size:
-        lim = np.asarray(x.shape[:k])
-        bad = ((v < 0) | (v >= lim)).any(axis=-1)
-        if bad.any():
-            row = v.reshape(-1, k)[bad.ravel()][0]
-            raise RuntimeError(f"For 'GatherNd', the indices[{int(np.argmax(bad.ravel()))}]: [const vector]{{"
-                               + ", ".join(str(int(i)) for i in row) + "}, does not index into input_shape: "
-                               "[const vector]{" + ", ".join(str(d) for d in x.shape) + "}.")
+    shape = ", ".join(str(d) for d in x.shape)
+    check_rows(idx, x.shape[:k], [("RuntimeError", "For 'GatherNd', the indices[{0}]: [const vector]{{{rest}}}, "
+                                                   f"does not index into input_shape: [const vector]{{{{{shape}}}}}.")])
     return wrap(_gather_nd_kernel(x, idx))
 
 
@@ -653,14 +660,10 @@ def _scatter_nd(indices, updates, shape, op_name="ScatterNd"):
         raise ValueError(f"For '{op_name}', the shape of 'updates' must be indices.shape[:-1] + shape[indices."
                          f"shape[-1]:], but got updates {list(u.shape)}, indices {list(idx.shape)}, shape "
                          f"{list(shape)}.")
-    v = _concrete(idx)
-    if v is not None and v.size:
-        lim = np.asarray(shape[:k])
-        bad = (v < 0) | (v >= lim)
-        if bad.any():
-            pos = np.argwhere(bad)[0]
-            raise RuntimeError(f"For '{op_name}', each element in 'indices' should be smaller than the value of "
-                               f"shape, but got {int(v[tuple(pos)])} and got the value of shape {shape[pos[-1]]}")
+    check_elements(idx, shape[:k], [
+        ("RuntimeError", f"For '{op_name}', each element in 'indice' must be greater than or equal to 0, but got {{0}}"),
+        ("RuntimeError", f"For '{op_name}', each element in 'indices' should be smaller than the value of shape, but "
+                         "got {0} and got the value of shape {1}")])
     return wrap(_scatter_nd_kernel(idx, u, shape))
 
 
@@ -702,16 +705,21 @@ def _check_scatter_positions(prim, x, idx):
         raise ValueError(f"For {prim}, the last dimension of 'indices' must be less than or equal to the dimension "
                          f"of 'input_x', but got the last dimension of 'indices': {k} and the dimension of 'input_x': "
                          f"{x.ndim}")
-    v = _concrete(idx)
-    if v is not None and v.size and k:
-        rows = v.reshape(-1, k)
-        bad = np.nonzero(((rows < 0) | (rows >= np.asarray(x.shape[:k]))).any(axis=1))[0]
-        if bad.size and prim == "TensorScatterUpdate" and (rows[bad[0]] >= 0).all():
-            raise ValueError(f"For 'TensorScatterUpdate', indices out of range for input_x. Please check the indices "
-                             f"which is [const vector]{{{', '.join(map(str, rows[bad[0]].tolist()))}}}")
-        if bad.size:
-            raise RuntimeError(f"For '{prim}', the {int(bad[0])}-th value of 'indices'{rows[bad[0]].tolist()} is out "
-                               f"of range{list(x.shape[:k])}.")
+    check_scatter_rows(prim, idx, x.shape[:k])
+
+
+def check_scatter_rows(prim, idx, limits):
+    """The kernels' messages of ``TensorScatter*``/``ScatterNd*`` for a row of ``idx`` outside ``limits``:
+    the ``*Update`` ops' ValueError (a negative index: its size conversion's RuntimeError), the others'
+    RuntimeError naming the row's first element's flat position. (MindSpore's ``ScatterNd*`` other than
+    ``ScatterNdUpdate`` raise "Launch kernel failed" and log this message.)"""
+    if prim.endswith("Update"):
+        check_rows(idx, limits, [("ValueError", f"For '{prim}', indices out of range for input_x. Please check the "
+                                                "indices which is [const vector]{{{rest}}}"),
+                                 ("RuntimeError", "The int value({0}) is less than 0.")], negative_choice=True)
+    else:
+        check_rows(idx, limits, [("RuntimeError", f"For '{prim}', the {{0}}-th value of 'indices'{{restlist}} is out "
+                                                  f"of range{list(limits)}.")], flat_position=True)
 
 
 @functools.partial(jax.custom_vjp, nondiff_argnums=(3,))
@@ -761,13 +769,21 @@ def _segment_ids(segment_ids, x, op_name):
     return ids
 
 
+def _segments(num_segments, ids, op_name):
+    """``num_segments`` as an int; an id at or past it raises the kernel's RuntimeError (MindSpore raises
+    "Launch kernel failed" and logs this message); a negative id is dropped, as MindSpore's kernel does."""
+    n = int(num_segments._data) if isinstance(num_segments, Tensor) else int(num_segments)
+    check_values(ids, -(1 << 62), n, [("RuntimeError", f"For '{op_name}', segment_ids value should be [0, {n})")])
+    return n
+
+
 @op("unsorted_segment_sum", primitive="UnsortedSegmentSum", family="array")
 def unsorted_segment_sum(input_x, segment_ids, num_segments):
     """``ops.unsorted_segment_sum(input_x, segment_ids, num_segments)``: sums of the
-    slices with each segment id; ids outside ``[0, num_segments)`` are dropped."""
+    slices with each segment id; negative ids are dropped, one at or past ``num_segments`` raises."""
     x = arr(input_x)
     ids = _segment_ids(segment_ids, x, "UnsortedSegmentSum")
-    n = int(num_segments._data) if isinstance(num_segments, Tensor) else int(num_segments)
+    n = _segments(num_segments, ids, "UnsortedSegmentSum")
     flat = jnp.reshape(x, (-1,) + x.shape[ids.ndim:])
     return wrap(jax.ops.segment_sum(flat, jnp.ravel(ids), num_segments=n))
 
@@ -1005,7 +1021,7 @@ def _segment_reduce(name, prim, reduce, empty):
     def fn(x, segment_ids, num_segments):
         a = arr(x)
         ids = _segment_ids(segment_ids, a, prim)
-        n = int(num_segments._data) if isinstance(num_segments, Tensor) else int(num_segments)
+        n = _segments(num_segments, ids, prim)
         flat, ids = a.reshape((-1,) + a.shape[ids.ndim:]), ids.reshape(-1)
         r = reduce(flat, ids, num_segments=n)
         count = jax.ops.segment_sum(jnp.ones(ids.shape, jnp.int32), ids, num_segments=n)

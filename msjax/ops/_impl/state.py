@@ -25,9 +25,10 @@ from ..._core.parameter import Parameter
 from ..._core.registry import op
 from ..._core.tensor import Tensor
 from ._util import arr, to_array, wrap
-from .array import _concrete, _write_inplace
+from .array import _write_inplace
+from .index_checks import check_values
 from .views import check_inplace_input
-from .indexing import (tensor_scatter_add, tensor_scatter_div, tensor_scatter_max, tensor_scatter_min,
+from .indexing import (check_scatter_rows, tensor_scatter_add, tensor_scatter_div, tensor_scatter_max, tensor_scatter_min,
                        tensor_scatter_mul, tensor_scatter_sub, tensor_scatter_update)
 
 
@@ -160,14 +161,13 @@ def _scatter_inplace(name, prim, fn, rows=False, use_locking=False):
         if not isinstance(input_x, Tensor):
             raise TypeError(f"For '{prim}', 'input_x' must be a Parameter or Tensor, but got {type(input_x)}.")
         if rows:
+            n = input_x.shape[0] if input_x.ndim else 0
+            check_values(arr(indices), 0, n, [("RuntimeError", f"For '{prim}', the value of indices should be in "
+                                                               f"[0, {n}), but got '{{0}}' in indices.")])
             indices = wrap(arr(indices)[..., None])
-        idx = _concrete(indices)
-        if idx is not None and idx.size:
-            lim = np.asarray(input_x.shape[:idx.shape[-1]])
-            bad = (idx < 0) | (idx >= lim)
-            if bad.any():
-                raise RuntimeError(f"For '{prim}', the values of 'indices' must be in [0, {tuple(lim)}), but got "
-                                   f"{idx[tuple(np.argwhere(bad)[0][:-1])].tolist()}.")
+        else:
+            idx = arr(indices)
+            check_scatter_rows(prim, idx, input_x.shape[:idx.shape[-1] if idx.ndim else 0])
         new = fn(input_x, indices, updates)._data
         _write_inplace(input_x, new)
         return wrap(new)
