@@ -1627,3 +1627,33 @@ def case_upsample_3d_grad_prims(ms):
             _raised(lambda: near(dy, (1, 1, 2, 2, 2), None, None)),
             _raised(lambda: near(dy, (1, 1, 2, 2, 2), [2, 3, 4], [1.0, 1.5, 2.0])),
             _raised(lambda: tri(dy, (1, 1, 2, 2, 2), [2, 3, 5], None))]
+
+
+def case_svd_signs_and_grad(ms):
+    """``ops.svd`` (tests/st/ops/test_ops_svd.py): the signs of MindSpore's CPU kernel (Eigen's JacobiSVD)
+    for tall, wide, square and batched matrices, thin and full, float32 and float64; ``ms.grad`` of
+    ``sum(s) + sum(u) + sum(v)`` (depends on those signs; full ``u``/``v`` where ``|m - n| == 1``),
+    of ``s`` alone, and the bprop's RuntimeError (``full_matrices`` with ``|m - n| > 1``) and
+    TypeError (complex input). The 6 x 5 matrix is float64 only: float32 gradients there differ
+    from MindSpore's by ~4e-5 relative (rounding amplified by ``1 / (s_i^2 - s_j^2)``)."""
+    T, ops = ms.Tensor, ms.ops
+
+    def total(full):
+        def f(t):
+            s, u, v = ops.svd(t, full, True)
+            return s.sum() + u.sum() + v.sum()
+        return f
+
+    out = []
+    for i, shape in enumerate(((3, 2), (2, 3), (3, 3), (4, 3), (3, 4), (5, 3), (2, 3, 2), (6, 5))):
+        for dt in (np.float32, np.float64)[shape == (6, 5):]:
+            x = T(np.random.RandomState(i).randn(*shape).astype(dt))
+            for full in (False, True):
+                out.append(ops.svd(x, full, True))
+                out.append(_raised(lambda f=total(full), x=x: ms.grad(f)(x)))
+            out.append(ms.grad(lambda t: ops.svd(t, False, False).sum())(x))
+    ar = T(np.arange(6).reshape(3, 2).astype(np.float32))
+    out.append([ms.grad(total(full))(ar) for full in (False, True)])
+    c = T(np.array([[1 + 1j, 2], [3, 4j], [1, 1]], np.complex64))
+    out.append(_raised(lambda: ms.grad(total(False))(c)))
+    return out

@@ -28,7 +28,7 @@ from ._util import arr, operand_pair, shape_text, to_array, wrap
 from .math import (_abs, _dispatch, _dn, _float_input, _is_bool, _is_float, _need_tensor, _norm_axes, _norm_axis, _out,
                    _tensor_method)
 from .reduction import _arg_with_value
-from . import matmul_onednn
+from . import matmul_onednn, svd_eigen
 from ...parallel import _apply
 
 _FLOATS = (jnp.float16, jnp.float32, jnp.float64)
@@ -518,15 +518,20 @@ def _svd_arrays(x, full_matrices, compute_uv):
     if x.ndim < 2:
         raise ValueError(f"For 'Svd', the rank of the input must be >= 2, but got {x.ndim}.")
     if not compute_uv:
-        return jnp.linalg.svd(x, full_matrices=False, compute_uv=False), None, None
-    u, s, vh = jnp.linalg.svd(x, full_matrices=full_matrices)
-    return s, u, jnp.conj(jnp.swapaxes(vh, -1, -2))
+        return svd_eigen.svd_values(x), None, None
+    return svd_eigen.svd_like_eigen(x, full_matrices)
 
 
 @op("svd", family="math")
 def svd(input, full_matrices=False, compute_uv=True):
     """``ops.svd(input, full_matrices=False, compute_uv=True)``: ``(s, u, v)`` with
-    ``input = u @ diag(s) @ v^H``; only ``s`` when ``compute_uv=False``."""
+    ``input = u @ diag(s) @ v^H``; only ``s`` when ``compute_uv=False``.
+
+    The singular vectors take the signs of MindSpore's CPU kernel (Eigen's ``JacobiSVD``, replayed
+    in ``svd_eigen``) for real matrices of fewer than 16 columns, so gradients of functions of
+    ``u``/``v`` match MindSpore's; wider matrices (Eigen's divide and conquer there) and complex
+    ones keep LAPACK's signs and phases. The gradient refuses complex inputs and
+    ``full_matrices=True`` with ``|m - n| > 1`` as MindSpore's bprop does."""
     _need_tensor("svd", "input", input)
     s, u, v = _svd_arrays(input._data, full_matrices, compute_uv)
     if not compute_uv:
