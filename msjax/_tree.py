@@ -124,6 +124,7 @@ _PRIVATE_NAMES = {
     "mindspore.ops.function.math_func": {"norm_ext": "msjax.mint._function_ext"},
     "mindspore.ops.function.nn_func": {"interpolate_ext": "msjax.mint._function_ext"},
     "mindspore.ops.function.grad.grad_func": {"custom_vjp": "msjax._core.custom_grad"},
+    "mindspore.ops.operations._inner_ops": {"ConvertToDynamic": "msjax.ops.operations"},
     "mindspore.ops.composite.base": {"GradOperation": "msjax._core.grad", "HyperMap": "msjax.ops.composite",
                                      "MultitypeFuncGraph": "msjax.ops.composite", "Map": "msjax.ops.composite"},
 }
@@ -210,6 +211,10 @@ def lookup(path, name):
         mod = importlib.import_module(fallback)
         if name in vars(mod):
             return vars(mod)[name]
+    if path == "mindspore.ops.auto_generate.gen_ops_prim":   # generated instances: tracev2_grad_op = TraceV2Grad()
+        cls = importlib.import_module("msjax.ops.auto_generate.gen_ops_prim").primitive_for_instance(name)
+        if cls is not None:
+            return cls()
     raise LookupError(sub)
 
 

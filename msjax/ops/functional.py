@@ -9,3 +9,4 @@ from ._impl.scalar import (bool_and, bool_eq, bool_not, bool_or, list_getitem, s
                            scalar_div, scalar_eq, scalar_floordiv, scalar_ge, scalar_gt, scalar_le, scalar_log,
                            scalar_lt, scalar_max, scalar_min, scalar_mod, scalar_mul, scalar_ne, scalar_pow,
                            scalar_sub, scalar_uadd, scalar_usub, string_concat, string_eq, tuple_getitem)
+from ._impl.dynamic_shape import is_sequence_shape_unknown, is_sequence_value_unknown  # noqa: F401,E402

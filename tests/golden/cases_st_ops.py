@@ -1657,3 +1657,34 @@ def case_svd_signs_and_grad(ms):
     c = T(np.array([[1 + 1j, 2], [3, 4j], [1, 1]], np.complex64))
     out.append(_raised(lambda: ms.grad(total(False))(c)))
     return out
+
+
+def case_tracev2_grad_op(ms):
+    """``ops.auto_generate.tracev2_grad_op`` (TraceV2Grad, tests/st/ops/test_ops_tracev2_grad.py): ``dout`` on
+    the diagonal ``offset`` of axes ``axis1``/``axis2`` of a zero Tensor of ``shape``, several dtypes, axes
+    and offsets; a tuple ``shape`` is refused."""
+    A, T = ms.ops.auto_generate, ms.Tensor
+    g = A.tracev2_grad_op
+    out = [g(T(_f32(2, seed=1)), T((5, 4, 2))), g(T(_f32(2, seed=1)), T((5, 4, 2)), 0, 0, 1),
+           g(T(np.float32(3.0)), T((3, 4)), 1, 1, 0), g(T(_f32(5, seed=2)), T((6, 5, 5)), -1, 0, 1),
+           g(T(_f32(3, 8, seed=3)), T((2, 3, 6, 8)), 0, 2, 0), g(T(_f32(3, 8, seed=3)), T((2, 3, 6, 8)), 2, -2, 0),
+           g(T(np.float64(2.0)), T((2, 2)), 0, 0, 1), g(T(np.float16(2.0)), T((3, 3)), -2, 0, 1),
+           g(T(np.int32(4)), T((3, 2)), 0, 0, 1), A.TraceV2Grad()(T(np.float32(1.0)), T((2, 3)), 5, 0, 1)]
+    out.append(_raised(lambda: g(T(np.float32(3.0)), (3, 4), -1, 0, 1)))
+    return out
+
+
+def case_convert_to_dynamic(ms):
+    """``ops.operations._inner_ops.ConvertToDynamic`` (tests/st/ops/dynamic_shape/grad/test_grad_of_dynamic.py):
+    the value and its gradient pass through, shape or rank marked dynamic; ``F.is_sequence_value_unknown``
+    of a PyNative shape."""
+    from importlib import import_module
+    inner = import_module(ms.__name__ + ".ops.operations._inner_ops")
+    F, T = ms.ops.functional, ms.Tensor
+    x = T(_f32(2, 3, seed=4))
+    out = [inner.ConvertToDynamic()(x), inner.ConvertToDynamic(is_dynamic_rank=True)(x),
+           inner.ConvertToDynamic()(T(np.array([1, 2], np.int32))),
+           F.is_sequence_value_unknown(x.shape), F.is_sequence_shape_unknown(x.shape)]
+    conv = inner.ConvertToDynamic(is_dynamic_rank=False)
+    out.append(ms.grad(lambda t: (conv(t) * t).sum())(x))
+    return out

@@ -29,6 +29,7 @@ from .math import (_abs, _dispatch, _dn, _float_input, _is_bool, _is_float, _nee
                    _tensor_method)
 from .reduction import _arg_with_value
 from . import matmul_onednn, svd_eigen
+from .array import _ints
 from ...parallel import _apply
 
 _FLOATS = (jnp.float16, jnp.float32, jnp.float64)
@@ -509,6 +510,39 @@ def _tensor_trace(self, offset=0, axis1=0, axis2=1, dtype=None):
 
 _tensor_method("tensor_m_trace", "trace", _tensor_trace,
                "``Tensor.trace(offset=0, axis1=0, axis2=1, dtype=None)``: integers sum to Int64.")
+
+
+def _arg_kind(a):
+    if isinstance(a, Tensor):
+        return "Tensor"
+    if isinstance(a, (tuple, list)):
+        inner = ", ".join(type(v).__name__ for v in a)
+        return f"{'Tuple' if isinstance(a, tuple) else 'List'}<{inner}>"
+    return type(a).__name__
+
+
+@op("tracev2_grad", primitive="TraceV2Grad", family="math")
+def tracev2_grad(dout, shape, offset=0, axis1=1, axis2=0):
+    """``TraceV2Grad()(dout, shape, offset=0, axis1=1, axis2=0)`` (``ops.auto_generate.tracev2_grad_op``):
+    the gradient of ``trace(x, offset, axis1, axis2)`` for an ``x`` of ``shape`` (an integer Tensor):
+    ``dout`` on that diagonal, zeros elsewhere."""
+    if not isinstance(dout, Tensor) or not isinstance(shape, Tensor) or not all(
+            isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in (offset, axis1, axis2)):
+        shown = (f"dout={_arg_kind(dout)}, shape={_arg_kind(shape)}, offset={_arg_kind(offset)}, "
+                 f"axis1={_arg_kind(axis1)}, axis2={_arg_kind(axis2)}")
+        raise TypeError(f'Failed calling TraceV2Grad with "TraceV2Grad()({shown})".\nThe valid calling should be: \n'
+                        '"TraceV2Grad()(dout=<Tensor>, shape=<Tensor>, offset=<int>, axis1=<int>, axis2=<int>)".')
+    dims = _ints(shape, "shape", "TraceV2Grad")
+    g, nd = dout._data, len(dims)
+    a1, a2 = int(axis1) % nd, int(axis2) % nd
+    rows, cols = dims[a1], dims[a2]
+    r0, c0 = (0, int(offset)) if offset >= 0 else (-int(offset), 0)
+    size = max(0, min(rows - r0, cols - c0))
+    rest = tuple(d for i, d in enumerate(dims) if i not in (a1, a2))
+    z = jnp.zeros(rest + (rows, cols), g.dtype)
+    idx = jnp.arange(size)
+    z = z.at[..., r0 + idx, c0 + idx].set(jnp.broadcast_to(jnp.reshape(g, rest + (1,)), rest + (size,)))
+    return wrap(jnp.moveaxis(z, (-2, -1), (a1, a2)))
 
 
 def _svd_arrays(x, full_matrices, compute_uv):
