@@ -1688,3 +1688,27 @@ def case_convert_to_dynamic(ms):
     conv = inner.ConvertToDynamic(is_dynamic_rank=False)
     out.append(ms.grad(lambda t: (conv(t) * t).sum())(x))
     return out
+
+
+def case_vmap_out_axes_sequence(ms):
+    """``ops.vmap(..., out_axes=(0,))`` of a one-Tensor function (tests/st/ops/test_ops_triu.py's vmap of
+    ``ops.triu``): a sequence of one axis at the top level, and MindSpore's RuntimeErrors for a nested axis
+    and for sizes that do not match the results."""
+    ops, T = ms.ops, ms.Tensor
+    x = T(_f32(2, 4, 3, seed=5))
+
+    def one(t):
+        return ops.triu(t, 1)
+
+    def two(t):
+        return t * 2, t + 1
+
+    def by_k(t, k):
+        return ops.triu(t, k)
+
+    out = [ops.vmap(one, in_axes=0, out_axes=(0,))(x), ops.vmap(one, in_axes=0, out_axes=[1])(x),
+           ops.vmap(by_k, in_axes=(0, None), out_axes=(0,))(x, -1),
+           ops.vmap(two, in_axes=0, out_axes=(0, 1))(x)]
+    out += [_raised(lambda a=a: ops.vmap(one, in_axes=0, out_axes=a)(x)) for a in (((0,),), (0, 0))]
+    out.append(_raised(lambda: ops.vmap(two, in_axes=0, out_axes=(0,))(x)))
+    return out
