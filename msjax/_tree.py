@@ -124,7 +124,8 @@ _PRIVATE_NAMES = {
     "mindspore.ops.function.math_func": {"norm_ext": "msjax.mint._function_ext"},
     "mindspore.ops.function.nn_func": {"interpolate_ext": "msjax.mint._function_ext"},
     "mindspore.ops.function.grad.grad_func": {"custom_vjp": "msjax._core.custom_grad"},
-    "mindspore.ops.operations._inner_ops": {"ConvertToDynamic": "msjax.ops.operations"},
+    "mindspore.ops.operations._inner_ops": {"ConvertToDynamic": "msjax.ops.operations",
+                                            "TensorCopySlices": "msjax.ops.operations"},
     "mindspore.ops.composite.base": {"GradOperation": "msjax._core.grad", "HyperMap": "msjax.ops.composite",
                                      "MultitypeFuncGraph": "msjax.ops.composite", "Map": "msjax.ops.composite"},
 }

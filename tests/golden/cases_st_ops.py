@@ -1712,3 +1712,28 @@ def case_vmap_out_axes_sequence(ms):
     out += [_raised(lambda a=a: ops.vmap(one, in_axes=0, out_axes=a)(x)) for a in (((0,),), (0, 0))]
     out.append(_raised(lambda: ops.vmap(two, in_axes=0, out_axes=(0,))(x)))
     return out
+
+
+def case_tensor_copy_slices(ms):
+    """``ops.operations._inner_ops.TensorCopySlices`` (tests/st/ops/test_tensor_copy_slices.py,
+    cpu/test_tensor_copy_slices_op.py): slices of leading axes, a value of more elements than the slice,
+    list arguments, four dtypes and bool; the gradients of ``x`` and ``value``; MindSpore's errors for a
+    step other than 1, an empty or reversed slice and mixed dtypes."""
+    from importlib import import_module
+    op = import_module(ms.__name__ + ".ops.operations._inner_ops").TensorCopySlices()
+    T = ms.Tensor
+    out = []
+    for dt in (np.int64, np.int32, np.float64, np.float32, np.bool_):
+        out += [op(T(np.zeros((10,), dt)), T(np.ones((5,), dt)), (5,), (10,), (1,)),
+                op(T(np.zeros((10, 10), dt)), T(np.ones((5, 10), dt)), (0,), (5,), (1,)),
+                op(T(np.zeros((10, 10), dt)), T(np.ones((5,), dt)), (9, 5), (10, 10), (1, 1)),
+                op(T(np.zeros((4, 5, 3), dt)), T(np.ones((5, 3), dt)), (0, 0, 0), (1, 5, 3), (1, 1, 1))]
+    x = T(_f32(4, 5, seed=6))
+    out += [op(x, T(_f32(3, 5, seed=7)), (1, 0), (3, 5), (1, 1)), op(x, T(_f32(2, 5, seed=8)), [1, 0], [3, 5], [1, 1]),
+            op(x, T(_f32(2, 5, seed=8)), (-3,), (-1,), (1,))]
+    w = T(np.arange(20, dtype=np.float32).reshape(4, 5))
+    out.append(ms.grad(lambda a, b: (op(a, b, (1, 0), (3, 5), (1, 1)) * w).sum(), (0, 1))(x, T(_f32(2, 5, seed=9))))
+    out += [_raised(lambda a=a: op(x, T(_f32(2, 5, seed=8)), *a)) for a in
+            (((1, 0), (3, 5), (2, 1)), ((3, 0), (1, 5), (-1, 1)), ((2, 0), (2, 5), (1, 1)))]
+    out.append(_raised(lambda: op(x, T(np.ones((2, 5), np.int32)), (1, 0), (3, 5), (1, 1))))
+    return out
