@@ -48,6 +48,7 @@ _IMPORT_FROM = dis.opmap.get("IMPORT_FROM")
 # keeps in another module: names the identity homes do not find are looked up there.
 _FALLBACK_MODULES = {
     "mindspore.ops.operations.comm_ops": "msjax.ops.operations",
+    "mindspore.ops.operations.sparse_ops": "msjax.ops.operations",
     "mindspore.dataset.core.validator_helpers": "msjax.dataset.config",
     # parallel.nn's cells are classes of their own in MindSpore; msjax keeps them in the nn layer
     "mindspore.parallel.nn": "msjax.nn.wrap._parallel_nn",

@@ -1737,3 +1737,26 @@ def case_tensor_copy_slices(ms):
             (((1, 0), (3, 5), (2, 1)), ((3, 0), (1, 5), (-1, 1)), ((2, 0), (2, 5), (1, 1)))]
     out.append(_raised(lambda: op(x, T(np.ones((2, 5), np.int32)), (1, 0), (3, 5), (1, 1))))
     return out
+
+
+def case_csr_sparse_matrix_to_sparse_tensor(ms):
+    """``ops.operations.sparse_ops.CSRSparseMatrixToSparseTensor`` (tests/st/ops/test_ops_sparse_csr_to_sparse.py):
+    2-D and batched 3-D CSR matrices (empty rows, an empty batch) to COO, Float32/Float64/Complex64 values,
+    Int32 indices (MindSpore's CPU kernel misreads Int64 ones); its ValueError for a rank-4 shape and
+    TypeError for integer values."""
+    from importlib import import_module
+    op = import_module(ms.__name__ + ".ops.operations.sparse_ops").CSRSparseMatrixToSparseTensor()
+    T = ms.Tensor
+
+    def i32(*v):
+        return T(np.array(v, np.int32))
+
+    out = []
+    for vt in (np.float32, np.float64, np.complex64):
+        vals = T((np.arange(1, 5) * 1.5).astype(vt))
+        out.append(op(i32(3, 4), i32(0, 4), i32(0, 2, 2, 4), i32(1, 3, 0, 2), vals))
+        out.append(op(i32(3, 2, 4), i32(0, 3, 3, 4), i32(0, 1, 3, 0, 0, 0, 0, 0, 1), i32(1, 3, 0, 2), vals))
+    vals = T(np.array([1.5, 2.5, 3.5], np.float32))
+    out.append(_raised(lambda: op(i32(3, 4, 5, 6), i32(0, 3), i32(0, 2, 2, 3), i32(1, 3, 0), vals)))
+    out.append(_raised(lambda: op(i32(3, 4), i32(0, 3), i32(0, 2, 2, 3), i32(1, 3, 0), i32(1, 2, 3))))
+    return out
