@@ -52,6 +52,7 @@ _FALLBACK_MODULES = {
     "mindspore.ops.operations.math_ops": "msjax.ops.operations",
     "mindspore.ops.operations.array_ops": "msjax.ops.operations",
     "mindspore.ops.operations.nn_ops": "msjax.ops.operations",
+    "mindspore.ops.operations.sparse_ops": "msjax.ops.operations",
     "mindspore.dataset.core.validator_helpers": "msjax.dataset.config",
     # parallel.nn's cells are classes of their own in MindSpore; msjax keeps them in the nn layer
     "mindspore.parallel.nn": "msjax.nn.wrap._parallel_nn",
@@ -133,7 +134,8 @@ _PRIVATE_NAMES = {
     "mindspore.ops.function.nn_func": {"interpolate_ext": "msjax.mint._function_ext"},
     "mindspore.ops.function.grad.grad_func": {"custom_vjp": "msjax._core.custom_grad"},
     "mindspore.ops.operations._inner_ops": {"ConvertToDynamic": "msjax.ops._impl.dynamic_shape",
-                                            "ClipByNorm": "msjax.ops._impl.clip"},
+                                            "ClipByNorm": "msjax.ops._impl.clip",
+                                            "TensorCopySlices": "msjax.ops.operations"},
     "mindspore.ops.composite.base": {"GradOperation": "msjax._core.grad", "HyperMap": "msjax.ops.composite",
                                      "MultitypeFuncGraph": "msjax.ops.composite", "Map": "msjax.ops.composite"},
 }
@@ -230,6 +232,10 @@ def lookup(path, name):
         mod = importlib.import_module(fallback)
         if name in vars(mod):
             return vars(mod)[name]
+    if path == "mindspore.ops.auto_generate.gen_ops_prim":   # generated instances: tracev2_grad_op = TraceV2Grad()
+        cls = importlib.import_module("msjax.ops.auto_generate.gen_ops_prim").primitive_for_instance(name)
+        if cls is not None:
+            return cls()
     raise LookupError(sub)
 
 

@@ -2284,4 +2284,136 @@ def case_embedding_ids_out_of_range(ms):
     net = emb()
     out.append(ms.grad(lambda i: (net(i) * 3.0).sum(), None, net.trainable_params())(T(np.array([1, -1, 1],
                                                                                                np.int32))))
+
+
+def case_svd_signs_and_grad(ms):
+    """``ops.svd`` (tests/st/ops/test_ops_svd.py): the signs of MindSpore's CPU kernel (Eigen's JacobiSVD)
+    for tall, wide, square and batched matrices, thin and full, float32 and float64; ``ms.grad`` of
+    ``sum(s) + sum(u) + sum(v)`` (depends on those signs; full ``u``/``v`` where ``|m - n| == 1``),
+    of ``s`` alone, and the bprop's RuntimeError (``full_matrices`` with ``|m - n| > 1``) and
+    TypeError (complex input). The 6 x 5 matrix is float64 only: float32 gradients there differ
+    from MindSpore's by ~4e-5 relative (rounding amplified by ``1 / (s_i^2 - s_j^2)``)."""
+    T, ops = ms.Tensor, ms.ops
+
+    def total(full):
+        def f(t):
+            s, u, v = ops.svd(t, full, True)
+            return s.sum() + u.sum() + v.sum()
+        return f
+
+    out = []
+    for i, shape in enumerate(((3, 2), (2, 3), (3, 3), (4, 3), (3, 4), (5, 3), (2, 3, 2), (6, 5))):
+        for dt in (np.float32, np.float64)[shape == (6, 5):]:
+            x = T(np.random.RandomState(i).randn(*shape).astype(dt))
+            for full in (False, True):
+                out.append(ops.svd(x, full, True))
+                out.append(_raised(lambda f=total(full), x=x: ms.grad(f)(x)))
+            out.append(ms.grad(lambda t: ops.svd(t, False, False).sum())(x))
+    ar = T(np.arange(6).reshape(3, 2).astype(np.float32))
+    out.append([ms.grad(total(full))(ar) for full in (False, True)])
+    c = T(np.array([[1 + 1j, 2], [3, 4j], [1, 1]], np.complex64))
+    out.append(_raised(lambda: ms.grad(total(False))(c)))
+    return out
+
+
+def case_tracev2_grad_op(ms):
+    """``ops.auto_generate.tracev2_grad_op`` (TraceV2Grad, tests/st/ops/test_ops_tracev2_grad.py): ``dout`` on
+    the diagonal ``offset`` of axes ``axis1``/``axis2`` of a zero Tensor of ``shape``, several dtypes, axes
+    and offsets; a tuple ``shape`` is refused."""
+    A, T = ms.ops.auto_generate, ms.Tensor
+    g = A.tracev2_grad_op
+    out = [g(T(_f32(2, seed=1)), T((5, 4, 2))), g(T(_f32(2, seed=1)), T((5, 4, 2)), 0, 0, 1),
+           g(T(np.float32(3.0)), T((3, 4)), 1, 1, 0), g(T(_f32(5, seed=2)), T((6, 5, 5)), -1, 0, 1),
+           g(T(_f32(3, 8, seed=3)), T((2, 3, 6, 8)), 0, 2, 0), g(T(_f32(3, 8, seed=3)), T((2, 3, 6, 8)), 2, -2, 0),
+           g(T(np.float64(2.0)), T((2, 2)), 0, 0, 1), g(T(np.float16(2.0)), T((3, 3)), -2, 0, 1),
+           g(T(np.int32(4)), T((3, 2)), 0, 0, 1), A.TraceV2Grad()(T(np.float32(1.0)), T((2, 3)), 5, 0, 1)]
+    out.append(_raised(lambda: g(T(np.float32(3.0)), (3, 4), -1, 0, 1)))
+    return out
+
+
+def case_convert_to_dynamic_grad(ms):
+    """``ops.operations._inner_ops.ConvertToDynamic`` (tests/st/ops/dynamic_shape/grad/test_grad_of_dynamic.py):
+    the value and its gradient pass through, shape or rank marked dynamic; ``F.is_sequence_value_unknown``
+    of a PyNative shape."""
+    from importlib import import_module
+    inner = import_module(ms.__name__ + ".ops.operations._inner_ops")
+    F, T = ms.ops.functional, ms.Tensor
+    x = T(_f32(2, 3, seed=4))
+    out = [inner.ConvertToDynamic()(x), inner.ConvertToDynamic(is_dynamic_rank=True)(x),
+           inner.ConvertToDynamic()(T(np.array([1, 2], np.int32))),
+           F.is_sequence_value_unknown(x.shape), F.is_sequence_shape_unknown(x.shape)]
+    conv = inner.ConvertToDynamic(is_dynamic_rank=False)
+    out.append(ms.grad(lambda t: (conv(t) * t).sum())(x))
+    return out
+
+
+def case_vmap_out_axes_sequence(ms):
+    """``ops.vmap(..., out_axes=(0,))`` of a one-Tensor function (tests/st/ops/test_ops_triu.py's vmap of
+    ``ops.triu``): a sequence of one axis at the top level, and MindSpore's RuntimeErrors for a nested axis
+    and for sizes that do not match the results."""
+    ops, T = ms.ops, ms.Tensor
+    x = T(_f32(2, 4, 3, seed=5))
+
+    def one(t):
+        return ops.triu(t, 1)
+
+    def two(t):
+        return t * 2, t + 1
+
+    def by_k(t, k):
+        return ops.triu(t, k)
+
+    out = [ops.vmap(one, in_axes=0, out_axes=(0,))(x), ops.vmap(one, in_axes=0, out_axes=[1])(x),
+           ops.vmap(by_k, in_axes=(0, None), out_axes=(0,))(x, -1),
+           ops.vmap(two, in_axes=0, out_axes=(0, 1))(x)]
+    out += [_raised(lambda a=a: ops.vmap(one, in_axes=0, out_axes=a)(x)) for a in (((0,),), (0, 0))]
+    out.append(_raised(lambda: ops.vmap(two, in_axes=0, out_axes=(0,))(x)))
+    return out
+
+
+def case_tensor_copy_slices(ms):
+    """``ops.operations._inner_ops.TensorCopySlices`` (tests/st/ops/test_tensor_copy_slices.py,
+    cpu/test_tensor_copy_slices_op.py): slices of leading axes, a value of more elements than the slice,
+    list arguments, four dtypes and bool; the gradients of ``x`` and ``value``; MindSpore's errors for a
+    step other than 1, an empty or reversed slice and mixed dtypes."""
+    from importlib import import_module
+    op = import_module(ms.__name__ + ".ops.operations._inner_ops").TensorCopySlices()
+    T = ms.Tensor
+    out = []
+    for dt in (np.int64, np.int32, np.float64, np.float32, np.bool_):
+        out += [op(T(np.zeros((10,), dt)), T(np.ones((5,), dt)), (5,), (10,), (1,)),
+                op(T(np.zeros((10, 10), dt)), T(np.ones((5, 10), dt)), (0,), (5,), (1,)),
+                op(T(np.zeros((10, 10), dt)), T(np.ones((5,), dt)), (9, 5), (10, 10), (1, 1)),
+                op(T(np.zeros((4, 5, 3), dt)), T(np.ones((5, 3), dt)), (0, 0, 0), (1, 5, 3), (1, 1, 1))]
+    x = T(_f32(4, 5, seed=6))
+    out += [op(x, T(_f32(3, 5, seed=7)), (1, 0), (3, 5), (1, 1)), op(x, T(_f32(2, 5, seed=8)), [1, 0], [3, 5], [1, 1]),
+            op(x, T(_f32(2, 5, seed=8)), (-3,), (-1,), (1,))]
+    w = T(np.arange(20, dtype=np.float32).reshape(4, 5))
+    out.append(ms.grad(lambda a, b: (op(a, b, (1, 0), (3, 5), (1, 1)) * w).sum(), (0, 1))(x, T(_f32(2, 5, seed=9))))
+    out += [_raised(lambda a=a: op(x, T(_f32(2, 5, seed=8)), *a)) for a in
+            (((1, 0), (3, 5), (2, 1)), ((3, 0), (1, 5), (-1, 1)), ((2, 0), (2, 5), (1, 1)))]
+    out.append(_raised(lambda: op(x, T(np.ones((2, 5), np.int32)), (1, 0), (3, 5), (1, 1))))
+    return out
+
+
+def case_csr_sparse_matrix_to_sparse_tensor(ms):
+    """``ops.operations.sparse_ops.CSRSparseMatrixToSparseTensor`` (tests/st/ops/test_ops_sparse_csr_to_sparse.py):
+    2-D and batched 3-D CSR matrices (empty rows, an empty batch) to COO, Float32/Float64/Complex64 values,
+    Int32 indices (MindSpore's CPU kernel misreads Int64 ones); its ValueError for a rank-4 shape and
+    TypeError for integer values."""
+    from importlib import import_module
+    op = import_module(ms.__name__ + ".ops.operations.sparse_ops").CSRSparseMatrixToSparseTensor()
+    T = ms.Tensor
+
+    def i32(*v):
+        return T(np.array(v, np.int32))
+
+    out = []
+    for vt in (np.float32, np.float64, np.complex64):
+        vals = T((np.arange(1, 5) * 1.5).astype(vt))
+        out.append(op(i32(3, 4), i32(0, 4), i32(0, 2, 2, 4), i32(1, 3, 0, 2), vals))
+        out.append(op(i32(3, 2, 4), i32(0, 3, 3, 4), i32(0, 1, 3, 0, 0, 0, 0, 0, 1), i32(1, 3, 0, 2), vals))
+    vals = T(np.array([1.5, 2.5, 3.5], np.float32))
+    out.append(_raised(lambda: op(i32(3, 4, 5, 6), i32(0, 3), i32(0, 2, 2, 3), i32(1, 3, 0), vals)))
+    out.append(_raised(lambda: op(i32(3, 4), i32(0, 3), i32(0, 2, 2, 3), i32(1, 3, 0), i32(1, 2, 3))))
     return out

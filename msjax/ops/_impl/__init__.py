@@ -37,10 +37,11 @@ Where an op lives:
 * ``matrix_diag_v3``: MatrixDiagV3/MatrixDiagPartV3/MatrixSetDiagV3 (array_ops' aligned diagonal bands);
   ``sequence_ops``: ``_sequence_ops``' Primitives on tuples and lists.
 * ``dynamic_shape``: ConvertToDynamic and the is_sequence_*_unknown questions (nothing is unknown in msjax).
+* ``copy_slices``: TensorCopySlices; ``sparse_csr``: CSRSparseMatrixToSparseTensor.
 """
 from . import math, alpha_ext, special, bessel_second, truncate, comparison, reduction, linalg  # noqa: F401
 from . import creation, array, indexing  # noqa: F401
 from . import activation, conv, pooling, max_unpool, normalization, dropout, image, spectral, fft, loss, rnn  # noqa: F401
 from . import random, random_samplers, random_rejection, random_cauchy, state, optim, clip, detection, composite  # noqa: F401
 from . import deprecated, lstm, no_repeat_ngram  # noqa: F401
-from . import tensor_methods, tensor_dump, function_ext, upsample_ext, sequence_ops  # noqa: F401
+from . import tensor_methods, tensor_dump, function_ext, upsample_ext, sequence_ops, copy_slices, sparse_csr  # noqa: F401

@@ -233,16 +233,25 @@ def _out_arrays(out):
                        f"got {type(out).__name__}.")
 
 
-def _move_out(out, spec):
+def _move_out(out, spec, top=True):
+    """The batched outputs ``out`` with their batch axis moved to ``spec`` (``out_axes``). As MindSpore,
+    a single output takes a sequence of one axis at the top level (``out_axes=(0,)``)."""
     if isinstance(out, tuple):
         if isinstance(spec, (tuple, list)):
             if len(spec) != len(out):
-                raise RuntimeError(f"The 'out_axes' of 'vmap' must match the outputs: {len(spec)} axes for "
-                                   f"{len(out)} outputs.")
-            return tuple(_move_out(o, s) for o, s in zip(out, spec))
-        return tuple(_move_out(o, spec) for o in out)
+                raise RuntimeError(f"The size of vmap's 'out_axes' should be equal to the number of results of "
+                                   f"'fn': {len(out)}, but got size: {len(spec)}.")
+            return tuple(_move_out(o, s, False) for o, s in zip(out, spec))
+        return tuple(_move_out(o, spec, False) for o in out)
     if isinstance(spec, (tuple, list)):
-        raise RuntimeError("The 'out_axes' of 'vmap' has more levels than the output.")
+        if top and len(spec) != 1:
+            raise RuntimeError(f"The size of vmap's 'out_axes' should be equal to the result size: 1, but got "
+                               f"size: {len(spec)}.")
+        if not top or isinstance(spec[0], (tuple, list)):
+            inner = spec if not top else spec[0]
+            raise RuntimeError(f"The axis in vmap's 'out_axes' should be a None or a scalar of type Int64Imm, but "
+                               f"got a ({', '.join(str(a) for a in inner)}).")
+        spec = spec[0]
     if spec is None:
         return wrap(out[0])
     nd = out.ndim

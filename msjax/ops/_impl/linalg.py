@@ -28,7 +28,8 @@ from ._util import arr, operand_pair, shape_text, to_array, wrap
 from .math import (_abs, _dispatch, _dn, _float_input, _is_bool, _is_float, _need_tensor, _norm_axes, _norm_axis, _out,
                    _tensor_method)
 from .reduction import _arg_with_value
-from . import matmul_onednn
+from . import matmul_onednn, svd_eigen
+from .array import _ints
 from ...parallel import _apply
 
 _FLOATS = (jnp.float16, jnp.float32, jnp.float64)
@@ -515,6 +516,39 @@ _tensor_method("tensor_m_trace", "trace", _tensor_trace,
                "``Tensor.trace(offset=0, axis1=0, axis2=1, dtype=None)``: integers sum to Int64.")
 
 
+def _arg_kind(a):
+    if isinstance(a, Tensor):
+        return "Tensor"
+    if isinstance(a, (tuple, list)):
+        inner = ", ".join(type(v).__name__ for v in a)
+        return f"{'Tuple' if isinstance(a, tuple) else 'List'}<{inner}>"
+    return type(a).__name__
+
+
+@op("tracev2_grad", primitive="TraceV2Grad", family="math")
+def tracev2_grad(dout, shape, offset=0, axis1=1, axis2=0):
+    """``TraceV2Grad()(dout, shape, offset=0, axis1=1, axis2=0)`` (``ops.auto_generate.tracev2_grad_op``):
+    the gradient of ``trace(x, offset, axis1, axis2)`` for an ``x`` of ``shape`` (an integer Tensor):
+    ``dout`` on that diagonal, zeros elsewhere."""
+    if not isinstance(dout, Tensor) or not isinstance(shape, Tensor) or not all(
+            isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in (offset, axis1, axis2)):
+        shown = (f"dout={_arg_kind(dout)}, shape={_arg_kind(shape)}, offset={_arg_kind(offset)}, "
+                 f"axis1={_arg_kind(axis1)}, axis2={_arg_kind(axis2)}")
+        raise TypeError(f'Failed calling TraceV2Grad with "TraceV2Grad()({shown})".\nThe valid calling should be: \n'
+                        '"TraceV2Grad()(dout=<Tensor>, shape=<Tensor>, offset=<int>, axis1=<int>, axis2=<int>)".')
+    dims = _ints(shape, "shape", "TraceV2Grad")
+    g, nd = dout._data, len(dims)
+    a1, a2 = int(axis1) % nd, int(axis2) % nd
+    rows, cols = dims[a1], dims[a2]
+    r0, c0 = (0, int(offset)) if offset >= 0 else (-int(offset), 0)
+    size = max(0, min(rows - r0, cols - c0))
+    rest = tuple(d for i, d in enumerate(dims) if i not in (a1, a2))
+    z = jnp.zeros(rest + (rows, cols), g.dtype)
+    idx = jnp.arange(size)
+    z = z.at[..., r0 + idx, c0 + idx].set(jnp.broadcast_to(jnp.reshape(g, rest + (1,)), rest + (size,)))
+    return wrap(jnp.moveaxis(z, (-2, -1), (a1, a2)))
+
+
 def _svd_arrays(x, full_matrices, compute_uv):
     if not _is_float(x) or x.dtype == jnp.float16:
         raise TypeError(f"For 'Svd', the input must be Float32, Float64, Complex64 or Complex128, but got "
@@ -522,15 +556,20 @@ def _svd_arrays(x, full_matrices, compute_uv):
     if x.ndim < 2:
         raise ValueError(f"For 'Svd', the rank of the input must be >= 2, but got {x.ndim}.")
     if not compute_uv:
-        return jnp.linalg.svd(x, full_matrices=False, compute_uv=False), None, None
-    u, s, vh = jnp.linalg.svd(x, full_matrices=full_matrices)
-    return s, u, jnp.conj(jnp.swapaxes(vh, -1, -2))
+        return svd_eigen.svd_values(x), None, None
+    return svd_eigen.svd_like_eigen(x, full_matrices)
 
 
 @op("svd", family="math")
 def svd(input, full_matrices=False, compute_uv=True):
     """``ops.svd(input, full_matrices=False, compute_uv=True)``: ``(s, u, v)`` with
-    ``input = u @ diag(s) @ v^H``; only ``s`` when ``compute_uv=False``."""
+    ``input = u @ diag(s) @ v^H``; only ``s`` when ``compute_uv=False``.
+
+    The singular vectors take the signs of MindSpore's CPU kernel (Eigen's ``JacobiSVD``, replayed
+    in ``svd_eigen``) for real matrices of fewer than 16 columns, so gradients of functions of
+    ``u``/``v`` match MindSpore's; wider matrices (Eigen's divide and conquer there) and complex
+    ones keep LAPACK's signs and phases. The gradient refuses complex inputs and
+    ``full_matrices=True`` with ``|m - n| > 1`` as MindSpore's bprop does."""
     _need_tensor("svd", "input", input)
     s, u, v = _svd_arrays(input._data, full_matrices, compute_uv)
     if not compute_uv:

@@ -13,3 +13,10 @@ from .gen_ops_prim import *  # noqa: F401,F403
 from . import gen_ops_def, gen_ops_prim  # noqa: F401
 
 __all__ = gen_ops_prim.__all__ + gen_ops_def.__all__
+
+
+def __getattr__(name):
+    """MindSpore's ``<op>_op`` instances (``from .gen_ops_prim import *`` there) are ``gen_ops_prim``'s."""
+    if name.endswith("_op"):
+        return getattr(gen_ops_prim, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
