@@ -2025,3 +2025,34 @@ def case_compile_config_names(ms):
     from importlib import import_module
     cc = import_module(ms.__name__ + "._extends.parse.compile_config")
     return [[n, getattr(cc, n)] for n in sorted(dir(cc)) if n.isupper()]
+
+
+def case_grad_ops_logsoftmax_stridedslice(ms):
+    """``_grad_ops.LogSoftmaxGrad`` and ``StridedSliceGrad`` (tests/st/ops/dynamic_shape/test_logsoftmax_grad_dyn.py,
+    grad/test_strided_slice_grad.py): values over each axis, StridedSliceGrad with strides and the
+    begin/end/shrink masks (MindSpore 2.10's CPU kernel gives zeros for a negative stride), StridedSliceGrad's gradient (MindSpore has none for
+    LogSoftmaxGrad), and LogSoftmaxGrad's axis error."""
+    from importlib import import_module
+    G, T = import_module(ms.__name__ + ".ops.operations._grad_ops"), ms.Tensor
+    y, d = T(_f32(4, 5, seed=1)), T(_f32(4, 5, seed=2))
+    out = [G.LogSoftmaxGrad()(y, d), G.LogSoftmaxGrad(0)(y, d), G.LogSoftmaxGrad(-2)(y, d),
+           G.LogSoftmaxGrad()(T(_f32(2, 3, 4, seed=3)), T(_f32(2, 3, 4, seed=4)))]
+    x_shape = (3, 4, 5)
+    for masks, begin, end, strides in (((0, 0, 0, 0, 0), (1, 0, 2), (3, 1, 3), (1, 1, 1)),
+                                       ((0, 0, 0, 0, 0), (0, 1, 1), (3, 4, 5), (2, 2, 3)),
+                                       ((1, 2, 0, 0, 0), (2, 1, 0), (0, 3, 5), (1, 1, 2)),
+                                       ((0, 0, 0, 0, 2), (0, 1, 1), (2, 2, 4), (1, 1, 1))):
+        shape = ms.ops.StridedSlice(*masks)(T(np.zeros(x_shape, np.float32)), begin, end, strides).shape
+        out.append(G.StridedSliceGrad(*masks)(T(_f32(*shape, seed=5)), x_shape, begin, end, strides))
+
+    class Net(ms.nn.Cell):
+        def __init__(self, op):
+            super().__init__()
+            self.op = op
+
+        def construct(self, *args):
+            return self.op(*args)
+    grad = ms.ops.GradOperation(get_all=True)
+    out.append(grad(Net(G.StridedSliceGrad()))(T(_f32(2, 1, 1, seed=6)), x_shape, (1, 0, 2), (3, 1, 3), (1, 1, 1))[0])
+    out.append(_raised(lambda: G.LogSoftmaxGrad(2)(y, d)))
+    return out

@@ -1,0 +1,48 @@
+"""``mindspore.ops.operations._grad_ops``: the backward Primitives MindSpore's own tests call directly
+(``LogSoftmaxGrad``, ``StridedSliceGrad``). Each is written from its forward op: the same values MindSpore's
+backward kernels give; their own gradients are those of these formulas."""
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+
+from ..._core.registry import Primitive
+from ._util import arr, wrap
+from .array import _strided_slice
+
+__all__ = ["LogSoftmaxGrad", "StridedSliceGrad"]
+
+
+class LogSoftmaxGrad(Primitive):
+    """``LogSoftmaxGrad(axis=-1)(out, dout)``: LogSoftmax's input gradient from its output ``out``:
+    ``dout - exp(out) * sum(dout, axis)``. Differs from MindSpore: it has a gradient (MindSpore's raises
+    ``RuntimeError: Illegal primitive LogSoftmaxGrad's bprop not defined``)."""
+
+    def __init__(self, axis=-1):
+        super().__init__()
+        self.axis, self._attrs = axis, {}
+
+    def __call__(self, out, dout):
+        y, dy = arr(out), arr(dout)
+        if not -y.ndim <= self.axis < y.ndim:
+            raise ValueError(f"For primitive[LogSoftmaxGrad], the axis must be in [{-y.ndim},{y.ndim}), "
+                             f"but got {self.axis}.")
+        return wrap(dy - jnp.exp(y) * jnp.sum(dy, axis=self.axis, keepdims=True))
+
+
+class StridedSliceGrad(Primitive):
+    """``StridedSliceGrad(begin_mask=0, end_mask=0, ellipsis_mask=0, new_axis_mask=0, shrink_axis_mask=0)
+    (dy, shapex, begin, end, strides)``: zeros of shape ``shapex`` with ``dy`` written where
+    ``StridedSlice`` with the same arguments reads (its input gradient)."""
+
+    def __init__(self, begin_mask=0, end_mask=0, ellipsis_mask=0, new_axis_mask=0, shrink_axis_mask=0):
+        super().__init__()
+        self._masks = (begin_mask, end_mask, ellipsis_mask, new_axis_mask, shrink_axis_mask)
+        self.begin_mask, self.end_mask, self.ellipsis_mask, self.new_axis_mask, self.shrink_axis_mask = self._masks
+        self._attrs = {}
+
+    def __call__(self, dy, shapex, begin, end, strides):
+        g = arr(dy)
+        zeros = jnp.zeros(tuple(int(d) for d in shapex), g.dtype)
+        _, back = jax.vjp(lambda x: arr(_strided_slice(x, begin, end, strides, *self._masks)), zeros)
+        return wrap(back(g)[0])
