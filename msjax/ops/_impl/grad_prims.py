@@ -33,7 +33,8 @@ class LogSoftmaxGrad(Primitive):
 class StridedSliceGrad(Primitive):
     """``StridedSliceGrad(begin_mask=0, end_mask=0, ellipsis_mask=0, new_axis_mask=0, shrink_axis_mask=0)
     (dy, shapex, begin, end, strides)``: zeros of shape ``shapex`` with ``dy`` written where
-    ``StridedSlice`` with the same arguments reads (its input gradient)."""
+    ``StridedSlice`` with the same arguments reads (its input gradient). Differs from MindSpore: a negative
+    stride writes ``dy`` where the slice reads (MindSpore 2.10's CPU kernel returns zeros)."""
 
     def __init__(self, begin_mask=0, end_mask=0, ellipsis_mask=0, new_axis_mask=0, shrink_axis_mask=0):
         super().__init__()
