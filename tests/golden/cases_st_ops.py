@@ -2056,3 +2056,35 @@ def case_grad_ops_logsoftmax_stridedslice(ms):
     out.append(grad(Net(G.StridedSliceGrad()))(T(_f32(2, 1, 1, seed=6)), x_shape, (1, 0, 2), (3, 1, 3), (1, 1, 1))[0])
     out.append(_raised(lambda: G.LogSoftmaxGrad(2)(y, d)))
     return out
+
+
+def case_resize_nearest_neighbor_v2(ms):
+    """``array_ops.ResizeNearestNeighborV2`` and ``_grad_ops.ResizeNearestNeighborV2Grad`` (tests/st/ops/
+    dynamic_shape): up and down sizes in each mode (asymmetric, align_corners, half_pixel_centers), a
+    tuple size, UInt8 images (Int32 ones raise), the gradient through it, the Grad Primitive's values, and the size/rank errors."""
+    from importlib import import_module
+    A, G, T = (import_module(ms.__name__ + ".ops.operations.array_ops"),
+               import_module(ms.__name__ + ".ops.operations._grad_ops"), ms.Tensor)
+    x = T(_f32(2, 3, 3, 4, seed=1))
+    out = []
+    for kw in ({}, {"align_corners": True}, {"half_pixel_centers": True}):
+        for size in ((5, 3), (2, 7), (1, 1), (6, 8)):
+            out.append(A.ResizeNearestNeighborV2(**kw)(x, T(np.array(size, np.int32))))
+        out.append(G.ResizeNearestNeighborV2Grad(**kw)(T(_f32(2, 3, 5, 7, seed=2)), T(np.array([3, 4], np.int32))))
+
+        class Net(ms.nn.Cell):
+            def __init__(self, op):
+                super().__init__()
+                self.op = op
+
+            def construct(self, a, s):
+                return self.op(a, s)
+        out.append(ms.ops.GradOperation(get_all=True, sens_param=True)(Net(A.ResizeNearestNeighborV2(**kw)))(
+            x, T(np.array([5, 2], np.int32)), T(_f32(2, 3, 5, 2, seed=3)))[0])
+    out += [A.ResizeNearestNeighborV2()(x, (2, 2)),
+            A.ResizeNearestNeighborV2()(T(np.arange(12, dtype=np.uint8).reshape(1, 1, 3, 4)), T(np.array([4, 6], np.int32))),
+            _raised(lambda: A.ResizeNearestNeighborV2()(T(np.ones((1, 1, 2, 2), np.int32)), T(np.array([4, 6], np.int32)))),
+            _raised(lambda: A.ResizeNearestNeighborV2()(x, T(np.array([0, 2], np.int32)))),
+            _raised(lambda: A.ResizeNearestNeighborV2()(T(np.ones((3, 4), np.float32)), T(np.array([2, 2], np.int32)))),
+            _raised(lambda: A.ResizeNearestNeighborV2()(x, T(np.array([2, 2, 2], np.int32))))]
+    return out

@@ -1,5 +1,5 @@
 """``mindspore.ops.operations._grad_ops``: the backward Primitives MindSpore's own tests call directly
-(``LogSoftmaxGrad``, ``StridedSliceGrad``). Each is written from its forward op: the same values MindSpore's
+(``LogSoftmaxGrad``, ``StridedSliceGrad``, ``ResizeNearestNeighborV2Grad``). Each is written from its forward op: the same values MindSpore's
 backward kernels give; their own gradients are those of these formulas."""
 from __future__ import annotations
 
@@ -9,8 +9,9 @@ import jax.numpy as jnp
 from ..._core.registry import Primitive
 from ._util import arr, wrap
 from .array import _strided_slice
+from .image import _resize_nearest, _v2_size
 
-__all__ = ["LogSoftmaxGrad", "StridedSliceGrad"]
+__all__ = ["LogSoftmaxGrad", "StridedSliceGrad", "ResizeNearestNeighborV2Grad"]
 
 
 class LogSoftmaxGrad(Primitive):
@@ -46,4 +47,21 @@ class StridedSliceGrad(Primitive):
         g = arr(dy)
         zeros = jnp.zeros(tuple(int(d) for d in shapex), g.dtype)
         _, back = jax.vjp(lambda x: arr(_strided_slice(x, begin, end, strides, *self._masks)), zeros)
+        return wrap(back(g)[0])
+
+
+class ResizeNearestNeighborV2Grad(Primitive):
+    """``ResizeNearestNeighborV2Grad(align_corners=False, half_pixel_centers=False)(grads, size)``: the input
+    gradient of ``ResizeNearestNeighborV2`` for an (N, C, *size) image: each output gradient added into
+    the pixel it was read from."""
+
+    def __init__(self, align_corners=False, half_pixel_centers=False):
+        super().__init__()
+        self.align_corners, self.half_pixel_centers, self._attrs = align_corners, half_pixel_centers, {}
+
+    def __call__(self, grads, size):
+        g = arr(grads)
+        mode = "half_pixel" if self.half_pixel_centers else "asymmetric"
+        zeros = jnp.zeros(g.shape[:2] + _v2_size(size), g.dtype)
+        _, back = jax.vjp(lambda x: _resize_nearest(x, g.shape[2:], mode, self.align_corners), zeros)
         return wrap(back(g)[0])
