@@ -1798,6 +1798,18 @@ def case_err_tensor_shape_list(ms):
     return ms.ops.TensorShape()([1, 2])
 
 
+def _op_cell(ms, op):
+    """A Cell whose ``construct(a, b)`` is ``op(a, b)`` (GradOperation of a Primitive)."""
+    class OpCell(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.op = op
+
+        def construct(self, a, b):
+            return self.op(a, b)
+    return OpCell()
+
+
 def case_xlogy_xdivy_nextafter_primitives(ms):
     """``ops.Xlogy``, ``ops.Xdivy``, ``ops.NextAfter`` (tests/st/ops/dynamic_shape/grad): values with zeros in
     either input, broadcasting, float16/float64, and each one's input gradients in a GradOperation net."""
@@ -1808,15 +1820,7 @@ def case_xlogy_xdivy_nextafter_primitives(ms):
     for prim in (ops.Xlogy(), ops.Xdivy(), ops.NextAfter()):
         out += [prim(x, y), prim(T(_f32(2, 3, seed=1)), T(np.abs(_f32(3, seed=2)) + 0.5)),
                 prim(T(np.array([0.0, 1.5], np.float64)), T(np.array([0.1, 2.0], np.float64)))]
-
-        class Net(ms.nn.Cell):
-            def __init__(self, p):
-                super().__init__()
-                self.p = p
-
-            def construct(self, a, b):
-                return self.p(a, b)
-        out.append(ops.GradOperation(get_all=True)(Net(prim))(x, y))
+        out.append(ops.GradOperation(get_all=True)(_op_cell(ms, prim))(x, y))
     out += [ops.Xlogy()(T(np.array([1.0, 2.0], np.float16)), T(np.array([3.0, 0.5], np.float16))),
             ops.Xdivy()(T(np.array([0.0, 2.0], np.float16)), T(np.array([0.0, 4.0], np.float16)))]
     return out
@@ -2071,15 +2075,7 @@ def case_resize_nearest_neighbor_v2(ms):
         for size in ((5, 3), (2, 7), (1, 1), (6, 8)):
             out.append(A.ResizeNearestNeighborV2(**kw)(x, T(np.array(size, np.int32))))
         out.append(G.ResizeNearestNeighborV2Grad(**kw)(T(_f32(2, 3, 5, 7, seed=2)), T(np.array([3, 4], np.int32))))
-
-        class Net(ms.nn.Cell):
-            def __init__(self, op):
-                super().__init__()
-                self.op = op
-
-            def construct(self, a, s):
-                return self.op(a, s)
-        out.append(ms.ops.GradOperation(get_all=True, sens_param=True)(Net(A.ResizeNearestNeighborV2(**kw)))(
+        out.append(ms.ops.GradOperation(get_all=True, sens_param=True)(_op_cell(ms, A.ResizeNearestNeighborV2(**kw)))(
             x, T(np.array([5, 2], np.int32)), T(_f32(2, 3, 5, 2, seed=3)))[0])
     out += [A.ResizeNearestNeighborV2()(x, (2, 2)),
             A.ResizeNearestNeighborV2()(T(np.arange(12, dtype=np.uint8).reshape(1, 1, 3, 4)), T(np.array([4, 6], np.int32))),
