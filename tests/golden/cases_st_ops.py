@@ -2084,3 +2084,29 @@ def case_resize_nearest_neighbor_v2(ms):
             _raised(lambda: A.ResizeNearestNeighborV2()(T(np.ones((3, 4), np.float32)), T(np.array([2, 2], np.int32)))),
             _raised(lambda: A.ResizeNearestNeighborV2()(x, T(np.array([2, 2, 2], np.int32))))]
     return out
+
+
+def case_betainc_primitive(ms):
+    """``math_ops.Betainc`` (tests/st/ops/dynamic_shape/grad/test_betainc.py): values inside ``[0, 1]`` and at
+    its ends, NaN outside, Float64, 0-D inputs, the gradients (``x`` only), and the dtype/shape errors."""
+    from importlib import import_module
+    B, T = import_module(ms.__name__ + ".ops.operations.math_ops").Betainc, ms.Tensor
+    a = T(np.array([0.5, 1.0, 2.0, 3.5, 0.3], np.float32))
+    b = T(np.array([1.5, 2.0, 0.7, 3.0, 4.0], np.float32))
+    x = T(np.array([0.2, 0.5, 0.9, 0.0, 1.0], np.float32))
+    out = [B()(a, b, x), B()(a, b, T(np.array([-0.5, 1.5, 0.9, 1.0, 0.01], np.float32))),
+           B()(T(np.array([1.0, 4.0], np.float64)), T(np.array([2.0, 0.5], np.float64)), T(np.array([0.3, 0.7], np.float64))),
+           B()(T(np.array(0.8, np.float32)), T(np.array(0.4, np.float32)), T(np.array(0.6, np.float32)))]
+
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.op = B()
+
+        def construct(self, p, q, r):
+            return self.op(p, q, r)
+    out.append(ms.ops.GradOperation(get_all=True)(Net())(a, b, T(np.array([0.2, 0.5, 0.9, 0.3, 0.6], np.float32))))
+    out += [_raised(lambda: B()(a, b, T(np.array([0.2, 0.5, 0.9, 0.1, 0.1], np.float64)))),
+            _raised(lambda: B()(a, b, T(np.array([0.2, 0.5], np.float32)))),
+            _raised(lambda: B()(T(np.array([1, 2], np.int32)), T(np.array([1, 2], np.int32)), T(np.array([1, 2], np.int32))))]
+    return out
