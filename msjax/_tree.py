@@ -52,6 +52,7 @@ _FALLBACK_MODULES = {
     "mindspore.ops.operations.math_ops": "msjax.ops.operations",
     "mindspore.ops.operations.array_ops": "msjax.ops.operations",
     "mindspore.ops.operations.nn_ops": "msjax.ops.operations",
+    "mindspore.ops.operations.sparse_ops": "msjax.ops.operations",
     "mindspore.dataset.core.validator_helpers": "msjax.dataset.config",
     # parallel.nn's cells are classes of their own in MindSpore; msjax keeps them in the nn layer
     "mindspore.parallel.nn": "msjax.nn.wrap._parallel_nn",

@@ -2110,3 +2110,49 @@ def case_betainc_primitive(ms):
             _raised(lambda: B()(a, b, T(np.array([0.2, 0.5], np.float32)))),
             _raised(lambda: B()(T(np.array([1, 2], np.int32)), T(np.array([1, 2], np.int32)), T(np.array([1, 2], np.int32))))]
     return out
+
+
+def case_sparse_segment_sqrt_n_mean(ms):
+    """``sparse_ops.SparseSegmentSqrtN``, ``SparseSegmentSqrtNWithNumSegments``, ``SparseSegmentMeanWithNumSegments``
+    (tests/st/ops/dynamic_shape/grad): repeated rows and ids, empty segments, float16/float64, Int64 ids,
+    the gradients of ``x``, and MindSpore's id/index/dtype errors."""
+    from importlib import import_module
+    S, T = import_module(ms.__name__ + ".ops.operations.sparse_ops"), ms.Tensor
+    x = T(np.array([[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12]], np.float32))
+    i, s, s2 = (T(np.array(v, np.int32)) for v in ([0, 1, 2, 1], [0, 0, 1, 1], [0, 0, 2, 2]))
+    n4 = T(np.array([4], np.int32))
+    out = [S.SparseSegmentSqrtN()(x, i, s), S.SparseSegmentSqrtNWithNumSegments()(x, i, s2, n4),
+           S.SparseSegmentMeanWithNumSegments()(x, i, s2, n4),
+           S.SparseSegmentSqrtN()(T(np.array([[1, 2], [3, 4]], np.float16)), T(np.array([0, 1, 1], np.int64)),
+                                  T(np.array([0, 0, 1], np.int64))),
+           S.SparseSegmentMeanWithNumSegments()(T(_f32(3, 2, 2).astype(np.float64)), T(np.array([2, 0], np.int64)),
+                                                T(np.array([1, 3], np.int64)), T(np.array([5], np.int64)))]
+    grad = ms.ops.GradOperation(get_all=True)
+
+    class Net3(ms.nn.Cell):
+        def __init__(self, op):
+            super().__init__()
+            self.op = op
+
+        def construct(self, a, b, c):
+            return self.op(a, b, c)
+
+    class Net4(ms.nn.Cell):
+        def __init__(self, op):
+            super().__init__()
+            self.op = op
+
+        def construct(self, a, b, c, d):
+            return self.op(a, b, c, d)
+    out += [grad(Net3(S.SparseSegmentSqrtN()))(x, i, s)[0],
+            grad(Net4(S.SparseSegmentSqrtNWithNumSegments()))(x, i, s2, n4)[0],
+            grad(Net4(S.SparseSegmentMeanWithNumSegments()))(x, i, s2, n4)[0]]
+    sq = S.SparseSegmentSqrtN()
+    out += [_raised(lambda: sq(x, i, T(np.array([1, 1, 2, 2], np.int32)))), _raised(lambda: sq(x, i, s2)),
+            _raised(lambda: sq(x, T(np.array([0, 5, 1, 1], np.int32)), s)),
+            _raised(lambda: sq(T(np.ones((3, 2), np.int32)), i, s)),
+            _raised(lambda: S.SparseSegmentSqrtNWithNumSegments()(x, i, s2, T(np.array([2], np.int32)))),
+            _raised(lambda: sq(x, i, T(np.array([0, 1], np.int32)))),
+            _raised(lambda: sq(x, T(np.array([0.0, 1, 2, 1], np.float32)), s)),
+            _raised(lambda: S.SparseSegmentMeanWithNumSegments()(x, i, s2, T(np.array([4], np.int64))))]
+    return out
