@@ -2156,3 +2156,36 @@ def case_sparse_segment_sqrt_n_mean(ms):
             _raised(lambda: sq(x, T(np.array([0.0, 1, 2, 1], np.float32)), s)),
             _raised(lambda: S.SparseSegmentMeanWithNumSegments()(x, i, s2, T(np.array([4], np.int64))))]
     return out
+
+
+def case_sparse_tensor_dense_add_matmul(ms):
+    """``sparse_ops.SparseTensorDenseAdd`` and ``SparseTensorDenseMatmul`` (tests/st/ops/dynamic_shape/grad):
+    repeated indices, each adjoint, a tuple shape, the gradients of values and of the dense input, and the
+    dtype/shape errors."""
+    from importlib import import_module
+    S, T = import_module(ms.__name__ + ".ops.operations.sparse_ops"), ms.Tensor
+    ind = T(np.array([[0, 0], [0, 1], [0, 1], [2, 2]], np.int64))
+    val = T(np.array([1, 2, 3, -1.5], np.float32))
+    sh = T(np.array([3, 3], np.int64))
+    x2 = T(_f32(3, 3, seed=1))
+    i2, v2 = T(np.array([[0, 1], [1, 2], [2, 0], [1, 2]], np.int32)), T(np.array([1, 2, 3, 0.5], np.float32))
+    out = [S.SparseTensorDenseAdd()(ind, val, sh, x2),
+           S.SparseTensorDenseMatmul()(i2, v2, (3, 4), T(_f32(4, 2, seed=2))),
+           S.SparseTensorDenseMatmul(adjoint_st=True)(i2, v2, (4, 3), T(_f32(4, 2, seed=2))),
+           S.SparseTensorDenseMatmul(adjoint_dt=True)(i2, v2, (3, 4), T(_f32(2, 4, seed=3))),
+           S.SparseTensorDenseMatmul(True, True)(i2, v2, (4, 3), T(_f32(2, 4, seed=3)))]
+    grad = ms.ops.GradOperation(get_all=True)
+
+    class Net(ms.nn.Cell):
+        def __init__(self, op):
+            super().__init__()
+            self.op = op
+
+        def construct(self, a, b, c, d):
+            return self.op(a, b, c, d) * 2
+    g1 = grad(Net(S.SparseTensorDenseAdd()))(ind, val, sh, x2)
+    g2 = grad(Net(S.SparseTensorDenseMatmul()))(i2, v2, (3, 4), T(_f32(4, 2, seed=2)))
+    out += [g1[1], g1[3], g2[1], g2[-1],
+            _raised(lambda: S.SparseTensorDenseAdd()(ind, val, sh, T(np.ones((2, 3), np.float32)))),
+            _raised(lambda: S.SparseTensorDenseAdd()(ind, T(np.array([1, 2, 3, 4], np.int32)), sh, x2))]
+    return out
