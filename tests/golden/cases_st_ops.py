@@ -2189,3 +2189,34 @@ def case_sparse_tensor_dense_add_matmul(ms):
             _raised(lambda: S.SparseTensorDenseAdd()(ind, val, sh, T(np.ones((2, 3), np.float32)))),
             _raised(lambda: S.SparseTensorDenseAdd()(ind, T(np.array([1, 2, 3, 4], np.int32)), sh, x2))]
     return out
+
+
+def case_conv2d_backprop_filter(ms):
+    """``_grad_ops.Conv2DBackpropFilter`` (tests/st/ops/dynamic_shape/grad/test_conv2d_back_prop_filter.py): the
+    weight gradient for valid/same modes, strides and groups, and its own gradients (pad mode is left out:
+    MindSpore 2.10's CPU kernel raises a oneDNN RuntimeError there with the default ``pad_list``)."""
+    from importlib import import_module
+    G, T = import_module(ms.__name__ + ".ops.operations._grad_ops"), ms.Tensor
+    out = []
+    for kw, x_shape, w_shape in (
+            (dict(out_channel=1, kernel_size=3), (1, 1, 6, 6), (1, 1, 3, 3)),
+            (dict(out_channel=4, kernel_size=3, pad_mode="same", stride=(2, 2)), (2, 3, 7, 7), (4, 3, 3, 3)),
+            (dict(out_channel=4, kernel_size=3, group=2), (1, 4, 5, 5), (4, 2, 3, 3))):
+        x = T(_f32(*x_shape, seed=1))
+        w = T(_f32(*w_shape, seed=2))
+        conv = ms.ops.Conv2D(kw["out_channel"], kw["kernel_size"], pad_mode=kw.get("pad_mode", "valid"),
+                             pad=kw.get("pad", 0), stride=kw.get("stride", 1), dilation=kw.get("dilation", 1),
+                             group=kw.get("group", 1))
+        dout = T(_f32(*conv(x, w).shape, seed=3))
+        out.append(G.Conv2DBackpropFilter(**kw)(dout, x, w_shape))
+
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.op = G.Conv2DBackpropFilter(1, 3, pad_mode="valid", pad=0, mode=1, stride=(1, 1),
+                                             dilation=(1, 1, 1, 1), group=1)
+
+        def construct(self, d, x):
+            return self.op(d, x, (1, 1, 3, 3))
+    out.append(ms.ops.GradOperation(get_all=True)(Net())(T(_f32(1, 1, 4, 4, seed=4)), T(_f32(1, 1, 6, 6, seed=5))))
+    return out

@@ -1,5 +1,6 @@
 """``mindspore.ops.operations._grad_ops``: the backward Primitives MindSpore's own tests call directly
-(``LogSoftmaxGrad``, ``StridedSliceGrad``, ``ResizeNearestNeighborV2Grad``). Each is written from its forward op: the same values MindSpore's
+(``LogSoftmaxGrad``, ``StridedSliceGrad``, ``ResizeNearestNeighborV2Grad``,
+``Conv2DBackpropFilter``). Each is written from its forward op: the same values MindSpore's
 backward kernels give; their own gradients are those of these formulas."""
 from __future__ import annotations
 
@@ -9,9 +10,10 @@ import jax.numpy as jnp
 from ..._core.registry import Primitive
 from ._util import arr, wrap
 from .array import _strided_slice
+from .conv import prim_conv2d
 from .image import _resize_nearest, _v2_size
 
-__all__ = ["LogSoftmaxGrad", "StridedSliceGrad", "ResizeNearestNeighborV2Grad"]
+__all__ = ["LogSoftmaxGrad", "StridedSliceGrad", "ResizeNearestNeighborV2Grad", "Conv2DBackpropFilter"]
 
 
 class LogSoftmaxGrad(Primitive):
@@ -65,3 +67,26 @@ class ResizeNearestNeighborV2Grad(Primitive):
         zeros = jnp.zeros(g.shape[:2] + _v2_size(size), g.dtype)
         _, back = jax.vjp(lambda x: _resize_nearest(x, g.shape[2:], mode, self.align_corners), zeros)
         return wrap(back(g)[0])
+
+
+class Conv2DBackpropFilter(Primitive):
+    """``Conv2DBackpropFilter(out_channel, kernel_size, pad_mode="valid", pad=0, pad_list=(0, 0, 0, 0), mode=1,
+    stride=(1, 1), dilation=(1, 1, 1, 1), group=1, data_format="NCHW")(dout, x, filter_shape)``: the weight
+    gradient of ``Conv2D`` with those arguments (the vjp of msjax's Conv2D; ``pad_list`` is derived from
+    ``pad_mode``/``pad``). Differs from MindSpore: with ``pad_mode="pad"`` and the default ``pad_list``
+    MindSpore 2.10's CPU kernel raises a oneDNN RuntimeError; msjax computes the gradient."""
+
+    def __init__(self, out_channel, kernel_size, pad_mode="valid", pad=0, pad_list=(0, 0, 0, 0), mode=1,
+                 stride=(1, 1), dilation=(1, 1, 1, 1), group=1, data_format="NCHW"):
+        super().__init__()
+        self._conv = dict(out_channel=out_channel, kernel_size=kernel_size, mode=mode, pad_mode=pad_mode, pad=pad,
+                          stride=stride, dilation=dilation, group=group, data_format=data_format)
+        for k, v in self._conv.items():
+            setattr(self, k, v)
+        self.pad_list, self._attrs = pad_list, {}
+
+    def __call__(self, dout, x, filter_shape):
+        g, xa = arr(dout), arr(x)
+        w0 = jnp.zeros(tuple(int(d) for d in filter_shape), xa.dtype)
+        _, back = jax.vjp(lambda w: arr(prim_conv2d(wrap(xa), wrap(w), **self._conv)), w0)
+        return wrap(back(g.astype(xa.dtype))[0])
