@@ -2220,3 +2220,18 @@ def case_conv2d_backprop_filter(ms):
             return self.op(d, x, (1, 1, 3, 3))
     out.append(ms.ops.GradOperation(get_all=True)(Net())(T(_f32(1, 1, 4, 4, seed=4)), T(_f32(1, 1, 6, 6, seed=5))))
     return out
+
+
+def case_resize_bilinear_grad(ms):
+    """``_grad_ops.ResizeBilinearGrad`` (tests/st/ops/dynamic_shape/test_resize_bilinear_grad_dyn.py): up- and
+    down-sampled gradients in the default, ``align_corners`` and ``half_pixel_centers`` modes, float16."""
+    from importlib import import_module
+    G, T = import_module(ms.__name__ + ".ops.operations._grad_ops"), ms.Tensor
+    img = T(_f32(2, 3, 4, 5, seed=1))
+    out = []
+    for kw in ({}, {"align_corners": True}, {"half_pixel_centers": True}):
+        for g_shape in ((2, 3, 7, 9), (2, 3, 2, 3), (2, 3, 4, 5)):
+            out.append(G.ResizeBilinearGrad(**kw)(T(_f32(*g_shape, seed=2)), img))
+    out.append(G.ResizeBilinearGrad()(T(_f32(1, 1, 4, 4, seed=3).astype(np.float16)),
+                                      T(_f32(1, 1, 2, 2, seed=4).astype(np.float16))))
+    return out

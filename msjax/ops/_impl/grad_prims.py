@@ -1,6 +1,6 @@
 """``mindspore.ops.operations._grad_ops``: the backward Primitives MindSpore's own tests call directly
 (``LogSoftmaxGrad``, ``StridedSliceGrad``, ``ResizeNearestNeighborV2Grad``,
-``Conv2DBackpropFilter``). Each is written from its forward op: the same values MindSpore's
+``Conv2DBackpropFilter``, ``ResizeBilinearGrad``). Each is written from its forward op: the same values MindSpore's
 backward kernels give; their own gradients are those of these formulas."""
 from __future__ import annotations
 
@@ -11,9 +11,10 @@ from ..._core.registry import Primitive
 from ._util import arr, wrap
 from .array import _strided_slice
 from .conv import prim_conv2d
-from .image import _resize_nearest, _v2_size
+from .image import _resize_nearest, _v2_size, prim_resize_bilinear_v2
 
-__all__ = ["LogSoftmaxGrad", "StridedSliceGrad", "ResizeNearestNeighborV2Grad", "Conv2DBackpropFilter"]
+__all__ = ["LogSoftmaxGrad", "StridedSliceGrad", "ResizeNearestNeighborV2Grad", "Conv2DBackpropFilter",
+           "ResizeBilinearGrad"]
 
 
 class LogSoftmaxGrad(Primitive):
@@ -90,3 +91,19 @@ class Conv2DBackpropFilter(Primitive):
         w0 = jnp.zeros(tuple(int(d) for d in filter_shape), xa.dtype)
         _, back = jax.vjp(lambda w: arr(prim_conv2d(wrap(xa), wrap(w), **self._conv)), w0)
         return wrap(back(g.astype(xa.dtype))[0])
+
+
+class ResizeBilinearGrad(Primitive):
+    """``ResizeBilinearGrad(align_corners=False, half_pixel_centers=False)(grads, original_image)``: the input
+    gradient of a bilinear resize of ``original_image`` to ``grads``' size (the vjp of msjax's
+    ``ResizeBilinearV2`` with the same flags), in ``original_image``'s shape and dtype."""
+
+    def __init__(self, align_corners=False, half_pixel_centers=False):
+        super().__init__()
+        self.align_corners, self.half_pixel_centers, self._attrs = align_corners, half_pixel_centers, {}
+
+    def __call__(self, grads, original_image):
+        g, img = arr(grads), arr(original_image)
+        _, back = jax.vjp(lambda x: arr(prim_resize_bilinear_v2(wrap(x), g.shape[2:], self.align_corners,
+                                                                self.half_pixel_centers)), jnp.zeros_like(img))
+        return wrap(back(g.astype(img.dtype))[0])
