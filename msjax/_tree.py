@@ -144,6 +144,7 @@ _PRIVATE_NAMES = {
 # MindSpore path -> the msjax module whose ``__all__`` are its names.
 _PRIVATE_MODULES = {
     "mindspore.ops.operations._sequence_ops": "msjax.ops._impl.sequence_ops",
+    "mindspore.ops.operations._grad_ops": "msjax.ops._impl.grad_prims",
 }
 
 

@@ -1878,6 +1878,18 @@ def case_err_tensor_shape_list(ms):
     return ms.ops.TensorShape()([1, 2])
 
 
+def _op_cell(ms, op):
+    """A Cell whose ``construct(a, b)`` is ``op(a, b)`` (GradOperation of a Primitive)."""
+    class OpCell(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.op = op
+
+        def construct(self, a, b):
+            return self.op(a, b)
+    return OpCell()
+
+
 def case_xlogy_xdivy_nextafter_primitives(ms):
     """``ops.Xlogy``, ``ops.Xdivy``, ``ops.NextAfter`` (tests/st/ops/dynamic_shape/grad): values with zeros in
     either input, broadcasting, float16/float64, and each one's input gradients in a GradOperation net."""
@@ -1888,15 +1900,7 @@ def case_xlogy_xdivy_nextafter_primitives(ms):
     for prim in (ops.Xlogy(), ops.Xdivy(), ops.NextAfter()):
         out += [prim(x, y), prim(T(_f32(2, 3, seed=1)), T(np.abs(_f32(3, seed=2)) + 0.5)),
                 prim(T(np.array([0.0, 1.5], np.float64)), T(np.array([0.1, 2.0], np.float64)))]
-
-        class Net(ms.nn.Cell):
-            def __init__(self, p):
-                super().__init__()
-                self.p = p
-
-            def construct(self, a, b):
-                return self.p(a, b)
-        out.append(ops.GradOperation(get_all=True)(Net(prim))(x, y))
+        out.append(ops.GradOperation(get_all=True)(_op_cell(ms, prim))(x, y))
     out += [ops.Xlogy()(T(np.array([1.0, 2.0], np.float16)), T(np.array([3.0, 0.5], np.float16))),
             ops.Xdivy()(T(np.array([0.0, 2.0], np.float16)), T(np.array([0.0, 4.0], np.float16)))]
     return out
@@ -2416,4 +2420,209 @@ def case_csr_sparse_matrix_to_sparse_tensor(ms):
     vals = T(np.array([1.5, 2.5, 3.5], np.float32))
     out.append(_raised(lambda: op(i32(3, 4, 5, 6), i32(0, 3), i32(0, 2, 2, 3), i32(1, 3, 0), vals)))
     out.append(_raised(lambda: op(i32(3, 4), i32(0, 3), i32(0, 2, 2, 3), i32(1, 3, 0), i32(1, 2, 3))))
+
+
+def case_grad_ops_logsoftmax_stridedslice(ms):
+    """``_grad_ops.LogSoftmaxGrad`` and ``StridedSliceGrad`` (tests/st/ops/dynamic_shape/test_logsoftmax_grad_dyn.py,
+    grad/test_strided_slice_grad.py): values over each axis, StridedSliceGrad with strides and the
+    begin/end/shrink masks (MindSpore 2.10's CPU kernel gives zeros for a negative stride), StridedSliceGrad's gradient (MindSpore has none for
+    LogSoftmaxGrad), and LogSoftmaxGrad's axis error."""
+    from importlib import import_module
+    G, T = import_module(ms.__name__ + ".ops.operations._grad_ops"), ms.Tensor
+    y, d = T(_f32(4, 5, seed=1)), T(_f32(4, 5, seed=2))
+    out = [G.LogSoftmaxGrad()(y, d), G.LogSoftmaxGrad(0)(y, d), G.LogSoftmaxGrad(-2)(y, d),
+           G.LogSoftmaxGrad()(T(_f32(2, 3, 4, seed=3)), T(_f32(2, 3, 4, seed=4)))]
+    x_shape = (3, 4, 5)
+    for masks, begin, end, strides in (((0, 0, 0, 0, 0), (1, 0, 2), (3, 1, 3), (1, 1, 1)),
+                                       ((0, 0, 0, 0, 0), (0, 1, 1), (3, 4, 5), (2, 2, 3)),
+                                       ((1, 2, 0, 0, 0), (2, 1, 0), (0, 3, 5), (1, 1, 2)),
+                                       ((0, 0, 0, 0, 2), (0, 1, 1), (2, 2, 4), (1, 1, 1))):
+        shape = ms.ops.StridedSlice(*masks)(T(np.zeros(x_shape, np.float32)), begin, end, strides).shape
+        out.append(G.StridedSliceGrad(*masks)(T(_f32(*shape, seed=5)), x_shape, begin, end, strides))
+
+    class Net(ms.nn.Cell):
+        def __init__(self, op):
+            super().__init__()
+            self.op = op
+
+        def construct(self, *args):
+            return self.op(*args)
+    grad = ms.ops.GradOperation(get_all=True)
+    out.append(grad(Net(G.StridedSliceGrad()))(T(_f32(2, 1, 1, seed=6)), x_shape, (1, 0, 2), (3, 1, 3), (1, 1, 1))[0])
+    out.append(_raised(lambda: G.LogSoftmaxGrad(2)(y, d)))
+    return out
+
+
+def case_resize_nearest_neighbor_v2(ms):
+    """``array_ops.ResizeNearestNeighborV2`` and ``_grad_ops.ResizeNearestNeighborV2Grad`` (tests/st/ops/
+    dynamic_shape): up and down sizes in each mode (asymmetric, align_corners, half_pixel_centers), a
+    tuple size, UInt8 images (Int32 ones raise), the gradient through it, the Grad Primitive's values, and the size/rank errors."""
+    from importlib import import_module
+    A, G, T = (import_module(ms.__name__ + ".ops.operations.array_ops"),
+               import_module(ms.__name__ + ".ops.operations._grad_ops"), ms.Tensor)
+    x = T(_f32(2, 3, 3, 4, seed=1))
+    out = []
+    for kw in ({}, {"align_corners": True}, {"half_pixel_centers": True}):
+        for size in ((5, 3), (2, 7), (1, 1), (6, 8)):
+            out.append(A.ResizeNearestNeighborV2(**kw)(x, T(np.array(size, np.int32))))
+        out.append(G.ResizeNearestNeighborV2Grad(**kw)(T(_f32(2, 3, 5, 7, seed=2)), T(np.array([3, 4], np.int32))))
+        out.append(ms.ops.GradOperation(get_all=True, sens_param=True)(_op_cell(ms, A.ResizeNearestNeighborV2(**kw)))(
+            x, T(np.array([5, 2], np.int32)), T(_f32(2, 3, 5, 2, seed=3)))[0])
+    out += [A.ResizeNearestNeighborV2()(x, (2, 2)),
+            A.ResizeNearestNeighborV2()(T(np.arange(12, dtype=np.uint8).reshape(1, 1, 3, 4)), T(np.array([4, 6], np.int32))),
+            _raised(lambda: A.ResizeNearestNeighborV2()(T(np.ones((1, 1, 2, 2), np.int32)), T(np.array([4, 6], np.int32)))),
+            _raised(lambda: A.ResizeNearestNeighborV2()(x, T(np.array([0, 2], np.int32)))),
+            _raised(lambda: A.ResizeNearestNeighborV2()(T(np.ones((3, 4), np.float32)), T(np.array([2, 2], np.int32)))),
+            _raised(lambda: A.ResizeNearestNeighborV2()(x, T(np.array([2, 2, 2], np.int32))))]
+    return out
+
+
+def case_betainc_primitive(ms):
+    """``math_ops.Betainc`` (tests/st/ops/dynamic_shape/grad/test_betainc.py): values inside ``[0, 1]`` and at
+    its ends, NaN outside, Float64, 0-D inputs, the gradients (``x`` only), and the dtype/shape errors."""
+    from importlib import import_module
+    B, T = import_module(ms.__name__ + ".ops.operations.math_ops").Betainc, ms.Tensor
+    a = T(np.array([0.5, 1.0, 2.0, 3.5, 0.3], np.float32))
+    b = T(np.array([1.5, 2.0, 0.7, 3.0, 4.0], np.float32))
+    x = T(np.array([0.2, 0.5, 0.9, 0.0, 1.0], np.float32))
+    out = [B()(a, b, x), B()(a, b, T(np.array([-0.5, 1.5, 0.9, 1.0, 0.01], np.float32))),
+           B()(T(np.array([1.0, 4.0], np.float64)), T(np.array([2.0, 0.5], np.float64)), T(np.array([0.3, 0.7], np.float64))),
+           B()(T(np.array(0.8, np.float32)), T(np.array(0.4, np.float32)), T(np.array(0.6, np.float32)))]
+
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.op = B()
+
+        def construct(self, p, q, r):
+            return self.op(p, q, r)
+    out.append(ms.ops.GradOperation(get_all=True)(Net())(a, b, T(np.array([0.2, 0.5, 0.9, 0.3, 0.6], np.float32))))
+    out += [_raised(lambda: B()(a, b, T(np.array([0.2, 0.5, 0.9, 0.1, 0.1], np.float64)))),
+            _raised(lambda: B()(a, b, T(np.array([0.2, 0.5], np.float32)))),
+            _raised(lambda: B()(T(np.array([1, 2], np.int32)), T(np.array([1, 2], np.int32)), T(np.array([1, 2], np.int32))))]
+    return out
+
+
+def case_sparse_segment_sqrt_n_mean(ms):
+    """``sparse_ops.SparseSegmentSqrtN``, ``SparseSegmentSqrtNWithNumSegments``, ``SparseSegmentMeanWithNumSegments``
+    (tests/st/ops/dynamic_shape/grad): repeated rows and ids, empty segments, float16/float64, Int64 ids,
+    the gradients of ``x``, and MindSpore's id/index/dtype errors."""
+    from importlib import import_module
+    S, T = import_module(ms.__name__ + ".ops.operations.sparse_ops"), ms.Tensor
+    x = T(np.array([[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12]], np.float32))
+    i, s, s2 = (T(np.array(v, np.int32)) for v in ([0, 1, 2, 1], [0, 0, 1, 1], [0, 0, 2, 2]))
+    n4 = T(np.array([4], np.int32))
+    out = [S.SparseSegmentSqrtN()(x, i, s), S.SparseSegmentSqrtNWithNumSegments()(x, i, s2, n4),
+           S.SparseSegmentMeanWithNumSegments()(x, i, s2, n4),
+           S.SparseSegmentSqrtN()(T(np.array([[1, 2], [3, 4]], np.float16)), T(np.array([0, 1, 1], np.int64)),
+                                  T(np.array([0, 0, 1], np.int64))),
+           S.SparseSegmentMeanWithNumSegments()(T(_f32(3, 2, 2).astype(np.float64)), T(np.array([2, 0], np.int64)),
+                                                T(np.array([1, 3], np.int64)), T(np.array([5], np.int64)))]
+    grad = ms.ops.GradOperation(get_all=True)
+
+    class Net3(ms.nn.Cell):
+        def __init__(self, op):
+            super().__init__()
+            self.op = op
+
+        def construct(self, a, b, c):
+            return self.op(a, b, c)
+
+    class Net4(ms.nn.Cell):
+        def __init__(self, op):
+            super().__init__()
+            self.op = op
+
+        def construct(self, a, b, c, d):
+            return self.op(a, b, c, d)
+    out += [grad(Net3(S.SparseSegmentSqrtN()))(x, i, s)[0],
+            grad(Net4(S.SparseSegmentSqrtNWithNumSegments()))(x, i, s2, n4)[0],
+            grad(Net4(S.SparseSegmentMeanWithNumSegments()))(x, i, s2, n4)[0]]
+    sq = S.SparseSegmentSqrtN()
+    out += [_raised(lambda: sq(x, i, T(np.array([1, 1, 2, 2], np.int32)))), _raised(lambda: sq(x, i, s2)),
+            _raised(lambda: sq(x, T(np.array([0, 5, 1, 1], np.int32)), s)),
+            _raised(lambda: sq(T(np.ones((3, 2), np.int32)), i, s)),
+            _raised(lambda: S.SparseSegmentSqrtNWithNumSegments()(x, i, s2, T(np.array([2], np.int32)))),
+            _raised(lambda: sq(x, i, T(np.array([0, 1], np.int32)))),
+            _raised(lambda: sq(x, T(np.array([0.0, 1, 2, 1], np.float32)), s)),
+            _raised(lambda: S.SparseSegmentMeanWithNumSegments()(x, i, s2, T(np.array([4], np.int64))))]
+    return out
+
+
+def case_sparse_tensor_dense_add_matmul(ms):
+    """``sparse_ops.SparseTensorDenseAdd`` and ``SparseTensorDenseMatmul`` (tests/st/ops/dynamic_shape/grad):
+    repeated indices, each adjoint, a tuple shape, the gradients of values and of the dense input, and the
+    dtype/shape errors."""
+    from importlib import import_module
+    S, T = import_module(ms.__name__ + ".ops.operations.sparse_ops"), ms.Tensor
+    ind = T(np.array([[0, 0], [0, 1], [0, 1], [2, 2]], np.int64))
+    val = T(np.array([1, 2, 3, -1.5], np.float32))
+    sh = T(np.array([3, 3], np.int64))
+    x2 = T(_f32(3, 3, seed=1))
+    i2, v2 = T(np.array([[0, 1], [1, 2], [2, 0], [1, 2]], np.int32)), T(np.array([1, 2, 3, 0.5], np.float32))
+    out = [S.SparseTensorDenseAdd()(ind, val, sh, x2),
+           S.SparseTensorDenseMatmul()(i2, v2, (3, 4), T(_f32(4, 2, seed=2))),
+           S.SparseTensorDenseMatmul(adjoint_st=True)(i2, v2, (4, 3), T(_f32(4, 2, seed=2))),
+           S.SparseTensorDenseMatmul(adjoint_dt=True)(i2, v2, (3, 4), T(_f32(2, 4, seed=3))),
+           S.SparseTensorDenseMatmul(True, True)(i2, v2, (4, 3), T(_f32(2, 4, seed=3)))]
+    grad = ms.ops.GradOperation(get_all=True)
+
+    class Net(ms.nn.Cell):
+        def __init__(self, op):
+            super().__init__()
+            self.op = op
+
+        def construct(self, a, b, c, d):
+            return self.op(a, b, c, d) * 2
+    g1 = grad(Net(S.SparseTensorDenseAdd()))(ind, val, sh, x2)
+    g2 = grad(Net(S.SparseTensorDenseMatmul()))(i2, v2, (3, 4), T(_f32(4, 2, seed=2)))
+    out += [g1[1], g1[3], g2[1], g2[-1],
+            _raised(lambda: S.SparseTensorDenseAdd()(ind, val, sh, T(np.ones((2, 3), np.float32)))),
+            _raised(lambda: S.SparseTensorDenseAdd()(ind, T(np.array([1, 2, 3, 4], np.int32)), sh, x2))]
+    return out
+
+
+def case_conv2d_backprop_filter(ms):
+    """``_grad_ops.Conv2DBackpropFilter`` (tests/st/ops/dynamic_shape/grad/test_conv2d_back_prop_filter.py): the
+    weight gradient for valid/same modes, strides and groups, and its own gradients (pad mode is left out:
+    MindSpore 2.10's CPU kernel raises a oneDNN RuntimeError there with the default ``pad_list``)."""
+    from importlib import import_module
+    G, T = import_module(ms.__name__ + ".ops.operations._grad_ops"), ms.Tensor
+    out = []
+    for kw, x_shape, w_shape in (
+            (dict(out_channel=1, kernel_size=3), (1, 1, 6, 6), (1, 1, 3, 3)),
+            (dict(out_channel=4, kernel_size=3, pad_mode="same", stride=(2, 2)), (2, 3, 7, 7), (4, 3, 3, 3)),
+            (dict(out_channel=4, kernel_size=3, group=2), (1, 4, 5, 5), (4, 2, 3, 3))):
+        x = T(_f32(*x_shape, seed=1))
+        w = T(_f32(*w_shape, seed=2))
+        conv = ms.ops.Conv2D(kw["out_channel"], kw["kernel_size"], pad_mode=kw.get("pad_mode", "valid"),
+                             pad=kw.get("pad", 0), stride=kw.get("stride", 1), dilation=kw.get("dilation", 1),
+                             group=kw.get("group", 1))
+        dout = T(_f32(*conv(x, w).shape, seed=3))
+        out.append(G.Conv2DBackpropFilter(**kw)(dout, x, w_shape))
+
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.op = G.Conv2DBackpropFilter(1, 3, pad_mode="valid", pad=0, mode=1, stride=(1, 1),
+                                             dilation=(1, 1, 1, 1), group=1)
+
+        def construct(self, d, x):
+            return self.op(d, x, (1, 1, 3, 3))
+    out.append(ms.ops.GradOperation(get_all=True)(Net())(T(_f32(1, 1, 4, 4, seed=4)), T(_f32(1, 1, 6, 6, seed=5))))
+    return out
+
+
+def case_resize_bilinear_grad(ms):
+    """``_grad_ops.ResizeBilinearGrad`` (tests/st/ops/dynamic_shape/test_resize_bilinear_grad_dyn.py): up- and
+    down-sampled gradients in the default, ``align_corners`` and ``half_pixel_centers`` modes, float16."""
+    from importlib import import_module
+    G, T = import_module(ms.__name__ + ".ops.operations._grad_ops"), ms.Tensor
+    img = T(_f32(2, 3, 4, 5, seed=1))
+    out = []
+    for kw in ({}, {"align_corners": True}, {"half_pixel_centers": True}):
+        for g_shape in ((2, 3, 7, 9), (2, 3, 2, 3), (2, 3, 4, 5)):
+            out.append(G.ResizeBilinearGrad(**kw)(T(_f32(*g_shape, seed=2)), img))
+    out.append(G.ResizeBilinearGrad()(T(_f32(1, 1, 4, 4, seed=3).astype(np.float16)),
+                                      T(_f32(1, 1, 2, 2, seed=4).astype(np.float16))))
     return out

@@ -35,7 +35,9 @@ Where an op lives:
 * ``tensor_dump``: tensordump, TensorDump, DumpGradient (``.npy`` files as MindSpore names them);
   ``tensor_to_tuple``: TensorToTuple; ``alpha_ext``: AddExt/SubExt.
 * ``matrix_diag_v3``: MatrixDiagV3/MatrixDiagPartV3/MatrixSetDiagV3 (array_ops' aligned diagonal bands);
-  ``sequence_ops``: ``_sequence_ops``' Primitives on tuples and lists.
+  ``sequence_ops``: ``_sequence_ops``' Primitives on tuples and lists; ``grad_prims``: the ``_grad_ops``
+  Primitives MindSpore's tests call (LogSoftmaxGrad, StridedSliceGrad...); ``sparse_segment``: the
+  SparseSegmentSqrtN/Mean Primitives; ``sparse_dense``: SparseTensorDenseAdd/SparseTensorDenseMatmul.
 * ``dynamic_shape``: ConvertToDynamic and the is_sequence_*_unknown questions (nothing is unknown in msjax).
 * ``copy_slices``: TensorCopySlices; ``sparse_csr``: CSRSparseMatrixToSparseTensor.
 """

@@ -20,6 +20,7 @@ from ..._core.registry import op
 from ..._core.tensor import Tensor
 from ._util import _is_int, arr, wrap
 from .array import _ints, _need_concrete
+from .math import _dn
 from .conv import _compiled, _float_arg, _int_tuple, _same_pads, _tensor_arg
 from .pooling import _adaptive_avg
 
@@ -857,3 +858,33 @@ def _padding_check(pad_dim_size):
     if pad_dim_size <= 0:
         raise ValueError(f"For 'Padding', the 'pad_dim_size' must be int and must > 0, but got '{pad_dim_size}' "
                          f"with type 'int'.")
+
+
+def _v2_size(size):
+    s = np.asarray(_need_concrete(arr(size), "ResizeNearestNeighborV2") if isinstance(size, Tensor) else size)
+    s = s.reshape(-1)
+    if s.size != 2:
+        raise ValueError(f"For primitive[ResizeNearestNeighborV2], the number of size must be equal to 2, "
+                         f"but got {s.size}.")
+    for v in s:
+        if v <= 0:
+            raise ValueError(f"For primitive[ResizeNearestNeighborV2], the size value must be greater than 0, "
+                             f"but got {int(v)}.")
+    return tuple(int(v) for v in s)
+
+
+@op("prim_resize_nearest_neighbor_v2", primitive="ResizeNearestNeighborV2",
+    prim_args=("align_corners", "half_pixel_centers"), family="nn_conv")
+def prim_resize_nearest_neighbor_v2(image, size, align_corners=False, half_pixel_centers=False):
+    """``array_ops.ResizeNearestNeighborV2(align_corners=False, half_pixel_centers=False)(image, size)``:
+    ``ResizeNearestNeighbor`` on (N, C, H, W) UInt8/Float16/Float32/Float64 images with the size an input (a Tensor or tuple of 2 ints; its
+    values must be known: in compiled code msjax then runs the function op by op)."""
+    x = arr(image)
+    if x.ndim != 4:
+        raise ValueError(f"For primitive[ResizeNearestNeighborV2], the image rank must be equal to 4, but got {x.ndim}.")
+    if x.dtype not in (jnp.uint8, jnp.float16, jnp.float32, jnp.float64):
+        kinds = "; ".join(f"input[{t} Int64 Bool Bool], output[{t}]" for t in ("UInt8", "Float16", "Float32", "Float64"))
+        raise TypeError(f"Select CPU operator[ResizeNearestNeighborV2] fail! Unsupported data type!\nThe supported "
+                        f"data types are {kinds}; , but get input[{_dn(x)} Int64 Bool Bool ] and output[{_dn(x)} ]")
+    mode = "half_pixel" if half_pixel_centers else "asymmetric"
+    return wrap(_resize_nearest(x, _v2_size(size), mode, align_corners))

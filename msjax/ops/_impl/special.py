@@ -13,7 +13,7 @@ from ..._core import eager
 from ..._core.registry import op
 from ..._core.tensor import Tensor
 from ._util import arr, wrap
-from .math import _alias, _binary, _binop, _float_fn, _float_input, _unary
+from .math import _alias, _binary, _binop, _dn, _float_fn, _float_input, _unary
 
 
 igamma = _binary("igamma", lambda x, y, name: _binop(name, jsp.gammainc, x, y), "Igamma", "igamma",
@@ -216,3 +216,37 @@ def polygamma(n, input):
     if a.ndim != 0:
         raise ValueError(f"For 'Polygamma', 'a' should be a 0-dim Tensor, but got rank: {a.ndim}.")
     return wrap(_polygamma_kernel(a, x))
+
+
+@jax.custom_jvp
+def _betainc(a, b, x):
+    return jsp.betainc(a, b, x)
+
+
+@_betainc.defjvp
+def _betainc_jvp(primals, tangents):
+    a, b, x = primals
+    dx = jnp.exp((a - 1) * jnp.log(x) + (b - 1) * jnp.log1p(-x) - jsp.betaln(a, b))
+    return _betainc(a, b, x), jnp.where(x > 0, dx, jnp.zeros_like(dx)) * tangents[2]
+
+
+@op("prim_betainc", primitive="Betainc", family="math")
+def betainc(a, b, x):
+    """``math_ops.Betainc()(a, b, x)``: the regularized incomplete beta function ``I_x(a, b)`` (NaN outside
+    ``0 <= x <= 1``) of three Float32 or Float64 Tensors of one dtype and shape. Gradient as MindSpore's:
+    ``x**(a-1) * (1-x)**(b-1) / B(a, b)`` for ``x``, 0 for ``a`` and ``b``."""
+    arrays = [arr(v) for v in (a, b, x)]
+    for name, v in zip("abx", arrays):
+        if v.dtype not in (jnp.float32, jnp.float64):
+            raise TypeError(f"For primitive[Betainc], the input argument[{name}] must be a type of "
+                            f"{{Tensor[Float32], Tensor[Float64]}}, but got Tensor[{_dn(v)}].")
+    if len({v.dtype for v in arrays}) > 1:
+        raise TypeError("For primitive[Betainc], the input type must be same.")
+    for name, v in (("b", arrays[1]), ("x", arrays[2])):
+        if v.shape != arrays[0].shape:
+            raise ValueError(f"For 'Betainc, shape of {name} ({', '.join(map(str, v.shape))}) are not consistent "
+                             f"with the shape a ({', '.join(map(str, arrays[0].shape))}) .")
+    aa, bb, xx = arrays
+    inside = (xx >= 0) & (xx <= 1)
+    out = _betainc(aa, bb, jnp.where(inside, xx, jnp.zeros_like(xx)))
+    return wrap(jnp.where(inside, out, jnp.full_like(out, jnp.nan)))
