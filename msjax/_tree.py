@@ -130,7 +130,7 @@ _PRIVATE_NAMES = {
                                           "one_hot_ext": "msjax.mint._function_ext",
                                           "split_ext": "msjax.mint._function_ext"},
     "mindspore.ops.function.math_func": {"norm_ext": "msjax.mint._function_ext",
-                                          "diff_ext": "msjax.mint._function_ext"},
+                                          "diff_ext": "msjax.mint._diff_ext"},
     "mindspore.ops.function.nn_func": {"interpolate_ext": "msjax.mint._function_ext"},
     "mindspore.ops.function.grad.grad_func": {"custom_vjp": "msjax._core.custom_grad"},
     "mindspore.ops.operations._inner_ops": {"ConvertToDynamic": "msjax.ops._impl.dynamic_shape",

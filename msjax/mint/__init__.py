@@ -358,7 +358,7 @@ def cummin(input, dim):
 def diff(input, n=1, dim=-1, prepend=None, append=None):
     """``mint.diff(input, n=1, dim=-1, prepend=None, append=None)``: MindSpore's ``diff_ext`` (any
     ``n``)."""
-    from ._function_ext import diff_ext
+    from ._diff_ext import diff_ext
     return diff_ext(input, n, dim, prepend, append)
 
 
