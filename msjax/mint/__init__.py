@@ -400,19 +400,10 @@ def index_add(input, dim, index, source, *, alpha=1):
     return _need("index_add", input).index_add(dim, index.astype(_mstype.int32), source, alpha=alpha)
 
 
-def scatter(input, dim, index, src=None, *, value=None, reduce=None):
-    """``mint.scatter(input, dim, index, src)`` or ``mint.scatter(input, dim, index, value=v)``;
-    ``reduce`` may be ``'add'`` (``ops.tensor_scatter_elements``)."""
-    _need("scatter", input)
-    if src is None and value is None:
-        raise TypeError("For 'scatter', one of 'src' and 'value' must be given.")
-    if not isinstance(src, Tensor):
-        src = _ops.full(index.shape, value if src is None else src, dtype=input.dtype)
-    if reduce is None:
-        return _ops.scatter(input, dim, index, src)
-    if reduce not in ("add", "multiply"):
-        raise ValueError(f"For 'scatter', 'reduce' must be 'add' or 'multiply', but got {reduce!r}.")
-    return _ops.tensor_scatter_elements(input, index, src, dim, "add" if reduce == "add" else "mul")
+def scatter(input, dim, index, src):
+    """``mint.scatter(input, dim, index, src)``: ``ops.scatter`` (``src`` a Tensor or a number; as
+    MindSpore's, no ``value``/``reduce`` keywords: ``Tensor.scatter`` takes ``reduce``)."""
+    return _ops.scatter(_need("scatter", input), dim, index, src)
 
 
 def scatter_add(input, dim, index, src):

@@ -2626,3 +2626,15 @@ def case_resize_bilinear_grad(ms):
     out.append(G.ResizeBilinearGrad()(T(_f32(1, 1, 4, 4, seed=3).astype(np.float16)),
                                       T(_f32(1, 1, 2, 2, seed=4).astype(np.float16))))
     return out
+
+
+def case_mint_scatter_signature(ms):
+    """``mint.scatter(input, dim, index, src)`` is ``ops.scatter``: a Tensor or float ``src``; a
+    ``reduce`` or ``value`` keyword is a TypeError (tests/st/mint/test_scatter.py)."""
+    T, mint = ms.Tensor, ms.mint
+    x = T(_f32(3, 4, seed=14))
+    idx = T(np.array([[0, 1, 2], [2, 0, 1]], np.int64))
+    src = T(_f32(2, 3, seed=15))
+    out = [mint.scatter(x, 1, idx, src), mint.scatter(x, 0, idx, 2.5), mint.scatter(input=x, dim=1, index=idx, src=src)]
+    return [o.asnumpy() for o in out] + [_raised(lambda: mint.scatter(x, 1, idx, src, reduce="add")),
+                                         _raised(lambda: mint.scatter(x, 1, idx, value=2.0))]

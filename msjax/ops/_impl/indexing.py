@@ -509,7 +509,8 @@ def _elements_index(idx, ax):
     return tuple(grids)
 
 
-def _scatter_elements(x, indices, updates, axis, reduction, op_name="TensorScatterElements", reductions=("none", "add")):
+def _scatter_elements(x, indices, updates, axis, reduction, op_name="TensorScatterElements",
+                      reductions=("none", "add")):
     if reduction not in reductions:
         raise ValueError(f'Failed to convert the value "{reduction}" of input \'reduce\' of '
                          f"'{op_name}' to enum.")
