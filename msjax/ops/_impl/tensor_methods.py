@@ -24,7 +24,7 @@ from ..._core.registry import op
 from ..._core.tensor import Tensor
 from . import view_layout
 from ._util import arr, wrap
-from .array import _write_inplace, expand
+from .array import _checked_shape, _write_inplace, expand
 from .indexing import _dim_index, _index_fill, _masked_scatter, tensor_scatter_add, tensor_scatter_elements
 from .math import _norm_axes, _norm_axis, _out
 from .views import check_view_inplace
@@ -190,6 +190,7 @@ def _size_args(size):
 @op("tensor_expand", methods="expand", family="array")
 def _expand(self, *size):
     """``Tensor.expand(*size)``: broadcast to ``size`` (a Tensor, a tuple or ints; -1 keeps a dimension)."""
+    _checked_shape(size, "broadcast_to")   # MindSpore's TypeError for a float dimension (not truncated)
     return expand(self, wrap(jnp.asarray(_size_args(size), jnp.int64)))
 
 
