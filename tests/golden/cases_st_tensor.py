@@ -163,3 +163,12 @@ def case_shape_methods_float_dims(ms):
             x.expand(2, 6), x.expand(T(np.array([3, 6]))),
             _raised(lambda: x.view(2, 3.0)), _raised(lambda: x.view(2.5, 3)), _raised(lambda: x.view((2, 3.0))),
             _raised(lambda: x.broadcast_to(2, 6.0)), _raised(lambda: x.expand(2, 6.0)), _raised(lambda: x.repeat(2.0))]
+
+
+def case_new_zeros_ones_size_types(ms):
+    """``Tensor.new_zeros``/``new_ones(size)``: an int, a tuple/list or an empty tuple; a float, str or
+    bool ``size`` (or element) is MindSpore's TypeError (msjax truncated ``new_zeros(2.5)`` to ``(2,)``)."""
+    x = ms.Tensor(np.arange(6, dtype=np.float32))
+    return [x.new_zeros((2, 3)), x.new_ones(3), x.new_zeros([1, 2], dtype=ms.int32), x.new_ones(()),
+            _raised(lambda: x.new_zeros(2.5)), _raised(lambda: x.new_zeros((2, 3.0))), _raised(lambda: x.new_ones(2.5)),
+            _raised(lambda: x.new_ones([2, 1.5])), _raised(lambda: x.new_zeros("a")), _raised(lambda: x.new_zeros(True))]
