@@ -2288,6 +2288,7 @@ def case_embedding_ids_out_of_range(ms):
     net = emb()
     out.append(ms.grad(lambda i: (net(i) * 3.0).sum(), None, net.trainable_params())(T(np.array([1, -1, 1],
                                                                                                np.int32))))
+    return out
 
 
 def case_svd_signs_and_grad(ms):
@@ -2420,6 +2421,7 @@ def case_csr_sparse_matrix_to_sparse_tensor(ms):
     vals = T(np.array([1.5, 2.5, 3.5], np.float32))
     out.append(_raised(lambda: op(i32(3, 4, 5, 6), i32(0, 3), i32(0, 2, 2, 3), i32(1, 3, 0), vals)))
     out.append(_raised(lambda: op(i32(3, 4), i32(0, 3), i32(0, 2, 2, 3), i32(1, 3, 0), i32(1, 2, 3))))
+    return out
 
 
 def case_grad_ops_logsoftmax_stridedslice(ms):

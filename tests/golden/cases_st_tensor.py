@@ -151,3 +151,24 @@ def case_median_dim_keepdim(ms):
     x = ms.Tensor(np.array([[1.0, 7.0, 3.0, 2.0], [0.0, 5.0, 6.0, 5.0]], np.float32))
     return [x.median(), x.median(1), x.median(dim=0), x.median(dim=1, keepdim=True), x.median(axis=1, keepdims=True),
             x.median(0, True), ms.grad(lambda a: a.median(dim=1)[0])(x), _raised(lambda: x.median(dim=1, keepdims=True))]
+
+
+def case_shape_methods_float_dims(ms):
+    """``Tensor.view``/``broadcast_to``/``expand``/``repeat`` refuse a float dimension with MindSpore's
+    argument-parser TypeError (msjax truncated ``view(2.5, 3)`` to ``(2, 3)``), and take ints, tuples,
+    -1 and an int Tensor (``repeat`` has no CPU kernel in MindSpore 2.10: only its TypeErrors here)."""
+    T = ms.Tensor
+    x = T(np.arange(6, dtype=np.float32))
+    return [x.view(2, 3), x.view((3, -1)), x.view(ms.int32), x.broadcast_to(2, 6), x.broadcast_to((2, -1)),
+            x.expand(2, 6), x.expand(T(np.array([3, 6]))),
+            _raised(lambda: x.view(2, 3.0)), _raised(lambda: x.view(2.5, 3)), _raised(lambda: x.view((2, 3.0))),
+            _raised(lambda: x.broadcast_to(2, 6.0)), _raised(lambda: x.expand(2, 6.0)), _raised(lambda: x.repeat(2.0))]
+
+
+def case_new_zeros_ones_size_types(ms):
+    """``Tensor.new_zeros``/``new_ones(size)``: an int, a tuple/list or an empty tuple; a float, str or
+    bool ``size`` (or element) is MindSpore's TypeError (msjax truncated ``new_zeros(2.5)`` to ``(2,)``)."""
+    x = ms.Tensor(np.arange(6, dtype=np.float32))
+    return [x.new_zeros((2, 3)), x.new_ones(3), x.new_zeros([1, 2], dtype=ms.int32), x.new_ones(()),
+            _raised(lambda: x.new_zeros(2.5)), _raised(lambda: x.new_zeros((2, 3.0))), _raised(lambda: x.new_ones(2.5)),
+            _raised(lambda: x.new_ones([2, 1.5])), _raised(lambda: x.new_zeros("a")), _raised(lambda: x.new_zeros(True))]

@@ -182,20 +182,20 @@ def _is_dim(v):
     return isinstance(v, Tensor) or (isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_)))
 
 
-def _checked_shape(shape, method):
+def _checked_shape(shape, method, arg="shape"):
     """``_shape_args`` with the TypeErrors of MindSpore's argument parser (a float or str dimension is
     refused, not truncated)."""
     def shown(v):
         return {str: "string"}.get(type(v), type(v).__name__)
     if not shape or shape == (None,):
-        raise TypeError(f"{method}(): missing 1 required positional argument: shape.")
+        raise TypeError(f"{method}(): missing 1 required positional argument: {arg}.")
     if len(shape) == 1 and not isinstance(shape[0], (tuple, list)) and not _is_dim(shape[0]):
-        raise TypeError(f"{method}(): argument 'shape' (position 1) must be tuple of int but found type of "
+        raise TypeError(f"{method}(): argument '{arg}' (position 1) must be tuple of int but found type of "
                         f"{shown(shape[0])} at pos 0.")
     dims = shape[0] if len(shape) == 1 and isinstance(shape[0], (tuple, list)) else shape
     for i, d in enumerate(dims):
         if not _is_dim(d):
-            raise TypeError(f"{method}(): argument 'shape'(position 0) should be tuple of int, but unpack failed "
+            raise TypeError(f"{method}(): argument '{arg}'(position 0) should be tuple of int, but unpack failed "
                             f"at pos {i} (got {shown(d)}).")
     return _shape_args(shape)
 
@@ -211,7 +211,7 @@ def _tensor_view(input, *shape):
     """``Tensor.view(*shape)``, or ``Tensor.view(dtype)`` (reinterprets the bits)."""
     if len(shape) == 1 and isinstance(shape[0], mstype.Type):
         return wrap(_bitcast(arr(input), shape[0]))
-    return _reshape(arr(input), _shape_args(shape))
+    return _reshape(arr(input), _checked_shape(shape, "view"))
 
 
 @op("tensor_view_as", methods="view_as", family="array")
@@ -427,7 +427,7 @@ def _prim_broadcast_to(input, shape):
 
 @op("tensor_broadcast_to", methods="broadcast_to", family="array")
 def _tensor_broadcast_to(input, *shape):
-    return _broadcast_to(arr(input), _shape_args(shape))
+    return _broadcast_to(arr(input), _checked_shape(shape, "broadcast_to"))
 
 
 def _expand_as_other(self, other):
@@ -470,7 +470,7 @@ def _tensor_tile(input, *dims, reps=None):
 def _tensor_repeat(input, *repeats):
     """``Tensor.repeat(*repeats)``: copies the tensor along each axis (like ``torch.Tensor.repeat``)."""
     x = arr(input)
-    reps = _shape_args(repeats)
+    reps = _checked_shape(repeats, "repeat", "repeats")
     if len(reps) < x.ndim:
         raise ValueError(f"For 'repeat', the number of elements of 'repeats' should be greater than or equal to "
                          f"the rank of the tensor, but got {len(reps)} and {x.ndim}.")

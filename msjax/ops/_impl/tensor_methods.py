@@ -24,7 +24,7 @@ from ..._core.registry import op
 from ..._core.tensor import Tensor
 from . import view_layout
 from ._util import arr, wrap
-from .array import _write_inplace, expand
+from .array import _checked_shape, _is_dim, _write_inplace, expand
 from .indexing import _dim_index, _index_fill, _masked_scatter, tensor_scatter_add, tensor_scatter_elements
 from .math import _norm_axes, _norm_axis, _out
 from .views import check_view_inplace
@@ -190,6 +190,7 @@ def _size_args(size):
 @op("tensor_expand", methods="expand", family="array")
 def _expand(self, *size):
     """``Tensor.expand(*size)``: broadcast to ``size`` (a Tensor, a tuple or ints; -1 keeps a dimension)."""
+    _checked_shape(size, "broadcast_to")   # MindSpore's TypeError for a float dimension (not truncated)
     return expand(self, wrap(jnp.asarray(_size_args(size), jnp.int64)))
 
 
@@ -211,7 +212,13 @@ def _type(self, dtype=None):
     return wrap(self._data.astype(mstype.to_np(dtype)))
 
 
-def _new(self, size, dtype, value):
+def _new(self, size, dtype, value, name):
+    """``Tensor.new_zeros``-like: ``size`` an int, a tuple/list of ints or an int Tensor (a float, str or
+    bool is MindSpore's TypeError, not truncated)."""
+    if isinstance(size, (tuple, list)):
+        _checked_shape((size,), name, "size")
+    elif not _is_dim(size):
+        raise TypeError(f"{name}(): argument 'size' (position 1) must be tuple of int, not {type(size).__name__}.")
     shape = _size_args((size,))
     npd = self._data.dtype if dtype is None else mstype.to_np(dtype)
     return wrap(jnp.full(shape, value, npd))
@@ -219,24 +226,24 @@ def _new(self, size, dtype, value):
 
 @op("tensor_new_zeros", methods="new_zeros", family="array")
 def _new_zeros(self, size, dtype=None):
-    return _new(self, size, dtype, 0)
+    return _new(self, size, dtype, 0, "new_zeros")
 
 
 @op("tensor_new_ones", methods="new_ones", family="array")
 def _new_ones(self, size, dtype=None):
-    return _new(self, size, dtype, 1)
+    return _new(self, size, dtype, 1, "new_ones")
 
 
 @op("tensor_new_full", methods="new_full", family="array")
 def _new_full(self, size, fill_value, *, dtype=None):
     """``Tensor.new_full(size, fill_value, *, dtype=None)`` (Ascend-only in MindSpore 2.10)."""
-    return _new(self, size, dtype, fill_value)
+    return _new(self, size, dtype, fill_value, "new_full")
 
 
 @op("tensor_new_empty", methods="new_empty", family="array")
 def _new_empty(self, size, *, dtype=None, device=None):
     """``Tensor.new_empty(size, *, dtype=None)``: uninitialised in MindSpore, zeros here."""
-    return _new(self, size, dtype, 0)
+    return _new(self, size, dtype, 0, "new_empty")
 
 
 # ---------------------------------------------------------------------------
