@@ -2235,3 +2235,24 @@ def case_resize_bilinear_grad(ms):
     out.append(G.ResizeBilinearGrad()(T(_f32(1, 1, 4, 4, seed=3).astype(np.float16)),
                                       T(_f32(1, 1, 2, 2, seed=4).astype(np.float16))))
     return out
+
+
+def case_extract_volume_patches(ms):
+    """``ops.ExtractVolumePatches`` (tests/st/ops/dynamic_shape/grad/test_extract_volume_patches.py): VALID and
+    SAME padding, strides, uneven kernels, float16, and the gradient through it."""
+    T, ops = ms.Tensor, ms.ops
+    x = T(_f32(2, 2, 4, 5, 4, seed=1))
+    out = [ops.ExtractVolumePatches((1, 1, 2, 2, 2), (1, 1, 1, 1, 1), "VALID")(x),
+           ops.ExtractVolumePatches((1, 1, 2, 2, 2), (1, 1, 2, 2, 2), "SAME")(x),
+           ops.ExtractVolumePatches((1, 1, 3, 2, 1), (1, 1, 2, 1, 3), "SAME")(x),
+           ops.ExtractVolumePatches((1, 1, 1, 3, 2), (1, 1, 1, 2, 1), "VALID")(T(_f32(1, 3, 3, 3, 3, seed=2).astype(np.float16)))]
+
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.op = ops.ExtractVolumePatches((1, 1, 2, 3, 2), (1, 1, 2, 1, 2), "SAME")
+
+        def construct(self, a):
+            return self.op(a)
+    out.append(ops.GradOperation(sens_param=True)(Net())(x, T(_f32(*Net()(x).shape, seed=3))))
+    return out
