@@ -2256,3 +2256,20 @@ def case_extract_volume_patches(ms):
             return self.op(a)
     out.append(ops.GradOperation(sens_param=True)(Net())(x, T(_f32(*Net()(x).shape, seed=3))))
     return out
+
+
+def case_fractional_max_pool_with_fixed_ksize(ms):
+    """``nn_ops.FractionalMaxPoolWithFixedKsize`` (tests/st/ops/dynamic_shape/grad/test_fractional_max_pool_with_fixed_ksize.py):
+    maxima and argmax positions for several samples, square and rectangular ksize/output_shape, Int32 input,
+    and the error of an output too large for the input (MindSpore 2.10's PyNative gradient of a Float32
+    input fails: its backward kernel has no Int64-argmax variant)."""
+    from importlib import import_module
+    F, T = import_module(ms.__name__ + ".ops.operations.nn_ops").FractionalMaxPoolWithFixedKsize, ms.Tensor
+    x = T(np.random.RandomState(0).rand(2, 2, 7, 9).astype(np.float32))
+    rs = T(np.array([[[0.3, 0.7], [0.9, 0.1]], [[0.0, 0.5], [0.99, 0.25]]], np.float32))
+    xi = T(np.array([3, 9, 7, 0, 3, 5, 5, 3, 1, 8, 9, 4, 9, 8, 3, 4, 9, 9, 6, 9, 9, 1, 0, 1, 9]).reshape([1, 1, 5, 5]),
+           ms.int32)
+    out = [F((2, 3), (4, 3))(x, rs), F(2, 3)(x, rs), F(3, (5, 7))(x, rs), F(2, (2, 2))(xi, T(np.array([[[0.8, 0.8]]], np.float32)))]
+
+    out.append(_raised(lambda: F(3, (6, 8))(x, rs)))
+    return out
