@@ -2273,3 +2273,30 @@ def case_fractional_max_pool_with_fixed_ksize(ms):
 
     out.append(_raised(lambda: F(3, (6, 8))(x, rs)))
     return out
+
+
+def case_sparse_add(ms):
+    """``sparse_ops.SparseAdd`` (tests/st/ops/dynamic_shape/grad/test_sparse_add.py): merged and single entries,
+    thresholds dropping merged sums, 3-D indices, and the gradients of both value inputs."""
+    from importlib import import_module
+    S, T = import_module(ms.__name__ + ".ops.operations.sparse_ops"), ms.Tensor
+    i1, v1 = T(np.array([[0, 1], [1, 2], [2, 0]], np.int64)), T(np.array([1, 2, 3], np.float32))
+    i2, v2 = T(np.array([[0, 0], [1, 2], [2, 3]], np.int64)), T(np.array([5, -2.05, 0.1], np.float32))
+    s = T(np.array([3, 4], np.int64))
+    out = [S.SparseAdd()(i1, v1, s, i2, v2, s, T(np.array(th, np.float32))) for th in (0.0, 0.06, 0.2)]
+    j1, j2 = T(np.array([[0, 0, 1], [1, 1, 0]], np.int64)), T(np.array([[0, 0, 1], [0, 1, 0], [1, 1, 1]], np.int64))
+    s3 = T(np.array([2, 2, 2], np.int64))
+    out.append(S.SparseAdd()(j1, T(np.array([1.5, -1.0], np.float32)), s3, j2, T(np.array([-1.5, 2.0, 4.0], np.float32)),
+                             s3, T(np.array(0.0, np.float32))))
+
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.op = S.SparseAdd()
+
+        def construct(self, a, b, c, d, e, f, g):
+            return self.op(a, b, c, d, e, f, g)[1]
+    g = ms.ops.GradOperation(get_all=True, sens_param=True)(Net())(
+        i1, v1, s, i2, v2, s, T(np.array(0.06, np.float32)), T(np.array([1.0, 2.0, 3.0, 4.0], np.float32)))
+    out.append((g[1], g[4]))
+    return out
