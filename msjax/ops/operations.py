@@ -10,4 +10,4 @@ from ._impl.tensor_to_tuple import TensorToTuple  # noqa: E402,F401
 from ._impl.tensor_dump import DumpGradient, TensorDump  # noqa: E402,F401
 from ._impl.matrix_diag_v3 import MatrixDiagPartV3, MatrixDiagV3, MatrixSetDiagV3  # noqa: E402,F401
 from ._impl.sparse_segment import SparseSegmentMeanWithNumSegments, SparseSegmentSqrtN, SparseSegmentSqrtNWithNumSegments  # noqa: E402,F401,E501
-from ._impl.sparse_dense import SparseTensorDenseAdd, SparseTensorDenseMatmul  # noqa: E402,F401
+from ._impl.sparse_dense import SparseAdd, SparseTensorDenseAdd, SparseTensorDenseMatmul  # noqa: E402,F401

@@ -2640,3 +2640,68 @@ def case_mint_scatter_signature(ms):
     out = [mint.scatter(x, 1, idx, src), mint.scatter(x, 0, idx, 2.5), mint.scatter(input=x, dim=1, index=idx, src=src)]
     return [o.asnumpy() for o in out] + [_raised(lambda: mint.scatter(x, 1, idx, src, reduce="add")),
                                          _raised(lambda: mint.scatter(x, 1, idx, value=2.0))]
+
+
+def case_extract_volume_patches(ms):
+    """``ops.ExtractVolumePatches`` (tests/st/ops/dynamic_shape/grad/test_extract_volume_patches.py): VALID and
+    SAME padding, strides, uneven kernels, float16, and the gradient through it."""
+    T, ops = ms.Tensor, ms.ops
+    x = T(_f32(2, 2, 4, 5, 4, seed=1))
+    out = [ops.ExtractVolumePatches((1, 1, 2, 2, 2), (1, 1, 1, 1, 1), "VALID")(x),
+           ops.ExtractVolumePatches((1, 1, 2, 2, 2), (1, 1, 2, 2, 2), "SAME")(x),
+           ops.ExtractVolumePatches((1, 1, 3, 2, 1), (1, 1, 2, 1, 3), "SAME")(x),
+           ops.ExtractVolumePatches((1, 1, 1, 3, 2), (1, 1, 1, 2, 1), "VALID")(T(_f32(1, 3, 3, 3, 3, seed=2).astype(np.float16)))]
+
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.op = ops.ExtractVolumePatches((1, 1, 2, 3, 2), (1, 1, 2, 1, 2), "SAME")
+
+        def construct(self, a):
+            return self.op(a)
+    out.append(ops.GradOperation(sens_param=True)(Net())(x, T(_f32(*Net()(x).shape, seed=3))))
+    return out
+
+
+def case_fractional_max_pool_with_fixed_ksize(ms):
+    """``nn_ops.FractionalMaxPoolWithFixedKsize`` (tests/st/ops/dynamic_shape/grad/test_fractional_max_pool_with_fixed_ksize.py):
+    maxima and argmax positions for several samples, square and rectangular ksize/output_shape, Int32 input,
+    and the error of an output too large for the input (MindSpore 2.10's PyNative gradient of a Float32
+    input fails: its backward kernel has no Int64-argmax variant)."""
+    from importlib import import_module
+    F, T = import_module(ms.__name__ + ".ops.operations.nn_ops").FractionalMaxPoolWithFixedKsize, ms.Tensor
+    x = T(np.random.RandomState(0).rand(2, 2, 7, 9).astype(np.float32))
+    rs = T(np.array([[[0.3, 0.7], [0.9, 0.1]], [[0.0, 0.5], [0.99, 0.25]]], np.float32))
+    xi = T(np.array([3, 9, 7, 0, 3, 5, 5, 3, 1, 8, 9, 4, 9, 8, 3, 4, 9, 9, 6, 9, 9, 1, 0, 1, 9]).reshape([1, 1, 5, 5]),
+           ms.int32)
+    out = [F((2, 3), (4, 3))(x, rs), F(2, 3)(x, rs), F(3, (5, 7))(x, rs), F(2, (2, 2))(xi, T(np.array([[[0.8, 0.8]]], np.float32)))]
+
+    out.append(_raised(lambda: F(3, (6, 8))(x, rs)))
+    return out
+
+
+def case_sparse_add(ms):
+    """``sparse_ops.SparseAdd`` (tests/st/ops/dynamic_shape/grad/test_sparse_add.py): merged and single entries,
+    thresholds dropping merged sums, 3-D indices, and the gradients of both value inputs."""
+    from importlib import import_module
+    S, T = import_module(ms.__name__ + ".ops.operations.sparse_ops"), ms.Tensor
+    i1, v1 = T(np.array([[0, 1], [1, 2], [2, 0]], np.int64)), T(np.array([1, 2, 3], np.float32))
+    i2, v2 = T(np.array([[0, 0], [1, 2], [2, 3]], np.int64)), T(np.array([5, -2.05, 0.1], np.float32))
+    s = T(np.array([3, 4], np.int64))
+    out = [S.SparseAdd()(i1, v1, s, i2, v2, s, T(np.array(th, np.float32))) for th in (0.0, 0.06, 0.2)]
+    j1, j2 = T(np.array([[0, 0, 1], [1, 1, 0]], np.int64)), T(np.array([[0, 0, 1], [0, 1, 0], [1, 1, 1]], np.int64))
+    s3 = T(np.array([2, 2, 2], np.int64))
+    out.append(S.SparseAdd()(j1, T(np.array([1.5, -1.0], np.float32)), s3, j2, T(np.array([-1.5, 2.0, 4.0], np.float32)),
+                             s3, T(np.array(0.0, np.float32))))
+
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.op = S.SparseAdd()
+
+        def construct(self, a, b, c, d, e, f, g):
+            return self.op(a, b, c, d, e, f, g)[1]
+    g = ms.ops.GradOperation(get_all=True, sens_param=True)(Net())(
+        i1, v1, s, i2, v2, s, T(np.array(0.06, np.float32)), T(np.array([1.0, 2.0, 3.0, 4.0], np.float32)))
+    out.append((g[1], g[4]))
+    return out

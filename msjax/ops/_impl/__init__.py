@@ -37,7 +37,7 @@ Where an op lives:
 * ``matrix_diag_v3``: MatrixDiagV3/MatrixDiagPartV3/MatrixSetDiagV3 (array_ops' aligned diagonal bands);
   ``sequence_ops``: ``_sequence_ops``' Primitives on tuples and lists; ``grad_prims``: the ``_grad_ops``
   Primitives MindSpore's tests call (LogSoftmaxGrad, StridedSliceGrad...); ``sparse_segment``: the
-  SparseSegmentSqrtN/Mean Primitives; ``sparse_dense``: SparseTensorDenseAdd/SparseTensorDenseMatmul.
+  SparseSegmentSqrtN/Mean Primitives; ``sparse_dense``: SparseTensorDenseAdd/SparseTensorDenseMatmul/SparseAdd.
 * ``dynamic_shape``: ConvertToDynamic and the is_sequence_*_unknown questions (nothing is unknown in msjax).
 * ``copy_slices``: TensorCopySlices; ``sparse_csr``: CSRSparseMatrixToSparseTensor.
 """

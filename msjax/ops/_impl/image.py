@@ -888,3 +888,35 @@ def prim_resize_nearest_neighbor_v2(image, size, align_corners=False, half_pixel
                         f"data types are {kinds}; , but get input[{_dn(x)} Int64 Bool Bool ] and output[{_dn(x)} ]")
     mode = "half_pixel" if half_pixel_centers else "asymmetric"
     return wrap(_resize_nearest(x, _v2_size(size), mode, align_corners))
+
+
+@op("prim_extract_volume_patches", primitive="ExtractVolumePatches", prim_args=("kernel_size", "strides", "padding"),
+    family="nn_conv")
+def prim_extract_volume_patches(input_x, kernel_size, strides, padding="VALID"):
+    """``ops.ExtractVolumePatches(kernel_size, strides, padding)(x)`` on (N, C, D, H, W): every
+    ``kernel_size[2:]`` patch at ``strides[2:]`` as channels, ordered (kd, kh, kw, c) with ``c`` fastest
+    (TensorFlow's order); ``"SAME"`` pads zeros, half the total before and the rest after."""
+    x = arr(input_x)
+    if x.ndim != 5:
+        raise ValueError(f"For 'ExtractVolumePatches', the dimension of 'input_x' must be 5, but got {x.ndim}.")
+    pad = str(padding).upper()
+    if pad not in ("SAME", "VALID"):
+        raise ValueError(f"For 'ExtractVolumePatches', the 'padding' must be 'SAME' or 'VALID', but got {padding}.")
+    ks, ss = tuple(kernel_size)[2:], tuple(strides)[2:]
+    spatial = x.shape[2:]
+    if pad == "VALID":
+        outs = [(n - k) // s + 1 for n, k, s in zip(spatial, ks, ss)]
+        pads = [(0, 0)] * 3
+    else:
+        outs = [-(-n // s) for n, s in zip(spatial, ss)]
+        totals = [max((o - 1) * s + k - n, 0) for o, s, k, n in zip(outs, ss, ks, spatial)]
+        pads = [(t // 2, t - t // 2) for t in totals]
+    xp = jnp.pad(x, [(0, 0), (0, 0)] + pads)
+    patches = []
+    for kd in range(ks[0]):
+        for kh in range(ks[1]):
+            for kw in range(ks[2]):
+                patches.append(xp[:, :, kd:kd + ss[0] * (outs[0] - 1) + 1:ss[0], kh:kh + ss[1] * (outs[1] - 1) + 1:ss[1],
+                                  kw:kw + ss[2] * (outs[2] - 1) + 1:ss[2]])
+    out = jnp.stack(patches, axis=1)   # (N, K, C, D', H', W')
+    return wrap(out.reshape((x.shape[0], -1) + tuple(outs)))

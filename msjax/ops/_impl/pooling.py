@@ -763,3 +763,42 @@ def _max_pool_argmax(x, k, s, same):
     plane = jnp.take_along_axis(jnp.broadcast_to(flat, win.shape), best[..., None], -1)[..., 0]
     mask = (jnp.arange(c)[:, None, None] * (h * w) + plane).astype(jnp.int32)
     return jnp.take_along_axis(win, best[..., None], -1)[..., 0], mask
+
+
+def _fractional_starts(sample, size, out, k):
+    """Window starts of fractional max pooling along one axis (PyTorch's and MindSpore's sequence)."""
+    alpha = (size - k) / (out - 1) if out > 1 else 0.0
+    return [int((i + sample) * alpha) - int(sample * alpha) for i in range(out - 1)] + [size - k]
+
+
+@op("prim_fractional_max_pool_with_fixed_ksize", primitive="FractionalMaxPoolWithFixedKsize",
+    prim_args=("ksize", "output_shape", "data_format"), family="nn_pool")
+def fractional_max_pool_with_fixed_ksize(input_x, random_samples, ksize, output_shape, data_format="NCHW"):
+    """``nn_ops.FractionalMaxPoolWithFixedKsize(ksize, output_shape, data_format="NCHW")(x, random_samples)``:
+    max pooling of (N, C, H, W) with ``ksize`` windows whose starts follow the pseudo-random sequence of
+    ``random_samples`` (N, C, 2: width's sample, then height's); returns the maxima and their flat
+    ``h * W + w`` positions (Int64). The samples fix the windows, so their values must be known. The
+    gradient of ``x`` adds each sensitivity at its maximum's position (MindSpore 2.10's PyNative gradient
+    of a Float32 input fails: its backward kernel has no Int64-argmax variant)."""
+    x = arr(input_x)
+    kh, kw = (ksize, ksize) if _is_int(ksize) else tuple(ksize)
+    oh, ow = (output_shape, output_shape) if _is_int(output_shape) else tuple(output_shape)
+    n, c, h, w = x.shape
+    for name, k, o, size in (("height", kh, oh, h), ("width", kw, ow, w)):
+        if k + o - 1 > size:
+            axis = name[0]
+            raise ValueError(f"For FractionalMaxPoolWithFixedKsize, ksize {name} [{k}] + output_shape_{axis} [{o}] too "
+                             f"large relative to input {name} [{size}], conflict with the rule: ksize_{axis} + "
+                             f"output_shape_{axis} - 1 <= input_{axis}")
+    samples = np.asarray(_need_concrete(arr(random_samples), "FractionalMaxPoolWithFixedKsize"), np.float64)
+    idx = np.zeros((n, c, oh, ow, kh * kw), np.int64)
+    dh, dw = np.divmod(np.arange(kh * kw), kw)
+    for b in range(n):
+        for ch in range(c):
+            hs = np.asarray(_fractional_starts(samples[b, ch, 1], h, oh, kh))
+            ws = np.asarray(_fractional_starts(samples[b, ch, 0], w, ow, kw))
+            idx[b, ch] = (hs[:, None, None] + dh) * w + ws[None, :, None] + dw
+    flat = jnp.take_along_axis(x.reshape(n, c, 1, 1, h * w), jnp.asarray(idx), axis=-1)
+    best = jnp.argmax(flat, axis=-1)
+    y = jnp.take_along_axis(flat, best[..., None], axis=-1)[..., 0]
+    return wrap(y), wrap(jnp.take_along_axis(jnp.asarray(idx), best[..., None], axis=-1)[..., 0])
