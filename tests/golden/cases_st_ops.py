@@ -1801,3 +1801,25 @@ def case_fractional_max_pool_functional(ms):
             ops.fractional_max_pool3d(x3, (1, 2, 1), output_size=(2, 3, 2), return_indices=True, _random_samples=s3),
             ops.fractional_max_pool3d(x3, 2, output_ratio=(0.5, 0.5, 0.5), _random_samples=s3),
             ops.fractional_max_pool3d(x3[0], 1, output_size=(1, 1, 2), return_indices=True, _random_samples=s3[:1])]
+
+
+def case_matrix_set_diag_v3(ms):
+    """``ops.MatrixSetDiagV3`` (tests/st/ops/test_ops_svd.py rebuilds ``u diag(s) v^T`` with it): one diagonal
+    (main, super, sub) and bands ``(k0, k1)`` under the four alignments, batched; the gradients of ``x`` and
+    ``diagonal``."""
+    ops, T = ms.ops, ms.Tensor
+    x = T(np.arange(40, dtype=np.float32).reshape(2, 4, 5))
+    k0, k1 = T(np.int32(0)), T(np.array([-1, 1], np.int32))
+    out = []
+    for al in ("RIGHT_LEFT", "LEFT_RIGHT", "LEFT_LEFT", "RIGHT_RIGHT"):
+        op = ops.MatrixSetDiagV3(al)
+        out += [op(x, T(-np.arange(1, 9, dtype=np.float32).reshape(2, 4)), k0),
+                op(x, T(-np.arange(1, 25, dtype=np.float32).reshape(2, 3, 4)), k1),
+                op(x, T(-np.arange(1, 33, dtype=np.float32).reshape(2, 4, 4)), T(np.array([-2, 1], np.int32)))]
+    op = ops.MatrixSetDiagV3()
+    out += [op(x, T(-np.ones((2, 4), np.float32)), T(np.int32(1))), op(x, T(-np.ones((2, 3), np.float32)),
+                                                                      T(np.int32(-1))),
+            op(T(np.zeros((3, 3), np.float64)), T(np.array([1.0, 2.0, 3.0])), k0)]
+    w = T(_f32(2, 4, 5, seed=17))
+    out.append(ms.grad(lambda a, b: (op(a, b, k1) * w).sum(), (0, 1))(x, T(_f32(2, 3, 4, seed=18))))
+    return out

@@ -35,7 +35,8 @@ Where an op lives:
   ``tensor_to_tuple``: TensorToTuple; ``alpha_ext``: AddExt/SubExt.
 * ``dynamic_shape``: ConvertToDynamic (the identity here) and the unknown-shape queries;
   ``copy_slices``: TensorCopySlices; ``sparse_csr``: CSRSparseMatrixToSparseTensor;
-  ``fractional_pool``: fractional max pooling (nn.FractionalMaxPool2d/3d, FractionalMaxPool3DWithFixedKsize).
+  ``fractional_pool``: fractional max pooling (nn.FractionalMaxPool2d/3d, FractionalMaxPool3DWithFixedKsize);
+  ``matrix_diag``: MatrixSetDiagV3.
 """
 from . import math, alpha_ext, special, bessel_second, truncate, comparison, reduction, linalg  # noqa: F401
 from . import creation, array, indexing  # noqa: F401
@@ -43,4 +44,4 @@ from . import activation, conv, pooling, normalization, dropout, image, spectral
 from . import random, random_samplers, random_rejection, random_cauchy, state, optim, clip, detection, composite  # noqa: F401
 from . import deprecated, lstm, no_repeat_ngram  # noqa: F401
 from . import tensor_methods, tensor_dump, function_ext, upsample_ext, dynamic_shape, copy_slices, sparse_csr  # noqa: F401
-from . import fractional_pool  # noqa: F401
+from . import fractional_pool, matrix_diag  # noqa: F401
