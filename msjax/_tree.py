@@ -146,6 +146,8 @@ _PRIVATE_MODULES = {
     "mindspore.ops.operations._sequence_ops": "msjax.ops._impl.sequence_ops",
     "mindspore.ops.operations._grad_ops": "msjax.ops._impl.grad_prims",
 }
+# and modules they import whose names msjax does not have (GRUV2): importable, each name unsupported
+_PRIVATE_NAMES.setdefault("mindspore.ops.operations._rl_inner_ops", {})
 
 
 def _tree_entry(path):
@@ -249,10 +251,9 @@ def _make_getattr(module, paths, previous=None):
                 return previous(name)
             except AttributeError:
                 pass
-        modules = _data()["modules"]
         dunder = name.startswith("__") and name.endswith("__")
         for path in paths:
-            if dunder and name not in modules[path][1]:
+            if dunder and name not in _tree_entry(path)[1]:
                 continue
             try:
                 value = lookup(path, name)
@@ -272,7 +273,7 @@ def _make_getattr(module, paths, previous=None):
 
 def _supported_names(module, path):
     out = []
-    for n in _data()["modules"][path][1]:
+    for n in _tree_entry(path)[1]:
         if n.startswith("_"):
             continue
         try:
@@ -323,7 +324,7 @@ class _ReexportLoader(importlib.abc.Loader):
         mod.__doc__ = (f"``{self.path}`` on msjax: re-exports each name from the one place msjax "
                        f"defines it; names msjax does not provide raise UnsupportedError.")
         mod.__getattr__ = _make_getattr(mod, [self.path])
-        mod.__dir__ = lambda: sorted(set(_data()["modules"][self.path][1]) | set(vars(mod)))
+        mod.__dir__ = lambda: sorted(set(_tree_entry(self.path)[1]) | set(vars(mod)))
         folder = os.path.join(os.path.dirname(__file__), *spec.name.split(".")[1:])
         if os.path.isdir(folder):   # a re-export package with some module files of msjax's own
             mod.__path__ = [folder]

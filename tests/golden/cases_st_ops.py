@@ -2705,3 +2705,66 @@ def case_sparse_add(ms):
         i1, v1, s, i2, v2, s, T(np.array(0.06, np.float32)), T(np.array([1.0, 2.0, 3.0, 4.0], np.float32)))
     out.append((g[1], g[4]))
     return out
+
+
+def case_fractional_max_pool3d_with_fixed_ksize(ms):
+    """``ops.operations.nn_ops.FractionalMaxPool3DWithFixedKsize`` (tests/st/ops/test_fractionalmaxpool3dwithfixedksize.py):
+    output and Int64 argmax for float16/float32/int32 inputs and float16/float32 samples, 4-D and 5-D inputs,
+    kernels larger than 1, the input gradient; MindSpore's ValueErrors for a ksize of two numbers, an output
+    too large for the input and samples whose channels differ from the input's."""
+    from importlib import import_module
+    N, T = import_module(ms.__name__ + ".ops.operations.nn_ops"), ms.Tensor
+    op = N.FractionalMaxPool3DWithFixedKsize
+    out = []
+    for xt in (np.float16, np.float32, np.int32):
+        for st in (np.float16, np.float32):
+            x = T(np.arange(1, 65).reshape(1, 1, 4, 4, 4).astype(xt))
+            out.append(op((1, 1, 1), (2, 2, 3))(x, T(np.array([0.5, 0.5, 0.8]).reshape(1, 1, 3).astype(st))))
+    x = T(_f32(2, 3, 4, 5, 6, seed=10))
+    rs = T(np.random.RandomState(11).rand(2, 3, 3).astype(np.float32))
+    out += [op((1, 2, 2), (2, 2, 3))(x, rs), op(2, (3, 3, 4))(x, rs),
+            op((2, 1, 2), (2, 3, 3))(T(_f32(3, 4, 5, 6, seed=12)), rs[:1]),
+            ms.grad(lambda t: op((1, 2, 2), (2, 2, 3))(t, rs)[0].sum())(x)]
+    ones = T(np.ones((1, 1, 4, 4, 4), np.float32))
+    half = T(np.full((1, 1, 3), 0.5, np.float32))
+    out += [_raised(lambda: op((1, 1), (2, 2, 2))), _raised(lambda: op((1, 1, 1), (4, 2, 2))(ones, half)),
+            _raised(lambda: op((1, 1, 1), (2, 2, 2))(ones, T(np.full((1, 2, 3), 0.5, np.float32))))]
+    return out
+
+
+def case_fractional_max_pool_functional(ms):
+    """``ops.fractional_max_pool2d``/``ops.fractional_max_pool3d`` (tests/st/ops/test_ops_fractional_max_pool.py):
+    by output size and by ratio with given samples, values and indices, 3-D and 4-D (4-D and 5-D) inputs."""
+    ops, T = ms.ops, ms.Tensor
+    x2 = T(_f32(2, 3, 7, 6, seed=13))
+    s2 = T(np.random.RandomState(14).rand(2, 3, 2).astype(np.float32))
+    x3 = T(_f32(2, 2, 5, 6, 4, seed=15))
+    s3 = T(np.random.RandomState(16).rand(2, 2, 3).astype(np.float32))
+    return [ops.fractional_max_pool2d(x2, 2, output_size=(3, 4), return_indices=True, _random_samples=s2),
+            ops.fractional_max_pool2d(x2, (2, 3), output_ratio=(0.5, 0.5), _random_samples=s2),
+            ops.fractional_max_pool2d(x2[0], 2, output_size=(2, 2), return_indices=True, _random_samples=s2[:1]),
+            ops.fractional_max_pool3d(x3, (1, 2, 1), output_size=(2, 3, 2), return_indices=True, _random_samples=s3),
+            ops.fractional_max_pool3d(x3, 2, output_ratio=(0.5, 0.5, 0.5), _random_samples=s3),
+            ops.fractional_max_pool3d(x3[0], 1, output_size=(1, 1, 2), return_indices=True, _random_samples=s3[:1])]
+
+
+def case_matrix_set_diag_v3(ms):
+    """``ops.MatrixSetDiagV3`` (tests/st/ops/test_ops_svd.py rebuilds ``u diag(s) v^T`` with it): one diagonal
+    (main, super, sub) and bands ``(k0, k1)`` under the four alignments, batched; the gradients of ``x`` and
+    ``diagonal``."""
+    ops, T = ms.ops, ms.Tensor
+    x = T(np.arange(40, dtype=np.float32).reshape(2, 4, 5))
+    k0, k1 = T(np.int32(0)), T(np.array([-1, 1], np.int32))
+    out = []
+    for al in ("RIGHT_LEFT", "LEFT_RIGHT", "LEFT_LEFT", "RIGHT_RIGHT"):
+        op = ops.MatrixSetDiagV3(al)
+        out += [op(x, T(-np.arange(1, 9, dtype=np.float32).reshape(2, 4)), k0),
+                op(x, T(-np.arange(1, 25, dtype=np.float32).reshape(2, 3, 4)), k1),
+                op(x, T(-np.arange(1, 33, dtype=np.float32).reshape(2, 4, 4)), T(np.array([-2, 1], np.int32)))]
+    op = ops.MatrixSetDiagV3()
+    out += [op(x, T(-np.ones((2, 4), np.float32)), T(np.int32(1))), op(x, T(-np.ones((2, 3), np.float32)),
+                                                                      T(np.int32(-1))),
+            op(T(np.zeros((3, 3), np.float64)), T(np.array([1.0, 2.0, 3.0])), k0)]
+    w = T(_f32(2, 4, 5, seed=17))
+    out.append(ms.grad(lambda a, b: (op(a, b, k1) * w).sum(), (0, 1))(x, T(_f32(2, 3, 4, seed=18))))
+    return out

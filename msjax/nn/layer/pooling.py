@@ -17,6 +17,7 @@ from ..._core.tensor import Tensor, wrap
 from ...ops._impl import pooling as F
 from ...ops._impl import conv as _conv
 from ...ops._impl import max_unpool as _unpool
+from ...ops._impl.fractional_pool import ext_tuple as _ext_tuple, fractional_max_pool_nd as _fractional_max_pool_nd
 from ..cell import Cell
 
 __all__ = ["MaxPool1d", "MaxPool2d", "MaxPool3d", "AvgPool1d", "AvgPool2d", "AvgPool3d", "AdaptiveAvgPool1d",
@@ -472,14 +473,6 @@ class LPPool2d(Cell):
 # ---------------------------------------------------------------------------
 # PyTorch-style "Ext" pooling, unpooling, fractional max pooling
 # ---------------------------------------------------------------------------
-def _ext_tuple(v, n, name, cls_name):
-    if isinstance(v, int) and not isinstance(v, bool):
-        return (v,) * n
-    if isinstance(v, (tuple, list)) and all(isinstance(i, int) for i in v) and len(v) in (1, n):
-        return tuple(v) * (n if len(v) == 1 else 1)
-    raise ValueError(f"For '{cls_name}', the '{name}' must be an int or a tuple of {n} int, but got {v}.")
-
-
 class _AvgPoolExt(Cell):
     _nd = 2
 
@@ -584,43 +577,6 @@ class MaxUnpool3d(_MaxUnpoolNd):
     _nd = 3
 
 
-def _fractional_sequence(samples, n_in, n_out, k):
-    """PyTorch's/MindSpore's pseudo-random pooling starts, one row per sample (array of shape (B, n_out))."""
-    if n_out == 1:
-        return jnp.full(samples.shape + (1,), n_in - k, jnp.int32)
-    alpha = (n_in - k) / (n_out - 1)
-    i = jnp.arange(n_out - 1, dtype=samples.dtype)
-    starts = (jnp.floor((i + samples[..., None]) * alpha) - jnp.floor(samples[..., None] * alpha)).astype(jnp.int32)
-    return jnp.concatenate([starts, jnp.full(samples.shape + (1,), n_in - k, jnp.int32)], axis=-1)
-
-
-@_conv._compiled("kernel", "out_sizes")
-def _fractional_max_pool(x, kernel, out_sizes, samples):
-    """x (N, C, *S); samples (N, C, nd) in [0, 1) (PyTorch's/MindSpore's assignment to axes)."""
-    nd = len(kernel)
-    spatial = x.shape[2:]
-    # 2-D: sample 0 drives the width, 1 the height; 3-D: samples 0, 1, 2 drive depth, height, width
-    order = [nd - 1 - a for a in range(nd)] if nd == 2 else list(range(nd))
-    starts = [_fractional_sequence(samples[..., order[a]], spatial[a], out_sizes[a], kernel[a]) for a in range(nd)]
-    flat_idx = jnp.arange(int(np.prod(spatial)), dtype=jnp.int64).reshape(spatial)
-    vals, inds = [], []
-    for offs in np.ndindex(*kernel):
-        pos = []
-        for a in range(nd):
-            shape = [x.shape[0], x.shape[1]] + [1] * nd
-            shape[2 + a] = out_sizes[a]
-            pos.append((starts[a] + offs[a]).reshape(shape))
-        bi = jnp.arange(x.shape[0]).reshape([-1] + [1] * (nd + 1))
-        ci = jnp.arange(x.shape[1]).reshape([1, -1] + [1] * nd)
-        vals.append(x[(bi, ci) + tuple(pos)])
-        inds.append(flat_idx[tuple(pos)])
-    v = jnp.stack(vals, -1)
-    am = jnp.argmax(v, axis=-1)
-    out = jnp.max(v, axis=-1)
-    ind = jnp.take_along_axis(jnp.stack(jnp.broadcast_arrays(*inds), -1), am[..., None], -1)[..., 0]
-    return out, ind
-
-
 class _FractionalMaxPoolNd(Cell):
     _nd = 2
 
@@ -634,47 +590,8 @@ class _FractionalMaxPoolNd(Cell):
         self._random_samples = _random_samples
 
     def construct(self, input):
-        nd, name = self._nd, type(self).__name__
-        fname = f"fractional_max_pool{nd}d"
-        if self.output_size is None and self.output_ratio is None:
-            raise ValueError(f"For {fname}, 'output_size' and 'output_ratio' can not be None at the same time.")
-        if not isinstance(self.return_indices, bool):
-            raise TypeError(f"For '{fname}', the type of 'return_indices' must be bool, "
-                            f"but got {type(self.return_indices).__name__}.")
-        x = _conv._float_arg("input", input, name)
-        squeeze = x.ndim == nd + 1
-        if squeeze:
-            x = x[None]
-        if x.ndim != nd + 2:
-            raise ValueError(f"For '{fname}', the dimension of 'input' must be {nd + 1} or {nd + 2}, "
-                             f"but got {x.ndim}.")
-        k = _ext_tuple(self.kernel_size, nd, "kernel_size", name)
-        if self.output_size is not None:
-            out_sizes = _ext_tuple(self.output_size, nd, "output_size", name)
-        else:
-            ratio = self.output_ratio
-            ratio = (ratio,) * nd if isinstance(ratio, (int, float)) else tuple(ratio)
-            for i, r in enumerate(ratio):
-                if not 0.0 < r < 1.0:
-                    raise ValueError(f"For {fname}, the 'output_ratio[{i}]' must be in range (0.0, 1.0), "
-                                     f"but got {r}.")
-            out_sizes = tuple(int(n * r) for n, r in zip(x.shape[2:], ratio))
-        for n, kk, o in zip(x.shape[2:], k, out_sizes):
-            if o + kk - 1 > n:
-                raise ValueError(f"For '{name}', 'output_size' + 'kernel_size' - 1 must be no greater than the "
-                                 f"input size, but got output_size {out_sizes}, kernel_size {k} and input shape "
-                                 f"{tuple(x.shape)}.")
-        if self._random_samples is None:
-            # MindSpore's ops.rand(N, C, nd, dtype) (its UniformReal kernel and seeds); an unbatched input
-            # draws (1, C, nd) here, where MindSpore draws a shape of its own
-            from ...ops._impl.random import rand
-            samples = rand(x.shape[0], x.shape[1], nd, dtype=mstype.from_np(x.dtype))._data
-        else:
-            samples = self._random_samples._data.astype(x.dtype)
-        out, ind = _fractional_max_pool(x, k, out_sizes, samples)
-        if squeeze:
-            out, ind = out[0], ind[0]
-        return (wrap(out), wrap(ind)) if self.return_indices else wrap(out)
+        return _fractional_max_pool_nd(self._nd, type(self).__name__, input, self.kernel_size, self.output_size,
+                                       self.output_ratio, self.return_indices, self._random_samples)
 
 
 class FractionalMaxPool2d(_FractionalMaxPoolNd):
