@@ -514,3 +514,19 @@ def test_conv_transpose2d_output_size():
     with pytest.raises(ValueError) as e:
         net(x, (1, h0, w0))
     assert e.value.args == ("ConvTranspose2D: for 4D input, ", "output_size must have 2 ", "or 4 elements (got 3)")
+
+
+def test_adaptive_pool1d_any_output_size():
+    """``mint.nn.functional.adaptive_avg_pool1d``/``adaptive_max_pool1d`` and their layers take any output size
+    and a 2-D input (MindSpore's Ascend kernels; tests/st/nn/test_nn_adaptive_*_pool1d.py); msjax applied
+    ``ops.adaptive_*_pool1d``'s divisible-length rule and refused L=10 -> 4 or 3 -> 8."""
+    F = ms.mint.nn.functional
+    for L, o in ((10, 4), (3, 8), (7, 7)):
+        x = np.random.RandomState(L).randn(2, 3, L).astype(np.float32)
+        for mode, f, layer in (("avg", F.adaptive_avg_pool1d, ms.mint.nn.AdaptiveAvgPool1d),
+                               ("max", F.adaptive_max_pool1d, ms.mint.nn.AdaptiveMaxPool1d)):
+            want = adaptive(x, (o,), mode)
+            np.testing.assert_allclose(f(ms.Tensor(x), o).asnumpy(), want, rtol=1e-6, atol=1e-6)
+            np.testing.assert_allclose(layer(o)(ms.Tensor(x[0])).asnumpy(), want[0], rtol=1e-6, atol=1e-6)
+        out, idx = F.adaptive_max_pool1d(ms.Tensor(x), o, True)
+        np.testing.assert_allclose(np.take_along_axis(x, idx.asnumpy(), -1), out.asnumpy())

@@ -15,7 +15,7 @@ from ...ops._impl.linalg import vector_norm_ext as _vector_norm
 from ..._core import dtype as _mstype
 from ..._core.tensor import Tensor
 
-from ...ops import (adaptive_avg_pool1d, adaptive_avg_pool2d, adaptive_avg_pool3d, adaptive_max_pool2d,  # noqa: F401
+from ...ops import (adaptive_avg_pool2d, adaptive_avg_pool3d, adaptive_max_pool2d,  # noqa: F401
                     binary_cross_entropy, conv_transpose2d, cosine_embedding_loss, cross_entropy, embedding, fold,
                     gelu, grid_sample, group_norm, hardshrink, hardsigmoid, hardswish, l1_loss,
                     layer_norm, logsigmoid, mish, mse_loss, pixel_shuffle, prelu, sigmoid, soft_margin_loss,
@@ -205,12 +205,20 @@ def max_unpool2d(input, indices, kernel_size, stride=None, padding=0, output_siz
     return MaxUnpool2d(kernel_size, stride, padding)(input, indices, output_size)
 
 
+def adaptive_avg_pool1d(input, output_size):
+    """``adaptive_avg_pool1d(input, output_size)``: (N, C, L) or (C, L), any ``output_size`` (windows
+    ``[floor(i L / out), ceil((i + 1) L / out))``), as MindSpore's Ascend kernel (its CPU build has none);
+    ``ops.adaptive_avg_pool1d`` keeps its own 3-D, divisible-length rule."""
+    return _ops.adaptive_avg_pool2d(input.unsqueeze(-2), (1, output_size)).squeeze(-2)
+
+
 def adaptive_max_pool1d(input, output_size, return_indices=False):
-    """``adaptive_max_pool1d(input, output_size, return_indices=False)``."""
+    """``adaptive_max_pool1d(input, output_size, return_indices=False)``: (N, C, L) or (C, L), any
+    ``output_size``, as ``adaptive_avg_pool1d``."""
+    out = _ops.adaptive_max_pool2d(input.unsqueeze(-2), (1, output_size), return_indices)
     if not return_indices:
-        return _ops.adaptive_max_pool1d(input, output_size)
-    out, idx = _ops.adaptive_max_pool2d(input.unsqueeze(-2), (1, output_size), True)
-    return out.squeeze(-2), idx.squeeze(-2)
+        return out.squeeze(-2)
+    return out[0].squeeze(-2), out[1].squeeze(-2)
 
 
 # ---------------------------------------------------------------------------
