@@ -1807,3 +1807,25 @@ def case_embedding_ids_out_of_range(ms):
     out.append(ms.grad(lambda i: (net(i) * 3.0).sum(), None, net.trainable_params())(T(np.array([1, -1, 1],
                                                                                                np.int32))))
     return out
+
+
+def case_assert_prim(ms):
+    """``ops.operations.Assert`` (tests/st/ops/cpu/test_assert_op.py): Int32 ``[0]`` when the condition
+    holds, RuntimeError 'assert failed' when it does not, in PyNative and in a compiled Cell (a bool
+    Tensor condition, computed in the program); its TypeErrors and the one-element condition check."""
+    T, P = ms.Tensor, ms.ops.operations
+    data = [T(np.array([1.0, -1.0, 2.5], np.float32)), T(np.array([4, -4], np.int16))]
+
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.check = P.Assert(2)
+
+        @ms.jit
+        def construct(self, c, x, y):
+            return self.check(c, [x, y])
+    return [P.Assert()(True, data), _message(lambda: P.Assert(2)(False, data)),
+            _message(lambda: P.Assert()(T(np.array([False])), data)), Net()(T(np.array(True)), *data),
+            _message(lambda: Net()(T(np.array(False)), *data)), _message(lambda: Net()(T(np.array([False])), *data)),
+            _raised(lambda: P.Assert(3.5)), _raised(lambda: P.Assert()(T(np.array([True, False])), data)),
+            _raised(lambda: P.Assert()(True, data[0]))]
