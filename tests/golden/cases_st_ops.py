@@ -2768,3 +2768,54 @@ def case_matrix_set_diag_v3(ms):
     w = T(_f32(2, 4, 5, seed=17))
     out.append(ms.grad(lambda a, b: (op(a, b, k1) * w).sum(), (0, 1))(x, T(_f32(2, 3, 4, seed=18))))
     return out
+
+
+def case_assert_prim(ms):
+    """``ops.operations.Assert`` (tests/st/ops/cpu/test_assert_op.py): Int32 ``[0]`` when the condition
+    holds, RuntimeError 'assert failed' when it does not, in PyNative and in a compiled Cell (a bool
+    Tensor condition, computed in the program); its TypeErrors and the one-element condition check."""
+    T, P = ms.Tensor, ms.ops.operations
+    data = [T(np.array([1.0, -1.0, 2.5], np.float32)), T(np.array([4, -4], np.int16))]
+
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.check = P.Assert(2)
+
+        @ms.jit
+        def construct(self, c, x, y):
+            return self.check(c, [x, y])
+    return [P.Assert()(True, data), _message(lambda: P.Assert(2)(False, data)),
+            _message(lambda: P.Assert()(T(np.array([False])), data)), Net()(T(np.array(True)), *data),
+            _message(lambda: Net()(T(np.array(False)), *data)), _message(lambda: Net()(T(np.array([False])), *data)),
+            _raised(lambda: P.Assert(3.5)), _raised(lambda: P.Assert()(T(np.array([True, False])), data)),
+            _raised(lambda: P.Assert()(True, data[0]))]
+
+
+def case_tensor_index_out_of_range(ms):
+    """``x[t]`` and ``x[t] = v`` with an integer Tensor ``t``: MindSpore's Gather and TensorScatterUpdate
+    kernels' errors for an index out of range (a negative one counted from the end once: -4 of 3 is
+    reported as -1), in PyNative and in a compiled Cell (a new Cell for each failing call)."""
+    T = ms.Tensor
+    x = T(np.arange(12, dtype=np.float32).reshape(3, 4))
+
+    class Get(ms.nn.Cell):
+        @ms.jit
+        def construct(self, a, i):
+            return a[i]
+
+    class Set(ms.nn.Cell):
+        @ms.jit
+        def construct(self, a, i):
+            a[i] = 7.0
+            return a
+
+    def py_set(i):
+        y = T(np.arange(12, dtype=np.float32).reshape(3, 4))
+        y[i] = 7.0
+        return y
+    idx = [T(np.array(v, np.int32)) for v in ([5], [-4], [[0, 1], [2, 9]], [-1, 0])]
+    out = [_message(lambda i=i: x[i]) for i in idx] + [_message(lambda i=i: py_set(i)) for i in idx]
+    out += [_message(lambda i=i: Get()(x, i)) for i in (idx[0], idx[2], idx[3])]
+    out += [_message(lambda i=i: Set()(T(np.arange(12, dtype=np.float32).reshape(3, 4)), i)) for i in idx]
+    return out

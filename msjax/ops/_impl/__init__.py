@@ -28,7 +28,7 @@ Where an op lives:
 * ``state``: assign & co, the Scatter*/ScatterNd* ops on Parameters, Print.
 * ``optim``, ``clip``, ``detection``: optimizer Primitives, gradient clipping, boxes, NMS and RoIs.
 * ``deprecated``: Primitive names MindSpore 2.10 keeps only as deprecated ones (``Gelu``, ``ScalarCast``...);
-  ``no_repeat_ngram``: NoRepeatNGram.
+  ``no_repeat_ngram``: NoRepeatNGram; ``assert_op``: Assert (its condition checked when the program runs).
 * ``composite``: HyperMap, vmap, constexpr, Custom, the collective and float-status Primitives.
 * ``summary``: the summary Primitives (imported by ``msjax.ops``).
 * ``tensor_methods``: Tensor methods with no ``ops`` function (in-place forms, new_*, type_as...).
@@ -46,6 +46,6 @@ from . import math, alpha_ext, special, bessel_second, truncate, comparison, red
 from . import creation, array, indexing  # noqa: F401
 from . import activation, conv, pooling, max_unpool, normalization, dropout, image, spectral, fft, loss, rnn  # noqa: F401
 from . import random, random_samplers, random_rejection, random_cauchy, state, optim, clip, detection, composite  # noqa: F401
-from . import deprecated, lstm, no_repeat_ngram  # noqa: F401
+from . import deprecated, lstm, no_repeat_ngram, assert_op  # noqa: F401
 from . import tensor_methods, tensor_dump, function_ext, upsample_ext, sequence_ops, copy_slices, sparse_csr  # noqa: F401
 from . import fractional_pool  # noqa: F401

@@ -59,16 +59,19 @@ def check_values(idx, lo, hi, messages, sign_choice=False, wrap=None):
     _report(bad, xp.stack([choice, value]), messages, xp)
 
 
-def check_rows(idx, limits, messages, negative_choice=False, flat_position=False):
+def check_rows(idx, limits, messages, negative_choice=False, flat_position=False, wrap=None):
     """Every row of ``idx`` (its last axis indexes the leading ``len(limits)`` dimensions) inside
     ``[0, limits)``; the payload is the row's position (``{0}``) and the row (``{rest}``), or with
     ``flat_position`` that position times the row length. ``negative_choice``: ``messages[1]``
-    for a row holding a negative index, with its first negative value as ``{0}``."""
+    for a row holding a negative index, with its first negative value as ``{0}``; ``wrap``: a negative
+    index counts from the end of a dimension of that size first (one index per row)."""
     idx, xp = _arrays(idx)
     k = len(limits)
     if idx.size == 0 or k == 0:
         return
     rows = idx.reshape(-1, k).astype(xp.int64)
+    if wrap is not None:
+        rows = xp.where(rows < 0, rows + wrap, rows)
     bad, pos = _first(((rows < 0) | (rows >= xp.asarray(limits, xp.int64))).any(axis=1), xp)
     row = rows[pos]
     lead = xp.asarray(pos * k if flat_position else pos, xp.int64)

@@ -709,7 +709,7 @@ def _check_scatter_positions(prim, x, idx):
     check_scatter_rows(prim, idx, x.shape[:k])
 
 
-def check_scatter_rows(prim, idx, limits):
+def check_scatter_rows(prim, idx, limits, wrap=None):
     """The kernels' messages of ``TensorScatter*``/``ScatterNd*`` for a row of ``idx`` outside ``limits``:
     the ``*Update`` ops' ValueError (a negative index: its size conversion's RuntimeError), the others'
     RuntimeError naming the row's first element's flat position. (MindSpore's ``ScatterNd*`` other than
@@ -717,7 +717,8 @@ def check_scatter_rows(prim, idx, limits):
     if prim.endswith("Update"):
         check_rows(idx, limits, [("ValueError", f"For '{prim}', indices out of range for input_x. Please check the "
                                                 "indices which is [const vector]{{{rest}}}"),
-                                 ("RuntimeError", "The int value({0}) is less than 0.")], negative_choice=True)
+                                 ("RuntimeError", "The int value({0}) is less than 0.")], negative_choice=True,
+                   wrap=wrap)
     else:
         check_rows(idx, limits, [("RuntimeError", f"For '{prim}', the {{0}}-th value of 'indices'{{restlist}} is out "
                                                   f"of range{list(limits)}.")], flat_position=True)
@@ -919,15 +920,11 @@ def check_index(shape, index, setting=False):
                 continue
             if not jnp.issubdtype(d.dtype, jnp.integer):
                 raise IndexError(f"The tensor index must be int or bool type, but got {np.asarray(d)}")
-            v = _concrete(d)
-            if v is not None and size is not None and v.size:
-                bad = v[(v < -size) | (v >= size)]
-                if bad.size:
-                    if setting:
-                        raise ValueError("For 'TensorScatterUpdate', indices out of range for input_x. Please check "
-                                         "the indices which is [const vector]{" + str(int(bad[0])) + "}")
-                    raise RuntimeError(f"For 'Gather', the 'input_indices' should be in the range [0, {size}), but "
-                                       f"got {int(bad[0])}, error_code[58]")
+            if size is not None:   # MindSpore's kernels, a negative index counted from the end once
+                if setting:
+                    check_scatter_rows("TensorScatterUpdate", d, (size,), wrap=size)
+                else:
+                    check_gather_range(d, size)
             dim += 1
         else:
             dim += 1
