@@ -28,7 +28,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax._src import core as _jcore
 
-__all__ = ["add", "collecting", "forward", "raise_failed", "raise_payload"]
+__all__ = ["add", "collecting", "forward", "raise_failed", "raise_payload", "wanted"]
 
 _LOCAL = threading.local()
 _EXCEPTIONS = {"RuntimeError": RuntimeError, "ValueError": ValueError, "IndexError": IndexError}
@@ -41,6 +41,14 @@ class _Collector:
 
     def owns(self, x):
         return not isinstance(x, _jcore.Tracer) or x._trace is self.top
+
+
+def wanted(x):
+    """Whether a check on the traced value ``x`` would be registered (a compiled program's own trace):
+    callers skip computing the flag otherwise, so a bare ``jax.make_jaxpr`` (the exporters) or a
+    nested transform traces no check arithmetic."""
+    col = getattr(_LOCAL, "col", None)
+    return col is not None and col.owns(x)
 
 
 def add(bad, payload, messages):

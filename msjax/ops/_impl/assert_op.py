@@ -42,8 +42,9 @@ def _assert(condition, input_data, summarize=3):
                          f"with type 'int'.")
     ok = _concrete(cond)
     if ok is None:
-        runtime_checks.add(jnp.logical_not(cond.reshape(()).astype(bool)), np.zeros(1, np.int64),
-                           [("RuntimeError", "assert failed")])
+        if runtime_checks.wanted(cond):
+            runtime_checks.add(jnp.logical_not(cond.reshape(()).astype(bool)), np.zeros(1, np.int64),
+                               [("RuntimeError", "assert failed")])
     elif not bool(np.asarray(ok).reshape(())):
         lines = ["For 'Assert' condition is false."]
         for x in input_data:

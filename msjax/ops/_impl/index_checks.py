@@ -30,9 +30,12 @@ def _report(bad, payload, messages, xp):
 
 
 def _arrays(idx):
-    """``(values, xp)``: NumPy for known indices, jax.numpy for traced ones."""
+    """``(values, xp)``: NumPy for known indices, jax.numpy for traced ones; ``(None, None)`` for
+    traced ones no compiled program collects checks of (nothing to compute)."""
     v = _concrete(idx)
-    return (idx, jnp) if v is None else (v, np)
+    if v is not None:
+        return v, np
+    return (idx, jnp) if runtime_checks.wanted(idx) else (None, None)
 
 
 def _first(bad, xp):
@@ -48,6 +51,8 @@ def check_values(idx, lo, hi, messages, sign_choice=False, wrap=None):
     ``sign_choice``: ``messages[0]`` for a negative value, ``messages[1]`` for one too large;
     ``wrap``: a negative value counts from the end of a dimension of that size first."""
     idx, xp = _arrays(idx)
+    if xp is None:
+        return
     if idx.size == 0:
         return
     flat = idx.reshape(-1).astype(xp.int64)
@@ -66,6 +71,8 @@ def check_rows(idx, limits, messages, negative_choice=False, flat_position=False
     for a row holding a negative index, with its first negative value as ``{0}``; ``wrap``: a negative
     index counts from the end of a dimension of that size first (one index per row)."""
     idx, xp = _arrays(idx)
+    if xp is None:
+        return
     k = len(limits)
     if idx.size == 0 or k == 0:
         return
@@ -88,6 +95,8 @@ def check_elements(idx, limits, messages):
     ``{0}`` the value) before one at or past its dimension (``messages[1]``, ``{0}`` the value,
     ``{1}`` the dimension's size)."""
     idx, xp = _arrays(idx)
+    if xp is None:
+        return
     k = len(limits)
     if idx.size == 0 or k == 0:
         return

@@ -77,12 +77,26 @@ def _gather_kernel(x, idx, ax, batch_dims):
     return fn(x, idx, ax - batch_dims)
 
 
+@functools.partial(jax.custom_vjp, nondiff_argnums=(2,))
 def take_wrapped(a, i, axis):
-    """``a``'s slices at ``i`` along ``axis``, a negative index counting from the end; as MindSpore's
-    gradient (an UnsortedSegmentSum over the indices as given), no gradient reaches a negative one."""
-    out = jnp.take(a, jnp.where(i < 0, i + a.shape[axis], i), axis=axis, mode="clip")
+    """``a``'s slices at ``i`` along ``axis``, a negative index counting from the end (one gather:
+    the exporters write it as MindSpore's Gather); as MindSpore's gradient (an UnsortedSegmentSum
+    over the indices as given), no gradient reaches a negative one."""
+    return jnp.take(a, i, axis=axis, mode="fill", fill_value=0)
+
+
+def _take_wrapped_fwd(a, i, axis):
+    return take_wrapped(a, i, axis), (a, i)
+
+
+def _take_wrapped_bwd(axis, res, g):
+    a, i = res
     keep = (i >= 0).reshape((1,) * axis + i.shape + (1,) * (a.ndim - axis - 1))
-    return jnp.where(keep, out, jax.lax.stop_gradient(out))
+    _, pull = jax.vjp(lambda t: jnp.take(t, i, axis=axis, mode="fill", fill_value=0), a)
+    return pull(jnp.where(keep, g, jnp.zeros((), g.dtype)))[0], None
+
+
+take_wrapped.defvjp(_take_wrapped_fwd, _take_wrapped_bwd)
 
 
 def _gather_check(input_params, input_indices):
