@@ -23,7 +23,7 @@ from ..._core.parameter import Parameter, ParameterTuple
 from ..._core.tensor import Tensor, wrap
 from ...common.initializer import Uniform, initializer
 from ..cell import Cell
-from ...ops._impl import lstm_cpu
+from ...ops._impl import export_names, lstm_cpu
 from ...ops._impl.activation import relu_array
 from .basic import Dropout
 
@@ -186,7 +186,7 @@ def _scan(mode, x, h0, w_ih, w_hh, b_ih, b_hh, lengths=None, native=False):
     write as MindSpore's ``LSTM`` node / ONNX's ``LSTM`` operator. ``native`` (LSTM without
     ``lengths``, float32, ``lstm_cpu.usable``): the loop is msjax's CPU LSTM kernel, MindSpore's
     values bit for bit (its ``nn.LSTM`` calls its ``LSTM`` kernel there), the gradient the loop's."""
-    return _DIRECTIONS[mode](x, h0, w_ih, w_hh, b_ih, b_hh, lengths, native)
+    return _DIRECTIONS[mode](x, h0, w_ih, w_hh, b_ih, b_hh, lengths, native, export_names.active())
 
 
 def _native_lstm(x, h0, w_ih, w_hh, b_ih, b_hh):
@@ -226,12 +226,12 @@ def _direction(mode, x, h0, w_ih, w_hh, b_ih, b_hh, lengths):
 
 
 def _named_direction(mode):
-    def fn(x, h0, w_ih, w_hh, b_ih, b_hh, lengths, native):
+    def fn(x, h0, w_ih, w_hh, b_ih, b_hh, lengths, native, naming):   # naming: a cache key only
         if native:
             return _native_lstm(x, h0, w_ih, w_hh, b_ih, b_hh)
         return _direction(mode, x, h0, w_ih, w_hh, b_ih, b_hh, lengths)
     fn.__name__ = fn.__qualname__ = f"msjax_rnn_{mode}"
-    return jax.jit(fn, static_argnums=(7,))
+    return jax.jit(fn, static_argnums=(7, 8))
 
 
 _DIRECTIONS = {mode: _named_direction(mode) for mode in _STEPS}

@@ -36,6 +36,12 @@ def naming():
         _NAMING.reset(token)
 
 
+def active():
+    """Whether ``naming()`` is open (a module-level ``jax.jit`` whose body calls ``exported`` keys its
+    cache on it, so a trace made outside an export is not reused inside one)."""
+    return _NAMING.get()
+
+
 def exported(kind, fn, *arrays, **static):
     """``fn(*arrays, **static)``; a named ``jax.jit`` call while ``naming()`` is open."""
     if not _NAMING.get():
