@@ -64,19 +64,24 @@ def check_values(idx, lo, hi, messages, sign_choice=False, wrap=None):
     _report(bad, xp.stack([choice, value]), messages, xp)
 
 
+def _rows(idx, limits):
+    """``(idx as int64 rows of len(limits) indices, xp)``; ``(None, None)`` when there is nothing to check."""
+    idx, xp = _arrays(idx)
+    if xp is None or idx.size == 0 or len(limits) == 0:
+        return None, None
+    return idx.reshape(-1, len(limits)).astype(xp.int64), xp
+
+
 def check_rows(idx, limits, messages, negative_choice=False, flat_position=False, wrap=None):
     """Every row of ``idx`` (its last axis indexes the leading ``len(limits)`` dimensions) inside
     ``[0, limits)``; the payload is the row's position (``{0}``) and the row (``{rest}``), or with
     ``flat_position`` that position times the row length. ``negative_choice``: ``messages[1]``
     for a row holding a negative index, with its first negative value as ``{0}``; ``wrap``: a negative
     index counts from the end of a dimension of that size first (one index per row)."""
-    idx, xp = _arrays(idx)
-    if xp is None:
+    rows, xp = _rows(idx, limits)
+    if rows is None:
         return
     k = len(limits)
-    if idx.size == 0 or k == 0:
-        return
-    rows = idx.reshape(-1, k).astype(xp.int64)
     if wrap is not None:
         rows = xp.where(rows < 0, rows + wrap, rows)
     bad, pos = _first(((rows < 0) | (rows >= xp.asarray(limits, xp.int64))).any(axis=1), xp)
@@ -94,13 +99,9 @@ def check_elements(idx, limits, messages):
     """ScatterNd's element order: each coordinate of each row, a negative one (``messages[0]``,
     ``{0}`` the value) before one at or past its dimension (``messages[1]``, ``{0}`` the value,
     ``{1}`` the dimension's size)."""
-    idx, xp = _arrays(idx)
-    if xp is None:
+    vals, xp = _rows(idx, limits)
+    if vals is None:
         return
-    k = len(limits)
-    if idx.size == 0 or k == 0:
-        return
-    vals = idx.reshape(-1, k).astype(xp.int64)
     lim = xp.broadcast_to(xp.asarray(limits, xp.int64), vals.shape)
     bad, pos = _first((vals < 0) | (vals >= lim), xp)
     value, size = vals.reshape(-1)[pos], lim.reshape(-1)[pos]
