@@ -183,10 +183,11 @@ def run_case(case: Case, mode: str = "pynative", python: Optional[str] = None,
         proc = None
         if runner is not None and not reference:
             rc, so, se = runner.run(cmd[3:], case.script.parent, _env(reference), timeout)
-            # 255 and not a byte of output: multiprocessing got no status from the fork server for
-            # the forked example (its report when that pipe gives none; seen once in a full test run),
-            # so the example runs again as the plain subprocess the preloaded run stands for
-            if not (rc == 255 and not so and not se):
+            # 255: multiprocessing got no status from the fork server for the forked example (its
+            # report when that pipe gives none; seen twice in full test runs, once after the example
+            # had printed part of its output), so the example runs again as the plain subprocess the
+            # preloaded run stands for (an example that really exits 255 does so there too)
+            if rc != 255:
                 proc = subprocess.CompletedProcess(cmd, rc, so, se)
         if proc is None:
             proc = subprocess.run(cmd, cwd=str(case.script.parent), env=_env(reference),
