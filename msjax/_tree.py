@@ -146,8 +146,7 @@ _PRIVATE_MODULES = {
     "mindspore.ops.operations._sequence_ops": "msjax.ops._impl.sequence_ops",
     "mindspore.ops.operations._grad_ops": "msjax.ops._impl.grad_prims",
 }
-# and modules they import whose names msjax does not have (GRUV2): importable, each name unsupported
-_PRIVATE_NAMES.setdefault("mindspore.ops.operations._rl_inner_ops", {})
+_PRIVATE_NAMES["mindspore.ops.operations._rl_inner_ops"] = {"GRUV2": "msjax.ops._impl.gru_v2"}
 
 
 def _tree_entry(path):

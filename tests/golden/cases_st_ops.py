@@ -2819,3 +2819,67 @@ def case_tensor_index_out_of_range(ms):
     out += [_message(lambda i=i: Get()(x, i)) for i in (idx[0], idx[2], idx[3])]
     out += [_message(lambda i=i: Set()(T(np.arange(12, dtype=np.float32).reshape(3, 4)), i)) for i in idx]
     return out
+
+
+def _rl_gru(ms):
+    from importlib import import_module
+    ops = ms.__name__ + ".ops.operations."
+    return import_module(ops + "_rl_inner_ops").GRUV2, import_module(ops + "_grad_ops").GRUV2Grad
+
+
+def case_gru_v2(ms):
+    """``_rl_inner_ops.GRUV2`` (tests/st/ops/test_gru.py, tests/st/ops/cpu/test_gru.py): one flat weight
+    Tensor (oneDNN's GRU: gates u, r, o; one bias read), one and two directions, with and without bias,
+    two stacked layers; ``GRUV2Grad``'s dx/dh/dw and the autodiff gradient of a Cell over it. (float16 is
+    left out: MindSpore's CPU kernel returns meaningless values for it, ones and zeros.)"""
+    GRUV2, GRUV2Grad = _rl_gru(ms)
+    T, rs = ms.Tensor, np.random.RandomState(7)
+    t, n, i, h = 4, 2, 3, 2
+    seq = T(np.array([4, 3], np.int32))
+    out = []
+    for layers, bidir, bias in ((1, False, True), (1, False, False), (1, True, True), (1, True, False),
+                                (2, False, True)):
+        d = 2 if bidir else 1
+        size = 3 * h * (i + h) * d + (3 * h * (i + h) * d if layers == 2 else 0) + (6 * h * d * layers if bias else 0)
+        i_used = i if layers == 1 else h * d
+        x = T(rs.uniform(-1, 1, (t, n, i_used)).astype(np.float32))
+        h0 = T(rs.uniform(-1, 1, (layers * d, n, h)).astype(np.float32))
+        w = T(rs.uniform(-1, 1, (size, 1, 1)).astype(np.float32))
+        res = GRUV2(i_used, h, layers, bias, bidir, 0.0)(x, h0, w, seq)
+        out.append((res[0], res[1], res[2].shape, res[3].shape))   # reserve: the kernel's workspace
+        dy, dh = T(rs.uniform(-1, 1, res[0].shape).astype(np.float32)), T(rs.uniform(-1, 1, res[1].shape).astype(np.float32))
+        out.append(GRUV2Grad(i_used, h, layers, bias, bidir, 0.0)(x, h0, w, seq, res[0], res[1], dy, dh, res[2]))
+
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.gru = GRUV2(i, h, 1, True, False, 0.0)
+
+        def construct(self, x, h0, w):
+            y, hn, _, _ = self.gru(x, h0, w, seq)
+            return (y * y).sum() + hn.sum()
+    x, h0 = T(rs.uniform(-1, 1, (t, n, i)).astype(np.float32)), T(rs.uniform(-1, 1, (1, n, h)).astype(np.float32))
+    w = T(rs.uniform(-1, 1, (42, 1, 1)).astype(np.float32))
+    out.append(ms.grad(Net(), (0, 1))(x, h0, w))
+    return out
+
+
+def case_gru_v2_errors(ms):
+    """``GRUV2``'s argument and input checks (MindSpore's exception types)."""
+    GRUV2 = _rl_gru(ms)[0]
+    T = ms.Tensor
+    x, h0 = T(np.ones((4, 2, 3), np.float32)), T(np.ones((1, 2, 2), np.float32))
+    w, seq = T(np.ones((42, 1, 1), np.float32)), T(np.array([4, 3], np.int32))
+    g = GRUV2(3, 2, 1, True, False, 0.0)
+    return [_raised(lambda: g(T(np.ones((4, 2), np.float32)), h0, w, seq)),
+            _raised(lambda: g(T(np.ones((4, 2, 4), np.float32)), h0, w, seq)),
+            _raised(lambda: g(x, T(np.ones((2, 2, 2), np.float32)), w, seq)),
+            _raised(lambda: g(x, T(np.ones((1, 3, 2), np.float32)), w, seq)),
+            _raised(lambda: g(x, T(np.ones((1, 2, 3), np.float32)), w, seq)),
+            _raised(lambda: g(x, h0, w, T(np.array([4, 3, 2], np.int32)))),
+            _raised(lambda: g(x, h0, w, T(np.array([4, 3], np.int64)))),
+            _raised(lambda: g(x, h0, T(np.ones((42, 1, 1), np.float64)), seq)),
+            _raised(lambda: g(x, h0, T(np.ones((42,), np.float32)), seq)),
+            _raised(lambda: GRUV2(0, 2, 1, True, False, 0.0)), _raised(lambda: GRUV2(3, 2, 1, 1, False, 0.0)),
+            _raised(lambda: GRUV2(3, 2, 1, True, False, 1)), _raised(lambda: GRUV2(3, 2, 1, True, False, 1.5)),
+            _raised(lambda: GRUV2(3, 2, 1, True, False, 0.0, is_train=1))]

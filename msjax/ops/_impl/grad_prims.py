@@ -1,7 +1,8 @@
 """``mindspore.ops.operations._grad_ops``: the backward Primitives MindSpore's own tests call directly
 (``LogSoftmaxGrad``, ``StridedSliceGrad``, ``ResizeNearestNeighborV2Grad``,
-``Conv2DBackpropFilter``, ``ResizeBilinearGrad``). Each is written from its forward op: the same values MindSpore's
-backward kernels give; their own gradients are those of these formulas."""
+``Conv2DBackpropFilter``, ``ResizeBilinearGrad``; ``GRUV2Grad`` lives with its forward in ``gru_v2``).
+Each is written from its forward op: the same values MindSpore's backward kernels give; their own
+gradients are those of these formulas."""
 from __future__ import annotations
 
 import jax
@@ -11,10 +12,11 @@ from ..._core.registry import Primitive
 from ._util import arr, wrap
 from .array import _strided_slice
 from .conv import prim_conv2d
+from .gru_v2 import GRUV2Grad  # noqa: F401  (``_grad_ops.GRUV2Grad``, next to its forward)
 from .image import _resize_nearest, _v2_size, prim_resize_bilinear_v2
 
 __all__ = ["LogSoftmaxGrad", "StridedSliceGrad", "ResizeNearestNeighborV2Grad", "Conv2DBackpropFilter",
-           "ResizeBilinearGrad"]
+           "ResizeBilinearGrad", "GRUV2Grad"]
 
 
 class LogSoftmaxGrad(Primitive):
