@@ -2883,3 +2883,35 @@ def case_gru_v2_errors(ms):
             _raised(lambda: GRUV2(0, 2, 1, True, False, 0.0)), _raised(lambda: GRUV2(3, 2, 1, 1, False, 0.0)),
             _raised(lambda: GRUV2(3, 2, 1, True, False, 1)), _raised(lambda: GRUV2(3, 2, 1, True, False, 1.5)),
             _raised(lambda: GRUV2(3, 2, 1, True, False, 0.0, is_train=1))]
+
+
+def case_sparse_apply_adagrad(ms):
+    """``ops.SparseApplyAdagrad``/``SparseApplyAdagradV2`` (tests/st/ops/cpu/test_sparse_apply_adagrad*.py): the
+    updated rows, repeated indices added first and out-of-range ones skipped (SparseApplyAdagrad), int64
+    indices, ``update_slots=False``, float16 outputs, the Parameters after the update, and the argument
+    and input checks."""
+    T, P = ms.Tensor, ms.ops.operations
+    out = []
+
+    def run(prim, idx, dt=np.float32, idt=np.int32, gshape=None):
+        var = ms.Parameter(T(np.arange(8).reshape(4, 2).astype(dt) / 10), name="var")
+        acc = ms.Parameter(T(np.ones((4, 2), dt)), name="accum")
+        g = T(np.arange(2 * len(idx)).reshape(len(idx), 2).astype(dt) / 5 + 0.1) if gshape is None else \
+            T(np.ones(gshape, dt))
+        res = prim(var, acc, g, T(np.array(idx, idt)))
+        return (res[0], res[1]) if dt == np.float16 else (res[0], res[1], var.value(), acc.value())
+    for v2 in (False, True):
+        def mk(us=True):
+            return P.SparseApplyAdagradV2(lr=0.1, epsilon=1e-6, update_slots=us) if v2 else \
+                P.SparseApplyAdagrad(lr=0.1, update_slots=us)
+        out += [_raised(lambda: run(mk(), [2, 0])), _raised(lambda: run(mk(), [2, 0], idt=np.int64)),
+                _raised(lambda: run(mk(False), [2, 0])), _raised(lambda: run(mk(), [2, 0], np.float16)),
+                _raised(lambda: run(mk(), [2, 0], gshape=(2, 3))), _raised(lambda: run(mk(), [2, 0], gshape=(3, 2))),
+                _raised(lambda: run(mk(), [2, 0], np.float64)), _raised(lambda: run(mk(), [2.0, 0.0], idt=np.float32)),
+                _raised(lambda: run(mk(), [[2, 0]]))]
+        if not v2:
+            out += [run(mk(), [1, 1]), run(mk(), [4, 0]), run(mk(), [-1, 0])]
+    out += [_raised(lambda: P.SparseApplyAdagrad(lr=1)), _raised(lambda: P.SparseApplyAdagrad(lr=0.1, update_slots=1)),
+            _raised(lambda: P.SparseApplyAdagradV2(lr=1, epsilon=1e-6)),
+            _raised(lambda: P.SparseApplyAdagradV2(lr=0.1, epsilon=1))]
+    return out

@@ -26,7 +26,7 @@ Where an op lives:
   ``random_cauchy``: Cauchy and Tensor.cauchy;
   ``random_rejection``: RandomGamma, ParameterizedTruncatedNormal.
 * ``state``: assign & co, the Scatter*/ScatterNd* ops on Parameters, Print.
-* ``optim``, ``clip``, ``detection``: optimizer Primitives, gradient clipping, boxes, NMS and RoIs.
+* ``optim``, ``sparse_adagrad``, ``clip``, ``detection``: optimizer Primitives, gradient clipping, boxes, NMS and RoIs.
 * ``deprecated``: Primitive names MindSpore 2.10 keeps only as deprecated ones (``Gelu``, ``ScalarCast``...);
   ``no_repeat_ngram``: NoRepeatNGram; ``assert_op``: Assert (its condition checked when the program runs).
 * ``composite``: HyperMap, vmap, constexpr, Custom, the collective and float-status Primitives.
@@ -48,4 +48,4 @@ from . import activation, conv, pooling, max_unpool, normalization, dropout, ima
 from . import random, random_samplers, random_rejection, random_cauchy, state, optim, clip, detection, composite  # noqa: F401
 from . import deprecated, lstm, no_repeat_ngram, assert_op  # noqa: F401
 from . import tensor_methods, tensor_dump, function_ext, upsample_ext, sequence_ops, copy_slices, sparse_csr  # noqa: F401
-from . import fractional_pool  # noqa: F401
+from . import fractional_pool, sparse_adagrad  # noqa: F401
