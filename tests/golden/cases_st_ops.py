@@ -2915,3 +2915,42 @@ def case_sparse_apply_adagrad(ms):
             _raised(lambda: P.SparseApplyAdagradV2(lr=1, epsilon=1e-6)),
             _raised(lambda: P.SparseApplyAdagradV2(lr=0.1, epsilon=1))]
     return out
+
+
+def case_sparse_count_sparse_output(ms):
+    """``sparse_ops.SparseCountSparseOutput`` (tests/st/ops/cpu/test_sparse_count_sparse_output.py): per batch
+    row, the weighted count of each value (zero totals kept), sorted by (row, value); ``binary_output``,
+    ``minlength``/``maxlength``, one-dimensional indices, no weights, weight dtypes, and the checks."""
+    from importlib import import_module
+    sp = import_module(ms.__name__ + ".ops.operations.sparse_ops")
+    T, i64 = ms.Tensor, np.int64
+    idx = T(np.array([[1, 2], [3, 4], [2, 1], [2, 2], [1, 0], [3, 3], [2, 0], [2, 2]], i64))
+    vals = np.array([0, 2, 8, 8, 1, 2, 3, 7])
+    shape = T(np.array([5, 5], i64))
+    w = np.array([2, 5, 1, 0, 4, 2, 2, 2])
+    out = []
+    for b, lo, hi in ((False, -1, -1), (True, -1, -1), (False, 12, -1), (False, -1, 4), (True, 3, 6), (False, 2, 3),
+                      (False, -1, 20), (False, -1, 0), (False, 12, 4)):
+        out.append(_raised(lambda: sp.SparseCountSparseOutput(b, lo, hi)(idx, T(vals.astype(np.int32)), shape,
+                                                                         T(w.astype(np.int64)))))
+    for vt, wt in ((np.int64, np.int32), (np.int32, np.float32), (np.int32, np.float64)):   # (int64, float64):
+        # MindSpore's kernel reads int64 values as int32 there
+        out.append(_raised(lambda: sp.SparseCountSparseOutput()(idx, T(vals.astype(vt)), shape,
+                                                                T((w * 1.25).astype(wt)))))
+    out.append(_raised(lambda: sp.SparseCountSparseOutput()(idx, T(vals), shape, T(np.zeros((0,), i64)))))
+    out.append(_raised(lambda: sp.SparseCountSparseOutput()(T(np.array([[0], [3], [1], [3]], i64)),
+                                                            T(np.array([4, 1, 4, 0], i64)), T(np.array([6], i64)),
+                                                            T(np.array([1.5, 2, 3, 4], np.float32)))))
+    bad = T(np.array([[1, 2], [8, 6], [2, 2], [2, 1]], i64))
+    v4, s43, w4 = T(np.array([0, 2, 8, 8], i64)), T(np.array([4, 3], i64)), T(np.array([1, 2, 1, 0], i64))
+    out += [_raised(lambda: sp.SparseCountSparseOutput()(bad, v4, s43, w4)),
+            _raised(lambda: sp.SparseCountSparseOutput()(idx[:4], v4, T(np.array([4, 4], i64)), w4[:3])),
+            _raised(lambda: sp.SparseCountSparseOutput()(idx[:4], T(np.array([0, -2, 8, 8], i64)),
+                                                         T(np.array([4, 4], i64)), w4)),
+            _raised(lambda: sp.SparseCountSparseOutput()(idx[:4], v4[:3], T(np.array([4, 4], i64)), w4[:3])),
+            _raised(lambda: sp.SparseCountSparseOutput()(idx[:4].astype(ms.int32), v4, T(np.array([4, 4], i64)), w4)),
+            _raised(lambda: sp.SparseCountSparseOutput()(idx[:4], v4.astype(ms.float32), T(np.array([4, 4], i64)), w4)),
+            _raised(lambda: sp.SparseCountSparseOutput()(idx[:4], v4, T(np.array([4, 4, 4], i64)), w4)),
+            _raised(lambda: sp.SparseCountSparseOutput(binary_output=1)),
+            _raised(lambda: sp.SparseCountSparseOutput(minlength=1.5))]
+    return out

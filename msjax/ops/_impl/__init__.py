@@ -48,4 +48,4 @@ from . import activation, conv, pooling, max_unpool, normalization, dropout, ima
 from . import random, random_samplers, random_rejection, random_cauchy, state, optim, clip, detection, composite  # noqa: F401
 from . import deprecated, lstm, no_repeat_ngram, assert_op  # noqa: F401
 from . import tensor_methods, tensor_dump, function_ext, upsample_ext, sequence_ops, copy_slices, sparse_csr  # noqa: F401
-from . import fractional_pool, sparse_adagrad  # noqa: F401
+from . import fractional_pool, sparse_adagrad, sparse_count  # noqa: F401
