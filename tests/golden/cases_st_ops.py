@@ -2954,3 +2954,15 @@ def case_sparse_count_sparse_output(ms):
             _raised(lambda: sp.SparseCountSparseOutput(binary_output=1)),
             _raised(lambda: sp.SparseCountSparseOutput(minlength=1.5))]
     return out
+
+
+def case_random_choice_with_mask_output_limit(ms):
+    """``RandomChoiceWithMask`` (tests/st/ops/cpu/test_random_choice_with_mask_op.py, ``count=2051328285``):
+    MindSpore's kernel refuses an Int32 ``(count, rank)`` output of more than INT_MAX bytes (RuntimeError)
+    before msjax allocates it; ``choice_with_mask`` shares the check."""
+    T, P = ms.Tensor, ms.ops.operations
+    x5, x3 = T(np.ones((1, 1, 1, 1, 2), bool)), T(np.ones((2, 2, 2), bool))
+    return [_raised(lambda: P.RandomChoiceWithMask(count=107374183, seed=1)(x5)[1]),
+            _raised(lambda: P.RandomChoiceWithMask(count=178956971, seed=1)(x3)[1]),
+            _raised(lambda: ms.ops.choice_with_mask(x3, count=178956971)[1]),
+            P.RandomChoiceWithMask(count=10, seed=1)(x3)[1]]

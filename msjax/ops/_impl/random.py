@@ -564,6 +564,9 @@ def shuffle(x, seed=None):
     return wrap(a[_rk.run_kernel("Shuffle", seeds, step, (tuple(a.shape), str(a.dtype)))])
 
 
+_CHOICE_MAX_OUTPUT = (2 ** 31 - 1) // 4     # MindSpore's CPU kernel: count * rank Int32 values in INT_MAX bytes
+
+
 def _choice_checks(x, count):
     if x.dtype != np.bool_:
         raise TypeError("For primitive[RandomChoiceWithMask], the input argument[input_x] must be a type of "
@@ -573,6 +576,9 @@ def _choice_checks(x, count):
     if isinstance(count, bool) or not isinstance(count, int) or count <= 0:
         raise ValueError(f"For 'RandomChoiceWithMask', the 'count' must be int and must > 0, but got '{count}' with "
                          f"type '{type(count).__name__}'.")
+    if count * max(x.ndim, 1) > _CHOICE_MAX_OUTPUT:
+        # the kernel's check of its (count, rank) Int32 output, before msjax allocates it
+        raise RuntimeError("For 'RandomChoiceWithMask', output length is out of range.")
 
 
 def _choice(x, count, seeds, primitive):
