@@ -221,11 +221,19 @@ def _bad_operand(op, reflect, v):   # MindSpore's TypeError for Tensor <op> None
         f'Failed calling {fn.title()} with "{fn.title()}()(input=Tensor, other={t})".')
 
 
-def _binary(fn, name, reflect=False, seq=None):
+def _binary(fn, name, reflect=False, seq=None, overload=None):
+    """The operator ``name`` over ``fn``. ``overload``: the Tensor method (``"sub"``) that MindSpore's
+    operator is, which takes more arguments (``x.__sub__(y, alpha=2)``): they go to that method."""
     op_name = name.strip("_").lstrip("r") if reflect else name.strip("_")
     kernel = eager.hot(fn, 2)
 
-    def method(self, other):
+    def method(self, other, *more, **kwargs):
+        if more or kwargs:
+            if overload is None:
+                raise TypeError(f"Tensor.{name}() takes 2 positional arguments but {2 + len(more)} were given"
+                                if more else f"Tensor.{name}() got an unexpected keyword argument "
+                                f"'{next(iter(kwargs))}'")
+            return getattr(self, overload)(other, *more, **kwargs)
         if isinstance(other, Tensor):       # the common cases first
             a, b = self._data, other._data
         elif type(other) is int or type(other) is float:   # _operand's rules for them
@@ -642,9 +650,9 @@ class Tensor(metaclass=_MindSporeClass):
         return wrap(self._data)
 
     # --- operators ------------------------------------------------------------
-    __add__ = _binary(jnp.add, "__add__")
+    __add__ = _binary(jnp.add, "__add__", overload="add")
     __radd__ = _binary(jnp.add, "__radd__", True)
-    __sub__ = _binary(_sub, "__sub__")
+    __sub__ = _binary(_sub, "__sub__", overload="sub")
     __rsub__ = _binary(_sub, "__rsub__", True)
     __mul__ = _binary(_mul, "__mul__", seq="Mul")
     __rmul__ = _binary(_mul, "__rmul__", True, "Mul")
@@ -696,12 +704,12 @@ class Tensor(metaclass=_MindSporeClass):
         return wrap(jnp.invert(self._data))
 
     # In-place forms rebind the slot (Parameters write through their own setter).
-    def __iadd__(self, other):
-        self._data = (self + other)._data
+    def __iadd__(self, other, *more, **kwargs):     # ``alpha=``: MindSpore's __iadd__ is Tensor.add
+        self._data = self.__add__(other, *more, **kwargs)._data
         return self
 
-    def __isub__(self, other):
-        self._data = (self - other)._data
+    def __isub__(self, other, *more, **kwargs):
+        self._data = self.__sub__(other, *more, **kwargs)._data
         return self
 
     def __imul__(self, other):

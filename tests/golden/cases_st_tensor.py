@@ -172,3 +172,19 @@ def case_new_zeros_ones_size_types(ms):
     return [x.new_zeros((2, 3)), x.new_ones(3), x.new_zeros([1, 2], dtype=ms.int32), x.new_ones(()),
             _raised(lambda: x.new_zeros(2.5)), _raised(lambda: x.new_zeros((2, 3.0))), _raised(lambda: x.new_ones(2.5)),
             _raised(lambda: x.new_ones([2, 1.5])), _raised(lambda: x.new_zeros("a")), _raised(lambda: x.new_zeros(True))]
+
+
+def case_tensor_sub_add_dunder_alpha(ms):
+    """``Tensor.__sub__``/``__isub__``/``__add__``/``__iadd__`` with ``alpha=`` (tests/st/tensor/overload/test_sub.py):
+    MindSpore's operators are its ``Tensor.sub``/``add`` overloads; a second positional argument and
+    ``__rsub__(alpha=)`` raise TypeError; a float alpha on int inputs too."""
+    T = ms.Tensor
+    x, y = T(np.array([4, 5, 6]), ms.float32), T(1, ms.int32)
+    xi = T(np.array([4, 5, 6]), ms.int32)
+    out = [x.__sub__(y, alpha=2), x.__add__(y, alpha=2), x.__sub__(2, alpha=2), x.__sub__(y, alpha=2.5),
+           xi.__sub__(y, alpha=2), T(np.array([4, 5, 6]), ms.float32).__isub__(y, alpha=2),
+           T(np.array([4, 5, 6]), ms.float32).__iadd__(y, alpha=3)]
+    out += [_st_ops._raised(f) for f in (lambda: x.__sub__(y, 2), lambda: x.__sub__(y, beta=2),
+                                         lambda: x.__rsub__(y, alpha=2), lambda: xi.__sub__(y, alpha=2.5),
+                                         lambda: x.__mul__(y, alpha=2))]
+    return out
