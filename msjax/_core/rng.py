@@ -108,6 +108,16 @@ class Generator:
     def initial_seed(self):
         return self._seed
 
+    def _step(self, step):
+        """MindSpore's private ``Generator._step(step)``: its Philox kernels' ``(seed, offset)``, the
+        offset then advanced by ``step``. msjax's generator has no offset to give: its random ops split
+        a JAX key (the state holds the seed and that key), so this raises ``NotImplementedError`` rather
+        than return an offset no op reads."""
+        raise NotImplementedError(
+            "msjax's Generator has no (seed, offset) pair to step: its random ops draw from a JAX key, "
+            "which get_state()/set_state() save and restore with the seed. Generator._step (MindSpore's "
+            "private Philox offset) is not supported; see docs/differences.md, 'Generator'.")
+
     def get_state(self):
         from .tensor import Tensor
         key = np.asarray(self._key_param()._data, np.uint32)
