@@ -188,3 +188,24 @@ def case_tensor_sub_add_dunder_alpha(ms):
                                          lambda: x.__rsub__(y, alpha=2), lambda: xi.__sub__(y, alpha=2.5),
                                          lambda: x.__mul__(y, alpha=2))]
     return out
+
+
+def _message(f):
+    """``f()``'s exception as ``type: message`` (MindSpore's C++ call stack and trailing blank lines cut)."""
+    try:
+        f()
+        return "no error"
+    except Exception as e:  # noqa: BLE001 - the message is the result
+        return f"{type(e).__name__}: {str(e).split('-----')[0].rstrip()}"
+
+
+def case_tensor_max_min_parser_messages(ms):
+    """``Tensor.max``/``min`` calls no overload takes (tests/st/tensor/overload/test_parse_exception.py): MindSpore's
+    argument-parser wording: too many positionals, an unknown keyword after accepted positionals, the
+    best-fitting overload's own check, and the list of overloads with why each failed."""
+    x = ms.Tensor(np.array([1, 2, 3, 4, 5]))
+    calls = (lambda: x.max(1, [1]), lambda: x.max(1, 1.5), lambda: x.max([1], 1, initial=[1]),
+             lambda: x.max(1, True, 3), lambda: x.min(dim=1, keepdims=True), lambda: x.max(dim=1, il=2),
+             lambda: x.max(a=1, b=1), lambda: x.max(1, True, il=[1]), lambda: x.max(1, True, initial=[1]),
+             lambda: x.max(1, 1, initial=None), lambda: x.min(1.5), lambda: x.min((0,), True, 2))
+    return [_message(f) for f in calls] + [x.max(0, True, initial=9), x.min(dim=0)]

@@ -34,6 +34,7 @@ from ..._core import dtype as mstype
 from ..._core.registry import op
 from ..._core.tensor import Tensor, _mul, _truediv, broadcast_error
 from . import divide_exact  # noqa: F401  (lends the core's Tensor / its elementwise division)
+from . import overload_errors
 from ._util import arr, operand_pair, wrap
 
 # ---------------------------------------------------------------------------
@@ -170,12 +171,16 @@ def _dispatch(name, *variants):
     """A Tensor method with MindSpore's overloads: the first variant whose signature binds the
     call (and whose ``guard`` accepts the bound arguments) runs.
 
-    ``variants`` are ``fn`` or ``(fn, guard)``; ``fn`` takes ``self`` first.
+    ``variants`` are ``fn`` or ``(fn, guard)``; ``fn`` takes ``self`` first. When every variant annotates
+    its parameters with MindSpore's type lists, a call none takes raises MindSpore's parser message
+    (``overload_errors``).
     """
     table = []
     for v in variants:
         fn, guard = (v if isinstance(v, tuple) else (v, None))
         table.append((inspect.signature(fn), fn, guard))
+
+    typed = overload_errors.annotated(table)     # overloads typed as MindSpore's: its parser's rules
 
     def method(self, *args, **kwargs):
         for sig, fn, guard in table:
@@ -184,9 +189,20 @@ def _dispatch(name, *variants):
             except TypeError:
                 continue
             ba.apply_defaults()
-            if guard is not None and not guard(ba.arguments):
+            if guard is not None and not guard(ba.arguments) or \
+                    typed and overload_errors.matched(sig, args) < len(args):
                 continue
             return fn(*ba.args, **ba.kwargs)
+        if typed:
+            row = overload_errors.best(table, args, kwargs)
+            if row is not None:     # one overload fits best: its own checks raise (MindSpore's messages)
+                try:
+                    ba = row[0].bind(self, *args, **kwargs)
+                except TypeError:
+                    ba = None
+                if ba is not None:
+                    return row[1](*ba.args, **ba.kwargs)
+            raise overload_errors.error(name, table, args, kwargs)
         shown = ", ".join([type(a).__name__ for a in args] + [f"{k}={type(v).__name__}" for k, v in kwargs.items()])
         valid = "\n".join(f'    "Tensor.{name}{str(s).replace("(self, ", "(").replace("(self)", "()")}"'
                           for s, _, _ in table)

@@ -588,12 +588,12 @@ def _tensor_min_all(self):
     return wrap(jnp.min(x))
 
 
-def _tensor_max_dim(self, dim, keepdim=False):
+def _tensor_max_dim(self, dim: "int", keepdim: "bool" = False):
     i, v = _prim_argmax_with_value(self, dim, keepdim)
     return v, i
 
 
-def _tensor_min_dim(self, dim, keepdim=False):
+def _tensor_min_dim(self, dim: "int", keepdim: "bool" = False):
     i, v = _prim_argmin_with_value(self, dim, keepdim)
     return v, i
 
@@ -620,7 +620,8 @@ def _check_reduce_method_args(name, keepdims, initial, where, return_indices):
         raise TypeError(f"{name}(): argument 'return_indices' must be bool but got {shown(return_indices)}.")
 
 
-def _tensor_max_axis(self, axis=None, keepdims=False, *, initial=None, where=True, return_indices=False):
+def _tensor_max_axis(self, axis: "None, int, list of int, tuple of int" = None, keepdims: "bool" = False, *,
+                     initial: "None, Number" = None, where: "Tensor, bool" = True, return_indices: "bool" = False):
     _check_reduce_method_args("max", keepdims, initial, where, return_indices)
     if isinstance(axis, (list, tuple)):
         x = _rin("max", self)
@@ -630,7 +631,8 @@ def _tensor_max_axis(self, axis=None, keepdims=False, *, initial=None, where=Tru
     return (v, i) if return_indices else v
 
 
-def _tensor_min_axis(self, axis=None, keepdims=False, *, initial=None, where=True, return_indices=False):
+def _tensor_min_axis(self, axis: "None, int, list of int, tuple of int" = None, keepdims: "bool" = False, *,
+                     initial: "None, Number" = None, where: "Tensor, bool" = True, return_indices: "bool" = False):
     _check_reduce_method_args("min", keepdims, initial, where, return_indices)
     if isinstance(axis, (list, tuple)):
         x = _rin("min", self)
