@@ -690,10 +690,8 @@ class Tensor(metaclass=_MindSporeClass):
     def __abs__(self):
         return wrap(jnp.abs(self._data))
 
-    def __invert__(self):
-        if self._data.dtype == np.bool_:
-            return wrap(jnp.logical_not(self._data))
-        return wrap(jnp.invert(self._data))
+    def __invert__(self):   # MindSpore's ``~`` is LogicalNot on every dtype (``~Tensor([1, 0])`` is [False, True])
+        return wrap(jnp.logical_not(self._data))
 
     # In-place forms rebind the slot (Parameters write through their own setter).
     def __iadd__(self, other):

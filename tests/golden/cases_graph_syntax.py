@@ -1005,6 +1005,35 @@ def case_sg_constant_numpy_ops(ms):
     return f()
 
 
+# --- MindSpore's own tests/st/compiler (graph_syntax, syntax, ...) ---------------------------
+def case_stc_invert_is_logical_not(ms):
+    """``~`` on a Tensor is LogicalNot on every dtype (Bool results), in a graph as outside it."""
+    T = ms.Tensor
+
+    @ms.jit
+    def f(a, b, c, d):
+        return ~a, ~b, ~c, ~d
+
+    return f(T([1, 2, 0, -4]), T([1, 0, -3], ms.int32), T([1, 0], ms.uint8), T([1.5, 0.0], ms.float16)), ~T([3, 0])
+
+
+def case_stc_builtin_round(ms):
+    """``round(tensor)`` is ``ops.round`` (half to even); a graph also takes ``round(tensor, 0)`` and
+    refuses other ``ndigits`` (RuntimeError); outside a graph any ``ndigits`` is a TypeError."""
+    T = ms.Tensor
+
+    @ms.jit
+    def f(x, i):
+        return round(x), round(x, 0), round(i)
+
+    @ms.jit
+    def g(x):
+        return round(x, 1)
+
+    x = T([0.5, 1.5, 2.5, -0.5, 4.51, -2.675], ms.float32)
+    return (f(x, T([3, -4], ms.int32)), round(x), _err(lambda: g(x)), _err(lambda: round(x, 0)))
+
+
 def all_cases():
     return {name[len("case_"):]: fn for name, fn in globals().items() if name.startswith("case_")}
 
