@@ -219,7 +219,7 @@ def _names_in_order(node):
         return
     fields = _VALUE_FIRST.get(type(node).__name__)
     children = ast.iter_child_nodes(node) if fields is None else (
-        c for f in fields for v in [getattr(node, f)] for c in (v if isinstance(v, list) else [v]))
+        c for f in fields for v in [getattr(node, f)] if v is not None for c in (v if isinstance(v, list) else [v]))
     for child in children:
         yield from _names_in_order(child)
 

@@ -1034,6 +1034,37 @@ def case_stc_builtin_round(ms):
     return (f(x, T([3, -4], ms.int32)), round(x), _err(lambda: g(x)), _err(lambda: round(x, 0)))
 
 
+def case_stc_namedtuple_returned(ms):
+    """A namedtuple a graph returns stays that namedtuple (made inside the graph or outside it,
+    nested in a tuple or a list)."""
+    from collections import namedtuple
+    Point = namedtuple("Point", "x, y")
+
+    @ms.jit
+    def f(x, y):
+        inner = namedtuple("Pair", "first, second")
+        return Point(x + y, x - y), inner(1, 2.5), [Point(3, x)]
+
+    out = f(ms.Tensor([1, 2, 3]), ms.Tensor([1.0, 1.0, 1.0]))
+    return out, [type(o).__name__ for o in (out[0], out[1], out[2][0])], out[0].y, out[1].second
+
+
+def case_stc_annotated_assignments(ms):
+    """Annotated assignments, one without a value (``y: float``), in a Cell's construct."""
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.m = 1
+
+        def construct(self, z):
+            x: int = 1
+            y: float  # noqa: F842
+            self.m: int = 2
+            return self.m + x + z
+
+    return Net()(ms.Tensor([4], ms.int32))
+
+
 def all_cases():
     return {name[len("case_"):]: fn for name, fn in globals().items() if name.startswith("case_")}
 
