@@ -1065,6 +1065,41 @@ def case_stc_annotated_assignments(ms):
     return Net()(ms.Tensor([4], ms.int32))
 
 
+def _grad_net(ms, net, **kw):
+    class Grad(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.net, self.grad = net, ms.ops.GradOperation(**kw)
+
+        def construct(self, *a):
+            return self.grad(self.net)(*a)
+    return Grad()
+
+
+def case_stc_mutable_inputs_gradients(ms):
+    """``mutable`` marks its input (``__ms_mutable__``, ``__ms_origin_object__``); a gradient
+    differentiates a marked tuple/list/dict of Tensors as one input (gradients nested alike) where a
+    plain tuple gives ``()``; a marked number's gradient is a zero of its type."""
+    T, mutable = ms.Tensor, ms.mutable
+
+    class Mul(ms.nn.Cell):
+        def construct(self, x, y):
+            return x * y
+
+    class Seq(ms.nn.Cell):
+        def construct(self, t):
+            return t[0] * t[1] + t[0]
+
+    a, b = T([1.0, 2.0]), T([3.0, 4.0])
+    marks = [(type(m).__name__, m.__ms_mutable__, m.__ms_origin_object__ is v)
+             for v in ((a, b), [a], {"k": a}) for m in [mutable(v)]]
+    return (marks, _grad_net(ms, Mul())(mutable(2), 3), _grad_net(ms, Mul(), get_all=True)(mutable(2), 3),
+            _grad_net(ms, Mul(), get_all=True)(mutable(2.5), T([3.0])),
+            _grad_net(ms, Seq())((a, b)), _grad_net(ms, Seq())(mutable((a, b))),
+            _grad_net(ms, Seq())(mutable([a, b])), _grad_net(ms, Seq())(mutable({0: a, 1: b})),
+            _grad_net(ms, Seq(), get_all=True)(mutable((a, b))), ms.grad(Seq())(mutable((a, b))))
+
+
 def all_cases():
     return {name[len("case_"):]: fn for name, fn in globals().items() if name.startswith("case_")}
 
