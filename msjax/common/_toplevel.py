@@ -5,8 +5,9 @@
 msjax traces with JAX instead: every Python scalar/sequence argument of a
 compiled function is already handled per call signature, functions are
 inlined by XLA, and XLA decides what to rematerialise. They check their
-arguments as MindSpore does and then return their input (``recompute`` runs
-the block), so results and gradients equal MindSpore's.
+arguments as MindSpore does; ``mutable`` returns its input marked (a gradient
+differentiates a marked sequence, ``_mutable.py``), ``recompute`` runs the block,
+so results and gradients equal MindSpore's.
 """
 from __future__ import annotations
 
