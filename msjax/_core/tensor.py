@@ -591,6 +591,9 @@ class Tensor(metaclass=_MindSporeClass):
         return (wrap(self._data[i]) for i in range(self._data.shape[0]))
 
     def __bool__(self):
+        if isinstance(self._data, jax.core.Tracer) and self._data.shape not in ((), (1,)):   # MindSpore's graph
+            raise ValueError("Only tensor which shape is () or (1,) can be converted to bool, but got tensor shape "
+                             f"is ({', '.join(map(str, self._data.shape))})")
         if self.size != 1:
             raise ValueError(f"The tensor should have only one element, but got {self.size}, "
                              "more than one element is ambiguous.")

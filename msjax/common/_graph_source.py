@@ -33,9 +33,11 @@ import operator
 import textwrap
 import types
 
+import jax.numpy as jnp
 import numpy as np
 
 from .._core import provided
+from .._core.tensor import Tensor, wrap
 from ._frontend_cache import _module_is_user
 
 _GLOBALS, _DICT, _SCALAR, _CALL = ("__msjax_globals__", "__msjax_dict_method__", "__msjax_scalar_op__",
@@ -54,7 +56,32 @@ def _dict_method(obj, name, *args):
     return list(obj.items()) if name == "items" else tuple(getattr(obj, name)())
 
 
-_OPS = {"Add": operator.add, "Sub": operator.sub, "Mult": operator.mul, "Div": operator.truediv,
+def _member(x, seq):
+    """``x in seq`` in a graph: a Tensor in a tuple or list is a Bool Tensor, whether some item is a
+    Tensor of its shape equal to it everywhere (MindSpore's graph; Python's ``in`` would ask one
+    Tensor's truth); anything else as Python does."""
+    if not (isinstance(x, Tensor) and isinstance(seq, (tuple, list))):
+        return x in seq
+    same = [jnp.all(x._data == v._data) for v in seq if isinstance(v, Tensor) and v.shape == x.shape]
+    return wrap(jnp.any(jnp.stack(same)) if same else jnp.array(False))
+
+
+def _not_member(x, seq):
+    found = _member(x, seq)
+    return ~found if isinstance(found, Tensor) else not found
+
+
+def _not(x):
+    """``not x`` in a graph: a Tensor's logical not, a Bool Tensor of its shape (MindSpore's graph)."""
+    if not isinstance(x, Tensor):
+        return not x
+    if x.shape not in ((), (1,)):
+        bool(x)     # MindSpore's ValueError for a traced Tensor (a one-element constant passes)
+    return wrap(jnp.logical_not(x._data))
+
+
+_LOGICAL = {"In": _member, "NotIn": _not_member, "Not": _not}
+_OPS = {**_LOGICAL, "Add": operator.add, "Sub": operator.sub, "Mult": operator.mul, "Div": operator.truediv,
         "FloorDiv": operator.floordiv, "Mod": operator.mod, "Pow": operator.pow, "USub": operator.neg,
         "UAdd": operator.pos, "Eq": operator.eq, "NotEq": operator.ne, "Lt": operator.lt, "LtE": operator.le,
         "Gt": operator.gt, "GtE": operator.ge}
@@ -74,6 +101,8 @@ def _scalar_op(name, *operands):
     sequences, strings) as Python does."""
     if name == "sum":
         return _scalar_sum(*operands)
+    if name in _LOGICAL:
+        return _LOGICAL[name](*operands)
     base = name[1:] if name not in _OPS else name
     if not all(type(v) in (int, bool, float) or isinstance(v, float) for v in operands):
         return (_OPS.get(name) or _IN_PLACE[base])(*operands)

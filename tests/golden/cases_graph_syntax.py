@@ -1100,6 +1100,26 @@ def case_stc_mutable_inputs_gradients(ms):
             _grad_net(ms, Seq(), get_all=True)(mutable((a, b))), ms.grad(Seq())(mutable((a, b))))
 
 
+def case_stc_tensor_truth_and_membership(ms):
+    """A graph asks a Tensor's truth only of shape () or (1,) (MindSpore's ValueError names the shape);
+    ``tensor in seq`` is a Bool Tensor: whether an item of its shape equals it everywhere."""
+    T = ms.Tensor
+
+    @ms.jit
+    def truth(a):
+        return not a
+
+    @ms.jit
+    def member(a, b):
+        return a in b, a not in b
+
+    x, y = T(np.ones([2, 2], np.int32)), T(np.zeros([2, 2], np.int32))
+    z = T(np.array([[1, 0], [1, 1]], np.int32))
+    errors = [_err(lambda v=v: truth(T(np.ones(v, np.float32)))) for v in ([2, 2], [3], [1, 1], [0])]
+    return (errors, truth(T([0.0])), truth(T(2.0)), member(x, [x, y]), member(T(np.ones([2, 2], np.int32)), (y, x)),
+            member(z, [x, y]), member(T(1), [T(1), T(2)]), member(x, [T([1, 1]), y]))
+
+
 def all_cases():
     return {name[len("case_"):]: fn for name, fn in globals().items() if name.startswith("case_")}
 
