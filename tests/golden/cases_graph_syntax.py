@@ -1120,6 +1120,23 @@ def case_stc_tensor_truth_and_membership(ms):
             member(z, [x, y]), member(T(1), [T(1), T(2)]), member(x, [T([1, 1]), y]))
 
 
+def case_stc_inplace_add_sub_ext(ms):
+    """``gen_ops_prim.InplaceAddExt``/``InplaceSubExt`` in a graph: the input written (``alpha`` too) and
+    read after, on a local Tensor and on an input."""
+    from importlib import import_module
+    prims = import_module(ms.__name__ + ".ops.auto_generate.gen_ops_prim")
+    add, sub = prims.InplaceAddExt(), prims.InplaceSubExt()
+
+    @ms.jit
+    def f(x, y):
+        z = ms.ops.zeros_like(x)
+        add(z, y + 2)
+        sub(x, y, 3)
+        return z + 1, x * 2, add(y, x, 2)
+
+    return f(ms.Tensor([1.0, 2.0, 3.0]), ms.Tensor([0.5, -1.0, 2.0]))
+
+
 def all_cases():
     return {name[len("case_"):]: fn for name, fn in globals().items() if name.startswith("case_")}
 
