@@ -101,6 +101,8 @@ def _scalar_op(name, *operands):
     sequences, strings) as Python does."""
     if name == "sum":
         return _scalar_sum(*operands)
+    if name == "range":
+        return _graph_range(*operands)
     if name in _LOGICAL:
         return _LOGICAL[name](*operands)
     base = name[1:] if name not in _OPS else name
@@ -114,6 +116,30 @@ def _scalar_op(name, *operands):
     with np.errstate(all="ignore"):
         out = _OPS[base](*(np.float32(v) for v in operands))
     return bool(out) if isinstance(out, np.bool_) else float(np.float32(out))
+
+
+def _abstract_scalar(v):
+    """A Python scalar as MindSpore's graph errors print it."""
+    kind, text = ("Bool", str(v).lower()) if isinstance(v, bool) else ("Float32", f"{v:g}")
+    return f"AbstractScalar(Type: {kind}, Value: {text}, Shape: NoShape)"
+
+
+def _graph_range(fn, *args):
+    """``range(...)`` in a graph: MindSpore's ``make_range`` checks (one to three ints, bools and floats
+    refused, a zero step, a range whose next step leaves Int64)."""
+    if fn is not builtins.range:
+        return fn(*args)
+    if not 1 <= len(args) <= 3:
+        raise RuntimeError(f"For 'make_range', the input size should within [1, 3] but got{len(args)}")
+    for i, v in enumerate(args):
+        if isinstance(v, (bool, float)):
+            raise TypeError(f"For 'make_range', the {i}th input should be a int scalar but got {_abstract_scalar(v)}")
+    if len(args) == 3 and isinstance(args[2], int) and args[2] == 0:
+        raise RuntimeError("For 'range', the argument 'step' could not be 0.")
+    out = fn(*args)
+    if len(out) and not -2 ** 63 <= out[-1] + out.step < 2 ** 63:
+        raise ValueError("Integer overflow error occurred when traversing the range. Please check the inputs of range.")
+    return out
 
 
 def _scalar_sum(fn, iterable, *start):
@@ -158,6 +184,8 @@ class _ScalarArithmetic(ast.NodeTransformer):
         if isinstance(node.func, ast.Name) and node.func.id == "sum" and 1 <= len(node.args) <= 2 and \
                 not node.keywords and not any(isinstance(a, ast.Starred) for a in node.args):
             return self._call("sum", [node.func] + node.args, node)
+        if isinstance(node.func, ast.Name) and node.func.id == "range" and not node.keywords:
+            return self._call("range", [node.func] + node.args, node)
         return node
 
     def visit_AugAssign(self, node):

@@ -1137,6 +1137,25 @@ def case_stc_inplace_add_sub_ext(ms):
     return f(ms.Tensor([1.0, 2.0, 3.0]), ms.Tensor([0.5, -1.0, 2.0]))
 
 
+def _range_sum(ms, *args):
+    @ms.jit
+    def f():
+        out = 0
+        for i in range(*args):
+            out += i
+        return out
+    return _err(f)
+
+
+def case_stc_range_checks(ms):
+    """``range`` in a graph: MindSpore's ``make_range`` refusals (argument count, a float or bool, a zero
+    step: error types), an overflow of Int64 on the next step; ordinary ranges as Python's."""
+    big = 2 ** 63 - 1
+    return [_range_sum(ms, *a) for a in ((), (1, 2, 0), (0, 0.02), (0, 1, 3.0), (3.0,), (1, 2, 3, 4), (True, 3),
+                                         (big - 1, big, 3), (big - 5, big, 2), (1, 8, 3), (5, -1, -2), (0, big, big),
+                                         (4,), (3, 1))]
+
+
 def all_cases():
     return {name[len("case_"):]: fn for name, fn in globals().items() if name.startswith("case_")}
 
