@@ -103,6 +103,8 @@ def _scalar_op(name, *operands):
         return _scalar_sum(*operands)
     if name == "range":
         return _graph_range(*operands)
+    if name == "map":
+        return _graph_map(*operands)
     if name in _LOGICAL:
         return _LOGICAL[name](*operands)
     base = name[1:] if name not in _OPS else name
@@ -140,6 +142,35 @@ def _graph_range(fn, *args):
     if len(out) and not -2 ** 63 <= out[-1] + out.step < 2 ** 63:
         raise ValueError("Integer overflow error occurred when traversing the range. Please check the inputs of range.")
     return out
+
+
+def _type_name(v):
+    """A value's type as MindSpore's graph messages name it."""
+    if isinstance(v, Tensor):
+        return f"Tensor[{v.dtype}]"
+    return {bool: "Bool", int: "Int64", float: "Float32"}.get(type(v), type(v).__name__)
+
+
+def _graph_map(fn, func=None, *seqs):
+    """``map(func, *seqs)`` in a graph: MindSpore's ``Map`` checks (at least one sequence, tuples or
+    lists only, not both, of one length: its errors), then Python's ``map`` (at once with a NumPy
+    array among them: MindSpore's JIT Fallback)."""
+    if fn is not builtins.map:
+        return fn(*(() if func is None else (func,)), *seqs)
+    if not seqs:
+        raise TypeError("The Map operator must have at least two arguments. But the size of arguments is 1.")
+    if any(isinstance(v, np.ndarray) for v in seqs):     # JIT Fallback: Python's map
+        return fn(func, *seqs)
+    kinds = {list if isinstance(v, list) else tuple if isinstance(v, tuple) else None for v in seqs}
+    if kinds == {None}:
+        raise RuntimeError(f"Map can only be applied to list, tuple, but got {_type_name(seqs[0])}.")
+    if len(kinds) > 1:
+        raise RuntimeError("The types of arguments in Map must be consistent, but the types of arguments are "
+                           "inconsistent.")
+    if len({len(v) for v in seqs}) > 1:
+        raise RuntimeError(f"For 'Map', the length of {'lists' if isinstance(seqs[0], list) else 'tuples'} "
+                           "must be the same. ")
+    return fn(func, *seqs)
 
 
 def _scalar_sum(fn, iterable, *start):
@@ -184,8 +215,8 @@ class _ScalarArithmetic(ast.NodeTransformer):
         if isinstance(node.func, ast.Name) and node.func.id == "sum" and 1 <= len(node.args) <= 2 and \
                 not node.keywords and not any(isinstance(a, ast.Starred) for a in node.args):
             return self._call("sum", [node.func] + node.args, node)
-        if isinstance(node.func, ast.Name) and node.func.id == "range" and not node.keywords:
-            return self._call("range", [node.func] + node.args, node)
+        if isinstance(node.func, ast.Name) and node.func.id in ("range", "map") and not node.keywords:
+            return self._call(node.func.id, [node.func] + node.args, node)
         return node
 
     def visit_AugAssign(self, node):

@@ -1156,6 +1156,45 @@ def case_stc_range_checks(ms):
                                          (4,), (3, 1))]
 
 
+def case_stc_map_checks(ms):
+    """``map`` in a graph: MindSpore's ``Map`` refusals (one argument, a number or Tensor, a list with a
+    tuple or a Tensor, lengths that differ: error types); with a NumPy array, Python's map (JIT Fallback)."""
+    def mul(a, b=4):
+        return a * b
+
+    x, y = ms.Tensor([1.0]), ms.Tensor([2.0])
+
+    @ms.jit
+    def one(x, y):
+        return map(mul)
+
+    @ms.jit
+    def scalars(x, y):
+        return map(mul, 3, 4)
+
+    @ms.jit
+    def tensors(x, y):
+        return map(mul, x, y)
+
+    @ms.jit
+    def mixed(x, y):
+        return map(mul, [x], y)
+
+    @ms.jit
+    def lengths(x, y):
+        return map(mul, [x, x], [y])
+
+    @ms.jit
+    def tuple_lengths(x, y):
+        return map(mul, (x, x), (y,))
+
+    @ms.jit
+    def fine(x, y):
+        return map(mul, (x, x), (y, y)), map(mul, [1, 2], [3, 4]), tuple(map(mul, np.array([1, 2]), np.array([3, 4])))
+
+    return [_err(lambda f=f: f(x, y)) for f in (one, scalars, tensors, mixed, lengths, tuple_lengths, fine)]
+
+
 def all_cases():
     return {name[len("case_"):]: fn for name, fn in globals().items() if name.startswith("case_")}
 
