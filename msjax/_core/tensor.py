@@ -586,8 +586,9 @@ class Tensor(metaclass=_MindSporeClass):
         return self._data.shape[0]
 
     def __iter__(self):
-        if self.ndim == 0:
-            raise TypeError("iteration over a 0-d tensor")
+        if self.ndim == 0:   # MindSpore's graph (sum, zip) and PyNative messages
+            raise TypeError("'Cannot iterate over a scalar tensor.'" if isinstance(self._data, jax.core.Tracer)
+                            else "iteration over a 0-d tensor")
         return (wrap(self._data[i]) for i in range(self._data.shape[0]))
 
     def __bool__(self):

@@ -1195,6 +1195,35 @@ def case_stc_map_checks(ms):
     return [_err(lambda f=f: f(x, y)) for f in (one, scalars, tensors, mixed, lengths, tuple_lengths, fine)]
 
 
+def case_stc_hypermap_lengths_and_scalar_iteration(ms):
+    """In a graph ``HyperMap``/``Map`` refuse sequences of different lengths (RuntimeError; PyNative stops at
+    the shortest) and ``sum``/``zip`` refuse a 0-D Tensor (TypeError)."""
+    from importlib import import_module
+    C = import_module(ms.__name__ + ".ops.composite")
+    add, hyper, mapped = ms.ops.Add(), C.HyperMap(), C.Map()
+    t = ms.Tensor([1.0])
+
+    @ms.jit
+    def h(x, y):
+        return hyper(add, x, y)
+
+    @ms.jit
+    def m(x, y):
+        return mapped(add, x, y)
+
+    @ms.jit
+    def total(x):
+        return sum(x)
+
+    @ms.jit
+    def zipped(x):
+        return tuple(zip(x, x))
+
+    return ([_err(lambda f=f, a=a, b=b: f(a, b)) for f in (h, m) for a, b in (((t,), (t, t)), ([t], [t, t]))],
+            h((t, t), (t, t)), hyper(add, (t,), (t, t)), _err(lambda: total(ms.Tensor(1))),
+            _err(lambda: zipped(ms.Tensor(1))))
+
+
 def all_cases():
     return {name[len("case_"):]: fn for name, fn in globals().items() if name.startswith("case_")}
 
