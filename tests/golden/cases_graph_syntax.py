@@ -1224,6 +1224,44 @@ def case_stc_hypermap_lengths_and_scalar_iteration(ms):
             _err(lambda: zipped(ms.Tensor(1))))
 
 
+def case_stc_morph(ms):
+    """``ops.Morph(fn, infer_shape, infer_dtype, bprop_fn=None)`` in a graph: ``fn``'s values and gradients,
+    or ``bprop_fn``'s; a ``fn`` with a default refused with a ``bprop_fn`` (ValueError); in PyNative its
+    RuntimeError."""
+    def fn(a, b):
+        return a * b * 3
+
+    def fn_default(a, b=2):
+        return a * b
+
+    def bprop(a, b, out, dout):
+        return dout * 10, dout * 20
+
+    def same(*args):
+        return args[0]
+
+    class Net(ms.nn.Cell):
+        def __init__(self, morph):
+            super().__init__()
+            self.morph, self.w = morph, ms.Parameter(ms.Tensor([1.0, 2.0]), name="w")
+
+        def construct(self, x):
+            return self.morph(x * self.w, x) + 1
+
+    x = ms.Tensor([3.0, 4.0])
+    out = []
+    for morph in (ms.ops.Morph(fn, same, same), ms.ops.Morph(fn, same, same, bprop)):
+        net = Net(morph)
+        out.append((net(x), ms.ops.GradOperation(get_all=True, get_by_list=True)(net, net.trainable_params())(x)))
+    out.append(_err(lambda: ms.ops.Morph(fn_default, same, same, bprop)))
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    try:
+        out.append(_err(lambda: Net(ms.ops.Morph(fn, same, same))(x)))
+    finally:
+        ms.set_context(mode=ms.GRAPH_MODE)
+    return out
+
+
 def all_cases():
     return {name[len("case_"):]: fn for name, fn in globals().items() if name.startswith("case_")}
 
