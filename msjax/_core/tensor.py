@@ -17,7 +17,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import dtype as mstype
-from . import eager, float_to_int, printing, provided
+from . import eager, float_to_int, printing, provided, state
 from .nograd import _DEPTH as _NO_GRAD
 
 __all__ = ["Tensor", "to_array", "wrap", "as_dtype_np"]
@@ -587,8 +587,8 @@ class Tensor(metaclass=_MindSporeClass):
 
     def __iter__(self):
         if self.ndim == 0:   # MindSpore's graph (sum, zip) and PyNative messages
-            raise TypeError("'Cannot iterate over a scalar tensor.'" if isinstance(self._data, jax.core.Tracer)
-                            else "iteration over a 0-d tensor")
+            raise TypeError("'Cannot iterate over a scalar tensor.'" if isinstance(self._data, jax.core.Tracer) or
+                            state.compiled() and state.in_transform() else "iteration over a 0-d tensor")
         return (wrap(self._data[i]) for i in range(self._data.shape[0]))
 
     def __bool__(self):

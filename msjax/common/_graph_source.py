@@ -105,6 +105,8 @@ def _scalar_op(name, *operands):
         return _graph_range(*operands)
     if name == "map":
         return _graph_map(*operands)
+    if name == "slice":
+        return _graph_slice(*operands)
     if name in _LOGICAL:
         return _LOGICAL[name](*operands)
     base = name[1:] if name not in _OPS else name
@@ -173,6 +175,26 @@ def _graph_map(fn, func=None, *seqs):
     return fn(func, *seqs)
 
 
+def _slice_bound(v):
+    if v is None or isinstance(v, (bool, int)):
+        return v
+    if isinstance(v, Tensor) and v.dtype.kind in ("int", "uint", "bool") and v.size == 1:
+        return int(v)
+    kind = "String" if isinstance(v, str) else _type_name(v)
+    raise TypeError(f"Slice indices must be integers or bool. But got a {kind} number.")
+
+
+def _graph_slice(seq, lower, upper, step):
+    """``seq[lower:upper:step]`` in a graph: a tuple or list sliced with MindSpore's checks (ints, bools
+    or one-element integer Tensors; a zero step: its ValueError); anything else as Python slices it."""
+    if not isinstance(seq, (tuple, list)):
+        return seq[lower:upper:step]
+    lower, upper, step = _slice_bound(lower), _slice_bound(upper), _slice_bound(step)
+    if step == 0:
+        raise ValueError("Slice step cannot be zero.")
+    return seq[lower:upper:step]
+
+
 def _scalar_sum(fn, iterable, *start):
     """``sum(...)`` in a graph: Python numbers are added with ``_scalar_op`` (float32 once a float
     is among them)."""
@@ -218,6 +240,14 @@ class _ScalarArithmetic(ast.NodeTransformer):
         if isinstance(node.func, ast.Name) and node.func.id in ("range", "map") and not node.keywords:
             return self._call(node.func.id, [node.func] + node.args, node)
         return node
+
+    def visit_Subscript(self, node):
+        self.generic_visit(node)
+        if not isinstance(node.ctx, ast.Load) or not isinstance(node.slice, ast.Slice):
+            return node
+        bounds = [b if b is not None else ast.Constant(None) for b in (node.slice.lower, node.slice.upper,
+                                                                       node.slice.step)]
+        return self._call("slice", [node.value] + bounds, node)
 
     def visit_AugAssign(self, node):
         self.generic_visit(node)

@@ -1262,6 +1262,40 @@ def case_stc_morph(ms):
     return out
 
 
+def case_stc_sequence_slice_checks(ms):
+    """A tuple sliced in a graph: ints, bools and one-element integer Tensors as bounds; a str or float bound
+    MindSpore's TypeError, a zero step its ValueError; a constant 0-D Tensor's ``sum`` its TypeError."""
+    T = ms.Tensor
+    t = (T([1]), T([2]), T([3]), T([4]))
+
+    @ms.jit
+    def ok(x):
+        return x[T(1):T(3)], x[True:3], x[::-2], x[1:]
+
+    @ms.jit
+    def str_bound(x):
+        return x[T(3):"str"]
+
+    @ms.jit
+    def float_bound(x):
+        return x[1.5:3]
+
+    @ms.jit
+    def zero_step(x):
+        return x[0:3:0]
+
+    @ms.jit
+    def tensor_zero_step(x):
+        return x[0:3:T(0)]
+
+    class SumScalar(ms.nn.Cell):
+        def construct(self):
+            return sum(T(1))
+
+    return (ok(t), [_err(lambda f=f: f(t)) for f in (str_bound, float_bound, zero_step, tensor_zero_step)],
+            _err(SumScalar()))
+
+
 def all_cases():
     return {name[len("case_"):]: fn for name, fn in globals().items() if name.startswith("case_")}
 
