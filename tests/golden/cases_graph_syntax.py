@@ -1296,6 +1296,15 @@ def case_stc_sequence_slice_checks(ms):
             _err(SumScalar()))
 
 
+def case_stc_top_typeof(ms):
+    """``_inner_ops.TopTypeof`` (its use in MindSpore's tests: whether an index is a Tensor): a Tensor's type is
+    a ``TensorType``; Python ints, bools, floats, tuples, lists, None and strs give their MindSpore types."""
+    from importlib import import_module
+    top = import_module(ms.__name__ + ".ops.operations._inner_ops").TopTypeof()
+    values = (ms.Tensor([True]), ms.Tensor([1.0]), 1, True, 1.5, (1,), [1], None, "a")
+    return ([isinstance(top(v), ms.dtype.TensorType) for v in values], [str(top(v)) for v in values[2:]])
+
+
 def all_cases():
     return {name[len("case_"):]: fn for name, fn in globals().items() if name.startswith("case_")}
 
