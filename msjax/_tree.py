@@ -135,7 +135,8 @@ _PRIVATE_NAMES = {
     "mindspore.ops.function.grad.grad_func": {"custom_vjp": "msjax._core.custom_grad"},
     "mindspore.ops.operations._inner_ops": {"ConvertToDynamic": "msjax.ops._impl.dynamic_shape",
                                             "ClipByNorm": "msjax.ops._impl.clip",
-                                            "TensorCopySlices": "msjax.ops.operations"},
+                                            "TensorCopySlices": "msjax.ops.operations",
+                                            "TopTypeof": "msjax.ops._impl.top_typeof"},
     "mindspore.ops.composite.base": {"GradOperation": "msjax._core.grad", "HyperMap": "msjax.ops.composite",
                                      "MultitypeFuncGraph": "msjax.ops.composite", "Map": "msjax.ops.composite"},
 }

@@ -18,7 +18,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from . import float_to_int, nograd, state
+from . import float_to_int, nograd, provided, state
 from .parameter import Parameter, ParameterTuple
 from .tensor import Tensor, wrap
 from .transforms import JvpSpec, StatefulFunction, VjpSpec, _objects_named_by, collect_state, static_int, to_tensors
@@ -209,6 +209,8 @@ class _GradFunction:
                     self._fn(*args, **kwargs)  # MindSpore runs the forward first: its errors win
                     raise RuntimeError(f"Position index {gp} is exceed input size.")
             positions = self._positions
+        if any(getattr(type(args[p]), "__ms_mutable__", False) for p in positions if p < nargs):
+            return provided.need("mutable_grad")(self, args, kwargs, positions, sens)
         # Only Tensor arguments are differentiated; MindSpore gives () for the others.
         tensor_positions = tuple(p for p in positions if p < nargs and isinstance(args[p], Tensor))
         with state.Recorder() if self._by_use else contextlib.nullcontext() as rec:

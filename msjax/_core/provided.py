@@ -30,6 +30,7 @@ _OWNERS = {
     "trace_inputs": "msjax.communication",
     "native_kernels": "msjax.ops._native",
     "graph_value": "msjax.common._graph_values",
+    "mutable_grad": "msjax.common._mutable",
     "outside_list": "msjax.common._graph_values",
     "graph_function": "msjax.common._graph_source",
     "context_deprecated": "msjax.log",

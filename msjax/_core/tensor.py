@@ -17,7 +17,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import dtype as mstype
-from . import eager, float_to_int, printing, provided
+from . import eager, float_to_int, printing, provided, state
 from .nograd import _DEPTH as _NO_GRAD
 
 __all__ = ["Tensor", "to_array", "wrap", "as_dtype_np"]
@@ -594,11 +594,15 @@ class Tensor(metaclass=_MindSporeClass):
         return self._data.shape[0]
 
     def __iter__(self):
-        if self.ndim == 0:
-            raise TypeError("iteration over a 0-d tensor")
+        if self.ndim == 0:   # MindSpore's graph (sum, zip) and PyNative messages
+            raise TypeError("'Cannot iterate over a scalar tensor.'" if isinstance(self._data, jax.core.Tracer) or
+                            state.compiled() and state.in_transform() else "iteration over a 0-d tensor")
         return (wrap(self._data[i]) for i in range(self._data.shape[0]))
 
     def __bool__(self):
+        if isinstance(self._data, jax.core.Tracer) and self._data.shape not in ((), (1,)):   # MindSpore's graph
+            raise ValueError("Only tensor which shape is () or (1,) can be converted to bool, but got tensor shape "
+                             f"is ({', '.join(map(str, self._data.shape))})")
         if self.size != 1:
             raise ValueError(f"The tensor should have only one element, but got {self.size}, "
                              "more than one element is ambiguous.")
@@ -698,10 +702,8 @@ class Tensor(metaclass=_MindSporeClass):
     def __abs__(self):
         return wrap(jnp.abs(self._data))
 
-    def __invert__(self):
-        if self._data.dtype == np.bool_:
-            return wrap(jnp.logical_not(self._data))
-        return wrap(jnp.invert(self._data))
+    def __invert__(self):   # MindSpore's ``~`` is LogicalNot on every dtype (``~Tensor([1, 0])`` is [False, True])
+        return wrap(jnp.logical_not(self._data))
 
     # In-place forms rebind the slot (Parameters write through their own setter).
     def __iadd__(self, other, *more, **kwargs):     # ``alpha=``: MindSpore's __iadd__ is Tensor.add

@@ -283,8 +283,8 @@ def to_arrays(tree, constants=False):
     stay Python numbers and dicts keep their order, as MindSpore's graphs return them."""
     if isinstance(tree, Tensor):
         return tree._data
-    if isinstance(tree, tuple):
-        return tuple(to_arrays(x, constants) for x in tree)
+    if isinstance(tree, tuple):     # a namedtuple stays one (JAX flattens it as a pytree node)
+        return _rebuilt(tree, [to_arrays(x, constants) for x in tree])
     if isinstance(tree, list):      # a global list of constants is returned as itself
         return _StaticObject(tree) if constants and provided.need("outside_list")(tree) else \
             [to_arrays(x, constants) for x in tree]
@@ -383,7 +383,7 @@ def to_tensors(tree):
                                       is_leaf=lambda x: isinstance(x, _STATIC))
         out = _plain_dicts(tree)    # a new tuple when it holds a dict: MindSpore then gives its floats in float32
         if isinstance(out, tuple) and out is not tree:
-            out = tuple(float(np.float32(x)) if type(x) is float else x for x in out)
+            out = _rebuilt(out, [float(np.float32(x)) if type(x) is float else x for x in out])
         return out
     return jax.tree_util.tree_map(wrap, tree)
 
@@ -391,10 +391,14 @@ def to_tensors(tree):
 def _plain_dicts(tree):
     if isinstance(tree, (tuple, list)):     # rebuilt only around a dict (a returned global list stays itself)
         items = [_plain_dicts(x) for x in tree]
-        return tree if all(a is b for a, b in zip(items, tree)) else type(tree)(items)
+        return tree if all(a is b for a, b in zip(items, tree)) else _rebuilt(tree, items)
     if isinstance(tree, dict):
         return {k: _plain_dicts(v) for k, v in tree.items()}
     return tree
+
+
+def _rebuilt(seq, items):
+    return type(seq)(*items) if hasattr(type(seq), "_fields") else type(seq)(items)
 
 
 def _has_static(tree):

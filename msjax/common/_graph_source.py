@@ -33,9 +33,11 @@ import operator
 import textwrap
 import types
 
+import jax.numpy as jnp
 import numpy as np
 
 from .._core import provided
+from .._core.tensor import Tensor, wrap
 from ._frontend_cache import _module_is_user
 
 _GLOBALS, _DICT, _SCALAR, _CALL = ("__msjax_globals__", "__msjax_dict_method__", "__msjax_scalar_op__",
@@ -54,7 +56,32 @@ def _dict_method(obj, name, *args):
     return list(obj.items()) if name == "items" else tuple(getattr(obj, name)())
 
 
-_OPS = {"Add": operator.add, "Sub": operator.sub, "Mult": operator.mul, "Div": operator.truediv,
+def _member(x, seq):
+    """``x in seq`` in a graph: a Tensor in a tuple or list is a Bool Tensor, whether some item is a
+    Tensor of its shape equal to it everywhere (MindSpore's graph; Python's ``in`` would ask one
+    Tensor's truth); anything else as Python does."""
+    if not (isinstance(x, Tensor) and isinstance(seq, (tuple, list))):
+        return x in seq
+    same = [jnp.all(x._data == v._data) for v in seq if isinstance(v, Tensor) and v.shape == x.shape]
+    return wrap(jnp.any(jnp.stack(same)) if same else jnp.array(False))
+
+
+def _not_member(x, seq):
+    found = _member(x, seq)
+    return ~found if isinstance(found, Tensor) else not found
+
+
+def _not(x):
+    """``not x`` in a graph: a Tensor's logical not, a Bool Tensor of its shape (MindSpore's graph)."""
+    if not isinstance(x, Tensor):
+        return not x
+    if x.shape not in ((), (1,)):
+        bool(x)     # MindSpore's ValueError for a traced Tensor (a one-element constant passes)
+    return wrap(jnp.logical_not(x._data))
+
+
+_LOGICAL = {"In": _member, "NotIn": _not_member, "Not": _not}
+_OPS = {**_LOGICAL, "Add": operator.add, "Sub": operator.sub, "Mult": operator.mul, "Div": operator.truediv,
         "FloorDiv": operator.floordiv, "Mod": operator.mod, "Pow": operator.pow, "USub": operator.neg,
         "UAdd": operator.pos, "Eq": operator.eq, "NotEq": operator.ne, "Lt": operator.lt, "LtE": operator.le,
         "Gt": operator.gt, "GtE": operator.ge}
@@ -74,6 +101,14 @@ def _scalar_op(name, *operands):
     sequences, strings) as Python does."""
     if name == "sum":
         return _scalar_sum(*operands)
+    if name == "range":
+        return _graph_range(*operands)
+    if name == "map":
+        return _graph_map(*operands)
+    if name == "slice":
+        return _graph_slice(*operands)
+    if name in _LOGICAL:
+        return _LOGICAL[name](*operands)
     base = name[1:] if name not in _OPS else name
     if not all(type(v) in (int, bool, float) or isinstance(v, float) for v in operands):
         return (_OPS.get(name) or _IN_PLACE[base])(*operands)
@@ -85,6 +120,79 @@ def _scalar_op(name, *operands):
     with np.errstate(all="ignore"):
         out = _OPS[base](*(np.float32(v) for v in operands))
     return bool(out) if isinstance(out, np.bool_) else float(np.float32(out))
+
+
+def _abstract_scalar(v):
+    """A Python scalar as MindSpore's graph errors print it."""
+    kind, text = ("Bool", str(v).lower()) if isinstance(v, bool) else ("Float32", f"{v:g}")
+    return f"AbstractScalar(Type: {kind}, Value: {text}, Shape: NoShape)"
+
+
+def _graph_range(fn, *args):
+    """``range(...)`` in a graph: MindSpore's ``make_range`` checks (one to three ints, bools and floats
+    refused, a zero step, a range whose next step leaves Int64)."""
+    if fn is not builtins.range:
+        return fn(*args)
+    if not 1 <= len(args) <= 3:
+        raise RuntimeError(f"For 'make_range', the input size should within [1, 3] but got{len(args)}")
+    for i, v in enumerate(args):
+        if isinstance(v, (bool, float)):
+            raise TypeError(f"For 'make_range', the {i}th input should be a int scalar but got {_abstract_scalar(v)}")
+    if len(args) == 3 and isinstance(args[2], int) and args[2] == 0:
+        raise RuntimeError("For 'range', the argument 'step' could not be 0.")
+    out = fn(*args)
+    if len(out) and not -2 ** 63 <= out[-1] + out.step < 2 ** 63:
+        raise ValueError("Integer overflow error occurred when traversing the range. Please check the inputs of range.")
+    return out
+
+
+def _type_name(v):
+    """A value's type as MindSpore's graph messages name it."""
+    if isinstance(v, Tensor):
+        return f"Tensor[{v.dtype}]"
+    return {bool: "Bool", int: "Int64", float: "Float32"}.get(type(v), type(v).__name__)
+
+
+def _graph_map(fn, func=None, *seqs):
+    """``map(func, *seqs)`` in a graph: MindSpore's ``Map`` checks (at least one sequence, tuples or
+    lists only, not both, of one length: its errors), then Python's ``map`` (at once with a NumPy
+    array among them: MindSpore's JIT Fallback)."""
+    if fn is not builtins.map:
+        return fn(*(() if func is None else (func,)), *seqs)
+    if not seqs:
+        raise TypeError("The Map operator must have at least two arguments. But the size of arguments is 1.")
+    if any(isinstance(v, np.ndarray) for v in seqs):     # JIT Fallback: Python's map
+        return fn(func, *seqs)
+    kinds = {list if isinstance(v, list) else tuple if isinstance(v, tuple) else None for v in seqs}
+    if kinds == {None}:
+        raise RuntimeError(f"Map can only be applied to list, tuple, but got {_type_name(seqs[0])}.")
+    if len(kinds) > 1:
+        raise RuntimeError("The types of arguments in Map must be consistent, but the types of arguments are "
+                           "inconsistent.")
+    if len({len(v) for v in seqs}) > 1:
+        raise RuntimeError(f"For 'Map', the length of {'lists' if isinstance(seqs[0], list) else 'tuples'} "
+                           "must be the same. ")
+    return fn(func, *seqs)
+
+
+def _slice_bound(v):
+    if v is None or isinstance(v, (bool, int)):
+        return v
+    if isinstance(v, Tensor) and v.dtype.kind in ("int", "uint", "bool") and v.size == 1:
+        return int(v)
+    kind = "String" if isinstance(v, str) else _type_name(v)
+    raise TypeError(f"Slice indices must be integers or bool. But got a {kind} number.")
+
+
+def _graph_slice(seq, lower, upper, step):
+    """``seq[lower:upper:step]`` in a graph: a tuple or list sliced with MindSpore's checks (ints, bools
+    or one-element integer Tensors; a zero step: its ValueError); anything else as Python slices it."""
+    if not isinstance(seq, (tuple, list)):
+        return seq[lower:upper:step]
+    lower, upper, step = _slice_bound(lower), _slice_bound(upper), _slice_bound(step)
+    if step == 0:
+        raise ValueError("Slice step cannot be zero.")
+    return seq[lower:upper:step]
 
 
 def _scalar_sum(fn, iterable, *start):
@@ -129,7 +237,17 @@ class _ScalarArithmetic(ast.NodeTransformer):
         if isinstance(node.func, ast.Name) and node.func.id == "sum" and 1 <= len(node.args) <= 2 and \
                 not node.keywords and not any(isinstance(a, ast.Starred) for a in node.args):
             return self._call("sum", [node.func] + node.args, node)
+        if isinstance(node.func, ast.Name) and node.func.id in ("range", "map") and not node.keywords:
+            return self._call(node.func.id, [node.func] + node.args, node)
         return node
+
+    def visit_Subscript(self, node):
+        self.generic_visit(node)
+        if not isinstance(node.ctx, ast.Load) or not isinstance(node.slice, ast.Slice):
+            return node
+        bounds = [b if b is not None else ast.Constant(None) for b in (node.slice.lower, node.slice.upper,
+                                                                       node.slice.step)]
+        return self._call("slice", [node.value] + bounds, node)
 
     def visit_AugAssign(self, node):
         self.generic_visit(node)
@@ -219,7 +337,7 @@ def _names_in_order(node):
         return
     fields = _VALUE_FIRST.get(type(node).__name__)
     children = ast.iter_child_nodes(node) if fields is None else (
-        c for f in fields for v in [getattr(node, f)] for c in (v if isinstance(v, list) else [v]))
+        c for f in fields for v in [getattr(node, f)] if v is not None for c in (v if isinstance(v, list) else [v]))
     for child in children:
         yield from _names_in_order(child)
 

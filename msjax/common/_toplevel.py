@@ -5,15 +5,16 @@
 msjax traces with JAX instead: every Python scalar/sequence argument of a
 compiled function is already handled per call signature, functions are
 inlined by XLA, and XLA decides what to rematerialise. They check their
-arguments as MindSpore does and then return their input (``recompute`` runs
-the block), so results and gradients equal MindSpore's.
+arguments as MindSpore does; ``mutable`` returns its input marked (a gradient
+differentiates a marked sequence, ``_mutable.py``), ``recompute`` runs the block,
+so results and gradients equal MindSpore's.
 """
 from __future__ import annotations
 
 from .._core import state
 from .._core.tensor import Tensor
 from .._core.transforms import _is_cell
-from . import _recompute
+from . import _mutable, _recompute
 
 
 def is_tensor(obj):
@@ -42,7 +43,8 @@ def _valid_mutable(value, seen):
 
 def mutable(input_data, dynamic_len=False):
     """``mindspore.mutable``: marks a value as a variable input of a compiled graph.
-    msjax checks it as MindSpore does and returns it unchanged."""
+    msjax checks it as MindSpore does and returns it marked (``common/_mutable.py``: a gradient
+    differentiates a marked sequence as one input); a Tensor or a bool comes back unchanged."""
     if not _valid_mutable(input_data, set()):
         raise TypeError(
             f"For 'mutable', the 'input_data' should be one of (bool, int, float, Tensor, tuple, list, dict) "
@@ -53,7 +55,7 @@ def mutable(input_data, dynamic_len=False):
     if dynamic_len and not isinstance(input_data, (tuple, list)):
         raise TypeError(f"For 'mutable', when the variable_len is True, the first input should be list or tuple, "
                         f"but got: {type(input_data).__name__}")
-    return input_data
+    return _mutable.marked(input_data)
 
 
 def no_inline(fn=None):

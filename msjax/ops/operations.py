@@ -7,6 +7,7 @@ for _d in _OPS.values():
 from ._impl.composite import AllGather, AllGatherV, AllReduce, Broadcast, Custom, ReduceScatter, FloatStatus, GetNext, HookBackward, NPUAllocFloatStatus, NPUClearFloatStatus, NPUGetFloatStatus, ReduceOp, _VirtualDataset, identity  # noqa: E402,F401,E501  (Primitives with their own constructors)
 from ._impl.summary import HistogramSummary, ImageSummary, ScalarSummary, TensorSummary  # noqa: E402,F401
 from ._impl.tensor_to_tuple import TensorToTuple  # noqa: E402,F401
+from ._impl.morph import Morph  # noqa: E402,F401
 from ._impl.tensor_dump import DumpGradient, TensorDump  # noqa: E402,F401
 from ._impl.matrix_diag_v3 import MatrixDiagPartV3, MatrixDiagV3, MatrixSetDiagV3  # noqa: E402,F401
 from ._impl.sparse_segment import SparseSegmentMeanWithNumSegments, SparseSegmentSqrtN, SparseSegmentSqrtNWithNumSegments  # noqa: E402,F401,E501

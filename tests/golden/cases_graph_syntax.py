@@ -1005,6 +1005,306 @@ def case_sg_constant_numpy_ops(ms):
     return f()
 
 
+# --- MindSpore's own tests/st/compiler (graph_syntax, syntax, ...) ---------------------------
+def case_stc_invert_is_logical_not(ms):
+    """``~`` on a Tensor is LogicalNot on every dtype (Bool results), in a graph as outside it."""
+    T = ms.Tensor
+
+    @ms.jit
+    def f(a, b, c, d):
+        return ~a, ~b, ~c, ~d
+
+    return f(T([1, 2, 0, -4]), T([1, 0, -3], ms.int32), T([1, 0], ms.uint8), T([1.5, 0.0], ms.float16)), ~T([3, 0])
+
+
+def case_stc_builtin_round(ms):
+    """``round(tensor)`` is ``ops.round`` (half to even); a graph also takes ``round(tensor, 0)`` and
+    refuses other ``ndigits`` (RuntimeError); outside a graph any ``ndigits`` is a TypeError."""
+    T = ms.Tensor
+
+    @ms.jit
+    def f(x, i):
+        return round(x), round(x, 0), round(i)
+
+    @ms.jit
+    def g(x):
+        return round(x, 1)
+
+    x = T([0.5, 1.5, 2.5, -0.5, 4.51, -2.675], ms.float32)
+    return (f(x, T([3, -4], ms.int32)), round(x), _err(lambda: g(x)), _err(lambda: round(x, 0)))
+
+
+def case_stc_namedtuple_returned(ms):
+    """A namedtuple a graph returns stays that namedtuple (made inside the graph or outside it,
+    nested in a tuple or a list)."""
+    from collections import namedtuple
+    Point = namedtuple("Point", "x, y")
+
+    @ms.jit
+    def f(x, y):
+        inner = namedtuple("Pair", "first, second")
+        return Point(x + y, x - y), inner(1, 2.5), [Point(3, x)]
+
+    out = f(ms.Tensor([1, 2, 3]), ms.Tensor([1.0, 1.0, 1.0]))
+    return out, [type(o).__name__ for o in (out[0], out[1], out[2][0])], out[0].y, out[1].second
+
+
+def case_stc_annotated_assignments(ms):
+    """Annotated assignments, one without a value (``y: float``), in a Cell's construct."""
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.m = 1
+
+        def construct(self, z):
+            x: int = 1
+            y: float  # noqa: F842
+            self.m: int = 2
+            return self.m + x + z
+
+    return Net()(ms.Tensor([4], ms.int32))
+
+
+def _grad_net(ms, net, **kw):
+    class Grad(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.net, self.grad = net, ms.ops.GradOperation(**kw)
+
+        def construct(self, *a):
+            return self.grad(self.net)(*a)
+    return Grad()
+
+
+def case_stc_mutable_inputs_gradients(ms):
+    """``mutable`` marks its input (``__ms_mutable__``, ``__ms_origin_object__``); a gradient
+    differentiates a marked tuple/list/dict of Tensors as one input (gradients nested alike) where a
+    plain tuple gives ``()``; a marked number's gradient is a zero of its type."""
+    T, mutable = ms.Tensor, ms.mutable
+
+    class Mul(ms.nn.Cell):
+        def construct(self, x, y):
+            return x * y
+
+    class Seq(ms.nn.Cell):
+        def construct(self, t):
+            return t[0] * t[1] + t[0]
+
+    a, b = T([1.0, 2.0]), T([3.0, 4.0])
+    marks = [(type(m).__name__, m.__ms_mutable__, m.__ms_origin_object__ is v)
+             for v in ((a, b), [a], {"k": a}) for m in [mutable(v)]]
+    return (marks, _grad_net(ms, Mul())(mutable(2), 3), _grad_net(ms, Mul(), get_all=True)(mutable(2), 3),
+            _grad_net(ms, Mul(), get_all=True)(mutable(2.5), T([3.0])),
+            _grad_net(ms, Seq())((a, b)), _grad_net(ms, Seq())(mutable((a, b))),
+            _grad_net(ms, Seq())(mutable([a, b])), _grad_net(ms, Seq())(mutable({0: a, 1: b})),
+            _grad_net(ms, Seq(), get_all=True)(mutable((a, b))), ms.grad(Seq())(mutable((a, b))))
+
+
+def case_stc_tensor_truth_and_membership(ms):
+    """A graph asks a Tensor's truth only of shape () or (1,) (MindSpore's ValueError names the shape);
+    ``tensor in seq`` is a Bool Tensor: whether an item of its shape equals it everywhere."""
+    T = ms.Tensor
+
+    @ms.jit
+    def truth(a):
+        return not a
+
+    @ms.jit
+    def member(a, b):
+        return a in b, a not in b
+
+    x, y = T(np.ones([2, 2], np.int32)), T(np.zeros([2, 2], np.int32))
+    z = T(np.array([[1, 0], [1, 1]], np.int32))
+    errors = [_err(lambda v=v: truth(T(np.ones(v, np.float32)))) for v in ([2, 2], [3], [1, 1], [0])]
+    return (errors, truth(T([0.0])), truth(T(2.0)), member(x, [x, y]), member(T(np.ones([2, 2], np.int32)), (y, x)),
+            member(z, [x, y]), member(T(1), [T(1), T(2)]), member(x, [T([1, 1]), y]))
+
+
+def case_stc_inplace_add_sub_ext(ms):
+    """``gen_ops_prim.InplaceAddExt``/``InplaceSubExt`` in a graph: the input written (``alpha`` too) and
+    read after, on a local Tensor and on an input."""
+    from importlib import import_module
+    prims = import_module(ms.__name__ + ".ops.auto_generate.gen_ops_prim")
+    add, sub = prims.InplaceAddExt(), prims.InplaceSubExt()
+
+    @ms.jit
+    def f(x, y):
+        z = ms.ops.zeros_like(x)
+        add(z, y + 2)
+        sub(x, y, 3)
+        return z + 1, x * 2, add(y, x, 2)
+
+    return f(ms.Tensor([1.0, 2.0, 3.0]), ms.Tensor([0.5, -1.0, 2.0]))
+
+
+def _range_sum(ms, *args):
+    @ms.jit
+    def f():
+        out = 0
+        for i in range(*args):
+            out += i
+        return out
+    return _err(f)
+
+
+def case_stc_range_checks(ms):
+    """``range`` in a graph: MindSpore's ``make_range`` refusals (argument count, a float or bool, a zero
+    step: error types), an overflow of Int64 on the next step; ordinary ranges as Python's."""
+    big = 2 ** 63 - 1
+    return [_range_sum(ms, *a) for a in ((), (1, 2, 0), (0, 0.02), (0, 1, 3.0), (3.0,), (1, 2, 3, 4), (True, 3),
+                                         (big - 1, big, 3), (big - 5, big, 2), (1, 8, 3), (5, -1, -2), (0, big, big),
+                                         (4,), (3, 1))]
+
+
+def case_stc_map_checks(ms):
+    """``map`` in a graph: MindSpore's ``Map`` refusals (one argument, a number or Tensor, a list with a
+    tuple or a Tensor, lengths that differ: error types); with a NumPy array, Python's map (JIT Fallback)."""
+    def mul(a, b=4):
+        return a * b
+
+    x, y = ms.Tensor([1.0]), ms.Tensor([2.0])
+
+    @ms.jit
+    def one(x, y):
+        return map(mul)
+
+    @ms.jit
+    def scalars(x, y):
+        return map(mul, 3, 4)
+
+    @ms.jit
+    def tensors(x, y):
+        return map(mul, x, y)
+
+    @ms.jit
+    def mixed(x, y):
+        return map(mul, [x], y)
+
+    @ms.jit
+    def lengths(x, y):
+        return map(mul, [x, x], [y])
+
+    @ms.jit
+    def tuple_lengths(x, y):
+        return map(mul, (x, x), (y,))
+
+    @ms.jit
+    def fine(x, y):
+        return map(mul, (x, x), (y, y)), map(mul, [1, 2], [3, 4]), tuple(map(mul, np.array([1, 2]), np.array([3, 4])))
+
+    return [_err(lambda f=f: f(x, y)) for f in (one, scalars, tensors, mixed, lengths, tuple_lengths, fine)]
+
+
+def case_stc_hypermap_lengths_and_scalar_iteration(ms):
+    """In a graph ``HyperMap``/``Map`` refuse sequences of different lengths (RuntimeError; PyNative stops at
+    the shortest) and ``sum``/``zip`` refuse a 0-D Tensor (TypeError)."""
+    from importlib import import_module
+    C = import_module(ms.__name__ + ".ops.composite")
+    add, hyper, mapped = ms.ops.Add(), C.HyperMap(), C.Map()
+    t = ms.Tensor([1.0])
+
+    @ms.jit
+    def h(x, y):
+        return hyper(add, x, y)
+
+    @ms.jit
+    def m(x, y):
+        return mapped(add, x, y)
+
+    @ms.jit
+    def total(x):
+        return sum(x)
+
+    @ms.jit
+    def zipped(x):
+        return tuple(zip(x, x))
+
+    return ([_err(lambda f=f, a=a, b=b: f(a, b)) for f in (h, m) for a, b in (((t,), (t, t)), ([t], [t, t]))],
+            h((t, t), (t, t)), hyper(add, (t,), (t, t)), _err(lambda: total(ms.Tensor(1))),
+            _err(lambda: zipped(ms.Tensor(1))))
+
+
+def case_stc_morph(ms):
+    """``ops.Morph(fn, infer_shape, infer_dtype, bprop_fn=None)`` in a graph: ``fn``'s values and gradients,
+    or ``bprop_fn``'s; a ``fn`` with a default refused with a ``bprop_fn`` (ValueError); in PyNative its
+    RuntimeError."""
+    def fn(a, b):
+        return a * b * 3
+
+    def fn_default(a, b=2):
+        return a * b
+
+    def bprop(a, b, out, dout):
+        return dout * 10, dout * 20
+
+    def same(*args):
+        return args[0]
+
+    class Net(ms.nn.Cell):
+        def __init__(self, morph):
+            super().__init__()
+            self.morph, self.w = morph, ms.Parameter(ms.Tensor([1.0, 2.0]), name="w")
+
+        def construct(self, x):
+            return self.morph(x * self.w, x) + 1
+
+    x = ms.Tensor([3.0, 4.0])
+    out = []
+    for morph in (ms.ops.Morph(fn, same, same), ms.ops.Morph(fn, same, same, bprop)):
+        net = Net(morph)
+        out.append((net(x), ms.ops.GradOperation(get_all=True, get_by_list=True)(net, net.trainable_params())(x)))
+    out.append(_err(lambda: ms.ops.Morph(fn_default, same, same, bprop)))
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    try:
+        out.append(_err(lambda: Net(ms.ops.Morph(fn, same, same))(x)))
+    finally:
+        ms.set_context(mode=ms.GRAPH_MODE)
+    return out
+
+
+def case_stc_sequence_slice_checks(ms):
+    """A tuple sliced in a graph: ints, bools and one-element integer Tensors as bounds; a str or float bound
+    MindSpore's TypeError, a zero step its ValueError; a constant 0-D Tensor's ``sum`` its TypeError."""
+    T = ms.Tensor
+    t = (T([1]), T([2]), T([3]), T([4]))
+
+    @ms.jit
+    def ok(x):
+        return x[T(1):T(3)], x[True:3], x[::-2], x[1:]
+
+    @ms.jit
+    def str_bound(x):
+        return x[T(3):"str"]
+
+    @ms.jit
+    def float_bound(x):
+        return x[1.5:3]
+
+    @ms.jit
+    def zero_step(x):
+        return x[0:3:0]
+
+    @ms.jit
+    def tensor_zero_step(x):
+        return x[0:3:T(0)]
+
+    class SumScalar(ms.nn.Cell):
+        def construct(self):
+            return sum(T(1))
+
+    return (ok(t), [_err(lambda f=f: f(t)) for f in (str_bound, float_bound, zero_step, tensor_zero_step)],
+            _err(SumScalar()))
+
+
+def case_stc_top_typeof(ms):
+    """``_inner_ops.TopTypeof`` (its use in MindSpore's tests: whether an index is a Tensor): a Tensor's type is
+    a ``TensorType``; Python ints, bools, floats, tuples, lists, None and strs give their MindSpore types."""
+    from importlib import import_module
+    top = import_module(ms.__name__ + ".ops.operations._inner_ops").TopTypeof()
+    values = (ms.Tensor([True]), ms.Tensor([1.0]), 1, True, 1.5, (1,), [1], None, "a")
+    return ([isinstance(top(v), ms.dtype.TensorType) for v in values], [str(top(v)) for v in values[2:]])
+
+
 def all_cases():
     return {name[len("case_"):]: fn for name, fn in globals().items() if name.startswith("case_")}
 

@@ -121,15 +121,20 @@ class MultitypeFuncGraph:
 
 
 @_register
-def _sequence_of(args_list, results):
-    """MindSpore's graph compiler keeps a list a list (every argument of the level the same kind of sequence);
-    its PyNative HyperMap/Map (Python's ``map``) give a tuple."""
+def _sequence_of(args_list, results, who="HyperMap"):
+    """MindSpore's graph compiler keeps a list a list (every argument of the level the same kind of sequence,
+    all of one length: its RuntimeErrors); its PyNative HyperMap/Map (Python's ``map``) give a tuple, as
+    long as the shortest argument."""
     if not (state.compiled() and state.in_transform()):
         return tuple(results)
     kind = type(args_list[0])
     if any(isinstance(a, (tuple, list)) and isinstance(a, list) != (kind is list) for a in args_list[1:]):
         raise RuntimeError("In a nonleaf situation, the types of arguments in HyperMap must be consistent, but the "
                            "types of arguments are inconsistent.")
+    if len({len(a) for a in args_list if isinstance(a, (tuple, list))}) > 1:
+        seq = "lists" if kind is list else "tuples"
+        raise RuntimeError(f"The {seq} in HyperMap should have the same length. " if who == "HyperMap" else
+                           f"For 'Map', the length of {seq} must be the same. ")
     return list(results) if kind is list else tuple(results)
 
 
@@ -165,7 +170,7 @@ class Map:
 
     def __call__(self, *args):
         func, args_list = (self.ops, args) if self.ops is not None else (args[0], args[1:])
-        return _sequence_of(args_list, map(func, *args_list))
+        return _sequence_of(args_list, map(func, *args_list), "Map")
 
 
 # ---------------------------------------------------------------------------

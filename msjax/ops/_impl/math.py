@@ -422,6 +422,19 @@ _tensor_method("tensor_m_round", "round", _tensor_round,
                "MindSpore's TypeError otherwise).")
 
 
+def _tensor_builtin_round(self, *ndigits):
+    if not ndigits:
+        return round(self)
+    if not (state.COMPILED_SCOPE[0] > 0 or state.is_tracer(self._data)):
+        raise TypeError(f"Tensor.__round__() takes 1 positional argument but {1 + len(ndigits)} were given")
+    return round(self, decimals=ndigits[0])
+
+
+_tensor_method("tensor_builtin_round", "__round__", _tensor_builtin_round,
+               "Python's ``round(tensor)``: ``ops.round``. MindSpore's graph also takes ``round(tensor, 0)`` "
+               "(another ``ndigits`` is its RuntimeError); PyNative refuses any ``ndigits`` with a TypeError.")
+
+
 # ---------------------------------------------------------------------------
 # binary elementwise ops
 # ---------------------------------------------------------------------------

@@ -71,6 +71,21 @@ def _sub_(self, other, *, alpha=1):
 
 op("tensor_add_", methods="add_", family="math")(_add_)
 op("tensor_sub_", methods="sub_", family="math")(_sub_)
+
+
+@op("prim_inplace_add_ext", primitive="InplaceAddExt", family="math")
+def inplace_add_ext(input, other, alpha=1):
+    """``InplaceAddExt()(input, other, alpha=1)``: ``Tensor.add_`` (``input`` written and returned). MindSpore
+    2.10's CPU build runs it only in graphs (PyNative: RuntimeError, no kernel); msjax in both modes."""
+    return _add_(input, other, alpha=alpha)
+
+
+@op("prim_inplace_sub_ext", primitive="InplaceSubExt", family="math")
+def inplace_sub_ext(input, other, alpha=1):
+    """``InplaceSubExt()(input, other, alpha=1)``: ``Tensor.sub_`` (``input`` written and returned)."""
+    return _sub_(input, other, alpha=alpha)
+
+
 for _n, _m in (("mul_", "mul"), ("div_", "div"), ("floor_divide_", "floor_divide"), ("remainder_", "remainder"),
                ("clamp_", "clamp"), ("exp_", "exp"), ("log_", "log"), ("floor_", "floor"),
                ("sigmoid_", "sigmoid"), ("tanh_", "tanh"), ("sign_", "sign"), ("erfinv_", "erfinv")):
