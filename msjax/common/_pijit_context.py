@@ -12,6 +12,11 @@ import types
 from .._core.jit import JitConfig, jit
 
 
+class Unsupported(RuntimeError):
+    """What PIJit raises under ``jit(fullgraph=True)`` at a graph break. msjax traces the whole function
+    (it has no graph breaks: a ``print`` or other Python code runs while tracing), so it never raises it."""
+
+
 class PIJitCaptureContext:
     """``PIJitCaptureContext(fullgraph=False, jit_config=None)``: a decorator compiling a function, a
     method, a Cell or a Cell class's ``construct``."""

@@ -767,6 +767,45 @@ def case_pijit_capture_context(ms):
             _raised_msg(lambda: ctx.PIJitCaptureContext(jit_config={"_disable_pijit": 1}))]
 
 
+def case_pijit_switches(ms):
+    """PIJit's switches in ``_c_expression`` (tests/st/pi_jit: its conftest, test_config.py,
+    gradient/test_grad_return_ids.py): ``update_pijit_default_config`` takes any option, a bytecode-mode
+    function gives the same numbers with PIJit disabled and enabled again, ``function_id`` pairs bound
+    and unbound callables, and ``Unsupported`` is a RuntimeError."""
+    import importlib
+    cx = importlib.import_module(ms.__name__ + "._c_expression")
+    ctx = importlib.import_module(ms.__name__ + ".common._pijit_context")
+    x = ms.Tensor(_f32(2, 3, seed=6))
+
+    def f(a, b):
+        return ops_mul(a, b) - a
+
+    ops_mul = ms.ops.mul
+    g = ms.jit(f, capture_mode="bytecode")
+
+    class Test:
+        @classmethod
+        def hook(cls):
+            return cls
+
+        @staticmethod
+        def make(v):
+            return v
+
+        def __init__(self):
+            pass
+    fid = cx.function_id
+    out = [cx.update_pijit_default_config(compile_with_try=False, anything=3), g(x, 2.0)]
+    cx.jit_mode_pi_disable()
+    out.append(g(x, x))
+    cx.jit_mode_pi_enable()
+    out += [g(x, x), fid(tuple.__getitem__) == fid(tuple().__getitem__), fid(list.__getitem__) == fid([].__getitem__),
+            fid(list.append) == fid(list.pop), fid(Test.__init__) == fid(Test().__init__) == id(Test.__init__),
+            fid(Test) == id(Test), fid(Test.hook) == id(Test.hook.__func__), fid(Test.make) == id(Test().make),
+            issubclass(ctx.Unsupported, RuntimeError), _raised_msg(lambda: cx.update_pijit_default_config(1))]
+    return out
+
+
 def case_linalg_tensor_methods(ms):
     """``Tensor.geqrf``, ``orgqr``, ``lu_solve``, ``lstsq`` (tests/st/tensor/test_geqrf.py, test_orgqr.py,
     test_lu_solve.py): the functions' results, float32 and float64, in a Cell too. (MindSpore 2.10's
