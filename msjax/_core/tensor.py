@@ -17,7 +17,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import dtype as mstype
-from . import eager, float_to_int, printing, provided
+from . import eager, float_to_int, printing, provided, state
 from .nograd import _DEPTH as _NO_GRAD
 
 __all__ = ["Tensor", "to_array", "wrap", "as_dtype_np"]
@@ -695,22 +695,25 @@ class Tensor(metaclass=_MindSporeClass):
             return wrap(jnp.logical_not(self._data))
         return wrap(jnp.invert(self._data))
 
-    # In-place forms rebind the slot (Parameters write through their own setter).
-    def __iadd__(self, other):
-        self._data = (self + other)._data
+    # ``x += y``: MindSpore 2.10's PyNative binds x to a new Tensor (the operand, a Parameter too, keeps its
+    # value); compiled code (ms.jit, a GRAPH_MODE call) rebinds the slot (Parameters write through their setter).
+    def _augmented(self, result):
+        if not (state.COMPILED_SCOPE[0] > 0 or state.frames and state.compiled()):
+            return result
+        self._data = result._data
         return self
+
+    def __iadd__(self, other):
+        return self._augmented(self + other)
 
     def __isub__(self, other):
-        self._data = (self - other)._data
-        return self
+        return self._augmented(self - other)
 
     def __imul__(self, other):
-        self._data = (self * other)._data
-        return self
+        return self._augmented(self * other)
 
     def __itruediv__(self, other):
-        self._data = (self / other)._data
-        return self
+        return self._augmented(self / other)
 
 
 def _index(index, shape):

@@ -284,7 +284,7 @@ def to_arrays(tree, constants=False):
     if isinstance(tree, Tensor):
         return tree._data
     if isinstance(tree, tuple):
-        return tuple(to_arrays(x, constants) for x in tree)
+        return _rebuilt(tree, [to_arrays(x, constants) for x in tree])
     if isinstance(tree, list):      # a global list of constants is returned as itself
         return _StaticObject(tree) if constants and provided.need("outside_list")(tree) else \
             [to_arrays(x, constants) for x in tree]
@@ -383,15 +383,20 @@ def to_tensors(tree):
                                       is_leaf=lambda x: isinstance(x, _STATIC))
         out = _plain_dicts(tree)    # a new tuple when it holds a dict: MindSpore then gives its floats in float32
         if isinstance(out, tuple) and out is not tree:
-            out = tuple(float(np.float32(x)) if type(x) is float else x for x in out)
+            out = _rebuilt(out, [float(np.float32(x)) if type(x) is float else x for x in out])
         return out
     return jax.tree_util.tree_map(wrap, tree)
+
+
+def _rebuilt(like, items):
+    """A tuple or list of ``like``'s type holding ``items``: a namedtuple stays one (as MindSpore's graphs return it)."""
+    return type(like)(*items) if hasattr(like, "_fields") else type(like)(items)
 
 
 def _plain_dicts(tree):
     if isinstance(tree, (tuple, list)):     # rebuilt only around a dict (a returned global list stays itself)
         items = [_plain_dicts(x) for x in tree]
-        return tree if all(a is b for a, b in zip(items, tree)) else type(tree)(items)
+        return tree if all(a is b for a, b in zip(items, tree)) else _rebuilt(tree, items)
     if isinstance(tree, dict):
         return {k: _plain_dicts(v) for k, v in tree.items()}
     return tree

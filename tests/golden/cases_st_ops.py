@@ -806,6 +806,62 @@ def case_pijit_switches(ms):
     return out
 
 
+def case_pynative_augmented_assign(ms):
+    """``x += y`` (``-=``, ``*=``, ``/=``) in PyNative binds x to a new Tensor: the Tensor it named and a
+    caller's argument keep their values, a Parameter is left unchanged (tests/st/pi_jit/builtin/
+    test_list_comprehension.py runs a function with ``x *= 2`` uncompiled, then compiled, on the same
+    argument); ``self.w += x`` in a PyNative Cell updates the Parameter ``w``."""
+    T = ms.Tensor
+    a = T(np.array([3, 4, 5], np.int64))
+    b = a
+    a *= 2
+    c = T(_f32(2, 3, seed=8))
+    d = c
+    c += 1
+    c -= 0.5
+    c /= 4
+    p = ms.Parameter(T(_f32(3, seed=9)), name="p")
+    q = p
+    p += 1
+
+    def fn(x):
+        x *= 2
+        return x + 1
+
+    e = T(_f32(3, seed=10))
+    out = fn(e)
+
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.w = ms.Parameter(T(_f32(2, seed=11)), name="w")
+
+        def construct(self, x):
+            self.w += x
+            x += 1
+            return self.w * 1, x
+    net = Net()
+    x = T(_f32(2, seed=12))
+    return [a, b, a is b, c, d, c is d, p, type(p).__name__, q, out, e, net(x), net.w, x]
+
+
+def case_jit_namedtuple_outputs(ms):
+    """A compiled function (``ms.jit``, AST and bytecode modes) returns a namedtuple as itself, holding
+    Tensors, None, a dict or another namedtuple (tests/st/pi_jit/builtin/test_namedtuple.py)."""
+    import collections
+    Point = collections.namedtuple("Point", ["x", "y"])
+    x = ms.Tensor(_f32(3, seed=13))
+
+    def f(a):
+        return Point(a + 1, None), Point({"k": a * 2}, Point(a, 1.5))
+
+    out = []
+    for mode in ("ast", "bytecode"):
+        r = ms.jit(f, capture_mode=mode)(x)
+        out += [type(r).__name__, type(r[0]).__name__, type(r[1].y).__name__, r]
+    return out
+
+
 def case_linalg_tensor_methods(ms):
     """``Tensor.geqrf``, ``orgqr``, ``lu_solve``, ``lstsq`` (tests/st/tensor/test_geqrf.py, test_orgqr.py,
     test_lu_solve.py): the functions' results, float32 and float64, in a Cell too. (MindSpore 2.10's
