@@ -6,14 +6,16 @@ class of MindSpore's Tensor (test helpers check ``isinstance(x, TensorPy)``): ms
 import types
 
 from ._core.jit import PIJIT_ENABLED
+from .common._pijit_records import record_of
 from ._core.tensor import Tensor as TensorPy  # noqa: F401
 
 
 def get_code_extra(code):
     """MindSpore's record of how PIJit (``jit(capture_mode="bytecode")``) compiled a function or code
-    object. msjax traces the bytecode mode as the AST mode and keeps no such record: ``None``, MindSpore's
-    answer for a function PIJit never ran (its tests then skip their graph-capture checks)."""
-    return None
+    object. msjax traces a bytecode-mode function whole: a function it compiled has a record with no graph
+    break (``GRAPH_CALLABLE``, ``break_count_`` 0, its programs and compiled calls counted); one it never ran
+    or ran uncompiled gives ``None`` (``msjax.common._pijit_records``)."""
+    return record_of(code)
 
 
 PIJIT_DEFAULT_CONFIG = {}

@@ -30,11 +30,16 @@ def jit(function=None, *, capture_mode="ast", jit_level="O0", dynamic=0, fullgra
             return function(*args, **kwargs)
         if not read[0]:   # as MindSpore's graph compiler reads it: its refusals, graph-only syntax
             sf.fn, read[0] = provided.need("graph_function")(function, args), True
+        before = list(sf._cache.values()) if capture_mode == "bytecode" else None
+        sf.last_entry = None
         COMPILED_SCOPE[0] += 1
         try:
-            return to_tensors(sf(*args, **kwargs))
+            out = to_tensors(sf(*args, **kwargs))
         finally:
             COMPILED_SCOPE[0] -= 1
+        if before is not None:   # PIJit's code record (mindspore._c_expression.get_code_extra)
+            provided.need("pijit_record")(function, sf, before)
+        return out
 
     compiled.__ms_jit__ = sf
     return compiled

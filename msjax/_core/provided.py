@@ -32,6 +32,7 @@ _OWNERS = {
     "graph_value": "msjax.common._graph_values",
     "outside_list": "msjax.common._graph_values",
     "graph_function": "msjax.common._graph_source",
+    "pijit_record": "msjax.common._pijit_records",
     "context_deprecated": "msjax.log",
     "stepwise": "msjax.runtime._host_eager",
 }

@@ -149,6 +149,7 @@ def _settling(body, objs):
             return body(*args)
         finally:
             _settle_outside(objs, False)
+    run.msjax_uncompiled = True
     return run
 
 
@@ -879,6 +880,7 @@ class StatefulFunction:
                 if missed:
                     self._learned.update(missed)
                     continue
+                body.msjax_uncompiled = True   # PIJit's code records (msjax.common._pijit_records)
                 return _Entry(state_params, body, False)
             # Parameters created during the trace (a Cell built inside the function) are
             # local to the call, not state
@@ -926,6 +928,7 @@ class StatefulFunction:
         entry, made = self._cache.get(key), state.TRACE_ONLY[0]
         if entry is None:
             entry = self._cache[key] = self._entry_for(a, nargs, sens, key)
+        self.last_entry = entry    # PIJit's code records (msjax.common._pijit_records)
         state_params = entry.state
         state_vals = [p._raw_get() for p in state_params]
         sens_arr = None if sens is None else to_arrays(sens)

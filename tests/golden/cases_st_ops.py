@@ -862,6 +862,38 @@ def case_jit_namedtuple_outputs(ms):
     return out
 
 
+def case_pijit_code_records(ms):
+    """``_c_expression.get_code_extra`` of functions PIJit compiled without a graph break (tests/st/pi_jit's
+    ``assert_executed_by_graph_mode``, ``break_count_`` checks): none before the first call, then the
+    status, breaks, graphs built and the calls of the graph last run, call after call; a function whose
+    ``_disable_pijit`` option turns PIJit off for some calls counts only the others."""
+    import importlib
+    cx = importlib.import_module(ms.__name__ + "._c_expression")
+    ctx = importlib.import_module(ms.__name__ + ".common._pijit_context")
+
+    import types
+
+    def fresh(fn):   # a new code object per run: PIJit keys its records on the code object
+        return types.FunctionType(fn.__code__.replace(), fn.__globals__, fn.__name__)
+
+    f = fresh(lambda a, b: a * b + a)
+    h = fresh(lambda a, b: a - b)
+    g = ms.jit(f, capture_mode="bytecode")
+    k = ctx.PIJitCaptureContext(jit_config={"_disable_pijit": lambda args, kwds: args[0] > 1})(h)
+
+    def seen(fn):
+        r = cx.get_code_extra(fn)
+        return None if r is None else [r["stat"], r["break_count_"], r["compile_count_"], r["code"]["call_count_"],
+                                       bool(r["code"]["phase_"])]
+    out = [seen(f)]
+    for a, b in [(_f32(3, seed=1), _f32(3, seed=2)), (_f32(3, seed=3), _f32(3, seed=2)),
+                 (_f32(2, 2, seed=1), _f32(2, 2, seed=2)), (_f32(2, 2, seed=4), _f32(2, 2, seed=2))]:
+        out += [g(ms.Tensor(a), ms.Tensor(b)), seen(f), seen(g)]
+    for i in range(5):
+        out.append(k(ms.Tensor([i]), ms.Tensor([i])))
+    return out + [seen(h), seen(k)]
+
+
 def case_linalg_tensor_methods(ms):
     """``Tensor.geqrf``, ``orgqr``, ``lu_solve``, ``lstsq`` (tests/st/tensor/test_geqrf.py, test_orgqr.py,
     test_lu_solve.py): the functions' results, float32 and float64, in a Cell too. (MindSpore 2.10's
