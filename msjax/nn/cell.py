@@ -408,6 +408,11 @@ class Cell(CellState, nnx.Module, pytree=False):
             return tuple(declared[k] for k in sorted(declared))
         return declared
 
+    @property
+    def _dynamic_shape_inputs(self):
+        """MindSpore's private store of ``set_inputs`` (its tests' gradient helpers read it): ``get_inputs()``."""
+        return self.get_inputs()
+
     # --- calling --------------------------------------------------------------------
     def construct(self, *args, **kwargs):
         raise AttributeError(f"For '{type(self).__name__}', the method 'construct' is not defined.")

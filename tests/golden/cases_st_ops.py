@@ -894,6 +894,19 @@ def case_pijit_code_records(ms):
     return out + [seen(h), seen(k)]
 
 
+def case_cell_dynamic_shape_inputs(ms):
+    """``Cell._dynamic_shape_inputs``, MindSpore's private store of ``set_inputs`` that the gradient helpers of
+    tests/st/pi_jit/share/grad.py read: None until ``set_inputs``, then the declared inputs."""
+    class Net(ms.nn.Cell):
+        def construct(self, x, y):
+            return x * y
+    net = Net()
+    before = net._dynamic_shape_inputs
+    net.set_inputs(ms.Tensor(shape=[None, 3], dtype=ms.float32), ms.Tensor(shape=[2, None], dtype=ms.float32))
+    after = net._dynamic_shape_inputs
+    return [before, type(after).__name__, len(after), [list(t.shape) for t in after], [str(t.dtype) for t in after]]
+
+
 def case_linalg_tensor_methods(ms):
     """``Tensor.geqrf``, ``orgqr``, ``lu_solve``, ``lstsq`` (tests/st/tensor/test_geqrf.py, test_orgqr.py,
     test_lu_solve.py): the functions' results, float32 and float64, in a Cell too. (MindSpore 2.10's
