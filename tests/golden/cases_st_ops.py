@@ -907,6 +907,22 @@ def case_cell_dynamic_shape_inputs(ms):
     return [before, type(after).__name__, len(after), [list(t.shape) for t in after], [str(t.dtype) for t in after]]
 
 
+def case_assign_ops_scalar_vector(ms):
+    """``AssignAdd``/``AssignSub`` take a 1-element vector into a scalar Parameter and a scalar into a
+    1-element one (MindSpore's CPU kernels; tests/st/pi_jit/control_flow/test_control_for_continue.py adds
+    ``Tensor([4])`` to a scalar Parameter); ``Assign`` refuses both with a RuntimeError; other ranks and
+    shapes are refused as before."""
+    P = ms.ops
+    shapes = [((), (1,)), ((1,), ()), ((), (2,)), ((1,), (1, 1)), ((2,), (1,)), ((1, 1), (1,))]
+
+    def run(op, vs, xs):
+        p = ms.Parameter(ms.Tensor(np.full(vs, 2, np.float32)), name="a")
+        r = getattr(P, op)()(p, ms.Tensor(np.ones(xs, np.float32)))
+        return [r, p.value()]
+    return [_raised_msg(lambda op=op, vs=vs, xs=xs: run(op, vs, xs))
+            for op in ("AssignAdd", "AssignSub", "Assign") for vs, xs in shapes]
+
+
 def case_linalg_tensor_methods(ms):
     """``Tensor.geqrf``, ``orgqr``, ``lu_solve``, ``lstsq`` (tests/st/tensor/test_geqrf.py, test_orgqr.py,
     test_lu_solve.py): the functions' results, float32 and float64, in a Cell too. (MindSpore 2.10's
