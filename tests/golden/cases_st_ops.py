@@ -923,6 +923,18 @@ def case_assign_ops_scalar_vector(ms):
             for op in ("AssignAdd", "AssignSub", "Assign") for vs, xs in shapes]
 
 
+def case_cell_container_checks(ms):
+    """``nn.CellList(cells)`` extends as MindSpore's: a list, no CellDict in it; ``CellDict`` refuses a key
+    that names a Cell attribute (``_scope``, ``training``) (tests/st/pi_jit/container)."""
+    nn = ms.nn
+    d = nn.CellDict()
+    out = [_raised_msg(lambda: nn.CellList([nn.CellDict({"relu": nn.ReLU()})])),
+           _raised_msg(lambda: nn.CellList((nn.ReLU(),))),
+           len(nn.CellList([nn.ReLU(), nn.Tanh()]))]
+    out += [_raised_msg(lambda k=k: d.__setitem__(k, nn.ReLU())) for k in ("_scope", "training", "a.b", "", 1)]
+    return out + [len(d)]
+
+
 def case_linalg_tensor_methods(ms):
     """``Tensor.geqrf``, ``orgqr``, ``lu_solve``, ``lstsq`` (tests/st/tensor/test_geqrf.py, test_orgqr.py,
     test_lu_solve.py): the functions' results, float32 and float64, in a Cell too. (MindSpore 2.10's
