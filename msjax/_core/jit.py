@@ -21,6 +21,9 @@ def jit(function=None, *, capture_mode="ast", jit_level="O0", dynamic=0, fullgra
     if function is None:
         return functools.partial(jit, capture_mode=capture_mode, jit_level=jit_level, dynamic=dynamic,
                                  fullgraph=fullgraph, backend=backend)
+    if capture_mode == "bytecode" and isinstance(function, type) and hasattr(function, "construct"):
+        function.construct = jit(function.construct, capture_mode=capture_mode, fullgraph=fullgraph)
+        return function   # a Cell class: its construct compiled, as MindSpore's PIJitCaptureContext does
     sf = StatefulFunction(function)
     read = [capture_mode != "ast"]
 

@@ -935,6 +935,23 @@ def case_cell_container_checks(ms):
     return out + [len(d)]
 
 
+def case_pijit_cell_class(ms):
+    """``@jit(capture_mode="bytecode")`` on a Cell class compiles its ``construct`` and leaves the class a
+    class (``super(Net, self)`` works; tests/st/pi_jit/gradient/test_custom_cell_bprop_pijit.py)."""
+    @ms.jit(capture_mode="bytecode")
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super(Net, self).__init__()
+            self.w = ms.Parameter(ms.Tensor(_f32(3, seed=14)), name="w")
+
+        def construct(self, x):
+            return x * self.w + 1
+
+    net = Net()
+    x = ms.Tensor(_f32(3, seed=15))
+    return [isinstance(Net, type), net(x), ms.grad(net)(x)]
+
+
 def case_linalg_tensor_methods(ms):
     """``Tensor.geqrf``, ``orgqr``, ``lu_solve``, ``lstsq`` (tests/st/tensor/test_geqrf.py, test_orgqr.py,
     test_lu_solve.py): the functions' results, float32 and float64, in a Cell too. (MindSpore 2.10's
