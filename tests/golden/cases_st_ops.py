@@ -952,6 +952,18 @@ def case_pijit_cell_class(ms):
     return [isinstance(Net, type), net(x), ms.grad(net)(x)]
 
 
+def case_grad_return_ids_no_tensor_input(ms):
+    """``ops.grad(..., return_ids=True)`` where no selected input is a Tensor gives ``()`` as without ids
+    (tests/st/pi_jit/gradient/test_grad_return_type_pijit.py); a Tensor input still gives its pair."""
+    T = ms.Tensor
+
+    def f(x, y):
+        return x * y
+    calls = [((T(1.5), 2), 0), ((T(1.5), 2), 1), ((2, T(1.5)), 0), ((2, 3), 0), ((2, 3), (0, 1)), ((2, 3), 1)]
+    return [_raised_msg(lambda a=a, gp=gp: [ms.ops.grad(f, grad_position=gp, return_ids=True)(*a),
+                                            ms.ops.grad(f, grad_position=gp)(*a)]) for a, gp in calls]
+
+
 def case_linalg_tensor_methods(ms):
     """``Tensor.geqrf``, ``orgqr``, ``lu_solve``, ``lstsq`` (tests/st/tensor/test_geqrf.py, test_orgqr.py,
     test_lu_solve.py): the functions' results, float32 and float64, in a Cell too. (MindSpore 2.10's
