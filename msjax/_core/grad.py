@@ -124,6 +124,8 @@ def _combine_with_ids(grad_position, weights, out):
     groups = []
     if grad_position:
         grads = out[0] if both else out
+        if not both and isinstance(grads, tuple) and not grads:
+            return ()   # no input was differentiated (none a Tensor): MindSpore gives () without ids
         if grad_position == (0,):
             groups.append((static_int(0), grads))
         else:

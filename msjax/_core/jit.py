@@ -12,6 +12,7 @@ from . import provided, state
 from .transforms import COMPILED_SCOPE, StatefulFunction, to_tensors
 
 __all__ = ["jit"]
+PIJIT_ENABLED = [True]   # mindspore._c_expression.jit_mode_pi_enable()/jit_mode_pi_disable()
 
 
 def jit(function=None, *, capture_mode="ast", jit_level="O0", dynamic=0, fullgraph=False, backend="",
@@ -20,18 +21,28 @@ def jit(function=None, *, capture_mode="ast", jit_level="O0", dynamic=0, fullgra
     if function is None:
         return functools.partial(jit, capture_mode=capture_mode, jit_level=jit_level, dynamic=dynamic,
                                  fullgraph=fullgraph, backend=backend)
+    if capture_mode == "bytecode" and isinstance(function, type) and hasattr(function, "construct"):
+        function.construct = jit(function.construct, capture_mode=capture_mode, fullgraph=fullgraph)
+        return function   # a Cell class: its construct compiled, as MindSpore's PIJitCaptureContext does
     sf = StatefulFunction(function)
     read = [capture_mode != "ast"]
 
     @functools.wraps(function)
     def compiled(*args, **kwargs):
+        if capture_mode == "bytecode" and not PIJIT_ENABLED[0]:
+            return function(*args, **kwargs)
         if not read[0]:   # as MindSpore's graph compiler reads it: its refusals, graph-only syntax
             sf.fn, read[0] = provided.need("graph_function")(function, args), True
+        before = list(sf._cache.values()) if capture_mode == "bytecode" else None
+        sf.last_entry = None
         COMPILED_SCOPE[0] += 1
         try:
-            return to_tensors(sf(*args, **kwargs))
+            out = to_tensors(sf(*args, **kwargs))
         finally:
             COMPILED_SCOPE[0] -= 1
+        if before is not None:   # PIJit's code record (mindspore._c_expression.get_code_extra)
+            provided.need("pijit_record")(function, sf, before)
+        return out
 
     compiled.__ms_jit__ = sf
     return compiled

@@ -33,6 +33,7 @@ _OWNERS = {
     "mutable_grad": "msjax.common._mutable",
     "outside_list": "msjax.common._graph_values",
     "graph_function": "msjax.common._graph_source",
+    "pijit_record": "msjax.common._pijit_records",
     "context_deprecated": "msjax.log",
     "stepwise": "msjax.runtime._host_eager",
 }

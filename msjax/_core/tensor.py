@@ -705,22 +705,25 @@ class Tensor(metaclass=_MindSporeClass):
     def __invert__(self):   # MindSpore's ``~`` is LogicalNot on every dtype (``~Tensor([1, 0])`` is [False, True])
         return wrap(jnp.logical_not(self._data))
 
-    # In-place forms rebind the slot (Parameters write through their own setter).
-    def __iadd__(self, other, *more, **kwargs):     # ``alpha=``: MindSpore's __iadd__ is Tensor.add
-        self._data = self.__add__(other, *more, **kwargs)._data
+    # ``x += y``: MindSpore 2.10's PyNative binds x to a new Tensor (the operand, a Parameter too, keeps its
+    # value); compiled code (ms.jit, a GRAPH_MODE call) rebinds the slot (Parameters write through their setter).
+    def _augmented(self, result):
+        if not (state.COMPILED_SCOPE[0] > 0 or state.frames and state.compiled()):
+            return result
+        self._data = result._data
         return self
+
+    def __iadd__(self, other, *more, **kwargs):     # ``alpha=``: MindSpore's __iadd__ is Tensor.add
+        return self._augmented(self.__add__(other, *more, **kwargs))
 
     def __isub__(self, other, *more, **kwargs):
-        self._data = self.__sub__(other, *more, **kwargs)._data
-        return self
+        return self._augmented(self.__sub__(other, *more, **kwargs))
 
     def __imul__(self, other):
-        self._data = (self * other)._data
-        return self
+        return self._augmented(self * other)
 
     def __itruediv__(self, other):
-        self._data = (self / other)._data
-        return self
+        return self._augmented(self / other)
 
 
 def _index(index, shape):

@@ -149,6 +149,7 @@ def _settling(body, objs):
             return body(*args)
         finally:
             _settle_outside(objs, False)
+    run.msjax_uncompiled = True
     return run
 
 
@@ -388,6 +389,11 @@ def to_tensors(tree):
     return jax.tree_util.tree_map(wrap, tree)
 
 
+def _rebuilt(like, items):
+    """A tuple or list of ``like``'s type holding ``items``: a namedtuple stays one (as MindSpore's graphs return it)."""
+    return type(like)(*items) if hasattr(like, "_fields") else type(like)(items)
+
+
 def _plain_dicts(tree):
     if isinstance(tree, (tuple, list)):     # rebuilt only around a dict (a returned global list stays itself)
         items = [_plain_dicts(x) for x in tree]
@@ -395,10 +401,6 @@ def _plain_dicts(tree):
     if isinstance(tree, dict):
         return {k: _plain_dicts(v) for k, v in tree.items()}
     return tree
-
-
-def _rebuilt(seq, items):
-    return type(seq)(*items) if hasattr(type(seq), "_fields") else type(seq)(items)
 
 
 def _has_static(tree):
@@ -878,6 +880,7 @@ class StatefulFunction:
                 if missed:
                     self._learned.update(missed)
                     continue
+                body.msjax_uncompiled = True   # PIJit's code records (msjax.common._pijit_records)
                 return _Entry(state_params, body, False)
             # Parameters created during the trace (a Cell built inside the function) are
             # local to the call, not state
@@ -925,6 +928,7 @@ class StatefulFunction:
         entry, made = self._cache.get(key), state.TRACE_ONLY[0]
         if entry is None:
             entry = self._cache[key] = self._entry_for(a, nargs, sens, key)
+        self.last_entry = entry    # PIJit's code records (msjax.common._pijit_records)
         state_params = entry.state
         state_vals = [p._raw_get() for p in state_params]
         sens_arr = None if sens is None else to_arrays(sens)

@@ -2,14 +2,20 @@
 ``jit(capture_mode="bytecode")`` (MindSpore's own tests build their PIJit helpers on it).
 
 msjax has no bytecode capture: the decorated function is ``msjax.jit(fn, capture_mode="bytecode")``,
-traced as the AST mode traces, and no PIJit code record is kept (``mindspore._c_expression.get_code_extra``
-gives ``None``, as MindSpore does for a function PIJit never ran).
+traced whole as the AST mode traces (no graph breaks); ``mindspore._c_expression.get_code_extra`` gives
+the record of its compiled programs (``msjax.common._pijit_records``).
 """
 from __future__ import annotations
 
+import functools
 import types
 
 from .._core.jit import JitConfig, jit
+
+
+class Unsupported(RuntimeError):
+    """What PIJit raises under ``jit(fullgraph=True)`` at a graph break. msjax traces the whole function
+    (it has no graph breaks: a ``print`` or other Python code runs while tracing), so it never raises it."""
 
 
 class PIJitCaptureContext:
@@ -37,4 +43,12 @@ class PIJitCaptureContext:
             return types.MethodType(self(fn.__func__), fn.__self__)
         if not isinstance(fn, types.FunctionType):
             return fn
-        return jit(fn, capture_mode="bytecode", fullgraph=bool(self.config["fullgraph"]))
+        compiled = jit(fn, capture_mode="bytecode", fullgraph=bool(self.config["fullgraph"]))
+        disable = self.config.get("_disable_pijit")
+        if disable is None:
+            return compiled
+
+        @functools.wraps(fn)
+        def run(*args, **kwargs):   # jit_config={"_disable_pijit": f}: f(args, kwargs) true runs fn uncompiled
+            return fn(*args, **kwargs) if disable(args, kwargs) else compiled(*args, **kwargs)
+        return run

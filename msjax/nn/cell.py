@@ -54,6 +54,7 @@ class Cell(CellState, nnx.Module, pytree=False):
     """Base class of all layers and networks (``mindspore.nn.Cell``)."""
 
     _ms_is_cell = True
+    _scope = None   # MindSpore's name scope of the Cell's ops (unread here; a CellDict key cannot take the name)
 
     def __init_subclass__(cls, pytree=False, **kwargs):
         super().__init_subclass__(pytree=pytree, **kwargs)
@@ -407,6 +408,11 @@ class Cell(CellState, nnx.Module, pytree=False):
         if isinstance(declared, dict):
             return tuple(declared[k] for k in sorted(declared))
         return declared
+
+    @property
+    def _dynamic_shape_inputs(self):
+        """MindSpore's private store of ``set_inputs`` (its tests' gradient helpers read it): ``get_inputs()``."""
+        return self.get_inputs()
 
     # --- calling --------------------------------------------------------------------
     def construct(self, *args, **kwargs):

@@ -767,6 +767,203 @@ def case_pijit_capture_context(ms):
             _raised_msg(lambda: ctx.PIJitCaptureContext(jit_config={"_disable_pijit": 1}))]
 
 
+def case_pijit_switches(ms):
+    """PIJit's switches in ``_c_expression`` (tests/st/pi_jit: its conftest, test_config.py,
+    gradient/test_grad_return_ids.py): ``update_pijit_default_config`` takes any option, a bytecode-mode
+    function gives the same numbers with PIJit disabled and enabled again, ``function_id`` pairs bound
+    and unbound callables, and ``Unsupported`` is a RuntimeError."""
+    import importlib
+    cx = importlib.import_module(ms.__name__ + "._c_expression")
+    ctx = importlib.import_module(ms.__name__ + ".common._pijit_context")
+    x = ms.Tensor(_f32(2, 3, seed=6))
+
+    def f(a, b):
+        return ops_mul(a, b) - a
+
+    ops_mul = ms.ops.mul
+    g = ms.jit(f, capture_mode="bytecode")
+
+    class Test:
+        @classmethod
+        def hook(cls):
+            return cls
+
+        @staticmethod
+        def make(v):
+            return v
+
+        def __init__(self):
+            pass
+    fid = cx.function_id
+    out = [cx.update_pijit_default_config(compile_with_try=False, anything=3), g(x, 2.0)]
+    cx.jit_mode_pi_disable()
+    out.append(g(x, x))
+    cx.jit_mode_pi_enable()
+    out += [g(x, x), fid(tuple.__getitem__) == fid(tuple().__getitem__), fid(list.__getitem__) == fid([].__getitem__),
+            fid(list.append) == fid(list.pop), fid(Test.__init__) == fid(Test().__init__) == id(Test.__init__),
+            fid(Test) == id(Test), fid(Test.hook) == id(Test.hook.__func__), fid(Test.make) == id(Test().make),
+            issubclass(ctx.Unsupported, RuntimeError), _raised_msg(lambda: cx.update_pijit_default_config(1))]
+    return out
+
+
+def case_pynative_augmented_assign(ms):
+    """``x += y`` (``-=``, ``*=``, ``/=``) in PyNative binds x to a new Tensor: the Tensor it named and a
+    caller's argument keep their values, a Parameter is left unchanged (tests/st/pi_jit/builtin/
+    test_list_comprehension.py runs a function with ``x *= 2`` uncompiled, then compiled, on the same
+    argument); ``self.w += x`` in a PyNative Cell updates the Parameter ``w``."""
+    T = ms.Tensor
+    a = T(np.array([3, 4, 5], np.int64))
+    b = a
+    a *= 2
+    c = T(_f32(2, 3, seed=8))
+    d = c
+    c += 1
+    c -= 0.5
+    c /= 4
+    p = ms.Parameter(T(_f32(3, seed=9)), name="p")
+    q = p
+    p += 1
+
+    def fn(x):
+        x *= 2
+        return x + 1
+
+    e = T(_f32(3, seed=10))
+    out = fn(e)
+
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.w = ms.Parameter(T(_f32(2, seed=11)), name="w")
+
+        def construct(self, x):
+            self.w += x
+            x += 1
+            return self.w * 1, x
+    net = Net()
+    x = T(_f32(2, seed=12))
+    return [a, b, a is b, c, d, c is d, p, type(p).__name__, q, out, e, net(x), net.w, x]
+
+
+def case_jit_namedtuple_outputs(ms):
+    """A compiled function (``ms.jit``, AST and bytecode modes) returns a namedtuple as itself, holding
+    Tensors, None, a dict or another namedtuple (tests/st/pi_jit/builtin/test_namedtuple.py)."""
+    import collections
+    Point = collections.namedtuple("Point", ["x", "y"])
+    x = ms.Tensor(_f32(3, seed=13))
+
+    def f(a):
+        return Point(a + 1, None), Point({"k": a * 2}, Point(a, 1.5))
+
+    out = []
+    for mode in ("ast", "bytecode"):
+        r = ms.jit(f, capture_mode=mode)(x)
+        out += [type(r).__name__, type(r[0]).__name__, type(r[1].y).__name__, r]
+    return out
+
+
+def case_pijit_code_records(ms):
+    """``_c_expression.get_code_extra`` of functions PIJit compiled without a graph break (tests/st/pi_jit's
+    ``assert_executed_by_graph_mode``, ``break_count_`` checks): none before the first call, then the
+    status, breaks, graphs built and the calls of the graph last run, call after call; a function whose
+    ``_disable_pijit`` option turns PIJit off for some calls counts only the others."""
+    import importlib
+    cx = importlib.import_module(ms.__name__ + "._c_expression")
+    ctx = importlib.import_module(ms.__name__ + ".common._pijit_context")
+
+    import types
+
+    def fresh(fn):   # a new code object per run: PIJit keys its records on the code object
+        return types.FunctionType(fn.__code__.replace(), fn.__globals__, fn.__name__)
+
+    f = fresh(lambda a, b: a * b + a)
+    h = fresh(lambda a, b: a - b)
+    g = ms.jit(f, capture_mode="bytecode")
+    k = ctx.PIJitCaptureContext(jit_config={"_disable_pijit": lambda args, kwds: args[0] > 1})(h)
+
+    def seen(fn):
+        r = cx.get_code_extra(fn)
+        return None if r is None else [r["stat"], r["break_count_"], r["compile_count_"], r["code"]["call_count_"],
+                                       bool(r["code"]["phase_"])]
+    out = [seen(f)]
+    for a, b in [(_f32(3, seed=1), _f32(3, seed=2)), (_f32(3, seed=3), _f32(3, seed=2)),
+                 (_f32(2, 2, seed=1), _f32(2, 2, seed=2)), (_f32(2, 2, seed=4), _f32(2, 2, seed=2))]:
+        out += [g(ms.Tensor(a), ms.Tensor(b)), seen(f), seen(g)]
+    for i in range(5):
+        out.append(k(ms.Tensor([i]), ms.Tensor([i])))
+    return out + [seen(h), seen(k)]
+
+
+def case_cell_dynamic_shape_inputs(ms):
+    """``Cell._dynamic_shape_inputs``, MindSpore's private store of ``set_inputs`` that the gradient helpers of
+    tests/st/pi_jit/share/grad.py read: None until ``set_inputs``, then the declared inputs."""
+    class Net(ms.nn.Cell):
+        def construct(self, x, y):
+            return x * y
+    net = Net()
+    before = net._dynamic_shape_inputs
+    net.set_inputs(ms.Tensor(shape=[None, 3], dtype=ms.float32), ms.Tensor(shape=[2, None], dtype=ms.float32))
+    after = net._dynamic_shape_inputs
+    return [before, type(after).__name__, len(after), [list(t.shape) for t in after], [str(t.dtype) for t in after]]
+
+
+def case_assign_ops_scalar_vector(ms):
+    """``AssignAdd``/``AssignSub`` take a 1-element vector into a scalar Parameter and a scalar into a
+    1-element one (MindSpore's CPU kernels; tests/st/pi_jit/control_flow/test_control_for_continue.py adds
+    ``Tensor([4])`` to a scalar Parameter); ``Assign`` refuses both with a RuntimeError; other ranks and
+    shapes are refused as before."""
+    P = ms.ops
+    shapes = [((), (1,)), ((1,), ()), ((), (2,)), ((1,), (1, 1)), ((2,), (1,)), ((1, 1), (1,))]
+
+    def run(op, vs, xs):
+        p = ms.Parameter(ms.Tensor(np.full(vs, 2, np.float32)), name="a")
+        r = getattr(P, op)()(p, ms.Tensor(np.ones(xs, np.float32)))
+        return [r, p.value()]
+    return [_raised_msg(lambda op=op, vs=vs, xs=xs: run(op, vs, xs))
+            for op in ("AssignAdd", "AssignSub", "Assign") for vs, xs in shapes]
+
+
+def case_cell_container_checks(ms):
+    """``nn.CellList(cells)`` extends as MindSpore's: a list, no CellDict in it; ``CellDict`` refuses a key
+    that names a Cell attribute (``_scope``, ``training``) (tests/st/pi_jit/container)."""
+    nn = ms.nn
+    d = nn.CellDict()
+    out = [_raised_msg(lambda: nn.CellList([nn.CellDict({"relu": nn.ReLU()})])),
+           _raised_msg(lambda: nn.CellList((nn.ReLU(),))),
+           len(nn.CellList([nn.ReLU(), nn.Tanh()]))]
+    out += [_raised_msg(lambda k=k: d.__setitem__(k, nn.ReLU())) for k in ("_scope", "training", "a.b", "", 1)]
+    return out + [len(d)]
+
+
+def case_pijit_cell_class(ms):
+    """``@jit(capture_mode="bytecode")`` on a Cell class compiles its ``construct`` and leaves the class a
+    class (``super(Net, self)`` works; tests/st/pi_jit/gradient/test_custom_cell_bprop_pijit.py)."""
+    @ms.jit(capture_mode="bytecode")
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super(Net, self).__init__()
+            self.w = ms.Parameter(ms.Tensor(_f32(3, seed=14)), name="w")
+
+        def construct(self, x):
+            return x * self.w + 1
+
+    net = Net()
+    x = ms.Tensor(_f32(3, seed=15))
+    return [isinstance(Net, type), net(x), ms.grad(net)(x)]
+
+
+def case_grad_return_ids_no_tensor_input(ms):
+    """``ops.grad(..., return_ids=True)`` where no selected input is a Tensor gives ``()`` as without ids
+    (tests/st/pi_jit/gradient/test_grad_return_type_pijit.py); a Tensor input still gives its pair."""
+    T = ms.Tensor
+
+    def f(x, y):
+        return x * y
+    calls = [((T(1.5), 2), 0), ((T(1.5), 2), 1), ((2, T(1.5)), 0), ((2, 3), 0), ((2, 3), (0, 1)), ((2, 3), 1)]
+    return [_raised_msg(lambda a=a, gp=gp: [ms.ops.grad(f, grad_position=gp, return_ids=True)(*a),
+                                            ms.ops.grad(f, grad_position=gp)(*a)]) for a, gp in calls]
+
+
 def case_linalg_tensor_methods(ms):
     """``Tensor.geqrf``, ``orgqr``, ``lu_solve``, ``lstsq`` (tests/st/tensor/test_geqrf.py, test_orgqr.py,
     test_lu_solve.py): the functions' results, float32 and float64, in a Cell too. (MindSpore 2.10's

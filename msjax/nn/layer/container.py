@@ -154,7 +154,9 @@ class CellList(_IndexedCells):
     """``nn.CellList(args=None)``."""
 
     def __init__(self, *args, **kwargs):
-        super().__init__(args[0] if args else None)
+        super().__init__()
+        if len(args) == 1:   # MindSpore's extend: a list, no CellDict in it
+            self.extend(args[0])
 
     def construct(self, *inputs):
         raise TypeError("CellList is a container and has no construct; call its items.")

@@ -47,6 +47,11 @@ def _assign_value(variable, value, op_name):
                             f"to data type {mstype.from_np(promoted)} automatically.")
     else:
         v = to_array(value)
+    if {v.ndim, cur.ndim} == {0, 1} and v.size == cur.size == 1:   # MindSpore's CPU kernels: a scalar is a 1-vector
+        if op_name == "Assign":
+            raise RuntimeError(f"For 'Assign', the 'x' and 'y' must have the same dimension, but got the dimension of "
+                               f"'x': {cur.ndim} and the dimension of 'y': {v.ndim}")
+        v = v.reshape(cur.shape)
     if v.ndim != cur.ndim:
         raise ValueError(f"For '{op_name}','value' must have the same rank as 'variable'. But got 'value' rank: "
                          f"{v.ndim}, 'variable' rank: {cur.ndim}.")
