@@ -1,0 +1,64 @@
+"""Golden cases for MindSpore's JIT Fallback in GRAPH_MODE (``ms.jit`` functions calling Python
+builtins, NumPy and third-party code, as MindSpore's own ``tests/st/compiler/fallback`` do; the
+cases are written anew, with other values). Recorded in GRAPH_MODE only::
+
+    /tmp/ms/bin/python tests/golden/record_mindspore.py --suite fallback --mode graph
+
+and replayed in GRAPH_MODE by ``tests/test_fallback_graph.py``. Errors are compared by type and
+by the part of MindSpore's message before ``but got`` (what follows names MindSpore's abstract
+values).
+"""
+import numpy as np
+
+
+def _error(f):
+    """``f()``, or ``'<ExceptionType>: <message's first line up to "but got">'``."""
+    try:
+        return f()
+    except Exception as e:  # noqa: BLE001 - the type and message are the result
+        return f"{type(e).__name__}: {str(e).strip().splitlines()[0].split(' but got')[0]}"
+
+
+def case_range_int_scalars_only(ms):
+    """``range`` in a graph takes int scalars: a constant Tensor made in the graph, a Tensor
+    argument or a float is MindSpore's TypeError; ints (also a NumPy int) run."""
+    @ms.jit
+    def const_tensor(x):
+        for i in range(ms.Tensor(3, ms.int32)):
+            x = x + i
+        return x
+
+    @ms.jit
+    def arg_tensor(x):
+        y = x
+        for i in range(1, x):
+            y = y + i
+        return y
+
+    @ms.jit
+    def float_step(x):
+        for i in range(0, 4, 1.5):
+            x = x + i
+        return x
+
+    @ms.jit
+    def ints(x):
+        for i in range(1, 7, 2):
+            x = x + i
+        return x
+
+    @ms.jit
+    def numpy_int(x):
+        for i in range(np.int64(3)):
+            x = x + i
+        return x
+
+    x = ms.Tensor(2, ms.int32)
+    return {f.__name__: _error(lambda: f(x)) for f in (const_tensor, arg_tensor, float_step, ints, numpy_int)}
+
+
+def all_cases():
+    return {name[len("case_"):]: fn for name, fn in globals().items() if name.startswith("case_")}
+
+
+graph_cases = all_cases
