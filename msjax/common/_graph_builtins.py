@@ -13,6 +13,8 @@ import builtins
 
 import numpy as np
 
+from .._core.tensor import Tensor
+
 
 def _described(value):
     shape = getattr(value, "shape", None)
@@ -22,9 +24,11 @@ def _described(value):
 
 
 def _range(*args, **kwargs):
-    """``range`` in a graph: every argument an int scalar, as MindSpore's ``make_range``."""
+    """``range`` in a graph: no argument a Tensor or a float, as MindSpore's ``make_range``; what
+    JIT Fallback runs in Python (a NumPy integer, ``x.asnumpy()`` of an integer Tensor) is
+    Python's ``range``."""
     for i, a in enumerate(args):
-        if not isinstance(a, (int, np.integer)):
+        if isinstance(a, (Tensor, float, np.floating)):
             raise TypeError(f"For 'make_range', the {i}th input should be a int scalar but got {_described(a)}")
     return builtins.range(*args, **kwargs)
 

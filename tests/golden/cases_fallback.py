@@ -21,7 +21,8 @@ def _error(f):
 
 def case_range_int_scalars_only(ms):
     """``range`` in a graph takes int scalars: a constant Tensor made in the graph, a Tensor
-    argument or a float is MindSpore's TypeError; ints (also a NumPy int) run."""
+    argument or a float is MindSpore's TypeError; ints (also a NumPy int, and ``x.asnumpy()``, which
+    JIT Fallback runs in Python) run."""
     @ms.jit
     def const_tensor(x):
         for i in range(ms.Tensor(3, ms.int32)):
@@ -53,8 +54,15 @@ def case_range_int_scalars_only(ms):
             x = x + i
         return x
 
+    @ms.jit
+    def asnumpy(x):
+        y = 0
+        for i in range(1, x.asnumpy() + 3):
+            y += i
+        return y
+
     x = ms.Tensor(2, ms.int32)
-    return {f.__name__: _error(lambda: f(x)) for f in (const_tensor, arg_tensor, float_step, ints, numpy_int)}
+    return {f.__name__: _error(lambda: f(x)) for f in (const_tensor, arg_tensor, float_step, ints, numpy_int, asnumpy)}
 
 
 def all_cases():
