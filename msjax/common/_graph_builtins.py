@@ -7,6 +7,10 @@ compiler makes where Python itself would accept the call:
   MindSpore names the argument by its abstract value (``AbstractTensor(shape: (), ...)``);
   msjax names its type and value.
 
+* ``enumerate(x, start)``: a number ``x`` and a ``start`` that is not an int (a list, a float, a
+  Tensor) are TypeErrors with MindSpore's messages. For a Tensor argument as ``start`` MindSpore
+  names ``make_range`` instead; msjax gives the ``start`` message for every Tensor.
+
 ``_graph_source._graph_callee`` swaps a called builtin for its entry in :data:`CHECKED`.
 """
 import builtins
@@ -33,4 +37,17 @@ def _range(*args, **kwargs):
     return builtins.range(*args, **kwargs)
 
 
-CHECKED = {id(builtins.range): _range}
+def _enumerate(x, start=0):
+    """``enumerate`` in a graph, as MindSpore's ``enumerate_``: a number to enumerate and a
+    ``start`` that is not an int are TypeErrors (a bool ``start`` fails ``make_range``). MindSpore's
+    messages come quoted (raised in its constant folding), and so do these."""
+    if isinstance(x, (int, float, bool)):
+        raise TypeError(f"'For 'enumerate', the 'first input' should be tuple or list or tensor, but got {type(x)}.'")
+    if isinstance(start, bool):
+        raise TypeError(f"For 'make_range', the 0th input should be a int scalar but got {_described(start)}")
+    if not isinstance(start, (int, np.integer)):
+        raise TypeError(f"'For 'enumerate', the 'start' should be a const int number, but got {start}.'")
+    return builtins.enumerate(x, int(start))
+
+
+CHECKED = {id(builtins.range): _range, id(builtins.enumerate): _enumerate}

@@ -65,6 +65,31 @@ def case_range_int_scalars_only(ms):
     return {f.__name__: _error(lambda: f(x)) for f in (const_tensor, arg_tensor, float_step, ints, numpy_int, asnumpy)}
 
 
+def case_enumerate_start_checks(ms):
+    """``enumerate`` in a graph: its ``start`` a const int (a list, a float, a constant Tensor: its
+    TypeError; a bool: ``make_range``'s), its input not a number; a NumPy int start runs."""
+    def make(start):
+        @ms.jit
+        def f(x):
+            out = x
+            for index, value in enumerate([x, x * 2], start=start):
+                out = out + index * value
+            return out
+        return f
+
+    @ms.jit
+    def number(x):
+        for index, value in enumerate(3):
+            x = x + index
+        return x
+
+    x = ms.Tensor(2, ms.int32)
+    out = {f"start_{type(s).__name__}": _error(lambda: make(s)(x))
+           for s in ([1, 2], 1.5, ms.Tensor(1, ms.int32), True, np.int64(2), -1)}
+    out["number"] = _error(lambda: number(x))
+    return out
+
+
 def all_cases():
     return {name[len("case_"):]: fn for name, fn in globals().items() if name.startswith("case_")}
 
