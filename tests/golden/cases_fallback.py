@@ -90,6 +90,28 @@ def case_enumerate_start_checks(ms):
     return out
 
 
+def case_isinstance_sparse_classes(ms):
+    """``isinstance`` in a graph against the sparse classes, ``RowTensorInner`` among them (the
+    base of ``RowTensor``), for a NumPy array and a CSRTensor held by the Cell; a RowTensorInner
+    made outside the graph keeps its parts (and has no ``to_dense``)."""
+    inner = ms.common.sparse_tensor.RowTensorInner
+
+    class Net(ms.nn.Cell):
+        def __init__(self, x):
+            super().__init__()
+            self.x = x
+            self.y = ms.CSRTensor(ms.Tensor([0, 1, 2], ms.int32), ms.Tensor([0, 1], ms.int32),
+                                  ms.Tensor([2.0, 5.0], ms.float32), (2, 4))
+
+        def construct(self):
+            return (isinstance(self.x, inner), isinstance(self.x, (inner, ms.COOTensor, np.ndarray)),
+                    isinstance(self.y, (inner, ms.CSRTensor)), isinstance(self.y, inner))
+
+    rows = inner(ms.Tensor([1], ms.int32), ms.Tensor([[1.5, 2.5]], ms.float32), (3, 2))
+    return (Net(np.array([[1, 2], [3, 4]]))(), issubclass(ms.RowTensor, inner), rows.indices, rows.values,
+            rows.dense_shape, hasattr(rows, "to_dense"))
+
+
 def all_cases():
     return {name[len("case_"):]: fn for name, fn in globals().items() if name.startswith("case_")}
 
