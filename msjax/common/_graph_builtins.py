@@ -11,6 +11,9 @@ compiler makes where Python itself would accept the call:
   Tensor) are TypeErrors with MindSpore's messages. For a Tensor argument as ``start`` MindSpore
   names ``make_range`` instead; msjax gives the ``start`` message for every Tensor.
 
+* ``len(x)``: MindSpore calls ``x.__len__()``: a number or None is an AttributeError, a 0-D
+  Tensor a TypeError (``Not support len of a 0-D tensor.``).
+
 ``_graph_source._graph_callee`` swaps a called builtin for its entry in :data:`CHECKED`.
 """
 import builtins
@@ -50,4 +53,20 @@ def _enumerate(x, start=0):
     return builtins.enumerate(x, int(start))
 
 
-CHECKED = {id(builtins.range): _range, id(builtins.enumerate): _enumerate}
+_SCALAR_NAMES = ((bool, "Bool"), (np.bool_, "Bool"), (int, "Int"), (np.integer, "Int"), (float, "Float"),
+                 (np.floating, "Float"))
+
+
+def _len(obj):
+    """``len`` in a graph, as MindSpore's ``obj.__len__()``: an object without one (a number,
+    None) is an AttributeError naming MindSpore's type (``'Int' object has no attribute
+    '__len__'``), a 0-D Tensor a TypeError."""
+    if isinstance(obj, Tensor) and obj.ndim == 0:
+        raise TypeError("Not support len of a 0-D tensor.")
+    if not hasattr(type(obj), "__len__"):
+        name = next((n for t, n in _SCALAR_NAMES if isinstance(obj, t)), type(obj).__name__)
+        raise AttributeError(f"'{name}' object has no attribute '__len__'")
+    return builtins.len(obj)
+
+
+CHECKED = {id(builtins.range): _range, id(builtins.enumerate): _enumerate, id(builtins.len): _len}

@@ -112,6 +112,44 @@ def case_isinstance_sparse_classes(ms):
             rows.dense_shape, hasattr(rows, "to_dense"))
 
 
+def case_len_without_len(ms):
+    """``len`` in a graph of what has no ``__len__``: a number (also ``mutable``), None are
+    AttributeErrors naming MindSpore's types, a 0-D Tensor a TypeError; sequences, dicts, strings
+    and a 1-D Tensor have lengths."""
+    @ms.jit
+    def of_mutable():
+        return len(ms.mutable(3))
+
+    @ms.jit
+    def of_int():
+        return len(7)
+
+    @ms.jit
+    def of_float():
+        return len(0.5)
+
+    @ms.jit
+    def of_bool():
+        return len(False)
+
+    @ms.jit
+    def of_none():
+        return len(None)
+
+    @ms.jit
+    def of_tensor(x):
+        return len(x)
+
+    @ms.jit
+    def of_sequences(x):
+        return len((x, x, 1)), len([x]), len({"a": x, "b": 2}), len("graph"), len(x[0])
+
+    out = {f.__name__: _error(f) for f in (of_mutable, of_int, of_float, of_bool, of_none)}
+    out["scalar_tensor"] = _error(lambda: of_tensor(ms.Tensor(4, ms.float32)))
+    out["sequences"] = _error(lambda: of_sequences(ms.Tensor(np.ones((2, 5), np.float32))))
+    return out
+
+
 def all_cases():
     return {name[len("case_"):]: fn for name, fn in globals().items() if name.startswith("case_")}
 
