@@ -39,6 +39,7 @@ import numpy as np
 from .._core import provided
 from .._core.tensor import Tensor, wrap
 from ._frontend_cache import _module_is_user
+from ._graph_builtins import CHECKED
 
 _GLOBALS, _DICT, _SCALAR, _CALL = ("__msjax_globals__", "__msjax_dict_method__", "__msjax_scalar_op__",
                                    "__msjax_graph_call__")
@@ -274,10 +275,11 @@ class _Calls(ast.NodeTransformer):
 def _graph_callee(fn):
     """A function (or method) a graph calls, as the graph compiler reads it when it is the user's
     code; third-party and msjax functions, builtins, Cells and classes are called as they are
-    (MindSpore runs third-party Python through JIT Fallback)."""
+    (MindSpore runs third-party Python through JIT Fallback); builtins MindSpore checks further (``range``) with
+    its checks (``_graph_builtins``)."""
     func = fn.__func__ if inspect.ismethod(fn) else fn
     if not isinstance(func, types.FunctionType) or not _module_is_user(func.__module__ or ""):
-        return fn
+        return CHECKED.get(id(fn), fn)
     return graph_function(fn)
 
 

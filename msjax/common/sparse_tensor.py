@@ -12,7 +12,7 @@ import jax.numpy as jnp
 from .._core import dtype as mstype
 from .._core.tensor import Tensor, to_array, wrap
 
-__all__ = ["COOTensor", "CSRTensor", "RowTensor"]
+__all__ = ["COOTensor", "CSRTensor", "RowTensorInner", "RowTensor"]
 
 
 def _shape(shape, who):
@@ -123,9 +123,10 @@ class CSRTensor:
                f"indices={self._indices!r}, values={self._values!r})"
 
 
-class RowTensor:
-    """``RowTensor(indices, values, dense_shape)``: rows ``indices`` of a dense
-    tensor hold ``values``; other rows are zero."""
+class RowTensorInner:
+    """``RowTensorInner(indices, values, dense_shape)``: rows ``indices`` of a dense
+    tensor hold ``values``; other rows are zero (MindSpore's base of :class:`RowTensor`,
+    "for MindSpore developers only"; as MindSpore's, without ``to_dense``)."""
 
     def __init__(self, indices=None, values=None, shape=None, row_tensor=None):
         if row_tensor is not None:
@@ -138,13 +139,18 @@ class RowTensor:
     values = property(lambda self: self._values)
     dense_shape = property(lambda self: self._shape)
 
+
+class RowTensor(RowTensorInner):
+    """``RowTensor(indices, values, dense_shape)``: rows ``indices`` of a dense
+    tensor hold ``values``; other rows are zero."""
+
     def to_dense(self):
         dense = jnp.zeros(self._shape, self._values._data.dtype)
         return wrap(dense.at[self._indices._data].add(self._values._data))
 
 
 for _cls, _fields in ((COOTensor, ("_indices", "_values")), (CSRTensor, ("_indptr", "_indices", "_values")),
-                      (RowTensor, ("_indices", "_values"))):
+                      (RowTensorInner, ("_indices", "_values")), (RowTensor, ("_indices", "_values"))):
     def _flatten(obj, _fields=_fields):
         return tuple(getattr(obj, f) for f in _fields), obj._shape
 

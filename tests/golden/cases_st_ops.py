@@ -1473,6 +1473,16 @@ def case_tensor_offload_load_data_sync(ms):
             x.data_sync(True), y.data_sync(False), x.data_sync()]
 
 
+def case_fill_v2(ms):
+    """``ops.FillV2()(shape, value)`` (tests/st/compiler/fallback's dynamic-shape Cells): the value's
+    dtype, a tuple or Int32/Int64 Tensor shape, an empty dimension; its Type- and ValueErrors."""
+    T, fill = ms.Tensor, ms.ops.FillV2()
+    calls = ((T([2, 3], ms.int32), T(1.5, ms.float32)), ((3, 2), T(2.5, ms.float16)), (T([2, 0], ms.int64), T(7, ms.int32)),
+             ((2,), T([4], ms.int8)), (T([2, 3], ms.float32), T(1, ms.float32)), (T([[2, 3]], ms.int32), T(1, ms.float32)),
+             (T([2, 3], ms.int64), T([1, 2], ms.float32)), ([2, 3], T(1, ms.float32)), ((2, 3), 1))
+    return [_raised_msg(lambda a=a: fill(*a)) for a in calls]
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}
 

@@ -158,6 +158,32 @@ def fill(type, shape, value):  # noqa: A002
     return wrap(jnp.full(_shape_of(shape, "Fill"), _fill_value(value, npd), npd))
 
 
+_SCALAR_TYPE = {bool: "Bool", int: "Int64", float: "Float32"}
+
+
+@op("prim_fill_v2", primitive="FillV2", family="array")
+def _prim_fill_v2(shape, value):
+    """``ops.FillV2()(shape, value)``: ``shape`` a tuple of ints or a 1-D Int32/Int64 Tensor,
+    ``value`` a one-element Tensor whose dtype the output takes."""
+    if isinstance(shape, Tensor):
+        if str(shape.dtype) not in ("Int32", "Int64"):
+            raise TypeError("For primitive[FillV2], the input argument[shape] must be a type of {Tensor[Int32], "
+                            f"Tensor[Int64]}}, but got Tensor[{shape.dtype}].")
+        if shape.ndim != 1:
+            raise ValueError("For Primitive[FillV2], Shape of shape value only could be one-dimensional")
+    elif not isinstance(shape, tuple):
+        raise TypeError("For primitive[FillV2], the `shape`  must be a tuple or tensor with all Int elements, but got "
+                        f"{'ValueList' if isinstance(shape, list) else type(shape).__name__}.")
+    if not isinstance(value, Tensor):
+        raise TypeError("For Primitive[FillV2], the type of input argument[y] must be Tensor but got "
+                        f"{_SCALAR_TYPE.get(type(value), type(value).__name__)}.")
+    if value.size != 1:
+        raise ValueError(f"For primitive[FillV2], the size of the input [fill_value] must be equal to 1, but got "
+                         f"{value.size}.")
+    x = arr(value)
+    return wrap(jnp.full(_shape_of(shape, "FillV2"), x.reshape(()), x.dtype))
+
+
 @op("full", family="array")
 def full(size, fill_value, *, dtype=None):
     """``ops.full(size, fill_value, *, dtype=None)``: Int64 when ``dtype`` is None (as MindSpore 2.10)."""
