@@ -1305,6 +1305,26 @@ def case_stc_top_typeof(ms):
     return ([isinstance(top(v), ms.dtype.TensorType) for v in values], [str(top(v)) for v in values[2:]])
 
 
+def case_stc_jit_cond_comments(ms):
+    """``# @jit.cond: True``/``False`` after an ``if``: MindSpore's parser takes the comment's value as the
+    condition; other comments change nothing."""
+    @ms.jit
+    def f(x):
+        if x == 2:  # @jit.cond: False
+            return 1
+        if x == 5:  # @jit.cond: True
+            return 2
+        return 0
+
+    @ms.jit
+    def g(x):
+        if x == 2:  # a comment
+            return x + 1
+        return x - 1
+
+    return f(ms.Tensor(2)), f(ms.Tensor(7)), g(ms.Tensor(2)), g(ms.Tensor(3))
+
+
 def all_cases():
     return {name[len("case_"):]: fn for name, fn in globals().items() if name.startswith("case_")}
 
