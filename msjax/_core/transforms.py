@@ -397,8 +397,12 @@ def _plain_dicts(tree):
     return tree
 
 
-def _rebuilt(seq, items):
-    return type(seq)(*items) if hasattr(type(seq), "_fields") else type(seq)(items)
+def _rebuilt(seq, items):    # a namedtuple or a mutable() sequence stays one; other subclasses (ParameterTuple) do not
+    cls = type(seq)
+    if hasattr(cls, "_fields"):
+        return cls(*items)
+    return cls(items) if cls in (tuple, list) or getattr(cls, "__ms_mutable__", False) else \
+        (list if isinstance(seq, list) else tuple)(items)
 
 
 def _has_static(tree):

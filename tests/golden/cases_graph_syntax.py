@@ -1045,8 +1045,19 @@ def case_stc_namedtuple_returned(ms):
         inner = namedtuple("Pair", "first, second")
         return Point(x + y, x - y), inner(1, 2.5), [Point(3, x)]
 
+    class Params(ms.nn.Cell):     # another tuple subclass (ParameterTuple) comes back a tuple
+        def __init__(self):
+            super().__init__()
+            self.w = ms.Parameter(ms.Tensor([1.0]), name="w")
+            self.pt = ms.ParameterTuple([self.w])
+
+        def construct(self, x):
+            return self.pt
+
     out = f(ms.Tensor([1, 2, 3]), ms.Tensor([1.0, 1.0, 1.0]))
-    return out, [type(o).__name__ for o in (out[0], out[1], out[2][0])], out[0].y, out[1].second
+    params = Params()(ms.Tensor([2.0]))
+    return (out, [type(o).__name__ for o in (out[0], out[1], out[2][0], params)], out[0].y, out[1].second,
+            [p.asnumpy() for p in params])
 
 
 def case_stc_annotated_assignments(ms):
