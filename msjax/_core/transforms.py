@@ -389,11 +389,6 @@ def to_tensors(tree):
     return jax.tree_util.tree_map(wrap, tree)
 
 
-def _rebuilt(like, items):
-    """A tuple or list of ``like``'s type holding ``items``: a namedtuple stays one (as MindSpore's graphs return it)."""
-    return type(like)(*items) if hasattr(like, "_fields") else type(like)(items)
-
-
 def _plain_dicts(tree):
     if isinstance(tree, (tuple, list)):     # rebuilt only around a dict (a returned global list stays itself)
         items = [_plain_dicts(x) for x in tree]
@@ -401,6 +396,14 @@ def _plain_dicts(tree):
     if isinstance(tree, dict):
         return {k: _plain_dicts(v) for k, v in tree.items()}
     return tree
+
+
+def _rebuilt(seq, items):    # a namedtuple or a mutable() sequence stays one; other subclasses (ParameterTuple) do not
+    cls = type(seq)
+    if hasattr(cls, "_fields"):
+        return cls(*items)
+    return cls(items) if cls in (tuple, list) or getattr(cls, "__ms_mutable__", False) else \
+        (list if isinstance(seq, list) else tuple)(items)
 
 
 def _has_static(tree):

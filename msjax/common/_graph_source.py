@@ -29,7 +29,9 @@ third-party Python).
 import ast
 import builtins
 import inspect
+import linecache
 import operator
+import re
 import textwrap
 import types
 
@@ -394,12 +396,32 @@ def _self_calls(node):
                  and not any(isinstance(a, ast.Starred) for a in sub.args))
 
 
+_COND_COMMENT = re.compile(r"#\s*@jit.cond:\s*(True|False)\s*$")
+
+
+class _CondComments(ast.NodeTransformer):
+    """``if test:  # @jit.cond: True`` (or ``False``): MindSpore's parser takes the comment's value as the
+    condition (the test is not evaluated)."""
+    found = False
+
+    def __init__(self, filename):
+        self.filename = filename
+
+    def visit_If(self, node):
+        self.generic_visit(node)
+        hit = _COND_COMMENT.search(linecache.getline(self.filename, node.lineno).rstrip("\n"))
+        if hit:
+            self.found = True
+            node.test = ast.copy_location(ast.Constant(hit.group(1) == "True"), node.test)
+        return node
+
+
 def _rewritten(node, code, reads):
-    """The function's code with its dict methods, scalar arithmetic and the globals it reads
-    first made explicit."""
-    keys, scalars, calls = _DictMethods(), _ScalarArithmetic(), _Calls()
-    node = calls.visit(scalars.visit(keys.visit(node)))
-    if not keys.found and not scalars.found and not calls.found and not reads:
+    """The function's code with its dict methods, scalar arithmetic, ``@jit.cond`` comments and the
+    globals it reads first made explicit."""
+    keys, scalars, calls, conds = _DictMethods(), _ScalarArithmetic(), _Calls(), _CondComments(code.co_filename)
+    node = calls.visit(scalars.visit(keys.visit(conds.visit(node))))
+    if not keys.found and not scalars.found and not calls.found and not conds.found and not reads:
         return None
     prologue = [ast.Assign([ast.Name(n, ast.Store())],
                            ast.Subscript(ast.Name(_GLOBALS, ast.Load()), ast.Constant(n), ast.Load()))

@@ -1045,8 +1045,19 @@ def case_stc_namedtuple_returned(ms):
         inner = namedtuple("Pair", "first, second")
         return Point(x + y, x - y), inner(1, 2.5), [Point(3, x)]
 
+    class Params(ms.nn.Cell):     # another tuple subclass (ParameterTuple) comes back a tuple
+        def __init__(self):
+            super().__init__()
+            self.w = ms.Parameter(ms.Tensor([1.0]), name="w")
+            self.pt = ms.ParameterTuple([self.w])
+
+        def construct(self, x):
+            return self.pt
+
     out = f(ms.Tensor([1, 2, 3]), ms.Tensor([1.0, 1.0, 1.0]))
-    return out, [type(o).__name__ for o in (out[0], out[1], out[2][0])], out[0].y, out[1].second
+    params = Params()(ms.Tensor([2.0]))
+    return (out, [type(o).__name__ for o in (out[0], out[1], out[2][0], params)], out[0].y, out[1].second,
+            [p.asnumpy() for p in params])
 
 
 def case_stc_annotated_assignments(ms):
@@ -1303,6 +1314,26 @@ def case_stc_top_typeof(ms):
     top = import_module(ms.__name__ + ".ops.operations._inner_ops").TopTypeof()
     values = (ms.Tensor([True]), ms.Tensor([1.0]), 1, True, 1.5, (1,), [1], None, "a")
     return ([isinstance(top(v), ms.dtype.TensorType) for v in values], [str(top(v)) for v in values[2:]])
+
+
+def case_stc_jit_cond_comments(ms):
+    """``# @jit.cond: True``/``False`` after an ``if``: MindSpore's parser takes the comment's value as the
+    condition; other comments change nothing."""
+    @ms.jit
+    def f(x):
+        if x == 2:  # @jit.cond: False
+            return 1
+        if x == 5:  # @jit.cond: True
+            return 2
+        return 0
+
+    @ms.jit
+    def g(x):
+        if x == 2:  # a comment
+            return x + 1
+        return x - 1
+
+    return f(ms.Tensor(2)), f(ms.Tensor(7)), g(ms.Tensor(2)), g(ms.Tensor(3))
 
 
 def all_cases():
