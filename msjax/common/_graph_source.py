@@ -125,28 +125,9 @@ def _scalar_op(name, *operands):
     return bool(out) if isinstance(out, np.bool_) else float(np.float32(out))
 
 
-def _abstract_scalar(v):
-    """A Python scalar as MindSpore's graph errors print it."""
-    kind, text = ("Bool", str(v).lower()) if isinstance(v, bool) else ("Float32", f"{v:g}")
-    return f"AbstractScalar(Type: {kind}, Value: {text}, Shape: NoShape)"
-
-
 def _graph_range(fn, *args):
-    """``range(...)`` in a graph: MindSpore's ``make_range`` checks (one to three ints, bools and floats
-    refused, a zero step, a range whose next step leaves Int64)."""
-    if fn is not builtins.range:
-        return fn(*args)
-    if not 1 <= len(args) <= 3:
-        raise RuntimeError(f"For 'make_range', the input size should within [1, 3] but got{len(args)}")
-    for i, v in enumerate(args):
-        if isinstance(v, (bool, float)):
-            raise TypeError(f"For 'make_range', the {i}th input should be a int scalar but got {_abstract_scalar(v)}")
-    if len(args) == 3 and isinstance(args[2], int) and args[2] == 0:
-        raise RuntimeError("For 'range', the argument 'step' could not be 0.")
-    out = fn(*args)
-    if len(out) and not -2 ** 63 <= out[-1] + out.step < 2 ** 63:
-        raise ValueError("Integer overflow error occurred when traversing the range. Please check the inputs of range.")
-    return out
+    """``range(...)`` in a graph: ``_graph_builtins``' checked ``range`` (MindSpore's ``make_range``)."""
+    return CHECKED[id(builtins.range)](*args) if fn is builtins.range else fn(*args)
 
 
 def _type_name(v):
