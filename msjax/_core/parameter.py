@@ -111,8 +111,7 @@ class Parameter(Tensor, nnx.Param, metaclass=type("_ParameterClass", (_MindSpore
 
     @_data.setter
     def _data(self, value):
-        state.note_write(self, value)
-        object.__setattr__(self, "_raw_value", value)
+        object.__setattr__(self, "_raw_value", state.note_write(self, value))
 
     # --- metadata --------------------------------------------------------------------
     @property

@@ -1,0 +1,120 @@
+"""Golden cases for what MindSpore's own control-flow system tests (``tests/st/compiler/control``,
+``gradient``, ``auto_monad``) exercise that msjax got wrong, written anew (other values, same
+constructs). Recorded in GRAPH_MODE only::
+
+    /tmp/ms/bin/python tests/golden/record_mindspore.py --suite st_control --mode graph
+
+and replayed in GRAPH_MODE by ``tests/test_st_control.py``.
+"""
+import numpy as np
+
+
+def _raised(f):
+    """``f()``, or the exception's type name and message head (errors of several calls in one case)."""
+    try:
+        return f()
+    except Exception as e:  # noqa: BLE001 - the type is the result
+        return type(e).__name__ + ": " + str(e).split("\n")[0]
+
+
+def case_loop_else_refused(ms):
+    """``for ... else`` and ``while ... else`` in a compiled function: MindSpore's parser refuses
+    them (RuntimeError) even where the loop runs in Python."""
+    @ms.jit
+    def with_for(x, y):
+        for _ in range(2):
+            y += x
+            break
+        else:
+            y = x - 1
+        return y
+
+    @ms.jit
+    def with_while(x, y):
+        while x > y:
+            y += x
+            break
+        else:
+            y = x * 4
+        return y
+    x, y = ms.Tensor([3], ms.int32), ms.Tensor([1], ms.int32)
+    return [_raised(lambda: with_for(x, y)), _raised(lambda: with_while(x, y))]
+
+
+def _assign_net(ms, variant, dtype):
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.assign = ms.ops.operations.Assign()
+            self.p = ms.Parameter(ms.Tensor(np.array([4, -1]), dtype), name="p")
+
+        def construct(self, x, y):
+            if variant == "assign_then_read":
+                self.assign(self.p, x + self.p)
+                return self.p * 3 + y
+            if variant == "assign_scaled_self":
+                self.assign(self.p, 2 * self.p)
+                return self.p * 5 - x
+            if variant == "attribute_write":
+                self.p = self.p * x
+                return self.p * y
+            if variant == "assign_add":
+                ms.ops.assign_add(self.p, x * y)
+                return self.p * y
+            out = self.assign(self.p, x * y)     # the Assign's output
+            return out * 2 + y
+    return Net()
+
+
+def _assign_grads(ms, dtype):
+    out = {}
+    for variant in ("assign_then_read", "assign_scaled_self", "attribute_write", "assign_add", "assign_output"):
+        net = _assign_net(ms, variant, dtype)
+        grad = ms.ops.GradOperation(get_all=True, get_by_list=True)(net, ms.ParameterTuple(net.trainable_params()))
+        x, y = ms.Tensor(np.array([3, 2]), dtype), ms.Tensor(np.array([-2, 5]), dtype)
+        out[variant] = (grad(x, y), net.p.value())
+    return out
+
+
+def case_parameter_written_in_gradient_float(ms):
+    """A Parameter written (Assign, assign_add, attribute) inside a differentiated Cell: its later
+    reads are the Parameter (their gradient goes to the weight), the value written gets none."""
+    return _assign_grads(ms, ms.float32)
+
+
+def case_parameter_written_in_gradient_int(ms):
+    """The same with Int32 inputs and Parameter: an input also assigned into the Parameter keeps
+    its gradient from the other uses."""
+    return _assign_grads(ms, ms.int32)
+
+
+def case_int_input_assigned_then_looped(ms):
+    """An Int32 input assigned into a Parameter and doubled in a loop (``test_single_for_03``'s
+    shape): its gradient through the loop."""
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.assign = ms.ops.operations.Assign()
+            self.a = ms.Parameter(ms.Tensor([7], ms.int32), name="a")
+            self.b = ms.Parameter(ms.Tensor([1], ms.int32), name="b")
+
+        def step(self, x):
+            x = x * 3
+            for _ in range(4):
+                x = x + x
+                self.b = self.b + 2
+            return x - self.b
+
+        def construct(self, x, y):
+            self.assign(self.a, x + self.a)
+            return self.a + y + self.step(x), self.b
+
+    x, y = ms.Tensor([2], ms.int32), ms.Tensor([6], ms.int32)
+    return Net()(x, y), ms.ops.GradOperation(get_all=True)(Net())(x, y)
+
+
+def all_cases():
+    return {name[len("case_"):]: fn for name, fn in globals().items() if name.startswith("case_")}
+
+
+graph_cases = all_cases
