@@ -111,7 +111,8 @@ class Parameter(Tensor, nnx.Param, metaclass=type("_ParameterClass", (_MindSpore
 
     @_data.setter
     def _data(self, value):
-        object.__setattr__(self, "_raw_value", state.note_write(self, value))
+        state.note_write(self, value)
+        object.__setattr__(self, "_raw_value", value)
 
     # --- metadata --------------------------------------------------------------------
     @property

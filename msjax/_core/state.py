@@ -140,19 +140,23 @@ class EscapedValue:
         return f"<value of Parameter '{self.name}' that only existed inside a traced call>"
 
 
+def written(param, value):
+    """The value a state op (``Assign`` & co, a Tensor assigned to a Cell's Parameter attribute) stores
+    in ``param``: inside a gradient pass, as MindSpore differentiates ``Assign`` (the frame's ``tie``)."""
+    return frames[-1].written(param, value) if frames else value
+
+
 def note_write(param, value):
-    """Called by Parameter before its stored value changes to ``value``; returns the value to store."""
+    """Called by Parameter before its stored value changes to ``value``."""
     for r in recorders:
         r.writes[id(param)] = param
     if frames:
         frames[-1].adopt(param)
-        return frames[-1].written(param, value)
     elif is_tracer(value):
         raise RuntimeError(
             f"Parameter '{param.name}' would keep a traced value outside msjax's transforms. "
             "Writes to Parameters inside jax.jit/jax.grad must go through msjax (ms.jit, ms.grad, "
             "GRAPH_MODE) so the new value can be written back after the call.")
-    return value
 
 
 class SwapFrame:

@@ -113,6 +113,26 @@ def case_int_input_assigned_then_looped(ms):
     return Net()(x, y), ms.ops.GradOperation(get_all=True)(Net())(x, y)
 
 
+def case_augmented_assignment_on_parameter_alias(ms):
+    """``out = self.a; out += self.b; out *= x`` in a graph: the Parameter takes the new value, and the
+    returned value keeps its gradient to ``x`` (unlike an ``Assign``'s)."""
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.a = ms.Parameter(ms.Tensor(np.array([3.0, -2.0]), ms.float32), name="a")
+            self.b = ms.Parameter(ms.Tensor(np.array([1.5, 4.0]), ms.float32), name="b")
+
+        def construct(self, x):
+            out = self.a
+            out += self.b
+            out *= x
+            return out
+
+    x = ms.Tensor(np.array([2.0, -3.0]), ms.float32)
+    net, grad_net = Net(), Net()
+    return net(x), net.a.value(), ms.ops.GradOperation(get_all=True)(grad_net)(x), grad_net.a.value()
+
+
 def all_cases():
     return {name[len("case_"):]: fn for name, fn in globals().items() if name.startswith("case_")}
 

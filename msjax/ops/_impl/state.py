@@ -61,8 +61,9 @@ def _assign_value(variable, value, op_name):
 
 def _store(variable, new):
     """Writes ``new``; returns the variable's value (a Parameter's, as a gradient pass stores it)."""
+    new = state.written(variable, new) if isinstance(variable, Parameter) else new
     _write_inplace(variable, new)
-    return wrap(variable._data if isinstance(variable, Parameter) else new)
+    return wrap(new)
 
 
 @op("assign", primitive="Assign", family="state")
