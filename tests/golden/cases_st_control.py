@@ -133,6 +133,24 @@ def case_augmented_assignment_on_parameter_alias(ms):
     return net(x), net.a.value(), ms.ops.GradOperation(get_all=True)(grad_net)(x), grad_net.a.value()
 
 
+def case_cell_list_indexed_by_tensor(ms):
+    """A CellList indexed by an Int32 Tensor in a graph, in a ``while`` over a Tensor counter
+    (``test_call_tuple_transform``): MindSpore's graph switches over the layers."""
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.layers = ms.nn.CellList([ms.nn.ReLU(), ms.nn.Tanh(), ms.nn.Sigmoid()])
+
+        def construct(self, x, i):
+            outs = ()
+            while i < 3:
+                outs = outs + (self.layers[i](x),)
+                i += 1
+            return outs, self.layers[ms.Tensor(1, ms.int32)](x)
+
+    return Net()(ms.Tensor(np.array([-1.0, 0.5]), ms.float32), ms.Tensor(0, ms.int32))
+
+
 def all_cases():
     return {name[len("case_"):]: fn for name, fn in globals().items() if name.startswith("case_")}
 
