@@ -151,6 +151,25 @@ def case_cell_list_indexed_by_tensor(ms):
     return Net()(ms.Tensor(np.array([-1.0, 0.5]), ms.float32), ms.Tensor(0, ms.int32))
 
 
+def case_functional_switch_and_make_tuple(ms):
+    """``F.switch`` on a Bool Tensor and ``F.make_tuple`` in a ``while`` over Tensors, compiled."""
+    F = ms.ops.functional
+
+    @ms.jit
+    def pick(c, a, b):
+        return F.switch(c, a * 2, b), F.switch(c, a, b - 1)
+
+    @ms.jit
+    def loop(x, y, z):
+        while x < y:
+            z = F.make_tuple(F.tuple_getitem(z, 0) * 2, F.tuple_getitem(z, 1) - 1)
+            x = x + 1
+        return z
+    a, b = ms.Tensor([3], ms.int32), ms.Tensor([7], ms.int32)
+    return (pick(ms.Tensor(True), a, b), pick(ms.Tensor(False), a, b),
+            loop(ms.Tensor([1], ms.int32), ms.Tensor([4], ms.int32), (a, b)))
+
+
 def all_cases():
     return {name[len("case_"):]: fn for name, fn in globals().items() if name.startswith("case_")}
 
