@@ -170,6 +170,20 @@ def case_functional_switch_and_make_tuple(ms):
             loop(ms.Tensor([1], ms.int32), ms.Tensor([4], ms.int32), (a, b)))
 
 
+def case_vmap_assign_into_parameter_rows(ms):
+    """``vmap`` of a function that assigns into its mapped Parameter argument: the Parameter takes
+    the rows (``test_auto_monad_vmap``'s shape, without the Cell and outside ``ms.jit``: msjax does
+    not write back there yet)."""
+    def write(x, v):
+        ms.ops.assign(x, v)
+        return x * 2
+
+    a = ms.Parameter(ms.Tensor(np.array([[1, 2, 3], [4, 5, 6]]), ms.int32), name="a")
+    out = ms.ops.vmap(write, (0, None))(a, ms.Tensor(np.array([7, 8, 9]), ms.int32))
+    b = ms.Parameter(ms.Tensor(np.array([[1, 2, 3], [4, 5, 6]]), ms.int32), name="b")
+    return out, a.value(), ms.ops.vmap(write, (1, None))(b, ms.Tensor(np.array([-1, -2]), ms.int32)), b.value()
+
+
 def all_cases():
     return {name[len("case_"):]: fn for name, fn in globals().items() if name.startswith("case_")}
 
