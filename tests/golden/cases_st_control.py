@@ -184,6 +184,38 @@ def case_vmap_assign_into_parameter_rows(ms):
     return out, a.value(), ms.ops.vmap(write, (1, None))(b, ms.Tensor(np.array([-1, -2]), ms.int32)), b.value()
 
 
+def case_vjp_fn_called_twice_updates_state_once(ms):
+    """``ops.vjp`` of a Cell that updates Parameters (training BatchNorm's moving statistics, an
+    ``assign_add``), its ``vjp_fn`` called twice in a graph: the forward's side effects happen once
+    (``test_vjp_multiple_outputs_merge_forward``)."""
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.bn = ms.ops.BatchNorm(is_training=True, momentum=0.2)
+            self.scale = ms.Parameter(ms.Tensor(np.array([1.0, 2.0]), ms.float32), name="scale")
+            self.bias = ms.Parameter(ms.Tensor(np.array([0.5, -0.5]), ms.float32), name="bias")
+            self.mean = ms.Parameter(ms.Tensor(np.array([0.0, 1.0]), ms.float32), name="mean")
+            self.var = ms.Parameter(ms.Tensor(np.array([1.0, 3.0]), ms.float32), name="var")
+            self.count = ms.Parameter(ms.Tensor(np.array([0.0]), ms.float32), name="count")
+
+        def construct(self, x):
+            ms.ops.assign_add(self.count, ms.Tensor(np.array([1.0]), ms.float32))
+            return self.bn(x, self.scale, self.bias, self.mean, self.var)[0] * 2
+
+    class Grad(ms.nn.Cell):
+        def __init__(self, net):
+            super().__init__()
+            self.net = net
+
+        def construct(self, x):
+            out, vjp_fn = ms.ops.vjp(self.net, x)
+            return out, vjp_fn(ms.ops.ones_like(out)), vjp_fn(ms.ops.ones_like(out) * 3)
+
+    net = Net()
+    x = ms.Tensor(np.array([[1.0, -2.0], [3.0, 0.5], [-1.0, 4.0]]), ms.float32)
+    return Grad(net)(x), net.mean.value(), net.var.value(), net.count.value()
+
+
 def all_cases():
     return {name[len("case_"):]: fn for name, fn in globals().items() if name.startswith("case_")}
 
