@@ -33,7 +33,7 @@ import warnings
 import jax.numpy as jnp
 import numpy as np
 
-from . import context
+from . import context, state
 from .grad import _convert_grad_position, _GradFunction, _weights_list
 from .tensor import Tensor, wrap
 from .transforms import JvpSpec, StatefulFunction, VjpSpec, to_tensors
@@ -134,7 +134,9 @@ def vjp(fn, *inputs, weights=None, has_aux=False):
     docstring for the nesting)."""
     _check_tensor(inputs)
     _check_has_aux(has_aux)
-    res = fn(*inputs)
+    with state.Recorder() as rec:
+        res = fn(*inputs)
+    written = list(rec.writes.values())    # the forward's side effects happen once (MindSpore merges the passes)
     if has_aux:
         _check_aux(res)
     target = res[0] if has_aux else res
@@ -156,7 +158,11 @@ def vjp(fn, *inputs, weights=None, has_aux=False):
                 raise TypeError(f"The dtype should be {_ms_dtype(t._data.dtype)}, but got "
                                 f"{_ms_dtype(s._data.dtype)}: the vector 'v' must have the dtype of the output "
                                 "it seeds.")
-        return grad_fn(*inputs, sens)[1]
+        kept = [p._data for p in written]
+        grads = grad_fn(*inputs, sens)[1]
+        for p, v in zip(written, kept):
+            p._data = v
+        return grads
 
     if has_aux:
         return res[0], vjp_fn, _aux_part(res)

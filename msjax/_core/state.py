@@ -36,6 +36,7 @@ VERSION = [0]           # bumped by anything that changes how a Cell traces (to_
 TRACE_ONLY = [0]        # bumped when a traced call makes something that lives only in that call (a
                         # HookBackward built in ``construct``): its compiled function is not kept
 COMPILED_SCOPE = [0]    # > 0 while an ``ms.jit`` function runs (MindSpore compiles its body)
+SHADOW_PASS = [0]       # > 0 while integer inputs' Float32 stand-ins are differentiated (dtype refusals: the real pass's)
 COLLECTIVES_TRACED = [0]   # collectives traced outside a data-parallel step; msjax.communication
                            # counts them, and lends the transform core its data-parallel step
 
@@ -139,6 +140,12 @@ class EscapedValue:
         return f"<value of Parameter '{self.name}' that only existed inside a traced call>"
 
 
+def written(param, value):
+    """The value a state op (``Assign`` & co, a Tensor assigned to a Cell's Parameter attribute) stores
+    in ``param``: inside a gradient pass, as MindSpore differentiates ``Assign`` (the frame's ``tie``)."""
+    return frames[-1].written(param, value) if frames else value
+
+
 def note_write(param, value):
     """Called by Parameter before its stored value changes to ``value``."""
     for r in recorders:
@@ -160,13 +167,20 @@ class SwapFrame:
     block that were not swapped in are restored too and listed in ``adopted``.
     """
 
-    def __init__(self, params, values):
+    def __init__(self, params, values, tie=None):
         self.params = list(params)
         self.values = list(values)
+        self.tie = tie      # (written value, the Parameter's value at entry or None) -> the value stored
         self._saved = {}
         self.adopted = []
         self.created = []     # Parameters created while this (outermost) frame was open
         self.final = None
+
+    def written(self, param, value):
+        if self.tie is None:
+            return value
+        entry = next((v for p, v in zip(self.params, self.values) if p is param), None)
+        return self.tie(value, entry)
 
     def adopt(self, param):
         key = id(param)

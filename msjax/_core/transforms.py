@@ -448,6 +448,25 @@ def _shadow_attempts(diff_in, diff_w):
                 yield kept, shadow_w
 
 
+@jax.custom_jvp
+def _tied(new, entry):
+    return new
+
+
+_tied.defjvp(lambda primals, tangents: (primals[0], tangents[1]))
+
+
+def _assigned(new, entry):
+    """A Parameter written inside a gradient pass, differentiated as MindSpore's graph does: its later
+    reads are the Parameter itself (their gradient goes to its value at entry), the value written gets
+    none (Assign's backward gives zeros)."""
+    if not hasattr(new, "dtype") or not _inexact(new):
+        return new
+    if entry is None or getattr(entry, "shape", None) != new.shape or entry.dtype != new.dtype:
+        return jax.lax.stop_gradient(new)
+    return _tied(new, entry)
+
+
 COMPILED_SCOPE = state.COMPILED_SCOPE
 _compiled = state.compiled
 
@@ -664,12 +683,13 @@ class StatefulFunction:
         self._cache.pop(signature, None)
 
     # -- pure bodies ----------------------------------------------------------
-    def _run_user(self, state_params, state_vals, a: _Args, dyn, nargs, constants=False, grad_leaves=()):
-        args, kwargs = a.rebuild(dyn, nargs, grad_leaves)
+    def _run_user(self, state_params, state_vals, a: _Args, dyn, nargs, constants=False, grad_leaves=None):
+        args, kwargs = a.rebuild(dyn, nargs, grad_leaves or ())
         for i, p in enumerate(state_params):
             if "_ms_grad_hooks" in p.__dict__:      # Parameter.register_hook
                 state_vals[i] = hooks.apply_tensor_hooks(p, state_vals[i])
-        with state.SwapFrame(state_params, state_vals) as fr, printhook.traced_print():
+        tie = None if grad_leaves is None else _assigned
+        with state.SwapFrame(state_params, state_vals, tie) as fr, printhook.traced_print():
             # converted inside the frame: a Parameter returned by the function gives its
             # value at return time, not the value the frame restores on exit
             out = to_arrays(self.fn(*args, **kwargs), constants)
@@ -781,6 +801,7 @@ class StatefulFunction:
                 target, (out, changed) = run(diff_in, diff_w)
                 for shadow_in, shadow_w in _shadow_attempts(diff_in, diff_w):
                     try:
+                        state.SHADOW_PASS[0] += 1
                         shadow_target, vjp_fn, _ = jax.vjp(run, shadow_in, shadow_w, has_aux=True)
                         break
                     except Exception as e:  # noqa: BLE001 - an op that needs integers (gather
@@ -789,6 +810,8 @@ class StatefulFunction:
                         # inputs; theirs are zeros as in MindSpore.
                         if isinstance(e, RuntimeError):     # MindSpore's refusals (views.py)
                             raise
+                    finally:
+                        state.SHADOW_PASS[0] -= 1
                 else:
                     shadow_target, vjp_fn, _ = jax.vjp(run, diff_in, diff_w, has_aux=True)
             if spec.jacobian:

@@ -3,7 +3,8 @@
 
 * the statements and expressions MindSpore refuses raise its errors when the function is
   compiled: ``try``, ``del``, ``import``, ``match``, ``nonlocal``, ``async for``/``with``
-  (``RuntimeError: Unsupported statement 'Try'.``), ``:=``, set displays and comprehensions,
+  (``RuntimeError: Unsupported statement 'Try'.``), a ``for``/``while`` loop with an ``else``
+  branch (``The 'for...else...' statement is not supported now.``), ``:=``, set displays and comprehensions,
   ``yield``, ``await`` (``Unsupported expression``), a list or dict comprehension or a generator
   with two ``for`` clauses (TypeError), a ``classmethod`` called through ``self`` (MindSpore's
   TypeError on the argument count);
@@ -297,6 +298,8 @@ def _refusal(node):
     for sub in sorted((s for s in ast.walk(node) if hasattr(s, "lineno") and s is not node),
                       key=lambda s: (s.lineno, s.col_offset)):
         kind = type(sub).__name__
+        if kind in ("For", "While") and sub.orelse:
+            return RuntimeError(f"The '{kind.lower()}...else...' statement is not supported now.")
         if kind in _STATEMENTS or kind in _EXPRESSIONS:
             what = "statement" if kind in _STATEMENTS else "expression"
             return RuntimeError(f"Unsupported {what} '{'Try' if kind == 'TryStar' else kind}'.{_SEE}")

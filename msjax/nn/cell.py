@@ -115,7 +115,8 @@ class Cell(CellState, nnx.Module, pytree=False):
                 isinstance(self.__dict__.get(name), Parameter):
             # MindSpore: a Tensor assigned to a Parameter's name becomes its data (cast to
             # the Parameter's dtype); inside ms.jit/GRAPH_MODE, an Assign
-            self.__dict__[name].set_data(value)
+            param = self.__dict__[name]
+            param.set_data(Tensor(state.written(param, value._data)) if state.frames else value)
             return
         if state.frames and _traced_tensor(value) and not self.__dict__.get("_ms_in_trace"):
             self._set_traced_tensor(name, value)

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
+from ..._core import state
+from ..._core.tensor import Tensor
 from ..cell import Cell
 
 __all__ = ["SequentialCell", "CellList", "CellDict"]
@@ -109,6 +111,8 @@ class _IndexedCells(Cell):
         cells = self._own_cells()
         if isinstance(index, slice):
             return type(self)([c for _, c in cells[index]])
+        if isinstance(index, Tensor) and state.compiled() and index.dtype.kind in ("int", "uint") and index.size == 1:
+            index = int(index)     # MindSpore's graph switches over the layers; a traced index runs uncompiled
         return cells[_valid_index(len(cells), index, type(self).__name__)][1]
 
     def __setitem__(self, index, cell):

@@ -18,6 +18,7 @@ import numpy as np
 
 from ..._core import dtype as mstype
 from ..._core import hooks, printhook, runtime_checks, state
+from ..._core.parameter import Parameter
 from ..._core.registry import Primitive, op
 from ..._core.tensor import Tensor
 from ._util import arr, wrap
@@ -177,10 +178,10 @@ class Map:
 # vmap
 # ---------------------------------------------------------------------------
 class _Slot:
-    __slots__ = ("i",)
+    __slots__ = ("i", "source")
 
-    def __init__(self, i):
-        self.i = i
+    def __init__(self, i, source=None):
+        self.i, self.source = i, source
 
 
 def _flatten_axes(arg, spec, leaves, axes):
@@ -197,7 +198,7 @@ def _flatten_axes(arg, spec, leaves, axes):
             spec = spec % arg.ndim
         leaves.append(arg._data)
         axes.append(spec)
-        return _Slot(len(leaves) - 1)
+        return _Slot(len(leaves) - 1, arg)
     if isinstance(arg, (tuple, list)):
         if isinstance(spec, (tuple, list)):
             if len(spec) != len(arg):
@@ -213,14 +214,24 @@ def _flatten_axes(arg, spec, leaves, axes):
     return arg
 
 
-def _fill(template, values):
+def _fill(template, values, made=None):
+    """The arguments with their slots filled; ``made`` (a dict) gets each slot's Tensor with the slot."""
     if isinstance(template, _Slot):
-        return wrap(values[template.i])
+        t = wrap(values[template.i])
+        if made is not None:
+            made[template.i] = (template, t)
+        return t
     if isinstance(template, (tuple, list)):
-        return type(template)(_fill(t, values) for t in template)
+        return type(template)(_fill(t, values, made) for t in template)
     if isinstance(template, dict):
-        return {k: _fill(v, values) for k, v in template.items()}
+        return {k: _fill(v, values, made) for k, v in template.items()}
     return template
+
+
+def _written_rows(made, values):
+    """The rows an in-place op (``Assign`` & co) wrote into a mapped Parameter argument, by slot."""
+    return {i: t._data for i, (slot, t) in made.items()
+            if isinstance(slot.source, Parameter) and t._data is not values[i]}
 
 
 def builtins_max(a, b):
@@ -296,17 +307,19 @@ def vmap(fn, in_axes=0, out_axes=0):
                 raise RuntimeError(f"The 'axis_size' of each argument in the scope of 'vmap' should be equal, but "
                                    f"got {sizes[0]} and {s}.")
 
-        checks = []
+        checks, made = [], {}
 
         def body(*values):   # index checks inside: one vector per example (MindSpore's kernels raise)
             with runtime_checks.collecting() as col:
-                out = _out_arrays(fn(*_fill(template, values)))
+                out = _out_arrays(fn(*_fill(template, values, made)))
                 code = col.code()
             checks[:] = col.checks
-            return out, code
+            return out, code, _written_rows(made, values)
 
-        out, codes = jax.vmap(body, in_axes=tuple(axes), out_axes=0)(*leaves)
+        out, codes, written = jax.vmap(body, in_axes=tuple(axes), out_axes=0)(*leaves)
         runtime_checks.forward(codes, checks)
+        for i, rows in written.items():     # a mapped Parameter written row by row takes the rows
+            made[i][0].source._data = jnp.moveaxis(rows, 0, axes[i]) if axes[i] is not None else rows[0]
         return _move_out(out, out_axes)
 
     return batched

@@ -12,7 +12,8 @@ from .creation import ones_like as _ones, zeros_like as _zeros
 __all__ = ["scalar_add", "scalar_sub", "scalar_mul", "scalar_div", "scalar_floordiv", "scalar_mod", "scalar_pow",
            "scalar_uadd", "scalar_usub", "scalar_log", "scalar_eq", "scalar_ne", "scalar_lt", "scalar_gt",
            "scalar_le", "scalar_ge", "scalar_max", "scalar_min", "scalar_cast", "bool_not", "bool_and", "bool_or",
-           "bool_eq", "string_eq", "string_concat", "tuple_getitem", "list_getitem", "tail", "zeros_like", "ones_like"]
+           "bool_eq", "string_eq", "string_concat", "tuple_getitem", "list_getitem", "tail", "zeros_like", "ones_like",
+           "make_tuple", "switch"]
 
 scalar_add = operator.add
 scalar_sub = operator.sub
@@ -46,6 +47,18 @@ def bool_and(x, y):
 
 def bool_or(x, y):
     return x or y
+
+
+def make_tuple(*elements):
+    """``F.make_tuple``: the tuple of its arguments."""
+    return elements
+
+
+def switch(cond, true_branch, false_branch):
+    """``F.switch`` (MindSpore's ``Switch``): ``true_branch`` where the one-element ``cond`` is true, else
+    ``false_branch`` (a traced ``cond`` runs the graph uncompiled). MindSpore 2.10 runs it only in a
+    graph (PyNative: RuntimeError ``Get unknown cnode``); msjax in both modes."""
+    return true_branch if cond else false_branch
 
 
 def scalar_cast(input_x, input_y):

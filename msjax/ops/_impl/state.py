@@ -41,7 +41,8 @@ def _assign_value(variable, value, op_name):
     if isinstance(value, Tensor):
         v = value._data
         promoted = jnp.promote_types(cur.dtype, v.dtype)
-        if promoted != cur.dtype:
+        if promoted != cur.dtype and not state.SHADOW_PASS[0]:   # a stand-in of an integer input: the real
+            # pass (run first) raised nothing, and the value written is the real pass's
             raise TypeError("Data type conversion is not supported for a 'Parameter', nor for the input tensor of an "
                             f"in-place operator, so data type {mstype.from_np(cur.dtype)}, which cannot be converted "
                             f"to data type {mstype.from_np(promoted)} automatically.")
@@ -64,6 +65,8 @@ def _assign_value(variable, value, op_name):
 
 
 def _store(variable, new):
+    """Writes ``new``; returns the variable's value (a Parameter's, as a gradient pass stores it)."""
+    new = state.written(variable, new) if isinstance(variable, Parameter) else new
     _write_inplace(variable, new)
     return wrap(new)
 
