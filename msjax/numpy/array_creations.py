@@ -165,35 +165,43 @@ def arange(start, stop=None, step=None, dtype=None):
     return out(jnp.arange(start, stop, step, dtype=np_dtype(dtype)))
 
 
-def _space_dtype(dtype, *vals):
-    if dtype is not None:
-        return np_dtype(dtype)
-    if any(isinstance(v, Tensor) and _util.is_float(v._data) for v in vals):
-        return _np.result_type(*[v._data.dtype for v in vals if isinstance(v, Tensor)])
-    return _np.dtype(_np.float32)
+def _space_dtype(dtype):
+    """MindSpore's ``xspace`` functions default to Float32 whatever the bounds' dtypes."""
+    return _np.dtype(_np.float32) if dtype is None else np_dtype(dtype)
+
+
+def _bound(v):
+    """A bound as MindSpore casts it: a Tensor keeps its dtype, anything else becomes Float32."""
+    return v._data if isinstance(v, Tensor) else arr(v).astype(jnp.float32)
 
 
 def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0):
+    """As MindSpore: ``dtype`` casts the samples only; the step keeps the bounds' float dtype
+    (Float32, or Float64 for Float64 Tensors); ``num=0`` raises ``ValueError``."""
     num = _util.check_int(num, "linspace")
     if num < 0:
         raise ValueError(f"Number of samples, {num}, must be non-negative.")
-    d = _space_dtype(dtype, start, stop)
-    res = jnp.linspace(arr(start).astype(jnp.float32), arr(stop).astype(jnp.float32), num, endpoint=endpoint,
+    if num == 0:
+        raise ValueError("cannot support Tensor with num=0.")
+    d = _space_dtype(dtype)
+    lo, hi = _bound(start), _bound(stop)
+    step_dtype = jnp.result_type(lo.dtype, hi.dtype, jnp.float32)
+    res = jnp.linspace(lo.astype(step_dtype), hi.astype(step_dtype), num, endpoint=endpoint,
                        retstep=retstep, axis=axis)
     if retstep:
-        return out(res[0], d), out(res[1], d)
+        return out(res[0], d), out(jnp.asarray(res[1], step_dtype))
     return out(res, d)
 
 
 def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0):
-    d = _space_dtype(dtype, start, stop)
+    d = _space_dtype(dtype)
     res = jnp.logspace(arr(start).astype(jnp.float32), arr(stop).astype(jnp.float32), num, endpoint=endpoint,
                        base=base, axis=axis)
     return out(res, d)
 
 
 def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
-    d = _space_dtype(dtype, start, stop)
+    d = _space_dtype(dtype)
     res = jnp.geomspace(arr(start).astype(jnp.float32), arr(stop).astype(jnp.float32), num, endpoint=endpoint,
                         axis=axis)
     return out(res, d)

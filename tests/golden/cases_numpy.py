@@ -44,6 +44,15 @@ _CASES = {
     "arange_float": lambda ms: [_np(ms).arange(0, 1, 0.25), _np(ms).arange(3, dtype=ms.float32)],
     "linspace": lambda ms: [_np(ms).linspace(0, 1, 5), _np(ms).linspace(2, 3, 4, endpoint=False)],
     "linspace_retstep": lambda ms: _np(ms).linspace(0, 10, 5, retstep=True),
+    # the step keeps the bounds' float dtype whatever ``dtype`` casts the samples to
+    "linspace_retstep_int_dtype": lambda ms: _np(ms).linspace(_t(ms, [[0.5], [2.0]], ms.float32), _t(ms, [3.0, 9.5]), 4,
+                                                              retstep=True, endpoint=False, dtype=ms.int16),
+    # Float64 bounds: Float32 samples by default, a Float64 step
+    "linspace_float64_bounds": lambda ms: _np(ms).linspace(_t(ms, [1.0, 2.0], ms.float64), _t(ms, [3.0, 5.0], ms.float64),
+                                                           3, retstep=True),
+    "logspace_geomspace_float64": lambda ms: [_np(ms).logspace(_t(ms, [0.0, 1.0], ms.float64), 2.0, 3),
+                                              _np(ms).geomspace(_t(ms, [1.0, 2.0], ms.float64), 8.0, 3)],
+    "err_linspace_num0": lambda ms: _np(ms).linspace(1, 3, 0),
     "logspace_geomspace": lambda ms: [_np(ms).logspace(0, 2, 3), _np(ms).geomspace(1, 8, 4)],
     "eye_identity_tri": lambda ms: [_np(ms).eye(3, 4, 1), _np(ms).identity(2, ms.int32), _np(ms).tri(3, 2, 0)],
     "tril_triu": lambda ms: [_np(ms).tril(_t(ms, _M)), _np(ms).triu(_t(ms, _M), 1), _np(ms).tril(_t(ms, _M), -1)],
@@ -255,6 +264,9 @@ _CASES = {
     "err_broadcast": lambda ms: _np(ms).add(_t(ms, _V), _t(ms, [1.0, 2.0])),
     "err_axis_out_of_range": lambda ms: _np(ms).sum(_t(ms, _A), 5),
     "err_matmul_shapes": lambda ms: _np(ms).matmul(_t(ms, _A), _t(ms, _A)),
+    # one Tensor is the tuple of its rows: ``axis`` counts the rows' dimensions
+    "concatenate_one_tensor": lambda ms: [_np(ms).concatenate(_t(ms, np.arange(24.0).reshape(2, 3, 2, 2), ms.float32), ax)
+                                          for ax in (None, 0, 1, 2)],
     "err_concatenate_shapes": lambda ms: _np(ms).concatenate((_t(ms, _A), _t(ms, _V))),
     "err_split_unequal": lambda ms: _np(ms).split(_t(ms, _V), 2),
     "err_norm_ord": lambda ms: _np(ms).norm(_t(ms, _A), "bad"),
