@@ -53,6 +53,15 @@ _CASES = {
     "logspace_geomspace_float64": lambda ms: [_np(ms).logspace(_t(ms, [0.0, 1.0], ms.float64), 2.0, 3),
                                               _np(ms).geomspace(_t(ms, [1.0, 2.0], ms.float64), 8.0, 3)],
     "err_linspace_num0": lambda ms: _np(ms).linspace(1, 3, 0),
+    # inputs of any rank are flattened first
+    "meshgrid_any_rank": lambda ms: _np(ms).meshgrid(_t(ms, [1.0, 2.0]), _t(ms, [[3, 4], [5, 6]], ms.int32), indexing="ij"),
+    # Python floats: ceil(n) rows, ceil(m) columns, Int32
+    "tri_indices_floats": lambda ms: [_np(ms).triu_indices(3.0, 1.0, 4.0), _np(ms).tril_indices(2.5, -0.5, 3.2),
+                                      _np(ms).triu_indices(3, 0), _np(ms).tril_indices(4, 1, 2)],
+    "err_randn_int_dtype": lambda ms: _np(ms).randn(2, dtype=ms.int32),
+    "err_rand_str_dtype": lambda ms: _np(ms).rand(2, dtype="int32"),
+    "err_randint_float_dtype": lambda ms: _np(ms).randint(1, 5, (2,), dtype=ms.float32),
+    "err_tri_indices_str": lambda ms: _np(ms).triu_indices("3"),
     "logspace_geomspace": lambda ms: [_np(ms).logspace(0, 2, 3), _np(ms).geomspace(1, 8, 4)],
     "eye_identity_tri": lambda ms: [_np(ms).eye(3, 4, 1), _np(ms).identity(2, ms.int32), _np(ms).tri(3, 2, 0)],
     "tril_triu": lambda ms: [_np(ms).tril(_t(ms, _M)), _np(ms).triu(_t(ms, _M), 1), _np(ms).tril(_t(ms, _M), -1)],
