@@ -403,8 +403,8 @@ def piecewise(x, condlist, funclist, *args, **kw):
     """``select`` over the conditions with the values (or the results of the functions) in
     ``funclist``; one extra entry is the default. The result has the values' dtype."""
     xt = out(arr(x))
-    if isinstance(condlist, Tensor) and condlist.ndim == xt.ndim:
-        condlist = [condlist]
+    if isinstance(condlist, bool) or isinstance(condlist, Tensor) and condlist.ndim == xt.ndim:
+        condlist = [condlist]   # one condition (a Python bool for a scalar ``x``, as NumPy)
     choices = list(funclist)
     if choices and callable(choices[0]):
         choices = [f(xt, *args, **kw) for f in choices]

@@ -58,6 +58,8 @@ _CASES = {
     # Python floats: ceil(n) rows, ceil(m) columns, Int32
     "tri_indices_floats": lambda ms: [_np(ms).triu_indices(3.0, 1.0, 4.0), _np(ms).tril_indices(2.5, -0.5, 3.2),
                                       _np(ms).triu_indices(3, 0), _np(ms).tril_indices(4, 1, 2)],
+    "piecewise_bool_condition": lambda ms: [_np(ms).piecewise(2, True, [lambda x: x - 1]),
+                                            _np(ms).piecewise(2, False, [lambda x: x - 1, lambda x: x * 5])],
     "err_randn_int_dtype": lambda ms: _np(ms).randn(2, dtype=ms.int32),
     "err_rand_str_dtype": lambda ms: _np(ms).rand(2, dtype="int32"),
     "err_randint_float_dtype": lambda ms: _np(ms).randint(1, 5, (2,), dtype=ms.float32),
