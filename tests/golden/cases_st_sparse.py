@@ -84,5 +84,18 @@ def case_sparse_through_jit(ms):
     return [_parts(neg(a)), _parts(neg(csr))]
 
 
+def case_sparse_unary_ops(ms):
+    """``ops.csr_<op>``/``ops.coo_<op>``: the op on the values, indices and shape kept
+    (tests/st/sparse/test_sparse_unary_ops.py)."""
+    T = ms.Tensor
+    vals = T(np.array([-3.5, -0.5, 0.0, 0.25, 1.5, 2.75], np.float32))
+    csr = ms.CSRTensor(T(np.array([0, 1, 4, 6], np.int32)), T(np.array([3, 0, 1, 2, 1, 3], np.int32)), vals, (3, 4))
+    coo = ms.COOTensor(T(np.array([[0, 3], [1, 0], [1, 1], [1, 2], [2, 1], [2, 3]], np.int32)), vals, (3, 4))
+    names = ("abs", "acos", "acosh", "asin", "asinh", "atan", "atanh", "ceil", "cos", "cosh", "exp", "expm1",
+             "floor", "inv", "isfinite", "isinf", "isnan", "log", "log1p", "neg", "relu", "relu6", "round",
+             "sigmoid", "sin", "sinh", "softsign", "sqrt", "square", "tan", "tanh")
+    return [[_parts(getattr(ms.ops, f"{k}_{n}")(x)) for n in names] for k, x in (("csr", csr), ("coo", coo))]
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}
