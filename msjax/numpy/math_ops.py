@@ -563,6 +563,11 @@ def interp(x, xp, fp, left=None, right=None):
     if xpa.shape != fpa.shape:
         raise ValueError("the y-coordinates must have the same length as `xp`")
     dt = jnp.promote_types(xa.dtype, jnp.float32)
+    # both bounds always given: jax.numpy.interp's compiled cache confuses ``left=v`` with an
+    # earlier call's ``right=v`` (JAX 0.10: interp(x, xp, fp, left=0.3) after interp(..., right=0.7)
+    # put 0.3 on the right), so None is never passed; None means the end values, as NumPy
+    left = fpa[0] if left is None else jnp.asarray(left, jnp.float32)
+    right = fpa[-1] if right is None else jnp.asarray(right, jnp.float32)
     return out(jnp.interp(xa.astype(dt), xpa, fpa, left, right).astype(dt))
 
 

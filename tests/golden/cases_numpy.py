@@ -60,6 +60,10 @@ _CASES = {
                                       _np(ms).triu_indices(3, 0), _np(ms).tril_indices(4, 1, 2)],
     "piecewise_bool_condition": lambda ms: [_np(ms).piecewise(2, True, [lambda x: x - 1]),
                                             _np(ms).piecewise(2, False, [lambda x: x - 1, lambda x: x * 5])],
+    # one bound given after the other in one process: jax.numpy.interp's cache swapped them
+    "interp_left_after_right": lambda ms: [_np(ms).interp(_t(ms, [-12.0, -3.5, 9.5, 12.0]), _t(ms, np.arange(-10.0, 10.0)),
+                                                          _t(ms, np.linspace(-5, 5, 20)), **kw)
+                                           for kw in ({"right": 0.7}, {"left": 0.3}, {}, {"left": 0.1, "right": 0.9})],
     "err_randn_int_dtype": lambda ms: _np(ms).randn(2, dtype=ms.int32),
     "err_rand_str_dtype": lambda ms: _np(ms).rand(2, dtype="int32"),
     "err_randint_float_dtype": lambda ms: _np(ms).randint(1, 5, (2,), dtype=ms.float32),
