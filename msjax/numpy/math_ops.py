@@ -697,9 +697,10 @@ def correlate(a, v, mode="valid"):
 # ---------------------------------------------------------------------------
 
 def _poly(p, name):
-    a = arr(p)
-    if a.ndim != 1:
-        raise ValueError(f"For '{name}', the input must be a 1-D Tensor.")
+    """MindSpore's ``_to_poly1d``: a scalar is a degree-0 polynomial; more than 1-D is a ValueError."""
+    a = jnp.atleast_1d(arr(p))
+    if a.ndim > 1:
+        raise ValueError("input array must be scalar or 1-d sequence")
     return a
 
 
@@ -712,9 +713,7 @@ def polysub(a1, a2):
 
 
 def polymul(a1, a2):
-    _poly(a1, "polymul")
-    _poly(a2, "polymul")
-    return convolve(a1, a2)   # MindSpore's polymul is a convolution: integer inputs stay integers
+    return convolve(out(_poly(a1, "polymul")), out(_poly(a2, "polymul")))   # MindSpore's polymul is a convolution: integer inputs stay integers
 
 
 def polyval(p, x):
@@ -730,8 +729,8 @@ def polyder(p, m=1):
     pa = _poly(p, "polyder")
     if pa.dtype in (jnp.bool_, jnp.uint8):
         pa = pa.astype(jnp.int32)
-    if m >= pa.shape[0]:
-        return out(jnp.zeros((1,), pa.dtype))
+    if m >= pa.shape[0]:   # MindSpore returns an empty Float32 Tensor (NumPy: [0])
+        return out(jnp.zeros((0,), jnp.float32))
     return out(jnp.polyder(pa, m).astype(pa.dtype))   # integers stay integers
 
 

@@ -64,6 +64,11 @@ _CASES = {
     "interp_left_after_right": lambda ms: [_np(ms).interp(_t(ms, [-12.0, -3.5, 9.5, 12.0]), _t(ms, np.arange(-10.0, 10.0)),
                                                           _t(ms, np.linspace(-5, 5, 20)), **kw)
                                            for kw in ({"right": 0.7}, {"left": 0.3}, {}, {"left": 0.1, "right": 0.9})],
+    # a scalar is a degree-0 polynomial
+    "poly_scalar_operands": lambda ms: [_np(ms).polyadd(_t(ms, 3.0), _t(ms, [1.0, 2.0])), _np(ms).polysub(2, _t(ms, [1.0, 5.0])),
+                                        _np(ms).polymul(_t(ms, 2.0), _t(ms, [1.0, -1.0, 4.0])), _np(ms).polyval(_t(ms, 2.0), 3.0),
+                                        _np(ms).polyder(_t(ms, 5.0))],
+    "err_poly_2d": lambda ms: _np(ms).polyadd(_t(ms, [[1.0, 2.0]]), _t(ms, [1.0])),
     "err_randn_int_dtype": lambda ms: _np(ms).randn(2, dtype=ms.int32),
     "err_rand_str_dtype": lambda ms: _np(ms).rand(2, dtype="int32"),
     "err_randint_float_dtype": lambda ms: _np(ms).randint(1, 5, (2,), dtype=ms.float32),
