@@ -293,6 +293,8 @@ def to_arrays(tree, constants=False):
         return (_OrderedOut if constants else dict)((k, to_arrays(v, constants)) for k, v in tree.items())
     if isinstance(tree, _StaticInt):
         return tree
+    if getattr(type(tree), "_pytree_output", False):    # COOTensor, CSRTensor, RowTensor: traced children
+        return tree
     if constants and type(tree) in (bool, int, float):
         return _StaticNumber(tree)
     if constants and (isinstance(tree, np.generic) or not isinstance(tree, _PLAIN)):   # iterators, NumPy, classes

@@ -11,8 +11,16 @@ import jax.numpy as jnp
 
 from .._core import dtype as mstype
 from .._core.tensor import Tensor, to_array, wrap
+from . import _sparse_math
 
 __all__ = ["COOTensor", "CSRTensor", "RowTensorInner", "RowTensor"]
+
+
+def _index(t):
+    """An index Tensor as the sparse constructors hold it: no gradient flows back through it
+    (MindSpore's ``MakeCOOTensor``/``MakeCSRTensor`` bprops give the index inputs zeros)."""
+    a = to_array(t)
+    return wrap(jax.lax.stop_gradient(a) if isinstance(a, jax.core.Tracer) else a)
 
 
 def _shape(shape, who):
@@ -27,7 +35,7 @@ class COOTensor:
     def __init__(self, indices=None, values=None, shape=None, coo_tensor=None):
         if coo_tensor is not None:
             indices, values, shape = coo_tensor.indices, coo_tensor.values, coo_tensor.shape
-        self._indices = wrap(to_array(indices))
+        self._indices = _index(indices)
         self._values = wrap(to_array(values))
         self._shape = _shape(shape, "COOTensor")
         if self._indices.ndim != 2 or self._indices.shape[1] != len(self._shape):
@@ -55,9 +63,29 @@ class COOTensor:
     def abs(self):
         return COOTensor(self._indices, abs(self._values), self._shape)
 
+    def to_tuple(self):
+        return self._indices, self._values, self._shape
+
+    def coalesce(self):
+        return _sparse_math.coalesce(self)
+
+    def add(self, other, thresh):
+        return _sparse_math.coo_add(self, other, thresh)
+
+    def __neg__(self):
+        return COOTensor(self._indices, -self._values, self._shape)
+
+    __add__ = __radd__ = lambda self, other: _sparse_math.coo_binary(self, other, "add")
+    __sub__ = lambda self, other: _sparse_math.coo_binary(self, other, "sub")
+    __rsub__ = lambda self, other: _sparse_math.coo_binary(self, other, "rsub")
+    __mul__ = __rmul__ = lambda self, other: _sparse_math.coo_binary(self, other, "mul")
+    __truediv__ = lambda self, other: _sparse_math.coo_binary(self, other, "div")
+
     def to_csr(self):
         if len(self._shape) != 2:
             raise ValueError("For 'COOTensor.to_csr', only 2-D COOTensors can be converted.")
+        if self._indices._data.dtype != jnp.int32:
+            raise TypeError(f"The dtype of row_indices only support Int32 for now, but got {self._indices.dtype}.")
         rows = jnp.asarray(self._indices._data[:, 0])
         order = jnp.lexsort((self._indices._data[:, 1], rows))
         counts = jnp.bincount(rows, length=self._shape[0])
@@ -77,8 +105,8 @@ class CSRTensor:
         if csr_tensor is not None:
             indptr, indices, values, shape = csr_tensor.indptr, csr_tensor.indices, csr_tensor.values, \
                 csr_tensor.shape
-        self._indptr = wrap(to_array(indptr))
-        self._indices = wrap(to_array(indices))
+        self._indptr = _index(indptr)
+        self._indices = _index(indices)
         self._values = wrap(to_array(values))
         self._shape = _shape(shape, "CSRTensor")
         if len(self._shape) < 2:
@@ -118,6 +146,9 @@ class CSRTensor:
     def abs(self):
         return CSRTensor(self._indptr, self._indices, abs(self._values), self._shape)
 
+    def __neg__(self):
+        return CSRTensor(self._indptr, self._indices, -self._values, self._shape)
+
     def __repr__(self):
         return f"CSRTensor(shape={list(self._shape)}, dtype={self.dtype}, indptr={self._indptr!r}, " \
                f"indices={self._indices!r}, values={self._values!r})"
@@ -149,18 +180,23 @@ class RowTensor(RowTensorInner):
         return wrap(dense.at[self._indices._data].add(self._values._data))
 
 
+_Tensor = Tensor
 for _cls, _fields in ((COOTensor, ("_indices", "_values")), (CSRTensor, ("_indptr", "_indices", "_values")),
                       (RowTensorInner, ("_indices", "_values")), (RowTensor, ("_indices", "_values"))):
-    def _flatten(obj, _fields=_fields):
-        return tuple(getattr(obj, f) for f in _fields), obj._shape
+    def _flatten(obj, _fields=_fields):     # arrays as children: a tree_map over the leaves sees arrays
+        return tuple(getattr(obj, f)._data for f in _fields), obj._shape
 
     def _unflatten(shape, children, _cls=_cls, _fields=_fields):
         obj = object.__new__(_cls)
         for f, c in zip(_fields, children):
-            setattr(obj, f, c)
+            setattr(obj, f, c if isinstance(c, _Tensor) else wrap(c))
         obj._shape = shape
         return obj
 
     jax.tree_util.register_pytree_node(_cls, _flatten, _unflatten)
+    _cls._pytree_output = True    # a compiled function returns it with its Tensors traced (transforms.to_arrays)
 
-del mstype, Tensor
+Tensor.to_coo = lambda self: _sparse_math.dense_to_coo(self)   # Tensor.to_coo(), Tensor.to_csr()
+Tensor.to_csr = lambda self: _sparse_math.dense_to_csr(self)
+
+del mstype

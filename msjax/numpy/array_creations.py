@@ -8,6 +8,7 @@ memory). ``rand``/``randn``/``randint`` draw MindSpore's numbers (its ``UniformR
 """
 from __future__ import absolute_import
 
+import math
 import numbers
 
 import jax.numpy as jnp
@@ -165,35 +166,43 @@ def arange(start, stop=None, step=None, dtype=None):
     return out(jnp.arange(start, stop, step, dtype=np_dtype(dtype)))
 
 
-def _space_dtype(dtype, *vals):
-    if dtype is not None:
-        return np_dtype(dtype)
-    if any(isinstance(v, Tensor) and _util.is_float(v._data) for v in vals):
-        return _np.result_type(*[v._data.dtype for v in vals if isinstance(v, Tensor)])
-    return _np.dtype(_np.float32)
+def _space_dtype(dtype):
+    """MindSpore's ``xspace`` functions default to Float32 whatever the bounds' dtypes."""
+    return _np.dtype(_np.float32) if dtype is None else np_dtype(dtype)
+
+
+def _bound(v):
+    """A bound as MindSpore casts it: a Tensor keeps its dtype, anything else becomes Float32."""
+    return v._data if isinstance(v, Tensor) else arr(v).astype(jnp.float32)
 
 
 def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0):
+    """As MindSpore: ``dtype`` casts the samples only; the step keeps the bounds' float dtype
+    (Float32, or Float64 for Float64 Tensors); ``num=0`` raises ``ValueError``."""
     num = _util.check_int(num, "linspace")
     if num < 0:
         raise ValueError(f"Number of samples, {num}, must be non-negative.")
-    d = _space_dtype(dtype, start, stop)
-    res = jnp.linspace(arr(start).astype(jnp.float32), arr(stop).astype(jnp.float32), num, endpoint=endpoint,
+    if num == 0:
+        raise ValueError("cannot support Tensor with num=0.")
+    d = _space_dtype(dtype)
+    lo, hi = _bound(start), _bound(stop)
+    step_dtype = jnp.result_type(lo.dtype, hi.dtype, jnp.float32)
+    res = jnp.linspace(lo.astype(step_dtype), hi.astype(step_dtype), num, endpoint=endpoint,
                        retstep=retstep, axis=axis)
     if retstep:
-        return out(res[0], d), out(res[1], d)
+        return out(res[0], d), out(jnp.asarray(res[1], step_dtype))
     return out(res, d)
 
 
 def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0):
-    d = _space_dtype(dtype, start, stop)
+    d = _space_dtype(dtype)
     res = jnp.logspace(arr(start).astype(jnp.float32), arr(stop).astype(jnp.float32), num, endpoint=endpoint,
                        base=base, axis=axis)
     return out(res, d)
 
 
 def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
-    d = _space_dtype(dtype, start, stop)
+    d = _space_dtype(dtype)
     res = jnp.geomspace(arr(start).astype(jnp.float32), arr(stop).astype(jnp.float32), num, endpoint=endpoint,
                         axis=axis)
     return out(res, d)
@@ -260,12 +269,24 @@ def diag_indices(n, ndim=2):
     return tuple(out(jnp.arange(n, dtype=jnp.int32)) for _ in range(ndim))
 
 
+def _tri_indices(n, k, m, upper):
+    """MindSpore's ``tri_indices``: any Python numbers (floats too: ``ceil(n)`` rows, ``ceil(m)``
+    columns, entries with ``j >= i + k`` or ``j <= i + k``), Int32 indices."""
+    for name, v in (("n", n), ("k", k), ("m", n if m is None else m)):
+        if not isinstance(v, (int, float, bool)):
+            raise TypeError(f"Input {name} must be a number.")
+    m = n if m is None else m
+    i, j = _np.meshgrid(_np.arange(math.ceil(n)), _np.arange(math.ceil(m)), indexing="ij")
+    keep = j >= i + k if upper else j <= i + k
+    return out(jnp.asarray(i[keep], jnp.int32)), out(jnp.asarray(j[keep], jnp.int32))
+
+
 def tril_indices(n, k=0, m=None):
-    return tuple(out(a.astype(jnp.int32)) for a in jnp.tril_indices(n, k, m))
+    return _tri_indices(n, k, m, False)
 
 
 def triu_indices(n, k=0, m=None):
-    return tuple(out(a.astype(jnp.int32)) for a in jnp.triu_indices(n, k, m))
+    return _tri_indices(n, k, m, True)
 
 
 def tril_indices_from(arr_, k=0):
@@ -287,7 +308,8 @@ def meshgrid(*xi, sparse=False, indexing="xy"):
         raise TypeError(f"Valid values for `indexing` are 'xy' and 'ij', but got {indexing}.")
     for x in xi:
         _util.need_tensor("meshgrid", x)
-    return [out(a) for a in jnp.meshgrid(*[x._data for x in xi], sparse=sparse, indexing=indexing)]
+    # inputs of any rank are flattened first, as NumPy and MindSpore do
+    return [out(a) for a in jnp.meshgrid(*[x._data.ravel() for x in xi], sparse=sparse, indexing=indexing)]
 
 
 class _GridClass:
@@ -428,19 +450,28 @@ def _kernel(kind):
     return getattr(P, kind)(seed=seeds[0], seed2=seeds[1])
 
 
+def _check_rand_type(dtype):
+    """MindSpore's ``_check_rand_type``: a float dtype or its name, else ``ValueError``."""
+    if isinstance(dtype, str):
+        if dtype not in ("float", "float16", "float32", "float64"):
+            raise ValueError("If the argument 'dtype' is str, it must be one of ['float', 'float16', 'float32', "
+                             f"'float64'], but got {dtype}")
+        return np_dtype(mstype.float32 if dtype == "float" else dtype)
+    if dtype not in (mstype.float64, mstype.float32, mstype.float16):
+        raise ValueError("The argument 'dtype' must be 'mindspore.float64', 'mindspore.float32' or "
+                         f"'mindspore.float16', but got {dtype}")
+    return np_dtype(dtype)
+
+
 def rand(*shape, dtype=mstype.float32):
     """Uniform ``[0, 1)`` samples: MindSpore's ``UniformReal`` kernel's, cast to ``dtype``."""
-    d = np_dtype(dtype)
-    if not _np.issubdtype(d, _np.floating):
-        raise TypeError(f"For 'rand', only float dtypes are supported, but got {dtype}.")
+    d = _check_rand_type(dtype)
     return out(_kernel("UniformReal")(_random_shape(shape))._data, d)
 
 
 def randn(*shape, dtype=mstype.float32):
     """Standard-normal samples: MindSpore's ``StandardNormal`` kernel's, cast to ``dtype``."""
-    d = np_dtype(dtype)
-    if not _np.issubdtype(d, _np.floating):
-        raise TypeError(f"For 'randn', only float dtypes are supported, but got {dtype}.")
+    d = _check_rand_type(dtype)
     return out(_kernel("StandardNormal")(_random_shape(shape))._data, d)
 
 
@@ -457,9 +488,15 @@ def randint(minval, maxval=None, shape=None, dtype=mstype.int32):
         raise TypeError("For 'randint', the type of 'maxval' must be int.")
     elif minval >= maxval:
         raise ValueError("For 'randint', 'minval' must be less than 'maxval'.")
+    if isinstance(dtype, str):
+        if dtype not in ("int", "int8", "int16", "int32", "int64"):
+            raise ValueError("For 'mindspore.numpy.randint', if the argument 'dtype' is str, it must be one of "
+                             f"['int', 'int8', 'int16', 'int32', 'int64'], but got {dtype}")
+        dtype = mstype.int32 if dtype == "int" else dtype
+    elif dtype not in (mstype.int64, mstype.int32, mstype.int16, mstype.int8):
+        raise ValueError("For 'mindspore.numpy.randint', the argument 'dtype' must be 'mindspore.int64', "
+                         f"'mindspore.int32', 'mindspore.int16' or 'mindspore.int8', but got {dtype}")
     d = np_dtype(dtype)
-    if d not in (_np.dtype(t) for t in (_np.int64, _np.int32, _np.int16, _np.int8)):
-        raise TypeError(f"For 'randint', the dtype must be an int type, but got {dtype}.")
     shape = (1,) if shape is None else _check_shape(shape)
     lo, hi = (Tensor(_np.array(v, d)) for v in (minval, maxval))
     if d != _np.int32:

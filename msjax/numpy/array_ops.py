@@ -108,9 +108,9 @@ def concatenate(arrays, axis=0):
         a = arrays._data
         if axis is None:
             return out(a.ravel())
-        ax = check_axis(axis, a.ndim)[0]
-        return out(jnp.concatenate([a[i] for i in range(a.shape[0])], axis=ax - 1 if ax > 0 else 0)
-                   if a.ndim > 1 else a)
+        check_axis(axis, a.ndim)   # MindSpore checks the axis against the whole Tensor's rank
+        # the Tensor is the tuple of its rows: ``axis`` counts the rows' dimensions, as NumPy
+        return out(jnp.concatenate(list(a), axis=axis) if a.ndim > 1 else a)
     arrs = _tensors("concatenate", arrays)
     if axis is None:
         return out(jnp.concatenate([a.ravel() for a in arrs]))
@@ -403,8 +403,8 @@ def piecewise(x, condlist, funclist, *args, **kw):
     """``select`` over the conditions with the values (or the results of the functions) in
     ``funclist``; one extra entry is the default. The result has the values' dtype."""
     xt = out(arr(x))
-    if isinstance(condlist, Tensor) and condlist.ndim == xt.ndim:
-        condlist = [condlist]
+    if isinstance(condlist, bool) or isinstance(condlist, Tensor) and condlist.ndim == xt.ndim:
+        condlist = [condlist]   # one condition (a Python bool for a scalar ``x``, as NumPy)
     choices = list(funclist)
     if choices and callable(choices[0]):
         choices = [f(xt, *args, **kw) for f in choices]

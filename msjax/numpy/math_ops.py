@@ -563,6 +563,11 @@ def interp(x, xp, fp, left=None, right=None):
     if xpa.shape != fpa.shape:
         raise ValueError("the y-coordinates must have the same length as `xp`")
     dt = jnp.promote_types(xa.dtype, jnp.float32)
+    # both bounds always given: jax.numpy.interp's compiled cache confuses ``left=v`` with an
+    # earlier call's ``right=v`` (JAX 0.10: interp(x, xp, fp, left=0.3) after interp(..., right=0.7)
+    # put 0.3 on the right), so None is never passed; None means the end values, as NumPy
+    left = fpa[0] if left is None else jnp.asarray(left, jnp.float32)
+    right = fpa[-1] if right is None else jnp.asarray(right, jnp.float32)
     return out(jnp.interp(xa.astype(dt), xpa, fpa, left, right).astype(dt))
 
 
@@ -692,9 +697,10 @@ def correlate(a, v, mode="valid"):
 # ---------------------------------------------------------------------------
 
 def _poly(p, name):
-    a = arr(p)
-    if a.ndim != 1:
-        raise ValueError(f"For '{name}', the input must be a 1-D Tensor.")
+    """MindSpore's ``_to_poly1d``: a scalar is a degree-0 polynomial; more than 1-D is a ValueError."""
+    a = jnp.atleast_1d(arr(p))
+    if a.ndim > 1:
+        raise ValueError("input array must be scalar or 1-d sequence")
     return a
 
 
@@ -707,9 +713,7 @@ def polysub(a1, a2):
 
 
 def polymul(a1, a2):
-    _poly(a1, "polymul")
-    _poly(a2, "polymul")
-    return convolve(a1, a2)   # MindSpore's polymul is a convolution: integer inputs stay integers
+    return convolve(out(_poly(a1, "polymul")), out(_poly(a2, "polymul")))   # MindSpore's polymul is a convolution: integer inputs stay integers
 
 
 def polyval(p, x):
@@ -725,8 +729,8 @@ def polyder(p, m=1):
     pa = _poly(p, "polyder")
     if pa.dtype in (jnp.bool_, jnp.uint8):
         pa = pa.astype(jnp.int32)
-    if m >= pa.shape[0]:
-        return out(jnp.zeros((1,), pa.dtype))
+    if m >= pa.shape[0]:   # MindSpore returns an empty Float32 Tensor (NumPy: [0])
+        return out(jnp.zeros((0,), jnp.float32))
     return out(jnp.polyder(pa, m).astype(pa.dtype))   # integers stay integers
 
 

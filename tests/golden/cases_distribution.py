@@ -264,3 +264,60 @@ def case_err_base_distribution_not_implemented(ms):
 
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}
+
+
+# ---------------- Normal ----------------
+_XN = np.array([-3.0, -0.5, 0.0, 0.3, 1.0, 2.5, 40.0], np.float32)
+
+
+def case_normal_scalar_all_methods(ms):
+    n = _d(ms).Normal(0.5, 1.5)
+    return _methods(ms, n, _t(ms, _XN)) + [n.mode()]
+
+
+def case_normal_batch_and_per_call(ms):
+    d = _d(ms)
+    nb = d.Normal([0.0, 1.0, -2.0], [1.0, 0.5, 3.0])
+    n = d.Normal()
+    m, s = _t(ms, [[0.0], [1.0]]), _t(ms, [0.5, 2.0, 4.0])
+    return [_methods(ms, nb, _t(ms, [[0.5, 2.5, -2.0], [2.0, 1.0, 0.6]])),
+            _methods(ms, n, _t(ms, [1.5, -2.5, 3.5]), m, s),
+            nb.get_dist_args(), nb.get_dist_type(), n("log_prob", _t(ms, [0.25]), _t(ms, 0.0), _t(ms, 2.0))]
+
+
+def case_normal_kl_cross_entropy_dtypes(ms):
+    d = _d(ms)
+    n = d.Normal([0.0, 1.0], [2.0, 0.5])
+    mb, sb = _t(ms, [-1.0, 1.5]), _t(ms, [3.0, 1.0])
+    n64 = d.Normal(np.array([0.0, 1.0]), np.array([2.0, 0.5]), dtype=ms.float64)
+    return [n.kl_loss("Normal", mb, sb), n.cross_entropy("Normal", mb, sb),
+            n.kl_loss("Normal", mb, sb, _t(ms, 0.5), _t(ms, 1.0)),
+            n64.log_prob(_t(ms, [0.5, 0.5])), n64.entropy(), d.Normal(0.0, 1.0, dtype=ms.float16).cdf(_t(ms, [0.5]))]
+
+
+def case_normal_grads(ms):
+    n = _d(ms).Normal()
+    x = _t(ms, [0.5, -1.0, 1.5])
+    return [_grad(ms, lambda m, s: n.log_prob(x, m, s), _t(ms, [0.0, 0.5, -1.0]), _t(ms, [2.0, 3.0, 1.75])),
+            _grad(ms, lambda m, s: n.cdf(x, m, s), _t(ms, [0.0, 0.5, -1.0]), _t(ms, [2.0, 3.0, 1.75])),
+            _grad(ms, lambda m, s: n.kl_loss("Normal", _t(ms, 1.0), _t(ms, 2.0), m, s), _t(ms, [0.0, 0.5]),
+                  _t(ms, [2.0, 3.0]))]
+
+
+def case_normal_sample_shapes(ms):
+    d = _d(ms)
+    n = d.Normal([0.0, 10.0], [1.0, 2.0], seed=3)
+    out = [[tuple(s.shape), str(s.dtype)] for s in (n.sample(), n.sample((3,)), d.Normal(0.0, 1.0).sample(),
+                                                     d.Normal(0.0, 1.0, dtype=ms.float16).sample((2,)),
+                                                     d.Normal().sample((4,), _t(ms, [[0.0], [5.0]]), _t(ms, [1.0, 2.0, 3.0])))]
+    many = n.sample((4000,)).asnumpy()
+    out.append([bool(abs(many[:, 0].mean()) < 0.15), bool(abs(many[:, 1].mean() - 10.0) < 0.3)])
+    return out
+
+
+def case_err_normal_sd_not_positive(ms):
+    _d(ms).Normal([0.0, 1.0], [1.0, 0.0])
+
+
+def case_err_normal_dtype_int(ms):
+    _d(ms).Normal(0.0, 1.0, dtype=ms.int32)

@@ -44,6 +44,35 @@ _CASES = {
     "arange_float": lambda ms: [_np(ms).arange(0, 1, 0.25), _np(ms).arange(3, dtype=ms.float32)],
     "linspace": lambda ms: [_np(ms).linspace(0, 1, 5), _np(ms).linspace(2, 3, 4, endpoint=False)],
     "linspace_retstep": lambda ms: _np(ms).linspace(0, 10, 5, retstep=True),
+    # the step keeps the bounds' float dtype whatever ``dtype`` casts the samples to
+    "linspace_retstep_int_dtype": lambda ms: _np(ms).linspace(_t(ms, [[0.5], [2.0]], ms.float32), _t(ms, [3.0, 9.5]), 4,
+                                                              retstep=True, endpoint=False, dtype=ms.int16),
+    # Float64 bounds: Float32 samples by default, a Float64 step
+    "linspace_float64_bounds": lambda ms: _np(ms).linspace(_t(ms, [1.0, 2.0], ms.float64), _t(ms, [3.0, 5.0], ms.float64),
+                                                           3, retstep=True),
+    "logspace_geomspace_float64": lambda ms: [_np(ms).logspace(_t(ms, [0.0, 1.0], ms.float64), 2.0, 3),
+                                              _np(ms).geomspace(_t(ms, [1.0, 2.0], ms.float64), 8.0, 3)],
+    "err_linspace_num0": lambda ms: _np(ms).linspace(1, 3, 0),
+    # inputs of any rank are flattened first
+    "meshgrid_any_rank": lambda ms: _np(ms).meshgrid(_t(ms, [1.0, 2.0]), _t(ms, [[3, 4], [5, 6]], ms.int32), indexing="ij"),
+    # Python floats: ceil(n) rows, ceil(m) columns, Int32
+    "tri_indices_floats": lambda ms: [_np(ms).triu_indices(3.0, 1.0, 4.0), _np(ms).tril_indices(2.5, -0.5, 3.2),
+                                      _np(ms).triu_indices(3, 0), _np(ms).tril_indices(4, 1, 2)],
+    "piecewise_bool_condition": lambda ms: [_np(ms).piecewise(2, True, [lambda x: x - 1]),
+                                            _np(ms).piecewise(2, False, [lambda x: x - 1, lambda x: x * 5])],
+    # one bound given after the other in one process: jax.numpy.interp's cache swapped them
+    "interp_left_after_right": lambda ms: [_np(ms).interp(_t(ms, [-12.0, -3.5, 9.5, 12.0]), _t(ms, np.arange(-10.0, 10.0)),
+                                                          _t(ms, np.linspace(-5, 5, 20)), **kw)
+                                           for kw in ({"right": 0.7}, {"left": 0.3}, {}, {"left": 0.1, "right": 0.9})],
+    # a scalar is a degree-0 polynomial
+    "poly_scalar_operands": lambda ms: [_np(ms).polyadd(_t(ms, 3.0), _t(ms, [1.0, 2.0])), _np(ms).polysub(2, _t(ms, [1.0, 5.0])),
+                                        _np(ms).polymul(_t(ms, 2.0), _t(ms, [1.0, -1.0, 4.0])), _np(ms).polyval(_t(ms, 2.0), 3.0),
+                                        _np(ms).polyder(_t(ms, 5.0))],
+    "err_poly_2d": lambda ms: _np(ms).polyadd(_t(ms, [[1.0, 2.0]]), _t(ms, [1.0])),
+    "err_randn_int_dtype": lambda ms: _np(ms).randn(2, dtype=ms.int32),
+    "err_rand_str_dtype": lambda ms: _np(ms).rand(2, dtype="int32"),
+    "err_randint_float_dtype": lambda ms: _np(ms).randint(1, 5, (2,), dtype=ms.float32),
+    "err_tri_indices_str": lambda ms: _np(ms).triu_indices("3"),
     "logspace_geomspace": lambda ms: [_np(ms).logspace(0, 2, 3), _np(ms).geomspace(1, 8, 4)],
     "eye_identity_tri": lambda ms: [_np(ms).eye(3, 4, 1), _np(ms).identity(2, ms.int32), _np(ms).tri(3, 2, 0)],
     "tril_triu": lambda ms: [_np(ms).tril(_t(ms, _M)), _np(ms).triu(_t(ms, _M), 1), _np(ms).tril(_t(ms, _M), -1)],
@@ -255,6 +284,9 @@ _CASES = {
     "err_broadcast": lambda ms: _np(ms).add(_t(ms, _V), _t(ms, [1.0, 2.0])),
     "err_axis_out_of_range": lambda ms: _np(ms).sum(_t(ms, _A), 5),
     "err_matmul_shapes": lambda ms: _np(ms).matmul(_t(ms, _A), _t(ms, _A)),
+    # one Tensor is the tuple of its rows: ``axis`` counts the rows' dimensions
+    "concatenate_one_tensor": lambda ms: [_np(ms).concatenate(_t(ms, np.arange(24.0).reshape(2, 3, 2, 2), ms.float32), ax)
+                                          for ax in (None, 0, 1, 2)],
     "err_concatenate_shapes": lambda ms: _np(ms).concatenate((_t(ms, _A), _t(ms, _V))),
     "err_split_unequal": lambda ms: _np(ms).split(_t(ms, _V), 2),
     "err_norm_ord": lambda ms: _np(ms).norm(_t(ms, _A), "bad"),

@@ -39,7 +39,7 @@ Where an op lives:
   Primitives MindSpore's tests call (LogSoftmaxGrad, StridedSliceGrad...); ``sparse_segment``: the
   SparseSegmentSqrtN/Mean Primitives; ``sparse_dense``: SparseTensorDenseAdd/SparseTensorDenseMatmul/SparseAdd.
 * ``dynamic_shape``: ConvertToDynamic and the is_sequence_*_unknown questions (nothing is unknown in msjax).
-* ``copy_slices``: TensorCopySlices; ``sparse_csr``: CSRSparseMatrixToSparseTensor.
+* ``copy_slices``: TensorCopySlices; ``sparse_csr``: CSRSparseMatrixToSparseTensor; ``sparse_unary``: ops.csr_*/coo_* element-wise.
   ``fractional_pool``: fractional max pooling (nn.FractionalMaxPool2d/3d, FractionalMaxPool3DWithFixedKsize).
 """
 from . import math, alpha_ext, special, bessel_second, truncate, comparison, reduction, linalg  # noqa: F401
@@ -47,5 +47,5 @@ from . import creation, array, indexing  # noqa: F401
 from . import activation, conv, pooling, max_unpool, normalization, dropout, image, spectral, fft, loss, rnn  # noqa: F401
 from . import random, random_samplers, random_rejection, random_cauchy, state, optim, clip, detection, composite  # noqa: F401
 from . import deprecated, lstm, no_repeat_ngram, assert_op  # noqa: F401
-from . import tensor_methods, tensor_dump, function_ext, upsample_ext, sequence_ops, copy_slices, sparse_csr  # noqa: F401
+from . import tensor_methods, tensor_dump, function_ext, upsample_ext, sequence_ops, copy_slices, sparse_csr, sparse_unary  # noqa: F401
 from . import fractional_pool, sparse_adagrad, sparse_count  # noqa: F401
