@@ -32,7 +32,7 @@ from .indexing import (check_scatter_rows, tensor_scatter_add, tensor_scatter_di
                        tensor_scatter_mul, tensor_scatter_sub, tensor_scatter_update)
 
 
-def _assign_value(variable, value, op_name):
+def _assign_value(variable, value, op_name, one_element_scalar=False):
     if not isinstance(variable, Tensor):
         raise TypeError(f"For '{op_name}', 'variable' must be a Parameter or Tensor, but got "
                         f"{type(variable).__name__}.")
@@ -47,6 +47,10 @@ def _assign_value(variable, value, op_name):
                             f"to data type {mstype.from_np(promoted)} automatically.")
     else:
         v = to_array(value)
+    if one_element_scalar and {v.shape, cur.shape} == {(), (1,)}:
+        # MindSpore's AssignAdd/AssignSub infer takes a scalar for a one-element vector
+        # and the other way round; the variable keeps its shape.
+        v = v.reshape(cur.shape)
     if v.ndim != cur.ndim:
         raise ValueError(f"For '{op_name}','value' must have the same rank as 'variable'. But got 'value' rank: "
                          f"{v.ndim}, 'variable' rank: {cur.ndim}.")
@@ -73,15 +77,17 @@ def assign(variable, value):
 
 @op("assign_add", primitive="AssignAdd", family="state")
 def assign_add(variable, value):
-    """``ops.assign_add(variable, value)``: ``variable += value`` in place."""
-    cur, v = _assign_value(variable, value, "AssignAdd")
+    """``ops.assign_add(variable, value)``: ``variable += value`` in place (a scalar
+    ``value`` adds to a shape-(1,) ``variable`` and the other way round, as in MindSpore)."""
+    cur, v = _assign_value(variable, value, "AssignAdd", one_element_scalar=True)
     return _store(variable, cur + v)
 
 
 @op("assign_sub", primitive="AssignSub", family="state")
 def assign_sub(variable, value):
-    """``ops.assign_sub(variable, value)``: ``variable -= value`` in place."""
-    cur, v = _assign_value(variable, value, "AssignSub")
+    """``ops.assign_sub(variable, value)``: ``variable -= value`` in place (scalars as
+    ``assign_add``)."""
+    cur, v = _assign_value(variable, value, "AssignSub", one_element_scalar=True)
     return _store(variable, cur - v)
 
 
