@@ -54,6 +54,7 @@ class Cell(CellState, nnx.Module, pytree=False):
     """Base class of all layers and networks (``mindspore.nn.Cell``)."""
 
     _ms_is_cell = True
+    _scope = None       # MindSpore's Cell attribute (a CellDict key may not take its name)
 
     def __init_subclass__(cls, pytree=False, **kwargs):
         super().__init_subclass__(pytree=pytree, **kwargs)

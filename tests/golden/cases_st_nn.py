@@ -185,3 +185,17 @@ def case_parameter_arguments_written(ms):
     out += [[p.name for p in cell.tup], [p.name for p in cell.more], list(cell._params),
             list(ms.nn.Dense(2, 3)._params)]
     return out
+
+
+def case_cell_container_checks(ms):
+    """``nn.CellList``/``nn.CellDict`` checks (tests/st/container): a CellDict given to ``CellList(...)``
+    (msjax took it), ``CellList(None)``/a tuple, a CellDict key named as a Cell attribute (``_scope``),
+    what ``append``/``insert`` return."""
+    nn = ms.nn
+    d = nn.CellDict()
+    out = [_raised(lambda: d.__setitem__(k, nn.ReLU())) for k in (1, "_scope", "training", "a.b", "", "x")]
+    out += [_raised(lambda: nn.CellList([nn.CellDict({"r": nn.ReLU()})])), _raised(lambda: nn.CellList(None)),
+            _raised(lambda: nn.CellList((nn.ReLU(),))), _raised(lambda: nn.CellList().extend([nn.CellDict()])),
+            nn.CellList().append(nn.ReLU()), nn.CellList().insert(0, nn.ReLU()),
+            nn.SequentialCell([nn.ReLU()]).append(nn.Tanh()), len(nn.CellList([nn.ReLU(), nn.Tanh()])), sorted(d)]
+    return out

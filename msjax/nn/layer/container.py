@@ -73,9 +73,9 @@ class _IndexedCells(Cell):
         return [(None if i < len(dyn) and dyn[i] else k, c) for i, (k, c) in enumerate(self._own_cells())]
 
     def append(self, cell):
+        """Appends ``cell``; returns None, as MindSpore's."""
         _valid_cell(cell, type(self).__name__)
         self._relist(self._entries() + [(None, cell)])
-        return self
 
     def extend(self, cells):
         who = type(self).__name__
@@ -154,7 +154,9 @@ class CellList(_IndexedCells):
     """``nn.CellList(args=None)``."""
 
     def __init__(self, *args, **kwargs):
-        super().__init__(args[0] if args else None)
+        super().__init__()
+        if args:
+            self.extend(args[0])    # as MindSpore's: a list (None refused too), and no CellDict in it
 
     def construct(self, *inputs):
         raise TypeError("CellList is a container and has no construct; call its items.")
