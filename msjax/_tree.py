@@ -122,7 +122,7 @@ def shown_name(name):
 _PRIVATE_NAMES = {
     "mindspore.graph.api": {"_no_grad": "msjax._core.nograd", "_cell_graph_executor": "msjax.common.api"},
     "mindspore.common.recompute": {"_no_grad": "msjax._core.nograd"},
-    "mindspore.common.parameter": {"_Buffer": "msjax.nn._buffers"},
+    "mindspore.common.parameter": {"_Buffer": "msjax.nn._buffers", "_is_parameter_generated": "msjax._core.parameter"},
     "mindspore.ops.function.array_func": {"max_ext": "msjax.ops._impl.extremum_ext",
                                           "min_ext": "msjax.ops._impl.extremum_ext",
                                           "new_ones": "msjax.ops._impl.function_ext",

@@ -35,6 +35,14 @@ def is_default_name(name: str) -> bool:
     return name == PARAMETER_NAME_DEFAULT or name.startswith(PARAMETER_NAME_DEFAULT + "#")
 
 
+def _is_parameter_generated(param_name):
+    """MindSpore's ``common.parameter._is_parameter_generated``: whether a name is one
+    given to an unnamed Parameter ('Parameter#<n>')."""
+    if not param_name or not isinstance(param_name, str):
+        return False
+    return param_name.startswith(PARAMETER_NAME_DEFAULT + "#")
+
+
 def _initial_array(default_input):
     if hasattr(type(default_input), "_init_array"):     # an Initializer (msjax.common.initializer)
         return default_input._init_array()

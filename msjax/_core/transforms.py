@@ -241,7 +241,7 @@ class _Args:
                 d = l._data
                 dyn_idx.append(i)
                 dyn.append(d)
-                static.append((d.shape, d.dtype))
+                static.append((d.shape, d.dtype, isinstance(l, Parameter)))
             elif isinstance(l, np.ndarray):
                 d = to_array(l)
                 leaves[i] = wrap(d)
@@ -257,13 +257,19 @@ class _Args:
         self.dyn = dyn
         self.key = (self.treedefs, len(args), tuple(static))
 
-    def rebuild(self, dyn_values, nargs, grad_leaves=()):
+    def rebuild(self, dyn_values, nargs, grad_leaves=(), param_args=None):
+        """The arguments with ``dyn_values`` in place of the arrays. ``param_args`` (a list)
+        receives ``(k, tensor)`` for each Parameter argument: the Tensor standing for it in the
+        call, whose value after the call is written to the Parameter (MindSpore's in-place ops
+        write a Parameter argument of a graph or of a gradient function)."""
         leaves = list(self.leaves)
         for k, (i, v) in enumerate(zip(self.dyn_idx, dyn_values)):
             orig = self.leaves[i]
             if "_ms_grad_hooks" in getattr(orig, "__dict__", ()):   # Tensor.register_hook
                 v = hooks.apply_tensor_hooks(orig, v)
             leaves[i] = wrap(v)
+            if param_args is not None and isinstance(orig, Parameter):
+                param_args.append((k, leaves[i], v))
             if k in grad_leaves:    # a differentiated input: PyNative's in-place ops refuse it
                 leaves[i].__dict__["_ms_grad_leaf"] = True
         out = []
@@ -602,7 +608,7 @@ def _donating(traced, jitted, in_tree):
     else still references (a Tensor the user kept, a shared Parameter value, the
     same array passed twice) is copied first instead of donated.
     """
-    written = tuple(sorted(traced.out_info[1].keys()))
+    written = tuple(sorted(k for k in traced.out_info[1].keys() if k >= 0))   # < 0: Parameter arguments
 
     def staged(*flat):
         return jitted(*jax.tree_util.tree_unflatten(in_tree, flat))
@@ -686,7 +692,8 @@ class StatefulFunction:
 
     # -- pure bodies ----------------------------------------------------------
     def _run_user(self, state_params, state_vals, a: _Args, dyn, nargs, constants=False, grad_leaves=None):
-        args, kwargs = a.rebuild(dyn, nargs, grad_leaves or ())
+        param_args = []
+        args, kwargs = a.rebuild(dyn, nargs, grad_leaves or (), param_args)
         for i, p in enumerate(state_params):
             if "_ms_grad_hooks" in p.__dict__:      # Parameter.register_hook
                 state_vals[i] = hooks.apply_tensor_hooks(p, state_vals[i])
@@ -698,6 +705,7 @@ class StatefulFunction:
         if self.check_out is not None:
             self.check_out(out)
         changed = {i: v for i, v in enumerate(fr.final) if v is not state_vals[i]}
+        changed.update({-1 - k: t._data for k, t, v in param_args if t._data is not v})   # Parameter arguments
         return out, changed
 
     def _forward_body(self, state_params, a, nargs):
@@ -972,10 +980,10 @@ class StatefulFunction:
             hooks.raise_pending()
         if state.recorders:
             for i, v in changed.items():
-                state_params[i]._data = v
+                _written(state_params, a, i)._data = v
         else:   # concrete results, no transform open: nothing to note
             for i, v in changed.items():
-                state_params[i]._raw_set(v)
+                _written(state_params, a, i)._raw_set(v)
         if entry.prints:
             jax.effects_barrier()
         runtime_checks.raise_failed(code, entry.checks)
@@ -987,5 +995,11 @@ class StatefulFunction:
         state_vals = [p._raw_get() for p in state_params]
         result, changed = body(state_vals, a.dyn, None if sens is None else to_arrays(sens))
         for i, v in changed.items():
-            state_params[i]._data = v
+            _written(state_params, a, i)._data = v
         return result
+
+
+def _written(state_params, a, i):
+    """The Parameter a ``changed`` key names: ``i >= 0`` the state's, ``-1 - k`` the argument
+    holding dynamic input ``k`` (a Parameter passed to the call)."""
+    return state_params[i] if i >= 0 else a.leaves[a.dyn_idx[-1 - i]]

@@ -50,30 +50,27 @@ def _merged(indices, values, shape, thresh=None):
 
 def coo_add(a, b, thresh):
     """``COOTensor.add(other, thresh)``: the union of two COOTensors' entries."""
-    from .sparse_tensor import COOTensor
     _same_shape(a, b)
     idx = np.concatenate([_concrete(a.indices, "COOTensor.add"), _concrete(b.indices, "COOTensor.add")])
     vals = np.concatenate([_concrete(a.values, "COOTensor.add"), _concrete(b.values, "COOTensor.add")])
     t = _concrete(thresh, "COOTensor.add") if isinstance(thresh, Tensor) else np.asarray(thresh)
     out_idx, out_vals = _merged(idx, vals, a.shape, t)
-    return COOTensor(Tensor(out_idx), Tensor(out_vals), a.shape)
+    return type(a)(Tensor(out_idx), Tensor(out_vals), a.shape)
 
 
 def coalesce(coo):
     """``COOTensor.coalesce()``: duplicates summed, entries sorted (MindSpore takes Int64 indices only)."""
-    from .sparse_tensor import COOTensor
     if coo.indices.dtype != Tensor(np.zeros(0, np.int64)).dtype:
         raise TypeError("For primitive[Coalesce], the input argument[x_indices] must be a type of "
                         f"{{Tensor[Int64]}}, but got Tensor[{coo.indices.dtype}].")
     out_idx, out_vals = _merged(_concrete(coo.indices, "COOTensor.coalesce"),
                                 _concrete(coo.values, "COOTensor.coalesce"), coo.shape)
-    return COOTensor(Tensor(out_idx), Tensor(out_vals), coo.shape)
+    return type(coo)(Tensor(out_idx), Tensor(out_vals), coo.shape)
 
 
 def coo_binary(coo, other, op):
     """``coo (op) other`` and reflected: ``op`` in ``add``, ``sub``, ``rsub``, ``mul``, ``div``."""
-    from .sparse_tensor import COOTensor
-    if isinstance(other, COOTensor) and op in ("add", "sub"):
+    if isinstance(other, type(coo)) and op in ("add", "sub"):
         return coo_add(coo, -other if op == "sub" else other, Tensor(0, coo.values.dtype))
     if not isinstance(other, Tensor):
         kind = {"add": "add", "sub": "subtract", "rsub": "subtract", "mul": "multiply", "div": "divide"}[op]
@@ -84,23 +81,21 @@ def coo_binary(coo, other, op):
     if op in ("mul", "div"):
         at = other._data[idx]
         vals = coo.values._data * at if op == "mul" else coo.values._data / at
-        return COOTensor(coo.indices, wrap(vals), coo.shape)
+        return type(coo)(coo.indices, wrap(vals), coo.shape)
     base = -other._data if op == "sub" else other._data
     sign = -1 if op == "rsub" else 1
     return wrap(base.at[idx].add(sign * coo.values._data.astype(base.dtype)))
 
 
-def dense_to_coo(x):
+def dense_to_coo(x, COOTensor):    # noqa: N803 (the class, handed in by sparse_tensor)
     """``Tensor.to_coo()``: the non-zero entries, Int32 indices."""
-    from .sparse_tensor import COOTensor
     a = _concrete(x, "Tensor.to_coo")
     idx = np.argwhere(a != 0).astype(np.int32)
     return COOTensor(Tensor(idx), Tensor(a[tuple(idx.T)]), tuple(a.shape))
 
 
-def dense_to_csr(x):
+def dense_to_csr(x, CSRTensor):    # noqa: N803 (the class, handed in by sparse_tensor)
     """``Tensor.to_csr()``: a 2-D Tensor's non-zero entries, Int32 ``indptr``/``indices``."""
-    from .sparse_tensor import CSRTensor
     if not (np.issubdtype(x._data.dtype, np.floating) or np.issubdtype(x._data.dtype, np.complexfloating)) \
             or x._data.dtype == np.float16:
         raise TypeError("For primitive[DenseToCSRSparseMatrix], the input argument[dense_input] must be a type of "

@@ -196,7 +196,7 @@ for _cls, _fields in ((COOTensor, ("_indices", "_values")), (CSRTensor, ("_indpt
     jax.tree_util.register_pytree_node(_cls, _flatten, _unflatten)
     _cls._pytree_output = True    # a compiled function returns it with its Tensors traced (transforms.to_arrays)
 
-Tensor.to_coo = lambda self: _sparse_math.dense_to_coo(self)   # Tensor.to_coo(), Tensor.to_csr()
-Tensor.to_csr = lambda self: _sparse_math.dense_to_csr(self)
+Tensor.to_coo = lambda self: _sparse_math.dense_to_coo(self, COOTensor)   # Tensor.to_coo(), Tensor.to_csr()
+Tensor.to_csr = lambda self: _sparse_math.dense_to_csr(self, CSRTensor)
 
 del mstype

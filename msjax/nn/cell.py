@@ -32,7 +32,7 @@ import numpy as np
 
 from .._core import context, custom_grad, hooks, profiling, state
 from .._core import dtype as mstype
-from .._core.parameter import Parameter, ParameterTuple, is_default_name
+from .._core.parameter import Parameter, ParameterTuple, _is_parameter_generated, is_default_name
 from .._core.tensor import Tensor
 from .._core.transforms import StatefulFunction, to_tensors
 from ..common import _cell_cache
@@ -134,6 +134,11 @@ class Cell(CellState, nnx.Module, pytree=False):
             if keys is None:
                 keys = {}
                 object.__setattr__(self, "_ms_tuple_keys", keys)
+            for p in dict.fromkeys(value):      # a generated name becomes 'Parameter$<n>', n counted per Cell
+                if _is_parameter_generated(p.name):
+                    n = self.__dict__.get("_ms_tuple_id", 1)
+                    object.__setattr__(self, "_ms_tuple_id", n + 1)
+                    p.name = f"Parameter${n}"
             keys[name] = tuple(p.name for p in value)
         elif name == "training":
             object.__setattr__(self, name, value)
@@ -234,6 +239,12 @@ class Cell(CellState, nnx.Module, pytree=False):
                 names = keys.get(k)
                 out.extend(zip(names if names is not None and len(names) == len(v) else [p.name for p in v], v))
         return out
+
+    @property
+    def _params(self):
+        """MindSpore's ``Cell._params``: the Cell's own Parameters by key. A new OrderedDict on
+        each read (in MindSpore it is the Cell's store; here changing it changes nothing)."""
+        return OrderedDict(self._own_params())
 
     def _own_cells(self):
         return [(k, v) for k, v in vars(self).items() if isinstance(v, Cell)]

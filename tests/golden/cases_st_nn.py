@@ -133,3 +133,69 @@ def case_cell_buffers_state_dict(ms):
     del net.buffer_0
     out += [[k for k, _ in net.named_buffers()], _raised(lambda: net.state_dict(prefix=3))]
     return out
+
+
+def case_parameter_arguments_written(ms):
+    """In-place writes to a Parameter passed as an argument of a compiled function or of a gradient
+    function land in the Parameter (tests/st/parameter/test_parameter.py; msjax's traced calls wrote
+    them to a stand-in Tensor and dropped them); ``AssignAdd``/``AssignSub`` of a scalar to a shape-(1,)
+    Parameter and the other way round (tests/st/parameter/test_parameter_celllist.py); the names
+    MindSpore gives unnamed Parameters of a ParameterTuple attribute, ``Cell._params``."""
+    T, P = ms.Tensor, ms.Parameter
+    z = P(T(np.array([[1.0, 4.0], [-1, 8.0]], np.float32)), name="z")
+
+    class Net(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.z = z
+
+        def construct(self, param, x, y):
+            ms.ops.Assign()(param, x * self.z)
+            ms.ops.Assign()(x, x + y)
+            ms.ops.AssignSub()(y, param)
+            return param
+
+    def fresh():
+        return (P(T(np.zeros((2, 2), np.float32)), name="bparam"),
+                P(T(np.array([[4.0, -8.0], [-2.0, -5.0]], np.float32)), name="bx"),
+                P(T(np.array([[1, 0], [1, 1]], np.float32)), name="by"))
+
+    net = Net()
+    out = []
+    args = fresh()
+    ms.ops.GradOperation(get_by_list=True)(net, ms.ParameterTuple(net.trainable_params()))(*args)
+    out.append([a.asnumpy() for a in args])
+    args = fresh()
+    ms.jit(net.construct)(*args)
+    out.append([a.asnumpy() for a in args])
+    a, b = P(T(np.array([1.5], np.float32)), name="a"), P(T(np.float32(2.0)), name="b")
+    out += [ms.ops.AssignAdd()(a, 1), ms.ops.AssignSub()(b, T([0.5], ms.float32)), a.asnumpy(), b.asnumpy()]
+    c = P(T(np.zeros((1, 1), np.float32)), name="c")
+    out.append(_raised(lambda: ms.ops.AssignAdd()(c, T(1.0, ms.float32))))
+
+    class Tup(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.named = P(T([1.0], ms.float32), name="named")
+            self.tup = ms.ParameterTuple((P(T([2.0], ms.float32)), self.named, P(T([3.0], ms.float32))))
+            self.more = ms.ParameterTuple((P(T([4.0], ms.float32)),))
+            self.plain = P(T([5.0], ms.float32))
+
+    cell = Tup()
+    out += [[p.name for p in cell.tup], [p.name for p in cell.more], list(cell._params),
+            list(ms.nn.Dense(2, 3)._params)]
+    return out
+
+
+def case_cell_container_checks(ms):
+    """``nn.CellList``/``nn.CellDict`` checks (tests/st/container): a CellDict given to ``CellList(...)``
+    (msjax took it), ``CellList(None)``/a tuple, a CellDict key named as a Cell attribute (``_scope``),
+    what ``append``/``insert`` return."""
+    nn = ms.nn
+    d = nn.CellDict()
+    out = [_raised(lambda: d.__setitem__(k, nn.ReLU())) for k in (1, "_scope", "training", "a.b", "", "x")]
+    out += [_raised(lambda: nn.CellList([nn.CellDict({"r": nn.ReLU()})])), _raised(lambda: nn.CellList(None)),
+            _raised(lambda: nn.CellList((nn.ReLU(),))), _raised(lambda: nn.CellList().extend([nn.CellDict()])),
+            nn.CellList().append(nn.ReLU()), nn.CellList().insert(0, nn.ReLU()),
+            nn.SequentialCell([nn.ReLU()]).append(nn.Tanh()), len(nn.CellList([nn.ReLU(), nn.Tanh()])), sorted(d)]
+    return out

@@ -75,9 +75,9 @@ class _IndexedCells(Cell):
         return [(None if i < len(dyn) and dyn[i] else k, c) for i, (k, c) in enumerate(self._own_cells())]
 
     def append(self, cell):
+        """Appends ``cell``; returns None, as MindSpore's."""
         _valid_cell(cell, type(self).__name__)
         self._relist(self._entries() + [(None, cell)])
-        return self
 
     def extend(self, cells):
         who = type(self).__name__

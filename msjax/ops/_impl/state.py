@@ -81,14 +81,16 @@ def assign(variable, value):
 
 @op("assign_add", primitive="AssignAdd", family="state")
 def assign_add(variable, value):
-    """``ops.assign_add(variable, value)``: ``variable += value`` in place."""
+    """``ops.assign_add(variable, value)``: ``variable += value`` in place (a scalar
+    ``value`` adds to a shape-(1,) ``variable`` and the other way round, as in MindSpore)."""
     cur, v = _assign_value(variable, value, "AssignAdd")
     return _store(variable, cur + v)
 
 
 @op("assign_sub", primitive="AssignSub", family="state")
 def assign_sub(variable, value):
-    """``ops.assign_sub(variable, value)``: ``variable -= value`` in place."""
+    """``ops.assign_sub(variable, value)``: ``variable -= value`` in place (scalars as
+    ``assign_add``)."""
     cur, v = _assign_value(variable, value, "AssignSub")
     return _store(variable, cur - v)
 

@@ -168,6 +168,8 @@ PLUMBING = {
 
 KERNELS = dict(PLUMBING)
 KERNELS.update({
+    # a Parameter the graph writes: the GraphCell's Parameter takes the value (ms.jit writes it back)
+    "Assign": lambda args, attrs: ops.assign(args[0], args[1]),
     "Identity": lambda args, attrs: args[0],      # ops.deepcopy; msjax's writer's float16 rounding (_mindir_wide)
     # convolution, pooling, padding (PRIMITIVE form)
     "Conv2D": _attrs("Conv2D", ("out_channel", "kernel_size", "mode", "pad_mode", "pad", "stride", "dilation",

@@ -17,6 +17,7 @@ that reads them raises when it runs.
 from __future__ import annotations
 
 from ... import ops
+from ..._core.tensor import Tensor
 from ._mindir_kernels import _FN, KERNELS, STATIC_INPUTS, _attrs, _pad_mode, _prim
 
 __all__ = []
@@ -62,13 +63,17 @@ def _round(args, attrs):
 
 
 def _inplace_add(args, attrs):
-    """``InplaceAddExt(input, other, alpha)`` (``out += x`` in a ``construct``): ``input + alpha * other``
-    as a new value (the graph's later reads of ``input`` take the node's output)."""
+    """``InplaceAddExt(input, other, alpha)``/``InplaceAddsExt`` (a scalar ``other``; ``out += x`` in a
+    ``construct``): ``input + alpha * other``, written to ``input`` (a Parameter of the GraphCell takes it)."""
     x, other = args[0], args[1]
     alpha = args[2] if len(args) > 2 else 1
     if isinstance(alpha, (int, float)) and alpha == 1:
-        return x + other
-    return x + other * alpha
+        new = x + other
+    else:
+        new = x + other * alpha
+    if isinstance(x, Tensor) and new.dtype == x.dtype and tuple(new.shape) == tuple(x.shape):
+        ops.assign(x, new)
+    return new
 
 
 def _max_pool3d(args, attrs):
@@ -123,6 +128,7 @@ KERNELS.update({
     # nn.Conv1dTranspose: the same node and attributes under the base class's name
     "Conv2DBackpropInput": KERNELS["Conv2DTranspose"],
     "InplaceAddExt": _inplace_add,
+    "InplaceAddsExt": _inplace_add,
     # 3-D layers (nn.Conv3d, nn.MaxPool3d): attribute form
     "Conv3D": _attrs("Conv3D", ("out_channel", "kernel_size", "mode", "pad_mode", "pad", "stride", "dilation",
                                 "group", "format"), {"format": "data_format"}),

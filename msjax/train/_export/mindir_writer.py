@@ -111,13 +111,14 @@ def _specs(tensors):
 def _trace(net, inputs, params, specs):
     def fn(values, *arrays):
         it = iter(arrays)
-        with SwapFrame(params, values):
+        with SwapFrame(params, values) as frame:
             out = net(*[wrap(next(it)) if isinstance(t, Tensor) else t for t in inputs])
         leaves = jax.tree_util.tree_leaves(out)
         if any(not isinstance(leaf, (jax.Array, np.ndarray, np.generic, bool, int, float)) for leaf in leaves):
             # MindSpore's exporter refuses outputs that are not tensors or numbers (a dtype, a string...)
             raise RuntimeError("Failed to export MindIR!")
-        return [jnp.asarray(leaf) for leaf in leaves]
+        # the Parameters' values after the call: those the network writes become Assign nodes
+        return [jnp.asarray(leaf) for leaf in leaves], list(frame.final)
 
     values = [jax.ShapeDtypeStruct(p.shape, np.dtype(p._raw_get().dtype)) for p in params]
     try:
@@ -144,12 +145,18 @@ def _model(graph_name, closed, params, names, specs):
     jaxpr = closed.jaxpr
     em = Emitter(graph_name)
     nparams = len(params)
-    used = _used_vars(jaxpr)
+    n_out = len(jaxpr.outvars) - nparams
+    used = _used_vars(jaxpr, n_out)
     pnames = [f"{graph_name}:{p.name}" for p in params]
     inames = [f"{graph_name}:{n}" for n in names]
-    outs = em.emit(jaxpr, [np.asarray(c) for c in closed.consts], pnames + inames)
+    emitted = em.emit(jaxpr, [np.asarray(c) for c in closed.consts], pnames + inames)
+    outs, finals = emitted[:n_out], emitted[n_out:]
+    out_avals = closed.out_avals[:n_out]
     outs = [o if isinstance(o, str) and o not in pnames + inames else _identity(em, o, a)
-            for o, a in zip(outs, closed.out_avals)]
+            for o, a in zip(outs, out_avals)]
+    # a Parameter the network writes (``self.w += 1``): Assign(parameter, new value), as in MindSpore's graph
+    assigns = [em.op("Assign", [pname, new if isinstance(new, str) else em.const(new)], aval)
+               for pname, new, aval in zip(pnames, finals, closed.out_avals[n_out:]) if new != pname]
     model = ModelProto(ir_version=IR_VERSION, producer_name="MindSpore", model_version=MODEL_VERSION,
                        little_endian=True, mind_ir_version=MIND_IR_VERSION)
     g = model.graph
@@ -161,15 +168,16 @@ def _model(graph_name, closed, params, names, specs):
                             raw_data=value.tobytes(), compression_type=TensorProto.NO_COMPRESSION)
     for name, spec in zip(inames, specs):
         g.input.add(name=name).tensor.add(dims=dims(spec.shape), data_type=tensor_type(spec.dtype))
+    if assigns:     # the first output depends on the writes (a typed node; MindSpore loads no untyped Depend)
+        outs[0] = em.op("Depend", [outs[0]] + assigns, out_avals[0], function=False)
     if len(outs) == 1:
         out = outs[0]
-        g.output.add(name=out).tensor.add(dims=dims(closed.out_avals[0].shape),
-                                          data_type=tensor_type(closed.out_avals[0].dtype))
+        g.output.add(name=out).tensor.add(dims=dims(out_avals[0].shape), data_type=tensor_type(out_avals[0].dtype))
     else:
         out = em.op("MakeTuple", outs, None, function=False)
         info = g.output.add(name=out, denotation="Tuple")
         info.attr_info.type = info.attr_info.TUPLE
-        for a in closed.out_avals:
+        for a in out_avals:
             abstract(info.attr_info.values.add(), a).name = ""
     nodes, primitives = prune(em.nodes, em.primitives, [out])
     g.node.extend(nodes)
@@ -183,8 +191,14 @@ def _identity(em, value, aval):
     return em.op("Depend", [src, src], aval, attrs={"side_effect_propagate": 1})
 
 
-def _used_vars(jaxpr):
-    used = set(v for v in jaxpr.outvars if not hasattr(v, "val"))
+def _used_vars(jaxpr, n_out):
+    """The variables the graph reads: the outputs' (the first ``n_out``), the equations' inputs, and
+    a Parameter's value the network writes (with the value it writes)."""
+    n_params = len(jaxpr.outvars) - n_out
+    used = set(v for v in jaxpr.outvars[:n_out] if not hasattr(v, "val"))
+    used.update(v for v_in, v in zip(jaxpr.invars[:n_params], jaxpr.outvars[n_out:])
+                if v is not v_in and not hasattr(v, "val"))
+    used.update(jaxpr.invars[i] for i, v in enumerate(jaxpr.outvars[n_out:]) if v is not jaxpr.invars[i])
     for eqn in jaxpr.eqns:
         used.update(v for v in eqn.invars if not hasattr(v, "val"))
     return used

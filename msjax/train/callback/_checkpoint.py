@@ -238,8 +238,18 @@ class CheckpointManager:
                 self.remove_ckpoint_file(f)
 
 
+def _aiturbo_refused():
+    """``AITURBO=1``: MindSpore's import of the AITurbo manager (its error when absent), else a refusal."""
+    import aiturbo.checkpoint.aiturbo_mindspore_ckpt  # noqa: F401  pylint: disable=import-outside-toplevel
+    raise RuntimeError("msjax has no AITurbo checkpoint backend; unset the environment variable AITURBO.")
+
+
 class ModelCheckpoint(Callback):
-    """Save checkpoints during training: ``ModelCheckpoint(prefix='CKP', directory=None, config=None)``."""
+    """Save checkpoints during training: ``ModelCheckpoint(prefix='CKP', directory=None, config=None)``.
+
+    With the environment variable ``AITURBO=1`` MindSpore hands checkpoints to Huawei's ``aiturbo``
+    shared-memory manager: as there, a missing ``aiturbo`` raises ``ModuleNotFoundError``; an
+    installed one is refused (``RuntimeError``: msjax has no AITurbo backend)."""
 
     def __init__(self, prefix="CKP", directory=None, config=None):
         super().__init__()
@@ -272,6 +282,8 @@ class ModelCheckpoint(Callback):
                 raise TypeError("For 'ModelCheckpoint', the type of argument 'config' should be 'CheckpointConfig', "
                                 f"but got {type(config)}.")
             self._config = config
+        if os.getenv("AITURBO") == "1":
+            _aiturbo_refused()
         self._manager = CheckpointManager(self._config.format)
         if not callable(directory) and not callable(prefix):
             self._prefix = _chg_ckpt_file_name_if_same_exist(self._directory, self._prefix)
