@@ -964,6 +964,27 @@ def case_grad_return_ids_no_tensor_input(ms):
                                             ms.ops.grad(f, grad_position=gp)(*a)]) for a, gp in calls]
 
 
+def case_grad_of_dtype_output(ms):
+    """The gradient of a Cell returning its input's dtype (``ops.DType``) or shape is zeros like the input
+    (tests/st/pi_jit/operation/test_dtype.py through share/grad.py's GradOfFirstInput); the forward gives
+    the dtype."""
+    x = ms.Tensor(_f32(2, 3, seed=16))
+
+    class D(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.dtype = ms.ops.DType()
+
+        def construct(self, a):
+            return self.dtype(a)
+
+    class S(ms.nn.Cell):
+        def construct(self, a):
+            return a.shape
+    return [str(D()(x)), ms.ops.GradOperation()(D())(x), ms.ops.GradOperation()(S())(x),
+            ms.grad(lambda a: a.dtype)(x)]
+
+
 def case_linalg_tensor_methods(ms):
     """``Tensor.geqrf``, ``orgqr``, ``lu_solve``, ``lstsq`` (tests/st/tensor/test_geqrf.py, test_orgqr.py,
     test_lu_solve.py): the functions' results, float32 and float64, in a Cell too. (MindSpore 2.10's
