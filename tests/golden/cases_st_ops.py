@@ -937,7 +937,8 @@ def case_cell_container_checks(ms):
 
 def case_pijit_cell_class(ms):
     """``@jit(capture_mode="bytecode")`` on a Cell class compiles its ``construct`` and leaves the class a
-    class (``super(Net, self)`` works; tests/st/pi_jit/gradient/test_custom_cell_bprop_pijit.py)."""
+    class (``super(Net, self)`` works; tests/st/pi_jit/gradient/test_custom_cell_bprop_pijit.py); on a Cell
+    it compiles the Cell's ``construct`` bound to it, so it can replace that ``construct``."""
     @ms.jit(capture_mode="bytecode")
     class Net(ms.nn.Cell):
         def __init__(self):
@@ -949,7 +950,13 @@ def case_pijit_cell_class(ms):
 
     net = Net()
     x = ms.Tensor(_f32(3, seed=15))
-    return [isinstance(Net, type), net(x), ms.grad(net)(x)]
+
+    class Plain(ms.nn.Cell):
+        def construct(self, a):
+            return a * a - 1
+    plain = Plain()     # tests/st/pi_jit/share/ops/primitive: net.construct = jit(net, capture_mode="bytecode")
+    plain.construct = ms.jit(plain, capture_mode="bytecode")
+    return [isinstance(Net, type), net(x), ms.grad(net)(x), plain(x), ms.grad(plain)(x)]
 
 
 def case_grad_return_ids_no_tensor_input(ms):
