@@ -7,6 +7,7 @@ and the compiled function is cached per argument signature.
 from __future__ import annotations
 
 import functools
+import types
 
 from . import provided, state
 from .transforms import COMPILED_SCOPE, StatefulFunction, to_tensors
@@ -21,9 +22,11 @@ def jit(function=None, *, capture_mode="ast", jit_level="O0", dynamic=0, fullgra
     if function is None:
         return functools.partial(jit, capture_mode=capture_mode, jit_level=jit_level, dynamic=dynamic,
                                  fullgraph=fullgraph, backend=backend)
-    if capture_mode == "bytecode" and isinstance(function, type) and hasattr(function, "construct"):
-        function.construct = jit(function.construct, capture_mode=capture_mode, fullgraph=fullgraph)
-        return function   # a Cell class: its construct compiled, as MindSpore's PIJitCaptureContext does
+    if capture_mode == "bytecode" and getattr(function, "_ms_is_cell", False):   # as MindSpore's PIJitCaptureContext:
+        if isinstance(function, type):   # a Cell class: its construct compiled
+            function.construct = jit(function.construct, capture_mode=capture_mode, fullgraph=fullgraph)
+            return function              # a Cell: its construct (as it is now) compiled, bound to it
+        return types.MethodType(jit(function.construct.__func__, capture_mode=capture_mode, fullgraph=fullgraph), function)
     sf = StatefulFunction(function)
     read = [capture_mode != "ast"]
 

@@ -34,6 +34,7 @@ _OWNERS = {
     "outside_list": "msjax.common._graph_values",
     "graph_function": "msjax.common._graph_source",
     "pijit_record": "msjax.common._pijit_records",
+    "augassign_inplace": "msjax._extends.parse.compile_config",
     "context_deprecated": "msjax.log",
     "stepwise": "msjax.runtime._host_eager",
 }

@@ -709,8 +709,9 @@ class Tensor(metaclass=_MindSporeClass):
 
     # ``x += y``: MindSpore 2.10's PyNative binds x to a new Tensor (the operand, a Parameter too, keeps its
     # value); compiled code (ms.jit, a GRAPH_MODE call) rebinds the slot (Parameters write through their setter).
-    def _augmented(self, result):
-        if not (state.COMPILED_SCOPE[0] > 0 or state.frames and state.compiled()):
+    def _augmented(self, result):   # compiled in place unless compile_config.JIT_ENABLE_AUGASSIGN_INPLACE = '0'
+        inplace = provided.lent("augassign_inplace")
+        if not (state.COMPILED_SCOPE[0] > 0 or state.frames and state.compiled()) or inplace and not inplace():
             return result
         self._data = result._data
         return self

@@ -40,6 +40,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from . import compile_cache, hooks, printhook, provided, rng, state
+from . import dtype as mstype
 from . import float_to_int, nograd, runtime_checks
 from .parameter import Parameter
 from .tensor import Tensor, to_array, wrap
@@ -312,6 +313,8 @@ def to_arrays(tree, constants=False):
         return None
     if isinstance(tree, str):       # a name in the output (return_ids=True): static, not traced
         return _StaticStr(tree)
+    if isinstance(tree, mstype.Type):   # a dtype output (ops.DType): a constant, zero gradients as MindSpore's
+        return _StaticObject(tree)
     return tree
 
 

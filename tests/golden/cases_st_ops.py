@@ -937,7 +937,8 @@ def case_cell_container_checks(ms):
 
 def case_pijit_cell_class(ms):
     """``@jit(capture_mode="bytecode")`` on a Cell class compiles its ``construct`` and leaves the class a
-    class (``super(Net, self)`` works; tests/st/pi_jit/gradient/test_custom_cell_bprop_pijit.py)."""
+    class (``super(Net, self)`` works; tests/st/pi_jit/gradient/test_custom_cell_bprop_pijit.py); on a Cell
+    it compiles the Cell's ``construct`` bound to it, so it can replace that ``construct``."""
     @ms.jit(capture_mode="bytecode")
     class Net(ms.nn.Cell):
         def __init__(self):
@@ -949,7 +950,13 @@ def case_pijit_cell_class(ms):
 
     net = Net()
     x = ms.Tensor(_f32(3, seed=15))
-    return [isinstance(Net, type), net(x), ms.grad(net)(x)]
+
+    class Plain(ms.nn.Cell):
+        def construct(self, a):
+            return a * a - 1
+    plain = Plain()     # tests/st/pi_jit/share/ops/primitive: net.construct = jit(net, capture_mode="bytecode")
+    plain.construct = ms.jit(plain, capture_mode="bytecode")
+    return [isinstance(Net, type), net(x), ms.grad(net)(x), plain(x), ms.grad(plain)(x)]
 
 
 def case_grad_return_ids_no_tensor_input(ms):
@@ -962,6 +969,27 @@ def case_grad_return_ids_no_tensor_input(ms):
     calls = [((T(1.5), 2), 0), ((T(1.5), 2), 1), ((2, T(1.5)), 0), ((2, 3), 0), ((2, 3), (0, 1)), ((2, 3), 1)]
     return [_raised_msg(lambda a=a, gp=gp: [ms.ops.grad(f, grad_position=gp, return_ids=True)(*a),
                                             ms.ops.grad(f, grad_position=gp)(*a)]) for a, gp in calls]
+
+
+def case_grad_of_dtype_output(ms):
+    """The gradient of a Cell returning its input's dtype (``ops.DType``) or shape is zeros like the input
+    (tests/st/pi_jit/operation/test_dtype.py through share/grad.py's GradOfFirstInput); the forward gives
+    the dtype."""
+    x = ms.Tensor(_f32(2, 3, seed=16))
+
+    class D(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.dtype = ms.ops.DType()
+
+        def construct(self, a):
+            return self.dtype(a)
+
+    class S(ms.nn.Cell):
+        def construct(self, a):
+            return a.shape
+    return [str(D()(x)), ms.ops.GradOperation()(D())(x), ms.ops.GradOperation()(S())(x),
+            ms.grad(lambda a: a.dtype)(x)]
 
 
 def case_linalg_tensor_methods(ms):

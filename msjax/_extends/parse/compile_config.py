@@ -1,10 +1,14 @@
 """``mindspore._extends.parse.compile_config`` (``mindspore.graph._parse.compile_config``): the settings
 of MindSpore's graph compiler, as module attributes a program sets (``compile_config.GRAD_FOR_SCALAR = 1``).
 
-msjax compiles by tracing with JAX, not with MindSpore's graph compiler, so it reads none of them:
-setting one is accepted and changes nothing (MindSpore's CPU build gives the same results with
+msjax compiles by tracing with JAX, not with MindSpore's graph compiler, so it reads none of them but
+``JIT_ENABLE_AUGASSIGN_INPLACE`` ('0': ``x += y`` in a compiled Cell or function binds a new Tensor, as in
+PyNative; MindSpore's GRAPH_MODE Cells do so, its ``ms.jit`` functions were seen to keep updating in place):
+setting another is accepted and changes nothing (MindSpore's CPU build gives the same results with
 ``GRAD_FOR_SCALAR`` set or not: PyNative returns no gradient for Python scalars). The names and
 defaults are MindSpore 2.10's."""
+
+from ..._core import provided
 
 AMP_ENABLE_ALL_FG = ''
 AUTO_PASSES_OPTIMIZE_PATH = ''
@@ -63,3 +67,11 @@ SINGLE_EVAL = ''
 STRICT_CHECK_PARENT_CONTEXT = ''
 TRACE_LABEL_WITH_UNIQUE_ID = ''
 TRAVERSE_SUBSTITUTIONS_MODE = ''
+
+
+def _augassign_inplace():
+    """Whether ``x += y`` in compiled code updates x in place (MindSpore's default) or binds a new Tensor ('0')."""
+    return str(JIT_ENABLE_AUGASSIGN_INPLACE) != "0"
+
+
+provided.provide("augassign_inplace", _augassign_inplace)
