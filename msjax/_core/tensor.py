@@ -697,22 +697,20 @@ class Tensor(metaclass=_MindSporeClass):
             return wrap(jnp.logical_not(self._data))
         return wrap(jnp.invert(self._data))
 
-    # In-place forms rebind the slot (Parameters write through their own setter).
+    # Not in place, as MindSpore 2.10: ``t += 1`` (``-=``, ``*=``, ``/=``) binds a new Tensor and
+    # leaves the object other names hold unchanged (a Parameter too: the result is a Tensor).
+    # Defined so that a Parameter does not take flax's Variable forms, which raise.
     def __iadd__(self, other):
-        self._data = (self + other)._data
-        return self
+        return self + other
 
     def __isub__(self, other):
-        self._data = (self - other)._data
-        return self
+        return self - other
 
     def __imul__(self, other):
-        self._data = (self * other)._data
-        return self
+        return self * other
 
     def __itruediv__(self, other):
-        self._data = (self / other)._data
-        return self
+        return self / other
 
 
 def _index(index, shape):
