@@ -13,6 +13,34 @@ _st_ops = import_module(__name__.replace("cases_st_tensor", "cases_st_ops"))
 _f32, _raised = _st_ops._f32, _st_ops._raised
 
 
+def case_augmented_assignment_not_in_place(ms):
+    """``t += 1`` / ``-=`` / ``*=`` / ``/=`` bind a new Tensor: another name for the old one keeps
+    its value (a Parameter too, the result being a Tensor); a while loop on ``x += 1`` in a Cell
+    leaves the caller's Tensor unchanged (tests/st/sparse/test_control_flow.py)."""
+    T = ms.Tensor
+    t = T(np.array([1.0, 2.0], np.float32))
+    u = t
+    u += 1
+    v = u
+    v *= 2
+    w = v
+    w -= 1
+    z = w
+    z /= 2
+    p = ms.Parameter(T(np.array([1.0, 2.0], np.float32)), name="p")
+    q = p
+    q += 1
+
+    class Net(ms.nn.Cell):
+        def construct(self, x):
+            while x < 1:
+                x += 1
+            return x
+
+    a = T(np.array(-2, np.int32))
+    return [t, u, v, w, z, u is t, p.value(), type(q).__name__, q, Net()(a), a]
+
+
 def all_cases():
     return {k[len("case_"):]: v for k, v in sorted(globals().items()) if k.startswith("case_") and callable(v)}
 
