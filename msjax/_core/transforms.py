@@ -258,18 +258,17 @@ class _Args:
         self.dyn = dyn
         self.key = (self.treedefs, len(args), tuple(static))
 
-    def rebuild(self, dyn_values, nargs, grad_leaves=(), param_args=None):
-        """The arguments with ``dyn_values`` in place of the arrays. ``param_args`` (a list)
-        receives ``(k, tensor)`` for each Parameter argument: the Tensor standing for it in the
-        call, whose value after the call is written to the Parameter (MindSpore's in-place ops
-        write a Parameter argument of a graph or of a gradient function)."""
+    def rebuild(self, dyn_values, nargs, grad_leaves=(), param_args=None, tensors=False):
+        """The arguments with ``dyn_values`` in place of the arrays. ``param_args`` (a list) gets ``(k, stand-in,
+        value)`` per Parameter argument (every Tensor one with ``tensors``: GRAPH_MODE/``ms.jit`` calls), whose
+        stand-in's value after the call goes to the argument, as MindSpore's in-place ops write them."""
         leaves = list(self.leaves)
         for k, (i, v) in enumerate(zip(self.dyn_idx, dyn_values)):
             orig = self.leaves[i]
             if "_ms_grad_hooks" in getattr(orig, "__dict__", ()):   # Tensor.register_hook
                 v = hooks.apply_tensor_hooks(orig, v)
             leaves[i] = wrap(v)
-            if param_args is not None and isinstance(orig, Parameter):
+            if param_args is not None and isinstance(orig, Tensor if tensors else Parameter):
                 param_args.append((k, leaves[i], v))
             if k in grad_leaves:    # a differentiated input: PyNative's in-place ops refuse it
                 leaves[i].__dict__["_ms_grad_leaf"] = True
@@ -696,7 +695,7 @@ class StatefulFunction:
     # -- pure bodies ----------------------------------------------------------
     def _run_user(self, state_params, state_vals, a: _Args, dyn, nargs, constants=False, grad_leaves=None):
         param_args = []
-        args, kwargs = a.rebuild(dyn, nargs, grad_leaves or (), param_args)
+        args, kwargs = a.rebuild(dyn, nargs, grad_leaves or (), param_args, tensors=self.vjp is None)
         for i, p in enumerate(state_params):
             if "_ms_grad_hooks" in p.__dict__:      # Parameter.register_hook
                 state_vals[i] = hooks.apply_tensor_hooks(p, state_vals[i])

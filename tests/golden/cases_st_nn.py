@@ -199,3 +199,20 @@ def case_cell_container_checks(ms):
             nn.CellList().append(nn.ReLU()), nn.CellList().insert(0, nn.ReLU()),
             nn.SequentialCell([nn.ReLU()]).append(nn.Tanh()), len(nn.CellList([nn.ReLU(), nn.Tanh()])), sorted(d)]
     return out
+
+
+def case_jit_tensor_arguments_written(ms):
+    """``ms.jit``: in-place ops on a plain Tensor argument write the caller's Tensor, as on a Parameter
+    (tests/st/runtime/test_runtime_inplace.py's ``test_single_add``; msjax left the Tensor unchanged)."""
+    T = ms.Tensor
+
+    @ms.jit
+    def add(x, y):
+        ms.ops.AssignAdd()(x, y)
+        return x * 2
+
+    x, y = T(np.array([2.0, 3.0], np.float32)), T(np.array([3.0, 1.0], np.float32))
+    out = add(x, y)
+    first = x.asnumpy().copy()
+    add(x, y)
+    return [out, first, x, y]
