@@ -242,8 +242,8 @@ def _binary(fn, name, reflect=False, seq=None, overload=None):
         else:
             if not isinstance(other, (numbers.Number, list, tuple, np.ndarray, np.generic)) and \
                     not hasattr(other, "__array__") and not isinstance(other, jax.Array):
-                if not reflect and hasattr(type(other), f"__r{op_name}__"):
-                    return NotImplemented   # the operand's reflected method decides (COOTensor)
+                if not reflect and not isinstance(other, str) and hasattr(type(other), f"__r{op_name}__"):
+                    return NotImplemented   # the operand's reflected method decides (COOTensor; not str's *)
                 if (err := _bad_operand(op_name, reflect, other)) is None:
                     return NotImplemented
                 raise err

@@ -301,7 +301,8 @@ def to_arrays(tree, constants=False):
         return tree
     if getattr(type(tree), "_pytree_output", False):    # COOTensor, CSRTensor, RowTensor: traced children
         return tree
-    if constants and type(tree) in (bool, int, float):
+    if constants and (type(tree) in (bool, int, float) or      # a mutable() number too (returned as itself)
+                      isinstance(tree, (int, float)) and hasattr(type(tree), "__ms_mutable__")):
         return _StaticNumber(tree)
     if constants and (isinstance(tree, np.generic) or not isinstance(tree, _PLAIN)):   # iterators, NumPy, classes
         value = provided.need("graph_value")(tree)

@@ -648,8 +648,9 @@ def pipeline_call(body, state_params, dyn_example, sens_example):
             flat[:n_out] = [_stage_transfer.for_rank(x, meshes, _is_var(v) and v not in from_grads, _sharded.local_view)
                             for x, v in zip(flat[:n_out], jaxpr.outvars[:n_out])]
         out, changed = jax.tree_util.tree_unflatten(out_tree, flat)
+        # keys < 0 (an argument the network wrote in place): not written back to the caller's Tensor
         changed = {j: v if j in placed_out else _sharded._place(_move(v, meshes[home[j]]) if multi else v, state_sh[j])
-                   for j, v in changed.items()}
+                   for j, v in changed.items() if j >= 0}
         placed = {j: g for j, (g, v) in enumerate(zip(g_state, vals)) if g is not v and j not in changed}
         for j, g in enumerate(g_state):
             final, r = changed.get(j, g), returned[j]

@@ -452,7 +452,7 @@ def _rank_local_call(body, state_params):
         out, changed = jitted([local_view(g) for g in g_state], dyn, sens)
         back = {j: g for j, (g, v) in enumerate(zip(g_state, vals)) if g is not v}
         for j, v in changed.items():
-            back[j] = v if shard[j] is None else jax.make_array_from_process_local_data(
+            back[j] = v if j < 0 or shard[j] is None else jax.make_array_from_process_local_data(   # j < 0: an argument
                 shard[j], np.asarray(v), tuple(g_state[j].shape))
         return out, back
 

@@ -16,7 +16,10 @@ _f32, _raised = _st_ops._f32, _st_ops._raised
 def case_augmented_assignment_not_in_place(ms):
     """``t += 1`` / ``-=`` / ``*=`` / ``/=`` bind a new Tensor: another name for the old one keeps
     its value (a Parameter too, the result being a Tensor); a while loop on ``x += 1`` in a Cell
-    leaves the caller's Tensor unchanged (tests/st/sparse/test_control_flow.py)."""
+    leaves the caller's Tensor unchanged (tests/st/sparse/test_control_flow.py). PyNative's rules:
+    the case sets PYNATIVE_MODE (a GRAPH_MODE Cell writes the caller's Tensor, as MindSpore's graph
+    does: st_nn:jit_tensor_arguments_written)."""
+    ms.set_context(mode=ms.PYNATIVE_MODE)
     T = ms.Tensor
     t = T(np.array([1.0, 2.0], np.float32))
     u = t

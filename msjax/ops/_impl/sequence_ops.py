@@ -68,9 +68,10 @@ class SequenceAdd(_Python):
 
     def __call__(self, x, y):
         _seq(self.name, x, "input_1")
-        if type(y) is not type(x):
+        kinds = [next((k.__name__ for k in (tuple, list) if isinstance(v, k)), type(v).__name__) for v in (x, y)]
+        if kinds[0] != kinds[1]:    # a mutable() tuple is a tuple
             raise TypeError(f"For '{self.name}', the inputs 'input_1' and 'input_2' must be both tuple or both list, "
-                            f"but got {type(x).__name__} and {type(y).__name__}.")
+                            f"but got {kinds[0]} and {kinds[1]}.")
         return x + y
 
 
